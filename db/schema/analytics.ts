@@ -1,0 +1,65 @@
+import { sqliteTable, text, integer, real, index, primaryKey } from 'drizzle-orm/sqlite-core';
+
+/** The analytics snapshot from content/data, loaded on first start. Money is in dollars. */
+export const networks = sqliteTable('networks', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  iconUrl: text('icon_url').notNull(),
+  rwaCount: integer('rwa_count').notNull(),
+  totalValue: real('total_value').notNull(),
+  marketShare: real('market_share').notNull(),
+  change30d: real('change_30d').notNull(),
+});
+
+/** One value per network, metric and date (the network time series of the Networks page). */
+export const networkSeries = sqliteTable(
+  'network_series',
+  {
+    metric: text('metric').notNull(),
+    date: text('date').notNull(),
+    network: text('network').notNull(),
+    value: real('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.metric, t.date, t.network] })],
+);
+
+/** Asset-class totals over time for the stacked chart, in billions of dollars. */
+export const chartPoints = sqliteTable('chart_points', {
+  date: text('date').primaryKey(),
+  privateCredit: real('private_credit').notNull(),
+  usTreasuryDebt: real('us_treasury_debt').notNull(),
+  commodities: real('commodities').notNull(),
+  institutionalFunds: real('institutional_funds').notNull(),
+  stocks: real('stocks').notNull(),
+  governmentDebt: real('government_debt').notNull(),
+  managedStrategies: real('managed_strategies').notNull(),
+  corporateBonds: real('corporate_bonds').notNull(),
+  stablecoins: real('stablecoins').notNull(),
+});
+
+export const assets = sqliteTable('assets', {
+  symbol: text('symbol').primaryKey(),
+  name: text('name').notNull(),
+  assetClass: text('asset_class').notNull(),
+  marketCap: real('market_cap').notNull(),
+  change7d: real('change_7d').notNull(),
+});
+
+export const transfers = sqliteTable(
+  'transfers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    assetSymbol: text('asset_symbol').notNull(),
+    usdAmount: real('usd_amount').notNull(),
+    date: text('date').notNull(),
+    network: text('network').notNull(),
+  },
+  // The home table asks for the largest transfers in an amount range within a date window.
+  (t) => [index('transfers_amount_date_idx').on(t.usdAmount, t.date)],
+);
+
+/** Small key/value facts about the loaded snapshot: as-of date, market overview. */
+export const datasetMeta = sqliteTable('dataset_meta', {
+  key: text('key').primaryKey(),
+  value: text('value', { mode: 'json' }).notNull(),
+});

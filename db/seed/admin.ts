@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { users } from '../schema/index.ts';
+import { hashPassword } from '../../src/lib/server/auth/password.ts';
+
+export interface AdminSeedResult {
+  created: boolean;
+  username?: string;
+  /** Only when the password was generated here: it is shown once and never stored in clear. */
+  generatedPassword?: string;
+}
+
+/** Creates the one admin when the users table is empty: from ADMIN_USERNAME/ADMIN_PASSWORD, or 'admin' with a random password. */
+export async function ensureAdmin(db: Database, env: NodeJS.ProcessEnv = process.env): Promise<AdminSeedResult> {
+  const [{ n }] = await db.select({ n: count() }).from(users);
+  if (n > 0) return { created: false };
+  const username = env.ADMIN_USERNAME?.trim() || 'admin';
+  const given = env.ADMIN_PASSWORD;
+  const password = given || randomBytes(12).toString('base64url');
+  await db.insert(users).values({
+    username,
+    passwordHash: await hashPassword(password),
+    createdAt: new Date(),
+  });
+  return { created: true, username, generatedPassword: given ? undefined : password };
+}

@@ -1,0 +1,36 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { databaseConfigFromEnv, openDatabase } from './client.ts';
+import { ensureDatabaseFolder, migrateDatabase } from './migrate.ts';
+import { ensureAdmin, type AdminSeedResult } from './seed/admin.ts';
+import { seedContent } from './seed/content.ts';
+import { seedAnalytics } from './seed/analytics.ts';
+import { seedOnce } from './seed/once.ts';
+
+export const CONTENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'content');
+
+export interface SetupResult {
+  admin: AdminSeedResult;
+  seededContent: boolean;
+  seededAnalytics: boolean;
+}
+
+/** Migrates the database and fills an empty one: admin user, starter content, analytics snapshot. */
+export async function prepareDatabase(env: NodeJS.ProcessEnv = process.env, contentDir = CONTENT_DIR): Promise<SetupResult> {
+  const config = databaseConfigFromEnv(env);
+  ensureDatabaseFolder(config.url);
+  const { client, db } = openDatabase(config);
+  try {
+    await migrateDatabase(db, client, config.url);
+    const admin = await ensureAdmin(db, env);
+    const seededContent = await seedOnce(db, 'content', async () => {
+      await seedContent(db, contentDir);
+    });
+    const seededAnalytics = await seedOnce(db, 'analytics', async () => {
+      await seedAnalytics(db, resolve(contentDir, 'data'));
+    });
+    return { admin, seededContent, seededAnalytics };
+  } finally {
+    client.close();
+  }
+}

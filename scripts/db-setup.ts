@@ -1,0 +1,7 @@
+/** Migrates and seeds the database named by DATABASE_URL without starting the server (used for Netlify builds). */
+import { existsSync } from 'node:fs';
+import { prepareDatabase } from '../db/setup.ts';
+
+if (existsSync('.env')) process.loadEnvFile('.env');
+const result = await prepareDatabase(process.env);
+console.log(JSON.stringify({ ...result, admin: { ...result.admin, generatedPassword: result.admin.generatedPassword } }, null, 2));

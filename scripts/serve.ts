@@ -1,0 +1,29 @@
+/**
+ * Production entry: prepares the database (migrations, admin, seed data), prints how to sign in,
+ * then starts the built Node server from dist/. `npm start` runs the build first.
+ */
+import { existsSync } from 'node:fs';
+import { prepareDatabase } from '../db/setup.ts';
+
+if (existsSync('.env')) process.loadEnvFile('.env');
+
+const result = await prepareDatabase(process.env);
+const host = process.env.HOST || 'localhost';
+const port = process.env.PORT || '4321';
+const origin = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+
+if (!process.env.QUIET_START) {
+  const { admin } = result;
+  console.log('');
+  if (admin.created && admin.generatedPassword) {
+    console.log(`  Admin sign-in (shown once, save it): username "${admin.username}", password "${admin.generatedPassword}"`);
+  } else if (admin.created) {
+    console.log(`  Admin sign-in: username "${admin.username}" with the ADMIN_PASSWORD you set`);
+  } else {
+    console.log('  Admin sign-in: the admin already exists (its password was printed on the first start, or is your ADMIN_PASSWORD).');
+  }
+  console.log(`  Sign in at ${origin}/login`);
+  console.log('');
+}
+
+await import(new URL('../dist/server/entry.mjs', import.meta.url).href);

@@ -1,0 +1,46 @@
+/**
+ * `npm test`: type check, production build, then every vitest project (unit, API, browser),
+ * ending with one summary line 'N passed, N failed' that CI reads.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, mkdirSync } from 'node:fs';
+
+const bin = (name: string) => `node_modules/.bin/${name}`;
+const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+const extra = process.argv.slice(2);
+
+function step(title: string, cmd: string, args: string[]) {
+  console.log(`\n=== ${title}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
+  if (r.status !== 0) {
+    console.log(`\n${title} failed.`);
+    console.log('0 passed, 1 failed');
+    process.exit(r.status ?? 1);
+  }
+}
+
+if (!existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) {
+  console.error('Browser tests need Chromium: apt-get install -y chromium (or set CHROMIUM_PATH).');
+}
+
+if (!process.env.SKIP_CHECK) step('Type check (astro check)', bin('astro'), ['check']);
+if (!process.env.SKIP_BUILD) step('Build', bin('astro'), ['build']);
+
+mkdirSync('test-results', { recursive: true });
+const report = 'test-results/vitest.json';
+console.log('\n=== Tests (vitest: unit, api, e2e)');
+const run = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra], {
+  stdio: 'inherit',
+  env,
+});
+
+let passed = 0;
+let failed = 0;
+if (existsSync(report)) {
+  const r = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  passed = r.numPassedTests;
+  failed = r.numFailedTests;
+}
+if (run.status !== 0 && failed === 0) failed = 1;
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(run.status ?? 1);

@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { $auth, login } from '@/lib/client/stores/auth';
+import { toastAfterNavigation } from '@/lib/client/stores/toast';
+import { safeRedirectTarget } from '@/lib/shared/redirect';
+
+const inputClass =
+  'mt-1 block w-full rounded-md border border-border bg-bg px-3 py-2 text-sm text-fg placeholder:text-muted focus:border-accent focus:outline-none disabled:opacity-60';
+
+/** The admin sign-in form: idle, submitting, then /admin (or ?redirect=) or an error message. */
+export default function LoginForm() {
+  const { loading } = useStore($auth);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const busy = submitting;
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const username = String(form.get('username') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    if (!username || !password) {
+      setError('Please fill in all fields');
+      return;
+    }
+    setError(null);
+    setSubmitting(true);
+    const ok = await login(username, password);
+    if (ok) {
+      toastAfterNavigation({ title: 'Success', description: 'Logged in successfully' });
+      location.assign(safeRedirectTarget(new URLSearchParams(location.search).get('redirect')));
+      return;
+    }
+    setSubmitting(false);
+    setError('Invalid username or password');
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Admin login" className="space-y-4" data-auth-loading={loading || undefined}>
+      <div>
+        <label htmlFor="username" className="text-sm font-medium">
+          Username
+        </label>
+        <input id="username" name="username" autoComplete="username" disabled={busy} className={inputClass} placeholder="Enter your username" />
+      </div>
+      <div>
+        <label htmlFor="password" className="text-sm font-medium">
+          Password
+        </label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          disabled={busy}
+          className={inputClass}
+          placeholder="Enter your password"
+        />
+      </div>
+      {error && (
+        <p role="alert" className="rounded-md border border-negative/40 bg-negative/10 px-3 py-2 text-sm text-negative">
+          {error}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={busy}
+        className="w-full rounded-md bg-accent px-4 py-2 text-sm font-semibold text-accent-fg hover:bg-accent/90 disabled:opacity-70"
+      >
+        {busy ? 'Signing in...' : 'Sign In'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+import { eq } from 'drizzle-orm';
+import { users } from '@db/schema/index.ts';
+import { getDb } from '../db.ts';
+import { HttpError } from '../http.ts';
+import { verifyPassword } from './password.ts';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './rate-limit.ts';
+import type { SessionUser } from './session.ts';
+
+/** Checks credentials under the rate limit. Unknown user and wrong password get the same answer and the same cost. */
+export async function authenticate(username: string, password: string, address: string): Promise<SessionUser> {
+  await assertLoginAllowed(username, address);
+  const [user] = await getDb()
+    .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.username, username));
+  const ok = await verifyPassword(user?.passwordHash, password);
+  if (!user || !ok) {
+    await recordLoginFailure(username, address);
+    throw new HttpError(401, 'Invalid username or password');
+  }
+  await clearLoginFailures(username, address);
+  return { id: user.id, username: user.username };
+}

@@ -1,0 +1,9 @@
+import { databaseConfigFromEnv, openDatabase, type Database } from '@db/client.ts';
+
+let instance: Database | undefined;
+
+/** The process-wide database, opened on first use from DATABASE_URL / DATABASE_AUTH_TOKEN at run time. */
+export function getDb(): Database {
+  instance ??= openDatabase(databaseConfigFromEnv(process.env)).db;
+  return instance;
+}

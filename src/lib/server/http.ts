@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/** An error with the HTTP status and message the client should see. Thrown deep, converted at the edge. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly issues?: Record<string, string[]>;
+  readonly headers?: Record<string, string>;
+  constructor(status: number, message: string, issues?: Record<string, string[]>, headers?: Record<string, string>) {
+    super(message);
+    this.status = status;
+    this.issues = issues;
+    this.headers = headers;
+  }
+}
+
+/** JSON response with the given status; API responses are never cached unless the caller says so. */
+export function json(data: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  return new Response(JSON.stringify(data), { ...init, headers });
+}
+
+/** The one error shape clients ever see: { message, issues? }. Unexpected errors are logged, never shown. */
+export function toErrorResponse(err: unknown): Response {
+  if (err instanceof HttpError) {
+    return json({ message: err.message, ...(err.issues ? { issues: err.issues } : {}) }, { status: err.status, headers: err.headers });
+  }
+  console.error(err);
+  return json({ message: 'Something went wrong on our side. Please try again.' }, { status: 500 });
+}
+
+/** Wraps an endpoint so every thrown error becomes the standard error response. */
+export function handle<C>(fn: (ctx: C) => Promise<Response> | Response) {
+  return async (ctx: C): Promise<Response> => {
+    try {
+      return await fn(ctx);
+    } catch (err) {
+      return toErrorResponse(err);
+    }
+  };
+}
+
+export const DEFAULT_BODY_LIMIT = 256 * 1024;
+
+/** Reads a JSON body: 415 unless JSON, 413 past the limit, 400 when it does not parse. */
+export async function readJson(request: Request, limit = DEFAULT_BODY_LIMIT): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
+    throw new HttpError(415, 'Send the body as JSON (Content-Type: application/json).');
+  }
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) throw new HttpError(413, `The body is larger than ${limit} bytes.`);
+  const bytes = await readLimited(request, limit);
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: false }).decode(bytes));
+  } catch {
+    throw new HttpError(400, 'The body is not valid JSON.');
+  }
+}
+
+/** Reads at most `limit` bytes of a body, throwing 413 beyond that without buffering the rest. */
+export async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new HttpError(413, `The body is larger than ${limit} bytes.`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
+/** Validates data with a zod schema: 400 with the problems listed per field. */
+export function validate<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    const flat = z.flattenError(result.error);
+    const issues: Record<string, string[]> = { ...(flat.fieldErrors as Record<string, string[]>) };
+    if (flat.formErrors.length) issues._ = flat.formErrors;
+    throw new HttpError(400, 'Some fields are invalid: ' + Object.keys(issues).join(', '), issues);
+  }
+  return result.data;
+}
+
+/** Reads and validates a JSON body in one step. */
+export async function parseBody<S extends z.ZodType>(request: Request, schema: S, limit?: number): Promise<z.output<S>> {
+  return validate(schema, await readJson(request, limit));
+}

@@ -1,0 +1,38 @@
+import { defineMiddleware } from 'astro:middleware';
+import { SESSION_COOKIE, validateSessionToken } from '@/lib/server/auth/session.ts';
+import { clearSessionCookie, setSessionCookie } from '@/lib/server/auth/cookies.ts';
+import { applySecurityHeaders, isCrossSiteWrite } from '@/lib/server/security.ts';
+import { json } from '@/lib/server/http.ts';
+
+const isGuarded = (path: string) => path === '/admin' || path.startsWith('/admin/');
+
+/** Reads the session once per request, refuses cross-site writes and guards /admin before any HTML. */
+export const onRequest = defineMiddleware(async (ctx, next) => {
+  ctx.locals.user = null;
+  ctx.locals.session = null;
+  if (ctx.isPrerendered) return next();
+
+  const { request, url, cookies } = ctx;
+  if (isCrossSiteWrite(request, url)) {
+    return applySecurityHeaders(json({ message: 'Cross-site requests are not allowed.' }, { status: 403 }), url);
+  }
+
+  const token = cookies.get(SESSION_COOKIE)?.value;
+  if (token) {
+    const found = await validateSessionToken(token);
+    if (found) {
+      ctx.locals.user = found.user;
+      ctx.locals.session = found.session;
+      if (found.renewed) setSessionCookie(cookies, url, token, found.session.expiresAt);
+    } else {
+      clearSessionCookie(cookies, url);
+    }
+  }
+
+  if (isGuarded(url.pathname) && !ctx.locals.user) {
+    const target = url.pathname + url.search;
+    return applySecurityHeaders(ctx.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302), url);
+  }
+
+  return applySecurityHeaders(await next(), url);
+});

@@ -1,0 +1,12 @@
+import type { APIRoute } from 'astro';
+import { handle, json } from '@/lib/server/http.ts';
+import { invalidateSession } from '@/lib/server/auth/session.ts';
+import { clearSessionCookie } from '@/lib/server/auth/cookies.ts';
+
+export const prerender = false;
+
+export const POST: APIRoute = handle(async ({ url, cookies, locals }) => {
+  if (locals.session) await invalidateSession(locals.session.id);
+  clearSessionCookie(cookies, url);
+  return json({ ok: true });
+});

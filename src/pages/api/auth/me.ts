@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+import { handle, HttpError, json } from '@/lib/server/http.ts';
+
+export const prerender = false;
+
+export const GET: APIRoute = handle(({ locals }) => {
+  if (!locals.user) throw new HttpError(401, 'Not signed in');
+  return json({ id: locals.user.id, username: locals.user.username });
+});

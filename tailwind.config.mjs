@@ -1,0 +1,52 @@
+/**
+ * Design tokens: the one place a colour lives. Tailwind 4 reads this file through
+ * `@config` in src/styles/global.css, and the chart code imports it directly so that
+ * charts and CSS never drift apart.
+ */
+
+/** The dark theme. Contrast of `muted` on `bg` and `surface` is above WCAG AA (4.5:1). */
+export const colors = {
+  bg: '#0b0f17',
+  surface: '#121826',
+  'surface-2': '#182033',
+  border: '#263049',
+  fg: '#e6eaf2',
+  muted: '#9aa6bd',
+  accent: '#4f8cff',
+  'accent-fg': '#ffffff',
+  positive: '#22c55e',
+  negative: '#f87171',
+  warning: '#fbbf24',
+};
+
+/** Fifteen distinguishable series colours for the network line chart and the pie. */
+export const chartPalette = [
+  '#4f8cff', '#22c55e', '#f59e0b', '#ef4444', '#a855f7',
+  '#06b6d4', '#ec4899', '#84cc16', '#f97316', '#14b8a6',
+  '#eab308', '#8b5cf6', '#10b981', '#f43f5e', '#64748b',
+];
+
+/** Colours of the stacked 'Total RWA Value' chart, one per asset class of a chart data point. */
+export const assetClassColors = {
+  privateCredit: '#4f8cff',
+  usTreasuryDebt: '#22c55e',
+  commodities: '#f59e0b',
+  institutionalFunds: '#a855f7',
+  stocks: '#ec4899',
+  governmentDebt: '#06b6d4',
+  managedStrategies: '#84cc16',
+  corporateBonds: '#f97316',
+  stablecoins: '#64748b',
+};
+
+/** @type {import('tailwindcss').Config} */
+export default {
+  theme: {
+    extend: {
+      colors,
+      fontFamily: {
+        sans: ['Inter', 'ui-sans-serif', 'system-ui', '-apple-system', 'Segoe UI', 'Roboto', 'sans-serif'],
+      },
+    },
+  },
+};

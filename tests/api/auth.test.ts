@@ -1,0 +1,153 @@
+import { describe, expect, inject, it } from 'vitest';
+import { api, loginCookie } from '../support/http.ts';
+import { startServer } from '../support/server.ts';
+import { TEST_ADMIN } from '../support/constants.ts';
+
+const base = inject('baseUrl');
+
+describe('/api/auth', () => {
+  it('me is 401 without a session', async () => {
+    const res = await api(base, '/api/auth/me');
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: 'Not signed in' });
+  });
+
+  it('login succeeds with the right password and sets a safe cookie', async () => {
+    const res = await api(base, '/api/auth/login', { body: TEST_ADMIN });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ username: 'admin' });
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('rwa_session='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).toMatch(/Expires=/);
+    expect(cookie).not.toMatch(/Secure/); // plain http on loopback
+    const token = cookie.split(';')[0].split('=')[1];
+    expect(token.length).toBeGreaterThanOrEqual(32); // 160 bits in base32
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('wrong password is 401 with the spec message', async () => {
+    const res = await api(base, '/api/auth/login', { body: { username: 'admin', password: 'wrong' } });
+    expect(res.status).toBe(401);
+    expect((await res.json()).message).toBe('Invalid username or password');
+  });
+
+  it('unknown user gets the same answer as a wrong password', async () => {
+    const res = await api(base, '/api/auth/login', { body: { username: 'nobody-here', password: 'wrong' } });
+    expect(res.status).toBe(401);
+    expect((await res.json()).message).toBe('Invalid username or password');
+  });
+
+  it.each([
+    [{ username: 'admin' }, 'password'],
+    [{ password: 'x' }, 'username'],
+    [{ username: '  ', password: 'x' }, 'username'],
+  ])('missing fields are 400: %j', async (body, field) => {
+    const res = await api(base, '/api/auth/login', { body });
+    expect(res.status).toBe(400);
+    const json = await res.json();
+    expect(json.issues[field]).toBeDefined();
+  });
+
+  it('malformed JSON is 400 and a non-JSON body is 415', async () => {
+    const bad = await api(base, '/api/auth/login', { body: '{"username":', headers: { 'Content-Type': 'application/json' } });
+    expect(bad.status).toBe(400);
+    const form = await api(base, '/api/auth/login', { body: 'username=admin', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(form.status).toBe(415);
+  });
+
+  it('me answers the user with a session, and logout ends the session server-side', async () => {
+    const cookie = await loginCookie(base);
+    const me = await api(base, '/api/auth/me', { cookie });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ username: 'admin' });
+
+    const out = await api(base, '/api/auth/logout', { method: 'POST', cookie });
+    expect(out.status).toBe(200);
+    expect(out.headers.getSetCookie().join()).toMatch(/rwa_session=;/);
+    // The old cookie, replayed, no longer opens anything.
+    expect((await api(base, '/api/auth/me', { cookie })).status).toBe(401);
+  });
+
+  it('a session planted before login is not the one used after it', async () => {
+    const planted = 'rwa_session=' + 'a'.repeat(32);
+    const res = await api(base, '/api/auth/login', { body: TEST_ADMIN, cookie: planted });
+    const issued = res.headers.getSetCookie().find((c) => c.startsWith('rwa_session='))!.split(';')[0];
+    expect(issued).not.toBe(planted);
+    expect((await api(base, '/api/auth/me', { cookie: planted })).status).toBe(401);
+  });
+
+  it.each([
+    ['application/json', JSON.stringify(TEST_ADMIN)],
+    ['application/x-www-form-urlencoded', 'username=admin&password=x'],
+    ['multipart/form-data; boundary=x', '--x--'],
+    ['text/plain', 'hello'],
+    [undefined, undefined],
+  ])('a cross-origin POST is refused with 403 (content type %s)', async (type, body) => {
+    const headers: Record<string, string> = { Origin: 'https://evil.example' };
+    if (type) headers['Content-Type'] = type;
+    const res = await fetch(base + '/api/auth/login', { method: 'POST', headers, body });
+    expect(res.status).toBe(403);
+    expect((await res.json()).message).toMatch(/Cross-site/);
+  });
+
+  it('a cross-site fetch without Origin but with Sec-Fetch-Site is refused too', async () => {
+    const res = await fetch(base + '/api/auth/logout', { method: 'POST', headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('login throttling (own server: it spends the loopback address budget)', () => {
+  it('repeated failures give 429, per username, and the limit survives a restart', async () => {
+    let server = await startServer();
+    try {
+      const attempt = () => api(server.baseUrl, '/api/auth/login', { body: { username: 'admin', password: 'nope' } });
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await attempt()).status);
+      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(statuses[5]).toBe(429);
+      const limited = await attempt();
+      expect(limited.status).toBe(429);
+      expect((await limited.json()).message).toMatch(/Too many failed sign-in attempts/);
+      // Even the right password is refused while limited: a guesser learns nothing.
+      expect((await api(server.baseUrl, '/api/auth/login', { body: TEST_ADMIN })).status).toBe(429);
+
+      const dir = server.dir;
+      await server.kill();
+      server = await startServer({ dir });
+      expect((await attempt()).status).toBe(429);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('many usernames from one address hit the per-address limit', async () => {
+    const server = await startServer();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++) {
+        const res = await api(server.baseUrl, '/api/auth/login', { body: { username: `user${i}`, password: 'x' } });
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+      expect(statuses[20]).toBe(429);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('guard', () => {
+  it.each(['/admin', '/admin/seo'])('%s redirects to /login?redirect=... when signed out', async (path) => {
+    const res = await api(base, path);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(`/login?redirect=${encodeURIComponent(path)}`);
+  });
+
+  it('unknown paths are 404', async () => {
+    const res = await api(base, '/no/such/page');
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('404 Page Not Found');
+  });
+});

@@ -1,0 +1,57 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { loginCookie } from './http.ts';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** Debian's Chromium, headless, with the flags that keep it off the (closed) network. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 740 };
+
+export interface ContextOptions {
+  viewport?: { width: number; height: number };
+  /** Start signed in as the test admin (session made through the real login API). */
+  signedIn?: boolean;
+}
+
+export async function newContext(browser: Browser, baseUrl: string, options: ContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, baseURL: baseUrl });
+  if (options.signedIn) {
+    const [name, value] = (await loginCookie(baseUrl)).split('=');
+    const { hostname } = new URL(baseUrl);
+    await context.addCookies([{ name, value, domain: hostname, path: '/', httpOnly: true, sameSite: 'Lax' }]);
+  }
+  return context;
+}
+
+/** Fails the test on any uncaught page error, so a broken island cannot pass silently. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+const SHOTS = resolve(import.meta.dirname, '../../test-results/screenshots');
+
+/** Saves a screenshot under test-results/screenshots for people to look at. */
+export async function screenshot(page: Page, name: string, fullPage = false) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: resolve(SHOTS, `${name}.png`), fullPage });
+}

@@ -1,0 +1,2 @@
+/** The admin every test server is created with. */
+export const TEST_ADMIN = { username: 'admin', password: 'test-password-123' } as const;

@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createServer } from 'node:net';
+import { TEST_ADMIN } from './constants.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface RunningServer {
+  baseUrl: string;
+  dir: string;
+  dbPath: string;
+  databaseUrl: string;
+  process: ChildProcess;
+  /** Output so far, for debugging a failed start. */
+  output: () => string;
+  stop: () => Promise<void>;
+  /** kill -9, for crash tests; the scratch folder is kept. */
+  kill: () => Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => ok(port));
+    });
+    srv.on('error', fail);
+  });
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** Reuse the scratch folder (and database) of an earlier server. */
+  dir?: string;
+}
+
+/** Starts the built production server (scripts/serve.ts) on loopback with a scratch libSQL file. */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  if (!existsSync(join(ROOT, 'dist/server/entry.mjs'))) {
+    throw new Error('dist/server/entry.mjs is missing: run `npm run build` (npm test does it for you).');
+  }
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'rwa-test-'));
+  const dbPath = join(dir, 'app.db');
+  const port = await freePort();
+  const databaseUrl = `file:${dbPath}`;
+  const child = spawn(process.execPath, ['scripts/serve.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SITE_URL: '',
+      DATABASE_URL: databaseUrl,
+      ADMIN_USERNAME: TEST_ADMIN.username,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      QUIET_START: '1',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server exited early:\n${out}`);
+    try {
+      const res = await fetch(baseUrl + '/api/auth/me');
+      if (res.status === 401 || res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`Server did not start in time:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  const exited = () =>
+    new Promise<void>((ok) => (child.exitCode !== null || child.signalCode !== null ? ok() : child.once('exit', () => ok())));
+  return {
+    baseUrl,
+    dir,
+    dbPath,
+    databaseUrl,
+    process: child,
+    output: () => out,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited();
+      if (!options.dir) rmSync(dir, { recursive: true, force: true });
+    },
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited();
+    },
+  };
+}
