@@ -55,3 +55,8 @@ export async function screenshot(page: Page, name: string, fullPage = false) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: resolve(SHOTS, `${name}.png`), fullPage });
 }
+
+/** Waits until every island on the page has hydrated (Astro removes the `ssr` attribute then). */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+}

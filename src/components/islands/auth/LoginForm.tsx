@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auth, login } from '@/lib/client/stores/auth';
 import { toastAfterNavigation } from '@/lib/client/stores/toast';
@@ -14,7 +14,7 @@ export default function LoginForm() {
   const [error, setError] = useState<string | null>(null);
   const busy = submitting;
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     const username = String(form.get('username') ?? '').trim();

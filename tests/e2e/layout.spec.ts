@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { hydrated, launchBrowser, newContext, PHONE, screenshot, watchErrors } from '../support/browser.ts';
+
+const base = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('header', () => {
+  it('shows the navigation in the spec order with its targets', async () => {
+    const context = await newContext(browser, base);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/login');
+    await hydrated(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const items = await nav.locator('a, button').evaluateAll((els) =>
+      els.map((e) => ({ text: e.textContent?.trim(), href: e.getAttribute('href') })),
+    );
+    expect(items).toEqual([
+      { text: 'Market Overview', href: '/' },
+      { text: 'Networks', href: '/networks' },
+      { text: 'Asset Classes', href: null },
+      { text: 'Research', href: '/research' },
+      { text: 'Admin', href: '/admin' },
+    ]);
+    await page.getByRole('link', { name: 'Login' }).waitFor();
+    await screenshot(page, 'header-desktop');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the Asset Classes dropdown by keyboard and lists the seven classes', async () => {
+    const context = await newContext(browser, base);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await hydrated(page);
+    const trigger = page.getByRole('button', { name: 'Asset Classes' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    const entries = await menu.getByRole('menuitem').evaluateAll((els) =>
+      els.map((e) => [e.textContent?.trim(), e.getAttribute('href')]),
+    );
+    expect(entries).toEqual([
+      ['Stablecoins', '/stablecoins'],
+      ['U.S. Treasuries', '/treasuries'],
+      ['Global Bonds', '/global-bonds'],
+      ['Private Credit', '/private-credit'],
+      ['Commodities', '/commodities'],
+      ['Institutional Funds', '/institutional-funds'],
+      ['Stocks', '/stocks'],
+    ]);
+    await screenshot(page, 'header-dropdown');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows a user menu with the username, Admin Panel and Logout when signed in', async () => {
+    const context = await newContext(browser, base, { signedIn: true });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await hydrated(page);
+    const trigger = page.getByRole('button', { name: 'User menu for admin' });
+    await trigger.click();
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Admin Panel' }).getAttribute('href')).toBe('/admin');
+    await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+    await screenshot(page, 'header-user-menu');
+    // Logout clears the user and the session.
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('link', { name: 'Login' }).waitFor();
+    const me = await page.evaluate(() => fetch('/api/auth/me').then((r) => r.status));
+    expect(me).toBe(401);
+    await context.close();
+  });
+});
+
+describe('mobile drawer at 375 px', () => {
+  it('holds the navigation and Login when signed out', async () => {
+    const context = await newContext(browser, base, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await hydrated(page);
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.waitFor();
+    for (const label of ['Market Overview', 'Networks', 'Stablecoins', 'Stocks', 'Research', 'Admin']) {
+      expect(await drawer.getByRole('link', { name: label, exact: true }).count()).toBe(1);
+    }
+    await drawer.getByRole('link', { name: 'Login' }).waitFor();
+    await screenshot(page, 'drawer-signed-out-phone');
+    await context.close();
+  });
+
+  it("shows 'Logged in as' with the username, Admin Panel and Logout when signed in", async () => {
+    const context = await newContext(browser, base, { viewport: PHONE, signedIn: true });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const auth = page.getByTestId('drawer-auth');
+    await auth.getByText('Logged in as').waitFor();
+    expect(await auth.textContent()).toContain('Logged in as admin');
+    expect(await auth.getByRole('link', { name: 'Admin Panel' }).getAttribute('href')).toBe('/admin');
+    await auth.getByRole('button', { name: 'Logout' }).waitFor();
+    await screenshot(page, 'drawer-signed-in-phone');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await context.close();
+  });
+});
+
+describe('footer', () => {
+  it('has the brand blurb, Platform, Resources, Connect and the 2025 copyright', async () => {
+    const context = await newContext(browser, base);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await hydrated(page);
+    const footer = page.locator('footer');
+    const text = (await footer.textContent()) ?? '';
+    expect(text).toContain('real-world asset analytics platform powered by blockchain transparency');
+    for (const label of ['Platform', 'Analytics', 'API Access', 'Documentation', 'Resources', 'Research', 'Blog', 'Support', 'twitter', 'telegram', 'discord']) {
+      expect(text).toContain(label);
+    }
+    expect(text).toMatch(/© 2025/);
+    await footer.scrollIntoViewIfNeeded();
+    await screenshot(page, 'footer-desktop');
+    await context.close();
+  });
+});
+
+describe('not-found page', () => {
+  it('answers 404 with the spec texts', async () => {
+    const context = await newContext(browser, base);
+    const page = await context.newPage();
+    const res = await page.goto('/definitely/not/here');
+    expect(res?.status()).toBe(404);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    expect(await page.textContent('main')).toContain('Did you forget to add the page to the router?');
+    await context.close();
+  });
+});

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { hydrated, launchBrowser, newContext, screenshot, watchErrors } from '../support/browser.ts';
+import { TEST_ADMIN } from '../support/constants.ts';
+
+const base = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openLogin(path = '/login') {
+  const context = await newContext(browser, base);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/auth/login')) calls.push(r.method());
+  });
+  await page.goto(path);
+  await hydrated(page);
+  return { context, page, errors, calls };
+}
+
+describe('login page', () => {
+  it("shows the form with a back-to-home button", async () => {
+    const { context, page } = await openLogin();
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    expect(await page.getByRole('link', { name: /Back to Home/ }).getAttribute('href')).toBe('/');
+    await page.getByLabel('Username').waitFor();
+    await page.getByLabel('Password').waitFor();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await screenshot(page, 'login-desktop');
+    await context.close();
+  });
+
+  it("says 'Please fill in all fields' without calling the server", async () => {
+    const { context, page, calls } = await openLogin();
+    await page.getByLabel('Username').fill('admin');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Please fill in all fields');
+    expect(calls).toEqual([]);
+    await context.close();
+  });
+
+  it("says 'Invalid username or password' on a wrong password", async () => {
+    const { context, page, calls } = await openLogin();
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Invalid username or password');
+    expect(calls).toEqual(['POST']);
+    // The form is usable again after the failure.
+    expect(await page.getByLabel('Username').isEnabled()).toBe(true);
+    await context.close();
+  });
+
+  it("signs in: 'Signing in...' while busy, then the success toast on /admin", async () => {
+    const { context, page, errors } = await openLogin();
+    // Hold the login response so the busy state can be seen.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/auth/login', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByLabel('Username').fill(TEST_ADMIN.username);
+    await page.getByLabel('Password').fill(TEST_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Signing in...' }).waitFor();
+    expect(await page.getByLabel('Username').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Password').isDisabled()).toBe(true);
+    release();
+    await page.waitForURL('**/admin');
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('Success');
+    expect(await toast.textContent()).toContain('Logged in successfully');
+    await screenshot(page, 'login-success-toast');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the guard sends a signed-out visitor to /login and back to the page asked for', async () => {
+    const context = await newContext(browser, base);
+    const page = await context.newPage();
+    await page.goto('/admin/seo');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/seo');
+    await hydrated(page);
+    await page.getByLabel('Username').fill(TEST_ADMIN.username);
+    await page.getByLabel('Password').fill(TEST_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/admin/seo');
+    await context.close();
+  });
+
+  it('never redirects off-site after login', async () => {
+    const { context, page } = await openLogin('/login?redirect=//evil.example/x');
+    await page.getByLabel('Username').fill(TEST_ADMIN.username);
+    await page.getByLabel('Password').fill(TEST_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/admin');
+    expect(new URL(page.url()).host).toBe(new URL(base).host);
+    await context.close();
+  });
+});
