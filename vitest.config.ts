@@ -16,12 +16,13 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } },
       },
       {
         resolve: { alias },
         test: {
           name: 'api',
+          sequence: { groupOrder: 1 },
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/support/global-server.ts'],
           testTimeout: 30_000,
@@ -32,6 +33,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           include: ['tests/e2e/**/*.spec.ts'],
           globalSetup: ['tests/support/global-server.ts'],
           testTimeout: 60_000,
