@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ISeriesApi, SeriesType } from 'lightweight-charts';
+import type { AutoscaleInfo, ISeriesApi, SeriesType } from 'lightweight-charts';
 import { Download } from 'lucide-react';
 import type { ChartDataPoint } from '@/lib/shared/analytics-types';
 import { CHART_LAYERS, stackChartData } from '@/lib/shared/markets';
@@ -42,7 +42,12 @@ export default function RwaValueChart({ data }: Props) {
         priceLineVisible: false,
         lastValueVisible: false,
         crosshairMarkerVisible: false,
-        title: '',
+        // A stacked chart reads from zero: keep the baseline in view whatever the data's minimum.
+        autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+          const info = original();
+          if (info?.priceRange) info.priceRange.minValue = 0;
+          return info;
+        },
       });
       s.setData(layer.points);
       series.push(s);
