@@ -53,6 +53,7 @@ export default function NetworkLineChart({ metric, points }: Props) {
     };
     chart.subscribeCrosshairMove(onMove);
     return () => {
+      if (handle.disposed) return;
       chart.unsubscribeCrosshairMove(onMove);
       made.forEach(({ api }) => chart.removeSeries(api));
     };

@@ -53,7 +53,9 @@ export default function RwaValueChart({ data }: Props) {
       series.push(s);
     }
     chart.timeScale().fitContent();
-    return () => series.forEach((s) => chart.removeSeries(s));
+    return () => {
+      if (!handle.disposed) series.forEach((s) => chart.removeSeries(s));
+    };
   }, [handle, data, includeStablecoins]);
 
   function download() {
