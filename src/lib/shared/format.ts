@@ -84,3 +84,17 @@ export function formatRelativeTime(value: string | Date, now: Date = new Date())
   const days = Math.floor(hours / 24);
   return days === 1 ? '1 day ago' : `${days} days ago`;
 }
+
+/** A unit price: 4 decimals under $10 (stablecoin pegs), otherwise 2, with thousands separators. */
+export function formatPrice(value: number | string): string {
+  const n = toNumber(value);
+  if (!Number.isFinite(n)) return '$0.00';
+  const decimals = Math.abs(n) < 10 ? 4 : 2;
+  return `${n < 0 ? '-' : ''}$${Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`;
+}
+
+/** A share or rate without sign: 9.74 -> '9.74%'. */
+export function formatPercent(value: number | string, decimals = 2): string {
+  const n = toNumber(value);
+  return `${(Number.isFinite(n) ? n : 0).toFixed(decimals)}%`;
+}
