@@ -6,6 +6,7 @@ import stablecoinsJson from '../../../content/data/stablecoins.json';
 import treasuriesJson from '../../../content/data/treasuries.json';
 import privateCreditJson from '../../../content/data/private-credit.json';
 import commoditiesJson from '../../../content/data/commodities.json';
+import networksJson from '../../../content/data/networks.json';
 import type {
   CommoditiesData,
   PrivateCreditData,
@@ -74,4 +75,11 @@ export function privateCreditResponse() {
       defaultedAmount: money(p.defaultedAmount),
     })),
   };
+}
+
+const iconByName = new Map((networksJson as Array<{ name: string; iconUrl: string }>).map((n) => [n.name, n.iconUrl]));
+
+/** The icon of a network of the snapshot by its display name, if there is one. */
+export function networkIcon(name: string): string | undefined {
+  return iconByName.get(name);
 }
