@@ -158,6 +158,7 @@ describe('asset-class pages', () => {
     const text = await page.locator('main').textContent();
     expect(text).toContain('12 September 2025');
     expect(text).toContain('Methodology change');
+    await screenshot(page, 'sources-desktop', true);
     await close();
   });
 });
