@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createClient } from '@libsql/client';
@@ -160,11 +161,37 @@ for (const days of TRANSFER_PERIODS) {
 for (const metric of NETWORK_METRICS) {
   results.push({ endpoint: 'time-series', case: metric, ...(await measure(`/api/networks/time-series?metricType=${metric}`)) });
 }
+
+// 6. JavaScript each data page ships: inline scripts plus every module it loads and their static imports.
+async function pageJs(path: string) {
+  const html = await (await fetch(base + path)).text();
+  let inline = 0;
+  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    if (m[1].trim() && !/type="application\/(ld\+)?json"/.test(m[0])) inline += gzipSync(m[1]).length;
+  }
+  const queue = [...html.matchAll(/(?:src|component-url|renderer-url|href)="([^"]+\.m?js)"/g)].map((m) => new URL(m[1], base + path).href);
+  const seen = new Set<string>();
+  let modules = 0;
+  while (queue.length) {
+    const url = queue.shift()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const code = await (await fetch(url)).text();
+    modules += gzipSync(code).length;
+    for (const m of code.matchAll(/(?:import|from)\s*["']([^"']+\.m?js)["']/g)) queue.push(new URL(m[1], url).href);
+  }
+  const islands = [...html.matchAll(/component-url="[^"]*\/([^/"]+?)(?:\.[\w-]+)?\.js"/g)].map((m) => m[1]);
+  return { path, files: seen.size, gzipBytes: inline + modules, islands };
+}
+const pages = [];
+for (const path of ['/stablecoins', '/treasuries', '/private-credit', '/commodities', '/global-bonds', '/sources']) pages.push(await pageJs(path));
 stop();
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 console.log('\n' + pad('endpoint', 13) + pad('case', 26) + pad('rows', 6) + pad('p50 ms', 9) + pad('p95 ms', 9) + 'max ms');
 for (const r of results) console.log(pad(r.endpoint, 13) + pad(r.case, 26) + pad(r.rows, 6) + pad(r.p50, 9) + pad(r.p95, 9) + r.max);
+console.log('\n' + pad('page', 18) + pad('JS files', 10) + pad('gzip KB', 9) + 'islands');
+for (const p of pages) console.log(pad(p.path, 18) + pad(p.files, 10) + pad((p.gzipBytes / 1024).toFixed(1), 9) + p.islands.join(', '));
 const worst = Math.max(...results.map((r) => r.p95));
 console.log(`\nworst p95: ${worst} ms (target < ${TARGET_P95_MS} ms) ${worst < TARGET_P95_MS ? 'OK' : 'OVER TARGET'}`);
 
@@ -172,7 +199,7 @@ mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 writeFileSync(
   join(ROOT, 'bench/results/data-scale.json'),
   JSON.stringify(
-    { at: new Date().toISOString(), transfers: TRANSFERS, seriesRows, networks: NETWORKS, years: YEARS, runs: RUNS, warmup: WARMUP, targetP95Ms: TARGET_P95_MS, worstP95Ms: worst, results },
+    { at: new Date().toISOString(), transfers: TRANSFERS, seriesRows, networks: NETWORKS, years: YEARS, runs: RUNS, warmup: WARMUP, targetP95Ms: TARGET_P95_MS, worstP95Ms: worst, results, pages },
     null,
     2,
   ) + '\n',

@@ -94,8 +94,8 @@ describe('asset-class pages', () => {
   it('private credit: cards, platforms (9 Total), pools (60 Total) with Open badges, red defaults, Load More', async () => {
     const { page, errors, close } = await open('/private-credit');
     expect(await cards(page)).toEqual([
-      { title: 'Active Loans Value', value: '$16.05B', change: '+3.42% from 30d ago' },
-      { title: 'Total Loans Value', value: '$29.93B', change: '+2.87% from 30d ago' },
+      { title: 'Active Loans Value', value: '$16.05B', change: '' },
+      { title: 'Total Loans Value', value: '$29.93B', change: '' },
       { title: 'Current Avg. APR', value: '9.74%', change: '' },
       { title: 'Total Loans', value: '2,597', change: '' },
     ]);
@@ -158,6 +158,7 @@ describe('asset-class pages', () => {
     const text = await page.locator('main').textContent();
     expect(text).toContain('12 September 2025');
     expect(text).toContain('Methodology change');
+    await screenshot(page, 'sources-desktop', true);
     await close();
   });
 });
