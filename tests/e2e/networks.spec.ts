@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createClient } from '@libsql/client';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, PHONE, screenshot, watchErrors } from '../support/browser.ts';
+import { startServer } from '../support/server.ts';
 
 const base = inject('baseUrl');
 let browser: Browser;
@@ -184,5 +186,60 @@ describe('networks page', () => {
     await screenshot(page, 'networks-phone', true);
     expect(errors).toEqual([]);
     await close();
+  });
+});
+
+describe('when the server cannot read the networks', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let networks: unknown[];
+  let series: unknown[];
+  beforeAll(async () => {
+    server = await startServer();
+    networks = await (await fetch(server.baseUrl + '/api/networks')).json();
+    series = await (await fetch(server.baseUrl + '/api/networks/time-series?metricType=tokenized-asset-value')).json();
+    const db = createClient({ url: server.databaseUrl });
+    await db.execute('alter table networks rename to networks_gone');
+    await db.execute('alter table network_series rename to network_series_gone');
+    db.close();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('still renders both pages; the islands load the networks themselves', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    const gates: (() => void)[] = [];
+    const serve = (body: unknown) => async (route: import('playwright-core').Route) => {
+      await new Promise<void>((r) => gates.push(r));
+      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+    };
+    await page.route('**/api/networks', serve(networks));
+    await page.route('**/api/networks/time-series*', serve(series));
+    const releaseAll = async () => {
+      await expect.poll(() => gates.length).toBeGreaterThan(0);
+      gates.splice(0).forEach((r) => r());
+    };
+
+    const home = await page.goto('/');
+    expect(home!.status()).toBe(200);
+    await page.getByText('Loading networks...').waitFor();
+    await page.getByText('Loading networks...').scrollIntoViewIfNeeded();
+    await releaseAll();
+    await page.getByTestId('league-networks').waitFor();
+    expect(await page.getByTestId('league-networks').locator('tbody tr').count()).toBe(10);
+
+    const res = await page.goto('/networks');
+    expect(res!.status()).toBe(200);
+    await page.getByText('Loading pie chart data...').waitFor();
+    await page.getByText('Loading chart data...').first().waitFor();
+    expect(await page.getByText('No network data available').count()).toBeGreaterThan(0);
+    // both islands asked the API; let their answers through
+    await expect.poll(() => gates.length).toBe(2);
+    gates.splice(0).forEach((r) => r());
+    await page.getByTestId('pie-legend').waitFor();
+    await chart(page).locator('canvas').first().waitFor();
+    expect(await page.getByTestId('pie-value').count()).toBe(10);
+    await context.close();
   });
 });
