@@ -103,13 +103,26 @@ describe('home page', () => {
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     expect(await chart.getAttribute('data-stablecoins')).toBe('off');
     const before = await page.getByTestId('rwa-chart').screenshot();
+    const readout = page.getByTestId('rwa-readout');
+    await expect.poll(() => readout.innerText()).toMatch(/^\$\d+\.\d{2}B\s+Sep 25$/);
+    const withoutStablecoins = parseFloat((await readout.innerText()).slice(1));
     await toggle.click();
+    // the stacked total now includes ~$270B of stablecoins
+    await expect.poll(async () => parseFloat((await readout.innerText()).slice(1)) - withoutStablecoins).toBeGreaterThan(200);
+    expect(await readout.innerText()).toContain('incl. stablecoins');
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
     expect(await chart.getAttribute('data-stablecoins')).toBe('on');
     // the chart is redrawn with stablecoins stacked on top (a different picture)
     await expect.poll(async () => Buffer.compare(before, await page.getByTestId('rwa-chart').screenshot()) !== 0).toBe(true);
     await toggle.press('Space');
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
+
+    // hovering a month shows that month's stacked total
+    const box = (await chart.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.7);
+    await expect.poll(() => readout.innerText()).not.toMatch(/Sep 25/);
+    expect(await readout.innerText()).toMatch(/^\$\d+\.\d{2}B\s+[A-Z][a-z]{2} \d{2}$/);
+    await page.mouse.move(0, 0);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download image' }).click()]);
     expect(download.suggestedFilename()).toBe('rwa-chart.png');
