@@ -164,3 +164,10 @@ describe('heading levels under a page title', () => {
     expect(renderMarkup('## Already two', { topLevel: 2 }).html).toContain('<h2 id="already-two">');
   });
 });
+
+describe('ids the page reserves', () => {
+  it('a heading never takes an id the surrounding page uses', () => {
+    const { toc } = renderMarkup('## Main\n\n## Stay Updated\n\n## Main', { reservedIds: ['main', 'stay-updated'] });
+    expect(toc.map((t) => t.id)).toEqual(['main-1', 'stay-updated-1', 'main-2']);
+  });
+});

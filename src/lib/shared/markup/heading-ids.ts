@@ -50,10 +50,11 @@ function textOf(node: ElementContent | Element): string {
  * rehype plugin: gives every h1-h6 an id from its text (overwriting any id the author wrote) and
  * collects the table of contents into `toc` (with the author's levels). With `topLevel`, the
  * headings are shifted so the shallowest becomes h{topLevel}: a page whose title is its only h1
- * passes 2. It runs after sanitising: the ids it writes are slugs (letters, digits, hyphens),
+ * passes 2. `reservedIds` are ids the page itself uses (a heading 'Main' must not take the
+ * skip link's #main). It runs after sanitising: the ids it writes are slugs (letters, digits, hyphens),
  * so they cannot carry markup or script.
  */
-export function rehypeHeadingIds(toc: TocEntry[], topLevel?: number) {
+export function rehypeHeadingIds(toc: TocEntry[], topLevel?: number, reservedIds: readonly string[] = []) {
   return () => (tree: Root) => {
     const headings: { node: Element; depth: number }[] = [];
     visit(tree, 'element', (node: Element) => {
@@ -61,7 +62,7 @@ export function rehypeHeadingIds(toc: TocEntry[], topLevel?: number) {
       if (match) headings.push({ node, depth: Number(match[1]) });
     });
     const shift = topLevel && headings.length ? Math.max(0, topLevel - Math.min(...headings.map((h) => h.depth))) : 0;
-    const used = new Set<string>();
+    const used = new Set<string>(reservedIds);
     for (const { node, depth } of headings) {
       const text = textOf(node).replace(/\s+/g, ' ').trim();
       const id = uniqueSlug(headingSlug(text), used);

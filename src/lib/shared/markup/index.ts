@@ -28,6 +28,8 @@ export interface RenderedMarkup {
 export interface RenderOptions {
   /** Shift headings so the shallowest becomes this level (2 on a page whose title is the h1). */
   topLevel?: number;
+  /** Ids the surrounding page uses; headings get a -1, -2 suffix instead of clashing. */
+  reservedIds?: readonly string[];
 }
 
 export function renderMarkup(source: string, options: RenderOptions = {}): RenderedMarkup {
@@ -38,7 +40,7 @@ export function renderMarkup(source: string, options: RenderOptions = {}): Rende
     .use(rehypeRaw)
     .use(rehypeSanitize, markupSchema)
     .use(rehypeDropMarkupInAttributes)
-    .use(rehypeHeadingIds(toc, options.topLevel))
+    .use(rehypeHeadingIds(toc, options.topLevel, options.reservedIds))
     .use(rehypeStringify)
     .processSync(source)
     .toString();
