@@ -74,3 +74,59 @@ export function articleJsonLd(input: ArticleLdInput) {
 export function placeholderImage(title: string): string {
   return `/api/placeholder?text=${encodeURIComponent(title.slice(0, 120))}`;
 }
+
+export interface ReadingItem {
+  title: string;
+  excerpt: string;
+  metaDescription: string | null;
+  canonicalUrl: string | null;
+  socialImage: string | null;
+  featuredImage: string | null;
+  seoKeywords: readonly string[];
+  tags: readonly string[];
+  createdAt: Date;
+  updatedAt: Date;
+  publishedAt: Date | null;
+}
+
+export interface ReadingMeta {
+  /** metaDescription, else the excerpt, else the site's description. */
+  description: string;
+  /** The item's canonicalUrl when it is a valid http(s) URL, else null (the page's own URL). */
+  canonical: string | null;
+  /** Absolute socialImage, else the featured image, for og:image and twitter:image. */
+  image: string | undefined;
+  /** The date shown and published: publishedAt, else createdAt. */
+  date: Date;
+  /** The escaped JSON of a schema.org Article for the head. */
+  jsonLd: string;
+}
+
+/** Everything the head of a post or article needs, computed once for both kinds of page. */
+export function readingMeta(
+  item: ReadingItem,
+  page: { origin: string; url: string; siteName: string; siteDescription: string },
+  author: { name: string; type: 'Person' | 'Organization'; section?: string },
+): ReadingMeta {
+  const description = item.metaDescription || item.excerpt || page.siteDescription;
+  const canonical = absoluteUrl(item.canonicalUrl, page.origin) ?? null;
+  const image = absoluteUrl(item.socialImage, page.origin) ?? absoluteUrl(item.featuredImage, page.origin);
+  const date = item.publishedAt ?? item.createdAt;
+  const jsonLd = jsonLdString(
+    articleJsonLd({
+      headline: item.title,
+      description,
+      url: canonical ?? page.url,
+      datePublished: date,
+      dateModified: item.updatedAt,
+      author: author.name,
+      authorType: author.type,
+      image,
+      keywords: item.seoKeywords.length ? item.seoKeywords : item.tags,
+      section: author.section,
+      publisherName: page.siteName,
+      publisherLogo: `${page.origin}/favicon.svg`,
+    }),
+  );
+  return { description, canonical, image, date, jsonLd };
+}
