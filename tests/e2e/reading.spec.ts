@@ -126,6 +126,7 @@ describe('/blog/{slug}', () => {
 
   it('Share without a share sheet copies the URL and toasts', async () => {
     const { page, context, errors } = await open(POST, DESKTOP, withoutShareSheet);
+    await page.bringToFront();
     await page.getByRole('button', { name: 'Share' }).click();
     const toast = page.getByTestId('toast');
     await toast.waitFor({ timeout: 10_000 });
@@ -298,6 +299,7 @@ describe('/research/{slug}', () => {
 
   it('Share without a share sheet copies the URL and toasts', async () => {
     const { page, context } = await open(ARTICLE, DESKTOP, withoutShareSheet);
+    await page.bringToFront();
     await page.getByRole('button', { name: 'Share' }).click();
     const toast = page.getByTestId('toast');
     await toast.waitFor({ timeout: 10_000 });
