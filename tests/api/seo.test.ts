@@ -25,7 +25,7 @@ beforeAll(async () => {
     title: 'Breaking </script><script>window.pwned=1</script> & "quotes"',
     excerpt: 'An <b>excerpt</b> with & and </script>',
     canonicalUrl: 'https://example.com/original-post',
-    socialImage: '/images/blog/welcome.png',
+    socialImage: '/images/blog/welcome.jpg',
     tags: ['seo'],
   });
 });
@@ -135,7 +135,7 @@ describe('reading pages in the first HTML', () => {
     expect(h.canonical).toBe(`${base}/blog/welcome-to-rwa-analytics`);
     expect(h.ogUrl).toBe(`${base}/blog/welcome-to-rwa-analytics`);
     expect(h.ogType).toBe('website');
-    expect(h.ogImage).toBe(`${base}/images/blog/welcome.png`);
+    expect(h.ogImage).toBe(`${base}/images/blog/welcome.jpg`);
     expect(h.twitterCard).toBe('summary_large_image');
     const [article] = h.ld;
     expect(article).toMatchObject({
@@ -144,7 +144,7 @@ describe('reading pages in the first HTML', () => {
       headline: 'Welcome to RWA Analytics: Tracking $29B of Real-World Assets Onchain',
       datePublished: '2025-09-12T09:00:00.000Z',
       author: { name: 'rwa-analytics-team' },
-      image: [`${base}/images/blog/welcome.png`],
+      image: [`${base}/images/blog/welcome.jpg`],
     });
     expect(Date.parse(article.dateModified)).not.toBeNaN();
   });
@@ -159,7 +159,7 @@ describe('reading pages in the first HTML', () => {
     const html = await (await get('/blog/seo-hostile-post')).text();
     const h = head(html);
     expect(h.canonical).toBe('https://example.com/original-post');
-    expect(h.ogImage).toBe(`${base}/images/blog/welcome.png`);
+    expect(h.ogImage).toBe(`${base}/images/blog/welcome.jpg`);
     expect(h.ld[0].headline).toBe('Breaking </script><script>window.pwned=1</script> & "quotes"');
     // Parsed the way a browser parses it: the hostile text is text and attribute values only.
     const elements: { tag: string; type?: string; text: string }[] = [];

@@ -13,7 +13,7 @@ const ARTICLE = '/research/state-of-tokenized-treasuries-2025';
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  await fixtures.post({ slug: 'e2e-broken-image', title: 'Broken image post', featuredImage: '/images/does-not-exist.png' });
+  await fixtures.post({ slug: 'e2e-broken-image', title: 'Broken image post', featuredImage: '/images/does-not-exist.jpg' });
   await fixtures.post({ slug: 'e2e-draft-post', title: 'Draft post', published: false });
 });
 afterAll(async () => {
@@ -60,7 +60,7 @@ describe('/blog/{slug}', () => {
     const post = page.getByTestId('blog-post');
     expect(await post.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
     const image = post.locator('img').first();
-    expect(await image.getAttribute('src')).toBe('/images/blog/welcome.png');
+    expect(await image.getAttribute('src')).toBe('/images/blog/welcome.jpg');
     expect(await image.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
     expect(await post.getByText('Blog Post', { exact: true }).isVisible()).toBe(true);
     expect(await post.getByRole('button', { name: 'Share' }).isVisible()).toBe(true);
@@ -267,7 +267,7 @@ describe('/research/{slug}', () => {
     const { page, context, errors, status } = await open(ARTICLE);
     expect(status).toBe(200);
     const article = page.getByTestId('research-article');
-    expect(await article.locator('img').first().getAttribute('src')).toBe('/images/research/tokenized-treasuries.png');
+    expect(await article.locator('img').first().getAttribute('src')).toBe('/images/research/tokenized-treasuries.jpg');
     expect(await article.getByTestId('category').textContent()).toBe('Research');
     expect(await article.getByTestId('featured-badge').textContent()).toBe('Featured');
     expect(await article.getByRole('button', { name: 'Share' }).isVisible()).toBe(true);
