@@ -27,6 +27,7 @@ export default defineConfig({
           globalSetup: ['tests/support/global-server.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -39,6 +40,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
+          // Vitest refuses projects with different maxWorkers in one group; the browser tests
+          // run after the API tests, which also keeps the two built servers off the CPUs at once.
+          sequence: { groupOrder: 2 },
         },
       },
     ],
