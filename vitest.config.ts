@@ -22,7 +22,6 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'api',
-          sequence: { groupOrder: 1 },
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/support/global-server.ts'],
           testTimeout: 30_000,
@@ -34,7 +33,6 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'e2e',
-          sequence: { groupOrder: 2 },
           include: ['tests/e2e/**/*.spec.ts'],
           globalSetup: ['tests/support/global-server.ts'],
           testTimeout: 60_000,

@@ -217,7 +217,7 @@ describe('when the server cannot read the networks', () => {
     await page.route('**/api/networks', serve(networks));
     await page.route('**/api/networks/time-series*', serve(series));
     const releaseAll = async () => {
-      await expect.poll(() => gates.length).toBeGreaterThan(0);
+      await expect.poll(() => gates.length, { timeout: 20_000 }).toBeGreaterThan(0);
       gates.splice(0).forEach((r) => r());
     };
 
@@ -235,7 +235,7 @@ describe('when the server cannot read the networks', () => {
     await page.getByText('Loading chart data...').first().waitFor();
     expect(await page.getByText('No network data available').count()).toBeGreaterThan(0);
     // both islands asked the API; let their answers through
-    await expect.poll(() => gates.length).toBe(2);
+    await expect.poll(() => gates.length, { timeout: 20_000 }).toBe(2);
     gates.splice(0).forEach((r) => r());
     await page.getByTestId('pie-legend').waitFor();
     await chart(page).locator('canvas').first().waitFor();
