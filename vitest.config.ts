@@ -38,6 +38,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
+          // Islands hydrate on idle/visibility; on a loaded two-core machine that can take seconds.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           // Vitest refuses projects with different maxWorkers in one group; the browser tests
           // run after the API tests, which also keeps the two built servers off the CPUs at once.
           sequence: { groupOrder: 2 },
