@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { prepareDatabase } from '../db/setup.ts';
+import { baselineHeaders } from '../src/lib/server/security.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -26,4 +27,13 @@ if (!process.env.QUIET_START) {
   console.log('');
 }
 
-await import(new URL('../dist/server/entry.mjs', import.meta.url).href);
+// Start the adapter's server ourselves so that every response, including pre-rendered pages and
+// assets (served without the middleware), gets the baseline security headers. Headers the route sets
+// itself (writeHead) take precedence over these.
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const entry = await import(new URL('../dist/server/entry.mjs', import.meta.url).href);
+const { server } = entry.startServer();
+server.server.prependListener('request', (req: { url?: string }, res: { setHeader(k: string, v: string): void }) => {
+  const pathname = (req.url ?? '/').split('?')[0];
+  for (const [key, value] of Object.entries(baselineHeaders(pathname))) res.setHeader(key, value);
+});
