@@ -7,8 +7,9 @@ const alias = {
 };
 
 /**
- * Three projects: pure unit tests; API tests against the real built server on a scratch libSQL
- * file; browser tests driving Debian's Chromium against the same server. `npm test` builds first.
+ * Four projects: pure unit tests; API tests against the real built server on a scratch libSQL
+ * file; browser tests driving Debian's Chromium against the  same server; and the reliability suites (load, crash, fuzzing, attacks), each on
+ * servers of its own. `npm test` builds first.
  */
 export default defineConfig({
   resolve: { alias },
@@ -37,6 +38,20 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Load, crash, fuzzing and attack suites against their own servers. They run after the other
+          // projects (groupOrder) and one file at a time, so load and timing figures are not disturbed.
+          name: 'reliability',
+          include: ['tests/reliability/*.test.ts'],
+          globalSetup: ['tests/reliability/summary.ts'],
+          sequence: { groupOrder: 1 },
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
         },
       },
     ],
