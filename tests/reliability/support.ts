@@ -35,6 +35,11 @@ export function raw(
   init: { method?: string; headers?: Record<string, string>; body?: string | Buffer; localAddress?: string } = {},
 ): Promise<RawResponse> {
   const url = new URL(path, baseUrl);
+  const headers = { ...init.headers };
+  // Node sends DELETE bodies without a length unless told: say it, so the server sees one request.
+  if (init.body !== undefined && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-length' || k.toLowerCase() === 'transfer-encoding')) {
+    headers['Content-Length'] = String(Buffer.byteLength(init.body));
+  }
   return new Promise((ok, fail) => {
     const req = httpRequest(
       {
@@ -42,7 +47,7 @@ export function raw(
         port: url.port,
         path: url.pathname + url.search,
         method: init.method ?? 'GET',
-        headers: init.headers,
+        headers,
         localAddress: init.localAddress,
         agent: false,
       },
