@@ -80,3 +80,132 @@ export interface MarketOverview {
   /** The dataset's as-of date (YYYY-MM-DD), shown as 'Data as of ...'. */
   asOf: string;
 }
+
+/** Amount ranges of the home page's Top Transfers table: minUsd <= usdAmount < maxUsd. */
+export const TRANSFER_RANGES = [
+  { id: '0-100k', label: '0-100k', minUsd: 0, maxUsd: 100_000 },
+  { id: '100k-1M', label: '100k-1M', minUsd: 100_000, maxUsd: 1_000_000 },
+  { id: '1M-10M', label: '1M-10M', minUsd: 1_000_000, maxUsd: 10_000_000 },
+  { id: '10M+', label: '10M+', minUsd: 10_000_000, maxUsd: undefined },
+] as const;
+
+export interface TransferQuery {
+  days: TransferPeriod;
+  /** Inclusive lower bound in dollars. */
+  minUsd?: number;
+  /** Exclusive upper bound in dollars. */
+  maxUsd?: number;
+  /** Rows to return, default 10, at most 100. */
+  limit?: number;
+}
+
+// --- Asset-class pages (static snapshot in content/data, also served by the API) ---------------
+
+export type MetricIcon = 'chart-line' | 'users' | 'building' | 'coins' | 'bar-chart';
+export type ChangeType = 'positive' | 'negative' | 'neutral';
+
+export interface MetricCardData {
+  title: string;
+  /** Display value, e.g. '$278.14B'. */
+  value: string;
+  /** Display change with sign, e.g. '+6.56%'; empty when there is none. */
+  change: string;
+  changeType: ChangeType;
+  icon: MetricIcon;
+  /** Period of the change when not 30 days, e.g. '7d'. */
+  period?: string;
+  /** The raw figure as a numeric string (dollars, count or percent). */
+  amount: string;
+}
+
+export interface StablecoinRow {
+  name: string;
+  ticker: string;
+  platform: string;
+  networks: string[];
+  marketCap: number;
+  price: number;
+  peggedCurrency: string;
+}
+export interface StablecoinsData {
+  asOf: string;
+  cards: MetricCardData[];
+  total: number;
+  rows: StablecoinRow[];
+}
+
+export interface TreasuryEntity {
+  rank: number;
+  protocol: string;
+  rwaCount: number;
+  marketCap: number;
+  change30d: number;
+  marketShare: number;
+}
+export interface TreasuryProduct {
+  name: string;
+  issuer: string;
+  ticker: string;
+  platform: string;
+  networks: string[];
+  marketCap: number;
+  yieldToMaturity: number | null;
+  eligibleInvestors: string;
+}
+export interface TreasuriesData {
+  asOf: string;
+  cards: MetricCardData[];
+  topEntities: TreasuryEntity[];
+  total: number;
+  products: TreasuryProduct[];
+}
+
+export interface CreditPlatform {
+  protocol: string;
+  networks: string[];
+  totalLoans: number;
+  activeLoans: number;
+  avgBaseApy: number;
+  defaultedAmount: number;
+}
+export interface CreditPool {
+  platform: string;
+  network: string;
+  name: string;
+  currency: string;
+  status: string;
+  apy: number;
+  principalOutstanding: number;
+  defaultedAmount: number;
+}
+export interface PrivateCreditData {
+  asOf: string;
+  cards: MetricCardData[];
+  platformsTotal: number;
+  platforms: CreditPlatform[];
+  poolsTotal: number;
+  pools: CreditPool[];
+}
+
+export interface CommodityRow {
+  rank: number;
+  name: string;
+  ticker: string;
+  type: string;
+  platform: string;
+  networks: string[];
+  marketCap: number;
+  price: number;
+  change24h: number;
+}
+export interface CommodityPlatform {
+  name: string;
+  marketCap: number;
+  assetCount: number;
+}
+export interface CommoditiesData {
+  asOf: string;
+  cards: MetricCardData[];
+  rows: CommodityRow[];
+  platforms: CommodityPlatform[];
+}

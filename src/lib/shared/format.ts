@@ -1,56 +1,86 @@
 /** Number formatting of spec section 9, shared by server-rendered pages and islands. */
 
-const SUFFIXES = [
-  [1e9, 'B'],
-  [1e6, 'M'],
+const UNITS = [
+  [1, ''],
   [1e3, 'K'],
+  [1e6, 'M'],
+  [1e9, 'B'],
 ] as const;
 
 const toNumber = (v: number | string) => (typeof v === 'number' ? v : Number(v));
+
+/**
+ * Rounds half away from zero at `decimals`, on the decimal digits a person reads rather than the
+ * binary float: 999.995 -> 1000, 1.005 -> 1.01 (toFixed gives 999.99 and 1.00).
+ */
+export function roundHalfUp(value: number, decimals: number): number {
+  if (!Number.isFinite(value)) return 0;
+  const abs = Math.abs(value);
+  if (abs >= 1e15) return value;
+  const rounded = Number(Math.round(Number(`${abs}e${decimals}`)) + `e-${decimals}`);
+  return value < 0 ? -rounded : rounded;
+}
+
+/**
+ * Picks the unit (none, K, M, B) for a magnitude after rounding, so a value that rounds up to
+ * 1000 of one unit moves to the next one: 999,999,999 -> 1.00B, never 1000.00M.
+ */
+function scaled(abs: number, decimals: number, smallest: number): { amount: number; suffix: string } {
+  let i = UNITS.length - 1;
+  while (i > smallest && abs < UNITS[i][0]) i--;
+  let amount = roundHalfUp(abs / UNITS[i][0], decimals);
+  while (amount >= 1000 && i < UNITS.length - 1) {
+    i++;
+    amount = roundHalfUp(abs / UNITS[i][0], decimals);
+  }
+  return { amount, suffix: UNITS[i][1] };
+}
+
+/** '-' for a value that is still negative once rounded, so -0.001 never shows as '-$0.00'. */
+const signOf = (n: number, amount: number) => (n < 0 && amount > 0 ? '-' : '');
 
 /** $x.xxB / $x.xxM / $x.xxK at or above each threshold, otherwise $ with 2 decimals. */
 export function formatCurrency(value: number | string): string {
   const n = toNumber(value);
   if (!Number.isFinite(n)) return '$0.00';
-  const sign = n < 0 ? '-' : '';
-  const abs = Math.abs(n);
-  for (const [threshold, suffix] of SUFFIXES) {
-    if (abs >= threshold) return `${sign}$${(abs / threshold).toFixed(2)}${suffix}`;
-  }
-  return `${sign}$${abs.toFixed(2)}`;
+  const { amount, suffix } = scaled(Math.abs(n), 2, 0);
+  return `${signOf(n, amount)}$${amount.toFixed(2)}${suffix}`;
 }
 
 /** Counts with the same suffixes (default 0 decimals), otherwise the locale-formatted number. */
 export function formatCount(value: number | string, decimals = 0): string {
   const n = toNumber(value);
   if (!Number.isFinite(n)) return '0';
-  const sign = n < 0 ? '-' : '';
   const abs = Math.abs(n);
-  for (const [threshold, suffix] of SUFFIXES) {
-    if (abs >= threshold) return `${sign}${(abs / threshold).toFixed(decimals)}${suffix}`;
-  }
-  return n.toLocaleString('en-US');
+  if (abs < 1e3) return n.toLocaleString('en-US');
+  const { amount, suffix } = scaled(abs, decimals, 1);
+  return `${signOf(n, amount)}${amount.toFixed(decimals)}${suffix}`;
+}
+
+function fixedUnit(value: number | string, unit: number, suffix: string): string {
+  const n = toNumber(value);
+  const amount = roundHalfUp(Number.isFinite(n) ? Math.abs(n) / unit : 0, 1);
+  const text = amount.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return `${signOf(n, amount)}$${text}${suffix}`;
 }
 
 /** A network's total value in $M with one decimal: 12345678 -> '$12.3M'. */
 export function formatMillions(value: number | string): string {
-  const n = toNumber(value);
-  return `$${(Number.isFinite(n) ? n / 1e6 : 0).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}M`;
+  return fixedUnit(value, 1e6, 'M');
 }
 
 /** A market cap in $B with one decimal: 2.2e9 -> '$2.2B'. */
 export function formatBillions(value: number | string): string {
-  const n = toNumber(value);
-  return `$${(Number.isFinite(n) ? n / 1e9 : 0).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}B`;
+  return fixedUnit(value, 1e9, 'B');
 }
 
 /** A percentage with its sign: 6.64 -> '+6.64%', -0.5 -> '-0.50%', 0 -> '0.00%'. */
 export function formatPercentChange(value: number | string, decimals = 2): string {
   const n = toNumber(value);
   if (!Number.isFinite(n)) return '0.00%';
-  const fixed = n.toFixed(decimals);
-  if (Number(fixed) === 0) return `${(0).toFixed(decimals)}%`;
-  return `${n > 0 ? '+' : ''}${fixed}%`;
+  const rounded = roundHalfUp(n, decimals);
+  if (rounded === 0) return `${(0).toFixed(decimals)}%`;
+  return `${rounded > 0 ? '+' : ''}${rounded.toFixed(decimals)}%`;
 }
 
 /** MM/DD/YY, read in UTC so a date never shifts with the visitor's time zone. */
@@ -83,4 +113,18 @@ export function formatRelativeTime(value: string | Date, now: Date = new Date())
   if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
   const days = Math.floor(hours / 24);
   return days === 1 ? '1 day ago' : `${days} days ago`;
+}
+
+/** A unit price: 4 decimals under $10 (stablecoin pegs), otherwise 2, with thousands separators. */
+export function formatPrice(value: number | string): string {
+  const n = toNumber(value);
+  if (!Number.isFinite(n)) return '$0.00';
+  const decimals = Math.abs(n) < 10 ? 4 : 2;
+  return `${n < 0 ? '-' : ''}$${Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`;
+}
+
+/** A share or rate without sign: 9.74 -> '9.74%'. */
+export function formatPercent(value: number | string, decimals = 2): string {
+  const n = toNumber(value);
+  return `${roundHalfUp(Number.isFinite(n) ? n : 0, decimals).toFixed(decimals)}%`;
 }

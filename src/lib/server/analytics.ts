@@ -1,0 +1,151 @@
+/**
+ * Read side of the analytics snapshot (spec section 3 shapes). Used by the /api endpoints and the
+ * server-rendered Home and Networks pages. Money leaves as numeric strings where the spec says so.
+ */
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { assets, chartPoints, datasetMeta, networks, networkSeries, transfers } from '@db/schema/index.ts';
+import { getDb } from './db';
+import type {
+  Asset,
+  ChartDataPoint,
+  MarketOverview,
+  Network,
+  NetworkMetric,
+  TimeSeriesPoint,
+  Transfer,
+  TransferQuery,
+} from '@/lib/shared/analytics-types';
+
+export const DEFAULT_TRANSFER_LIMIT = 10;
+export const MAX_TRANSFER_LIMIT = 100;
+const DAY_MS = 86_400_000;
+
+/** Numbers to strings without exponent notation or float noise (2.2e9 -> '2200000000'). */
+const numeric = (n: number, decimals = 4) => String(Number(n.toFixed(decimals)));
+
+let asOfCache: string | undefined;
+
+/** The dataset's as-of date (YYYY-MM-DD); windows such as days=7 are counted back from it. */
+export async function getAsOf(): Promise<string> {
+  if (asOfCache) return asOfCache;
+  const [row] = await getDb().select({ value: datasetMeta.value }).from(datasetMeta).where(eq(datasetMeta.key, 'asOf'));
+  if (!row) return new Date().toISOString().slice(0, 10);
+  asOfCache = String(row.value);
+  return asOfCache;
+}
+
+export async function getMarketOverview(): Promise<MarketOverview> {
+  const [row] = await getDb().select({ value: datasetMeta.value }).from(datasetMeta).where(eq(datasetMeta.key, 'marketOverview'));
+  const o = (row?.value ?? {}) as Partial<MarketOverview>;
+  const holders = Number(o.totalAssetHolders ?? o.totalRWAHolders ?? 0);
+  return {
+    totalRWAValue: String(o.totalRWAValue ?? '0'),
+    totalAssetHolders: holders,
+    totalRWAHolders: Number(o.totalRWAHolders ?? holders),
+    totalAssetIssuers: Number(o.totalAssetIssuers ?? 0),
+    totalStablecoinValue: String(o.totalStablecoinValue ?? '0'),
+    asOf: await getAsOf(),
+  };
+}
+
+/** The stacked chart, oldest first; values are numeric strings in billions. */
+export async function listChartData(): Promise<ChartDataPoint[]> {
+  const rows = await getDb().select().from(chartPoints).orderBy(asc(chartPoints.date));
+  return rows.map((r) => ({
+    date: r.date,
+    privateCredit: numeric(r.privateCredit),
+    usTreasuryDebt: numeric(r.usTreasuryDebt),
+    commodities: numeric(r.commodities),
+    institutionalFunds: numeric(r.institutionalFunds),
+    stocks: numeric(r.stocks),
+    governmentDebt: numeric(r.governmentDebt),
+    managedStrategies: numeric(r.managedStrategies),
+    corporateBonds: numeric(r.corporateBonds),
+    stablecoins: numeric(r.stablecoins),
+  }));
+}
+
+/** Every asset, largest market cap first. */
+export async function listAssets(): Promise<Asset[]> {
+  const rows = await getDb()
+    .select({
+      symbol: assets.symbol,
+      name: assets.name,
+      assetClass: assets.assetClass,
+      marketCap: assets.marketCap,
+      change7d: assets.change7d,
+    })
+    .from(assets)
+    .orderBy(desc(assets.marketCap));
+  return rows.map((r) => ({ ...r, marketCap: numeric(r.marketCap, 2), change7d: numeric(r.change7d, 2) }));
+}
+
+/** Every network, largest total value first. */
+export async function listNetworks(): Promise<Network[]> {
+  const rows = await getDb()
+    .select({
+      id: networks.id,
+      name: networks.name,
+      iconUrl: networks.iconUrl,
+      rwaCount: networks.rwaCount,
+      totalValue: networks.totalValue,
+      marketShare: networks.marketShare,
+      change30d: networks.change30d,
+    })
+    .from(networks)
+    .orderBy(desc(networks.totalValue));
+  return rows.map((r) => ({ ...r, totalValue: numeric(r.totalValue, 2), change30d: numeric(r.change30d, 2) }));
+}
+
+/**
+ * One point per month (the last date of each month present, so a daily series comes back monthly,
+ * which is what the chart draws), each with a map of network name to value. Oldest first.
+ */
+export async function getNetworkTimeSeries(metric: NetworkMetric): Promise<TimeSeriesPoint[]> {
+  const asOf = await getAsOf();
+  const monthEnds = sql`(select max(${networkSeries.date}) from ${networkSeries}
+    where ${networkSeries.metric} = ${metric} and ${networkSeries.date} <= ${asOf}
+    group by substr(${networkSeries.date}, 1, 7))`;
+  const rows = await getDb()
+    .select({ date: networkSeries.date, network: networkSeries.network, value: networkSeries.value })
+    .from(networkSeries)
+    .where(and(eq(networkSeries.metric, metric), sql`${networkSeries.date} in ${monthEnds}`))
+    .orderBy(asc(networkSeries.date));
+  const points: TimeSeriesPoint[] = [];
+  for (const r of rows) {
+    let last = points[points.length - 1];
+    if (!last || last.date !== r.date) points.push((last = { date: r.date, networks: {} }));
+    last.networks[r.network] = r.value;
+  }
+  return points;
+}
+
+/** [from, to) of a window of `days` calendar days ending with the as-of date (UTC). */
+export function transferWindow(asOf: string, days: number): { from: string; to: string } {
+  const end = Date.parse(asOf + 'T00:00:00Z') + DAY_MS;
+  return {
+    from: new Date(end - days * DAY_MS).toISOString().slice(0, 10),
+    to: new Date(end).toISOString().slice(0, 10),
+  };
+}
+
+/** The largest transfers within the window and amount range (minUsd <= amount < maxUsd). */
+export async function listTransfers(q: TransferQuery): Promise<Transfer[]> {
+  const { from, to } = transferWindow(await getAsOf(), q.days);
+  const limit = Math.min(Math.max(1, Math.trunc(q.limit ?? DEFAULT_TRANSFER_LIMIT)), MAX_TRANSFER_LIMIT);
+  const where = [gte(transfers.date, from), lt(transfers.date, to)];
+  if (q.minUsd !== undefined) where.push(gte(transfers.usdAmount, q.minUsd));
+  if (q.maxUsd !== undefined) where.push(lt(transfers.usdAmount, q.maxUsd));
+  return getDb()
+    .select({
+      id: transfers.id,
+      assetSymbol: transfers.assetSymbol,
+      usdAmount: transfers.usdAmount,
+      date: transfers.date,
+      network: transfers.network,
+    })
+    .from(transfers)
+    .where(and(...where))
+    .orderBy(desc(transfers.usdAmount))
+    .limit(limit);
+}

@@ -1,0 +1,85 @@
+/**
+ * The asset-class pages' snapshot: one source for the pre-rendered pages and the
+ * /api/stablecoins, /api/stablecoin-overview, /api/treasuries and /api/private-credit endpoints.
+ */
+import stablecoinsJson from '../../../content/data/stablecoins.json';
+import treasuriesJson from '../../../content/data/treasuries.json';
+import privateCreditJson from '../../../content/data/private-credit.json';
+import commoditiesJson from '../../../content/data/commodities.json';
+import networksJson from '../../../content/data/networks.json';
+import type {
+  CommoditiesData,
+  PrivateCreditData,
+  StablecoinsData,
+  TreasuriesData,
+} from '@/lib/shared/analytics-types';
+
+export const stablecoins = stablecoinsJson as StablecoinsData;
+export const treasuries = treasuriesJson as TreasuriesData;
+export const privateCredit = privateCreditJson as PrivateCreditData;
+export const commodities = commoditiesJson as CommoditiesData;
+
+/** Dollar figures as numeric strings in API responses (spec: money travels as strings). */
+const money = (n: number) => String(n);
+
+export function stablecoinsResponse() {
+  return {
+    asOf: stablecoins.asOf,
+    total: stablecoins.total,
+    stablecoins: stablecoins.rows.map((r) => ({ ...r, marketCap: money(r.marketCap), price: String(r.price) })),
+  };
+}
+
+export function stablecoinOverviewResponse() {
+  const [marketCap, volume, active, holders] = stablecoins.cards;
+  return {
+    asOf: stablecoins.asOf,
+    marketCap: marketCap.amount,
+    marketCapChange30d: marketCap.change,
+    monthlyTransferVolume: volume.amount,
+    monthlyTransferVolumeChange30d: volume.change,
+    monthlyActiveAddresses: Number(active.amount),
+    monthlyActiveAddressesChange30d: active.change,
+    holders: Number(holders.amount),
+    holdersChange30d: holders.change,
+    totalStablecoins: stablecoins.total,
+    cards: stablecoins.cards,
+  };
+}
+
+export function treasuriesResponse() {
+  return {
+    asOf: treasuries.asOf,
+    cards: treasuries.cards,
+    topEntities: treasuries.topEntities.map((e) => ({ ...e, marketCap: money(e.marketCap) })),
+    total: treasuries.total,
+    products: treasuries.products.map((p) => ({ ...p, marketCap: money(p.marketCap) })),
+  };
+}
+
+export function privateCreditResponse() {
+  return {
+    asOf: privateCredit.asOf,
+    cards: privateCredit.cards,
+    platformsTotal: privateCredit.platformsTotal,
+    platforms: privateCredit.platforms.map((p) => ({
+      ...p,
+      totalLoans: money(p.totalLoans),
+      activeLoans: money(p.activeLoans),
+      defaultedAmount: money(p.defaultedAmount),
+    })),
+    poolsTotal: privateCredit.poolsTotal,
+    pools: privateCredit.pools.map((p) => ({
+      ...p,
+      principalOutstanding: money(p.principalOutstanding),
+      defaultedAmount: money(p.defaultedAmount),
+    })),
+  };
+}
+
+const iconByName = new Map((networksJson as Array<{ name: string; iconUrl: string }>).map((n) => [n.name, n.iconUrl]));
+
+/** The icon of a network of the snapshot by its display name, if there is one. */
+export function networkIcon(name: string): string | undefined {
+  return iconByName.get(name);
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatBillions,
+  formatCount,
+  formatCurrency,
+  formatLongDate,
+  formatMillions,
+  formatMonthLabel,
+  formatPercent,
+  formatPercentChange,
+  formatPrice,
+  formatRelativeTime,
+  formatShortDate,
+} from '@/lib/shared/format';
+
+describe('formatCurrency (spec 9: $x.xxB / M / K, otherwise $ with 2 decimals)', () => {
+  it.each([
+    [278_140_000_000, '$278.14B'],
+    [7_410_000_000, '$7.41B'],
+    [1e9, '$1.00B'],
+    [999_999_999, '$1.00B'], // rounds up into the next unit instead of '$1000.00M'
+    [1e6, '$1.00M'],
+    [820_000_000, '$820.00M'],
+    [999_995, '$1.00M'],
+    [999_994, '$999.99K'],
+    [1e3, '$1.00K'],
+    [999.995, '$1.00K'],
+    [999.99, '$999.99'],
+    [12.5, '$12.50'],
+    [0, '$0.00'],
+    [-0.001, '$0.00'],
+    [-2_500_000, '-$2.50M'],
+    [-12.5, '-$12.50'],
+    ['29020000000', '$29.02B'],
+    [Number.NaN, '$0.00'],
+    ['not a number', '$0.00'],
+  ])('%s -> %s', (value, expected) => {
+    expect(formatCurrency(value)).toBe(expected);
+  });
+});
+
+describe('formatCount (same suffixes, default 0 decimals, otherwise locale number)', () => {
+  it.each([
+    [191_150_000, 0, '191M'],
+    [191_150_000, 2, '191.15M'],
+    [29_520_000, 2, '29.52M'],
+    [385_300, 0, '385K'],
+    [385_300, 1, '385.3K'],
+    [999_999, 0, '1M'],
+    [1e9, 0, '1B'],
+    [999, 0, '999'],
+    [999.995, 2, '999.995'], // below 1,000 counts stay the plain locale number
+    [0, 0, '0'],
+    [-1500, 1, '-1.5K'],
+    [-12, 0, '-12'],
+  ])('%s (%s decimals) -> %s', (value, decimals, expected) => {
+    expect(formatCount(value, decimals)).toBe(expected);
+  });
+  it('uses the locale format below 1,000', () => {
+    expect(formatCount(52.5)).toBe('52.5');
+  });
+});
+
+describe('network value in $M with one decimal, market cap in $B with one decimal', () => {
+  it.each([
+    [11_050_000_000, '$11,050.0M'],
+    [12_345_678, '$12.3M'],
+    [1e9, '$1,000.0M'],
+    [0, '$0.0M'],
+    [-2_000_000, '-$2.0M'],
+    ['220000000', '$220.0M'],
+  ])('formatMillions(%s) -> %s', (value, expected) => {
+    expect(formatMillions(value)).toBe(expected);
+  });
+  it.each([
+    [2.2e9, '$2.2B'],
+    [278_040_000_000, '$278.0B'],
+    [1e9, '$1.0B'],
+    [0, '$0.0B'],
+    [-1.25e9, '-$1.3B'],
+  ])('formatBillions(%s) -> %s', (value, expected) => {
+    expect(formatBillions(value)).toBe(expected);
+  });
+});
+
+describe('formatPercentChange (sign always shown)', () => {
+  it.each([
+    [6.64, '+6.64%'],
+    ['8.86', '+8.86%'],
+    [-25.58, '-25.58%'],
+    [-0.5, '-0.50%'],
+    [0, '0.00%'],
+    [-0.001, '0.00%'],
+    [999.995, '+1000.00%'],
+    ['abc', '0.00%'],
+  ])('%s -> %s', (value, expected) => {
+    expect(formatPercentChange(value)).toBe(expected);
+  });
+  it('honours the decimals', () => {
+    expect(formatPercentChange(4.126, 1)).toBe('+4.1%');
+  });
+});
+
+describe('prices and rates', () => {
+  it.each([
+    [1.0003, '$1.0003'],
+    [0.9999, '$0.9999'],
+    [3641.2, '$3,641.20'],
+    [42.18, '$42.18'],
+    [0, '$0.0000'],
+  ])('formatPrice(%s) -> %s', (value, expected) => {
+    expect(formatPrice(value)).toBe(expected);
+  });
+  it('formatPercent has no sign', () => {
+    expect(formatPercent(9.74)).toBe('9.74%');
+    expect(formatPercent(78.2, 1)).toBe('78.2%');
+    expect(formatPercent(0)).toBe('0.00%');
+    expect(formatPercent(999.995)).toBe('1000.00%');
+  });
+});
+
+describe('dates', () => {
+  it('MM/DD/YY in UTC', () => {
+    expect(formatShortDate('2025-09-12T23:30:25Z')).toBe('09/12/25');
+    expect(formatShortDate('2025-01-05T00:00:00Z')).toBe('01/05/25');
+  });
+  it('long date for "Data as of"', () => {
+    expect(formatLongDate('2025-09-12')).toBe('September 12, 2025');
+  });
+  it("monthly axis labels like 'Jan 25'", () => {
+    expect(formatMonthLabel('2025-01-31')).toBe('Jan 25');
+    expect(formatMonthLabel('2025-09-12')).toBe('Sep 25');
+  });
+  it('relative times in minutes, hours or days', () => {
+    const now = new Date('2025-09-12T12:00:00Z');
+    expect(formatRelativeTime('2025-09-12T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(formatRelativeTime('2025-09-12T09:00:00Z', now)).toBe('3 hours ago');
+    expect(formatRelativeTime('2025-09-10T12:00:00Z', now)).toBe('2 days ago');
+  });
+});
