@@ -1,0 +1,70 @@
+import { Tabs } from 'radix-ui';
+import type { Network } from '@/lib/shared/analytics-types';
+import { formatCurrency } from '@/lib/shared/format';
+import NetworkName from './NetworkName';
+import ChangeBadge from './ChangeBadge';
+
+interface Props {
+  networks: Network[];
+}
+
+const TABS = [
+  { id: 'networks', label: 'Networks' },
+  { id: 'issuers', label: 'Issuers' },
+  { id: 'protocols', label: 'Protocols' },
+  { id: 'asset-classes', label: 'Asset Classes' },
+] as const;
+
+const th = 'py-2 pr-3 font-medium';
+
+/** RWA League Table: four keyboard-operable tabs; only networks has data so far. */
+export default function LeagueTable({ networks }: Props) {
+  return (
+    <Tabs.Root defaultValue="networks">
+      <Tabs.List aria-label="League table" className="flex flex-wrap gap-1 rounded-lg bg-surface-2 p-1">
+        {TABS.map((t) => (
+          <Tabs.Trigger
+            key={t.id}
+            value={t.id}
+            className="whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-muted transition-colors hover:text-fg data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow"
+          >
+            {t.label}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      <Tabs.Content value="networks" className="mt-4 overflow-x-auto">
+        {networks.length === 0 ? (
+          <p className="py-8 text-center text-sm text-muted">No network data available</p>
+        ) : (
+          <table className="w-full min-w-[32rem] text-sm" data-testid="league-networks">
+            <thead>
+              <tr className="border-b border-border text-left text-xs uppercase tracking-wide text-muted">
+                <th scope="col" className={`${th} w-8`}>#</th>
+                <th scope="col" className={th}>Network</th>
+                <th scope="col" className={`${th} text-right`}>RWA Value</th>
+                <th scope="col" className={`${th} text-right`}>Share</th>
+                <th scope="col" className="py-2 text-right font-medium">30d</th>
+              </tr>
+            </thead>
+            <tbody>
+              {networks.map((n, i) => (
+                <tr key={n.id} className="border-b border-border/60 last:border-0">
+                  <td className="py-2.5 pr-3 tabular-nums text-muted">{i + 1}</td>
+                  <td className="py-2.5 pr-3"><NetworkName name={n.name} iconUrl={n.iconUrl} /></td>
+                  <td className="py-2.5 pr-3 text-right tabular-nums text-fg">{formatCurrency(n.totalValue)}</td>
+                  <td className="py-2.5 pr-3 text-right tabular-nums text-muted">{n.marketShare.toFixed(2)}%</td>
+                  <td className="py-2.5 text-right"><ChangeBadge value={n.change30d} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Tabs.Content>
+      {TABS.slice(1).map((t) => (
+        <Tabs.Content key={t.id} value={t.id} className="mt-4">
+          <p className="rounded-lg border border-dashed border-border py-10 text-center text-sm text-muted">{t.label} data coming soon...</p>
+        </Tabs.Content>
+      ))}
+    </Tabs.Root>
+  );
+}

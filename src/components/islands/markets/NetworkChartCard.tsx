@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState } from 'react';
+import { Tabs } from 'radix-ui';
+import type { NetworkMetric, TimeSeriesPoint } from '@/lib/shared/analytics-types';
+import { METRIC_TABS } from '@/lib/shared/markets';
+import { getJson } from '@/lib/client/api';
+import NetworkLineChart from './NetworkLineChart';
+
+interface Props {
+  /** The default metric's series, rendered by the server; other tabs are fetched on first open. */
+  initialMetric: NetworkMetric;
+  initialPoints: TimeSeriesPoint[] | null;
+}
+
+type Entry = { status: 'loading' } | { status: 'error' } | { status: 'ok'; points: TimeSeriesPoint[] };
+
+/** Fetches one metric's series; any failure becomes the spec's 'Failed to fetch time series data'. */
+async function fetchSeries(metric: NetworkMetric): Promise<TimeSeriesPoint[]> {
+  try {
+    return await getJson<TimeSeriesPoint[]>(`/api/networks/time-series?metricType=${metric}`);
+  } catch {
+    throw new Error('Failed to fetch time series data');
+  }
+}
+
+/** The Networks chart card: six metric tabs over one line chart, each tab fetched once and kept. */
+export default function NetworkChartCard({ initialMetric, initialPoints }: Props) {
+  const [metric, setMetric] = useState<NetworkMetric>(initialMetric);
+  const [entries, setEntries] = useState<Partial<Record<NetworkMetric, Entry>>>(
+    initialPoints ? { [initialMetric]: { status: 'ok', points: initialPoints } } : {},
+  );
+  const started = useRef(new Set<NetworkMetric>(initialPoints ? [initialMetric] : []));
+
+  function load(m: NetworkMetric) {
+    started.current.add(m);
+    setEntries((e) => ({ ...e, [m]: { status: 'loading' } }));
+    fetchSeries(m).then(
+      (points) => setEntries((e) => ({ ...e, [m]: { status: 'ok', points } })),
+      () => setEntries((e) => ({ ...e, [m]: { status: 'error' } })),
+    );
+  }
+
+  function select(value: string) {
+    const m = value as NetworkMetric;
+    setMetric(m);
+    if (!started.current.has(m) || entries[m]?.status === 'error') load(m);
+  }
+
+  // No server data for the first tab (the server read failed): fetch it once on hydration.
+  useEffect(() => {
+    if (!started.current.has(initialMetric)) load(initialMetric);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const entry = entries[metric] ?? { status: 'loading' };
+  return (
+    <Tabs.Root value={metric} onValueChange={select}>
+      <Tabs.List aria-label="Metric" className="flex flex-wrap gap-1 rounded-lg bg-surface-2 p-1">
+        {METRIC_TABS.map((t) => (
+          <Tabs.Trigger
+            key={t.id}
+            value={t.id}
+            className="whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-muted transition-colors hover:text-fg data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow"
+          >
+            {t.label}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      {METRIC_TABS.map((t) => (
+        <Tabs.Content key={t.id} value={t.id} className="mt-4 focus-visible:outline-none">
+          {t.id !== metric ? null : entry.status === 'ok' ? (
+            entry.points.length === 0 ? (
+              <p className="grid h-72 place-items-center text-sm text-muted sm:h-80">No network data available</p>
+            ) : (
+              <NetworkLineChart metric={metric} points={entry.points} />
+            )
+          ) : entry.status === 'error' ? (
+            <div role="alert" className="grid h-72 place-items-center rounded-md border border-dashed border-negative/50 text-center sm:h-80">
+              <div>
+                <p className="text-sm text-negative">Failed to load chart data. Please try again.</p>
+                <button type="button" onClick={() => load(metric)} className="mt-3 rounded-md border border-border bg-surface-2 px-3 py-1.5 text-sm text-fg hover:border-accent">
+                  Retry
+                </button>
+              </div>
+            </div>
+          ) : (
+            <div aria-busy="true" className="grid h-72 animate-pulse place-items-center rounded-md bg-surface-2 text-sm text-muted sm:h-80">
+              Loading chart data...
+            </div>
+          )}
+        </Tabs.Content>
+      ))}
+    </Tabs.Root>
+  );
+}

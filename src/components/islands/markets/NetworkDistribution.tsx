@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import type { Network } from '@/lib/shared/analytics-types';
+import { pieSlices } from '@/lib/shared/markets';
+import { getJson } from '@/lib/client/api';
+import { chartPalette } from '../../../../tailwind.config.mjs';
+import NetworkPie from './NetworkPie';
+import ToggleSwitch from './ToggleSwitch';
+
+interface Props {
+  /** Networks from the server; null when its read failed, and the island fetches them itself. */
+  networks: Network[] | null;
+}
+
+/** 'RWA Value / Distribution by Network': the top 10 pie, in $B or, with the switch on, % of total. */
+export default function NetworkDistribution({ networks: initial }: Props) {
+  const [networks, setNetworks] = useState<Network[] | null>(initial);
+  const [failed, setFailed] = useState(false);
+  const [showPercent, setShowPercent] = useState(false);
+
+  useEffect(() => {
+    if (initial) return;
+    getJson<Network[]>('/api/networks').then(setNetworks, () => setFailed(true));
+  }, [initial]);
+
+  const slices = networks ? pieSlices(networks, chartPalette) : [];
+  return (
+    <div>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="text-base font-semibold text-fg">RWA Value</h2>
+          <p className="text-sm text-muted">Distribution by Network</p>
+        </div>
+        <ToggleSwitch id="show-percent" label="Show % of Total" checked={showPercent} onChange={setShowPercent} />
+      </div>
+      <div className="mt-5 min-h-52">
+        {networks === null ? (
+          <div aria-busy={!failed} className="grid h-52 animate-pulse place-items-center rounded-md bg-surface-2 text-sm text-muted">
+            {failed ? 'No network data available' : 'Loading pie chart data...'}
+          </div>
+        ) : slices.length === 0 ? (
+          <p className="grid h-52 place-items-center text-sm text-muted">No network data available</p>
+        ) : (
+          <NetworkPie slices={slices} showPercent={showPercent} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ISeriesApi, SeriesType } from 'lightweight-charts';
+import { Download } from 'lucide-react';
+import type { ChartDataPoint } from '@/lib/shared/analytics-types';
+import { CHART_LAYERS, stackChartData } from '@/lib/shared/markets';
+import { assetClassColors } from '../../../../tailwind.config.mjs';
+import { useChart } from './use-chart';
+import ToggleSwitch from './ToggleSwitch';
+
+interface Props {
+  data: ChartDataPoint[];
+}
+
+/** Hex colour with an alpha byte, for the area fills. */
+const withAlpha = (hex: string, alpha: string) => `${hex}${alpha}`;
+
+/**
+ * The home page's stacked 'Total RWA Value' chart in $B: one area per asset class, each drawn at
+ * the running sum of the classes below it. Stablecoins (an order of magnitude larger) start excluded.
+ */
+export default function RwaValueChart({ data }: Props) {
+  const container = useRef<HTMLDivElement>(null);
+  const handle = useChart(container, {
+    localization: { priceFormatter: (v: number) => `$${v.toFixed(1)}B` },
+  });
+  const [includeStablecoins, setIncludeStablecoins] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+
+  useEffect(() => {
+    if (!handle) return;
+    const { chart, lib } = handle;
+    const layers = stackChartData(data, includeStablecoins);
+    const series: ISeriesApi<SeriesType>[] = [];
+    // Top layer first: later series paint over earlier ones, so each lower area shows in front.
+    for (const layer of [...layers].reverse()) {
+      const color = assetClassColors[layer.key];
+      const s = chart.addSeries(lib.AreaSeries, {
+        lineColor: color,
+        topColor: withAlpha(color, 'cc'),
+        bottomColor: withAlpha(color, '99'),
+        lineWidth: 1,
+        priceLineVisible: false,
+        lastValueVisible: false,
+        crosshairMarkerVisible: false,
+        title: '',
+      });
+      s.setData(layer.points);
+      series.push(s);
+    }
+    chart.timeScale().fitContent();
+    return () => series.forEach((s) => chart.removeSeries(s));
+  }, [handle, data, includeStablecoins]);
+
+  function download() {
+    if (!handle) return;
+    setDownloading(true);
+    handle.chart.takeScreenshot().toBlob((blob) => {
+      setDownloading(false);
+      if (!blob) return;
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = 'rwa-chart.png';
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    }, 'image/png');
+  }
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <ToggleSwitch id="include-stablecoins" label="Include stablecoins" checked={includeStablecoins} onChange={setIncludeStablecoins} />
+        <button
+          type="button"
+          onClick={download}
+          disabled={!handle || downloading}
+          className="inline-flex items-center gap-2 rounded-md border border-border bg-surface-2 px-3 py-1.5 text-sm text-fg transition-colors hover:border-accent disabled:opacity-50"
+        >
+          <Download aria-hidden className="size-4" />
+          Download image
+        </button>
+      </div>
+      <div className="relative mt-4 h-72 sm:h-80">
+        {!handle && (
+          <div className="absolute inset-0 flex animate-pulse items-center justify-center rounded-md bg-surface-2 text-sm text-muted">
+            Loading chart data...
+          </div>
+        )}
+        <div ref={container} className="h-full w-full" data-testid="rwa-chart" data-stablecoins={includeStablecoins ? 'on' : 'off'} />
+      </div>
+      <ul className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3" aria-label="Asset classes">
+        {CHART_LAYERS.map((l) => {
+          const dimmed = l.key === 'stablecoins' && !includeStablecoins;
+          return (
+            <li key={l.key} className={`flex items-center justify-between gap-3 ${dimmed ? 'opacity-60' : ''}`} data-testid="legend-item">
+              <span className="flex items-center gap-2 text-muted">
+                <span aria-hidden className="size-2.5 rounded-sm" style={{ backgroundColor: assetClassColors[l.key] }} />
+                {l.label}
+              </span>
+              <span className="font-medium tabular-nums text-fg">{l.legend}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

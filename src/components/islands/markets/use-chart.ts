@@ -1,0 +1,61 @@
+import { useEffect, useState, type RefObject } from 'react';
+import type { IChartApi, DeepPartial, ChartOptions } from 'lightweight-charts';
+import { colors } from '../../../../tailwind.config.mjs';
+
+type ChartLib = typeof import('lightweight-charts');
+
+export interface ChartHandle {
+  chart: IChartApi;
+  lib: ChartLib;
+}
+
+/** Month axis labels like 'Jan 25' from any time lightweight-charts hands back. */
+export function monthLabel(time: unknown): string {
+  let d: Date;
+  if (typeof time === 'number') d = new Date(time * 1000);
+  else if (typeof time === 'string') d = new Date(`${time.slice(0, 10)}T00:00:00Z`);
+  else if (time && typeof time === 'object' && 'year' in time) {
+    const t = time as { year: number; month: number; day: number };
+    d = new Date(Date.UTC(t.year, t.month - 1, t.day));
+  } else return '';
+  const month = d.toLocaleDateString('en-US', { month: 'short', timeZone: 'UTC' });
+  return `${month} ${String(d.getUTCFullYear() % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Creates a lightweight-charts chart in `container` once the island is on screen. The library is
+ * loaded with a dynamic import so that it lands in its own chunk, fetched only by chart islands.
+ */
+export function useChart(container: RefObject<HTMLDivElement | null>, options: DeepPartial<ChartOptions> = {}): ChartHandle | null {
+  const [handle, setHandle] = useState<ChartHandle | null>(null);
+  useEffect(() => {
+    let chart: IChartApi | undefined;
+    let cancelled = false;
+    import('lightweight-charts').then((lib) => {
+      if (cancelled || !container.current) return;
+      chart = lib.createChart(container.current, {
+        autoSize: true,
+        layout: {
+          background: { type: lib.ColorType.Solid, color: 'transparent' },
+          textColor: colors.muted,
+          fontFamily: 'Inter, ui-sans-serif, system-ui, sans-serif',
+        },
+        grid: { vertLines: { visible: false }, horzLines: { color: colors.border } },
+        rightPriceScale: { borderColor: colors.border, scaleMargins: { top: 0.12, bottom: 0.04 } },
+        timeScale: { borderColor: colors.border, tickMarkFormatter: (time: unknown) => monthLabel(time) },
+        crosshair: { vertLine: { color: colors.muted, labelBackgroundColor: colors['surface-2'] }, horzLine: { color: colors.muted, labelBackgroundColor: colors['surface-2'] } },
+        handleScroll: false,
+        handleScale: false,
+        ...options,
+      });
+      setHandle({ chart, lib });
+    });
+    return () => {
+      cancelled = true;
+      chart?.remove();
+    };
+    // The chart is made once per mount; later option changes go through chart.applyOptions.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return handle;
+}

@@ -1,0 +1,162 @@
+/**
+ * Pure logic of the Home and Networks pages: the stacked chart's layers, the transfer amount
+ * ranges, the pie's slices and the value formatting of the network charts. No DOM, no database.
+ */
+import type { ChartDataPoint, Network, NetworkMetric, TimeSeriesPoint, TransferPeriod } from './analytics-types';
+import { VALUE_METRICS } from './analytics-types';
+
+export type AssetClassKey = Exclude<keyof ChartDataPoint, 'date'>;
+
+/** The stacked chart's layers, bottom to top, with the spec's fixed legend values (section 9). */
+export const CHART_LAYERS: readonly { key: AssetClassKey; label: string; legend: string }[] = [
+  { key: 'privateCredit', label: 'Private Credit', legend: '15.5B' },
+  { key: 'usTreasuryDebt', label: 'US Treasury Debt', legend: '7.4B' },
+  { key: 'commodities', label: 'Commodities', legend: '1.8B' },
+  { key: 'institutionalFunds', label: 'Institutional Alt. Funds', legend: '1.0B' },
+  { key: 'stocks', label: 'Stocks', legend: '350.1M' },
+  { key: 'governmentDebt', label: 'non-US Government Debt', legend: '320.5M' },
+  { key: 'managedStrategies', label: 'Actively-Managed Strategies', legend: '48.2M' },
+  { key: 'corporateBonds', label: 'Corporate Bonds', legend: '16.6M' },
+  { key: 'stablecoins', label: 'Stablecoins', legend: '268.4B' },
+];
+
+export interface StackedLayer {
+  key: AssetClassKey;
+  /** Cumulative value (this layer plus every layer below it), in billions, one point per date. */
+  points: { time: string; value: number }[];
+}
+
+/**
+ * Stacks the chart data: each layer's value is the running sum of the layers below it and itself,
+ * so area series drawn top layer first look stacked. Dates are sorted and de-duplicated (a chart
+ * axis needs strictly increasing times); non-numeric values count as 0.
+ */
+export function stackChartData(points: ChartDataPoint[], includeStablecoins: boolean): StackedLayer[] {
+  const layers = CHART_LAYERS.filter((l) => includeStablecoins || l.key !== 'stablecoins');
+  const byDate = new Map<string, ChartDataPoint>();
+  for (const p of points) byDate.set(p.date.slice(0, 10), p);
+  const dates = [...byDate.keys()].sort();
+  const result: StackedLayer[] = layers.map((l) => ({ key: l.key, points: [] }));
+  for (const date of dates) {
+    const p = byDate.get(date)!;
+    let sum = 0;
+    layers.forEach((l, i) => {
+      const v = Number(p[l.key]);
+      sum += Number.isFinite(v) ? v : 0;
+      result[i].points.push({ time: date, value: Math.round(sum * 1e6) / 1e6 });
+    });
+  }
+  return result;
+}
+
+/** The Top Transfers amount ranges (spec: 0-100k default, 100k-1M, 1M-10M, 10M+). */
+export const AMOUNT_RANGES = [
+  { id: '0-100k', label: '$0 - $100K', minUsd: 0, maxUsd: 100_000 },
+  { id: '100k-1m', label: '$100K - $1M', minUsd: 100_000, maxUsd: 1_000_000 },
+  { id: '1m-10m', label: '$1M - $10M', minUsd: 1_000_000, maxUsd: 10_000_000 },
+  { id: '10m+', label: '$10M+', minUsd: 10_000_000, maxUsd: undefined },
+] as const;
+export type AmountRangeId = (typeof AMOUNT_RANGES)[number]['id'];
+export const DEFAULT_RANGE: AmountRangeId = '0-100k';
+export const DEFAULT_PERIOD: TransferPeriod = 7;
+export const TRANSFER_LIMIT = 10;
+
+export function findRange(id: string) {
+  return AMOUNT_RANGES.find((r) => r.id === id) ?? AMOUNT_RANGES[0];
+}
+
+/** The API path for one period and range: /api/transfers?days=7&minUsd=0&maxUsd=100000&limit=10. */
+export function transfersPath(days: TransferPeriod, rangeId: string, limit = TRANSFER_LIMIT): string {
+  const range = findRange(rangeId);
+  const q = new URLSearchParams({ days: String(days), minUsd: String(range.minUsd) });
+  if (range.maxUsd !== undefined) q.set('maxUsd', String(range.maxUsd));
+  q.set('limit', String(limit));
+  return `/api/transfers?${q}`;
+}
+
+export interface PieSlice {
+  id: string;
+  name: string;
+  value: number;
+  /** Percent of the whole market (the network's marketShare). */
+  share: number;
+  color: string;
+}
+
+/** The pie's slices: the top `limit` networks by totalValue, coloured from the palette in rank order. */
+export function pieSlices(networks: Network[], palette: readonly string[], limit = 10): PieSlice[] {
+  return [...networks]
+    .map((n) => ({ n, value: Number(n.totalValue) }))
+    .filter((x) => Number.isFinite(x.value) && x.value > 0)
+    .sort((a, b) => b.value - a.value)
+    .slice(0, limit)
+    .map(({ n, value }, i) => ({ id: n.id, name: n.name, value, share: n.marketShare, color: palette[i % palette.length] }));
+}
+
+/** A slice's label: '$1.23B', or its share '12.3%' when the percent switch is on. */
+export function pieLabel(slice: PieSlice, showPercent: boolean): string {
+  return showPercent ? `${slice.share.toFixed(1)}%` : `$${(slice.value / 1e9).toFixed(2)}B`;
+}
+
+export const METRIC_TABS: readonly { id: NetworkMetric; label: string }[] = [
+  { id: 'tokenized-asset-value', label: 'Tokenized Asset Value' },
+  { id: 'rwa-holders', label: 'RWA Holders' },
+  { id: 'stablecoin-market-caps', label: 'Stablecoin Market Caps' },
+  { id: 'stablecoin-holders', label: 'Stablecoin Holders' },
+  { id: 'active-addresses', label: 'Active Addresses' },
+  { id: 'transfer-volume', label: 'Transfer Volume' },
+];
+
+export const isValueMetric = (metric: NetworkMetric) => VALUE_METRICS.includes(metric);
+
+/** A value of the network chart: '$1.2B' (dollars shown in billions) for value metrics, else '1,234,567'. */
+export function formatMetricValue(metric: NetworkMetric, value: number, decimals = 2): string {
+  if (isValueMetric(metric)) return `$${(value / 1e9).toFixed(decimals)}B`;
+  return Math.round(value).toLocaleString('en-US');
+}
+
+export interface LineSeries {
+  name: string;
+  color: string;
+  points: { time: string; value: number }[];
+}
+
+/**
+ * The line chart's series: at most `limit` networks, largest on the latest date first, one point
+ * per date they appear in (sorted, de-duplicated by day).
+ */
+export function lineSeries(points: TimeSeriesPoint[], palette: readonly string[], limit = 15): LineSeries[] {
+  const sorted = [...points].sort((a, b) => a.date.localeCompare(b.date));
+  const latest = new Map<string, number>();
+  for (const p of sorted) for (const [name, v] of Object.entries(p.networks)) if (Number.isFinite(v)) latest.set(name, v);
+  const names = [...latest.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([name]) => name);
+  return names.map((name, i) => {
+    const byDay = new Map<string, number>();
+    for (const p of sorted) {
+      const v = p.networks[name];
+      if (typeof v === 'number' && Number.isFinite(v)) byDay.set(p.date.slice(0, 10), v);
+    }
+    return { name, color: palette[i % palette.length], points: [...byDay].map(([time, value]) => ({ time, value })) };
+  });
+}
+
+export interface NewsItem {
+  id: number | string;
+  title: string;
+  href: string;
+  excerpt: string;
+  /** ISO-8601 */
+  date: string;
+}
+
+/** The five sample headlines shown when no post is published yet, dated back from `now`. */
+export function fallbackNews(now: Date = new Date()): NewsItem[] {
+  const ago = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();
+  return [
+    { title: 'Tokenized Treasuries Pass $7 Billion as Onchain Yields Draw Institutions', hours: 2 },
+    { title: 'Stablecoin Supply Tops $270 Billion, Led by USDT and USDC', hours: 9 },
+    { title: 'Private Credit Protocols Report Record Active Loans', hours: 26 },
+    { title: 'Tokenized Gold Gains as Commodity Products Expand Across Networks', hours: 50 },
+    { title: 'New Networks Join the RWA League Table as Issuers Go Multichain', hours: 75 },
+  ].map((s, i) => ({ id: `sample-${i + 1}`, title: s.title, href: '/research', excerpt: '', date: ago(s.hours) }));
+}
