@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { Tabs } from 'radix-ui';
+import { ArrowLeft, FileText, FlaskConical, Search } from 'lucide-react';
+import type { BlogPost, ContentItem, ContentKind, ResearchArticle } from '@/lib/shared/content-types';
+import { KINDS, deleteItem, listItems } from '@/lib/client/content-api';
+import { takeEditorToReopen } from '@/lib/client/drafts';
+import { toast } from '@/lib/client/stores/toast';
+import ArticleEditor from './ArticleEditor';
+import ContentList from './ContentList';
+import { ghostButton, primaryButton, secondaryButton, tabList, tabTrigger } from './ui';
+
+interface Props {
+  username: string;
+  initialPosts: BlogPost[];
+  initialResearch: ResearchArticle[];
+}
+
+type Mode = { view: 'list' } | { view: 'editor'; kind: ContentKind; item: ContentItem | null };
+type Tab = 'blog' | 'research' | 'assets' | 'analytics';
+
+/** The admin panel: lists of posts and articles, or one editor in their place. */
+export default function AdminPanel({ username, initialPosts, initialResearch }: Props) {
+  const [mode, setMode] = useState<Mode>({ view: 'list' });
+  const [tab, setTab] = useState<Tab>('blog');
+  const [lists, setLists] = useState({ blog: initialPosts as ContentItem[], research: initialResearch as ContentItem[] });
+  const [loading, setLoading] = useState(false);
+
+  async function refetch(kind: ContentKind) {
+    setLoading(true);
+    try {
+      const items = await listItems(kind);
+      setLists((l) => ({ ...l, [kind]: items }));
+    } catch {
+      // The list keeps what it showed; the next save or reload tries again.
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  // After signing in again, reopen the editor whose save failed (its draft is restored by the editor).
+  useEffect(() => {
+    const reopen = takeEditorToReopen();
+    if (!reopen) return;
+    const item = reopen.id ? lists[reopen.kind].find((i) => i.id === reopen.id) ?? null : null;
+    if (reopen.id && !item) return;
+    setTab(reopen.kind);
+    setMode({ view: 'editor', kind: reopen.kind, item });
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  function open(kind: ContentKind, item: ContentItem | null) {
+    setTab(kind);
+    setMode({ view: 'editor', kind, item });
+    window.scrollTo({ top: 0 });
+  }
+
+  async function remove(kind: ContentKind, item: ContentItem) {
+    try {
+      await deleteItem(kind, item.id);
+      toast({ title: 'Success', description: KINDS[kind].deleted });
+    } catch {
+      toast({ title: 'Error', description: KINDS[kind].deleteFailed, variant: 'destructive' });
+    }
+    await refetch(kind);
+  }
+
+  if (mode.view === 'editor') {
+    const { kind } = mode;
+    return (
+      <ArticleEditor
+        key={`${kind}-${mode.item?.id ?? 'new'}`}
+        kind={kind}
+        item={mode.item}
+        onBack={() => setMode({ view: 'list' })}
+        onSaved={() => {
+          setMode({ view: 'list' });
+          void refetch(kind);
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <a href="/" className={`${ghostButton} -ml-3`}>
+        <ArrowLeft aria-hidden className="size-4" /> Back to Home
+      </a>
+      <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Admin Panel</h1>
+          <p className="mt-1 text-sm text-muted">Signed in as {username}. Manage blog posts, research and SEO.</p>
+        </div>
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+          <a href="/admin/seo" className={`${secondaryButton} col-span-2`}>
+            <Search aria-hidden className="size-4" /> SEO Management
+          </a>
+          <button type="button" className={primaryButton} onClick={() => open('blog', null)}>
+            <FileText aria-hidden className="size-4" /> Create Blog Post
+          </button>
+          <button type="button" className={primaryButton} onClick={() => open('research', null)}>
+            <FlaskConical aria-hidden className="size-4" /> Create Research
+          </button>
+        </div>
+      </div>
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)} className="space-y-4">
+        <Tabs.List className={tabList} aria-label="Content">
+          <Tabs.Trigger value="blog" className={tabTrigger}>
+            Blog Posts
+          </Tabs.Trigger>
+          <Tabs.Trigger value="research" className={tabTrigger}>
+            Research
+          </Tabs.Trigger>
+          <Tabs.Trigger value="assets" className={tabTrigger}>
+            Assets
+          </Tabs.Trigger>
+          <Tabs.Trigger value="analytics" className={tabTrigger}>
+            Analytics
+          </Tabs.Trigger>
+        </Tabs.List>
+        {(['blog', 'research'] as const).map((kind) => (
+          <Tabs.Content key={kind} value={kind} className="focus-visible:outline-none">
+            <ContentList kind={kind} items={lists[kind]} loading={loading} onEdit={(item) => open(kind, item)} onDelete={(item) => remove(kind, item)} />
+          </Tabs.Content>
+        ))}
+        <Tabs.Content value="assets">
+          <Placeholder text="Asset management features coming soon..." />
+        </Tabs.Content>
+        <Tabs.Content value="analytics">
+          <Placeholder text="Analytics dashboard coming soon..." />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
+
+function Placeholder({ text }: { text: string }) {
+  return <div className="rounded-xl border border-dashed border-border bg-surface/50 px-6 py-16 text-center text-sm text-muted">{text}</div>;
+}

@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from 'react';
+import { ArrowLeft, Loader2, Save } from 'lucide-react';
+import type { ContentItem, ContentKind } from '@/lib/shared/content-types';
+import { ApiError, getErrorMessage } from '@/lib/client/api';
+import { KINDS, saveItem } from '@/lib/client/content-api';
+import { rememberEditor } from '@/lib/client/drafts';
+import { toast } from '@/lib/client/stores/toast';
+import MainFields from './MainFields';
+import SettingsPanel from './SettingsPanel';
+import { missingRequired, payloadFromValues } from './editor-values';
+import { useEditorState } from './use-editor-state';
+import { card, ghostButton, primaryButton, secondaryButton } from './ui';
+
+interface Props {
+  kind: ContentKind;
+  item: ContentItem | null;
+  onBack: () => void;
+  onSaved: () => void;
+}
+
+/** Where a signed-out admin is sent; the editor and its draft are reopened after signing in. */
+export const LOGIN_AGAIN = '/login?redirect=/admin';
+
+/** Blog or research editor, shown in place of the list. A failed save keeps everything typed. */
+export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
+  const texts = KINDS[kind];
+  const { values, update, restored, discardDraft, forgetDraft } = useEditorState(kind, item);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (missingRequired(kind, values)) {
+      toast({ title: 'Validation Error', description: texts.required, variant: 'destructive' });
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      await saveItem(kind, item?.id ?? null, payloadFromValues(kind, values));
+      forgetDraft();
+      toast({ title: 'Success', description: item ? texts.updated : texts.created });
+      onSaved();
+    } catch (err) {
+      setSaving(false);
+      toast({ title: 'Error', description: item ? texts.updateFailed : texts.createFailed, variant: 'destructive' });
+      if (err instanceof ApiError && err.status === 401) {
+        setError('Your session has expired. Your draft is kept in this browser; sign in again to save it.');
+        rememberEditor(kind, item?.id ?? null);
+        setTimeout(() => location.assign(LOGIN_AGAIN), 1500);
+        return;
+      }
+      setError(getErrorMessage(err));
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="editor-title" className="space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-center gap-3">
+          <button type="button" onClick={onBack} className={ghostButton}>
+            <ArrowLeft aria-hidden className="size-4" /> Back to Admin
+          </button>
+        </div>
+        <div className="flex items-center gap-2 max-sm:hidden">
+          <button type="button" onClick={onBack} className={secondaryButton}>
+            Cancel
+          </button>
+          <SaveButton saving={saving} />
+        </div>
+      </div>
+      <h2 id="editor-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+        {item ? texts.editTitle : texts.createTitle}
+      </h2>
+      {restored && (
+        <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-accent/40 bg-accent/10 px-4 py-2.5 text-sm">
+          <span>Unsaved changes from your last visit were restored.</span>
+          <button type="button" className="font-medium text-accent hover:underline" onClick={discardDraft}>
+            Discard draft
+          </button>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="rounded-lg border border-negative/40 bg-negative/10 px-4 py-2.5 text-sm text-negative">
+          {error}
+        </p>
+      )}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className={`${card} p-4 sm:p-6`}>
+          <MainFields kind={kind} values={values} onChange={update} />
+        </div>
+        <SettingsPanel kind={kind} values={values} onChange={update} />
+      </div>
+      <div className="flex flex-col-reverse gap-2 border-t border-border pt-5 sm:flex-row sm:justify-end">
+        <button type="button" onClick={onBack} className={secondaryButton}>
+          Cancel
+        </button>
+        <SaveButton saving={saving} />
+      </div>
+    </form>
+  );
+}
+
+function SaveButton({ saving }: { saving: boolean }) {
+  return (
+    <button type="submit" className={primaryButton} disabled={saving}>
+      {saving ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Save aria-hidden className="size-4" />}
+      {saving ? 'Saving...' : 'Save'}
+    </button>
+  );
+}

@@ -1,0 +1,81 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { ImagePlus, Loader2, X } from 'lucide-react';
+import { toast } from '@/lib/client/stores/toast';
+import { getErrorMessage } from '@/lib/client/api';
+import { checkImageFile, resizeImage, uploadImage } from '@/lib/client/image-upload';
+import { inputClass, secondaryButton } from './ui';
+
+interface Props {
+  value: string;
+  onChange: (url: string) => void;
+  label?: string;
+}
+
+/** Featured image: upload a file (checked, resized to 1200 px, JPEG 0.8, sent to the server) or type a URL. */
+export default function ImageField({ value, onChange, label = 'Featured Image' }: Props) {
+  const id = useId();
+  const [uploading, setUploading] = useState(false);
+
+  async function onFile(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    const problem = checkImageFile(file);
+    if (problem) {
+      toast({ ...problem, variant: 'destructive' });
+      return;
+    }
+    setUploading(true);
+    try {
+      const saved = await uploadImage(await resizeImage(file));
+      onChange(saved.url);
+      toast({ title: 'Image uploaded', description: `${saved.width}x${saved.height} ${saved.mimeType.replace('image/', '').toUpperCase()}` });
+    } catch (error) {
+      toast({ title: 'Upload Failed', description: getErrorMessage(error), variant: 'destructive' });
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <fieldset className="space-y-3">
+      <legend className="mb-1.5 text-sm font-medium text-fg">{label}</legend>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="flex aspect-[1200/630] w-full shrink-0 items-center justify-center overflow-hidden rounded-lg border border-dashed border-border bg-bg sm:w-48">
+          {value ? (
+            <img src={value} alt="Featured image preview" className="size-full object-cover" />
+          ) : (
+            <ImagePlus aria-hidden className="size-8 text-muted/60" />
+          )}
+        </div>
+        <div className="min-w-0 flex-1 space-y-2">
+          <div className="flex flex-wrap gap-2">
+            <label className={`${secondaryButton} cursor-pointer focus-within:ring-2 focus-within:ring-accent`}>
+              {uploading ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <ImagePlus aria-hidden className="size-4" />}
+              {uploading ? 'Uploading...' : 'Upload Image'}
+              <input type="file" accept="image/*" className="sr-only" onChange={onFile} disabled={uploading} aria-label="Upload image" />
+            </label>
+            {value && (
+              <button type="button" className={secondaryButton} onClick={() => onChange('')}>
+                <X aria-hidden className="size-4" /> Remove
+              </button>
+            )}
+          </div>
+          <label htmlFor={id} className="sr-only">
+            Image URL
+          </label>
+          <input
+            id={id}
+            type="text"
+            inputMode="url"
+            className={inputClass}
+            placeholder="Or paste an image URL: https://..."
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+          />
+          <p className="text-xs text-muted">Recommended: 1200x630. JPG, PNG and WebP.</p>
+        </div>
+      </div>
+    </fieldset>
+  );
+}

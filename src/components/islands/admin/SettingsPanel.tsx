@@ -1,0 +1,79 @@
+import { RESEARCH_CATEGORIES, META_DESCRIPTION_LIMIT, type ResearchCategory } from '@/lib/shared/article-rules';
+import type { ContentKind } from '@/lib/shared/content-types';
+import Field from './Field';
+import ImageField from './ImageField';
+import SwitchField from './SwitchField';
+import type { EditorValues } from './editor-values';
+import { card, inputClass } from './ui';
+
+interface Props {
+  kind: ContentKind;
+  values: EditorValues;
+  onChange: (v: EditorValues) => void;
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className={`${card} space-y-4 p-4 sm:p-5`} aria-label={title}>
+      <h3 className="text-sm font-semibold uppercase tracking-wide text-muted">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** Publishing (published / featured switches, research details), the image and the SEO basics. */
+export default function SettingsPanel({ kind, values: v, onChange }: Props) {
+  const set = (patch: Partial<EditorValues>) => onChange({ ...v, ...patch });
+  return (
+    <div className="space-y-5">
+      <Section title="Publishing">
+        <SwitchField id="published" label="Published" description="Drafts are visible only to admins." checked={v.published} onChange={(published) => set({ published })} />
+        {kind === 'research' && (
+          <>
+            <SwitchField id="featured" label="Featured" description="Shown first on the research page." checked={v.featured} onChange={(featured) => set({ featured })} />
+            <Field id="author" label="Author" required>
+              <input id="author" className={inputClass} value={v.author} onChange={(e) => set({ author: e.target.value })} placeholder="Author name" aria-required="true" />
+            </Field>
+            <div className="grid grid-cols-2 gap-3">
+              <Field id="category" label="Category">
+                <select id="category" className={inputClass} value={v.category} onChange={(e) => set({ category: e.target.value as ResearchCategory })}>
+                  {RESEARCH_CATEGORIES.map((c) => (
+                    <option key={c}>{c}</option>
+                  ))}
+                </select>
+              </Field>
+              <Field id="readingTime" label="Reading Time">
+                <input id="readingTime" className={inputClass} value={v.readingTime} onChange={(e) => set({ readingTime: e.target.value })} placeholder="Auto, e.g. 5 min" />
+              </Field>
+            </div>
+          </>
+        )}
+      </Section>
+      <Section title="Image">
+        <ImageField value={v.featuredImage} onChange={(featuredImage) => set({ featuredImage })} />
+      </Section>
+      <Section title="SEO">
+        <Field id="metaTitle" label="Meta Title" counter={{ value: v.metaTitle.length, limit: 60 }}>
+          <input id="metaTitle" className={inputClass} value={v.metaTitle} onChange={(e) => set({ metaTitle: e.target.value, metaTitleEdited: true })} placeholder="Title for search engines" />
+        </Field>
+        <Field
+          id="metaDescription"
+          label="Meta Description"
+          counter={{ value: v.metaDescription.length, limit: META_DESCRIPTION_LIMIT }}
+          hint="Left empty, the excerpt is used."
+        >
+          <textarea
+            id="metaDescription"
+            rows={3}
+            maxLength={META_DESCRIPTION_LIMIT}
+            className={inputClass}
+            value={v.metaDescription}
+            onChange={(e) => set({ metaDescription: e.target.value })}
+            placeholder="Description for search engines"
+            aria-describedby="metaDescription-counter"
+          />
+        </Field>
+      </Section>
+    </div>
+  );
+}

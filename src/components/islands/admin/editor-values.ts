@@ -1,0 +1,90 @@
+import {
+  defaultExcerpt,
+  defaultMetaDescription,
+  readingTime,
+  slugify,
+  splitTags,
+  type ResearchCategory,
+} from '@/lib/shared/article-rules';
+import type { ContentItem, ContentKind } from '@/lib/shared/content-types';
+
+/** Everything the editor form holds; what a draft in localStorage stores too. */
+export interface EditorValues {
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  published: boolean;
+  featuredImage: string;
+  tags: string;
+  metaTitle: string;
+  metaDescription: string;
+  author: string;
+  category: ResearchCategory;
+  readingTime: string;
+  featured: boolean;
+  /** Once the slug / meta title is typed by hand, the title stops filling it. */
+  slugEdited: boolean;
+  metaTitleEdited: boolean;
+}
+
+export function valuesFromItem(item: ContentItem | null): EditorValues {
+  const research = item && 'author' in item ? item : null;
+  return {
+    title: item?.title ?? '',
+    slug: item?.slug ?? '',
+    excerpt: item?.excerpt ?? '',
+    content: item?.content ?? '',
+    published: item?.published ?? false,
+    featuredImage: item?.featuredImage ?? '',
+    tags: item?.tags.join(', ') ?? '',
+    metaTitle: item?.metaTitle ?? '',
+    metaDescription: item?.metaDescription ?? '',
+    author: research?.author ?? '',
+    category: (research?.category as ResearchCategory | undefined) ?? 'Research',
+    readingTime: research?.readingTime ?? '',
+    featured: research?.featured ?? false,
+    // An existing item keeps its URL when its title changes.
+    slugEdited: !!item,
+    metaTitleEdited: !!item && item.metaTitle !== item.title,
+  };
+}
+
+/** Typing a title fills the slug and the meta title until those were edited by hand. */
+export function withTitle(values: EditorValues, title: string): EditorValues {
+  return {
+    ...values,
+    title,
+    slug: values.slugEdited ? values.slug : slugify(title),
+    metaTitle: values.metaTitleEdited ? values.metaTitle : title,
+  };
+}
+
+/** The spec's required fields: the validation toast's text, or null when the form may be saved. */
+export function missingRequired(kind: ContentKind, v: EditorValues): boolean {
+  return !v.title.trim() || !v.content.trim() || (kind === 'research' && !v.author.trim());
+}
+
+/** The request body, with the save-time defaults of spec section 5 applied (the server applies the same). */
+export function payloadFromValues(kind: ContentKind, v: EditorValues): Record<string, unknown> {
+  const excerpt = v.excerpt.trim() || defaultExcerpt(v.content);
+  const common = {
+    title: v.title.trim(),
+    slug: slugify(v.slug.trim()) || slugify(v.title.trim()),
+    excerpt,
+    content: v.content,
+    published: v.published,
+    featuredImage: v.featuredImage.trim() || null,
+    tags: splitTags(v.tags),
+    metaTitle: v.metaTitle.trim() || null,
+    metaDescription: v.metaDescription.trim() || defaultMetaDescription(excerpt, v.content),
+  };
+  if (kind === 'blog') return common;
+  return {
+    ...common,
+    author: v.author.trim(),
+    category: v.category,
+    readingTime: v.readingTime.trim() || readingTime(v.content),
+    featured: v.featured,
+  };
+}

@@ -1,0 +1,13 @@
+/** The SEO score out of 100, coloured: good (80+), fair (50+), poor. */
+export default function ScoreBadge({ score }: { score: number }) {
+  const tone = score >= 80 ? 'text-positive bg-positive' : score >= 50 ? 'text-warning bg-warning' : 'text-negative bg-negative';
+  const [text, bar] = tone.split(' ');
+  return (
+    <div className="flex items-center gap-2" data-testid="seo-score" aria-label={`SEO score ${score} out of 100`}>
+      <div className="h-1.5 w-16 overflow-hidden rounded-full bg-surface-2" aria-hidden>
+        <div className={`h-full rounded-full ${bar}`} style={{ width: `${score}%` }} />
+      </div>
+      <span className={`w-16 text-sm font-semibold tabular-nums ${text}`}>{score}/100</span>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ContentItem, ContentKind } from '@/lib/shared/content-types';
+import { clearDraft, loadDraft, saveDraft } from '@/lib/client/drafts';
+import { valuesFromItem, type EditorValues } from './editor-values';
+
+/**
+ * The editor's values, backed by a localStorage draft (per kind and item, 'new' for a new one):
+ * every change is kept in the browser until a save succeeds, so nothing typed is ever lost.
+ */
+export function useEditorState(kind: ContentKind, item: ContentItem | null) {
+  const id = item?.id ?? null;
+  const pristine = useRef(valuesFromItem(item));
+  const [restored, setRestored] = useState(false);
+  const [values, setValues] = useState<EditorValues>(pristine.current);
+
+  // Read the draft after hydration (localStorage does not exist on the server).
+  useEffect(() => {
+    const draft = loadDraft<EditorValues>(kind, id);
+    if (draft && JSON.stringify(draft) !== JSON.stringify(pristine.current)) {
+      setValues({ ...pristine.current, ...draft });
+      setRestored(true);
+    }
+  }, [kind, id]);
+
+  function update(next: EditorValues) {
+    setValues(next);
+    if (JSON.stringify(next) === JSON.stringify(pristine.current)) clearDraft(kind, id);
+    else saveDraft(kind, id, next);
+  }
+
+  function discardDraft() {
+    clearDraft(kind, id);
+    setValues(pristine.current);
+    setRestored(false);
+  }
+
+  return { values, update, restored, discardDraft, forgetDraft: () => clearDraft(kind, id) };
+}

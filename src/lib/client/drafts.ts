@@ -1,0 +1,53 @@
+import type { ContentKind } from '@/lib/shared/content-types';
+
+/**
+ * Unsaved editor work, kept in localStorage per kind and item ('new' for a new one) until it is
+ * saved, so a failed save, a closed tab or an expired session loses nothing.
+ */
+const key = (kind: ContentKind, id: number | null) => `rwa:draft:${kind}:${id ?? 'new'}`;
+const REOPEN_KEY = 'rwa:reopen-editor';
+
+export function loadDraft<T>(kind: ContentKind, id: number | null): T | null {
+  try {
+    const raw = localStorage.getItem(key(kind, id));
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveDraft(kind: ContentKind, id: number | null, value: unknown): void {
+  try {
+    localStorage.setItem(key(kind, id), JSON.stringify(value));
+  } catch {
+    // Storage full or unavailable: the form itself still holds the text.
+  }
+}
+
+export function clearDraft(kind: ContentKind, id: number | null): void {
+  try {
+    localStorage.removeItem(key(kind, id));
+  } catch {
+    // nothing to clear
+  }
+}
+
+/** Remembers which editor to reopen after signing in again (the draft itself stays in localStorage). */
+export function rememberEditor(kind: ContentKind, id: number | null): void {
+  try {
+    localStorage.setItem(REOPEN_KEY, JSON.stringify({ kind, id }));
+  } catch {
+    // the draft is still kept; the admin reopens the editor by hand
+  }
+}
+
+export function takeEditorToReopen(): { kind: ContentKind; id: number | null } | null {
+  try {
+    const raw = localStorage.getItem(REOPEN_KEY);
+    if (!raw) return null;
+    localStorage.removeItem(REOPEN_KEY);
+    return JSON.parse(raw) as { kind: ContentKind; id: number | null };
+  } catch {
+    return null;
+  }
+}

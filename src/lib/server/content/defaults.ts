@@ -1,0 +1,38 @@
+import { defaultExcerpt, defaultMetaDescription, readingTime, slugify } from '@/lib/shared/article-rules.ts';
+import { HttpError } from '../http.ts';
+
+interface Editable {
+  title: string;
+  slug?: string | null;
+  content: string;
+  excerpt?: string | null;
+  metaDescription?: string | null;
+}
+
+/**
+ * The editor's save-time defaults (spec section 5), applied by the server too so an API client
+ * gets what the form would have produced: slug from the title, excerpt from the content, meta
+ * description from the excerpt (or the content).
+ */
+export function articleDefaults<T extends Editable>(item: T) {
+  const slug = item.slug ? slugify(item.slug) : slugify(item.title);
+  const cleanSlug = slug.replace(/^-+|-+$/g, '');
+  if (!cleanSlug) {
+    throw new HttpError(400, 'A slug could not be made from the title; enter a slug with letters or digits.', {
+      slug: ['A slug needs at least one letter or digit'],
+    });
+  }
+  const excerpt = item.excerpt ? item.excerpt : defaultExcerpt(item.content);
+  const metaDescription = item.metaDescription ? item.metaDescription : defaultMetaDescription(excerpt, item.content);
+  return { slug: cleanSlug, excerpt, metaDescription };
+}
+
+/** Research reading time: kept when given, else estimated from the content. */
+export function readingTimeOrDefault(value: string | null | undefined, content: string): string {
+  return value ? value : readingTime(content);
+}
+
+/** publishedAt is set the first time an item is published and kept after that. */
+export function nextPublishedAt(published: boolean, current: Date | null, now: Date): Date | null {
+  return published && !current ? now : current;
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { RESEARCH_CATEGORIES, splitTags } from '../article-rules.ts';
+
+/** '' and null both mean "clear this field" (null); undefined means "not sent" (left as is). */
+const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v ? v : null);
+
+/** Text that may be absent: trimmed; '' / null clear it. */
+const optionalText = (max: number) => z.string().trim().max(max).nullish().transform(blankToNull);
+
+/** A list of strings, also accepted as comma-separated text (the form's shape). */
+const stringList = z
+  .union([z.array(z.string().max(100)).max(50), z.string().max(2000)])
+  .transform((v) => (typeof v === 'string' ? splitTags(v) : splitTags(v.join(','))));
+
+/** An absolute http(s) URL or a path on this site (uploads are served at /api/uploads/{id}). */
+const link = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((v) => v === '' || v.startsWith('/') || /^https?:\/\/[^\s]+$/i.test(v), 'Must be an http(s) URL or a path starting with /')
+  .refine((v) => !v.startsWith('//'), 'Must be an http(s) URL or a path starting with /')
+  .nullish()
+  .transform(blankToNull);
+
+const slug = z
+  .string()
+  .trim()
+  .max(200)
+  .refine((v) => v === '' || /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*-?$/u.test(v), 'Use letters, digits and single hyphens only')
+  .optional();
+
+/** SEO form fields (spec section 3): what /admin/seo sends with PUT. */
+export const SeoInputSchema = z.object({
+  metaTitle: optionalText(200),
+  metaDescription: optionalText(500),
+  seoKeywords: stringList.optional(),
+  canonicalUrl: link,
+  socialImage: link,
+});
+
+/** Fields both kinds share. Title and content must be non-empty after trimming (spec section 5). */
+const articleFields = {
+  title: z.string().trim().min(1, 'Title is required').max(300),
+  slug,
+  excerpt: optionalText(1000),
+  content: z.string().max(500_000).refine((v) => v.trim().length > 0, 'Content is required'),
+  published: z.boolean().optional(),
+  featuredImage: link,
+  tags: stringList.optional(),
+  ...SeoInputSchema.shape,
+};
+
+export const BlogPostInputSchema = z.object({
+  ...articleFields,
+  authorId: z.string().trim().max(100).optional(),
+});
+export type BlogPostInput = z.output<typeof BlogPostInputSchema>;
+
+export const ResearchInputSchema = z.object({
+  ...articleFields,
+  author: z.string().trim().min(1, 'Author is required').max(200),
+  category: z.enum(RESEARCH_CATEGORIES).optional(),
+  readingTime: optionalText(40),
+  featured: z.boolean().optional(),
+});
+export type ResearchInput = z.output<typeof ResearchInputSchema>;
+
+/**
+ * PUT takes the full editor fields or any subset of them (the SEO form sends only the SEO fields):
+ * each field given replaces the stored one, the rest stay. Defaults are not applied here but on
+ * the merged item. No field has a zod default, so a field left out parses to undefined (kept).
+ */
+const partial = <T extends z.ZodRawShape>(shape: T) =>
+  z
+    .object(Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, (v as z.ZodType).optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> })
+    .refine((v) => Object.values(v).some((x) => x !== undefined), 'Send at least one field to update');
+
+export const BlogPostUpdateSchema = partial(BlogPostInputSchema.shape);
+export const ResearchUpdateSchema = partial(ResearchInputSchema.shape);
+export type BlogPostUpdate = z.output<typeof BlogPostUpdateSchema>;
+export type ResearchUpdate = z.output<typeof ResearchUpdateSchema>;

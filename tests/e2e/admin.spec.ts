@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext, PHONE, screenshot, watchErrors } from '../support/browser.ts';
+import { makePng } from '../support/images.ts';
+import { TEST_ADMIN } from '../support/constants.ts';
+import { loginCookie } from '../support/http.ts';
+import { sniffImage } from '@/lib/server/content/image-sniff.ts';
+
+const base = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const uid = () => Math.random().toString(36).slice(2, 7);
+const anonymous = (path: string) => fetch(base + path);
+
+/** Waits for the (single) toast to show this text. */
+async function toastSays(page: Page, text: string) {
+  await page.getByTestId('toast').filter({ hasText: text }).waitFor({ timeout: 10_000 });
+}
+
+/** Waits until every client:load island on the page has hydrated (Astro drops their `ssr` attribute). */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForFunction(() => [...document.querySelectorAll('astro-island[client="load"]')].every((e) => !e.hasAttribute('ssr')));
+}
+
+async function save(page: Page) {
+  await page.getByRole('button', { name: 'Save', exact: true }).last().click();
+}
+
+async function scoreOf(page: Page, title: string): Promise<number> {
+  const text = await page.getByTestId('seo-row').filter({ hasText: title }).getByTestId('seo-score').innerText();
+  return Number(text.split('/')[0]);
+}
+
+describe('admin journey', () => {
+  it('blog post: validation, create with an uploaded image, edit, public, SEO, delete', async () => {
+    const context = await newContext(browser, base, { signedIn: true });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await open(page, '/admin');
+    await page.getByRole('tab', { name: 'Blog Posts' }).waitFor();
+    await page.getByText('No blog posts found. Create your first post!').waitFor();
+    await screenshot(page, 'admin-list-empty-1280');
+
+    await page.getByRole('button', { name: 'Create Blog Post' }).click();
+    await page.getByRole('heading', { name: 'Create Blog Post' }).waitFor();
+    await save(page);
+    await toastSays(page, 'Title and content are required');
+    expect(await page.getByTestId('toast').innerText()).toContain('Validation Error');
+
+    const title = `Tokenized Treasuries Weekly ${uid()}`;
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+    const slug = await page.getByLabel('Slug').inputValue();
+    expect(slug).toBe(title.toLowerCase().replace(/ /g, '-'));
+    expect(await page.getByLabel('Meta Title').inputValue()).toBe(title);
+    await page.getByRole('textbox', { name: 'Content', exact: true }).fill('## Why it matters\n\nOn-chain treasuries passed **$7B** this week.\n\n- BUIDL\n- BENJI');
+    await page.getByLabel('Tags').fill('treasuries, , weekly ');
+    await page.getByLabel('Upload image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: makePng(1600, 840) });
+    await page.locator('img[src^="/api/uploads/"]').waitFor();
+    await page.getByRole('switch', { name: 'Published' }).click();
+    await screenshot(page, 'admin-blog-editor-1280', true);
+    await save(page);
+    await toastSays(page, 'Blog post created successfully');
+    const row = page.getByTestId('content-row').filter({ hasText: title });
+    await row.getByText('Published').waitFor();
+    await screenshot(page, 'admin-list-1280');
+
+    // Edit it.
+    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    await page.getByRole('heading', { name: 'Edit Blog Post' }).waitFor();
+    await page.getByLabel('Excerpt').fill('The weekly view of tokenized US treasuries.');
+    await save(page);
+    await toastSays(page, 'Blog post updated successfully');
+
+    // The public side (an anonymous caller) sees it, with the uploaded image resized to 1200 px JPEG.
+    const pub = await anonymous(`/api/blog/posts/by-slug/${slug}`);
+    expect(pub.status).toBe(200);
+    const post = await pub.json();
+    expect(post).toMatchObject({ title, published: true, excerpt: 'The weekly view of tokenized US treasuries.', tags: ['treasuries', 'weekly'] });
+    expect(post.featuredImage).toMatch(/^\/api\/uploads\/[a-z2-7]+$/);
+    const image = await anonymous(post.featuredImage);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    expect(sniffImage(new Uint8Array(await image.arrayBuffer()))).toMatchObject({ width: 1200, height: 630 });
+
+    // SEO: the score goes up once keywords, canonical URL and social image are set.
+    await open(page, '/admin/seo');
+    await page.getByRole('tab', { name: /Blog Posts \(\d+\)/ }).click();
+    const before = await scoreOf(page, title);
+    await page.getByRole('button', { name: `Edit SEO for ${title}` }).click();
+    await page.getByLabel('Keywords').fill('rwa, treasuries, tokenization');
+    await page.getByLabel('Canonical URL').fill('https://example.com/treasuries-weekly');
+    await page.getByLabel('Image URL').fill(post.featuredImage);
+    await screenshot(page, 'admin-seo-1280', true);
+    await page.getByRole('button', { name: 'Save SEO Settings' }).click();
+    await toastSays(page, 'SEO settings have been saved successfully.');
+    expect(await page.getByTestId('toast').innerText()).toContain('SEO Updated');
+    await page.waitForFunction(
+      ([t, b]) => {
+        const row = [...document.querySelectorAll('[data-testid="seo-row"]')].find((r) => r.textContent?.includes(t as string));
+        const s = row?.querySelector('[data-testid="seo-score"]')?.textContent ?? '';
+        return Number(s.split('/')[0]) > (b as number);
+      },
+      [title, before],
+    );
+    expect(await scoreOf(page, title)).toBeGreaterThan(before);
+    const seo = await (await anonymous(`/api/blog/posts/by-slug/${slug}`)).json();
+    expect(seo.seoKeywords).toEqual(['rwa', 'treasuries', 'tokenization']);
+
+    // Delete after the confirm.
+    await page.getByRole('link', { name: 'Back to Admin' }).click();
+    await page.getByRole('button', { name: `Delete ${title}` }).click();
+    await page.getByText('Are you sure you want to delete this blog post?').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await toastSays(page, 'Blog post deleted successfully');
+    await page.getByText('No blog posts found. Create your first post!').waitFor();
+    expect((await anonymous(`/api/blog/posts/by-slug/${slug}`)).status).toBe(404);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('research article: validation, create featured, edit, public, SEO, delete', async () => {
+    const context = await newContext(browser, base, { signedIn: true });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await open(page, '/admin');
+    await page.getByRole('button', { name: 'Create Research' }).click();
+    await page.getByRole('heading', { name: 'Create Research Article' }).waitFor();
+    const title = `Private Credit Outlook ${uid()}`;
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+    await page.getByRole('textbox', { name: 'Content', exact: true }).fill('Private credit '.repeat(150));
+    await save(page);
+    await toastSays(page, 'Title, content, and author are required');
+
+    await page.getByRole('textbox', { name: 'Author', exact: true }).fill('Ada Analyst');
+    await page.getByLabel('Category').selectOption('Market Analysis');
+    expect(await page.getByLabel('Category').inputValue()).toBe('Market Analysis');
+    await page.getByRole('switch', { name: 'Published' }).click();
+    await page.getByRole('switch', { name: 'Featured' }).click();
+    await page.getByLabel('Image URL').fill('https://images.example.com/credit.jpg');
+    await screenshot(page, 'admin-research-editor-1280', true);
+    await save(page);
+    await toastSays(page, 'Research article created successfully');
+    await page.getByRole('tab', { name: 'Research' }).waitFor();
+    const row = page.getByTestId('content-row').filter({ hasText: title });
+    await row.getByText('Featured').waitFor();
+
+    const slug = title.toLowerCase().replace(/ /g, '-');
+    const featured = await (await anonymous('/api/research/featured')).json();
+    expect(featured).toMatchObject({ title, slug, featured: true, category: 'Market Analysis', author: 'Ada Analyst', readingTime: '2 min' });
+
+    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    await page.getByRole('heading', { name: 'Edit Research Article' }).waitFor();
+    expect(await page.getByLabel('Reading Time').inputValue()).toBe('2 min');
+    await page.getByLabel('Reading Time').fill('');
+    await page.getByRole('textbox', { name: 'Author', exact: true }).fill('Grace Hopper');
+    await save(page);
+    await toastSays(page, 'Research article updated successfully');
+    const pub = await (await anonymous(`/api/research/by-slug/${slug}`)).json();
+    expect(pub).toMatchObject({ author: 'Grace Hopper', readingTime: '2 min', published: true });
+
+    await open(page, '/admin/seo');
+    const before = await scoreOf(page, title);
+    await page.getByRole('button', { name: `Edit SEO for ${title}` }).click();
+    await page.getByLabel('Keywords').fill('private credit, rwa, yield, lending');
+    await page.getByRole('button', { name: 'Save SEO Settings' }).click();
+    await toastSays(page, 'SEO Updated');
+    await page.getByTestId('seo-row').filter({ hasText: title }).getByRole('button', { name: 'Edit SEO' }).waitFor();
+    await page.waitForFunction(
+      ([t, b]) => {
+        const row = [...document.querySelectorAll('[data-testid="seo-row"]')].find((r) => r.textContent?.includes(t as string));
+        return Number((row?.querySelector('[data-testid="seo-score"]')?.textContent ?? '').split('/')[0]) === (b as number) + 30;
+      },
+      [title, before],
+    );
+
+    await open(page, '/admin');
+    await page.getByRole('tab', { name: 'Research' }).click();
+    await page.getByRole('button', { name: `Delete ${title}` }).click();
+    await page.getByText('Are you sure you want to delete this research article?').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await toastSays(page, 'Research article deleted successfully');
+    await page.getByText('No research articles found. Create your first research article!').waitFor();
+    expect((await anonymous('/api/research/featured')).status).toBe(404);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the draft through an expired session and restores it after signing in', async () => {
+    const context = await newContext(browser, base, { signedIn: true });
+    const page = await context.newPage();
+    await open(page, '/admin');
+    await page.getByRole('button', { name: 'Create Blog Post' }).click();
+    const title = `Draft Survives ${uid()}`;
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+    await page.getByRole('textbox', { name: 'Content', exact: true }).fill('Words that must not be lost.');
+    await context.clearCookies(); // the session expires while the admin types
+    await save(page);
+    await toastSays(page, 'Failed to create blog post');
+    await page.getByText('Your session has expired').waitFor();
+    await page.waitForURL(/\/login\?redirect=%2Fadmin|\/login\?redirect=\/admin/);
+    await page.getByLabel('Username').fill(TEST_ADMIN.username);
+    await page.getByLabel('Password').fill(TEST_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/admin$/);
+    await page.waitForFunction(() => [...document.querySelectorAll('astro-island[client="load"]')].every((e) => !e.hasAttribute('ssr')));
+    await page.getByRole('heading', { name: 'Create Blog Post' }).waitFor();
+    await page.getByText('Unsaved changes from your last visit were restored.').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Title', exact: true }).inputValue()).toBe(title);
+    expect(await page.getByRole('textbox', { name: 'Content', exact: true }).inputValue()).toBe('Words that must not be lost.');
+    await save(page);
+    await toastSays(page, 'Blog post created successfully');
+    await page.getByTestId('content-row').filter({ hasText: title }).getByText('Draft', { exact: true }).waitFor();
+    // Saved: the draft is gone, a new editor starts empty.
+    await page.getByRole('button', { name: 'Create Blog Post' }).click();
+    expect(await page.getByRole('textbox', { name: 'Title', exact: true }).inputValue()).toBe('');
+    await context.close();
+  });
+
+  it('refuses a non-image file in the editor and renders at 375 px', async () => {
+    const cookie = await loginCookie(base);
+    await fetch(base + '/api/research', {
+      method: 'POST',
+      headers: { Origin: base, Cookie: cookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: `Stablecoin Supply Report ${uid()}`, content: 'Stablecoins '.repeat(80), author: 'Ada Analyst', published: true }),
+    });
+    const context = await newContext(browser, base, { signedIn: true, viewport: PHONE });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await open(page, '/admin');
+    await page.getByRole('button', { name: 'Create Blog Post' }).waitFor();
+    await screenshot(page, 'admin-list-375', true);
+    const noOverflow = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(await noOverflow()).toBe(true);
+    await page.getByRole('button', { name: 'Create Blog Post' }).click();
+    await page.getByLabel('Upload image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await toastSays(page, 'Please select an image file');
+    expect(await page.getByTestId('toast').innerText()).toContain('Invalid File');
+    await page.getByLabel('Upload image').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 10) });
+    await toastSays(page, 'Please select an image smaller than 5MB');
+    expect(await page.getByTestId('toast').innerText()).toContain('File Too Large');
+    await screenshot(page, 'admin-blog-editor-375', true);
+    expect(await noOverflow()).toBe(true);
+    await page.getByRole('button', { name: 'Back to Admin' }).click();
+    await page.getByRole('button', { name: 'Create Research' }).click();
+    await screenshot(page, 'admin-research-editor-375', true);
+    expect(await noOverflow()).toBe(true);
+    await open(page, '/admin/seo');
+    await page.getByRole('button', { name: 'SEO Best Practices' }).click();
+    await page.getByText('between 50-60 characters').waitFor();
+    await page.getByRole('button', { name: /^Edit SEO for/ }).first().click();
+    await screenshot(page, 'admin-seo-375', true);
+    expect(await noOverflow()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
