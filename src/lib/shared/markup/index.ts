@@ -1,0 +1,41 @@
+/**
+ * The one rendering pipeline for user-written text (architecture.md, "Rendering of user-written
+ * text"): Markdown -> HTML -> sanitised -> heading ids -> string. Pure, so server pages and an
+ * editor preview render exactly the same HTML.
+ */
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import rehypeRaw from 'rehype-raw';
+import rehypeSanitize from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
+import { markupSchema, rehypeDropMarkupInAttributes } from './schema';
+import { rehypeHeadingIds, type TocEntry } from './heading-ids';
+
+export { HEADING_ID_MAX, headingSlug, uniqueSlug, type TocEntry } from './heading-ids';
+export { markupSchema } from './schema';
+
+export interface RenderedMarkup {
+  html: string;
+  toc: TocEntry[];
+}
+
+/**
+ * Renders the spec's simple markup (# to #### headings, **bold**, '- ' lists, blank-line
+ * paragraphs; ordinary Markdown passes too). Raw HTML is parsed, then sanitised with
+ * `markupSchema`: what survives is inert markup.
+ */
+export function renderMarkup(source: string): RenderedMarkup {
+  const toc: TocEntry[] = [];
+  const html = unified()
+    .use(remarkParse)
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(rehypeRaw)
+    .use(rehypeSanitize, markupSchema)
+    .use(rehypeDropMarkupInAttributes)
+    .use(rehypeHeadingIds(toc))
+    .use(rehypeStringify)
+    .processSync(source)
+    .toString();
+  return { html, toc };
+}

@@ -1,0 +1,58 @@
+import { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
+import type { Element, Root } from 'hast';
+import { visit } from 'unist-util-visit';
+
+/**
+ * GitHub's sanitising rules (hast-util-sanitize's defaultSchema), tightened:
+ * - elements whose content is raw text or a nested document are dropped with their content
+ *   (instead of leaving their source code as visible text);
+ * - links and images keep only http(s) (and mailto for links) or relative URLs, so
+ *   javascript:, vbscript: and data: never survive;
+ * - ids and names written by the author keep the `user-content-` prefix (DOM clobbering);
+ *   heading ids are set after sanitising by rehypeHeadingIds.
+ */
+export const markupSchema: SanitizeSchema = {
+  ...defaultSchema,
+  strip: [
+    ...(defaultSchema.strip ?? []),
+    'script',
+    'style',
+    'template',
+    'textarea',
+    'title',
+    'xmp',
+    'iframe',
+    'noembed',
+    'noframes',
+    'noscript',
+    'plaintext',
+    'object',
+    'embed',
+    'svg',
+    'math',
+  ],
+  protocols: {
+    ...defaultSchema.protocols,
+    href: ['http', 'https', 'mailto'],
+    src: ['http', 'https'],
+    cite: ['http', 'https'],
+    longDesc: ['http', 'https'],
+  },
+};
+
+/**
+ * rehype plugin, after sanitising: drops any attribute whose value contains '<' or '>'.
+ * Such a value is inert where it stands, but it is the raw material of mutation XSS (markup that
+ * breaks out when the HTML is re-parsed in another context, e.g. `alt="</noscript><img onerror=...>"`),
+ * and DOMPurify removes it for the same reason. Legitimate values lose little: an alt or title text.
+ */
+export function rehypeDropMarkupInAttributes() {
+  return (tree: Root) => {
+    visit(tree, 'element', (node: Element) => {
+      for (const [name, value] of Object.entries(node.properties)) {
+        const text = Array.isArray(value) ? value.join(' ') : String(value);
+        if (/[<>]/.test(text)) delete node.properties[name];
+      }
+    });
+  };
+}

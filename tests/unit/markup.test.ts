@@ -1,0 +1,155 @@
+import { describe, it, expect } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseFragment } from 'parse5';
+import { renderMarkup, headingSlug, HEADING_ID_MAX } from '@/lib/shared/markup';
+
+interface Payload {
+  title: string;
+  payload: string;
+}
+const corpus = JSON.parse(readFileSync(resolve(import.meta.dirname, '../fixtures/xss/dompurify-payloads.json'), 'utf8')) as {
+  count: number;
+  payloads: Payload[];
+};
+
+const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'srcset', 'poster', 'background', 'cite', 'longdesc', 'dynsrc', 'lowsrc']);
+const FORBIDDEN_ELEMENTS = new Set(['script', 'iframe', 'object', 'embed', 'foreignobject', 'style', 'frame', 'frameset', 'base', 'meta', 'link', 'form', 'svg', 'math']);
+const DANGEROUS_URL = /^\s*(?:javascript|vbscript|data\s*:\s*text\/html)/i;
+
+interface P5Node {
+  nodeName: string;
+  tagName?: string;
+  attrs?: { name: string; value: string }[];
+  childNodes?: P5Node[];
+  content?: P5Node;
+}
+
+/**
+ * Every executable or embedding form the corpus README names, found the way a browser finds
+ * them (parse5 is the WHATWG parser), plus the raw-text checks on the serialised string.
+ */
+function dangers(html: string): string[] {
+  const found: string[] = [];
+  if (/<script/i.test(html)) found.push('<script in the HTML text');
+  if (/<[a-z][^>]*\son[a-z]+\s*=/i.test(html)) found.push('on*= in the HTML text');
+  const walk = (node: P5Node) => {
+    const tag = node.tagName?.toLowerCase();
+    if (tag && FORBIDDEN_ELEMENTS.has(tag)) found.push(`<${tag}>`);
+    for (const { name, value } of node.attrs ?? []) {
+      const n = name.toLowerCase();
+      if (n.startsWith('on')) found.push(`${tag} ${n}=`);
+      if (n === 'style') found.push(`${tag} style=`);
+      if (URL_ATTRIBUTES.has(n) && DANGEROUS_URL.test(value.replace(/[\u0000-\u0020]/g, ''))) found.push(`${tag} ${n}=${value}`);
+    }
+    node.childNodes?.forEach(walk);
+    if (node.content) walk(node.content);
+  };
+  walk(parseFragment(html) as unknown as P5Node);
+  return found;
+}
+
+describe('the spec’s simple markup', () => {
+  it('renders headings 1-4, bold, "- " lists and blank-line paragraphs', () => {
+    const { html } = renderMarkup(
+      ['# One', '## Two', '### Three', '#### Four', '', 'A **bold** word.', '', '- first', '- second', '', 'Second paragraph.'].join('\n'),
+    );
+    expect(html).toContain('<h1 id="one">One</h1>');
+    expect(html).toContain('<h2 id="two">Two</h2>');
+    expect(html).toContain('<h3 id="three">Three</h3>');
+    expect(html).toContain('<h4 id="four">Four</h4>');
+    expect(html).toContain('<p>A <strong>bold</strong> word.</p>');
+    expect(html).toMatch(/<ul>\s*<li>first<\/li>\s*<li>second<\/li>\s*<\/ul>/);
+    expect(html).toContain('<p>Second paragraph.</p>');
+  });
+
+  it('lets ordinary Markdown through (links, emphasis, ordered lists, quotes)', () => {
+    const { html } = renderMarkup('A [link](https://example.com) and *em*.\n\n1. one\n2. two\n\n> quoted');
+    expect(html).toContain('<a href="https://example.com">link</a>');
+    expect(html).toContain('<em>em</em>');
+    expect(html).toContain('<ol>');
+    expect(html).toContain('<blockquote>');
+  });
+
+  it('keeps benign inline HTML', () => {
+    expect(renderMarkup('Some <b>bold</b> and <u>under</u> text').html).toContain('<b>bold</b>');
+  });
+});
+
+describe('heading ids and the table of contents', () => {
+  it('slugs the heading text and lists h1-h6 in order', () => {
+    const { toc } = renderMarkup('# Tokenized Treasuries: $7.4B!\n\n## What’s **next**?\n\n###### Deep');
+    expect(toc).toEqual([
+      { depth: 1, id: 'tokenized-treasuries-74b', text: 'Tokenized Treasuries: $7.4B!' },
+      { depth: 2, id: 'whats-next', text: 'What’s next?' },
+      { depth: 6, id: 'deep', text: 'Deep' },
+    ]);
+  });
+
+  it('keeps ids to at most 50 characters, without a trailing hyphen', () => {
+    const long = 'How the tokenized treasury market grew from one hundred million dollars to seven billion';
+    const { toc, html } = renderMarkup(`## ${long}`);
+    expect(toc[0].id.length).toBeLessThanOrEqual(HEADING_ID_MAX);
+    expect(toc[0].id).toBe('how-the-tokenized-treasury-market-grew-from-one-hu');
+    expect(toc[0].text).toBe(long);
+    expect(html).toContain(`id="${toc[0].id}"`);
+    expect(headingSlug('a'.repeat(49) + ' b')).toBe('a'.repeat(49));
+  });
+
+  it('suffixes duplicate headings -1, -2 and stays within the limit', () => {
+    const { toc } = renderMarkup('## Summary\n\n## Summary\n\n## Summary\n\n## Summary 1');
+    expect(toc.map((t) => t.id)).toEqual(['summary', 'summary-1', 'summary-2', 'summary-1-1']);
+    const long = '## ' + 'x'.repeat(80);
+    const ids = renderMarkup([long, long, long].join('\n\n')).toc.map((t) => t.id);
+    expect(ids).toEqual(['x'.repeat(50), 'x'.repeat(48) + '-1', 'x'.repeat(48) + '-2']);
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it('gives a heading with no letters a usable id', () => {
+    expect(renderMarkup('## !!!').toc[0].id).toBe('section');
+  });
+
+  it('replaces author-written heading ids so the table of contents always matches', () => {
+    const { html, toc } = renderMarkup('<h2 id="evil" onclick="x()">Raw heading</h2>');
+    expect(toc).toEqual([{ depth: 2, id: 'raw-heading', text: 'Raw heading' }]);
+    expect(html).toBe('<h2 id="raw-heading">Raw heading</h2>');
+  });
+
+  it('prefixes other author-written ids and names against DOM clobbering', () => {
+    expect(renderMarkup('<a id="cookie" name="x" href="/">a</a>').html).toContain('id="user-content-cookie"');
+  });
+});
+
+describe('sanitising', () => {
+  it('drops dangerous Markdown links and images', () => {
+    const { html } = renderMarkup(
+      '[a](javascript:alert(1)) [b](vbscript:msgbox(1)) [c](data:text/html,<script>alert(1)</script>) ![d](javascript:alert(1)) [e](JaVaScRiPt:alert(1)) [f](&#106;avascript:alert(1))',
+    );
+    expect(dangers(html)).toEqual([]);
+    expect(html).not.toMatch(/javascript|vbscript|data:/i);
+  });
+
+  it('removes scripts, handlers, iframes, objects, embeds and styles', () => {
+    const { html } = renderMarkup(
+      '<script>alert(1)</script><img src=x onerror=alert(1)><iframe src="https://evil"></iframe><object data="x"></object><embed src="x"><style>body{}</style><svg><foreignObject><p>x</p></foreignObject></svg><p style="color:red" onclick="x">ok</p>',
+    );
+    expect(dangers(html)).toEqual([]);
+    expect(html).toContain('ok');
+    expect(html).not.toContain('alert');
+  });
+
+  it('reads the whole corpus of 223 payloads', () => {
+    expect(corpus.payloads).toHaveLength(223);
+    expect(corpus.count).toBe(223);
+  });
+
+  describe.each(corpus.payloads.map((p, i) => [i, p.title, p.payload] as const))('payload %i: %s', (_i, _title, payload) => {
+    it('as the whole body', () => {
+      expect(dangers(renderMarkup(payload).html)).toEqual([]);
+    });
+    it('embedded in Markdown', () => {
+      const source = `# Heading ${payload}\n\nA **bold** ${payload} paragraph.\n\n- item ${payload}\n- [link](${payload})\n\n${payload}\n\n## End`;
+      expect(dangers(renderMarkup(source).html)).toEqual([]);
+    });
+  });
+});
