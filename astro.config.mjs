@@ -33,7 +33,12 @@ export default defineConfig({
         "form-action 'self'",
         "frame-ancestors 'none'",
       ],
-      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
+      styleDirective: {
+        resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }],
+        // The one <style> element lightweight-charts injects (its attribution logo's rules, fixed text
+        // in lightweight-charts 5.x). tests/reliability/headers.test.ts fails if it ever changes.
+        hashes: ['sha256-3pRED1tOXas1FXFoPb9TGCjmYe9XQsmO9OV23khV2nY='],
+      },
     },
   },
   // Our sessions live in libSQL (src/lib/server/auth); Astro's file-system session driver is not used.
