@@ -113,7 +113,9 @@ describe('auth attacks', () => {
     const cookie = await login(base);
     const db = openDb(s.dbPath);
     const before = await contentChecksum(db);
-    const targets = ['/api/auth/login', '/api/auth/logout', '/api/blog/posts', '/api/blog/posts/1', '/api/research', '/api/research/1', '/api/uploads', '/', '/admin', '/login'];
+    // Every server-side route that can act. (Pre-rendered pages such as /login are files: the adapter
+    // answers any method with the same bytes and no code runs, so there is nothing to forge.)
+    const targets = ['/api/auth/login', '/api/auth/logout', '/api/blog/posts', '/api/blog/posts/1', '/api/research', '/api/research/1', '/api/uploads', '/', '/networks', '/admin', '/admin/seo'];
     const bodies: Array<[string | undefined, string | undefined]> = [
       ['application/json', JSON.stringify(TEST_ADMIN)],
       ['application/x-www-form-urlencoded', 'username=admin&password=x'],

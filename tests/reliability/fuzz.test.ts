@@ -10,7 +10,8 @@ import type { Client } from '@libsql/client';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { contentChecksum, leaksInternals, login, openDb, raw, recordFigures, routeExists, blogPost, researchArticle, type RawResponse } from './support.ts';
 
-const DEFAULT_BODY_LIMIT = 256 * 1024;
+import { CONTENT_BODY_LIMIT } from '@/lib/server/content/limits.ts';
+
 const LOGIN_BODY_LIMIT = 8 * 1024;
 const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS || 150);
 
@@ -159,10 +160,17 @@ describe('bad input', () => {
     expect(exact.status).not.toBe(413);
     const over = await send('POST', '/api/auth/login', { headers: { 'Content-Type': 'application/json' }, body: pad(LOGIN_BODY_LIMIT + 1) });
     expect(over.status).toBe(413);
+    // Content routes take up to CONTENT_BODY_LIMIT bytes: exactly that is not 413, one byte more is.
     for (const route of writeRoutes.filter((r) => r.method !== 'DELETE' && r.path !== '/api/auth/login' && r.path !== '/api/uploads')) {
-      const big = JSON.stringify({ ...blogPost('big'), content: 'x'.repeat(DEFAULT_BODY_LIMIT) });
-      const res = await send(route.method, route.path, { headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: big });
-      expect(res.status, `${route.method} ${route.path}`).toBe(413);
+      const body = (n: number) => JSON.stringify({ ...blogPost('big'), content: 'x'.repeat(600_000) }).padEnd(n, ' ');
+      const headers = { 'Content-Type': 'application/json', Cookie: cookie };
+      const atLimit = await send(route.method, route.path, { headers, body: body(CONTENT_BODY_LIMIT) });
+      expect(atLimit.status, `${route.method} ${route.path} at the limit`).toBe(400); // content over 500,000 characters
+      const over = await send(route.method, route.path, { headers, body: body(CONTENT_BODY_LIMIT + 1) });
+      expect(over.status, `${route.method} ${route.path} limit + 1`).toBe(413);
+      // Without a declared length (chunked), the reader stops at the limit too.
+      const chunked = await send(route.method, route.path, { headers: { ...headers, 'Transfer-Encoding': 'chunked' }, body: body(CONTENT_BODY_LIMIT + 1) });
+      expect(chunked.status, `${route.method} ${route.path} chunked`).toBe(413);
     }
     expect(problems).toEqual([]);
     expect(await contentChecksum(db)).toBe(before);
