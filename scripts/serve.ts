@@ -7,6 +7,10 @@ import { prepareDatabase } from '../db/setup.ts';
 import { baselineHeaders } from '../src/lib/server/security.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
+// This is the production entry: React (and other libraries) pick their builds from NODE_ENV when first
+// loaded, and without 'production' server rendering ran React's development build, several times
+// slower (prop validation, warnings). Set it whatever the caller's environment says (vitest sets 'test').
+process.env.NODE_ENV = 'production';
 
 const result = await prepareDatabase(process.env);
 const host = process.env.HOST || 'localhost';
