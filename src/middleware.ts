@@ -1,6 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { SESSION_COOKIE, validateSessionToken } from '@/lib/server/auth/session.ts';
-import { clearSessionCookie, setSessionCookie } from '@/lib/server/auth/cookies.ts';
+import { clearSessionCookie, setSessionCookie, setSignedInHint } from '@/lib/server/auth/cookies.ts';
+import { SIGNED_IN_HINT_COOKIE } from '@/lib/shared/auth-hint.ts';
 import { applySecurityHeaders, isCrossSiteWrite } from '@/lib/server/security.ts';
 import { json } from '@/lib/server/http.ts';
 
@@ -24,6 +25,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
       ctx.locals.user = found.user;
       ctx.locals.session = found.session;
       if (found.renewed) setSessionCookie(cookies, url, token, found.session.expiresAt);
+      else if (!cookies.has(SIGNED_IN_HINT_COOKIE)) setSignedInHint(cookies, url, found.session.expiresAt);
     } else {
       clearSessionCookie(cookies, url);
     }
