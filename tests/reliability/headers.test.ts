@@ -128,7 +128,8 @@ describe('security headers', () => {
           const page = await context.newPage();
           const problems: string[] = [];
           page.on('console', (m) => {
-            if (/Content Security Policy|Refused to/i.test(m.text())) problems.push(m.text());
+            // CSP reports, and any console error at all (Lighthouse's best-practices counts them).
+            if (/Content Security Policy|Refused to/i.test(m.text()) || m.type() === 'error') problems.push(m.text());
           });
           page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
           await page.goto(base + p.path, { waitUntil: 'load' });
