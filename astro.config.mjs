@@ -47,6 +47,9 @@ export default defineConfig({
     host: process.env.HOST || 'localhost',
     port: Number(process.env.PORT) || 4321,
   },
+  // The stylesheet (36 KB, 7 KB gzipped) was the one render-blocking request of every page; inline
+  // it, and Astro's CSP hashes it like its other inline styles.
+  build: { inlineStylesheets: 'always' },
   vite: {
     plugins: [tailwindcss()],
   },
