@@ -112,8 +112,13 @@ describe('security headers', () => {
     let hydrated = 0;
     const violations: string[] = [];
     try {
-      for (const signedIn of [false, true]) {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      // Desktop, then a phone (the mobile drawer and Lighthouse's mobile preset), then signed in.
+      for (const [signedIn, viewport] of [
+        [false, { width: 1280, height: 800 }],
+        [false, { width: 412, height: 823 }],
+        [true, { width: 1280, height: 800 }],
+      ] as const) {
+        const context = await browser.newContext({ viewport });
         if (signedIn) {
           const [name, value] = cookie.split('=');
           await context.addCookies([{ name, value, domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' }]);
@@ -121,7 +126,7 @@ describe('security headers', () => {
         await context.addInitScript(() => {
           (window as unknown as { __csp: string[] }).__csp = [];
           document.addEventListener('securitypolicyviolation', (e) => {
-            (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+            (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} ${e.sample}`);
           });
         });
         for (const p of pages.filter((x) => x.signedIn === signedIn)) {
@@ -129,7 +134,8 @@ describe('security headers', () => {
           const problems: string[] = [];
           page.on('console', (m) => {
             // CSP reports, and any console error at all (Lighthouse's best-practices counts them).
-            if (/Content Security Policy|Refused to/i.test(m.text()) || m.type() === 'error') problems.push(m.text());
+            if (p.status === 404 && /status of 404/.test(m.text())) return; // the 404 page's own status
+            if (/Content Security Policy|Refused to/i.test(m.text()) || m.type() === 'error') problems.push(`${m.text()} @${JSON.stringify(m.location())}`);
           });
           page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
           await page.goto(base + p.path, { waitUntil: 'load' });
@@ -145,7 +151,7 @@ describe('security headers', () => {
           const islands = await page.locator('astro-island').count();
           hydrated += islands - stillSsr;
           const seen = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
-          for (const v of [...seen, ...problems]) violations.push(`${p.path}: ${v}`);
+          for (const v of [...seen, ...problems]) violations.push(`${p.path} (${viewport.width}px): ${v}`);
           expect(stillSsr, `${p.path}: ${stillSsr} of ${islands} islands did not hydrate`).toBe(0);
           await page.close();
         }
