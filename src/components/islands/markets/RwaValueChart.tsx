@@ -84,7 +84,7 @@ export default function RwaValueChart({ data }: Props) {
       </div>
       <div className="relative mt-4 h-72 sm:h-80">
         {!handle && (
-          <div className="absolute inset-0 flex animate-pulse items-center justify-center rounded-md bg-surface-2 text-sm text-muted">
+          <div className="absolute inset-0 flex items-center justify-center rounded-md bg-surface-2 text-sm text-muted">
             Loading chart data...
           </div>
         )}
