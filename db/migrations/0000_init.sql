@@ -111,9 +111,11 @@ CREATE TABLE `network_series` (
 	`date` text NOT NULL,
 	`network` text NOT NULL,
 	`value` real NOT NULL,
+	`month_end` integer DEFAULT false NOT NULL,
 	PRIMARY KEY(`metric`, `date`, `network`)
 );
 --> statement-breakpoint
+CREATE INDEX `network_series_monthly_idx` ON `network_series` (`metric`,`month_end`,`date`,`network`,`value`);--> statement-breakpoint
 CREATE TABLE `networks` (
 	`id` text PRIMARY KEY NOT NULL,
 	`name` text NOT NULL,

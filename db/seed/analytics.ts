@@ -41,10 +41,14 @@ export async function seedAnalytics(db: Database, dataDir: string) {
   const assetRows = read<Array<typeof assets.$inferInsert>>(dataDir, 'assets.json');
   const transferFile = read<TransfersFile>(dataDir, 'transfers.json');
 
+  // The last date of each month in the file is the point the monthly chart shows.
+  const monthEnd = series.dates.map((d, i) => series.dates[i + 1]?.slice(0, 7) !== d.slice(0, 7));
   const seriesRows: Array<typeof networkSeries.$inferInsert> = [];
   for (const [metric, byNetwork] of Object.entries(series.metrics)) {
     for (const [network, values] of Object.entries(byNetwork)) {
-      values.forEach((value, i) => seriesRows.push({ metric, network, date: series.dates[i], value }));
+      values.forEach((value, i) =>
+        seriesRows.push({ metric, network, date: series.dates[i], value, monthEnd: monthEnd[i] }),
+      );
     }
   }
   const transferRows = transferFile.rows.map(([id, assetSymbol, usdAmount, date, network]) => ({

@@ -50,11 +50,11 @@ describe('asset-class pages', () => {
     expect(await headers(page, 'stablecoins-table')).toEqual(['Name', 'Ticker', 'Platform', 'Networks', 'Market Cap', 'Price', 'Pegged Currency']);
     expect(await page.locator('[data-testid="stablecoins-table"] [data-testid="table-total"]').textContent()).toBe('62 Total');
     expect(await page.locator('#stablecoins-rows tr').first().textContent()).toContain('USDT');
-    expect(await visibleRows(page, 'stablecoins-rows')).toBe(10);
+    await expect.poll(() => visibleRows(page, 'stablecoins-rows')).toBe(10);
     await page.getByRole('button', { name: 'Load More Stablecoins' }).click();
-    expect(await visibleRows(page, 'stablecoins-rows')).toBe(20);
+    await expect.poll(() => visibleRows(page, 'stablecoins-rows')).toBe(20);
     await page.getByRole('button', { name: 'Load More Stablecoins' }).click();
-    expect(await visibleRows(page, 'stablecoins-rows')).toBe(await page.locator('#stablecoins-rows tr').count());
+    await expect.poll(() => visibleRows(page, 'stablecoins-rows')).toBe(await page.locator('#stablecoins-rows tr').count());
     expect(await page.getByRole('button', { name: 'Load More Stablecoins' }).count()).toBe(0);
     expect(await page.getByTestId('data-as-of').textContent()).toMatch(/Data as of\s+September 12, 2025/);
     expect(await page.getByTestId('data-as-of').locator('a').getAttribute('href')).toBe('/sources');
@@ -81,11 +81,11 @@ describe('asset-class pages', () => {
     expect(await first.textContent()).toContain('BlackRock USD Institutional Digital Liquidity Fund');
     expect(await first.textContent()).toContain('U.S. Qualified Purchaser');
     expect((await first.locator('td').nth(5).textContent())?.trim()).toBe('-');
-    expect(await visibleRows(page, 'products-rows')).toBe(10);
+    await expect.poll(() => visibleRows(page, 'products-rows')).toBe(10);
     const all = await page.locator('#products-rows tr').count();
     expect(all).toBeGreaterThan(10);
     await page.getByRole('button', { name: 'Load More Treasury Products' }).click();
-    expect(await visibleRows(page, 'products-rows')).toBe(Math.min(20, all));
+    await expect.poll(() => visibleRows(page, 'products-rows')).toBe(Math.min(20, all));
     await screenshot(page, 'treasuries-desktop', true);
     expect(errors).toEqual([]);
     await close();
@@ -94,8 +94,8 @@ describe('asset-class pages', () => {
   it('private credit: cards, platforms (9 Total), pools (60 Total) with Open badges, red defaults, Load More', async () => {
     const { page, errors, close } = await open('/private-credit');
     expect(await cards(page)).toEqual([
-      { title: 'Active Loans Value', value: '$16.05B', change: '+3.42% from 30d ago' },
-      { title: 'Total Loans Value', value: '$29.93B', change: '+2.87% from 30d ago' },
+      { title: 'Active Loans Value', value: '$16.05B', change: '' },
+      { title: 'Total Loans Value', value: '$29.93B', change: '' },
       { title: 'Current Avg. APR', value: '9.74%', change: '' },
       { title: 'Total Loans', value: '2,597', change: '' },
     ]);
@@ -115,10 +115,10 @@ describe('asset-class pages', () => {
       'Platform', 'Network', 'Name', 'Currency', 'Status', 'APY', 'Principal Outstanding', 'Defaulted Amount',
     ]);
     expect(await page.locator('[data-testid="pools-table"] [data-testid="table-total"]').textContent()).toBe('60 Total');
-    expect(await visibleRows(page, 'pools-rows')).toBe(4);
+    await expect.poll(() => visibleRows(page, 'pools-rows')).toBe(4);
     expect(await page.locator('#pools-rows tr:visible [data-testid="status-badge"]').allTextContents()).toEqual(['Open', 'Open', 'Open', 'Open']);
     await page.getByRole('button', { name: 'Load More Pools' }).click();
-    expect(await visibleRows(page, 'pools-rows')).toBe(8);
+    await expect.poll(() => visibleRows(page, 'pools-rows')).toBe(8);
     await screenshot(page, 'private-credit-desktop', true);
     expect(errors).toEqual([]);
     await close();
@@ -158,6 +158,7 @@ describe('asset-class pages', () => {
     const text = await page.locator('main').textContent();
     expect(text).toContain('12 September 2025');
     expect(text).toContain('Methodology change');
+    await screenshot(page, 'sources-desktop', true);
     await close();
   });
 });

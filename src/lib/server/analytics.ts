@@ -2,7 +2,7 @@
  * Read side of the analytics snapshot (spec section 3 shapes). Used by the /api endpoints and the
  * server-rendered Home and Networks pages. Money leaves as numeric strings where the spec says so.
  */
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte } from 'drizzle-orm';
 import { assets, chartPoints, datasetMeta, networks, networkSeries, transfers } from '@db/schema/index.ts';
 import { getDb } from './db';
 import type {
@@ -98,18 +98,15 @@ export async function listNetworks(): Promise<Network[]> {
 }
 
 /**
- * One point per month (the last date of each month present, so a daily series comes back monthly,
- * which is what the chart draws), each with a map of network name to value. Oldest first.
+ * One point per month (the last date of each month, flagged on load, so a daily series comes back
+ * monthly, which is what the chart draws), each with a map of network name to value. Oldest first.
  */
 export async function getNetworkTimeSeries(metric: NetworkMetric): Promise<TimeSeriesPoint[]> {
   const asOf = await getAsOf();
-  const monthEnds = sql`(select max(${networkSeries.date}) from ${networkSeries}
-    where ${networkSeries.metric} = ${metric} and ${networkSeries.date} <= ${asOf}
-    group by substr(${networkSeries.date}, 1, 7))`;
   const rows = await getDb()
     .select({ date: networkSeries.date, network: networkSeries.network, value: networkSeries.value })
     .from(networkSeries)
-    .where(and(eq(networkSeries.metric, metric), sql`${networkSeries.date} in ${monthEnds}`))
+    .where(and(eq(networkSeries.metric, metric), eq(networkSeries.monthEnd, true), lte(networkSeries.date, asOf)))
     .orderBy(asc(networkSeries.date));
   const points: TimeSeriesPoint[] = [];
   for (const r of rows) {

@@ -12,8 +12,8 @@ export const transfersQuerySchema = z
       (v) => (v === null || v === undefined || v === '' ? undefined : Number(v)),
       z.union(TRANSFER_PERIODS.map((p) => z.literal(p)), { error: 'days must be 7, 30 or 90' }),
     ),
-    minUsd: optionalNumber(z.number({ error: 'minUsd must be a number' }).finite().min(0, 'minUsd must be 0 or more')),
-    maxUsd: optionalNumber(z.number({ error: 'maxUsd must be a number' }).finite().positive('maxUsd must be above 0')),
+    minUsd: optionalNumber(z.number({ error: 'minUsd must be a number' }).min(0, 'minUsd must be 0 or more')),
+    maxUsd: optionalNumber(z.number({ error: 'maxUsd must be a number' }).positive('maxUsd must be above 0')),
     limit: optionalNumber(
       z.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100'),
     ),
