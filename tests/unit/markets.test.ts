@@ -124,3 +124,11 @@ describe('fallbackNews', () => {
     expect(items.every((i) => new Date(i.date) < now)).toBe(true);
   });
 });
+
+describe('lineSeries colours', () => {
+  it('follows the given order so a network keeps its pie colour', () => {
+    const pts = [{ date: '2025-01-01', networks: { A: 1, B: 5, C: 3 } }];
+    const series = lineSeries(pts, ['#0', '#1', '#2'], 15, ['C', 'A']);
+    expect(series.map((s) => `${s.name}${s.color}`)).toEqual(['B#2', 'C#0', 'A#1']);
+  });
+});

@@ -1,11 +1,14 @@
+import { useEffect, useState } from 'react';
 import { Tabs } from 'radix-ui';
 import type { Network } from '@/lib/shared/analytics-types';
 import { formatCurrency } from '@/lib/shared/format';
+import { getJson } from '@/lib/client/api';
 import NetworkName from './NetworkName';
 import ChangeBadge from './ChangeBadge';
 
 interface Props {
-  networks: Network[];
+  /** The top networks from the server; null when its read failed, and the island fetches them. */
+  networks: Network[] | null;
 }
 
 const TABS = [
@@ -18,7 +21,14 @@ const TABS = [
 const th = 'py-2 pr-3 font-medium';
 
 /** RWA League Table: four keyboard-operable tabs; only networks has data so far. */
-export default function LeagueTable({ networks }: Props) {
+export default function LeagueTable({ networks: initial }: Props) {
+  const [networks, setNetworks] = useState<Network[] | null>(initial);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (initial) return;
+    getJson<Network[]>('/api/networks').then((all) => setNetworks(all.slice(0, 10)), () => setFailed(true));
+  }, [initial]);
+
   return (
     <Tabs.Root defaultValue="networks">
       <Tabs.List aria-label="League table" className="flex flex-wrap gap-1 rounded-lg bg-surface-2 p-1">
@@ -33,7 +43,9 @@ export default function LeagueTable({ networks }: Props) {
         ))}
       </Tabs.List>
       <Tabs.Content value="networks" className="mt-4 overflow-x-auto">
-        {networks.length === 0 ? (
+        {networks === null && !failed ? (
+          <p aria-busy="true" className="animate-pulse rounded-lg bg-surface-2 py-10 text-center text-sm text-muted">Loading networks...</p>
+        ) : !networks || networks.length === 0 ? (
           <p className="py-8 text-center text-sm text-muted">No network data available</p>
         ) : (
           <table className="w-full min-w-[32rem] text-sm" data-testid="league-networks">

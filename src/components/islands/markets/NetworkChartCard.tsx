@@ -9,6 +9,8 @@ interface Props {
   /** The default metric's series, rendered by the server; other tabs are fetched on first open. */
   initialMetric: NetworkMetric;
   initialPoints: TimeSeriesPoint[] | null;
+  /** Network names by total value, so each network keeps its pie colour. */
+  colorOrder: string[];
 }
 
 type Entry = { status: 'loading' } | { status: 'error' } | { status: 'ok'; points: TimeSeriesPoint[] };
@@ -23,7 +25,7 @@ async function fetchSeries(metric: NetworkMetric): Promise<TimeSeriesPoint[]> {
 }
 
 /** The Networks chart card: six metric tabs over one line chart, each tab fetched once and kept. */
-export default function NetworkChartCard({ initialMetric, initialPoints }: Props) {
+export default function NetworkChartCard({ initialMetric, initialPoints, colorOrder }: Props) {
   const [metric, setMetric] = useState<NetworkMetric>(initialMetric);
   const [entries, setEntries] = useState<Partial<Record<NetworkMetric, Entry>>>(
     initialPoints ? { [initialMetric]: { status: 'ok', points: initialPoints } } : {},
@@ -71,7 +73,7 @@ export default function NetworkChartCard({ initialMetric, initialPoints }: Props
             entry.points.length === 0 ? (
               <p className="grid h-72 place-items-center text-sm text-muted sm:h-80">No network data available</p>
             ) : (
-              <NetworkLineChart metric={metric} points={entry.points} />
+              <NetworkLineChart metric={metric} points={entry.points} colorOrder={colorOrder} />
             )
           ) : entry.status === 'error' ? (
             <div role="alert" className="grid h-72 place-items-center rounded-md border border-dashed border-negative/50 text-center sm:h-80">

@@ -8,6 +8,7 @@ import { monthLabel, useChart } from './use-chart';
 interface Props {
   metric: NetworkMetric;
   points: TimeSeriesPoint[];
+  colorOrder: string[];
 }
 
 interface Tip {
@@ -17,7 +18,7 @@ interface Tip {
 }
 
 /** Up to 15 networks as lines on a monthly axis; $B axis and tooltips for value metrics. */
-export default function NetworkLineChart({ metric, points }: Props) {
+export default function NetworkLineChart({ metric, points, colorOrder }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const valueMetric = isValueMetric(metric);
   const handle = useChart(container, {
@@ -27,7 +28,7 @@ export default function NetworkLineChart({ metric, points }: Props) {
     },
   });
   const [tip, setTip] = useState<Tip | null>(null);
-  const series = lineSeries(points, chartPalette);
+  const series = lineSeries(points, chartPalette, 15, colorOrder);
 
   useEffect(() => {
     if (!handle) return;
@@ -53,6 +54,7 @@ export default function NetworkLineChart({ metric, points }: Props) {
     };
     chart.subscribeCrosshairMove(onMove);
     return () => {
+      if (handle.disposed) return;
       chart.unsubscribeCrosshairMove(onMove);
       made.forEach(({ api }) => chart.removeSeries(api));
     };

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ISeriesApi, SeriesType } from 'lightweight-charts';
+import type { AutoscaleInfo, ISeriesApi, MouseEventParams, SeriesType, Time } from 'lightweight-charts';
 import { Download } from 'lucide-react';
 import type { ChartDataPoint } from '@/lib/shared/analytics-types';
 import { CHART_LAYERS, stackChartData } from '@/lib/shared/markets';
 import { assetClassColors } from '../../../../tailwind.config.mjs';
-import { useChart } from './use-chart';
+import { monthLabel, useChart } from './use-chart';
 import ToggleSwitch from './ToggleSwitch';
 
 interface Props {
@@ -25,11 +25,16 @@ export default function RwaValueChart({ data }: Props) {
   });
   const [includeStablecoins, setIncludeStablecoins] = useState(false);
   const [downloading, setDownloading] = useState(false);
+  const layers = stackChartData(data, includeStablecoins);
+  const totals = layers.at(-1)?.points ?? [];
+  const latest = totals.at(-1);
+  // The crosshair's month and stacked total; the latest month when the pointer is elsewhere.
+  const [hover, setHover] = useState<{ time: unknown; value: number } | null>(null);
+  const readout = hover ?? latest;
 
   useEffect(() => {
     if (!handle) return;
     const { chart, lib } = handle;
-    const layers = stackChartData(data, includeStablecoins);
     const series: ISeriesApi<SeriesType>[] = [];
     // Top layer first: later series paint over earlier ones, so each lower area shows in front.
     for (const layer of [...layers].reverse()) {
@@ -42,13 +47,30 @@ export default function RwaValueChart({ data }: Props) {
         priceLineVisible: false,
         lastValueVisible: false,
         crosshairMarkerVisible: false,
-        title: '',
+        // A stacked chart reads from zero: keep the baseline in view whatever the data's minimum.
+        autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+          const info = original();
+          if (info?.priceRange) info.priceRange.minValue = 0;
+          return info;
+        },
       });
       s.setData(layer.points);
       series.push(s);
     }
     chart.timeScale().fitContent();
-    return () => series.forEach((s) => chart.removeSeries(s));
+    const top = series[0];
+    const onMove = (param: MouseEventParams<Time>) => {
+      const d = top && param.point ? (param.seriesData.get(top) as { value?: number } | undefined) : undefined;
+      setHover(d?.value !== undefined && param.time !== undefined ? { time: param.time, value: d.value } : null);
+    };
+    chart.subscribeCrosshairMove(onMove);
+    return () => {
+      if (handle.disposed) return;
+      chart.unsubscribeCrosshairMove(onMove);
+      series.forEach((s) => chart.removeSeries(s));
+    };
+    // `layers` is derived from `data` and `includeStablecoins`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [handle, data, includeStablecoins]);
 
   function download() {
@@ -82,7 +104,11 @@ export default function RwaValueChart({ data }: Props) {
           Download image
         </button>
       </div>
-      <div className="relative mt-4 h-72 sm:h-80">
+      <p className="mt-4 flex items-baseline gap-2 text-sm text-muted" data-testid="rwa-readout" aria-live="off">
+        <span className="text-2xl font-semibold tabular-nums text-fg">{readout ? `$${readout.value.toFixed(2)}B` : '—'}</span>
+        <span>{readout ? `${monthLabel(readout.time)}${includeStablecoins ? ', incl. stablecoins' : ''}` : ''}</span>
+      </p>
+      <div className="relative mt-2 h-72 sm:h-80">
         {!handle && (
           <div className="absolute inset-0 flex items-center justify-center rounded-md bg-surface-2 text-sm text-muted">
             Loading chart data...

@@ -71,11 +71,11 @@ export default function TopTransfers({ initial }: Props) {
         </p>
       )}
       <div className="mt-4 overflow-x-auto">
-        <table className={`w-full min-w-[28rem] text-sm transition-opacity ${loading ? 'opacity-50' : ''}`} aria-busy={loading} data-testid="transfers-table">
+        <table className={`w-full whitespace-nowrap text-sm transition-opacity ${loading ? 'opacity-50' : ''}`} aria-busy={loading} data-testid="transfers-table">
           <thead>
             <tr className="border-b border-border text-left text-xs uppercase tracking-wide text-muted">
               <th scope="col" className="py-2 pr-3 font-medium">Asset</th>
-              <th scope="col" className="py-2 pr-3 font-medium">Network</th>
+              <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">Network</th>
               <th scope="col" className="py-2 pr-3 text-right font-medium">Amount</th>
               <th scope="col" className="py-2 text-right font-medium">Date</th>
             </tr>
@@ -90,8 +90,11 @@ export default function TopTransfers({ initial }: Props) {
             ) : (
               rows.map((t) => (
                 <tr key={t.id} className="border-b border-border/60 last:border-0" data-testid="transfer-row">
-                  <td className="py-2.5 pr-3 font-medium text-fg">{t.assetSymbol}</td>
-                  <td className="py-2.5 pr-3 text-muted">{t.network}</td>
+                  <td className="py-2.5 pr-3">
+                    <span className="font-medium text-fg">{t.assetSymbol}</span>
+                    <span className="block text-xs text-muted sm:hidden">{t.network}</span>
+                  </td>
+                  <td className="hidden py-2.5 pr-3 text-muted sm:table-cell">{t.network}</td>
                   <td className="py-2.5 pr-3 text-right tabular-nums text-fg">{formatCurrency(t.usdAmount)}</td>
                   <td className="py-2.5 text-right tabular-nums text-muted">{formatShortDate(t.date)}</td>
                 </tr>

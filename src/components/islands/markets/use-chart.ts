@@ -7,6 +7,8 @@ type ChartLib = typeof import('lightweight-charts');
 export interface ChartHandle {
   chart: IChartApi;
   lib: ChartLib;
+  /** Set once the chart is removed (on unmount, before the series effects' cleanups run). */
+  disposed: boolean;
 }
 
 /** Month axis labels like 'Jan 25' from any time lightweight-charts hands back. */
@@ -29,11 +31,11 @@ export function monthLabel(time: unknown): string {
 export function useChart(container: RefObject<HTMLDivElement | null>, options: DeepPartial<ChartOptions> = {}): ChartHandle | null {
   const [handle, setHandle] = useState<ChartHandle | null>(null);
   useEffect(() => {
-    let chart: IChartApi | undefined;
+    let made: ChartHandle | undefined;
     let cancelled = false;
     import('lightweight-charts').then((lib) => {
       if (cancelled || !container.current) return;
-      chart = lib.createChart(container.current, {
+      const chart = lib.createChart(container.current, {
         autoSize: true,
         layout: {
           background: { type: lib.ColorType.Solid, color: 'transparent' },
@@ -48,11 +50,15 @@ export function useChart(container: RefObject<HTMLDivElement | null>, options: D
         handleScale: false,
         ...options,
       });
-      setHandle({ chart, lib });
+      made = { chart, lib, disposed: false };
+      setHandle(made);
     });
     return () => {
       cancelled = true;
-      chart?.remove();
+      if (made) {
+        made.disposed = true;
+        made.chart.remove();
+      }
     };
     // The chart is made once per mount; later option changes go through chart.applyOptions.
     // eslint-disable-next-line react-hooks/exhaustive-deps

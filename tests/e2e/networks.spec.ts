@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createClient } from '@libsql/client';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext, PHONE, screenshot, watchErrors } from '../support/browser.ts';
+import { startServer } from '../support/server.ts';
+
+const base = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(viewport?: { width: number; height: number }) {
+  const context = await newContext(browser, base, { viewport });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto('/networks');
+  return { page, errors, close: () => context.close() };
+}
+
+/** Scrolls an island into view and waits until Astro has hydrated it. */
+async function hydrated(page: Page, selector: string) {
+  await page.locator(selector).first().scrollIntoViewIfNeeded();
+  await page.waitForFunction((s) => !document.querySelector(s)?.closest('astro-island')?.hasAttribute('ssr'), selector);
+}
+
+const chart = (page: Page) => page.getByTestId('network-chart');
+
+describe('networks page', () => {
+  it('is server-rendered with summary, pie and table in the first HTML and a cacheable header', async () => {
+    const res = await fetch(base + '/networks');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+    const html = await res.text();
+    for (const text of ['Total RWA Value', 'Total RWA Holders', 'Total Networks', 'Total Stablecoin Market Cap', '$278.04B', 'Show % of Total', 'Distribution by Network', 'RWA Asset Count', 'Market Share (%)', '30d Change']) {
+      expect(html.includes(text), text).toBe(true);
+    }
+    expect(html.match(/data-testid="network-row"/g)?.length).toBeGreaterThanOrEqual(15);
+    // the pie is SVG in the HTML, no chart library needed
+    expect(html.match(/<path d="M/g)?.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('shows the summary cards with their fixed change texts', async () => {
+    const { page, errors, close } = await open();
+    const texts = await page.getByTestId('summary-cards').getByTestId('metric-card').allInnerTexts();
+    expect(texts).toHaveLength(4);
+    expect(texts[0]).toMatch(/Total RWA Value[\s\S]*\$\d+\.\d{2}B[\s\S]*\+6\.64%/);
+    expect(texts[1]).toMatch(/Total RWA Holders[\s\S]*[\d,]+[\s\S]*\+8\.86%/);
+    const rows = await page.getByTestId('network-row').count();
+    expect(texts[2]).toContain(`Total Networks\n`);
+    expect(texts[2]).toContain(String(rows));
+    expect(texts[3]).toMatch(/\$278\.04B[\s\S]*\+6\.56%/);
+    await page.getByTestId('network-chart').locator('canvas').first().waitFor();
+    await screenshot(page, 'networks-desktop', true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('fetches and redraws the line chart for each tab, with $B or plain-number tooltips', async () => {
+    const { page, errors, close } = await open();
+    await hydrated(page, '[data-testid="network-chart"]');
+    await chart(page).locator('canvas').first().waitFor();
+    expect(await chart(page).getAttribute('data-metric')).toBe('tokenized-asset-value');
+    expect(Number(await chart(page).getAttribute('data-series'))).toBeLessThanOrEqual(15);
+    expect(Number(await chart(page).getAttribute('data-series'))).toBeGreaterThan(1);
+    const box = (await chart(page).boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+    await expect.poll(() => page.getByTestId('chart-tooltip').innerText()).toMatch(/\$\d+\.\d{2}B/);
+    expect(await page.getByTestId('chart-tooltip').innerText()).toMatch(/^[A-Z][a-z]{2} \d{2}/);
+
+    const [res] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/networks/time-series?metricType=rwa-holders')),
+      page.getByRole('tab', { name: 'RWA Holders' }).click(),
+    ]);
+    expect(res.status()).toBe(200);
+    await expect.poll(() => chart(page).getAttribute('data-metric')).toBe('rwa-holders');
+    await chart(page).locator('canvas').first().waitFor();
+    const box2 = (await chart(page).boundingBox())!;
+    await page.mouse.move(box2.x + box2.width * 0.5, box2.y + box2.height / 2);
+    await page.mouse.move(box2.x + box2.width * 0.6, box2.y + box2.height / 2);
+    await expect.poll(() => page.getByTestId('chart-tooltip').innerText()).toMatch(/\d{1,3}(,\d{3})+|\d+/);
+    expect(await page.getByTestId('chart-tooltip').innerText()).not.toMatch(/\$/);
+
+    // every tab is one of the six metrics and selectable by keyboard
+    const tabs = await page.getByRole('tablist', { name: 'Metric' }).getByRole('tab').allInnerTexts();
+    expect(tabs).toEqual(['Tokenized Asset Value', 'RWA Holders', 'Stablecoin Market Caps', 'Stablecoin Holders', 'Active Addresses', 'Transfer Volume']);
+    await page.getByRole('tab', { name: 'RWA Holders' }).focus();
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('metricType=stablecoin-market-caps')),
+      page.keyboard.press('ArrowRight'),
+    ]);
+    await expect.poll(() => chart(page).getAttribute('data-metric')).toBe('stablecoin-market-caps');
+    // going back uses the kept series: no new request
+    let refetched = false;
+    page.on('request', (r) => {
+      if (r.url().includes('metricType=tokenized-asset-value')) refetched = true;
+    });
+    await page.getByRole('tab', { name: 'Tokenized Asset Value' }).click();
+    await expect.poll(() => chart(page).getAttribute('data-metric')).toBe('tokenized-asset-value');
+    expect(refetched).toBe(false);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shows the loading text, then the error text with a retry when the time series fails', async () => {
+    const { page, close } = await open();
+    await hydrated(page, '[data-testid="network-chart"]');
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route('**/api/networks/time-series*', async (route) => {
+      await gate;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' });
+    });
+    await page.getByRole('tab', { name: 'Active Addresses' }).click();
+    await page.getByText('Loading chart data...').waitFor();
+    release();
+    await page.getByText('Failed to load chart data. Please try again.').waitFor();
+    expect(await chart(page).count()).toBe(0);
+
+    await page.unroute('**/api/networks/time-series*');
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('metricType=active-addresses') && r.status() === 200),
+      page.getByRole('button', { name: 'Retry' }).click(),
+    ]);
+    await expect.poll(() => chart(page).getAttribute('data-metric')).toBe('active-addresses');
+    expect(await page.getByText('Failed to load chart data. Please try again.').count()).toBe(0);
+    await close();
+  });
+
+  it('switches the pie between $B and % of total', async () => {
+    const { page, errors, close } = await open();
+    await hydrated(page, '[data-testid="pie-legend"]');
+    const values = () => page.getByTestId('pie-value').allInnerTexts();
+    const dollars = await values();
+    expect(dollars).toHaveLength(10);
+    for (const v of dollars) expect(v).toMatch(/^\$\d+\.\d{2}B$/);
+    expect(await page.locator('#distribution svg path').count()).toBe(10);
+    const toggle = page.getByRole('switch', { name: 'Show % of Total' });
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    await toggle.click();
+    await expect.poll(values).not.toEqual(dollars);
+    for (const v of await values()) expect(v).toMatch(/^\d+\.\d%$/);
+    await toggle.press('Space');
+    await expect.poll(values).toEqual(dollars);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('lists every network with its columns and coloured 30d change', async () => {
+    const { page, close } = await open();
+    const headers = await page.getByTestId('networks-table').locator('thead th').allInnerTexts();
+    expect(headers.map((h) => h.toLowerCase())).toEqual(['#', 'name', 'rwa asset count', 'total value', 'market share (%)', '30d change']);
+    const first = page.getByTestId('network-row').first();
+    const cells = await first.locator('td').allInnerTexts();
+    expect(cells[0]).toBe('1');
+    expect(cells[3]).toMatch(/^\$[\d,]+\.\dM$/);
+    expect(cells[4]).toMatch(/^\d+\.\d{2}%$/);
+    expect(cells[5]).toMatch(/^[+-]?\d+\.\d{2}%$/);
+    expect(await first.locator('img').count()).toBe(1);
+    for (const change of await page.locator('[data-testid="network-row"] [data-change]').all()) {
+      const up = (await change.getAttribute('data-change')) === 'up';
+      const text = await change.innerText();
+      expect(text.startsWith('+')).toBe(up);
+      expect(await change.getAttribute('class')).toContain(up ? 'text-positive' : 'text-negative');
+    }
+    await close();
+  });
+
+  it('works at 375 px: no horizontal page overflow, the table scrolls inside its card', async () => {
+    const { page, errors, close } = await open(PHONE);
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 500) {
+        window.scrollTo(0, y);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    });
+    await chart(page).locator('canvas').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const scroller = page.getByTestId('networks-table').locator('xpath=..');
+    expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'networks-phone', true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('when the server cannot read the networks', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let networks: unknown[];
+  let series: unknown[];
+  beforeAll(async () => {
+    server = await startServer();
+    networks = await (await fetch(server.baseUrl + '/api/networks')).json();
+    series = await (await fetch(server.baseUrl + '/api/networks/time-series?metricType=tokenized-asset-value')).json();
+    const db = createClient({ url: server.databaseUrl });
+    await db.execute('alter table networks rename to networks_gone');
+    await db.execute('alter table network_series rename to network_series_gone');
+    db.close();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('still renders both pages; the islands load the networks themselves', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    const gates: (() => void)[] = [];
+    const serve = (body: unknown) => async (route: import('playwright-core').Route) => {
+      await new Promise<void>((r) => gates.push(r));
+      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+    };
+    await page.route('**/api/networks', serve(networks));
+    await page.route('**/api/networks/time-series*', serve(series));
+    const releaseAll = async () => {
+      await expect.poll(() => gates.length).toBeGreaterThan(0);
+      gates.splice(0).forEach((r) => r());
+    };
+
+    const home = await page.goto('/');
+    expect(home!.status()).toBe(200);
+    await page.getByText('Loading networks...').waitFor();
+    await page.getByText('Loading networks...').scrollIntoViewIfNeeded();
+    await releaseAll();
+    await page.getByTestId('league-networks').waitFor();
+    expect(await page.getByTestId('league-networks').locator('tbody tr').count()).toBe(10);
+
+    const res = await page.goto('/networks');
+    expect(res!.status()).toBe(200);
+    await page.getByText('Loading pie chart data...').waitFor();
+    await page.getByText('Loading chart data...').first().waitFor();
+    expect(await page.getByText('No network data available').count()).toBeGreaterThan(0);
+    // both islands asked the API; let their answers through
+    await expect.poll(() => gates.length).toBe(2);
+    gates.splice(0).forEach((r) => r());
+    await page.getByTestId('pie-legend').waitFor();
+    await chart(page).locator('canvas').first().waitFor();
+    expect(await page.getByTestId('pie-value').count()).toBe(10);
+    await context.close();
+  });
+});
