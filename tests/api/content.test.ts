@@ -109,6 +109,13 @@ describe.each(KINDS)('$name', ({ path, taken, body }) => {
     expect((await api(base, `${path}/1`, { method: 'PUT', cookie, body: {} })).status).toBe(400);
   });
 
+  it('normalises a hand-typed slug with the slug rule', async () => {
+    const id = uid();
+    const res = await api(base, path, { cookie, body: { ...body(`Slug ${id}`), slug: ` My Custom/Slug ${id}! ` } });
+    expect(res.status).toBe(201);
+    expect((await res.json()).slug).toBe(`my-customslug-${id}`);
+  });
+
   it('answers 404 for unknown ids and 413 for huge bodies', async () => {
     expect((await api(base, `${path}/999999`, { method: 'PUT', cookie, body: { title: 'x' } })).status).toBe(404);
     expect((await api(base, `${path}/abc`, { method: 'DELETE', cookie })).status).toBe(404);
@@ -171,10 +178,10 @@ describe('research specifics', () => {
 
 describe('/api/uploads', () => {
   const upload = (bytes: Buffer, type: string, c: string | null = cookie) =>
-    fetch(base + '/api/uploads', { method: 'POST', headers: { Origin: base, 'Content-Type': type, ...(c ? { Cookie: c } : {}) }, body: bytes });
+    fetch(base + '/api/uploads', { method: 'POST', headers: { Origin: base, 'Content-Type': type, ...(c ? { Cookie: c } : {}) }, body: new Uint8Array(bytes) });
   const form = (bytes: Buffer, name: string, type: string) => {
     const fd = new FormData();
-    fd.set('file', new Blob([bytes], { type }), name);
+    fd.set('file', new Blob([new Uint8Array(bytes)], { type }), name);
     return fetch(base + '/api/uploads', { method: 'POST', headers: { Origin: base, Cookie: cookie }, body: fd });
   };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, PHONE, screenshot, watchErrors } from '../support/browser.ts';
+import { launchBrowser, newContext, PHONE, screenshot as takeScreenshot, watchErrors } from '../support/browser.ts';
 import { makePng } from '../support/images.ts';
 import { TEST_ADMIN } from '../support/constants.ts';
 import { loginCookie } from '../support/http.ts';
@@ -17,6 +17,12 @@ afterAll(async () => {
 
 const uid = () => Math.random().toString(36).slice(2, 7);
 const anonymous = (path: string) => fetch(base + path);
+
+/** Full-page screenshots from the top, so the sticky header sits where a visitor sees it. */
+async function screenshot(page: Page, name: string, fullPage = false) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await takeScreenshot(page, name, fullPage);
+}
 
 /** Waits for the (single) toast to show this text. */
 async function toastSays(page: Page, text: string) {

@@ -6,6 +6,7 @@ import {
   splitTags,
   readingTime,
   seoScore,
+  cleanSlug,
 } from '@/lib/shared/article-rules';
 
 describe('slugify', () => {
@@ -65,4 +66,86 @@ describe('seoScore', () => {
     };
     expect(seoScore(full)).toBe(100); // 30 + 30 + 30 + 15 + 15 = 120 before the cap
   });
+});
+
+describe('edge cases', () => {
+  describe('slugify', () => {
+    it.each([
+      ['Café Crème — Tokenized', 'café-crème-tokenized'], // accents kept, em dash dropped, spaces collapse via hyphens
+      ['日本の国債 トークン化', '日本の国債-トークン化'], // CJK letters are letters
+      ['Ροή RWA', 'ροή-rwa'], // Greek lowercased
+      ['?!.,;:()[]{}', ''], // punctuation only
+      ['- - -', '-'], // hyphens and spaces only collapse to one hyphen
+      ['  Leading and trailing  ', '-leading-and-trailing-'], // spaces become hyphens as the rule says
+      ['Tab\tand\nnewline', 'tabandnewline'], // other whitespace is not a space: dropped
+      ['Emoji 🚀 Launch', 'emoji-launch'], // emoji dropped, the two spaces collapse
+      ['UPPER lower 123', 'upper-lower-123'],
+      ['', ''],
+    ])('%j -> %j', (title, slug) => expect(slugify(title)).toBe(slug));
+  });
+
+  describe('defaults with empty and boundary content', () => {
+    it('empty content gives "..." for excerpt and meta description', () => {
+      expect(defaultExcerpt('')).toBe('...');
+      expect(defaultMetaDescription('', '')).toBe('...');
+    });
+    it('content of exactly 200 characters is kept whole in the excerpt', () => {
+      expect(defaultExcerpt('a'.repeat(200))).toBe('a'.repeat(200) + '...');
+      expect(defaultExcerpt('a'.repeat(201))).toBe('a'.repeat(200) + '...');
+    });
+    it.each([159, 160, 161])('meta description from %i characters of content', (n) => {
+      const content = 'm'.repeat(n);
+      expect(defaultMetaDescription('', content)).toBe('m'.repeat(Math.min(n, 160)) + '...');
+    });
+    it('a given excerpt wins over the content, whatever its length', () => {
+      expect(defaultMetaDescription('e'.repeat(203), 'c'.repeat(500))).toBe('e'.repeat(203));
+    });
+  });
+
+  describe('splitTags', () => {
+    it.each([
+      [',,,', []],
+      ['  solo  ', ['solo']],
+      ['a,b', ['a', 'b']],
+      ['Über, 日本 ,  ', ['Über', '日本']],
+    ])('%j -> %j', (text, tags) => expect(splitTags(text)).toEqual(tags));
+  });
+
+  describe('readingTime', () => {
+    it.each([
+      ['   \n\t  ', '0 min'], // whitespace only
+      ['one', '1 min'],
+      ['w '.repeat(400), '2 min'],
+      ['w '.repeat(401), '3 min'],
+      ['multiple   spaces\n\nand\tlines', '1 min'],
+    ])('%j -> %s', (content, time) => expect(readingTime(content)).toBe(time));
+  });
+
+  describe('seoScore combinations', () => {
+    const at = (n: number, c = 't') => c.repeat(n);
+    it.each([
+      [{ metaTitle: at(29) }, 20], // just under the 30-60 band
+      [{ metaTitle: at(60) }, 30], // upper edge of the band
+      [{ metaDescription: at(119) }, 20],
+      [{ metaDescription: at(160) }, 30],
+      [{ seoKeywords: ['1', '2', '3', '4', '5', '6', '7'] }, 30], // 7 is inside 3-7
+      [{ seoKeywords: [] }, 0],
+      [{ metaTitle: '', metaDescription: '', canonicalUrl: '', socialImage: '' }, 0], // empty strings count as absent
+      [{ metaTitle: null, metaDescription: null, seoKeywords: null, canonicalUrl: null, socialImage: null }, 0],
+      [{ metaTitle: at(40), metaDescription: at(150) }, 60],
+      [{ canonicalUrl: 'https://x.test', socialImage: '/a.png' }, 30],
+      [{ metaTitle: at(10), metaDescription: at(10), seoKeywords: ['a'], canonicalUrl: 'u', socialImage: 'i' }, 90], // no bonuses
+      [{ metaTitle: at(40), metaDescription: at(10), seoKeywords: ['a'], canonicalUrl: 'u', socialImage: 'i' }, 100], // 100 exactly
+      [{ metaTitle: at(40), metaDescription: at(150), seoKeywords: ['a'], canonicalUrl: 'u', socialImage: 'i' }, 100], // 110 capped
+    ])('%j scores %i', (fields, score) => expect(seoScore(fields)).toBe(score));
+  });
+});
+
+describe('cleanSlug', () => {
+  it.each([
+    ['  Leading and trailing  ', 'leading-and-trailing'],
+    ['- - -', ''],
+    ['Hello World', 'hello-world'],
+    ['!!!', ''],
+  ])('%j -> %j', (text, slug) => expect(cleanSlug(text)).toBe(slug));
 });

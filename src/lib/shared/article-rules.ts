@@ -73,3 +73,11 @@ export function seoScore(item: SeoFields): number {
   if (item.socialImage) score += 15;
   return Math.min(score, 100);
 }
+
+/**
+ * A slug ready to store: the slugify rule, without leading or trailing hyphens (which a title
+ * starting or ending with a space would leave). Used by the editor and the server alike.
+ */
+export function cleanSlug(text: string): string {
+  return slugify(text).replace(/^-+|-+$/g, '');
+}

@@ -89,8 +89,8 @@ export default function AdminPanel({ username, initialPosts, initialResearch }: 
           <h1 className="text-3xl font-bold tracking-tight">Admin Panel</h1>
           <p className="mt-1 text-sm text-muted">Signed in as {username}. Manage blog posts, research and SEO.</p>
         </div>
-        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-          <a href="/admin/seo" className={`${secondaryButton} col-span-2`}>
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          <a href="/admin/seo" className={secondaryButton}>
             <Search aria-hidden className="size-4" /> SEO Management
           </a>
           <button type="button" className={primaryButton} onClick={() => open('blog', null)}>

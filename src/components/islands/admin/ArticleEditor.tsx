@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { ArrowLeft, Loader2, Save } from 'lucide-react';
 import type { ContentItem, ContentKind } from '@/lib/shared/content-types';
 import { ApiError, getErrorMessage } from '@/lib/client/api';
@@ -28,7 +28,7 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function onSubmit(e: FormEvent) {
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (missingRequired(kind, values)) {
       toast({ title: 'Validation Error', description: texts.required, variant: 'destructive' });

@@ -40,15 +40,15 @@ export default function ImageField({ value, onChange, label = 'Featured Image' }
   return (
     <fieldset className="space-y-3">
       <legend className="mb-1.5 text-sm font-medium text-fg">{label}</legend>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <div className="flex aspect-[1200/630] w-full shrink-0 items-center justify-center overflow-hidden rounded-lg border border-dashed border-border bg-bg sm:w-48">
+      <div className="flex flex-col gap-3">
+        <div className="flex aspect-[1200/630] w-full shrink-0 items-center justify-center max-w-sm overflow-hidden rounded-lg border border-dashed border-border bg-bg">
           {value ? (
             <img src={value} alt="Featured image preview" className="size-full object-cover" />
           ) : (
             <ImagePlus aria-hidden className="size-8 text-muted/60" />
           )}
         </div>
-        <div className="min-w-0 flex-1 space-y-2">
+        <div className="min-w-0 space-y-2">
           <div className="flex flex-wrap gap-2">
             <label className={`${secondaryButton} cursor-pointer focus-within:ring-2 focus-within:ring-accent`}>
               {uploading ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <ImagePlus aria-hidden className="size-4" />}

@@ -1,4 +1,5 @@
 import {
+  cleanSlug,
   defaultExcerpt,
   defaultMetaDescription,
   readingTime,
@@ -70,7 +71,7 @@ export function payloadFromValues(kind: ContentKind, v: EditorValues): Record<st
   const excerpt = v.excerpt.trim() || defaultExcerpt(v.content);
   const common = {
     title: v.title.trim(),
-    slug: slugify(v.slug.trim()) || slugify(v.title.trim()),
+    slug: cleanSlug(v.slug) || cleanSlug(v.title),
     excerpt,
     content: v.content,
     published: v.published,

@@ -15,7 +15,7 @@ export const card = 'rounded-xl border border-border bg-surface';
 
 export const tabList = 'flex gap-1 overflow-x-auto rounded-lg border border-border bg-surface p-1';
 export const tabTrigger =
-  'shrink-0 rounded-md px-3 py-1.5 text-sm font-medium text-muted transition-colors hover:text-fg data-[state=active]:bg-surface-2 data-[state=active]:text-fg data-[state=active]:shadow-sm';
+  'shrink-0 rounded-md px-2.5 py-1.5 text-sm sm:px-3 font-medium text-muted transition-colors hover:text-fg data-[state=active]:bg-surface-2 data-[state=active]:text-fg data-[state=active]:shadow-sm';
 
 /** Published date as the admin lists show it: 'Nov 22, 2026'. */
 export function formatDate(iso: string | null): string {

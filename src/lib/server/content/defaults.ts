@@ -1,4 +1,4 @@
-import { defaultExcerpt, defaultMetaDescription, readingTime, slugify } from '@/lib/shared/article-rules.ts';
+import { cleanSlug, defaultExcerpt, defaultMetaDescription, readingTime } from '@/lib/shared/article-rules.ts';
 import { HttpError } from '../http.ts';
 
 interface Editable {
@@ -15,16 +15,15 @@ interface Editable {
  * description from the excerpt (or the content).
  */
 export function articleDefaults<T extends Editable>(item: T) {
-  const slug = item.slug ? slugify(item.slug) : slugify(item.title);
-  const cleanSlug = slug.replace(/^-+|-+$/g, '');
-  if (!cleanSlug) {
+  const slug = cleanSlug(item.slug ? item.slug : item.title);
+  if (!slug) {
     throw new HttpError(400, 'A slug could not be made from the title; enter a slug with letters or digits.', {
       slug: ['A slug needs at least one letter or digit'],
     });
   }
   const excerpt = item.excerpt ? item.excerpt : defaultExcerpt(item.content);
   const metaDescription = item.metaDescription ? item.metaDescription : defaultMetaDescription(excerpt, item.content);
-  return { slug: cleanSlug, excerpt, metaDescription };
+  return { slug, excerpt, metaDescription };
 }
 
 /** Research reading time: kept when given, else estimated from the content. */

@@ -22,12 +22,8 @@ const link = z
   .nullish()
   .transform(blankToNull);
 
-const slug = z
-  .string()
-  .trim()
-  .max(200)
-  .refine((v) => v === '' || /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*-?$/u.test(v), 'Use letters, digits and single hyphens only')
-  .optional();
+/** Any text: the server normalises it with the slug rule (a blank slug is made from the title). */
+const slug = z.string().trim().max(200).optional();
 
 /** SEO form fields (spec section 3): what /admin/seo sends with PUT. */
 export const SeoInputSchema = z.object({
@@ -72,7 +68,7 @@ export type ResearchInput = z.output<typeof ResearchInputSchema>;
  */
 const partial = <T extends z.ZodRawShape>(shape: T) =>
   z
-    .object(Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, (v as z.ZodType).optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> })
+    .object(Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, (v as z.ZodType).optional()])) as unknown as { [K in keyof T]: z.ZodOptional<T[K]> })
     .refine((v) => Object.values(v).some((x) => x !== undefined), 'Send at least one field to update');
 
 export const BlogPostUpdateSchema = partial(BlogPostInputSchema.shape);

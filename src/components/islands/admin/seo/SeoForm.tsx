@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Loader2 } from 'lucide-react';
 import { META_DESCRIPTION_LIMIT, META_TITLE_LIMIT, seoScore, splitTags } from '@/lib/shared/article-rules';
 import type { ContentItem, ContentKind } from '@/lib/shared/content-types';
@@ -30,7 +30,7 @@ export default function SeoForm({ kind, item, onDone, onSaved }: Props) {
   const body = { ...v, seoKeywords: splitTags(v.seoKeywords) };
   const fid = (name: string) => `seo-${item.id}-${name}`;
 
-  async function onSubmit(e: FormEvent) {
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     setSaving(true);
     try {
