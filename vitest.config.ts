@@ -17,7 +17,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } },
       },
       {
         resolve: { alias },
@@ -27,6 +27,7 @@ export default defineConfig({
           globalSetup: ['tests/support/global-server.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -38,6 +39,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
+          // Vitest refuses projects with different maxWorkers in one group; the browser tests
+          // run after the API tests, which also keeps the two built servers off the CPUs at once.
+          sequence: { groupOrder: 2 },
         },
       },
       {

@@ -153,3 +153,21 @@ describe('sanitising', () => {
     });
   });
 });
+
+describe('heading levels under a page title', () => {
+  it('shifts headings so the shallowest becomes h2, keeping ids and the author’s levels in the TOC', () => {
+    const { html, toc } = renderMarkup('# Intro\n\n## Details\n\n#### Deep', { topLevel: 2 });
+    expect(html).toContain('<h2 id="intro">Intro</h2>');
+    expect(html).toContain('<h3 id="details">Details</h3>');
+    expect(html).toContain('<h5 id="deep">Deep</h5>');
+    expect(toc.map((t) => t.depth)).toEqual([1, 2, 4]);
+    expect(renderMarkup('## Already two', { topLevel: 2 }).html).toContain('<h2 id="already-two">');
+  });
+});
+
+describe('ids the page reserves', () => {
+  it('a heading never takes an id the surrounding page uses', () => {
+    const { toc } = renderMarkup('## Main\n\n## Stay Updated\n\n## Main', { reservedIds: ['main', 'stay-updated'] });
+    expect(toc.map((t) => t.id)).toEqual(['main-1', 'stay-updated-1', 'main-2']);
+  });
+});

@@ -48,19 +48,27 @@ function textOf(node: ElementContent | Element): string {
 
 /**
  * rehype plugin: gives every h1-h6 an id from its text (overwriting any id the author wrote) and
- * collects the table of contents into `toc`. It runs after sanitising: the ids it writes are
- * slugs (letters, digits, hyphens), so they cannot carry markup or script.
+ * collects the table of contents into `toc` (with the author's levels). With `topLevel`, the
+ * headings are shifted so the shallowest becomes h{topLevel}: a page whose title is its only h1
+ * passes 2. `reservedIds` are ids the page itself uses (a heading 'Main' must not take the
+ * skip link's #main). It runs after sanitising: the ids it writes are slugs (letters, digits, hyphens),
+ * so they cannot carry markup or script.
  */
-export function rehypeHeadingIds(toc: TocEntry[]) {
+export function rehypeHeadingIds(toc: TocEntry[], topLevel?: number, reservedIds: readonly string[] = []) {
   return () => (tree: Root) => {
-    const used = new Set<string>();
+    const headings: { node: Element; depth: number }[] = [];
     visit(tree, 'element', (node: Element) => {
       const match = HEADING.exec(node.tagName);
-      if (!match) return;
+      if (match) headings.push({ node, depth: Number(match[1]) });
+    });
+    const shift = topLevel && headings.length ? Math.max(0, topLevel - Math.min(...headings.map((h) => h.depth))) : 0;
+    const used = new Set<string>(reservedIds);
+    for (const { node, depth } of headings) {
       const text = textOf(node).replace(/\s+/g, ' ').trim();
       const id = uniqueSlug(headingSlug(text), used);
       node.properties = { ...node.properties, id };
-      toc.push({ depth: Number(match[1]), id, text });
-    });
+      if (shift) node.tagName = `h${Math.min(6, depth + shift)}`;
+      toc.push({ depth, id, text });
+    }
   };
 }

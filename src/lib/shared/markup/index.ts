@@ -25,7 +25,14 @@ export interface RenderedMarkup {
  * paragraphs; ordinary Markdown passes too). Raw HTML is parsed, then sanitised with
  * `markupSchema`: what survives is inert markup.
  */
-export function renderMarkup(source: string): RenderedMarkup {
+export interface RenderOptions {
+  /** Shift headings so the shallowest becomes this level (2 on a page whose title is the h1). */
+  topLevel?: number;
+  /** Ids the surrounding page uses; headings get a -1, -2 suffix instead of clashing. */
+  reservedIds?: readonly string[];
+}
+
+export function renderMarkup(source: string, options: RenderOptions = {}): RenderedMarkup {
   const toc: TocEntry[] = [];
   const html = unified()
     .use(remarkParse)
@@ -33,7 +40,7 @@ export function renderMarkup(source: string): RenderedMarkup {
     .use(rehypeRaw)
     .use(rehypeSanitize, markupSchema)
     .use(rehypeDropMarkupInAttributes)
-    .use(rehypeHeadingIds(toc))
+    .use(rehypeHeadingIds(toc, options.topLevel, options.reservedIds))
     .use(rehypeStringify)
     .processSync(source)
     .toString();

@@ -1,0 +1,48 @@
+import type { APIRoute } from 'astro';
+import { siteOrigin } from '@/lib/server/config';
+import { READING_CACHE } from '@/lib/server/cache';
+import { listFeedItems } from '@/lib/server/public-content';
+import { escapeXml } from '@/lib/shared/seo';
+import { SITE } from '@/lib/shared/site';
+
+export const prerender = false;
+
+/** GET /rss.xml: RSS 2.0 of the newest published blog posts and research articles. */
+export const GET: APIRoute = async ({ url }) => {
+  const origin = siteOrigin(url);
+  const items = await listFeedItems();
+  const x = escapeXml;
+  const entries = items
+    .map((item) => {
+      const link = `${origin}/${item.kind === 'blog' ? 'blog' : 'research'}/${encodeURIComponent(item.slug)}`;
+      return [
+        '    <item>',
+        `      <title>${x(item.title)}</title>`,
+        `      <link>${x(link)}</link>`,
+        `      <guid isPermaLink="true">${x(link)}</guid>`,
+        `      <description>${x(item.excerpt)}</description>`,
+        `      <pubDate>${item.date.toUTCString()}</pubDate>`,
+        `      <dc:creator>${x(item.author)}</dc:creator>`,
+        `      <category>${x(item.kind === 'blog' ? 'Blog' : (item.category ?? 'Research'))}</category>`,
+        '    </item>',
+      ].join('\n');
+    })
+    .join('\n');
+  const lastBuild = items[0]?.date ?? new Date(0);
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
+  <channel>
+    <title>${x(SITE.name)} — Blog and Research</title>
+    <link>${x(origin + '/')}</link>
+    <description>${x(SITE.description)}</description>
+    <language>en-us</language>
+    <lastBuildDate>${lastBuild.toUTCString()}</lastBuildDate>
+    <atom:link href="${x(origin + '/rss.xml')}" rel="self" type="application/rss+xml"/>
+${entries}
+  </channel>
+</rss>
+`;
+  return new Response(xml, {
+    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': READING_CACHE },
+  });
+};

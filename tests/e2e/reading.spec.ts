@@ -1,0 +1,332 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newContext, DESKTOP, PHONE, screenshot, watchErrors } from '../support/browser.ts';
+import { contentFixtures } from '../support/content.ts';
+
+const base = inject('baseUrl');
+const fixtures = contentFixtures(inject('databaseUrl'));
+
+const POST = '/blog/welcome-to-rwa-analytics';
+const POST_WITHOUT_IMAGE = '/blog/weekly-rwa-recap-2025-09-12';
+const ARTICLE = '/research/state-of-tokenized-treasuries-2025';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await fixtures.post({ slug: 'e2e-broken-image', title: 'Broken image post', featuredImage: '/images/does-not-exist.jpg' });
+  await fixtures.post({ slug: 'e2e-draft-post', title: 'Draft post', published: false });
+});
+afterAll(async () => {
+  await browser?.close();
+  await fixtures.cleanup();
+});
+
+async function open(path: string, viewport = DESKTOP, setup?: (c: BrowserContext) => Promise<void>) {
+  const context = await newContext(browser, base, { viewport });
+  await setup?.(context);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  const response = await page.goto(path);
+  return { context, page, errors, status: response?.status() };
+}
+
+/** The page is no wider than the viewport (nothing forces horizontal scrolling). */
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** Share without a share sheet: navigator.share removed, clipboard allowed. */
+async function withoutShareSheet(context: BrowserContext) {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  await context.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
+  });
+}
+
+async function loadImages(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 500) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  });
+  await page.waitForLoadState('networkidle');
+}
+
+describe('/blog/{slug}', () => {
+  it('shows every part of a post, with the table of contents beside the body on large screens', async () => {
+    const { page, context, errors, status } = await open(POST);
+    expect(status).toBe(200);
+    expect(await page.title()).toBe('Welcome to RWA Analytics: $29B of Real-World Assets Onchain | RWA Analytics');
+    const post = page.getByTestId('blog-post');
+    expect(await post.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    const image = post.locator('img').first();
+    expect(await image.getAttribute('src')).toBe('/images/blog/welcome.jpg');
+    expect(await image.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+    expect(await post.getByText('Blog Post', { exact: true }).isVisible()).toBe(true);
+    expect(await post.getByRole('button', { name: 'Share' }).isVisible()).toBe(true);
+    expect(await page.locator('h1').allTextContents()).toEqual(['Welcome to RWA Analytics: Tracking $29B of Real-World Assets Onchain']);
+    expect(await post.getByText(/^Tokenized treasuries, private credit, commodities and stablecoins now add up/).isVisible()).toBe(true);
+    expect(await post.getByTestId('author').textContent()).toBe('rwa-analytics-team');
+    expect(await post.getByTestId('date').textContent()).toBe('September 12, 2025');
+    // The body: the spec's markup rendered (headings, bold, lists).
+    const body = post.locator('.prose-body');
+    expect(await body.locator('h2').first().textContent()).toBe('Why we built this');
+    expect(await body.locator('strong').first().textContent()).toBe('12 September 2025');
+    expect(await body.locator('ul > li').count()).toBeGreaterThan(3);
+    // TOC to the right of the body, at the same height.
+    const toc = await page.getByTestId('toc').boundingBox();
+    const text = await body.boundingBox();
+    expect(toc!.x).toBeGreaterThan(text!.x + text!.width - 1);
+    expect(Math.abs(toc!.y - text!.y)).toBeLessThan(40);
+    expect(await page.getByTestId('tags').getByRole('listitem').allTextContents()).toEqual(['#announcement', '#rwa', '#methodology']);
+    const stay = page.getByTestId('stay-updated');
+    expect(await stay.getByRole('heading', { name: 'Stay Updated' }).isVisible()).toBe(true);
+    expect(await stay.getByRole('link', { name: 'View All Posts' }).getAttribute('href')).toBe('/');
+    expect(await stay.getByRole('link', { name: 'Subscribe to Newsletter' }).isVisible()).toBe(true);
+    await loadImages(page);
+    await screenshot(page, 'blog-post-1280', true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('at 375 px: TOC above the body, no horizontal overflow', async () => {
+    const { page, context } = await open(POST, PHONE);
+    const toc = await page.getByTestId('toc').boundingBox();
+    const body = await page.locator('.prose-body').boundingBox();
+    expect(toc!.y + toc!.height).toBeLessThanOrEqual(body!.y);
+    expect(toc!.width).toBeGreaterThan(300);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await loadImages(page);
+    await screenshot(page, 'blog-post-375', true);
+    await context.close();
+  });
+
+  it('table-of-contents links scroll to their headings', async () => {
+    const { page, context } = await open(POST);
+    const link = page.getByTestId('toc').getByRole('link', { name: 'How to read our numbers' });
+    const href = await link.getAttribute('href');
+    expect(href).toBe('#how-to-read-our-numbers');
+    const heading = page.locator(href!);
+    expect(await heading.evaluate((h) => h.getBoundingClientRect().top)).toBeGreaterThan(800);
+    await link.click();
+    await page.waitForFunction(
+      (id) => {
+        const top = document.getElementById(id)!.getBoundingClientRect().top;
+        return top >= 0 && top < 160;
+      },
+      'how-to-read-our-numbers',
+      { timeout: 5000 },
+    );
+    expect(new URL(page.url()).hash).toBe('#how-to-read-our-numbers');
+    // Not hidden under the sticky header.
+    const headerBottom = await page.locator('header').first().evaluate((h) => h.getBoundingClientRect().bottom);
+    expect(await heading.evaluate((h) => h.getBoundingClientRect().top)).toBeGreaterThanOrEqual(headerBottom - 1);
+    await context.close();
+  });
+
+  it('Share without a share sheet copies the URL and toasts', async () => {
+    const { page, context, errors } = await open(POST, DESKTOP, withoutShareSheet);
+    await page.bringToFront();
+    await page.getByRole('button', { name: 'Share' }).click();
+    const toast = page.getByTestId('toast');
+    await toast.waitFor({ timeout: 10_000 });
+    expect(await toast.textContent()).toContain('Link Copied');
+    expect(await toast.textContent()).toContain('Blog post link copied to clipboard');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(base + POST);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('Share uses the device share sheet with title, excerpt and URL when there is one', async () => {
+    const { page, context } = await open(POST, DESKTOP, async (c) => {
+      await c.addInitScript(() => {
+        Object.defineProperty(Navigator.prototype, 'share', {
+          configurable: true,
+          value: (data: ShareData) => {
+            (window as unknown as { shared: ShareData }).shared = data;
+            return Promise.resolve();
+          },
+        });
+      });
+    });
+    await page.getByRole('button', { name: 'Share' }).click();
+    await page.waitForFunction(() => 'shared' in window);
+    const shared = await page.evaluate(() => (window as unknown as { shared: ShareData }).shared);
+    expect(shared).toEqual({
+      title: 'Welcome to RWA Analytics: Tracking $29B of Real-World Assets Onchain',
+      text: expect.stringMatching(/^Tokenized treasuries, private credit/),
+      url: base + POST,
+    });
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('toast').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a post without an image shows the placeholder carrying its title', async () => {
+    const { page, context } = await open(POST_WITHOUT_IMAGE);
+    const image = page.getByTestId('blog-post').locator('img').first();
+    const src = (await image.getAttribute('src'))!;
+    expect(src.startsWith('/api/placeholder?text=')).toBe(true);
+    expect(new URL(src, base).searchParams.get('text')).toBe('Weekly RWA Recap: Stablecoins Pass $278B as Tokenized Treasuries Hit $7.4B');
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete, await image.elementHandle());
+    expect(await image.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(1200);
+    await context.close();
+  });
+
+  it('a broken image falls back to the placeholder', async () => {
+    const { page, context } = await open('/blog/e2e-broken-image');
+    const image = page.getByTestId('blog-post').locator('img').first();
+    await page.waitForFunction(
+      (img) => (img as HTMLImageElement).src.includes('/api/placeholder?text=Broken%20image%20post') && (img as HTMLImageElement).naturalWidth > 0,
+      await image.elementHandle(),
+      { timeout: 10_000 },
+    );
+    await context.close();
+  });
+
+  it('unknown and draft posts: HTTP 404 with Post Not Found and a link home', async () => {
+    for (const path of ['/blog/no-such-post', '/blog/e2e-draft-post']) {
+      const { page, context, status } = await open(path);
+      expect(status).toBe(404);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Post Not Found');
+      expect(await page.getByText("The blog post you're looking for doesn't exist.").isVisible()).toBe(true);
+      expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+      expect(await page.getByText('Draft post').count()).toBe(0);
+      await context.close();
+    }
+  });
+});
+
+describe('/research', () => {
+  it('shows the featured article, the library, the signup, the latest research and the contact block', async () => {
+    const { page, context, errors, status } = await open('/research');
+    expect(status).toBe(200);
+    expect(await page.locator('h1').allTextContents()).toEqual(['Research & Insights']);
+    const featured = page.getByTestId('featured-article');
+    expect(await featured.getByRole('link').first().getAttribute('href')).toBe(ARTICLE);
+    expect(await featured.getByText('Featured', { exact: true }).isVisible()).toBe(true);
+    const library = page.getByTestId('library').getByRole('link');
+    expect(await library.count()).toBe(3);
+    for (const href of await library.evaluateAll((as) => as.map((a) => a.getAttribute('href'))))
+      expect(href).toMatch(/^\/research\/[a-z0-9-]+$/);
+    const cards = page.getByTestId('latest-research').getByTestId('article-card');
+    expect(await cards.count()).toBe(5);
+    const hrefs = await cards.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    for (const href of hrefs) expect(href).toMatch(/^\/research\/[a-z0-9-]+$/);
+    expect(hrefs).not.toContain(ARTICLE);
+    expect(await page.getByRole('heading', { name: 'Latest Research' }).isVisible()).toBe(true);
+    expect(await page.locator('#contact').getByRole('link', { name: 'Contact the Research Team' }).isVisible()).toBe(true);
+    // Every category of the starter content is on the page.
+    const text = await page.locator('main').textContent();
+    for (const c of ['Research', 'Product Update', 'Guest Post', 'Market Analysis', 'Industry News']) expect(text).toContain(c);
+    await loadImages(page);
+    await screenshot(page, 'research-1280', true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('newsletter: checks the address, then thanks the reader without calling the server', async () => {
+    const { page, context } = await open('/research');
+    const requests: string[] = [];
+    page.on('request', (r) => r.method() !== 'GET' && requests.push(r.url()));
+    const signup = page.getByTestId('newsletter');
+    const email = signup.getByLabel('Email address');
+    await email.fill('not-an-email');
+    await signup.getByRole('button', { name: 'Subscribe' }).click();
+    expect(await signup.getByRole('status').textContent()).toBe('Please enter a valid email address.');
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    await email.fill('reader@example.com');
+    await signup.getByRole('button', { name: 'Subscribe' }).click();
+    expect(await signup.getByRole('status').textContent()).toContain('Thanks for subscribing!');
+    expect(await email.inputValue()).toBe('');
+    expect(requests).toEqual([]);
+    await context.close();
+  });
+
+  it('a card opens its article', async () => {
+    const { page, context } = await open('/research');
+    const card = page.getByTestId('article-card').first();
+    const href = await card.locator('a').getAttribute('href');
+    await card.click({ position: { x: 20, y: 20 } });
+    await page.waitForURL(base + href);
+    expect(await page.getByTestId('research-article').count()).toBe(1);
+    await context.close();
+  });
+
+  it('at 375 px: no horizontal overflow', async () => {
+    const { page, context } = await open('/research', PHONE);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await loadImages(page);
+    await screenshot(page, 'research-375', true);
+    await context.close();
+  });
+});
+
+describe('/research/{slug}', () => {
+  it('shows every part of an article', async () => {
+    const { page, context, errors, status } = await open(ARTICLE);
+    expect(status).toBe(200);
+    const article = page.getByTestId('research-article');
+    expect(await article.locator('img').first().getAttribute('src')).toBe('/images/research/tokenized-treasuries.jpg');
+    expect(await article.getByTestId('category').textContent()).toBe('Research');
+    expect(await article.getByTestId('featured-badge').textContent()).toBe('Featured');
+    expect(await article.getByRole('button', { name: 'Share' }).isVisible()).toBe(true);
+    expect(await page.locator('h1').allTextContents()).toEqual(['The State of Tokenized Treasuries: From $100M to $7.4B']);
+    expect(await article.getByText(/^Tokenized U.S. Treasury products grew roughly seventy-fold/).isVisible()).toBe(true);
+    expect(await article.getByTestId('author').textContent()).toBe('RWA Research Team');
+    expect(await article.getByTestId('reading-time').textContent()).toMatch(/^\d+ min read$/);
+    expect(await article.getByTestId('date').textContent()).toBe('September 14, 2025');
+    const toc = page.getByTestId('toc').getByRole('link');
+    expect(await toc.count()).toBeGreaterThan(5);
+    for (const id of await toc.evaluateAll((as) => as.map((a) => a.getAttribute('href')!.slice(1)))) {
+      expect(id.length).toBeLessThanOrEqual(50);
+      expect(await page.locator(`[id="${id}"]`).count()).toBe(1);
+    }
+    expect(await page.getByTestId('tags').getByRole('listitem').count()).toBe(3);
+    expect(await article.getByTestId('newsletter').isVisible()).toBe(true);
+    await loadImages(page);
+    await screenshot(page, 'research-article-1280', true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a non-featured article has no Featured badge', async () => {
+    const { page, context } = await open('/research/tokenized-gold-xaut-paxg');
+    expect(await page.getByTestId('category').textContent()).toBe('Industry News');
+    expect(await page.getByTestId('featured-badge').count()).toBe(0);
+    await context.close();
+  });
+
+  it('Share without a share sheet copies the URL and toasts', async () => {
+    const { page, context } = await open(ARTICLE, DESKTOP, withoutShareSheet);
+    await page.bringToFront();
+    await page.getByRole('button', { name: 'Share' }).click();
+    const toast = page.getByTestId('toast');
+    await toast.waitFor({ timeout: 10_000 });
+    expect(await toast.textContent()).toContain('Link Copied');
+    expect(await toast.textContent()).toContain('Article link copied to clipboard');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(base + ARTICLE);
+    await context.close();
+  });
+
+  it('at 375 px: TOC above the body, no horizontal overflow', async () => {
+    const { page, context } = await open(ARTICLE, PHONE);
+    const toc = await page.getByTestId('toc').boundingBox();
+    const body = await page.locator('.prose-body').boundingBox();
+    expect(toc!.y + toc!.height).toBeLessThanOrEqual(body!.y);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await loadImages(page);
+    await screenshot(page, 'research-article-375', true);
+    await context.close();
+  });
+
+  it('unknown article: HTTP 404 with Article Not Found and Back to Research', async () => {
+    const { page, context, status } = await open('/research/no-such-article');
+    expect(status).toBe(404);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Article Not Found');
+    expect(await page.getByText("The article you're looking for doesn't exist.").isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Back to Research' }).click();
+    await page.waitForURL(base + '/research');
+    await context.close();
+  });
+});
