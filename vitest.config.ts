@@ -8,8 +8,8 @@ const alias = {
 
 /**
  * Four projects: pure unit tests; API tests against the real built server on a scratch libSQL
- * file; browser tests driving Debian's Chromium against the  same server; and the reliability suites (load, crash, fuzzing, attacks), each on
- * servers of its own. `npm test` builds first.
+ * file; browser tests driving Debian's Chromium against the same server; and the reliability suites (load, crash,
+ * fuzzing, attacks), each on servers of its own, last. `npm test` builds first.
  */
 export default defineConfig({
   resolve: { alias },
@@ -52,7 +52,7 @@ export default defineConfig({
           name: 'reliability',
           include: ['tests/reliability/*.test.ts'],
           globalSetup: ['tests/reliability/summary.ts'],
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 3 },
           fileParallelism: false,
           testTimeout: 300_000,
           hookTimeout: 120_000,
