@@ -13,7 +13,7 @@ export default defineConfig({
   output: 'static',
   // staticHeaders: pre-rendered pages get their CSP as an HTTP header (as server-rendered ones do)
   // instead of a <meta>, which cannot carry frame-ancestors.
-  adapter: onNetlify ? netlify() : node({ mode: 'standalone', staticHeaders: true }),
+  adapter: onNetlify ? netlify({ staticHeaders: true }) : node({ mode: 'standalone', staticHeaders: true }),
   integrations: [react()],
   // Cross-site writes are refused in src/middleware.ts for every content type, with the API's JSON error shape;
   // Astro's own check covers only form bodies and answers in plain text.

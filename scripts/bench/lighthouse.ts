@@ -57,6 +57,6 @@ export async function runLighthouse(baseUrl: string, path: string): Promise<Ligh
       failed,
     };
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 }

@@ -21,9 +21,12 @@ function percentile(sorted: number[], p: number): number {
 
 async function once(baseUrl: string, path: string, connections: number, seconds: number): Promise<LoadResult> {
   const times: number[] = [];
-  const instance = autocannon({ url: baseUrl + path, connections, duration: seconds, timeout: 20 });
+  // Without a callback autocannon returns its running instance, an event emitter that is also a promise.
+  const instance = autocannon({ url: baseUrl + path, connections, duration: seconds, timeout: 20 }) as unknown as Promise<autocannon.Result> & {
+    on(event: 'response', fn: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+  };
   // Every response time, so p95 is exact (autocannon's own summary stops at p90 / p97.5).
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
+  instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
   const r = await instance;
   times.sort((a, b) => a - b);
   return {

@@ -16,7 +16,7 @@ import { resolve } from 'node:path';
 import { startServer } from '../../tests/support/server.ts';
 import { runLighthouse, type LighthouseResult } from './lighthouse.ts';
 import { measureJs } from './js-size.ts';
-import { measure, type LoadResult } from './load.ts';
+import { measure } from './load.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);

@@ -103,6 +103,11 @@ beforeAll(async () => {
     '/api/blog/posts',
     '/api/research',
     '/api/research/featured',
+    '/api/placeholder',
+    '/sitemap.xml',
+    '/rss.xml',
+    '/robots.txt',
+    '/research',
   ];
   for (const p of reads) if ((await raw(base, p)).status !== 404) readRoutes.push(p);
   console.log('fuzz: write routes', writeRoutes.map((r) => `${r.method} ${r.path}`).join(', '), '| read routes', readRoutes.join(', '));
@@ -204,6 +209,19 @@ describe('bad input', () => {
         return res.status < 500;
       }),
       { numRuns: RUNS * 4 },
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('never reflects markup from the placeholder image text', async () => {
+    if (!readRoutes.includes('/api/placeholder')) return;
+    const markup = fc.tuple(anyText, fc.constantFrom('<script>alert(1)</script>', '"><svg onload=alert(1)>', ']]><x>', '&lt;', "'/><a href=javascript:1>")).map(([a, b]) => a + b);
+    await fc.assert(
+      fc.asyncProperty(markup, async (text) => {
+        const res = await send('GET', `/api/placeholder?text=${encodeURIComponent(text)}`);
+        return res.status === 200 && !/<script|<svg onload|<a href|<x>/i.test(res.body.replace(/^<svg xmlns[^>]*>/, '')) && /nosniff/.test(String(res.headers['x-content-type-options']));
+      }),
+      { numRuns: RUNS },
     );
     expect(problems).toEqual([]);
   });

@@ -15,7 +15,7 @@ let base: string;
 let cookie: string;
 const pages: Array<{ path: string; signedIn: boolean; status: number }> = [];
 
-const PUBLIC = ['/', '/login', '/networks', '/stablecoins', '/treasuries', '/commodities', '/private-credit', '/global-bonds', '/institutional-funds', '/stocks', '/research'];
+const PUBLIC = ['/', '/login', '/networks', '/stablecoins', '/treasuries', '/commodities', '/private-credit', '/global-bonds', '/institutional-funds', '/stocks', '/research', '/sources'];
 
 function parseCsp(value: string): Map<string, string[]> {
   const map = new Map<string, string[]>();

@@ -45,8 +45,10 @@ describe('load', () => {
     const paths: string[] = [];
     for (const p of CANDIDATES) if ((await raw(base, p)).status === 200) paths.push(p);
     const sitemap = await raw(base, '/sitemap.xml');
-    const post = sitemap.body.match(/<loc>[^<]*?(\/blog\/[^<]+)<\/loc>/)?.[1];
-    if (post && (await raw(base, post)).status === 200) paths.push(post);
+    for (const kind of ['blog', 'research']) {
+      const item = sitemap.body.match(new RegExp(`<loc>[^<]*?(/${kind}/[^<]+)</loc>`))?.[1];
+      if (item && (await raw(base, item)).status === 200) paths.push(item);
+    }
     expect(paths.length).toBeGreaterThan(0);
 
     const cookie = await login(base);
