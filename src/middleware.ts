@@ -4,6 +4,7 @@ import { clearSessionCookie, setSessionCookie, setSignedInHint } from '@/lib/ser
 import { SIGNED_IN_HINT_COOKIE } from '@/lib/shared/auth-hint.ts';
 import { applySecurityHeaders, isCrossSiteWrite } from '@/lib/server/security.ts';
 import { json } from '@/lib/server/http.ts';
+import { cachedResponse, clearResponseCache, storeResponse } from '@/lib/server/response-cache.ts';
 
 const isGuarded = (path: string) => path === '/admin' || path.startsWith('/admin/');
 
@@ -19,6 +20,12 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   }
 
   const token = cookies.get(SESSION_COOKIE)?.value;
+  // Anonymous GETs of shareable answers (the route says `public, s-maxage`) come from a short cache.
+  const cacheKey = request.method === 'GET' && !token ? url.pathname + url.search : undefined;
+  if (cacheKey) {
+    const hit = cachedResponse(cacheKey);
+    if (hit) return applySecurityHeaders(hit, url);
+  }
   if (token) {
     const found = await validateSessionToken(token);
     if (found) {
@@ -36,5 +43,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     return applySecurityHeaders(ctx.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302), url);
   }
 
-  return applySecurityHeaders(await next(), url);
+  const response = await next();
+  if (request.method !== 'GET' && request.method !== 'HEAD' && response.status < 400) clearResponseCache();
+  return applySecurityHeaders(cacheKey ? await storeResponse(cacheKey, response) : response, url);
 });

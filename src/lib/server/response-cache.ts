@@ -1,0 +1,54 @@
+/**
+ * A small in-process cache for anonymous GETs of responses the route itself declared shareable
+ * (`Cache-Control: public, ..., s-maxage=N`): what a CDN in front would do, for the standalone
+ * server that has none. Held for min(N, 10 s); any successful write (non-GET) clears it all, so an
+ * admin's edit shows at once on this instance (other instances within 10 s). Never used for a
+ * request carrying a session cookie, nor for a response that sets a cookie.
+ */
+const MAX_ENTRIES = 300;
+const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_TTL_MS = 10_000;
+
+interface Entry {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array;
+  expires: number;
+}
+
+const entries = new Map<string, Entry>();
+
+export function cachedResponse(key: string): Response | undefined {
+  const hit = entries.get(key);
+  if (!hit) return undefined;
+  if (hit.expires <= Date.now()) {
+    entries.delete(key);
+    return undefined;
+  }
+  return new Response(hit.body.slice(), { status: hit.status, headers: hit.headers });
+}
+
+function ttlOf(response: Response): number {
+  const cc = response.headers.get('cache-control') ?? '';
+  if (!/\bpublic\b/i.test(cc) || /no-store|private/i.test(cc)) return 0;
+  const sMaxAge = Number(/s-maxage=(\d+)/i.exec(cc)?.[1] ?? 0);
+  return Math.min(sMaxAge * 1000, MAX_TTL_MS);
+}
+
+/** Stores a shareable answer (reading its body) and returns an equivalent response to send. */
+export async function storeResponse(key: string, response: Response): Promise<Response> {
+  const ttl = ttlOf(response);
+  if (response.status !== 200 || ttl <= 0 || response.headers.has('set-cookie') || !response.body) return response;
+  const body = new Uint8Array(await response.arrayBuffer());
+  const headers = [...response.headers.entries()];
+  if (body.byteLength <= MAX_BODY_BYTES) {
+    entries.set(key, { status: response.status, headers, body, expires: Date.now() + ttl });
+    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  }
+  return new Response(body, { status: response.status, headers });
+}
+
+/** Any successful write may change what a cached page shows. */
+export function clearResponseCache() {
+  entries.clear();
+}
