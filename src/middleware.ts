@@ -4,7 +4,7 @@ import { clearSessionCookie, setSessionCookie, setSignedInHint } from '@/lib/ser
 import { SIGNED_IN_HINT_COOKIE } from '@/lib/shared/auth-hint.ts';
 import { applySecurityHeaders, isCrossSiteWrite } from '@/lib/server/security.ts';
 import { json } from '@/lib/server/http.ts';
-import { cachedResponse, clearResponseCache, storeResponse } from '@/lib/server/response-cache.ts';
+import { cachedResponse, clearResponseCache, dataVersion, storeResponse } from '@/lib/server/response-cache.ts';
 
 const isGuarded = (path: string) => path === '/admin' || path.startsWith('/admin/');
 
@@ -22,8 +22,9 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   const token = cookies.get(SESSION_COOKIE)?.value;
   // Anonymous GETs of shareable answers (the route says `public, s-maxage`) come from a short cache.
   const cacheKey = request.method === 'GET' && !token ? url.pathname + url.search : undefined;
-  if (cacheKey) {
-    const hit = cachedResponse(cacheKey);
+  const version = cacheKey ? await dataVersion() : undefined;
+  if (cacheKey && version !== undefined) {
+    const hit = cachedResponse(cacheKey, version);
     if (hit) return applySecurityHeaders(hit, url);
   }
   if (token) {
@@ -45,5 +46,5 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
 
   const response = await next();
   if (request.method !== 'GET' && request.method !== 'HEAD' && response.status < 400) clearResponseCache();
-  return applySecurityHeaders(cacheKey ? await storeResponse(cacheKey, response) : response, url);
+  return applySecurityHeaders(cacheKey && version !== undefined ? await storeResponse(cacheKey, version, response) : response, url);
 });

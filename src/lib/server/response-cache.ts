@@ -1,15 +1,21 @@
+import { databaseConfigFromEnv, isLocalFile } from '@db/client.ts';
+import { getDb } from './db.ts';
+
 /**
  * A small in-process cache for anonymous GETs of responses the route itself declared shareable
  * (`Cache-Control: public, ..., s-maxage=N`): what a CDN in front would do, for the standalone
- * server that has none. Held for min(N, 10 s); any successful write (non-GET) clears it all, so an
- * admin's edit shows at once on this instance (other instances within 10 s). Never used for a
- * request carrying a session cookie, nor for a response that sets a cookie.
+ * server that has none. An entry is used for at most min(N, 10 s) and only while the database is
+ * unchanged: any successful write through this server clears the cache, and SQLite's
+ * `PRAGMA data_version` (which moves when another connection commits: a transaction, a script, a
+ * restore) is checked on every hit. Never used for a request carrying a session cookie, for a
+ * response that sets a cookie, or with a remote database (no cheap change signal there).
  */
 const MAX_ENTRIES = 300;
 const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_TTL_MS = 10_000;
 
 interface Entry {
+  version: number;
   status: number;
   headers: [string, string][];
   body: Uint8Array;
@@ -18,10 +24,20 @@ interface Entry {
 
 const entries = new Map<string, Entry>();
 
-export function cachedResponse(key: string): Response | undefined {
+let localFile: boolean | undefined;
+
+/** The database's change counter, or undefined when the cache must not be used (remote database). */
+export async function dataVersion(): Promise<number | undefined> {
+  localFile ??= isLocalFile(databaseConfigFromEnv(process.env).url);
+  if (!localFile) return undefined;
+  const rs = await getDb().$client.execute('PRAGMA data_version');
+  return Number(Object.values(rs.rows[0] ?? {})[0]);
+}
+
+export function cachedResponse(key: string, version: number): Response | undefined {
   const hit = entries.get(key);
   if (!hit) return undefined;
-  if (hit.expires <= Date.now()) {
+  if (hit.expires <= Date.now() || hit.version !== version) {
     entries.delete(key);
     return undefined;
   }
@@ -36,13 +52,13 @@ function ttlOf(response: Response): number {
 }
 
 /** Stores a shareable answer (reading its body) and returns an equivalent response to send. */
-export async function storeResponse(key: string, response: Response): Promise<Response> {
+export async function storeResponse(key: string, version: number, response: Response): Promise<Response> {
   const ttl = ttlOf(response);
   if (response.status !== 200 || ttl <= 0 || response.headers.has('set-cookie') || !response.body) return response;
   const body = new Uint8Array(await response.arrayBuffer());
   const headers = [...response.headers.entries()];
   if (body.byteLength <= MAX_BODY_BYTES) {
-    entries.set(key, { status: response.status, headers, body, expires: Date.now() + ttl });
+    entries.set(key, { version, status: response.status, headers, body, expires: Date.now() + ttl });
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   }
   return new Response(body, { status: response.status, headers });
