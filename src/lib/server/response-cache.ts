@@ -1,3 +1,4 @@
+import type { Client } from '@libsql/client';
 import { databaseConfigFromEnv, isLocalFile } from '@db/client.ts';
 import { getDb } from './db.ts';
 
@@ -30,7 +31,9 @@ let localFile: boolean | undefined;
 export async function dataVersion(): Promise<number | undefined> {
   localFile ??= isLocalFile(databaseConfigFromEnv(process.env).url);
   if (!localFile) return undefined;
-  const rs = await getDb().$client.execute('PRAGMA data_version');
+  // drizzle's libSQL database carries its client as $client (not in its public type).
+  const client = (getDb() as unknown as { $client: Client }).$client;
+  const rs = await client.execute('PRAGMA data_version');
   return Number(Object.values(rs.rows[0] ?? {})[0]);
 }
 
