@@ -17,6 +17,6 @@ export default function setup() {
       lines.push(`  ${file.replace(/\.json$/, '').padEnd(10)} ${Object.entries(figures).map(([k, v]) => `${k}=${v}`).join('  ')}`);
     }
     const seconds = Math.round((Date.now() - started) / 1000);
-    console.log(`\n=== Reliability summary (${seconds} s)\n${lines.join('\n')}\n`);
+    console.log(`\n=== Reliability summary (vitest run: ${seconds} s)\n${lines.join('\n')}\n`);
   };
 }
