@@ -3,7 +3,7 @@ import { databaseConfigFromEnv, isLocalFile } from '@db/client.ts';
 import { getDb } from './db.ts';
 
 /**
- * A small in-process cache for anonymous GETs of responses the route itself declared shareable
+ * A small in-process cache for anonymous GETs of HTML pages the route itself declared shareable
  * (`Cache-Control: public, ..., s-maxage=N`): what a CDN in front would do, for the standalone
  * server that has none. An entry is used for at most min(N, 10 s) and only while the database is
  * unchanged: any successful write through this server clears the cache, and SQLite's
@@ -57,7 +57,10 @@ function ttlOf(response: Response): number {
 /** Stores a shareable answer (reading its body) and returns an equivalent response to send. */
 export async function storeResponse(key: string, version: number, response: Response): Promise<Response> {
   const ttl = ttlOf(response);
-  if (response.status !== 200 || ttl <= 0 || response.headers.has('set-cookie') || !response.body) return response;
+  // Pages only: rendering is what costs; the JSON data API answers from indexed queries, and its
+  // latency at scale (npm run bench:data) must measure the database, not this cache.
+  const html = /^text\/html\b/i.test(response.headers.get('content-type') ?? '');
+  if (!html || response.status !== 200 || ttl <= 0 || response.headers.has('set-cookie') || !response.body) return response;
   const body = new Uint8Array(await response.arrayBuffer());
   const headers = [...response.headers.entries()];
   if (body.byteLength <= MAX_BODY_BYTES) {
