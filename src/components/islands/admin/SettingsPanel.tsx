@@ -34,7 +34,7 @@ export default function SettingsPanel({ kind, values: v, onChange }: Props) {
             <Field id="author" label="Author" required>
               <input id="author" className={inputClass} value={v.author} onChange={(e) => set({ author: e.target.value })} placeholder="Author name" aria-required="true" />
             </Field>
-            <div className="grid grid-cols-2 gap-3">
+            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
               <Field id="category" label="Category">
                 <select id="category" className={inputClass} value={v.category} onChange={(e) => set({ category: e.target.value as ResearchCategory })}>
                   {RESEARCH_CATEGORIES.map((c) => (
