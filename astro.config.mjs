@@ -11,17 +11,45 @@ const onNetlify = process.env.DEPLOY_TARGET === 'netlify';
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
   output: 'static',
-  adapter: onNetlify ? netlify() : node({ mode: 'standalone' }),
+  // staticHeaders: pre-rendered pages get their CSP as an HTTP header (as server-rendered ones do)
+  // instead of a <meta>, which cannot carry frame-ancestors.
+  adapter: onNetlify ? netlify({ staticHeaders: true }) : node({ mode: 'standalone', staticHeaders: true }),
   integrations: [react()],
   // Cross-site writes are refused in src/middleware.ts for every content type, with the API's JSON error shape;
   // Astro's own check covers only form bodies and answers in plain text.
-  security: { checkOrigin: false },
+  // CSP: Astro hashes its own inline scripts and styles into script-src/style-src (header on every
+  // page, see staticHeaders). Style *attributes* (React/Radix inline styles in server HTML) stay allowed;
+  // scripts never run inline without a hash.
+  security: {
+    checkOrigin: false,
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: https:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+      styleDirective: {
+        resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }],
+        // The one <style> element lightweight-charts injects (its attribution logo's rules, fixed text
+        // in lightweight-charts 5.x). tests/reliability/headers.test.ts fails if it ever changes.
+        hashes: ['sha256-3pRED1tOXas1FXFoPb9TGCjmYe9XQsmO9OV23khV2nY='],
+      },
+    },
+  },
   // Our sessions live in libSQL (src/lib/server/auth); Astro's file-system session driver is not used.
   session: false,
   server: {
     host: process.env.HOST || 'localhost',
     port: Number(process.env.PORT) || 4321,
   },
+  // The stylesheet (36 KB, 7 KB gzipped) was the one render-blocking request of every page; inline
+  // it, and Astro's CSP hashes it like its other inline styles.
+  build: { inlineStylesheets: 'always' },
   vite: {
     plugins: [tailwindcss()],
   },

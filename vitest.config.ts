@@ -7,8 +7,9 @@ const alias = {
 };
 
 /**
- * Three projects: pure unit tests; API tests against the real built server on a scratch libSQL
- * file; browser tests driving Debian's Chromium against the same server. `npm test` builds first.
+ * Four projects: pure unit tests; API tests against the real built server on a scratch libSQL
+ * file; browser tests driving Debian's Chromium against the same server; and the reliability suites (load, crash,
+ * fuzzing, attacks), each on servers of its own, last. `npm test` builds first.
  */
 export default defineConfig({
   resolve: { alias },
@@ -43,6 +44,20 @@ export default defineConfig({
           // Vitest refuses projects with different maxWorkers in one group; the browser tests
           // run after the API tests, which also keeps the two built servers off the CPUs at once.
           sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Load, crash, fuzzing and attack suites against their own servers. They run after the other
+          // projects (groupOrder) and one file at a time, so load and timing figures are not disturbed.
+          name: 'reliability',
+          include: ['tests/reliability/*.test.ts'],
+          globalSetup: ['tests/reliability/summary.ts'],
+          sequence: { groupOrder: 3 },
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
         },
       },
     ],

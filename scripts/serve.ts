@@ -2,10 +2,15 @@
  * Production entry: prepares the database (migrations, admin, seed data), prints how to sign in,
  * then starts the built Node server from dist/. `npm start` runs the build first.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { prepareDatabase } from '../db/setup.ts';
+import { baselineHeaders } from '../src/lib/server/security.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
+// This is the production entry: React (and other libraries) pick their builds from NODE_ENV when first
+// loaded, and without 'production' server rendering ran React's development build, several times
+// slower (prop validation, warnings). Set it whatever the caller's environment says (vitest sets 'test').
+process.env.NODE_ENV = 'production';
 
 const result = await prepareDatabase(process.env);
 const host = process.env.HOST || 'localhost';
@@ -26,4 +31,36 @@ if (!process.env.QUIET_START) {
   console.log('');
 }
 
-await import(new URL('../dist/server/entry.mjs', import.meta.url).href);
+// Start the adapter's server ourselves so that every response, including pre-rendered pages and
+// assets (served without the middleware), gets the baseline security headers. Headers the route sets
+// itself (writeHead) take precedence over these.
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const entry = await import(new URL('../dist/server/entry.mjs', import.meta.url).href);
+
+// The adapter adds a pre-rendered page's CSP header only when that page is requested by its own path;
+// the 404 page served for an unknown path would go out with no CSP at all. Give error pages theirs.
+const staticHeadersFile = new URL('../dist/_headers.json', import.meta.url);
+const errorPageCsp = new Map<number, string>();
+if (existsSync(staticHeadersFile)) {
+  const entries = JSON.parse(readFileSync(staticHeadersFile, 'utf8')) as { pathname: string; headers: { key: string; value: string }[] }[];
+  for (const { pathname, headers } of entries) {
+    const csp = headers.find((h) => h.key.toLowerCase() === 'content-security-policy');
+    if (csp && /^\/(404|500)$/.test(pathname)) errorPageCsp.set(Number(pathname.slice(1)), csp.value);
+  }
+}
+
+type Res = { setHeader(k: string, v: string): void; hasHeader(k: string): boolean; writeHead: (status: number, ...rest: unknown[]) => unknown };
+const { server } = entry.startServer();
+server.server.prependListener('request', (req: { url?: string }, res: Res) => {
+  const pathname = (req.url ?? '/').split('?')[0];
+  for (const [key, value] of Object.entries(baselineHeaders(pathname))) res.setHeader(key, value);
+  if (errorPageCsp.size === 0) return;
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Res, status: number, ...rest: unknown[]) {
+    const csp = errorPageCsp.get(status);
+    if (csp && !res.hasHeader('content-security-policy') && !JSON.stringify(rest).toLowerCase().includes('content-security-policy')) {
+      res.setHeader('Content-Security-Policy', csp);
+    }
+    return writeHead.call(this, status, ...rest);
+  };
+});

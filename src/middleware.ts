@@ -1,8 +1,10 @@
 import { defineMiddleware } from 'astro:middleware';
 import { SESSION_COOKIE, validateSessionToken } from '@/lib/server/auth/session.ts';
-import { clearSessionCookie, setSessionCookie } from '@/lib/server/auth/cookies.ts';
+import { clearSessionCookie, setSessionCookie, setSignedInHint } from '@/lib/server/auth/cookies.ts';
+import { SIGNED_IN_HINT_COOKIE } from '@/lib/shared/auth-hint.ts';
 import { applySecurityHeaders, isCrossSiteWrite } from '@/lib/server/security.ts';
 import { json } from '@/lib/server/http.ts';
+import { cachedResponse, clearResponseCache, dataVersion, storeResponse } from '@/lib/server/response-cache.ts';
 
 const isGuarded = (path: string) => path === '/admin' || path.startsWith('/admin/');
 
@@ -18,12 +20,20 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   }
 
   const token = cookies.get(SESSION_COOKIE)?.value;
+  // Anonymous GETs of shareable answers (the route says `public, s-maxage`) come from a short cache.
+  const cacheKey = request.method === 'GET' && !token ? url.pathname + url.search : undefined;
+  const version = cacheKey ? await dataVersion() : undefined;
+  if (cacheKey && version !== undefined) {
+    const hit = cachedResponse(cacheKey, version);
+    if (hit) return applySecurityHeaders(hit, url);
+  }
   if (token) {
     const found = await validateSessionToken(token);
     if (found) {
       ctx.locals.user = found.user;
       ctx.locals.session = found.session;
       if (found.renewed) setSessionCookie(cookies, url, token, found.session.expiresAt);
+      else if (!cookies.has(SIGNED_IN_HINT_COOKIE)) setSignedInHint(cookies, url, found.session.expiresAt);
     } else {
       clearSessionCookie(cookies, url);
     }
@@ -34,5 +44,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     return applySecurityHeaders(ctx.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302), url);
   }
 
-  return applySecurityHeaders(await next(), url);
+  const response = await next();
+  if (request.method !== 'GET' && request.method !== 'HEAD' && response.status < 400) clearResponseCache();
+  return applySecurityHeaders(cacheKey && version !== undefined ? await storeResponse(cacheKey, version, response) : response, url);
 });

@@ -36,7 +36,11 @@ export async function newContext(browser: Browser, baseUrl: string, options: Con
   if (options.signedIn) {
     const [name, value] = (await loginCookie(baseUrl)).split('=');
     const { hostname } = new URL(baseUrl);
-    await context.addCookies([{ name, value, domain: hostname, path: '/', httpOnly: true, sameSite: 'Lax' }]);
+    await context.addCookies([
+      { name, value, domain: hostname, path: '/', httpOnly: true, sameSite: 'Lax' },
+      // The script-readable hint the server sets beside the session (src/lib/shared/auth-hint.ts).
+      { name: 'rwa_signed_in', value: '1', domain: hostname, path: '/', httpOnly: false, sameSite: 'Lax' },
+    ]);
   }
   return context;
 }

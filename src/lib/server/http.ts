@@ -52,11 +52,20 @@ export async function readJson(request: Request, limit = DEFAULT_BODY_LIMIT): Pr
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > limit) throw new HttpError(413, `The body is larger than ${limit} bytes.`);
   const bytes = await readLimited(request, limit);
+  let hasNul = false;
+  let data: unknown;
   try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: false }).decode(bytes));
+    // libSQL cuts a bound string at its first NUL ("a\u0000b" would be stored as "a"): refuse NULs
+    // anywhere (keys or values) rather than store text other than what was sent.
+    data = JSON.parse(new TextDecoder('utf-8', { fatal: false }).decode(bytes), (key, value) => {
+      if (key.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) hasNul = true;
+      return value;
+    });
   } catch {
     throw new HttpError(400, 'The body is not valid JSON.');
   }
+  if (hasNul) throw new HttpError(400, 'Text may not contain NUL characters (\\u0000).');
+  return data;
 }
 
 /** Reads at most `limit` bytes of a body, throwing 413 beyond that without buffering the rest. */

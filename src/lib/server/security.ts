@@ -19,16 +19,30 @@ export function isCrossSiteWrite(request: Request, url: URL): boolean {
 }
 
 const isPrivatePath = (path: string) =>
-  path === '/admin' || path.startsWith('/admin/') || path.startsWith('/api/auth/') || path === '/login';
+  path === '/admin' || path.startsWith('/admin/') || path.startsWith('/api/auth/') || path === '/login' || path === '/login/';
 
-/** Headers every server-rendered response carries; private pages are never cached or framed. */
+/**
+ * Headers every response carries, server-rendered or not: scripts/serve.ts sets them on pre-rendered
+ * pages and assets too (those never pass through the middleware). Private pages are never cached or framed.
+ */
+export function baselineHeaders(pathname: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+  };
+  if (isPrivatePath(pathname)) headers['Cache-Control'] = 'no-store';
+  return headers;
+}
+
+/** Adds the baseline headers to a server-rendered response (the CSP header comes from Astro's security.csp). */
 export function applySecurityHeaders(response: Response, url: URL): Response {
   const h = response.headers;
   try {
-    h.set('X-Content-Type-Options', 'nosniff');
-    h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    if (!h.has('X-Frame-Options')) h.set('X-Frame-Options', 'DENY');
-    if (isPrivatePath(url.pathname)) h.set('Cache-Control', 'no-store');
+    for (const [key, value] of Object.entries(baselineHeaders(url.pathname))) {
+      if (key === 'X-Frame-Options' && h.has(key)) continue;
+      h.set(key, value);
+    }
     return response;
   } catch {
     // Some responses (e.g. proxied fetches) have immutable headers; copy them into a new response.

@@ -44,7 +44,7 @@ export default function LeagueTable({ networks: initial }: Props) {
       </Tabs.List>
       <Tabs.Content value="networks" className="mt-4 overflow-x-auto">
         {networks === null && !failed ? (
-          <p aria-busy="true" className="animate-pulse rounded-lg bg-surface-2 py-10 text-center text-sm text-muted">Loading networks...</p>
+          <p aria-busy="true" className="rounded-lg bg-surface-2 py-10 text-center text-sm text-muted">Loading networks...</p>
         ) : !networks || networks.length === 0 ? (
           <p className="py-8 text-center text-sm text-muted">No network data available</p>
         ) : (

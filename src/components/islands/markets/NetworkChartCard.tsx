@@ -85,7 +85,7 @@ export default function NetworkChartCard({ initialMetric, initialPoints, colorOr
               </div>
             </div>
           ) : (
-            <div aria-busy="true" className="grid h-72 animate-pulse place-items-center rounded-md bg-surface-2 text-sm text-muted sm:h-80">
+            <div aria-busy="true" className="grid h-72 place-items-center rounded-md bg-surface-2 text-sm text-muted sm:h-80">
               Loading chart data...
             </div>
           )}

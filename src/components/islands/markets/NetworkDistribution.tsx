@@ -34,7 +34,7 @@ export default function NetworkDistribution({ networks: initial }: Props) {
       </div>
       <div className="mt-5 min-h-52">
         {networks === null ? (
-          <div aria-busy={!failed} className={`grid h-52 place-items-center rounded-md bg-surface-2 text-sm text-muted ${failed ? '' : 'animate-pulse'}`}>
+          <div aria-busy={!failed} className="grid h-52 place-items-center rounded-md bg-surface-2 text-sm text-muted">
             {failed ? 'No network data available' : 'Loading pie chart data...'}
           </div>
         ) : slices.length === 0 ? (

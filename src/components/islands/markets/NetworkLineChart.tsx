@@ -66,7 +66,7 @@ export default function NetworkLineChart({ metric, points, colorOrder }: Props) 
     <div>
       <div className="relative h-72 sm:h-80">
         {!handle && (
-          <div className="absolute inset-0 flex animate-pulse items-center justify-center rounded-md bg-surface-2 text-sm text-muted">Loading chart data...</div>
+          <div className="absolute inset-0 flex items-center justify-center rounded-md bg-surface-2 text-sm text-muted">Loading chart data...</div>
         )}
         <div ref={container} className="h-full w-full" data-testid="network-chart" data-metric={metric} data-series={series.length} />
         {tip && tip.rows.length > 0 && (

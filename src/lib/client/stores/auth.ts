@@ -1,5 +1,6 @@
 import { map } from 'nanostores';
 import { apiRequest } from '../api.ts';
+import { hasSignedInHint } from '@/lib/shared/auth-hint';
 
 export interface User {
   id: number;
@@ -19,6 +20,12 @@ let checked: Promise<void> | undefined;
 /** The session check at start (runs once per page, however many islands ask). */
 export function checkSession(): Promise<void> {
   checked ??= (async () => {
+    // No session cookie was ever issued here: nobody is signed in, and asking would only log a 401.
+    if (typeof document !== 'undefined' && !hasSignedInHint(document.cookie)) {
+      $auth.setKey('user', null);
+      $auth.setKey('loading', false);
+      return;
+    }
     $auth.setKey('loading', true);
     try {
       const res = await apiRequest('GET', '/api/auth/me');

@@ -1,0 +1,160 @@
+/**
+ * `npm run bench`: builds the site, starts the production server on loopback with a scratch
+ * database, and measures Lighthouse scores, JavaScript shipped per page, and HTTP throughput and
+ * latency, printing tables and the targets met or missed; the JSON goes to bench/results/.
+ *
+ * The machine is shared and noisy: compare ratios measured within one run (every page against the
+ * pre-rendered page, same run, same load), not absolute numbers across runs.
+ *
+ * Env: SKIP_BUILD=1 (reuse dist/), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default "10,100"),
+ * BENCH_SKIP_LIGHTHOUSE=1, BENCH_DATA=1 (also run `npm run bench:data`, the 10M-transfer data-scale
+ * bench, when the project has it).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { startServer } from '../../tests/support/server.ts';
+import { runLighthouse, type LighthouseResult } from './lighthouse.ts';
+import { measureJs } from './js-size.ts';
+import { measure } from './load.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS || '10,100').split(',').map(Number);
+const log = (s = '') => console.log(s);
+
+function table(headers: string[], rows: (string | number)[][]) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells: (string | number)[]) => cells.map((c, i) => (typeof c === 'number' ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join('  ');
+  log(line(headers));
+  log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) log(line(r));
+  log();
+}
+const kb = (n: number) => Math.round(n / 102.4) / 10;
+
+if (!process.env.SKIP_BUILD) {
+  log('=== Build');
+  const b = spawnSync(resolve(ROOT, 'node_modules/.bin/astro'), ['build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  if (b.status !== 0) process.exit(b.status ?? 1);
+}
+
+const server = await startServer();
+const base = server.baseUrl;
+const results: Record<string, unknown> = { startedAt: new Date().toISOString(), seconds: SECONDS, connections: CONNECTIONS };
+const targets: Array<{ target: string; value: string; met: boolean }> = [];
+
+try {
+  // Pages to measure: the fixed ones, plus one blog post and one research article found in the sitemap or the API.
+  const status = async (p: string) => (await fetch(base + p, { redirect: 'manual' })).status;
+  async function firstSlug(kind: 'blog' | 'research'): Promise<string | undefined> {
+    const sitemap = await (await fetch(base + '/sitemap.xml')).text().catch(() => '');
+    const m = sitemap.match(new RegExp(`<loc>[^<]*?(/${kind}/[^<]+)</loc>`));
+    if (m) return m[1];
+    const api = kind === 'blog' ? '/api/blog/posts?published=true' : '/api/research';
+    const list = await (await fetch(base + api)).json().catch(() => []);
+    const item = Array.isArray(list) ? list.find((x: { published?: boolean }) => x.published !== false) : undefined;
+    return item?.slug ? `/${kind}/${item.slug}` : undefined;
+  }
+  const blogPath = await firstSlug('blog');
+  const researchPath = await firstSlug('research');
+  const wanted: Array<[string, string | undefined]> = [
+    ['home', '/'],
+    ['networks', '/networks'],
+    ['stablecoins', '/stablecoins'],
+    ['research', '/research'],
+    ['blog post', blogPath],
+    ['research article', researchPath],
+  ];
+  const pages: string[] = [];
+  const skipped: string[] = [];
+  for (const [name, p] of wanted) {
+    if (!p) skipped.push(`${name}: no published item found (its branch has not landed)`);
+    else if ((await status(p)) !== 200) skipped.push(`${name}: ${p} answers ${await status(p)} (its branch has not landed)`);
+    else pages.push(p);
+  }
+  for (const s of skipped) log(`skipped ${s}`);
+  results.skipped = skipped;
+
+  // --- JavaScript shipped
+  log('\n=== JavaScript shipped per page (KB; gzip -9 / raw)');
+  const js = await measureJs(base, pages);
+  results.javascript = js;
+  table(
+    ['page', 'framework gz', 'shared gz', 'page gz', 'total gz', 'total raw', 'chunks'],
+    js.map((j) => [j.path, kb(j.framework.gzip), kb(j.shared.gzip), kb(j.page.gzip), kb(j.total.gzip), kb(j.total.raw), j.chunks.length]),
+  );
+
+  // --- Lighthouse
+  if (!process.env.BENCH_SKIP_LIGHTHOUSE) {
+    log('=== Lighthouse (mobile preset, Debian Chromium)');
+    const lh: LighthouseResult[] = [];
+    for (const p of pages) {
+      try {
+        lh.push(await runLighthouse(base, p));
+      } catch (e) {
+        log(`  ${p}: lighthouse failed: ${(e as Error).message}`);
+      }
+    }
+    results.lighthouse = lh;
+    table(
+      ['page', 'perf', 'a11y', 'best-pr', 'seo', 'LCP ms', 'TBT ms', 'CLS'],
+      lh.map((r) => [r.path, r.performance, r.accessibility, r.bestPractices, r.seo, r.lcpMs, r.tbtMs, r.cls]),
+    );
+    for (const r of lh) if (r.failed.length) log(`  ${r.path} loses points on: ${r.failed.join(', ')}`);
+    for (const r of lh) {
+      const all = [r.performance, r.accessibility, r.bestPractices, r.seo];
+      targets.push({ target: `Lighthouse 100/100/100/100 ${r.path}`, value: all.join('/'), met: all.every((s) => s === 100) });
+    }
+  }
+
+  // --- Throughput
+  log(`=== HTTP throughput (autocannon, ${SECONDS} s after a 2 s warm-up, ${CONNECTIONS.join(' then ')} connections)`);
+  const prerendered = (await status('/stablecoins')) === 200 ? '/stablecoins' : '/login';
+  const loadPaths = [prerendered, '/', blogPath, researchPath, '/api/networks', '/api/transfers?days=30'].filter(
+    (p): p is string => !!p && pages.concat([prerendered, '/api/networks', '/api/transfers?days=30']).includes(p),
+  );
+  const available: string[] = [];
+  for (const p of loadPaths) ((await status(p)) === 200 ? available : skipped).push(p);
+  const load = await measure(base, available, CONNECTIONS, SECONDS, log);
+  results.load = load;
+  const baseline = (c: number) => load.find((r) => r.path === prerendered && r.connections === c)!;
+  log();
+  table(
+    ['path', 'conns', 'req/s', 'vs static', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'non-2xx'],
+    load.map((r) => [r.path, r.connections, r.rps, `${Math.round((r.rps / baseline(r.connections).rps) * 100)}%`, r.p50, r.p95, r.p99, r.errors + r.timeouts, r.non2xx]),
+  );
+  for (const r of load) {
+    if (r.path === blogPath || r.path === researchPath) {
+      const ratio = r.rps / baseline(r.connections).rps;
+      targets.push({ target: `SSR reading page >= 50% of static req/s: ${r.path} @${r.connections}`, value: `${Math.round(ratio * 100)}%`, met: ratio >= 0.5 });
+    }
+    if (r.path.startsWith('/api/') && r.connections === 10) {
+      targets.push({ target: `data API p95 < 50 ms @10 conns: ${r.path}`, value: `${r.p95} ms`, met: r.p95 < 50 });
+    }
+    if (r.errors + r.timeouts + r.non2xx > 0) targets.push({ target: `no errors: ${r.path} @${r.connections}`, value: `${r.errors + r.timeouts} errors, ${r.non2xx} non-2xx`, met: false });
+  }
+
+  // --- Data scale (the data branch's bench), on request
+  const scripts = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')).scripts ?? {};
+  if (process.env.BENCH_DATA) {
+    if (scripts['bench:data']) {
+      log('=== Data scale (npm run bench:data)');
+      const r = spawnSync('npm', ['run', 'bench:data'], { cwd: ROOT, stdio: 'inherit' });
+      results.benchData = { exitCode: r.status };
+      targets.push({ target: 'npm run bench:data', value: `exit ${r.status}`, met: r.status === 0 });
+    } else log('BENCH_DATA=1 but this project has no bench:data script yet.');
+  } else if (scripts['bench:data']) log('(data-scale figures: BENCH_DATA=1 npm run bench, or npm run bench:data)');
+
+  log('=== Targets');
+  table(['target', 'value', 'met'], targets.map((t) => [t.target, t.value, t.met ? 'yes' : 'NO']));
+  results.targets = targets;
+} finally {
+  await server.stop();
+}
+
+const outDir = resolve(ROOT, 'bench/results');
+mkdirSync(outDir, { recursive: true });
+const file = resolve(outDir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(file, JSON.stringify(results, null, 2));
+log(`results: ${file}`);
