@@ -5,7 +5,7 @@ import type { BlogPostInput, BlogPostUpdate } from '@/lib/shared/schemas/content
 import type { BlogPost } from '@/lib/shared/content-types.ts';
 import { getDb } from '../db.ts';
 import { HttpError } from '../http.ts';
-import { articleDefaults, nextPublishedAt } from './defaults.ts';
+import { articleDefaults, newArticleValues, nextPublishedAt, sentFields } from './defaults.ts';
 import { notFound, withSlugConflict } from './errors.ts';
 import { toBlogPost } from './serialize.ts';
 
@@ -40,29 +40,14 @@ async function assertSlugFree(slug: string, exceptId?: number) {
 
 export async function createBlogPost(input: BlogPostInput): Promise<BlogPost> {
   const now = new Date();
-  const { slug, excerpt, metaDescription } = articleDefaults(input);
-  await assertSlugFree(slug);
-  const published = input.published ?? false;
+  const common = newArticleValues(input, now);
+  await assertSlugFree(common.slug);
   const [row] = await withSlugConflict(BLOG_SLUG_TAKEN, () =>
     getDb()
       .insert(blogPosts)
       .values({
-        title: input.title,
-        slug,
-        excerpt,
-        content: input.content,
-        published,
-        featuredImage: input.featuredImage ?? null,
-        metaTitle: input.metaTitle ?? input.title,
-        metaDescription,
-        tags: input.tags ?? [],
-        seoKeywords: input.seoKeywords ?? [],
-        canonicalUrl: input.canonicalUrl ?? null,
-        socialImage: input.socialImage ?? null,
+        ...common,
         authorId: input.authorId || DEFAULT_AUTHOR_ID,
-        createdAt: now,
-        updatedAt: now,
-        publishedAt: published ? now : null,
       })
       .returning(),
   );
@@ -74,7 +59,7 @@ export async function updateBlogPost(id: number, input: BlogPostUpdate): Promise
   const db = getDb();
   const [current] = await db.select().from(blogPosts).where(eq(blogPosts.id, id)).limit(1);
   if (!current) throw notFound(NOT_FOUND);
-  const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<BlogPostInput>;
+  const given: Partial<BlogPostInput> = sentFields(input);
   const merged = { ...current, ...given }; // slug '' (sent blank) is made again from the title
   const { slug, excerpt, metaDescription } = articleDefaults(merged);
   if (slug !== current.slug) await assertSlugFree(slug, id);

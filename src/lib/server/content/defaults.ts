@@ -35,3 +35,41 @@ export function readingTimeOrDefault(value: string | null | undefined, content: 
 export function nextPublishedAt(published: boolean, current: Date | null, now: Date): Date | null {
   return published && !current ? now : current;
 }
+
+interface NewArticle extends Editable {
+  published?: boolean;
+  featuredImage?: string | null;
+  metaTitle?: string | null;
+  tags?: string[];
+  seoKeywords?: string[];
+  canonicalUrl?: string | null;
+  socialImage?: string | null;
+}
+
+/** The columns a new blog post and a new research article share, with the save-time defaults. */
+export function newArticleValues(input: NewArticle, now: Date) {
+  const { slug, excerpt, metaDescription } = articleDefaults(input);
+  const published = input.published ?? false;
+  return {
+    title: input.title,
+    slug,
+    excerpt,
+    content: input.content,
+    published,
+    featuredImage: input.featuredImage ?? null,
+    metaTitle: input.metaTitle ?? input.title,
+    metaDescription,
+    tags: input.tags ?? [],
+    seoKeywords: input.seoKeywords ?? [],
+    canonicalUrl: input.canonicalUrl ?? null,
+    socialImage: input.socialImage ?? null,
+    createdAt: now,
+    updatedAt: now,
+    publishedAt: published ? now : null,
+  };
+}
+
+/** The fields an update actually sent: undefined means "keep the stored value". */
+export function sentFields<T extends object>(input: T): Partial<T> {
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

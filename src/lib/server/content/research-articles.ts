@@ -4,7 +4,7 @@ import type { ResearchInput, ResearchUpdate } from '@/lib/shared/schemas/content
 import type { ResearchArticle } from '@/lib/shared/content-types.ts';
 import { getDb } from '../db.ts';
 import { HttpError } from '../http.ts';
-import { articleDefaults, nextPublishedAt, readingTimeOrDefault } from './defaults.ts';
+import { articleDefaults, newArticleValues, nextPublishedAt, sentFields, readingTimeOrDefault } from './defaults.ts';
 import { notFound, withSlugConflict } from './errors.ts';
 import { toResearchArticle } from './serialize.ts';
 
@@ -39,32 +39,17 @@ async function assertSlugFree(slug: string, exceptId?: number) {
 
 export async function createResearchArticle(input: ResearchInput): Promise<ResearchArticle> {
   const now = new Date();
-  const { slug, excerpt, metaDescription } = articleDefaults(input);
-  await assertSlugFree(slug);
-  const published = input.published ?? false;
+  const common = newArticleValues(input, now);
+  await assertSlugFree(common.slug);
   const [row] = await withSlugConflict(RESEARCH_SLUG_TAKEN, () =>
     getDb()
       .insert(researchArticles)
       .values({
-        title: input.title,
-        slug,
-        excerpt,
-        content: input.content,
-        published,
-        featuredImage: input.featuredImage ?? null,
-        metaTitle: input.metaTitle ?? input.title,
-        metaDescription,
-        tags: input.tags ?? [],
-        seoKeywords: input.seoKeywords ?? [],
-        canonicalUrl: input.canonicalUrl ?? null,
-        socialImage: input.socialImage ?? null,
+        ...common,
         author: input.author,
         category: input.category ?? 'Research',
         readingTime: readingTimeOrDefault(input.readingTime, input.content),
         featured: input.featured ?? false,
-        createdAt: now,
-        updatedAt: now,
-        publishedAt: published ? now : null,
       })
       .returning(),
   );
@@ -76,7 +61,7 @@ export async function updateResearchArticle(id: number, input: ResearchUpdate): 
   const db = getDb();
   const [current] = await db.select().from(researchArticles).where(eq(researchArticles.id, id)).limit(1);
   if (!current) throw notFound(NOT_FOUND);
-  const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<ResearchInput>;
+  const given: Partial<ResearchInput> = sentFields(input);
   const merged = { ...current, ...given }; // slug '' (sent blank) is made again from the title
   const { slug, excerpt, metaDescription } = articleDefaults(merged);
   if (slug !== current.slug) await assertSlugFree(slug, id);
