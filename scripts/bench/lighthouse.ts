@@ -1,6 +1,7 @@
 /** Lighthouse (mobile preset, the package's default) on Debian's Chromium, one fresh browser per run. */
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.ts';
 
 export interface LighthouseResult {
   path: string;
@@ -14,19 +15,9 @@ export interface LighthouseResult {
   failed: string[];
 }
 
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
 
 export async function runLighthouse(baseUrl: string, path: string): Promise<LighthouseResult> {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   try {
     const result = await lighthouse(baseUrl + path, {
       port: chrome.port,

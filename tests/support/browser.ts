@@ -3,22 +3,15 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loginCookie } from './http.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts';
+
+export { CHROMIUM_PATH };
 
 /** Debian's Chromium, headless, with the flags that keep it off the (closed) network. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: CHROMIUM_FLAGS,
   });
 }
 
