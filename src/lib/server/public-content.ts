@@ -159,3 +159,29 @@ export async function listFeedItems(limit = 50): Promise<FeedItem[]> {
     .slice(0, limit)
     .map(({ kind, title, slug, excerpt, author, category, date }) => ({ kind, title, slug, excerpt, author, category, date }));
 }
+
+export interface LatestPost {
+  id: number;
+  title: string;
+  slug: string;
+  excerpt: string;
+  publishedAt: Date | null;
+  createdAt: Date;
+}
+
+/** The newest published blog posts for the home page's Latest News. */
+export function listLatestPublishedPosts(limit = 5): Promise<LatestPost[]> {
+  return getDb()
+    .select({
+      id: blogPosts.id,
+      title: blogPosts.title,
+      slug: blogPosts.slug,
+      excerpt: blogPosts.excerpt,
+      publishedAt: blogPosts.publishedAt,
+      createdAt: blogPosts.createdAt,
+    })
+    .from(blogPosts)
+    .where(eq(blogPosts.published, true))
+    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.createdAt))
+    .limit(limit);
+}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Tabs } from 'radix-ui';
+import TabStrip from './TabStrip';
 import type { Network } from '@/lib/shared/analytics-types';
 import { formatCurrency } from '@/lib/shared/format';
 import { getJson } from '@/lib/client/api';
@@ -31,17 +32,7 @@ export default function LeagueTable({ networks: initial }: Props) {
 
   return (
     <Tabs.Root defaultValue="networks">
-      <Tabs.List aria-label="League table" className="flex flex-wrap gap-1 rounded-lg bg-surface-2 p-1">
-        {TABS.map((t) => (
-          <Tabs.Trigger
-            key={t.id}
-            value={t.id}
-            className="whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-muted transition-colors hover:text-fg data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow"
-          >
-            {t.label}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
+      <TabStrip label="League table" tabs={TABS} />
       <Tabs.Content value="networks" className="mt-4 overflow-x-auto">
         {networks === null && !failed ? (
           <p aria-busy="true" className="rounded-lg bg-surface-2 py-10 text-center text-sm text-muted">Loading networks...</p>

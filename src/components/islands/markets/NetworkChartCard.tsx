@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Tabs } from 'radix-ui';
+import TabStrip from './TabStrip';
 import type { NetworkMetric, TimeSeriesPoint } from '@/lib/shared/analytics-types';
 import { METRIC_TABS } from '@/lib/shared/markets';
 import { getJson } from '@/lib/client/api';
@@ -56,17 +57,7 @@ export default function NetworkChartCard({ initialMetric, initialPoints, colorOr
   const entry = entries[metric] ?? { status: 'loading' };
   return (
     <Tabs.Root value={metric} onValueChange={select}>
-      <Tabs.List aria-label="Metric" className="flex flex-wrap gap-1 rounded-lg bg-surface-2 p-1">
-        {METRIC_TABS.map((t) => (
-          <Tabs.Trigger
-            key={t.id}
-            value={t.id}
-            className="whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-muted transition-colors hover:text-fg data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow"
-          >
-            {t.label}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
+      <TabStrip label="Metric" tabs={METRIC_TABS} />
       {METRIC_TABS.map((t) => (
         <Tabs.Content key={t.id} value={t.id} className="mt-4 focus-visible:outline-none">
           {t.id !== metric ? null : entry.status === 'ok' ? (
