@@ -21,6 +21,8 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
   '--disable-quic',
   '--disable-dev-shm-usage',
+  // A C/POSIX system locale otherwise reaches pages as navigator.language 'en-US@posix'.
+  '--lang=en-US',
 ];
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
