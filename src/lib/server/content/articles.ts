@@ -8,7 +8,7 @@
  */
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { blogPosts, contentRevisions, researchArticles } from '@db/schema/index.ts';
+import { articleDrafts, blogPosts, contentRevisions, researchArticles } from '@db/schema/index.ts';
 import { ARTICLE_KINDS, itemFile, type ArticleKind } from '@/lib/shared/article-kinds.ts';
 import type { ContentItem } from '@/lib/shared/content-types.ts';
 import { getDb } from '../db.ts';
@@ -290,6 +290,8 @@ export async function updateItem(kind: ArticleKind, id: number, input: Record<st
         .where(eq(t.id, id))
         .returning();
       await tx.insert(contentRevisions).values(revision(kind, id, values, 'save', text, editor, current.slug));
+      // The autosaved draft is what was just saved (or overridden by it).
+      await tx.delete(articleDrafts).where(and(eq(articleDrafts.kind, kind), eq(articleDrafts.articleId, id)));
       return updated as Row;
     }),
   );
@@ -306,6 +308,7 @@ export async function deleteItem(kind: ArticleKind, id: number, editor: Editor):
   const deleted = await getDb().transaction(async (tx) => {
     const gone = await tx.delete(t).where(eq(t.id, id)).returning({ id: t.id });
     if (gone.length) await tx.insert(contentRevisions).values(revision(kind, id, values, 'delete', `Delete ${label} ${quoted(values.title)}`, editor));
+    await tx.delete(articleDrafts).where(and(eq(articleDrafts.kind, kind), eq(articleDrafts.articleId, id)));
     return gone.length > 0;
   });
   if (!deleted) throw notFound(ARTICLE_KINDS[kind].texts.label);
