@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchContentRepo, startServer, type RunningServer } from '../support/server.ts';
+import { api, loginCookie } from '../support/http.ts';
+import { gitOut } from '../support/git.ts';
+import { startGitHttpServer, type GitHttpServer } from '../support/git-http-server.ts';
+
+const TOKEN = 'test-token-' + Math.random().toString(36).slice(2);
+const uid = () => Math.random().toString(36).slice(2, 8);
+
+/** The remote branch's commits that touched a path, newest first (subjects). */
+const remoteLog = (bare: string, path: string) => {
+  try {
+    return gitOut(bare, 'log', '--format=%s', 'main', '--', path).split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+};
+
+describe('pushing content commits to a remote over HTTPS (loopback git http-backend)', () => {
+  let dir: string;
+  let bare: string;
+  let gitServer: GitHttpServer;
+  let server: RunningServer;
+  let cookie: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'rwa-push-'));
+    const { repo } = scratchContentRepo(dir);
+    const remotes = join(dir, 'remotes');
+    bare = join(remotes, 'content.git');
+    gitOut(dir, 'clone', '--quiet', '--bare', repo, bare);
+    gitServer = await startGitHttpServer(remotes, TOKEN);
+    server = await startServer({
+      dir,
+      env: { CONTENT_GIT_REMOTE: gitServer.url('content.git'), CONTENT_GIT_TOKEN: TOKEN, CONTENT_GIT_BRANCH: 'main' },
+    });
+    cookie = await loginCookie(server.baseUrl);
+  });
+  afterAll(async () => {
+    await server.stop();
+    await gitServer.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('pushes each save, with the token', async () => {
+    const title = `Pushed ${uid()}`;
+    const post = await (await api(server.baseUrl, '/api/blog/posts', { cookie, body: { title, content: 'Pushed text.' } })).json();
+    await expect.poll(() => remoteLog(bare, `content/blog/${post.slug}.md`), { timeout: 20_000 }).toEqual([`Create blog post "${title}"`]);
+    const pushes = gitServer.requests.filter((r) => r.path.endsWith('/git-receive-pack'));
+    expect(pushes.length).toBeGreaterThan(0);
+    expect(pushes.every((r) => r.authorized)).toBe(true);
+  });
+
+  it('a push rejected because someone else pushed first is rebased onto theirs and pushed again', async () => {
+    // Someone else pushes a commit to the remote.
+    const other = join(dir, 'other-clone');
+    gitOut(dir, 'clone', '--quiet', bare, other);
+    writeFileSync(join(other, 'content/research/from-elsewhere.md'), '---\ntitle: From elsewhere\nauthor: Bo\n---\n\nWritten in another clone.\n');
+    gitOut(other, 'add', '.');
+    gitOut(other, '-c', 'user.name=Bo', '-c', 'user.email=bo@example.test', 'commit', '-qm', 'Someone else');
+    gitOut(other, 'push', '--quiet', 'origin', 'HEAD:main');
+    const theirs = gitOut(other, 'rev-parse', 'HEAD');
+
+    const title = `After Rebase ${uid()}`;
+    const post = await (await api(server.baseUrl, '/api/blog/posts', { cookie, body: { title, content: 'Mine.' } })).json();
+    const file = `content/blog/${post.slug}.md`;
+    await expect.poll(() => remoteLog(bare, file), { timeout: 30_000 }).toEqual([`Create blog post "${title}"`]);
+    // Their commit is kept, under ours: a rebase, not a forced push.
+    const remoteHead = gitOut(bare, 'rev-parse', 'main');
+    expect(gitOut(bare, 'merge-base', '--is-ancestor', theirs, remoteHead) === '').toBe(true);
+    expect(gitOut(bare, 'log', '--format=%s', '-n', '2', 'main').split('\n')).toEqual([`Create blog post "${title}"`, 'Someone else']);
+    // The history shows the commit as it is now on the remote.
+    const [version] = await (await api(server.baseUrl, `/api/content/blog/${post.id}/history`, { cookie })).json();
+    await expect.poll(async () => (await (await api(server.baseUrl, `/api/content/blog/${post.id}/history`, { cookie })).json())[0].commit).toBe(remoteHead);
+    expect(version.message).toBe(`Create blog post "${title}"`);
+  });
+
+  it('never blocks a save: with the remote down the save answers, and the push follows when it is back', async () => {
+    await gitServer.close();
+    const title = `While Down ${uid()}`;
+    const res = await api(server.baseUrl, '/api/blog/posts', { cookie, body: { title, content: 'Saved while the remote was down.' } });
+    expect(res.status).toBe(201);
+    const post = await res.json();
+    expect((await api(server.baseUrl, `/api/blog/posts/by-slug/${post.slug}`, { cookie })).status).toBe(200);
+    await gitServer.listen();
+    await expect.poll(() => remoteLog(bare, `content/blog/${post.slug}.md`), { timeout: 60_000, interval: 250 }).toEqual([`Create blog post "${title}"`]);
+  });
+});
