@@ -1,4 +1,6 @@
-import type { BlogPost, ContentItem, ContentKind, ResearchArticle } from '@/lib/shared/content-types';
+import type { BlogPost, ContentItem, ContentKind, DeletedItem, PreviewLink, ResearchArticle, Version } from '@/lib/shared/content-types';
+
+export type { DeletedItem, PreviewLink, Version };
 import { ARTICLE_KINDS } from '@/lib/shared/article-kinds';
 import type { DiffLine } from '@/lib/shared/line-diff';
 import { apiRequest } from './api.ts';
@@ -30,15 +32,6 @@ export async function deleteItem(kind: ContentKind, id: number): Promise<void> {
 
 const itemApi = (kind: ContentKind, id: number) => `/api/content/${kind}/${id}`;
 
-export interface Version {
-  id: number;
-  date: string;
-  author: string;
-  message: string;
-  action: 'save' | 'delete';
-  commit: string | null;
-}
-
 export async function listVersions(kind: ContentKind, id: number): Promise<Version[]> {
   return (await (await apiRequest('GET', `${itemApi(kind, id)}/history`)).json()) as Version[];
 }
@@ -49,15 +42,6 @@ export async function versionDiff(kind: ContentKind, id: number, version: number
 
 export async function restoreVersion(kind: ContentKind, id: number, version: number): Promise<ContentItem> {
   return (await (await apiRequest('POST', `${itemApi(kind, id)}/history/${version}/restore`)).json()) as ContentItem;
-}
-
-export interface DeletedItem {
-  revisionId: number;
-  articleId: number;
-  title: string;
-  slug: string;
-  deletedAt: string;
-  author: string;
 }
 
 export async function listDeleted(kind: ContentKind): Promise<DeletedItem[]> {
@@ -71,13 +55,6 @@ export async function restoreDeleted(kind: ContentKind, revisionId: number): Pro
 /** Autosave: the editor's fields become the item's server-side draft (what a preview shows). */
 export async function autosaveDraft(kind: ContentKind, id: number, body: Record<string, unknown>): Promise<{ updatedAt: string }> {
   return (await (await apiRequest('PUT', `${itemApi(kind, id)}/draft`, body)).json()) as { updatedAt: string };
-}
-
-export interface PreviewLink {
-  id: number;
-  createdAt: string;
-  revoked: boolean;
-  url?: string;
 }
 
 export async function listPreviewLinks(kind: ContentKind, id: number): Promise<PreviewLink[]> {

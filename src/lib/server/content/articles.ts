@@ -10,7 +10,7 @@ import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { articleDrafts, blogPosts, contentRevisions, researchArticles } from '@db/schema/index.ts';
 import { ARTICLE_KINDS, itemFile, type ArticleKind } from '@/lib/shared/article-kinds.ts';
-import type { ContentItem } from '@/lib/shared/content-types.ts';
+import type { ArticleFields, ContentItem } from '@/lib/shared/content-types.ts';
 import { getDb } from '../db.ts';
 import { now as clockNow } from '../clock.ts';
 import { HttpError } from '../http.ts';
@@ -27,9 +27,8 @@ const table = (kind: ArticleKind) => (kind === 'blog' ? blogPosts : researchArti
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** A row as the API shows it: every field of spec section 3 (and the kind's own), dates as ISO strings. */
-export function toItem(kind: ArticleKind, row: Row): ContentItem {
-  const extras = Object.fromEntries(Object.keys(ARTICLE_KINDS[kind].extras).map((k) => [k, row[k]]));
+/** The shared fields of a row, dates as stored (Date). */
+function fieldsOf(row: Row): ArticleFields<Date> & { id: number; published: boolean } {
   return {
     id: row.id,
     title: row.title,
@@ -44,35 +43,27 @@ export function toItem(kind: ArticleKind, row: Row): ContentItem {
     seoKeywords: row.seoKeywords ?? [],
     canonicalUrl: row.canonicalUrl,
     socialImage: row.socialImage,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    publishedAt: iso(row.publishedAt),
-    ...extras,
-  } as ContentItem;
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    publishedAt: row.publishedAt,
+  };
+}
+
+/** A row as the API shows it: every field of spec section 3 (and the kind's own), dates as ISO strings. */
+export function toItem(kind: ArticleKind, row: Row): ContentItem {
+  const extras = Object.fromEntries(Object.keys(ARTICLE_KINDS[kind].extras).map((k) => [k, row[k]]));
+  const fields = fieldsOf(row);
+  return { ...fields, createdAt: fields.createdAt.toISOString(), updatedAt: fields.updatedAt.toISOString(), publishedAt: iso(fields.publishedAt), ...extras } as ContentItem;
 }
 
 /**
  * What a reading page, a card, the sitemap and the feed show of an item, the same shape for both
  * kinds (dates as Date): `author` is the research author or the blog post's author id.
  */
-export interface ShownItem {
+export interface ShownItem extends ArticleFields<Date> {
   kind: ArticleKind;
   id: number;
-  title: string;
-  slug: string;
-  excerpt: string;
-  content: string;
   published: boolean;
-  featuredImage: string | null;
-  metaTitle: string | null;
-  metaDescription: string | null;
-  tags: string[];
-  seoKeywords: string[];
-  canonicalUrl: string | null;
-  socialImage: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  publishedAt: Date | null;
   author: string;
   category: string | null;
   readingTime: string | null;
@@ -83,22 +74,7 @@ export function toShown(kind: ArticleKind, row: Row): ShownItem {
   const r = row as Row & Partial<ResearchRow> & { authorId?: string };
   return {
     kind,
-    id: r.id,
-    title: r.title,
-    slug: r.slug,
-    excerpt: r.excerpt,
-    content: r.content,
-    published: r.published,
-    featuredImage: r.featuredImage,
-    metaTitle: r.metaTitle,
-    metaDescription: r.metaDescription,
-    tags: r.tags ?? [],
-    seoKeywords: r.seoKeywords ?? [],
-    canonicalUrl: r.canonicalUrl,
-    socialImage: r.socialImage,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt,
-    publishedAt: r.publishedAt,
+    ...fieldsOf(row),
     author: (kind === 'blog' ? r.authorId : r.author) ?? '',
     category: r.category ?? null,
     readingTime: r.readingTime ?? null,

@@ -7,21 +7,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import { contentRevisions } from '@db/schema/index.ts';
 import { ARTICLE_KINDS, type ArticleKind } from '@/lib/shared/article-kinds.ts';
 import { lineDiff, type DiffLine } from '@/lib/shared/line-diff.ts';
+import type { DeletedItem, Version } from '@/lib/shared/content-types.ts';
 import { getDb } from '../db.ts';
 import { HttpError } from '../http.ts';
 import { createItem, getRow, updateItem, valuesOf, type Editor } from './articles.ts';
 import { fromDocument, toDocument } from './documents.ts';
 import { notFound } from './errors.ts';
-
-export interface Version {
-  id: number;
-  date: string;
-  author: string;
-  message: string;
-  action: 'save' | 'delete';
-  /** Null while the commit is still on its way (the outbox), or with git off. */
-  commit: string | null;
-}
 
 type Revision = typeof contentRevisions.$inferSelect;
 
@@ -55,7 +46,9 @@ async function getRevision(kind: ArticleKind, articleId: number | null, revision
 export async function diffVersion(kind: ArticleKind, articleId: number, revisionId: number): Promise<{ version: Version; lines: DiffLine[] }> {
   const [revision, current] = await Promise.all([getRevision(kind, articleId, revisionId), getRow(kind, articleId)]);
   if (!current) throw notFound(ARTICLE_KINDS[kind].texts.label);
-  return { version: toVersion(revision), lines: lineDiff(revision.document, toDocument(kind, articleId, valuesOf(current))) };
+  // Every save moves updatedAt: a line that always differs says nothing to a reader.
+  const readable = (text: string) => text.replace(/^updatedAt: .*\n/m, '');
+  return { version: toVersion(revision), lines: lineDiff(readable(revision.document), readable(toDocument(kind, articleId, valuesOf(current)))) };
 }
 
 /** The fields of a recorded text, as a save would send them (an update keeps the item's creation date; updatedAt becomes now). */
@@ -74,15 +67,6 @@ export async function restoreVersion(kind: ArticleKind, articleId: number, revis
   const fields = fieldsOf(kind, revision);
   const label = ARTICLE_KINDS[kind].texts.label.toLowerCase();
   return updateItem(kind, articleId, fields, editor, `Restore ${label} "${String(fields.title)}" to the version of ${day(revision.createdAt)}`);
-}
-
-export interface DeletedItem {
-  revisionId: number;
-  articleId: number;
-  title: string;
-  slug: string;
-  deletedAt: string;
-  author: string;
 }
 
 /** Items of a kind whose latest revision is a delete, newest first. */

@@ -8,6 +8,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { articleDrafts, previewLinks } from '@db/schema/index.ts';
 import type { ArticleKind } from '@/lib/shared/article-kinds.ts';
+import type { PreviewLink } from '@/lib/shared/content-types.ts';
 import { getDb } from '../db.ts';
 import { now } from '../clock.ts';
 import { getRow, toShown, valuesOf, type Editor, type ShownItem } from './articles.ts';
@@ -69,12 +70,6 @@ export async function previewItem(kind: ArticleKind, articleId: number): Promise
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
-
-export interface PreviewLink {
-  id: number;
-  createdAt: string;
-  revoked: boolean;
-}
 
 /** A new link; the token is in the answer once and never again. */
 export async function createPreviewLink(kind: ArticleKind, articleId: number): Promise<PreviewLink & { url: string }> {

@@ -7,24 +7,11 @@
 import { cleanSlug, defaultExcerpt, defaultMetaDescription } from '../../shared/article-rules.ts';
 import { ARTICLE_KINDS, type ArticleKind } from '../../shared/article-kinds.ts';
 import { HttpError } from '../http.ts';
+import type { ArticleFields } from '../../shared/content-types.ts';
 
 /** Every stored column of an item except its id, as the database and the files hold it. */
-export interface ArticleValues {
-  title: string;
-  slug: string;
-  excerpt: string;
-  content: string;
+export interface ArticleValues extends ArticleFields<Date> {
   published: boolean;
-  featuredImage: string | null;
-  metaTitle: string | null;
-  metaDescription: string | null;
-  tags: string[];
-  seoKeywords: string[];
-  canonicalUrl: string | null;
-  socialImage: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  publishedAt: Date | null;
   /** The kind's own fields (authorId; or author, category, readingTime, featured). */
   [extra: string]: unknown;
 }
