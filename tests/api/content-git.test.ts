@@ -146,3 +146,17 @@ describe('the outbox across kill -9 and restarts', () => {
     rmSync(server.dir, { recursive: true, force: true });
   });
 });
+
+describe('slugs name files', () => {
+  it('refuses a slug too long for a file name with a 400, and stores nothing', async () => {
+    const server = await startServer();
+    const cookie = await loginCookie(server.baseUrl);
+    const title = 'ü'.repeat(150); // 150 characters, 300 bytes in UTF-8
+    const res = await api(server.baseUrl, '/api/blog/posts', { cookie, body: { title, content: 'x' } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).issues.slug).toBeDefined();
+    const list = (await (await api(server.baseUrl, '/api/blog/posts', { cookie })).json()) as { title: string }[];
+    expect(list.some((p) => p.title === title)).toBe(false);
+    await server.stop();
+  });
+});

@@ -19,12 +19,19 @@ export interface ArticleValues extends ArticleFields<Date> {
 const orNull = (v: unknown) => (typeof v === 'string' && v ? v : null);
 const list = (v: unknown) => (Array.isArray(v) ? v.map(String).filter((s) => s.trim()) : []);
 
+/** In UTF-8 bytes: the file <slug>.md must fit a 255-byte file name. */
+export const MAX_SLUG_BYTES = 200;
+
 export function slugFor(slug: unknown, title: string): string {
   const made = cleanSlug(typeof slug === 'string' && slug ? slug : title);
   if (!made) {
     throw new HttpError(400, 'A slug could not be made from the title; enter a slug with letters or digits.', {
       slug: ['A slug needs at least one letter or digit'],
     });
+  }
+  // The slug names the item's file: keep it well inside file systems' 255-byte name limit.
+  if (new TextEncoder().encode(made).length > MAX_SLUG_BYTES) {
+    throw new HttpError(400, 'The slug is too long; shorten it (or the title it is made from).', { slug: [`At most ${MAX_SLUG_BYTES} bytes`] });
   }
   return made;
 }
