@@ -19,6 +19,17 @@ const remoteLog = (bare: string, path: string) => {
   }
 };
 
+/** Another clone of the remote commits a file and pushes it (directly, not over HTTP). */
+function someoneElsePushes(dir: string, bare: string, name: string) {
+  const other = join(dir, `clone-${name}`);
+  gitOut(dir, 'clone', '--quiet', bare, other);
+  writeFileSync(join(other, `${name}.txt`), `${name}\n`);
+  gitOut(other, 'add', '.');
+  gitOut(other, '-c', 'user.name=Bo', '-c', 'user.email=bo@example.test', 'commit', '-qm', `Someone else: ${name}`);
+  gitOut(other, 'push', '--quiet', 'origin', 'HEAD:main');
+  return gitOut(other, 'rev-parse', 'HEAD');
+}
+
 describe('pushing content commits to a remote over HTTPS (loopback git http-backend)', () => {
   let dir: string;
   let bare: string;
@@ -78,6 +89,16 @@ describe('pushing content commits to a remote over HTTPS (loopback git http-back
     expect(version.message).toBe(`Create blog post "${title}"`);
   });
 
+  it('a push that loses the race (the branch moves while it is sent) is refused by the server, rebased and retried', async () => {
+    let theirs = '';
+    gitServer.beforeNextPush(() => (theirs = someoneElsePushes(dir, bare, 'mid-push-cli')));
+    const title = `Race ${uid()}`;
+    const post = await (await api(server.baseUrl, '/api/blog/posts', { cookie, body: { title, content: 'Raced.' } })).json();
+    await expect.poll(() => remoteLog(bare, `content/blog/${post.slug}.md`), { timeout: 30_000 }).toEqual([`Create blog post "${title}"`]);
+    expect(theirs).not.toBe('');
+    expect(gitOut(bare, 'log', '--format=%s', '-n', '2', 'main').split('\n')).toEqual([`Create blog post "${title}"`, 'Someone else: mid-push-cli']);
+  });
+
   it('never blocks a save: with the remote down the save answers, and the push follows when it is back', async () => {
     await gitServer.close();
     const title = `While Down ${uid()}`;
@@ -87,5 +108,73 @@ describe('pushing content commits to a remote over HTTPS (loopback git http-back
     expect((await api(server.baseUrl, `/api/blog/posts/by-slug/${post.slug}`, { cookie })).status).toBe(200);
     await gitServer.listen();
     await expect.poll(() => remoteLog(bare, `content/blog/${post.slug}.md`), { timeout: 60_000, interval: 250 }).toEqual([`Create blog post "${title}"`]);
+  });
+});
+
+describe('without a git binary: isomorphic-git commits into a clone of the remote and pushes (CONTENT_GIT=library)', () => {
+  let dir: string;
+  let bare: string;
+  let gitServer: GitHttpServer;
+  let server: RunningServer;
+  let cookie: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'rwa-push-lib-'));
+    const { repo } = scratchContentRepo(dir);
+    const remotes = join(dir, 'remotes');
+    bare = join(remotes, 'content.git');
+    gitOut(dir, 'clone', '--quiet', '--bare', repo, bare);
+    gitServer = await startGitHttpServer(remotes, TOKEN);
+    const scratchTmp = join(dir, 'tmp');
+    (await import('node:fs')).mkdirSync(scratchTmp);
+    server = await startServer({
+      dir,
+      env: {
+        CONTENT_GIT: 'library',
+        CONTENT_GIT_REMOTE: gitServer.url('content.git'),
+        CONTENT_GIT_TOKEN: TOKEN,
+        CONTENT_GIT_BRANCH: 'main',
+        // The clone lives in the temp folder: keep it inside this test's scratch folder.
+        TMPDIR: scratchTmp,
+      },
+    });
+    cookie = await loginCookie(server.baseUrl);
+  });
+  afterAll(async () => {
+    await server.stop();
+    await gitServer.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('commits with the admin as author and pushes; the next save starts from a commit someone else pushed meanwhile', async () => {
+    const title = `Library ${uid()}`;
+    const post = await (await api(server.baseUrl, '/api/blog/posts', { cookie, body: { title, content: 'Via isomorphic-git.' } })).json();
+    const file = `content/blog/${post.slug}.md`;
+    await expect.poll(() => remoteLog(bare, file), { timeout: 20_000 }).toEqual([`Create blog post "${title}"`]);
+    expect(gitOut(bare, 'log', '-n', '1', '--format=%an', 'main', '--', file)).toBe('admin');
+    expect(gitOut(bare, 'show', `main:${file}`)).toContain('Via isomorphic-git.');
+    expect(gitServer.requests.filter((r) => r.path.endsWith('/git-receive-pack')).every((r) => r.authorized)).toBe(true);
+
+    const other = join(dir, 'other-clone');
+    gitOut(dir, 'clone', '--quiet', bare, other);
+    writeFileSync(join(other, 'NOTES.md'), 'someone else\n');
+    gitOut(other, 'add', '.');
+    gitOut(other, '-c', 'user.name=Bo', '-c', 'user.email=bo@example.test', 'commit', '-qm', 'Someone else');
+    gitOut(other, 'push', '--quiet', 'origin', 'HEAD:main');
+
+    await api(server.baseUrl, `/api/blog/posts/${post.id}`, { method: 'PUT', cookie, body: { content: 'Edited after theirs.' } });
+    await expect.poll(() => remoteLog(bare, file), { timeout: 30_000 }).toEqual([`Update blog post "${title}": text`, `Create blog post "${title}"`]);
+    expect(gitOut(bare, 'log', '--format=%s', '-n', '2', 'main').split('\n')).toEqual([`Update blog post "${title}": text`, 'Someone else']);
+    expect(gitOut(bare, 'show', 'main:NOTES.md')).toBe('someone else');
+  });
+
+  it('a push that loses the race (the branch moves while it is sent) is redone on top of theirs', async () => {
+    gitServer.beforeNextPush(() => someoneElsePushes(dir, bare, 'mid-push-lib'));
+    const title = `Library Race ${uid()}`;
+    const post = await (await api(server.baseUrl, '/api/blog/posts', { cookie, body: { title, content: 'Raced.' } })).json();
+    await expect.poll(() => remoteLog(bare, `content/blog/${post.slug}.md`), { timeout: 30_000 }).toEqual([`Create blog post "${title}"`]);
+    expect(gitOut(bare, 'log', '--format=%s', '-n', '2', 'main').split('\n')).toEqual([`Create blog post "${title}"`, 'Someone else: mid-push-lib']);
+    // Exactly one commit for the save, though it was made twice (the first one never reached the remote).
+    expect(gitOut(bare, 'log', '--format=%s', 'main').split('\n').filter((s) => s.includes(title))).toHaveLength(1);
   });
 });

@@ -11,6 +11,8 @@ export interface GitHttpServer {
   requests: { method: string; path: string; authorized: boolean }[];
   close: () => Promise<void>;
   listen: () => Promise<void>;
+  /** Runs once, just before the next push's pack is received: to make "someone else pushed first" happen mid-push. */
+  beforeNextPush: (fn: () => void) => void;
 }
 
 /**
@@ -23,6 +25,7 @@ export async function startGitHttpServer(root: string, token?: string, port = 0)
   const requests: GitHttpServer['requests'] = [];
   let server: Server;
   let boundPort = port;
+  let hook: (() => void) | null = null;
 
   const handler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -31,6 +34,11 @@ export async function startGitHttpServer(root: string, token?: string, port = 0)
     if (!authorized) {
       res.writeHead(401, { 'WWW-Authenticate': 'Basic realm="git"' }).end('unauthorized');
       return;
+    }
+    if (req.method === 'POST' && url.pathname.endsWith('/git-receive-pack') && hook) {
+      const run = hook;
+      hook = null;
+      run();
     }
     const cgi = spawn(HTTP_BACKEND, [], {
       env: {
@@ -80,6 +88,9 @@ export async function startGitHttpServer(root: string, token?: string, port = 0)
     url: (repo) => `http://127.0.0.1:${boundPort}/${repo}`,
     requests,
     listen,
+    beforeNextPush: (fn) => {
+      hook = fn;
+    },
     close: () => new Promise<void>((ok) => server.close(() => ok())),
   };
 }

@@ -17,6 +17,7 @@ import { contentRevisions, datasetMeta, uploads } from '../../../../db/schema/in
 import { contentConfig, type ContentConfig } from './config.ts';
 import { commitPaths, ensureRepository, findRevisionCommit, gitAvailable, repoPath } from './git.ts';
 import { pushWithRebase } from './push.ts';
+import { flushToRemote } from './remote-library.ts';
 
 type Revision = typeof contentRevisions.$inferSelect;
 
@@ -28,9 +29,15 @@ function enqueue<T>(task: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** Whether commits are made: configured on, and a git binary present. */
-export async function gitEnabled(config: ContentConfig): Promise<boolean> {
-  return config.git && (await gitAvailable());
+/**
+ * How revisions reach git: the CLI in the work tree holding CONTENT_DIR, isomorphic-git in a clone
+ * of the remote (no git binary, or asked for), or not at all (files only).
+ */
+export async function gitMode(config: ContentConfig): Promise<'cli' | 'library' | 'off'> {
+  if (config.git === 'off') return 'off';
+  if (config.git === 'library') return config.remote ? 'library' : 'off';
+  if (await gitAvailable()) return 'cli';
+  return config.remote ? 'library' : 'off';
 }
 
 export const authorEmail = (name: string) => `${name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-') || 'admin'}@users.noreply.rwa-analytics`;
@@ -57,7 +64,7 @@ async function writeMedia(db: Database, dir: string, document: string): Promise<
 }
 
 /** Puts one revision's files in place; the paths it touched, relative to the content dir. */
-async function applyFiles(db: Database, dir: string, row: Revision): Promise<string[]> {
+export async function applyFiles(db: Database, dir: string, row: Revision): Promise<string[]> {
   const touched = [row.path];
   if (row.previousPath && row.previousPath !== row.path) {
     rmSync(join(dir, row.previousPath), { force: true });
@@ -108,7 +115,13 @@ export async function recordFingerprint(db: Database, dir: string) {
 async function flushNow(db: Database, config: ContentConfig): Promise<number> {
   const pending = await db.select().from(contentRevisions).where(isNull(contentRevisions.committedAt)).orderBy(asc(contentRevisions.id));
   if (!pending.length) return 0;
-  const root = (await gitEnabled(config)) ? await ensureRepository(config.dir) : null;
+  const mode = await gitMode(config);
+  if (mode === 'library') {
+    // The local files may be read-only (a deploy bundle): the clone of the remote gets them.
+    await flushToRemote(db, config.remote!, config.remote!.path, pending, (dir, row) => applyFiles(db, dir, row), authorEmail);
+    return pending.length;
+  }
+  const root = mode === 'cli' ? await ensureRepository(config.dir) : null;
   let done = 0;
   for (const row of pending) {
     // An error stops the run here, so revisions always reach git in the order they were saved.
@@ -137,7 +150,7 @@ export function schedulePush(db: Database, config: ContentConfig = contentConfig
   clearTimeout(pushTimer);
   pushTimer = setTimeout(() => {
     void enqueue(async () => {
-      if (!(await gitEnabled(config))) return;
+      if ((await gitMode(config)) !== 'cli') return; // the library mode pushes as it commits
       const root = await ensureRepository(config.dir);
       await pushWithRebase(db, root, config.remote!);
       pushAttempt = 0;
@@ -158,9 +171,23 @@ export function afterSave(db: Database, config: ContentConfig = contentConfig(),
   keepRetrying(db, config);
   void flushOutbox(db, config)
     .then((committed) => {
+      flushFailures = 0;
       if (committed > 0 || push) schedulePush(db, config);
     })
-    .catch((err: unknown) => console.error('content: commit failed, will retry:', err instanceof Error ? err.message : err));
+    .catch((err: unknown) => {
+      console.error('content: commit failed, will retry:', err instanceof Error ? err.message : err);
+      retryFlush(db, config);
+    });
+}
+
+let flushFailures = 0;
+let flushRetry: ReturnType<typeof setTimeout> | undefined;
+/** After a failed flush (a locked index, the remote down in library mode): again in 1 s, 2 s, 4 s ... at most 5 min. */
+function retryFlush(db: Database, config: ContentConfig) {
+  flushFailures++;
+  clearTimeout(flushRetry);
+  flushRetry = setTimeout(() => afterSave(db, config), Math.min(1000 * 2 ** (flushFailures - 1), 300_000));
+  flushRetry.unref?.();
 }
 
 let retryTimer: ReturnType<typeof setInterval> | undefined;
