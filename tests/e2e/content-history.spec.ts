@@ -144,6 +144,17 @@ describe('content history in the admin, backed by git', () => {
     await expect.poll(async () => (await fetch(url)).status).toBe(404);
     await visitor.close();
 
+    // Another browser (no localStorage draft): the autosaved draft on the server is offered back.
+    const other = await newContext(browser, server.baseUrl, { signedIn: true });
+    const second = await other.newPage();
+    await open(second, '/admin');
+    await second.getByRole('button', { name: `Edit ${title}` }).click();
+    await second.getByTestId('server-draft').waitFor();
+    expect(await second.getByRole('textbox', { name: 'Content', exact: true }).inputValue()).toBe('Saved draft text.');
+    await second.getByRole('button', { name: 'Restore draft' }).click();
+    expect(await second.getByRole('textbox', { name: 'Content', exact: true }).inputValue()).toBe('Unsaved change, autosaved.');
+    await other.close();
+
     // A publish date ahead: the list says Scheduled, the public sees nothing yet.
     await page.getByRole('switch', { name: 'Published' }).click();
     const ahead = new Date(Date.now() + 2 * 86_400_000);

@@ -52,6 +52,21 @@ export async function restoreDeleted(kind: ContentKind, revisionId: number): Pro
   return (await (await apiRequest('POST', `/api/content/${kind}/deleted/${revisionId}/restore`)).json()) as ContentItem;
 }
 
+export interface ServerDraft {
+  fields: Record<string, unknown>;
+  author: string;
+  updatedAt: string;
+}
+
+/** The item's autosaved draft on the server, or null. */
+export async function loadServerDraft(kind: ContentKind, id: number): Promise<ServerDraft | null> {
+  return (await (await apiRequest('GET', `${itemApi(kind, id)}/draft`)).json()) as ServerDraft | null;
+}
+
+export async function discardServerDraft(kind: ContentKind, id: number): Promise<void> {
+  await apiRequest('DELETE', `${itemApi(kind, id)}/draft`);
+}
+
 /** Autosave: the editor's fields become the item's server-side draft (what a preview shows). */
 export async function autosaveDraft(kind: ContentKind, id: number, body: Record<string, unknown>): Promise<{ updatedAt: string }> {
   return (await (await apiRequest('PUT', `${itemApi(kind, id)}/draft`, body)).json()) as { updatedAt: string };

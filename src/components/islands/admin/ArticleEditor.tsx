@@ -84,6 +84,28 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
           </button>
         </div>
       )}
+      {autosave.found && !restored && (
+        <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-accent/40 bg-accent/10 px-4 py-2.5 text-sm" data-testid="server-draft">
+          <span>
+            An autosaved draft from {new Date(autosave.found.updatedAt).toLocaleString('en-US')} ({autosave.found.author}) has changes not saved yet.
+          </span>
+          <span className="flex gap-3">
+            <button
+              type="button"
+              className="font-medium text-accent hover:underline"
+              onClick={() => {
+                const next = autosave.takeFound();
+                if (next) update(next);
+              }}
+            >
+              Restore draft
+            </button>
+            <button type="button" className="font-medium text-muted hover:underline" onClick={() => void autosave.dropFound()}>
+              Discard
+            </button>
+          </span>
+        </div>
+      )}
       {error && (
         <p role="alert" className="rounded-lg border border-negative/40 bg-negative/10 px-4 py-2.5 text-sm text-negative">
           {error}

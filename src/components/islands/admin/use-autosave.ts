@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ContentItem, ContentKind } from '@/lib/shared/content-types';
-import { autosaveDraft } from '@/lib/client/content-api';
+import { autosaveDraft, discardServerDraft, loadServerDraft, type ServerDraft } from '@/lib/client/content-api';
 import { missingRequired, payloadFromValues, valuesFromItem, type EditorValues } from './editor-values';
 
 /** Idle time after the last keystroke before the draft goes to the server. */
@@ -41,5 +41,31 @@ export function useAutosave(kind: ContentKind, item: ContentItem | null, values:
     return () => clearTimeout(timer);
   }, [values]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  return { savedAt, failed, flush };
+  // A draft autosaved earlier (a closed tab, another device) that this browser does not hold: offered back.
+  const [found, setFound] = useState<ServerDraft | null>(null);
+  useEffect(() => {
+    if (!id || !item) return;
+    loadServerDraft(kind, id).then(
+      (draft) => {
+        if (!draft) return;
+        const values = valuesFromItem({ ...item, ...draft.fields } as ContentItem);
+        if (JSON.stringify(payloadFromValues(kind, values)) !== JSON.stringify(payloadFromValues(kind, latest.current))) setFound(draft);
+      },
+      () => undefined,
+    );
+  }, [kind, id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  /** The found draft's values (the caller puts them in the form), and it is no longer offered. */
+  function takeFound(): EditorValues | null {
+    if (!found || !item) return null;
+    setFound(null);
+    return { ...valuesFromItem({ ...item, ...found.fields } as ContentItem), slugEdited: true, metaTitleEdited: true };
+  }
+
+  async function dropFound() {
+    setFound(null);
+    if (id) await discardServerDraft(kind, id).catch(() => undefined);
+  }
+
+  return { savedAt, failed, flush, found, takeFound, dropFound };
 }
