@@ -18,8 +18,6 @@ const articleColumns = () => ({
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
-  /** Set when the row came from content/; seeding skips any slug that already exists. */
-  seeded: integer('seeded', { mode: 'boolean' }).notNull().default(false),
 });
 
 export const blogPosts = sqliteTable(

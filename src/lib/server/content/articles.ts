@@ -243,7 +243,7 @@ export async function createItem(kind: ArticleKind, input: Record<string, unknow
 
 /** The stored values of a row (its columns without the id), as articleValues takes them. */
 export function valuesOf(row: Row): ArticleValues {
-  const { id: _id, seeded: _seeded, ...rest } = row;
+  const { id: _id, ...rest } = row;
   return rest as unknown as ArticleValues;
 }
 

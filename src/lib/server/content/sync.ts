@@ -17,7 +17,7 @@ import { blogPosts, contentRevisions, datasetMeta, researchArticles } from '../.
 import { ARTICLE_KIND_NAMES, ARTICLE_KINDS, itemFile, type ArticleKind } from '../../shared/article-kinds.ts';
 import { contentConfig, type ContentConfig } from './config.ts';
 import { fromDocument, toDocument } from './documents.ts';
-import { contentFingerprint, FINGERPRINT_KEY, flushOutbox, recordFingerprint } from './outbox.ts';
+import { contentFingerprint, FINGERPRINT_KEY, flushOutbox, gitMode, recordFingerprint } from './outbox.ts';
 import type { ArticleValues } from './values.ts';
 
 const TABLES = { blog: blogPosts, research: researchArticles } as const;
@@ -95,7 +95,7 @@ async function exportToFiles(db: Database, config: ContentConfig): Promise<SyncR
   for (const kind of ARTICLE_KIND_NAMES) {
     const rows = await db.select().from(table(kind));
     for (const row of rows) {
-      const { id, seeded: _seeded, ...values } = row as typeof row & { seeded?: boolean };
+      const { id, ...values } = row;
       await db.insert(contentRevisions).values({
         uid: encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(15))),
         kind,
@@ -120,6 +120,10 @@ export async function syncContent(db: Database, config: ContentConfig = contentC
   const count = await countItems(db);
   if (!force && count > 0 && !stored) return exportToFiles(db, config);
   if (!force && count > 0 && stored.value === contentFingerprint(config.dir)) return { action: 'none', items: count, skipped: [] };
+  // Without a local git work tree (library mode: saves go to a clone of the remote), the files here
+  // are a deploy's snapshot and may be older than saves already in the database: rebuild only when
+  // the index is empty, or when asked to (npm run content:reindex).
+  if (!force && count > 0 && (await gitMode(config)) === 'library') return { action: 'none', items: count, skipped: [] };
   return reindexFromFiles(db, config.dir);
 }
 

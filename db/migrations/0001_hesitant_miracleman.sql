@@ -37,4 +37,6 @@ CREATE TABLE `preview_links` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `preview_links_token_hash_unique` ON `preview_links` (`token_hash`);--> statement-breakpoint
-CREATE INDEX `preview_links_item_idx` ON `preview_links` (`kind`,`article_id`);
+CREATE INDEX `preview_links_item_idx` ON `preview_links` (`kind`,`article_id`);--> statement-breakpoint
+ALTER TABLE `blog_posts` DROP COLUMN `seeded`;--> statement-breakpoint
+ALTER TABLE `research_articles` DROP COLUMN `seeded`;
