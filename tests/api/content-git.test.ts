@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,6 +144,33 @@ describe('the outbox across kill -9 and restarts', () => {
     const post = await (await api(restarted.baseUrl, '/api/blog/posts/by-slug/welcome-to-rwa-analytics')).json();
     expect(post.title).toBe('Edited by hand in git');
     await restarted.stop();
+    rmSync(server.dir, { recursive: true, force: true });
+  });
+});
+
+describe('an older checkout never rolls the index back', () => {
+  it('keeps saves the files do not have yet (a deploy of an older commit), until a forced reindex', async () => {
+    const server = await startServer();
+    const cookie = await loginCookie(server.baseUrl);
+    const title = `Newer Than Checkout ${Math.random().toString(36).slice(2, 8)}`;
+    const post = await (await api(server.baseUrl, '/api/blog/posts', { cookie, body: { title, content: 'Saved after the deployed commit.', published: true } })).json();
+    await waitForCommits(server.contentRepo, `content/blog/${post.slug}.md`, 1);
+    await server.kill();
+    // The checkout goes back to the commit before the save (what an older deploy would hold).
+    gitOut(server.contentRepo, 'reset', '--quiet', '--hard', 'HEAD~1');
+    const again = await startServer({ dir: server.dir });
+    expect((await api(again.baseUrl, `/api/blog/posts/by-slug/${post.slug}`)).status).toBe(200);
+    await again.kill();
+    // npm run content:reindex rebuilds from the files whatever the database holds.
+    const out = execFileSync(process.execPath, ['scripts/content-reindex.ts'], {
+      cwd: join(import.meta.dirname, '../..'),
+      env: { ...process.env, DATABASE_URL: server.databaseUrl, CONTENT_DIR: server.contentDir, ADMIN_PASSWORD: 'x'.repeat(16) },
+      encoding: 'utf8',
+    });
+    expect(out).toMatch(/content: 9 items indexed/);
+    const after = await startServer({ dir: server.dir });
+    expect((await api(after.baseUrl, `/api/blog/posts/by-slug/${post.slug}`)).status).toBe(404);
+    await after.stop();
     rmSync(server.dir, { recursive: true, force: true });
   });
 });

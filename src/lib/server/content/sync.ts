@@ -2,6 +2,7 @@
  * Keeps the database index and the content files in step, run before the server serves (and by
  * `npm run content:reindex`):
  * 1. open revisions are written and committed first (the outbox), so files hold every acknowledged save;
+ * (a checkout older than the newest committed save, e.g. a deploy of an older commit, is never indexed;)
  * 2. an index with no items, or one recorded against other files (a pull, a hand edit, a revert),
  *    is rebuilt from content/{blog,research}/*.md;
  * 3. a database from before content lived in files (items, but no record of the files) is written
@@ -10,7 +11,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { databaseConfigFromEnv, openDatabase, type Database } from '../../../../db/client.ts';
 import { blogPosts, contentRevisions, datasetMeta, researchArticles } from '../../../../db/schema/index.ts';
@@ -18,6 +19,7 @@ import { ARTICLE_KIND_NAMES, ARTICLE_KINDS, itemFile, type ArticleKind } from '.
 import { contentConfig, type ContentConfig } from './config.ts';
 import { fromDocument, toDocument } from './documents.ts';
 import { contentFingerprint, FINGERPRINT_KEY, flushOutbox, gitMode, recordFingerprint } from './outbox.ts';
+import { git } from './git.ts';
 import type { ArticleValues } from './values.ts';
 
 const TABLES = { blog: blogPosts, research: researchArticles } as const;
@@ -114,16 +116,38 @@ async function exportToFiles(db: Database, config: ContentConfig): Promise<SyncR
   return { action: 'exported', items, skipped: [] };
 }
 
+/**
+ * Whether the files already hold the newest committed save: its commit is in the content work
+ * tree's history. A deploy built from an older commit than the last save (or files without a git
+ * work tree here, library mode) must not roll the index back; `content:reindex` still can.
+ */
+async function filesHaveLatestSave(db: Database, config: ContentConfig): Promise<boolean> {
+  const [last] = await db
+    .select({ sha: contentRevisions.commitSha })
+    .from(contentRevisions)
+    .where(isNotNull(contentRevisions.commitSha))
+    .orderBy(desc(contentRevisions.id))
+    .limit(1);
+  if (!last?.sha) return true;
+  if ((await gitMode(config)) !== 'cli' || !existsSync(config.dir)) return false;
+  try {
+    await git(config.dir, ['merge-base', '--is-ancestor', last.sha, 'HEAD']);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function syncContent(db: Database, config: ContentConfig = contentConfig(), { force = false } = {}): Promise<SyncResult> {
   await flushOutbox(db, config);
   const [stored] = await db.select({ value: datasetMeta.value }).from(datasetMeta).where(eq(datasetMeta.key, FINGERPRINT_KEY));
   const count = await countItems(db);
   if (!force && count > 0 && !stored) return exportToFiles(db, config);
   if (!force && count > 0 && stored.value === contentFingerprint(config.dir)) return { action: 'none', items: count, skipped: [] };
-  // Without a local git work tree (library mode: saves go to a clone of the remote), the files here
-  // are a deploy's snapshot and may be older than saves already in the database: rebuild only when
-  // the index is empty, or when asked to (npm run content:reindex).
-  if (!force && count > 0 && (await gitMode(config)) === 'library') return { action: 'none', items: count, skipped: [] };
+  if (!force && count > 0 && !(await filesHaveLatestSave(db, config))) {
+    console.warn('content: the files are older than the last save in the database (a deploy of an older commit?); the index is kept.');
+    return { action: 'none', items: count, skipped: [] };
+  }
   return reindexFromFiles(db, config.dir);
 }
 
