@@ -29,7 +29,11 @@ function authEnv(remote: Remote): Record<string, string> {
 const rejected = (err: unknown) => err instanceof GitError && /\[rejected\]|fetch first|non-fast-forward|failed to push some refs/i.test(err.stderr);
 
 async function branchOf(root: string, remote: Remote) {
-  return remote.branch ?? (await git(root, ['rev-parse', '--abbrev-ref', 'HEAD'])).stdout.trim();
+  if (remote.branch) return remote.branch;
+  const current = (await git(root, ['rev-parse', '--abbrev-ref', 'HEAD'])).stdout.trim();
+  // A detached checkout (a CI or Netlify build) has no branch to push to.
+  if (current === 'HEAD') throw new Error('The content repository is not on a branch: set CONTENT_GIT_BRANCH to the remote branch to push to.');
+  return current;
 }
 
 /** Fetches the remote branch; false when it does not exist yet (an empty repository). */
