@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,31 +30,41 @@ function someoneElsePushes(dir: string, bare: string, name: string) {
   return gitOut(other, 'rev-parse', 'HEAD');
 }
 
+/** A scratch content repository, its bare remote behind a loopback git server, and a site server pushing there. */
+async function startWithRemote(env: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'rwa-push-'));
+  const { repo } = scratchContentRepo(dir);
+  const remotes = join(dir, 'remotes');
+  const bare = join(remotes, 'content.git');
+  gitOut(dir, 'clone', '--quiet', '--bare', repo, bare);
+  const gitServer = await startGitHttpServer(remotes, TOKEN);
+  // A clone in the temp folder (library mode) stays inside this test's scratch folder.
+  const scratchTmp = join(dir, 'tmp');
+  mkdirSync(scratchTmp);
+  const server = await startServer({
+    dir,
+    env: { CONTENT_GIT_REMOTE: gitServer.url('content.git'), CONTENT_GIT_TOKEN: TOKEN, CONTENT_GIT_BRANCH: 'main', TMPDIR: scratchTmp, ...env },
+  });
+  const cookie = await loginCookie(server.baseUrl);
+  const stop = async () => {
+    await server.stop();
+    await gitServer.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { dir, bare, gitServer, server, cookie, stop };
+}
+
 describe('pushing content commits to a remote over HTTPS (loopback git http-backend)', () => {
   let dir: string;
   let bare: string;
   let gitServer: GitHttpServer;
   let server: RunningServer;
   let cookie: string;
-
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'rwa-push-'));
-    const { repo } = scratchContentRepo(dir);
-    const remotes = join(dir, 'remotes');
-    bare = join(remotes, 'content.git');
-    gitOut(dir, 'clone', '--quiet', '--bare', repo, bare);
-    gitServer = await startGitHttpServer(remotes, TOKEN);
-    server = await startServer({
-      dir,
-      env: { CONTENT_GIT_REMOTE: gitServer.url('content.git'), CONTENT_GIT_TOKEN: TOKEN, CONTENT_GIT_BRANCH: 'main' },
-    });
-    cookie = await loginCookie(server.baseUrl);
+    ({ dir, bare, gitServer, server, cookie, stop } = await startWithRemote());
   });
-  afterAll(async () => {
-    await server.stop();
-    await gitServer.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => stop());
 
   it('pushes each save, with the token', async () => {
     const title = `Pushed ${uid()}`;
@@ -67,13 +77,7 @@ describe('pushing content commits to a remote over HTTPS (loopback git http-back
 
   it('a push rejected because someone else pushed first is rebased onto theirs and pushed again', async () => {
     // Someone else pushes a commit to the remote.
-    const other = join(dir, 'other-clone');
-    gitOut(dir, 'clone', '--quiet', bare, other);
-    writeFileSync(join(other, 'content/research/from-elsewhere.md'), '---\ntitle: From elsewhere\nauthor: Bo\n---\n\nWritten in another clone.\n');
-    gitOut(other, 'add', '.');
-    gitOut(other, '-c', 'user.name=Bo', '-c', 'user.email=bo@example.test', 'commit', '-qm', 'Someone else');
-    gitOut(other, 'push', '--quiet', 'origin', 'HEAD:main');
-    const theirs = gitOut(other, 'rev-parse', 'HEAD');
+    const theirs = someoneElsePushes(dir, bare, 'before-cli');
 
     const title = `After Rebase ${uid()}`;
     const post = await (await api(server.baseUrl, '/api/blog/posts', { cookie, body: { title, content: 'Mine.' } })).json();
@@ -82,7 +86,7 @@ describe('pushing content commits to a remote over HTTPS (loopback git http-back
     // Their commit is kept, under ours: a rebase, not a forced push.
     const remoteHead = gitOut(bare, 'rev-parse', 'main');
     expect(gitOut(bare, 'merge-base', '--is-ancestor', theirs, remoteHead) === '').toBe(true);
-    expect(gitOut(bare, 'log', '--format=%s', '-n', '2', 'main').split('\n')).toEqual([`Create blog post "${title}"`, 'Someone else']);
+    expect(gitOut(bare, 'log', '--format=%s', '-n', '2', 'main').split('\n')).toEqual([`Create blog post "${title}"`, 'Someone else: before-cli']);
     // The history shows the commit as it is now on the remote.
     const [version] = await (await api(server.baseUrl, `/api/content/blog/${post.id}/history`, { cookie })).json();
     await expect.poll(async () => (await (await api(server.baseUrl, `/api/content/blog/${post.id}/history`, { cookie })).json())[0].commit).toBe(remoteHead);
@@ -117,34 +121,12 @@ describe('without a git binary: isomorphic-git commits into a clone of the remot
   let gitServer: GitHttpServer;
   let server: RunningServer;
   let cookie: string;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'rwa-push-lib-'));
-    const { repo } = scratchContentRepo(dir);
-    const remotes = join(dir, 'remotes');
-    bare = join(remotes, 'content.git');
-    gitOut(dir, 'clone', '--quiet', '--bare', repo, bare);
-    gitServer = await startGitHttpServer(remotes, TOKEN);
-    const scratchTmp = join(dir, 'tmp');
-    (await import('node:fs')).mkdirSync(scratchTmp);
-    server = await startServer({
-      dir,
-      env: {
-        CONTENT_GIT: 'library',
-        CONTENT_GIT_REMOTE: gitServer.url('content.git'),
-        CONTENT_GIT_TOKEN: TOKEN,
-        CONTENT_GIT_BRANCH: 'main',
-        // The clone lives in the temp folder: keep it inside this test's scratch folder.
-        TMPDIR: scratchTmp,
-      },
-    });
-    cookie = await loginCookie(server.baseUrl);
+    ({ dir, bare, gitServer, server, cookie, stop } = await startWithRemote({ CONTENT_GIT: 'library' }));
   });
-  afterAll(async () => {
-    await server.stop();
-    await gitServer.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => stop());
 
   it('commits with the admin as author and pushes; the next save starts from a commit someone else pushed meanwhile', async () => {
     const title = `Library ${uid()}`;
@@ -155,17 +137,12 @@ describe('without a git binary: isomorphic-git commits into a clone of the remot
     expect(gitOut(bare, 'show', `main:${file}`)).toContain('Via isomorphic-git.');
     expect(gitServer.requests.filter((r) => r.path.endsWith('/git-receive-pack')).every((r) => r.authorized)).toBe(true);
 
-    const other = join(dir, 'other-clone');
-    gitOut(dir, 'clone', '--quiet', bare, other);
-    writeFileSync(join(other, 'NOTES.md'), 'someone else\n');
-    gitOut(other, 'add', '.');
-    gitOut(other, '-c', 'user.name=Bo', '-c', 'user.email=bo@example.test', 'commit', '-qm', 'Someone else');
-    gitOut(other, 'push', '--quiet', 'origin', 'HEAD:main');
+    someoneElsePushes(dir, bare, 'notes');
 
     await api(server.baseUrl, `/api/blog/posts/${post.id}`, { method: 'PUT', cookie, body: { content: 'Edited after theirs.' } });
     await expect.poll(() => remoteLog(bare, file), { timeout: 30_000 }).toEqual([`Update blog post "${title}": text`, `Create blog post "${title}"`]);
-    expect(gitOut(bare, 'log', '--format=%s', '-n', '2', 'main').split('\n')).toEqual([`Update blog post "${title}": text`, 'Someone else']);
-    expect(gitOut(bare, 'show', 'main:NOTES.md')).toBe('someone else');
+    expect(gitOut(bare, 'log', '--format=%s', '-n', '2', 'main').split('\n')).toEqual([`Update blog post "${title}": text`, 'Someone else: notes']);
+    expect(gitOut(bare, 'show', 'main:notes.txt')).toBe('notes');
   });
 
   it('a push that loses the race (the branch moves while it is sent) is redone on top of theirs', async () => {
