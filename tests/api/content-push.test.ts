@@ -20,10 +20,10 @@ const remoteLog = (bare: string, path: string) => {
 };
 
 /** Another clone of the remote commits a file and pushes it (directly, not over HTTP). */
-function someoneElsePushes(dir: string, bare: string, name: string) {
+function someoneElsePushes(dir: string, bare: string, name: string, files: Record<string, string> = { [`${name}.txt`]: `${name}\n` }) {
   const other = join(dir, `clone-${name}`);
   gitOut(dir, 'clone', '--quiet', bare, other);
-  writeFileSync(join(other, `${name}.txt`), `${name}\n`);
+  for (const [path, text] of Object.entries(files)) writeFileSync(join(other, path), text);
   gitOut(other, 'add', '.');
   gitOut(other, '-c', 'user.name=Bo', '-c', 'user.email=bo@example.test', 'commit', '-qm', `Someone else: ${name}`);
   gitOut(other, 'push', '--quiet', 'origin', 'HEAD:main');
@@ -76,8 +76,10 @@ describe('pushing content commits to a remote over HTTPS (loopback git http-back
   });
 
   it('a push rejected because someone else pushed first is rebased onto theirs and pushed again', async () => {
-    // Someone else pushes a commit to the remote.
-    const theirs = someoneElsePushes(dir, bare, 'before-cli');
+    // Someone else pushes a commit to the remote: a research article written in another clone.
+    const theirs = someoneElsePushes(dir, bare, 'before-cli', {
+      'content/research/from-elsewhere.md': '---\ntitle: From Elsewhere\nauthor: Bo\n---\n\nWritten in another clone.\n',
+    });
 
     const title = `After Rebase ${uid()}`;
     const post = await (await api(server.baseUrl, '/api/blog/posts', { cookie, body: { title, content: 'Mine.' } })).json();
@@ -91,6 +93,9 @@ describe('pushing content commits to a remote over HTTPS (loopback git http-back
     const [version] = await (await api(server.baseUrl, `/api/content/blog/${post.id}/history`, { cookie })).json();
     await expect.poll(async () => (await (await api(server.baseUrl, `/api/content/blog/${post.id}/history`, { cookie })).json())[0].commit).toBe(remoteHead);
     expect(version.message).toBe(`Create blog post "${title}"`);
+    // The article that came in with the rebase is on the site, without a restart.
+    await expect.poll(async () => (await api(server.baseUrl, '/api/research/by-slug/from-elsewhere')).status).toBe(200);
+    expect((await (await api(server.baseUrl, `/api/blog/posts/by-slug/${post.slug}`, { cookie })).json()).title).toBe(title);
   });
 
   it('a push that loses the race (the branch moves while it is sent) is refused by the server, rebased and retried', async () => {

@@ -8,16 +8,16 @@
  * Flushes and pushes run one after another through a single queue in the process, so a push's
  * rebase never meets a commit in progress. Relative imports: scripts run this under Node too.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
-import { contentRevisions, datasetMeta, uploads } from '../../../../db/schema/index.ts';
+import { contentRevisions, uploads } from '../../../../db/schema/index.ts';
 import { contentConfig, type ContentConfig } from './config.ts';
 import { commitPaths, ensureRepository, findRevisionCommit, gitAvailable, repoPath } from './git.ts';
 import { pushWithRebase } from './push.ts';
 import { flushToRemote } from './remote-library.ts';
+import { recordFingerprint, reindexFromFiles } from './reindex.ts';
 
 type Revision = typeof contentRevisions.$inferSelect;
 
@@ -92,26 +92,6 @@ async function applyRevision(db: Database, config: ContentConfig, root: string |
   return commitPaths(root, paths, message, { name: row.authorName, email: authorEmail(row.authorName) });
 }
 
-/** A digest of every content file: the index is behind when it differs from the one recorded. */
-export function contentFingerprint(dir: string): string {
-  const hash = createHash('sha256');
-  for (const sub of ['blog', 'research']) {
-    const folder = join(dir, sub);
-    if (!existsSync(folder)) continue;
-    for (const name of readdirSync(folder).filter((f) => f.endsWith('.md')).sort()) {
-      hash.update(`${sub}/${name}\0`).update(readFileSync(join(folder, name))).update('\0');
-    }
-  }
-  return hash.digest('hex');
-}
-
-export const FINGERPRINT_KEY = 'content:fingerprint';
-
-export async function recordFingerprint(db: Database, dir: string) {
-  const value = contentFingerprint(dir);
-  await db.insert(datasetMeta).values({ key: FINGERPRINT_KEY, value }).onConflictDoUpdate({ target: datasetMeta.key, set: { value } });
-}
-
 async function flushNow(db: Database, config: ContentConfig): Promise<number> {
   const pending = await db.select().from(contentRevisions).where(isNull(contentRevisions.committedAt)).orderBy(asc(contentRevisions.id));
   if (!pending.length) return 0;
@@ -152,8 +132,11 @@ export function schedulePush(db: Database, config: ContentConfig = contentConfig
     void enqueue(async () => {
       if ((await gitMode(config)) !== 'cli') return; // the library mode pushes as it commits
       const root = await ensureRepository(config.dir);
-      await pushWithRebase(db, root, config.remote!);
+      const rebased = await pushWithRebase(db, root, config.remote!);
       pushAttempt = 0;
+      // Someone else's commits came in with the rebase: the index takes their files too (unless a
+      // save is still on its way to git, in which case the next start or push does it).
+      if (rebased) await reindexFromFiles(db, config.dir, { unlessPending: true });
     }).catch((err: unknown) => {
       console.error('content: push failed, will retry:', err instanceof Error ? err.message : err);
       pushAttempt++;

@@ -67,16 +67,23 @@ async function rebaseOntoFetched(db: Database, root: string) {
   }
 }
 
-/** Pushes HEAD to the remote branch; on a rejection fetches, rebases and tries again (3 rounds). */
-export async function pushWithRebase(db: Database, root: string, remote: Remote) {
+/**
+ * Pushes HEAD to the remote branch; on a rejection fetches, rebases and tries again (3 rounds).
+ * True when commits from the remote came in (the files may have changed under the index).
+ */
+export async function pushWithRebase(db: Database, root: string, remote: Remote): Promise<boolean> {
   const branch = await branchOf(root, remote);
+  let fetched = false;
   for (let round = 0; ; round++) {
     try {
       await git(root, ['push', '--quiet', remote.url, `HEAD:refs/heads/${branch}`], authEnv(remote));
-      return;
+      return fetched;
     } catch (err) {
       if (!rejected(err) || round >= 2) throw err;
-      if (await fetchRemote(root, remote, branch)) await rebaseOntoFetched(db, root);
+      if (await fetchRemote(root, remote, branch)) {
+        await rebaseOntoFetched(db, root);
+        fetched = true;
+      }
     }
   }
 }

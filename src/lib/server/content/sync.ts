@@ -2,94 +2,25 @@
  * Keeps the database index and the content files in step, run before the server serves (and by
  * `npm run content:reindex`):
  * 1. open revisions are written and committed first (the outbox), so files hold every acknowledged save;
- * (a checkout older than the newest committed save, e.g. a deploy of an older commit, is never indexed;)
  * 2. an index with no items, or one recorded against other files (a pull, a hand edit, a revert),
- *    is rebuilt from content/{blog,research}/*.md;
+ *    is rebuilt from content/{blog,research}/*.md (reindex.ts), unless the files are older than the
+ *    newest committed save (a deploy of an older commit): that would roll saves back;
  * 3. a database from before content lived in files (items, but no record of the files) is written
  *    out to files instead, so nothing an admin wrote is lost on the upgrade.
  * Relative imports: Node runs this directly from scripts/.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { existsSync } from 'node:fs';
+import { desc, eq, isNotNull } from 'drizzle-orm';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { databaseConfigFromEnv, openDatabase, type Database } from '../../../../db/client.ts';
-import { blogPosts, contentRevisions, datasetMeta, researchArticles } from '../../../../db/schema/index.ts';
-import { ARTICLE_KIND_NAMES, ARTICLE_KINDS, itemFile, type ArticleKind } from '../../shared/article-kinds.ts';
+import { contentRevisions, datasetMeta } from '../../../../db/schema/index.ts';
+import { ARTICLE_KIND_NAMES, ARTICLE_KINDS, itemFile } from '../../shared/article-kinds.ts';
 import { contentConfig, type ContentConfig } from './config.ts';
-import { fromDocument, toDocument } from './documents.ts';
-import { contentFingerprint, FINGERPRINT_KEY, flushOutbox, gitMode, recordFingerprint } from './outbox.ts';
+import { toDocument } from './documents.ts';
+import { flushOutbox, gitMode } from './outbox.ts';
+import { contentFingerprint, countItems, FINGERPRINT_KEY, reindexFromFiles, table, type SyncResult } from './reindex.ts';
 import { git } from './git.ts';
 import type { ArticleValues } from './values.ts';
-
-const TABLES = { blog: blogPosts, research: researchArticles } as const;
-const table = (kind: ArticleKind) => TABLES[kind] as unknown as typeof researchArticles;
-
-export interface SyncResult {
-  action: 'none' | 'reindexed' | 'exported';
-  items: number;
-  skipped: string[];
-}
-
-async function countItems(db: Database): Promise<number> {
-  let total = 0;
-  for (const kind of ARTICLE_KIND_NAMES) {
-    const [row] = await db.select({ n: sql<number>`count(*)` }).from(table(kind));
-    total += Number(row?.n ?? 0);
-  }
-  return total;
-}
-
-/** Every item file of a kind, parsed; unreadable files are reported, not fatal. */
-function readKind(dir: string, kind: ArticleKind, skipped: string[]) {
-  const folder = join(dir, ARTICLE_KINDS[kind].dir);
-  if (!existsSync(folder)) return [];
-  const items: { id: number | null; values: ArticleValues }[] = [];
-  const slugs = new Set<string>();
-  for (const name of readdirSync(folder).filter((f) => f.endsWith('.md')).sort()) {
-    try {
-      const parsed = fromDocument(kind, readFileSync(join(folder, name), 'utf8'), new Date());
-      if (!parsed.values.title.trim() || !parsed.values.content.trim()) throw new Error('a title and a body are required');
-      if (slugs.has(parsed.values.slug)) throw new Error(`slug ${parsed.values.slug} is used by another file`);
-      slugs.add(parsed.values.slug);
-      items.push(parsed);
-    } catch (err) {
-      skipped.push(`${ARTICLE_KINDS[kind].dir}/${name}: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  }
-  return items;
-}
-
-/** Replaces the index with the files; an item keeps its id (from its file, else by its slug). */
-export async function reindexFromFiles(db: Database, dir: string): Promise<SyncResult> {
-  const skipped: string[] = [];
-  let items = 0;
-  await db.transaction(async (tx) => {
-    for (const kind of ARTICLE_KIND_NAMES) {
-      const t = table(kind);
-      const parsed = readKind(dir, kind, skipped);
-      const known = new Map((await tx.select({ id: t.id, slug: t.slug }).from(t)).map((r) => [r.slug, r.id]));
-      await tx.delete(t);
-      const used = new Set<number>();
-      const withId: { id: number; values: ArticleValues }[] = [];
-      const withoutId: ArticleValues[] = [];
-      for (const { id, values } of parsed) {
-        const wanted = id ?? known.get(values.slug);
-        if (wanted && !used.has(wanted)) {
-          used.add(wanted);
-          withId.push({ id: wanted, values });
-        } else withoutId.push(values);
-      }
-      // Items with an id first, so a new id handed out after them never takes one a file names.
-      for (const item of [...withId, ...withoutId.map((values) => ({ id: undefined, values }))]) {
-        await tx.insert(t).values({ ...(item.values as typeof researchArticles.$inferInsert), ...(item.id ? { id: item.id } : {}) });
-        items++;
-      }
-    }
-  });
-  await recordFingerprint(db, dir);
-  return { action: 'reindexed', items, skipped };
-}
 
 /** Writes every item of a database that predates content files out to files, in one commit per item. */
 async function exportToFiles(db: Database, config: ContentConfig): Promise<SyncResult> {
