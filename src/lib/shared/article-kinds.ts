@@ -8,7 +8,7 @@
  * the content scripts that Node runs directly can load it too.
  */
 import { DEFAULT_AUTHOR_ID, RESEARCH_CATEGORIES, readingTime, type ResearchCategory } from './article-rules.ts';
-import type { ContentItem, ContentKind } from './content-types.ts';
+import type { ContentKind } from './content-types.ts';
 
 export type ArticleKind = ContentKind;
 export const ARTICLE_KIND_NAMES = ['blog', 'research'] as const satisfies readonly ArticleKind[];
@@ -164,6 +164,3 @@ export function newestFirst<T extends Dated & { id?: number }>(a: T, b: T): numb
 export function pickFeatured<T extends { featured?: boolean }>(newestFirstItems: T[]): T | null {
   return newestFirstItems.find((i) => i.featured === true) ?? null;
 }
-
-/** The author line an item is shown with. */
-export const authorOf = (item: ContentItem) => ('author' in item ? item.author : item.authorId);

@@ -1,3 +1,4 @@
+import { isScheduled } from '@/lib/shared/article-kinds';
 import { formatDate } from './ui';
 
 /**
@@ -5,7 +6,7 @@ import { formatDate } from './ui';
  * publish date still ahead: the public does not see it yet).
  */
 export default function StatusBadge({ published, publishedAt }: { published: boolean; publishedAt: string | null }) {
-  const scheduled = published && !!publishedAt && Date.parse(publishedAt) > Date.now();
+  const scheduled = isScheduled({ published, publishedAt, createdAt: publishedAt ?? '' }, new Date());
   const label = scheduled ? 'Scheduled' : published ? 'Published' : 'Draft';
   const tone = scheduled ? 'bg-warning/15 text-warning' : published ? 'bg-positive/15 text-positive' : 'bg-surface-2 text-muted ring-1 ring-border';
   const dot = scheduled ? 'bg-warning' : published ? 'bg-positive' : 'bg-muted';
