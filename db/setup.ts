@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { databaseConfigFromEnv, openDatabase } from './client.ts';
 import { ensureDatabaseFolder, migrateDatabase } from './migrate.ts';
 import { ensureAdmin, type AdminSeedResult } from './seed/admin.ts';
-import { seedContent } from './seed/content.ts';
 import { seedAnalytics } from './seed/analytics.ts';
 import { seedOnce } from './seed/once.ts';
 
@@ -11,11 +10,10 @@ export const CONTENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..'
 
 export interface SetupResult {
   admin: AdminSeedResult;
-  seededContent: boolean;
   seededAnalytics: boolean;
 }
 
-/** Migrates the database and fills an empty one: admin user, starter content, analytics snapshot. */
+/** Migrates the database and fills an empty one: admin user, analytics snapshot (posts and articles: src/lib/server/content/sync.ts). */
 export async function prepareDatabase(env: NodeJS.ProcessEnv = process.env, contentDir = CONTENT_DIR): Promise<SetupResult> {
   const config = databaseConfigFromEnv(env);
   ensureDatabaseFolder(config.url);
@@ -23,13 +21,10 @@ export async function prepareDatabase(env: NodeJS.ProcessEnv = process.env, cont
   try {
     await migrateDatabase(db, client, config.url);
     const admin = await ensureAdmin(db, env);
-    const seededContent = await seedOnce(db, 'content', async () => {
-      await seedContent(db, contentDir);
-    });
     const seededAnalytics = await seedOnce(db, 'analytics', async () => {
       await seedAnalytics(db, resolve(contentDir, 'data'));
     });
-    return { admin, seededContent, seededAnalytics };
+    return { admin, seededAnalytics };
   } finally {
     client.close();
   }

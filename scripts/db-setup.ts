@@ -1,7 +1,8 @@
 /** Migrates and seeds the database named by DATABASE_URL without starting the server (used for Netlify builds). */
 import { existsSync } from 'node:fs';
 import { prepareDatabase } from '../db/setup.ts';
+import { prepareContent } from '../src/lib/server/content/sync.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
-const result = await prepareDatabase(process.env);
+const result = { ...(await prepareDatabase(process.env)), content: await prepareContent(process.env) };
 console.log(JSON.stringify({ ...result, admin: { ...result.admin, generatedPassword: result.admin.generatedPassword } }, null, 2));

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { prepareDatabase } from '../db/setup.ts';
 import { baselineHeaders } from '../src/lib/server/security.ts';
+import { prepareContent } from '../src/lib/server/content/sync.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 // This is the production entry: React (and other libraries) pick their builds from NODE_ENV when first
@@ -13,6 +14,9 @@ if (existsSync('.env')) process.loadEnvFile('.env');
 process.env.NODE_ENV = 'production';
 
 const result = await prepareDatabase(process.env);
+// Posts and articles: open saves reach their files and git, then the index is rebuilt if the files moved on.
+const content = await prepareContent(process.env);
+for (const problem of content.skipped) console.warn(`  content: skipped ${problem}`);
 const host = process.env.HOST || 'localhost';
 const port = process.env.PORT || '4321';
 const origin = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;

@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, blob, index } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, text, integer, blob, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /** Columns shared by blog posts and research articles (spec section 3). */
 const articleColumns = () => ({
@@ -18,8 +18,6 @@ const articleColumns = () => ({
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
-  /** Set when the row came from content/; seeding skips any slug that already exists. */
-  seeded: integer('seeded', { mode: 'boolean' }).notNull().default(false),
 });
 
 export const blogPosts = sqliteTable(
@@ -53,3 +51,58 @@ export const uploads = sqliteTable('uploads', {
   data: blob('data', { mode: 'buffer' }).notNull(),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
 });
+
+/**
+ * The content journal and git outbox: one row per save or delete, written in the same transaction
+ * as the change itself. `document` is the whole Markdown file as saved (on a delete: the text that
+ * was deleted, so it can be restored). A row with no `committedAt` is still to reach git; `uid`
+ * goes into the commit's trailer so a commit made just before a crash is found, not made twice.
+ */
+export const contentRevisions = sqliteTable(
+  'content_revisions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    uid: text('uid').notNull().unique(),
+    kind: text('kind', { enum: ['blog', 'research'] }).notNull(),
+    articleId: integer('article_id').notNull(),
+    action: text('action', { enum: ['save', 'delete'] }).notNull(),
+    /** The item's file relative to the content directory, and its previous one on a rename. */
+    path: text('path').notNull(),
+    previousPath: text('previous_path'),
+    document: text('document').notNull(),
+    message: text('message').notNull(),
+    authorName: text('author_name').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    committedAt: integer('committed_at', { mode: 'timestamp_ms' }),
+    commitSha: text('commit_sha'),
+  },
+  (t) => [index('content_revisions_item_idx').on(t.kind, t.articleId), index('content_revisions_pending_idx').on(t.committedAt)],
+);
+
+/** Unguessable, revocable links to a draft's preview; only the token's SHA-256 is kept. */
+export const previewLinks = sqliteTable(
+  'preview_links',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    tokenHash: text('token_hash').notNull().unique(),
+    kind: text('kind', { enum: ['blog', 'research'] }).notNull(),
+    articleId: integer('article_id').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('preview_links_item_idx').on(t.kind, t.articleId)],
+);
+
+/** The editor's autosaved, not yet saved state of an item (one per item): what a preview shows. */
+export const articleDrafts = sqliteTable(
+  'article_drafts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: ['blog', 'research'] }).notNull(),
+    articleId: integer('article_id').notNull(),
+    fields: text('fields', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    authorName: text('author_name').notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [uniqueIndex('article_drafts_item_idx').on(t.kind, t.articleId)],
+);

@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { siteOrigin } from '@/lib/server/config';
-import { READING_CACHE } from '@/lib/server/cache';
-import { listFeedItems } from '@/lib/server/public-content';
+import { listPublic } from '@/lib/server/content/articles';
+import { contentCacheControl } from '@/lib/server/content/public-cache';
+import { itemPath, newestFirst, shownDate } from '@/lib/shared/article-kinds';
 import { escapeXml } from '@/lib/shared/seo';
 import { SITE } from '@/lib/shared/site';
 
@@ -10,25 +11,27 @@ export const prerender = false;
 /** GET /rss.xml: RSS 2.0 of the newest published blog posts and research articles. */
 export const GET: APIRoute = async ({ url }) => {
   const origin = siteOrigin(url);
-  const items = await listFeedItems();
+  const FEED_SIZE = 50;
+  const [posts, articles] = await Promise.all([listPublic('blog', FEED_SIZE), listPublic('research', FEED_SIZE)]);
+  const items = [...posts, ...articles].sort(newestFirst).slice(0, FEED_SIZE);
   const x = escapeXml;
   const entries = items
     .map((item) => {
-      const link = `${origin}/${item.kind === 'blog' ? 'blog' : 'research'}/${encodeURIComponent(item.slug)}`;
+      const link = origin + itemPath(item.kind, item.slug);
       return [
         '    <item>',
         `      <title>${x(item.title)}</title>`,
         `      <link>${x(link)}</link>`,
         `      <guid isPermaLink="true">${x(link)}</guid>`,
         `      <description>${x(item.excerpt)}</description>`,
-        `      <pubDate>${item.date.toUTCString()}</pubDate>`,
+        `      <pubDate>${shownDate(item).toUTCString()}</pubDate>`,
         `      <dc:creator>${x(item.author)}</dc:creator>`,
         `      <category>${x(item.kind === 'blog' ? 'Blog' : (item.category ?? 'Research'))}</category>`,
         '    </item>',
       ].join('\n');
     })
     .join('\n');
-  const lastBuild = items[0]?.date ?? new Date(0);
+  const lastBuild = items[0] ? shownDate(items[0]) : new Date(0);
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel>
@@ -43,6 +46,6 @@ ${entries}
 </rss>
 `;
   return new Response(xml, {
-    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': READING_CACHE },
+    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': await contentCacheControl(null) },
   });
 };

@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { siteOrigin } from '@/lib/server/config';
-import { READING_CACHE } from '@/lib/server/cache';
-import { listPublishedArticleUrls, listPublishedPostUrls } from '@/lib/server/public-content';
+import { listPublic } from '@/lib/server/content/articles';
+import { contentCacheControl } from '@/lib/server/content/public-cache';
+import { itemPath } from '@/lib/shared/article-kinds';
 import { escapeXml } from '@/lib/shared/seo';
 import { ASSET_CLASS_LINKS } from '@/lib/shared/site';
 
@@ -28,15 +29,14 @@ function urlset(entries: Entry[]): string {
 /** GET /sitemap.xml: the public pages plus every published post and research article. */
 export const GET: APIRoute = async ({ url }) => {
   const origin = siteOrigin(url);
-  const [posts, articles] = await Promise.all([listPublishedPostUrls(), listPublishedArticleUrls()]);
+  const [posts, articles] = await Promise.all([listPublic('blog'), listPublic('research')]);
   const newest = (rows: { updatedAt: Date }[]) =>
     rows.length ? new Date(Math.max(...rows.map((r) => r.updatedAt.getTime()))) : undefined;
   const entries: Entry[] = [
     ...STATIC_PATHS.map((path) => ({ loc: origin + path, lastmod: path === '/research' ? newest(articles) : undefined })),
-    ...articles.map((a) => ({ loc: `${origin}/research/${encodeURIComponent(a.slug)}`, lastmod: a.updatedAt })),
-    ...posts.map((p) => ({ loc: `${origin}/blog/${encodeURIComponent(p.slug)}`, lastmod: p.updatedAt })),
+    ...[...articles, ...posts].map((a) => ({ loc: origin + itemPath(a.kind, a.slug), lastmod: a.updatedAt })),
   ];
   return new Response(urlset(entries), {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': READING_CACHE },
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': await contentCacheControl(null) },
   });
 };

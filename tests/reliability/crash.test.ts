@@ -1,11 +1,13 @@
 /**
  * Crash: kill -9 the server at a random moment during a write burst, 20 rounds, restarting on the
  * same libSQL file each time. Every write acknowledged before the kill must be there afterwards,
- * `PRAGMA integrity_check` must say ok, and no post may be half-saved.
+ * `PRAGMA integrity_check` must say ok, and no post may be half-saved. Every post in the database
+ * reaches git (the outbox) exactly once: no commit lost, none made twice across the kills.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { gitOut } from '../support/git.ts';
 import { blogPost, integrityCheck, login, openDb, raw, recordFigures, routeExists, savePost, sleep } from './support.ts';
 
 const ROUNDS = Number(process.env.RELIABILITY_CRASH_ROUNDS || 20);
@@ -96,6 +98,29 @@ describe('crash', () => {
     }
     const integrity = await integrityCheck(dbPath);
 
+    // The outbox drains after the last restart; then each post has exactly one commit.
+    let gitMissing = 0;
+    let gitDuplicated = 0;
+    if (blogWrites) {
+      const pending = async () => {
+        const d = openDb(dbPath);
+        try {
+          return Number((await d.execute('SELECT count(*) AS n FROM content_revisions WHERE committed_at IS NULL')).rows[0].n);
+        } finally {
+          d.close();
+        }
+      };
+      await expect.poll(pending, { timeout: 120_000, interval: 250 }).toBe(0);
+      const subjects = gitOut(server.contentRepo, 'log', '--format=%s', '--', 'content/blog').split('\n');
+      const counts = new Map<string, number>();
+      for (const s of subjects) counts.set(s, (counts.get(s) ?? 0) + 1);
+      for (const slug of ackedPosts) {
+        const n = counts.get(`Create blog post "${blogPost(slug.replace('reliability-post-', '')).title}"`) ?? 0;
+        if (n === 0) gitMissing++;
+        if (n > 1) gitDuplicated++;
+      }
+    }
+
     const figures = {
       kills,
       attemptedWrites: attempted,
@@ -105,6 +130,8 @@ describe('crash', () => {
       inflightAtKill,
       writesLost: lost,
       halfSaved,
+      gitMissing,
+      gitDuplicated,
       integrity,
     };
     recordFigures('crash', figures);
@@ -112,6 +139,8 @@ describe('crash', () => {
     expect(kills).toBe(ROUNDS);
     expect(lost).toBe(0);
     expect(halfSaved).toBe(0);
+    expect(gitMissing).toBe(0);
+    expect(gitDuplicated).toBe(0);
     expect(integrity).toBe('ok');
   });
 });

@@ -87,7 +87,15 @@ beforeAll(async () => {
     } catch {
       /* no list */
     }
-    if (id !== undefined) candidates.push({ method: 'PUT', path: `${kind}/${id}` }, { method: 'DELETE', path: `${kind}/${id}` });
+    if (id !== undefined) {
+      const contentKind = kind === '/api/blog/posts' ? 'blog' : 'research';
+      candidates.push(
+        { method: 'PUT', path: `${kind}/${id}` },
+        { method: 'DELETE', path: `${kind}/${id}` },
+        // The editor's autosave: the same fields as an update.
+        { method: 'PUT', path: `/api/content/${contentKind}/${id}/draft` },
+      );
+    }
   }
   for (const r of candidates) if (await routeExists(base, r.method, r.path, cookie)) writeRoutes.push(r);
   writeRoutes.push({ method: 'POST', path: '/api/auth/login' });
@@ -103,6 +111,8 @@ beforeAll(async () => {
     '/api/blog/posts',
     '/api/research',
     '/api/research/featured',
+    '/api/content/blog/deleted',
+    '/api/content/research/deleted',
     '/api/placeholder',
     '/sitemap.xml',
     '/rss.xml',

@@ -12,38 +12,28 @@ type ArticleRow = typeof researchArticles.$inferInsert;
  */
 export function contentFixtures(databaseUrl: string) {
   const { client, db } = openDatabase({ url: databaseUrl });
-  const posts: string[] = [];
-  const articles: string[] = [];
+  const added: { table: typeof blogPosts | typeof researchArticles; slug: string }[] = [];
   const now = new Date();
+  /** One row with the defaults a published item has; `fields` override them. */
+  async function add(table: typeof blogPosts | typeof researchArticles, fields: Record<string, unknown> & { slug: string }) {
+    const row = {
+      title: fields.slug,
+      content: '## Body\n\nText.',
+      author: 'Test Author',
+      published: true,
+      createdAt: now,
+      updatedAt: now,
+      publishedAt: fields.published === false ? null : now,
+      ...fields,
+    };
+    await db.insert(table as typeof researchArticles).values(row as ArticleRow);
+    added.push({ table, slug: fields.slug });
+  }
   return {
-    async post(fields: Partial<PostRow> & { slug: string }) {
-      await db.insert(blogPosts).values({
-        title: fields.slug,
-        content: '## Body\n\nText.',
-        published: true,
-        createdAt: now,
-        updatedAt: now,
-        publishedAt: fields.published === false ? null : now,
-        ...fields,
-      });
-      posts.push(fields.slug);
-    },
-    async article(fields: Partial<ArticleRow> & { slug: string }) {
-      await db.insert(researchArticles).values({
-        title: fields.slug,
-        content: '## Body\n\nText.',
-        author: 'Test Author',
-        published: true,
-        createdAt: now,
-        updatedAt: now,
-        publishedAt: fields.published === false ? null : now,
-        ...fields,
-      });
-      articles.push(fields.slug);
-    },
+    post: (fields: Partial<PostRow> & { slug: string }) => add(blogPosts, fields),
+    article: (fields: Partial<ArticleRow> & { slug: string }) => add(researchArticles, fields),
     async cleanup() {
-      for (const slug of posts) await db.delete(blogPosts).where(eq(blogPosts.slug, slug));
-      for (const slug of articles) await db.delete(researchArticles).where(eq(researchArticles.slug, slug));
+      for (const { table, slug } of added) await db.delete(table).where(eq(table.slug, slug));
       client.close();
     },
   };

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, existsSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createServer } from 'node:net';
@@ -12,6 +12,9 @@ export interface RunningServer {
   dir: string;
   dbPath: string;
   databaseUrl: string;
+  /** The scratch git work tree whose content/ the server reads and commits to. */
+  contentRepo: string;
+  contentDir: string;
   process: ChildProcess;
   /** Output so far, for debugging a failed start. */
   output: () => string;
@@ -37,6 +40,22 @@ export interface StartOptions {
   dir?: string;
 }
 
+/**
+ * A scratch git repository holding a copy of the starter posts and articles in content/, so no
+ * test ever commits to (or deletes from) the project's own checkout.
+ */
+export function scratchContentRepo(dir: string): { repo: string; contentDir: string } {
+  const repo = join(dir, 'content-repo');
+  const contentDir = join(repo, 'content');
+  if (existsSync(join(repo, '.git'))) return { repo, contentDir };
+  for (const sub of ['blog', 'research']) cpSync(join(ROOT, 'content', sub), join(contentDir, sub), { recursive: true });
+  const run = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test Setup', '-c', 'user.email=setup@example.test', ...args], { cwd: repo, stdio: 'pipe' });
+  run('init', '--quiet', '--initial-branch=main');
+  run('add', '.');
+  run('commit', '--quiet', '-m', 'Starter content');
+  return { repo, contentDir };
+}
+
 /** Starts the built production server (scripts/serve.ts) on loopback with a scratch libSQL file. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   if (!existsSync(join(ROOT, 'dist/server/entry.mjs'))) {
@@ -46,6 +65,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const dbPath = join(dir, 'app.db');
   const port = await freePort();
   const databaseUrl = `file:${dbPath}`;
+  const { repo: contentRepo, contentDir } = scratchContentRepo(dir);
   const child = spawn(process.execPath, ['scripts/serve.ts'], {
     cwd: ROOT,
     env: {
@@ -57,6 +77,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ADMIN_USERNAME: TEST_ADMIN.username,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       QUIET_START: '1',
+      CONTENT_DIR: contentDir,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -87,6 +108,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     dir,
     dbPath,
     databaseUrl,
+    contentRepo,
+    contentDir,
     process: child,
     output: () => out,
     stop: async () => {

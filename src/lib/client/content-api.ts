@@ -1,39 +1,15 @@
-import type { BlogPost, ContentItem, ContentKind, ResearchArticle } from '@/lib/shared/content-types';
+import type { BlogPost, ContentItem, ContentKind, DeletedItem, PreviewLink, ResearchArticle, Version } from '@/lib/shared/content-types';
+
+export type { DeletedItem, PreviewLink, Version };
+import { ARTICLE_KINDS } from '@/lib/shared/article-kinds';
+import type { DiffLine } from '@/lib/shared/line-diff';
 import { apiRequest } from './api.ts';
 
-/** Per kind: where it lives in the API and the spec's exact texts (sections 5 and 8). */
+/** Per kind: where it lives in the API and the spec's exact texts (from article-kinds). */
 export const KINDS = {
-  blog: {
-    endpoint: '/api/blog/posts',
-    noun: 'blog post',
-    created: 'Blog post created successfully',
-    updated: 'Blog post updated successfully',
-    deleted: 'Blog post deleted successfully',
-    createFailed: 'Failed to create blog post',
-    updateFailed: 'Failed to update blog post',
-    deleteFailed: 'Failed to delete blog post',
-    confirmDelete: 'Are you sure you want to delete this blog post?',
-    empty: 'No blog posts found. Create your first post!',
-    required: 'Title and content are required',
-    createTitle: 'Create Blog Post',
-    editTitle: 'Edit Blog Post',
-  },
-  research: {
-    endpoint: '/api/research',
-    noun: 'research article',
-    created: 'Research article created successfully',
-    updated: 'Research article updated successfully',
-    deleted: 'Research article deleted successfully',
-    createFailed: 'Failed to create research article',
-    updateFailed: 'Failed to update research article',
-    deleteFailed: 'Failed to delete research article',
-    confirmDelete: 'Are you sure you want to delete this research article?',
-    empty: 'No research articles found. Create your first research article!',
-    required: 'Title, content, and author are required',
-    createTitle: 'Create Research Article',
-    editTitle: 'Edit Research Article',
-  },
-} as const satisfies Record<ContentKind, Record<string, string>>;
+  blog: { endpoint: ARTICLE_KINDS.blog.endpoint, ...ARTICLE_KINDS.blog.texts },
+  research: { endpoint: ARTICLE_KINDS.research.endpoint, ...ARTICLE_KINDS.research.texts },
+} as const;
 
 export async function listItems(kind: 'blog'): Promise<BlogPost[]>;
 export async function listItems(kind: 'research'): Promise<ResearchArticle[]>;
@@ -53,3 +29,60 @@ export async function saveItem(kind: ContentKind, id: number | null, body: Recor
 export async function deleteItem(kind: ContentKind, id: number): Promise<void> {
   await apiRequest('DELETE', `${KINDS[kind].endpoint}/${id}`);
 }
+
+const itemApi = (kind: ContentKind, id: number) => `/api/content/${kind}/${id}`;
+
+export async function listVersions(kind: ContentKind, id: number): Promise<Version[]> {
+  return (await (await apiRequest('GET', `${itemApi(kind, id)}/history`)).json()) as Version[];
+}
+
+export async function versionDiff(kind: ContentKind, id: number, version: number): Promise<DiffLine[]> {
+  return ((await (await apiRequest('GET', `${itemApi(kind, id)}/history/${version}`)).json()) as { lines: DiffLine[] }).lines;
+}
+
+export async function restoreVersion(kind: ContentKind, id: number, version: number): Promise<ContentItem> {
+  return (await (await apiRequest('POST', `${itemApi(kind, id)}/history/${version}/restore`)).json()) as ContentItem;
+}
+
+export async function listDeleted(kind: ContentKind): Promise<DeletedItem[]> {
+  return (await (await apiRequest('GET', `/api/content/${kind}/deleted`)).json()) as DeletedItem[];
+}
+
+export async function restoreDeleted(kind: ContentKind, revisionId: number): Promise<ContentItem> {
+  return (await (await apiRequest('POST', `/api/content/${kind}/deleted/${revisionId}/restore`)).json()) as ContentItem;
+}
+
+export interface ServerDraft {
+  fields: Record<string, unknown>;
+  author: string;
+  updatedAt: string;
+}
+
+/** The item's autosaved draft on the server, or null. */
+export async function loadServerDraft(kind: ContentKind, id: number): Promise<ServerDraft | null> {
+  return (await (await apiRequest('GET', `${itemApi(kind, id)}/draft`)).json()) as ServerDraft | null;
+}
+
+export async function discardServerDraft(kind: ContentKind, id: number): Promise<void> {
+  await apiRequest('DELETE', `${itemApi(kind, id)}/draft`);
+}
+
+/** Autosave: the editor's fields become the item's server-side draft (what a preview shows). */
+export async function autosaveDraft(kind: ContentKind, id: number, body: Record<string, unknown>): Promise<{ updatedAt: string }> {
+  return (await (await apiRequest('PUT', `${itemApi(kind, id)}/draft`, body)).json()) as { updatedAt: string };
+}
+
+export async function listPreviewLinks(kind: ContentKind, id: number): Promise<PreviewLink[]> {
+  return (await (await apiRequest('GET', `${itemApi(kind, id)}/preview-links`)).json()) as PreviewLink[];
+}
+
+export async function createPreviewLink(kind: ContentKind, id: number): Promise<PreviewLink & { url: string }> {
+  return (await (await apiRequest('POST', `${itemApi(kind, id)}/preview-links`)).json()) as PreviewLink & { url: string };
+}
+
+export async function revokePreviewLink(kind: ContentKind, id: number, link: number): Promise<void> {
+  await apiRequest('DELETE', `${itemApi(kind, id)}/preview-links/${link}`);
+}
+
+/** The signed-in admin's own preview of an item (its autosaved draft, else the saved item). */
+export const adminPreviewUrl = (kind: ContentKind, id: number) => `/admin/preview/${kind}/${id}`;

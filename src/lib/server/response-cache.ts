@@ -1,6 +1,7 @@
 import type { Client } from '@libsql/client';
 import { databaseConfigFromEnv, isLocalFile } from '@db/client.ts';
 import { getDb } from './db.ts';
+import { now } from './clock.ts';
 
 /**
  * A small in-process cache for anonymous GETs of HTML pages the route itself declared shareable
@@ -40,7 +41,9 @@ export async function dataVersion(): Promise<number | undefined> {
 export function cachedResponse(key: string, version: number): Response | undefined {
   const hit = entries.get(key);
   if (!hit) return undefined;
-  if (hit.expires <= Date.now() || hit.version !== version) {
+  // The server clock, as scheduled publishing uses it: a page whose s-maxage was cut to end at a
+  // scheduled moment is never served past that moment.
+  if (hit.expires <= now().getTime() || hit.version !== version) {
     entries.delete(key);
     return undefined;
   }
@@ -64,7 +67,7 @@ export async function storeResponse(key: string, version: number, response: Resp
   const body = new Uint8Array(await response.arrayBuffer());
   const headers = [...response.headers.entries()];
   if (body.byteLength <= MAX_BODY_BYTES) {
-    entries.set(key, { version, status: response.status, headers, body, expires: Date.now() + ttl });
+    entries.set(key, { version, status: response.status, headers, body, expires: now().getTime() + ttl });
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   }
   return new Response(body, { status: response.status, headers });

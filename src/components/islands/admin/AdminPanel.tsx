@@ -2,11 +2,13 @@ import { useEffect, useState } from 'react';
 import { Tabs } from 'radix-ui';
 import { ArrowLeft, FileText, FlaskConical, Search } from 'lucide-react';
 import type { BlogPost, ContentItem, ContentKind, ResearchArticle } from '@/lib/shared/content-types';
-import { KINDS, deleteItem, listItems } from '@/lib/client/content-api';
+import { KINDS, deleteItem, listDeleted, listItems, restoreDeleted, type DeletedItem } from '@/lib/client/content-api';
+import { getErrorMessage } from '@/lib/client/api';
 import { takeEditorToReopen } from '@/lib/client/drafts';
 import { toast } from '@/lib/client/stores/toast';
 import ArticleEditor from './ArticleEditor';
 import ContentList from './ContentList';
+import DeletedList from './DeletedList';
 import { ghostButton, primaryButton, secondaryButton, tabList, tabTrigger } from './ui';
 
 interface Props {
@@ -24,6 +26,31 @@ export default function AdminPanel({ username, initialPosts, initialResearch }: 
   const [tab, setTab] = useState<Tab>('blog');
   const [lists, setLists] = useState({ blog: initialPosts as ContentItem[], research: initialResearch as ContentItem[] });
   const [loading, setLoading] = useState(false);
+  const [deleted, setDeleted] = useState<Record<ContentKind, DeletedItem[]>>({ blog: [], research: [] });
+
+  async function refetchDeleted(kind: ContentKind) {
+    try {
+      const items = await listDeleted(kind);
+      setDeleted((d) => ({ ...d, [kind]: items }));
+    } catch {
+      // The list of deleted items is a convenience; it shows again on the next load.
+    }
+  }
+
+  useEffect(() => {
+    void refetchDeleted('blog');
+    void refetchDeleted('research');
+  }, []);
+
+  async function restore(kind: ContentKind, item: DeletedItem) {
+    try {
+      await restoreDeleted(kind, item.revisionId);
+      toast({ title: 'Success', description: `Restored "${item.title}"` });
+    } catch (err) {
+      toast({ title: 'Error', description: getErrorMessage(err), variant: 'destructive' });
+    }
+    await Promise.all([refetch(kind), refetchDeleted(kind)]);
+  }
 
   async function refetch(kind: ContentKind) {
     setLoading(true);
@@ -60,7 +87,7 @@ export default function AdminPanel({ username, initialPosts, initialResearch }: 
     } catch {
       toast({ title: 'Error', description: KINDS[kind].deleteFailed, variant: 'destructive' });
     }
-    await refetch(kind);
+    await Promise.all([refetch(kind), refetchDeleted(kind)]);
   }
 
   if (mode.view === 'editor') {
@@ -119,6 +146,7 @@ export default function AdminPanel({ username, initialPosts, initialResearch }: 
         {(['blog', 'research'] as const).map((kind) => (
           <Tabs.Content key={kind} value={kind} className="focus-visible:outline-none">
             <ContentList kind={kind} items={lists[kind]} loading={loading} onEdit={(item) => open(kind, item)} onDelete={(item) => remove(kind, item)} />
+            <DeletedList items={deleted[kind]} onRestore={(item) => restore(kind, item)} />
           </Tabs.Content>
         ))}
         <Tabs.Content value="assets">

@@ -7,6 +7,9 @@ import { rememberEditor } from '@/lib/client/drafts';
 import { toast } from '@/lib/client/stores/toast';
 import MainFields from './MainFields';
 import SettingsPanel from './SettingsPanel';
+import HistoryPanel from './HistoryPanel';
+import PreviewPanel from './PreviewPanel';
+import { useAutosave } from './use-autosave';
 import { missingRequired, payloadFromValues } from './editor-values';
 import { useEditorState } from './use-editor-state';
 import { card, ghostButton, primaryButton, secondaryButton } from './ui';
@@ -27,6 +30,7 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
   const { values, update, restored, discardDraft, forgetDraft } = useEditorState(kind, item);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const autosave = useAutosave(kind, item, values);
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -80,6 +84,28 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
           </button>
         </div>
       )}
+      {autosave.found && !restored && (
+        <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-accent/40 bg-accent/10 px-4 py-2.5 text-sm" data-testid="server-draft">
+          <span>
+            An autosaved draft from {new Date(autosave.found.updatedAt).toLocaleString('en-US')} ({autosave.found.author}) has changes not saved yet.
+          </span>
+          <span className="flex gap-3">
+            <button
+              type="button"
+              className="font-medium text-accent hover:underline"
+              onClick={() => {
+                const next = autosave.takeFound();
+                if (next) update(next);
+              }}
+            >
+              Restore draft
+            </button>
+            <button type="button" className="font-medium text-muted hover:underline" onClick={() => void autosave.dropFound()}>
+              Discard
+            </button>
+          </span>
+        </div>
+      )}
       {error && (
         <p role="alert" className="rounded-lg border border-negative/40 bg-negative/10 px-4 py-2.5 text-sm text-negative">
           {error}
@@ -89,8 +115,21 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
         <div className={`${card} p-4 sm:p-6`}>
           <MainFields kind={kind} values={values} onChange={update} />
         </div>
-        <SettingsPanel kind={kind} values={values} onChange={update} />
+        <div className="space-y-5">
+          {item && <PreviewPanel kind={kind} id={item.id} flushDraft={autosave.flush} />}
+          <SettingsPanel kind={kind} values={values} onChange={update} />
+          {item && <HistoryPanel kind={kind} id={item.id} onRestored={onSaved} />}
+        </div>
       </div>
+      <p className="text-xs text-muted" role="status" data-testid="autosave-status">
+        {item
+          ? autosave.failed
+            ? 'Autosave failed; your changes are kept in this browser.'
+            : autosave.savedAt
+              ? `Draft autosaved at ${new Date(autosave.savedAt).toLocaleTimeString('en-US')} (not published until you save).`
+              : 'Changes are autosaved as a draft a few seconds after you stop typing.'
+          : 'Save once to get autosave, history and preview links.'}
+      </p>
       <div className="flex flex-col-reverse gap-2 border-t border-border pt-5 sm:flex-row sm:justify-end">
         <button type="button" onClick={onBack} className={secondaryButton}>
           Cancel

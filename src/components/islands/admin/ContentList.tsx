@@ -24,7 +24,7 @@ export default function ContentList({ kind, items, loading, onEdit, onDelete }: 
     );
   }
   return (
-    <ul className={`${card} divide-y divide-border`} aria-label={kind === 'blog' ? 'Blog posts' : 'Research articles'} aria-busy={loading}>
+    <ul className={`${card} divide-y divide-border`} aria-label={texts.listLabel} aria-busy={loading}>
       {items.map((item) => (
         <li key={item.id} className="flex items-center gap-3 px-4 py-3.5 sm:px-5" data-testid="content-row">
           <div className="min-w-0 flex-1">

@@ -28,6 +28,15 @@ export default function SettingsPanel({ kind, values: v, onChange }: Props) {
     <div className="space-y-5">
       <Section title="Publishing">
         <SwitchField id="published" label="Published" description="Drafts are visible only to admins." checked={v.published} onChange={(published) => set({ published })} />
+        <Field id="publishAt" label="Publish Date" hint="A future date schedules it: it goes live on the site at that moment. Empty: when published.">
+          <input
+            id="publishAt"
+            type="datetime-local"
+            className={inputClass}
+            value={v.publishAt}
+            onChange={(e) => set({ publishAt: e.target.value, publishAtEdited: true })}
+          />
+        </Field>
         {kind === 'research' && (
           <>
             <SwitchField id="featured" label="Featured" description="Shown first on the research page." checked={v.featured} onChange={(featured) => set({ featured })} />

@@ -1,18 +1,25 @@
+import { isScheduled } from '@/lib/shared/article-kinds';
 import { formatDate } from './ui';
 
-/** 'Draft' or 'Published', with the published date when there is one. */
+/**
+ * 'Draft', 'Published' with its date, or 'Scheduled' with the date it goes live (published, with a
+ * publish date still ahead: the public does not see it yet).
+ */
 export default function StatusBadge({ published, publishedAt }: { published: boolean; publishedAt: string | null }) {
+  const scheduled = isScheduled({ published, publishedAt, createdAt: publishedAt ?? '' }, new Date());
+  const label = scheduled ? 'Scheduled' : published ? 'Published' : 'Draft';
+  const tone = scheduled ? 'bg-warning/15 text-warning' : published ? 'bg-positive/15 text-positive' : 'bg-surface-2 text-muted ring-1 ring-border';
+  const dot = scheduled ? 'bg-warning' : published ? 'bg-positive' : 'bg-muted';
   return (
-    <span className="inline-flex items-center gap-2">
-      <span
-        className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ${
-          published ? 'bg-positive/15 text-positive' : 'bg-surface-2 text-muted ring-1 ring-border'
-        }`}
-      >
-        <span aria-hidden className={`size-1.5 rounded-full ${published ? 'bg-positive' : 'bg-muted'}`} />
-        {published ? 'Published' : 'Draft'}
+    <span className="inline-flex items-center gap-2" data-testid="status">
+      <span className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ${tone}`}>
+        <span aria-hidden className={`size-1.5 rounded-full ${dot}`} />
+        {label}
       </span>
-      {publishedAt && <time dateTime={publishedAt}>{formatDate(publishedAt)}</time>}
+      {publishedAt && <time dateTime={publishedAt}>{scheduled ? formatDateTime(publishedAt) : formatDate(publishedAt)}</time>}
     </span>
   );
 }
+
+const formatDateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });

@@ -24,9 +24,21 @@ export interface EditorValues {
   category: ResearchCategory;
   readingTime: string;
   featured: boolean;
+  /** The publish date as a datetime-local value (local time); a future one schedules the item. */
+  publishAt: string;
+  /** Sent only when changed by hand: the field has minute precision, the stored date more. */
+  publishAtEdited: boolean;
   /** Once the slug / meta title is typed by hand, the title stops filling it. */
   slugEdited: boolean;
   metaTitleEdited: boolean;
+}
+
+/** ISO date to a datetime-local input value in the browser's time zone ('' for none). */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 export function valuesFromItem(item: ContentItem | null): EditorValues {
@@ -45,6 +57,8 @@ export function valuesFromItem(item: ContentItem | null): EditorValues {
     category: (research?.category as ResearchCategory | undefined) ?? 'Research',
     readingTime: research?.readingTime ?? '',
     featured: research?.featured ?? false,
+    publishAt: toLocalInput(item?.publishedAt ?? null),
+    publishAtEdited: false,
     // An existing item keeps its URL when its title changes.
     slugEdited: !!item,
     metaTitleEdited: !!item && item.metaTitle !== item.title,
@@ -79,6 +93,8 @@ export function payloadFromValues(kind: ContentKind, v: EditorValues): Record<st
     tags: splitTags(v.tags),
     metaTitle: v.metaTitle.trim() || null,
     metaDescription: v.metaDescription.trim() || defaultMetaDescription(excerpt, v.content),
+    // Cleared: publish from the moment it is published. Untouched: keep the stored date.
+    ...(v.publishAtEdited ? { publishedAt: v.publishAt ? new Date(v.publishAt).toISOString() : null } : {}),
   };
   if (kind === 'blog') return common;
   return {

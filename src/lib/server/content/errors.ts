@@ -1,4 +1,5 @@
 import { HttpError } from '../http.ts';
+import { isArticleKind, type ArticleKind } from '../../shared/article-kinds.ts';
 
 /** True for SQLite's UNIQUE constraint error, however deep libSQL / drizzle wrapped it. */
 function isUniqueViolation(err: unknown): boolean {
@@ -27,4 +28,10 @@ export function parseId(raw: string | undefined, what: string): number {
   const id = Number(raw);
   if (!raw || !/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw notFound(what);
   return id;
+}
+
+/** The `[kind]` route segment: 'blog' or 'research', anything else is an unknown route (404). */
+export function parseKind(raw: string | undefined): ArticleKind {
+  if (!isArticleKind(raw)) throw new HttpError(404, 'Unknown content kind');
+  return raw;
 }

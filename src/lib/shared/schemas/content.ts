@@ -34,8 +34,18 @@ export const SeoInputSchema = z.object({
   socialImage: link,
 });
 
+/**
+ * The publish date: an ISO date-time with its offset. A future date schedules a published item;
+ * null means "from now on" (and clears a schedule).
+ */
+const publishedAt = z.iso
+  .datetime({ offset: true })
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v === null ? null : new Date(v)));
+
 /** Fields both kinds share. Title and content must be non-empty after trimming (spec section 5). */
 const articleFields = {
+  publishedAt,
   title: z.string().trim().min(1, 'Title is required').max(300),
   slug,
   excerpt: optionalText(1000),
@@ -75,3 +85,9 @@ export const BlogPostUpdateSchema = partial(BlogPostInputSchema.shape);
 export const ResearchUpdateSchema = partial(ResearchInputSchema.shape);
 export type BlogPostUpdate = z.output<typeof BlogPostUpdateSchema>;
 export type ResearchUpdate = z.output<typeof ResearchUpdateSchema>;
+
+/** Each kind's create and update schemas, for the routes that serve both kinds. */
+export const INPUT_SCHEMAS = {
+  blog: { create: BlogPostInputSchema, update: BlogPostUpdateSchema },
+  research: { create: ResearchInputSchema, update: ResearchUpdateSchema },
+} as const;

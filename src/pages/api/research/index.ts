@@ -1,20 +1,5 @@
-import type { APIRoute } from 'astro';
-import { handle, json, parseBody } from '@/lib/server/http.ts';
-import { requireUser } from '@/lib/server/auth/require-user.ts';
-import { createResearchArticle, listResearchArticles } from '@/lib/server/content/research-articles.ts';
-import { CONTENT_BODY_LIMIT } from '@/lib/server/content/limits.ts';
-import { ResearchInputSchema } from '@/lib/shared/schemas/content.ts';
+import { collectionRoutes } from '@/lib/server/content/routes.ts';
 
 export const prerender = false;
 
-/** Newest first. Anonymous callers get published articles only, whatever the query. */
-export const GET: APIRoute = handle(async ({ locals, url }) => {
-  const items = await listResearchArticles({ includeDrafts: !!locals.user, publishedOnly: url.searchParams.get('published') === 'true' });
-  return json(items);
-});
-
-export const POST: APIRoute = handle(async ({ locals, request }) => {
-  requireUser(locals);
-  const input = await parseBody(request, ResearchInputSchema, CONTENT_BODY_LIMIT);
-  return json(await createResearchArticle(input), { status: 201 });
-});
+export const { GET, POST } = collectionRoutes('research');

@@ -1,23 +1,5 @@
-import type { APIRoute } from 'astro';
-import { handle, json, parseBody } from '@/lib/server/http.ts';
-import { requireUser } from '@/lib/server/auth/require-user.ts';
-import { deleteBlogPost, updateBlogPost } from '@/lib/server/content/blog-posts.ts';
-import { parseId } from '@/lib/server/content/errors.ts';
-import { BlogPostUpdateSchema } from '@/lib/shared/schemas/content.ts';
-import { CONTENT_BODY_LIMIT } from '@/lib/server/content/limits.ts';
+import { itemRoutes } from '@/lib/server/content/routes.ts';
 
 export const prerender = false;
 
-/** The full editor fields or only the SEO fields; what is left out is kept. */
-export const PUT: APIRoute = handle(async ({ locals, params, request }) => {
-  requireUser(locals);
-  const id = parseId(params.id, 'Blog post');
-  const input = await parseBody(request, BlogPostUpdateSchema, CONTENT_BODY_LIMIT);
-  return json(await updateBlogPost(id, input));
-});
-
-export const DELETE: APIRoute = handle(async ({ locals, params }) => {
-  requireUser(locals);
-  await deleteBlogPost(parseId(params.id, 'Blog post'));
-  return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
-});
+export const { PUT, DELETE } = itemRoutes('blog');

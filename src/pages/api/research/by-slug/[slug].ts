@@ -1,8 +1,5 @@
-import type { APIRoute } from 'astro';
-import { handle, json } from '@/lib/server/http.ts';
-import { getResearchArticleBySlug } from '@/lib/server/content/research-articles.ts';
+import { bySlugRoute } from '@/lib/server/content/routes.ts';
 
 export const prerender = false;
 
-/** One article; a draft is 404 unless the caller is signed in. */
-export const GET: APIRoute = handle(async ({ locals, params }) => json(await getResearchArticleBySlug(params.slug ?? '', !!locals.user)));
+export const GET = bySlugRoute('research');

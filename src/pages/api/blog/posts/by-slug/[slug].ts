@@ -1,8 +1,5 @@
-import type { APIRoute } from 'astro';
-import { handle, json } from '@/lib/server/http.ts';
-import { getBlogPostBySlug } from '@/lib/server/content/blog-posts.ts';
+import { bySlugRoute } from '@/lib/server/content/routes.ts';
 
 export const prerender = false;
 
-/** One post; a draft is 404 unless the caller is signed in. */
-export const GET: APIRoute = handle(async ({ locals, params }) => json(await getBlogPostBySlug(params.slug ?? '', !!locals.user)));
+export const GET = bySlugRoute('blog');

@@ -1,0 +1,14 @@
+/**
+ * npm run content:reindex: commits any open saves, then rebuilds the database's index of posts and
+ * articles from CONTENT_DIR (default ./content) whatever it held. For a checkout that was pulled or
+ * edited by hand while the server was stopped (the server also does this on start when the files moved on).
+ */
+import { existsSync } from 'node:fs';
+import { prepareDatabase } from '../db/setup.ts';
+import { prepareContent } from '../src/lib/server/content/sync.ts';
+
+if (existsSync('.env')) process.loadEnvFile('.env');
+await prepareDatabase(process.env);
+const result = await prepareContent(process.env, { force: true });
+console.log(`content: ${result.items} items indexed`);
+for (const problem of result.skipped) console.warn(`content: skipped ${problem}`);

@@ -1,0 +1,292 @@
+/**
+ * The one repository of blog posts and research articles: reads for the API, the pages, the
+ * sitemap and the feed, and the writes, each of which also records its revision (the git outbox)
+ * in the same transaction. What differs between the kinds comes from article-kinds.
+ *
+ * Public reads apply one rule (article-kinds `isPublic`): published, and the publish date has come,
+ * by the server clock. A scheduled item stays out of every public surface until then.
+ */
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
+import { articleDrafts, blogPosts, contentRevisions, researchArticles } from '@db/schema/index.ts';
+import { ARTICLE_KINDS, itemFile, type ArticleKind } from '@/lib/shared/article-kinds.ts';
+import type { ArticleFields, ContentItem } from '@/lib/shared/content-types.ts';
+import { getDb } from '../db.ts';
+import { now as clockNow } from '../clock.ts';
+import { HttpError } from '../http.ts';
+import { toDocument } from './documents.ts';
+import { notFound, withSlugConflict } from './errors.ts';
+import { afterSave } from './outbox.ts';
+import { articleValues, type ArticleValues } from './values.ts';
+
+type ResearchRow = typeof researchArticles.$inferSelect;
+type Row = (typeof blogPosts.$inferSelect | ResearchRow) & Record<string, unknown>;
+
+/** Both tables share the article columns; queries on those use this one view of either. */
+const table = (kind: ArticleKind) => (kind === 'blog' ? blogPosts : researchArticles) as unknown as typeof researchArticles;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The shared fields of a row, dates as stored (Date). */
+function fieldsOf(row: Row): ArticleFields<Date> & { id: number; published: boolean } {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    excerpt: row.excerpt,
+    content: row.content,
+    published: row.published,
+    featuredImage: row.featuredImage,
+    metaTitle: row.metaTitle,
+    metaDescription: row.metaDescription,
+    tags: row.tags ?? [],
+    seoKeywords: row.seoKeywords ?? [],
+    canonicalUrl: row.canonicalUrl,
+    socialImage: row.socialImage,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    publishedAt: row.publishedAt,
+  };
+}
+
+/** A row as the API shows it: every field of spec section 3 (and the kind's own), dates as ISO strings. */
+export function toItem(kind: ArticleKind, row: Row): ContentItem {
+  const extras = Object.fromEntries(Object.keys(ARTICLE_KINDS[kind].extras).map((k) => [k, row[k]]));
+  const fields = fieldsOf(row);
+  return { ...fields, createdAt: fields.createdAt.toISOString(), updatedAt: fields.updatedAt.toISOString(), publishedAt: iso(fields.publishedAt), ...extras } as ContentItem;
+}
+
+/**
+ * What a reading page, a card, the sitemap and the feed show of an item, the same shape for both
+ * kinds (dates as Date): `author` is the research author or the blog post's author id.
+ */
+export interface ShownItem extends ArticleFields<Date> {
+  kind: ArticleKind;
+  id: number;
+  published: boolean;
+  author: string;
+  category: string | null;
+  readingTime: string | null;
+  featured: boolean;
+}
+
+export function toShown(kind: ArticleKind, row: Row): ShownItem {
+  const r = row as Row & Partial<ResearchRow> & { authorId?: string };
+  return {
+    kind,
+    ...fieldsOf(row),
+    author: (kind === 'blog' ? r.authorId : r.author) ?? '',
+    category: r.category ?? null,
+    readingTime: r.readingTime ?? null,
+    featured: r.featured === true,
+  };
+}
+
+/** The SQL form of `isPublic`: published and shown date (publish, else creation) not after `now`. */
+const publicWhere = (kind: ArticleKind, now: Date) => {
+  const t = table(kind);
+  return and(eq(t.published, true), sql`coalesce(${t.publishedAt}, ${t.createdAt}) <= ${now.getTime()}`);
+};
+/** The SQL form of `newestFirst`. */
+const newest = (kind: ArticleKind) => {
+  const t = table(kind);
+  return [desc(sql`coalesce(${t.publishedAt}, ${t.createdAt})`), desc(t.id)];
+};
+
+async function selectRows(kind: ArticleKind, where: ReturnType<typeof publicWhere> | undefined, limit?: number): Promise<Row[]> {
+  const q = getDb()
+    .select()
+    .from(table(kind))
+    .where(where)
+    .orderBy(...newest(kind));
+  return (await (limit ? q.limit(limit) : q)) as Row[];
+}
+
+/** Items newest first: drafts and scheduled ones too for a signed-in caller unless `publicOnly`. */
+export async function listItems(kind: ArticleKind, { signedIn, publicOnly = false }: { signedIn: boolean; publicOnly?: boolean }) {
+  const rows = await selectRows(kind, signedIn && !publicOnly ? undefined : publicWhere(kind, clockNow()));
+  return rows.map((r) => toItem(kind, r));
+}
+
+/** Public items newest first, for the pages, Latest News, the sitemap and the feed. */
+export async function listPublic(kind: ArticleKind, limit?: number): Promise<ShownItem[]> {
+  return (await selectRows(kind, publicWhere(kind, clockNow()), limit)).map((r) => toShown(kind, r));
+}
+
+/** One public item by slug, or null. */
+export async function getPublic(kind: ArticleKind, slug: string): Promise<ShownItem | null> {
+  const t = table(kind);
+  const [row] = await getDb()
+    .select()
+    .from(t)
+    .where(and(eq(t.slug, slug), publicWhere(kind, clockNow())))
+    .limit(1);
+  return row ? toShown(kind, row as Row) : null;
+}
+
+/** One item by slug; not public counts as absent unless the caller is signed in. */
+export async function getBySlug(kind: ArticleKind, slug: string, signedIn: boolean): Promise<ContentItem> {
+  const t = table(kind);
+  const [row] = await getDb()
+    .select()
+    .from(t)
+    .where(signedIn ? eq(t.slug, slug) : and(eq(t.slug, slug), publicWhere(kind, clockNow())))
+    .limit(1);
+  if (!row) throw notFound(ARTICLE_KINDS[kind].texts.label);
+  return toItem(kind, row as Row);
+}
+
+export async function getRow(kind: ArticleKind, id: number): Promise<Row | null> {
+  const t = table(kind);
+  const [row] = await getDb().select().from(t).where(eq(t.id, id)).limit(1);
+  return (row as Row | undefined) ?? null;
+}
+
+export async function getItem(kind: ArticleKind, id: number): Promise<ContentItem> {
+  const row = await getRow(kind, id);
+  if (!row) throw notFound(ARTICLE_KINDS[kind].texts.label);
+  return toItem(kind, row);
+}
+
+/** The featured rule of article-kinds (`pickFeatured`) as a query: the newest public featured item. */
+export async function getFeatured(kind: ArticleKind): Promise<ContentItem> {
+  const t = table(kind);
+  const [row] = ARTICLE_KINDS[kind].hasFeatured ? await selectRows(kind, and(publicWhere(kind, clockNow()), eq(t.featured, true)), 1) : [];
+  if (!row) throw notFound(`Featured ${ARTICLE_KINDS[kind].texts.noun}`);
+  return toItem(kind, row);
+}
+
+/** The earliest publish date still ahead, of any kind: caches must not outlive it. */
+export async function nextScheduledAt(): Promise<Date | null> {
+  const now = clockNow();
+  let next: Date | null = null;
+  for (const kind of ['blog', 'research'] as const) {
+    const t = table(kind);
+    const [row] = await getDb()
+      .select({ at: t.publishedAt })
+      .from(t)
+      .where(and(eq(t.published, true), gt(t.publishedAt, now)))
+      .orderBy(t.publishedAt)
+      .limit(1);
+    if (row?.at && (!next || row.at < next)) next = row.at;
+  }
+  return next;
+}
+
+async function assertSlugFree(kind: ArticleKind, slug: string, exceptId?: number) {
+  const t = table(kind);
+  const [hit] = await getDb()
+    .select({ id: t.id })
+    .from(t)
+    .where(exceptId ? and(eq(t.slug, slug), ne(t.id, exceptId)) : eq(t.slug, slug))
+    .limit(1);
+  const taken = ARTICLE_KINDS[kind].texts.slugTaken;
+  if (hit) throw new HttpError(409, taken, { slug: [taken] });
+}
+
+export interface Editor {
+  username: string;
+}
+
+const FIELD_NAMES: Record<string, string> = { content: 'text', featuredImage: 'image', publishedAt: 'publish date', published: 'status' };
+
+/** "title, text and tags": the fields whose values differ, for the commit message. */
+function changedFields(before: ArticleValues, after: ArticleValues): string {
+  const names = Object.keys(after)
+    .filter((k) => !['updatedAt', 'createdAt'].includes(k) && JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+    .map((k) => FIELD_NAMES[k] ?? k);
+  if (!names.length) return 'no field changed';
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+const newUid = () => encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(15)));
+
+/** The row a write adds to the journal / outbox. */
+function revision(kind: ArticleKind, id: number, values: ArticleValues, action: 'save' | 'delete', message: string, editor: Editor, previousSlug?: string) {
+  const path = itemFile(kind, values.slug);
+  return {
+    uid: newUid(),
+    kind,
+    articleId: id,
+    action,
+    path,
+    previousPath: previousSlug && previousSlug !== values.slug ? itemFile(kind, previousSlug) : null,
+    document: toDocument(kind, id, values),
+    message,
+    authorName: editor.username,
+    createdAt: new Date(),
+  };
+}
+
+const quoted = (title: string) => `"${title.replace(/\s+/g, ' ').slice(0, 120)}"`;
+
+/** Creates an item (with `id` given: puts a deleted item back under its old id). */
+export async function createItem(kind: ArticleKind, input: Record<string, unknown>, editor: Editor, options: { id?: number; message?: string } = {}) {
+  const values = articleValues(kind, input, null, clockNow());
+  await assertSlugFree(kind, values.slug);
+  const t = table(kind);
+  const label = ARTICLE_KINDS[kind].texts.label;
+  const row = await withSlugConflict(ARTICLE_KINDS[kind].texts.slugTaken, () =>
+    getDb().transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(t)
+        .values({ ...(values as typeof researchArticles.$inferInsert), ...(options.id ? { id: options.id } : {}) })
+        .returning();
+      const message = options.message ?? `Create ${label.toLowerCase()} ${quoted(values.title)}`;
+      await tx.insert(contentRevisions).values(revision(kind, inserted.id, values, 'save', message, editor));
+      return inserted as Row;
+    }),
+  );
+  afterSave(getDb());
+  return toItem(kind, row);
+}
+
+/** The stored values of a row (its columns without the id), as articleValues takes them. */
+export function valuesOf(row: Row): ArticleValues {
+  const { id: _id, ...rest } = row;
+  return rest as unknown as ArticleValues;
+}
+
+/** Full or partial (SEO-only) update: fields sent replace the stored ones, then the defaults apply. */
+export async function updateItem(kind: ArticleKind, id: number, input: Record<string, unknown>, editor: Editor, message?: string) {
+  const current = await getRow(kind, id);
+  if (!current) throw notFound(ARTICLE_KINDS[kind].texts.label);
+  const before = valuesOf(current);
+  const values = articleValues(kind, input, before, clockNow());
+  if (values.slug !== current.slug) await assertSlugFree(kind, values.slug, id);
+  const t = table(kind);
+  const label = ARTICLE_KINDS[kind].texts.label.toLowerCase();
+  const renamed = values.slug !== current.slug ? `, renamed ${current.slug} to ${values.slug}` : '';
+  const text = message ?? `Update ${label} ${quoted(values.title)}: ${changedFields(before, values)}${renamed}`;
+  const row = await withSlugConflict(ARTICLE_KINDS[kind].texts.slugTaken, () =>
+    getDb().transaction(async (tx) => {
+      const [updated] = await tx
+        .update(t)
+        .set(values as Partial<typeof researchArticles.$inferInsert>)
+        .where(eq(t.id, id))
+        .returning();
+      await tx.insert(contentRevisions).values(revision(kind, id, values, 'save', text, editor, current.slug));
+      // The autosaved draft is what was just saved (or overridden by it).
+      await tx.delete(articleDrafts).where(and(eq(articleDrafts.kind, kind), eq(articleDrafts.articleId, id)));
+      return updated as Row;
+    }),
+  );
+  afterSave(getDb());
+  return toItem(kind, row);
+}
+
+export async function deleteItem(kind: ArticleKind, id: number, editor: Editor): Promise<void> {
+  const current = await getRow(kind, id);
+  if (!current) throw notFound(ARTICLE_KINDS[kind].texts.label);
+  const values = valuesOf(current);
+  const t = table(kind);
+  const label = ARTICLE_KINDS[kind].texts.label.toLowerCase();
+  const deleted = await getDb().transaction(async (tx) => {
+    const gone = await tx.delete(t).where(eq(t.id, id)).returning({ id: t.id });
+    if (gone.length) await tx.insert(contentRevisions).values(revision(kind, id, values, 'delete', `Delete ${label} ${quoted(values.title)}`, editor));
+    await tx.delete(articleDrafts).where(and(eq(articleDrafts.kind, kind), eq(articleDrafts.articleId, id)));
+    return gone.length > 0;
+  });
+  if (!deleted) throw notFound(ARTICLE_KINDS[kind].texts.label);
+  afterSave(getDb());
+}

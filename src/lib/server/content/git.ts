@@ -1,0 +1,103 @@
+/**
+ * The few git operations content needs, through the git CLI (execFile, never a shell: paths and
+ * messages are arguments, not command text). Commits name only the content paths (`--only`), so
+ * anything else staged in the same work tree is left alone, and skip hooks (`--no-verify`): a save
+ * must not depend on a developer's linters.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { relative } from 'node:path';
+
+export interface GitResult {
+  stdout: string;
+  stderr: string;
+}
+
+export class GitError extends Error {
+  readonly stderr: string;
+  constructor(message: string, stderr: string) {
+    super(message);
+    this.stderr = stderr;
+  }
+}
+
+export function git(cwd: string, args: string[], env: Record<string, string> = {}): Promise<GitResult> {
+  return new Promise((ok, fail) => {
+    execFile(
+      'git',
+      args,
+      {
+        cwd,
+        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...env },
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: 60_000,
+      },
+      (err, stdout, stderr) => {
+        if (err) fail(new GitError(`git ${args[0]} failed: ${String(stderr || err.message).trim()}`, String(stderr)));
+        else ok({ stdout: String(stdout), stderr: String(stderr) });
+      },
+    );
+  });
+}
+
+let available: Promise<boolean> | undefined;
+/** Whether a git binary runs on this host (a Netlify function has none). */
+export function gitAvailable(): Promise<boolean> {
+  available ??= git(process.cwd(), ['--version']).then(
+    () => true,
+    () => false,
+  );
+  return available;
+}
+
+/** The work tree that holds `dir`, created with `git init` in `dir` when there is none. */
+export async function ensureRepository(dir: string): Promise<string> {
+  mkdirSync(dir, { recursive: true });
+  try {
+    return (await git(dir, ['rev-parse', '--show-toplevel'])).stdout.trim();
+  } catch {
+    await git(dir, ['init', '--quiet']);
+    return (await git(dir, ['rev-parse', '--show-toplevel'])).stdout.trim();
+  }
+}
+
+/** A path for git, relative to the work tree, always with forward slashes. */
+export const repoPath = (root: string, file: string) => relative(root, file).split('\\').join('/');
+
+export interface CommitAuthor {
+  name: string;
+  email: string;
+}
+
+/** The commit on HEAD whose message carries `Content-Revision: <uid>`, if any. */
+export async function findRevisionCommit(root: string, uid: string): Promise<string | null> {
+  try {
+    const { stdout } = await git(root, ['log', '--format=%H', '-n', '1', '-F', `--grep=Content-Revision: ${uid}`, 'HEAD']);
+    return stdout.trim() || null;
+  } catch {
+    return null; // no commits yet
+  }
+}
+
+/**
+ * Stages the given paths as they are in the work tree (written, or removed) and commits just them.
+ * Returns the new commit, or null when nothing changed (the file already held that text).
+ */
+export async function commitPaths(root: string, paths: string[], message: string, author: CommitAuthor): Promise<string | null> {
+  // A path that is neither in the work tree nor known to git (a file never committed, then
+  // removed) has nothing to stage, and git refuses a pathspec that matches nothing.
+  const known = new Set((await git(root, ['ls-files', '--', ...paths])).stdout.split('\n').filter(Boolean));
+  const stage = paths.filter((p) => existsSync(`${root}/${p}`) || known.has(p));
+  if (!stage.length) return null;
+  await git(root, ['add', '-A', '--', ...stage]);
+  const changed = (await git(root, ['diff', '--cached', '--name-only', '--', ...stage])).stdout.trim();
+  if (!changed) return null;
+  const env = {
+    GIT_AUTHOR_NAME: author.name,
+    GIT_AUTHOR_EMAIL: author.email,
+    GIT_COMMITTER_NAME: author.name,
+    GIT_COMMITTER_EMAIL: author.email,
+  };
+  await git(root, ['commit', '--quiet', '--no-verify', '--only', '-m', message, '--', ...stage], env);
+  return (await git(root, ['rev-parse', 'HEAD'])).stdout.trim();
+}

@@ -1,0 +1,93 @@
+/**
+ * Keeps the database index and the content files in step, run before the server serves (and by
+ * `npm run content:reindex`):
+ * 1. open revisions are written and committed first (the outbox), so files hold every acknowledged save;
+ * 2. an index with no items, or one recorded against other files (a pull, a hand edit, a revert),
+ *    is rebuilt from content/{blog,research}/*.md (reindex.ts), unless the files are older than the
+ *    newest committed save (a deploy of an older commit): that would roll saves back;
+ * 3. a database from before content lived in files (items, but no record of the files) is written
+ *    out to files instead, so nothing an admin wrote is lost on the upgrade.
+ * Relative imports: Node runs this directly from scripts/.
+ */
+import { existsSync } from 'node:fs';
+import { desc, eq, isNotNull } from 'drizzle-orm';
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
+import { databaseConfigFromEnv, openDatabase, type Database } from '../../../../db/client.ts';
+import { contentRevisions, datasetMeta } from '../../../../db/schema/index.ts';
+import { ARTICLE_KIND_NAMES, ARTICLE_KINDS, itemFile } from '../../shared/article-kinds.ts';
+import { contentConfig, type ContentConfig } from './config.ts';
+import { toDocument } from './documents.ts';
+import { flushOutbox, gitMode } from './outbox.ts';
+import { contentFingerprint, countItems, FINGERPRINT_KEY, reindexFromFiles, table, type SyncResult } from './reindex.ts';
+import { git } from './git.ts';
+import type { ArticleValues } from './values.ts';
+
+/** Writes every item of a database that predates content files out to files, in one commit per item. */
+async function exportToFiles(db: Database, config: ContentConfig): Promise<SyncResult> {
+  let items = 0;
+  for (const kind of ARTICLE_KIND_NAMES) {
+    const rows = await db.select().from(table(kind));
+    for (const row of rows) {
+      const { id, ...values } = row;
+      await db.insert(contentRevisions).values({
+        uid: encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(15))),
+        kind,
+        articleId: id,
+        action: 'save',
+        path: itemFile(kind, row.slug),
+        document: toDocument(kind, id, values as unknown as ArticleValues),
+        message: `Export ${ARTICLE_KINDS[kind].texts.label.toLowerCase()} "${row.title}" from the database`,
+        authorName: 'rwa-analytics',
+        createdAt: new Date(),
+      });
+      items++;
+    }
+  }
+  await flushOutbox(db, config);
+  return { action: 'exported', items, skipped: [] };
+}
+
+/**
+ * Whether the files already hold the newest committed save: its commit is in the content work
+ * tree's history. A deploy built from an older commit than the last save (or files without a git
+ * work tree here, library mode) must not roll the index back; `content:reindex` still can.
+ */
+async function filesHaveLatestSave(db: Database, config: ContentConfig): Promise<boolean> {
+  const [last] = await db
+    .select({ sha: contentRevisions.commitSha })
+    .from(contentRevisions)
+    .where(isNotNull(contentRevisions.commitSha))
+    .orderBy(desc(contentRevisions.id))
+    .limit(1);
+  if (!last?.sha) return true;
+  if ((await gitMode(config)) !== 'cli' || !existsSync(config.dir)) return false;
+  try {
+    await git(config.dir, ['merge-base', '--is-ancestor', last.sha, 'HEAD']);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function syncContent(db: Database, config: ContentConfig = contentConfig(), { force = false } = {}): Promise<SyncResult> {
+  await flushOutbox(db, config);
+  const [stored] = await db.select({ value: datasetMeta.value }).from(datasetMeta).where(eq(datasetMeta.key, FINGERPRINT_KEY));
+  const count = await countItems(db);
+  if (!force && count > 0 && !stored) return exportToFiles(db, config);
+  if (!force && count > 0 && stored.value === contentFingerprint(config.dir)) return { action: 'none', items: count, skipped: [] };
+  if (!force && count > 0 && !(await filesHaveLatestSave(db, config))) {
+    console.warn('content: the files are older than the last save in the database (a deploy of an older commit?); the index is kept.');
+    return { action: 'none', items: count, skipped: [] };
+  }
+  return reindexFromFiles(db, config.dir);
+}
+
+/** syncContent on the database and content folder the environment names (scripts, server start). */
+export async function prepareContent(env: NodeJS.ProcessEnv = process.env, options: { force?: boolean } = {}): Promise<SyncResult> {
+  const { client, db } = openDatabase(databaseConfigFromEnv(env));
+  try {
+    return await syncContent(db, contentConfig(env), options);
+  } finally {
+    client.close();
+  }
+}
