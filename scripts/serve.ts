@@ -3,7 +3,7 @@
  * then starts the built Node server from dist/. `npm start` runs the build first.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { prepareDatabase } from '../db/setup.ts';
+import { prepareDatabase } from '../src/lib/server/setup/prepare.ts';
 import { baselineHeaders } from '../src/lib/server/security.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');

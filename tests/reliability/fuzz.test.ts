@@ -26,8 +26,8 @@ interface Route {
   method: string;
   path: string;
 }
-let writeRoutes: Route[] = [];
-let readRoutes: string[] = [];
+const writeRoutes: Route[] = [];
+const readRoutes: string[] = [];
 
 /** Sends one request and checks the invariants every answer must keep. */
 async function send(method: string, path: string, init: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<RawResponse> {
