@@ -11,7 +11,8 @@ import globals from 'globals';
 /** Server-only modules, in every spelling an import can take: alias, relative path, virtual module. */
 const SERVER_ONLY = [
   {
-    group: ['@/lib/server', '@/lib/server/**', '**/lib/server', '**/lib/server/**'],
+    // '../server/…' is the sibling folder of src/lib/client and src/lib/shared.
+    group: ['@/lib/server', '@/lib/server/**', '**/lib/server', '**/lib/server/**', '../server', '../server/**', '../../server', '../../server/**'],
     message: 'Server code (src/lib/server) is never imported by browser or shared code.',
   },
   {
