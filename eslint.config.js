@@ -7,6 +7,24 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import astro from 'eslint-plugin-astro';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import importStyle from './eslint/import-style.js';
+
+/**
+ * Files Node runs without a bundler (npm start migrates and seeds before the server starts), and the
+ * modules they load. They import with relative paths and .ts extensions (docs/decisions/004-import-style.md).
+ */
+const NODE_RUN = [
+  'db/**',
+  'scripts/**',
+  'src/lib/server/setup/**',
+  'src/lib/server/security.ts',
+  'src/lib/server/config.ts',
+  'src/lib/server/auth/password.ts',
+  'src/lib/shared/article-rules.ts',
+  'src/lib/shared/analytics-types.ts',
+  'tests/support/server.ts',
+  'tests/support/constants.ts',
+];
 
 /** Server-only modules, in every spelling an import can take: alias, relative path, virtual module. */
 const SERVER_ONLY = [
@@ -79,6 +97,15 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx,astro}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  // One import style (docs/decisions/004-import-style.md); `npm run lint -- --fix` applies it.
+  {
+    plugins: { local: { rules: { 'import-style': importStyle } } },
+    rules: { 'local/import-style': 'error' },
+  },
+  {
+    files: NODE_RUN,
+    rules: { 'local/import-style': ['error', { nodeRun: true }] },
   },
   // React runs in the islands and the browser modules they use; .astro frontmatter is not React
   // (a function named useX there is no hook), so its virtual script files are left out.
