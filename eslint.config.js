@@ -22,6 +22,7 @@ const NODE_RUN = [
   'src/lib/server/auth/password.ts',
   'src/lib/shared/article-rules.ts',
   'src/lib/shared/analytics-types.ts',
+  'src/lib/shared/markets.ts',
   'tests/support/server.ts',
   'tests/support/constants.ts',
 ];

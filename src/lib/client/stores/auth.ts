@@ -64,5 +64,3 @@ export async function logout(): Promise<void> {
     $auth.setKey('user', null);
   }
 }
-
-export const isAuthenticated = () => $auth.get().user !== null;

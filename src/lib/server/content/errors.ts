@@ -21,10 +21,3 @@ export async function withSlugConflict<T>(message: string, write: () => Promise<
 }
 
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
-
-/** Route ids are positive integers; anything else is an unknown id. */
-export function parseId(raw: string | undefined, what: string): number {
-  const id = Number(raw);
-  if (!raw || !/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw notFound(what);
-  return id;
-}

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { handle, json, parseBody } from '@/lib/server/http.ts';
 import { requireUser } from '@/lib/server/auth/require-user.ts';
 import { deleteResearchArticle, updateResearchArticle } from '@/lib/server/content/research-articles.ts';
-import { parseId } from '@/lib/server/content/errors.ts';
+import { parseId } from '@/lib/server/content/route-id.ts';
 import { ResearchUpdateSchema } from '@/lib/shared/schemas/content.ts';
 import { CONTENT_BODY_LIMIT } from '@/lib/server/content/limits.ts';
 
