@@ -1,39 +1,22 @@
 /**
  * Uploads: a PNG whose header claims a huge bitmap (decompression bomb), polyglots (GIF/JS,
  * PNG+HTML), an SVG and a lying extension are refused, or served only as an image with nosniff.
- * Skipped (with a note) on a build without /api/uploads.
+ * A build without /api/uploads fails the suite.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { pngFromIdat } from '../support/images.ts';
 import { login, raw, recordFigures, requireRoute } from './support.ts';
 
 let server: RunningServer;
 let base: string;
 let cookie: string;
 
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-
-function png(width: number, height: number, idat: Buffer): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 6; // RGBA
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
-}
-
 /** A real 1x1 RGBA PNG. */
-const tinyPng = png(1, 1, deflateSync(Buffer.from([0, 255, 0, 0, 255])));
+const tinyPng = pngFromIdat(1, 1, deflateSync(Buffer.from([0, 255, 0, 0, 255])), 6);
 /** Claims 50,000 x 50,000 RGBA (10 GB decoded); the compressed stream is a few KB of zeros. */
-const bombPng = png(50_000, 50_000, deflateSync(Buffer.alloc(4 * 1024 * 1024)));
+const bombPng = pngFromIdat(50_000, 50_000, deflateSync(Buffer.alloc(4 * 1024 * 1024)), 6);
 const html = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 
 const HOSTILE: Array<{ name: string; filename: string; type: string; bytes: Buffer }> = [
