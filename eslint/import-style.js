@@ -55,7 +55,8 @@ export default {
           fix: fixed ? (fixer) => fixer.replaceText(source, quote + fixed + quote) : null,
         });
       } else if (TS_EXTENSION.test(spec)) {
-        const fixed = spec.replace(TS_EXTENSION, '');
+        // A folder's index is imported by the folder's name ('@db/schema', not '@db/schema/index').
+        const fixed = spec.replace(TS_EXTENSION, '').replace(/([^./])\/index$/, '$1');
         context.report({
           node: source,
           messageId: 'dropExtension',
