@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PHONE, screenshot, useBrowser, openPage } from '../support/browser.ts';
+import { PHONE, screenshot, useBrowser, openPage } from '../support/browser';
 
 const base = inject('baseUrl');
 const browser = useBrowser();

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { hydrated, newContext, PHONE, screenshot, watchErrors, useBrowser } from '../support/browser.ts';
+import { hydrated, newContext, PHONE, screenshot, watchErrors, useBrowser } from '../support/browser';
 
 const base = inject('baseUrl');
 const browser = useBrowser();

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
-import { hydrated, newContext, openPage, screenshot, useBrowser } from '../support/browser.ts';
-import { TEST_ADMIN } from '../support/constants.ts';
+import { hydrated, newContext, openPage, screenshot, useBrowser } from '../support/browser';
+import { TEST_ADMIN } from '../support/constants';
 
 const base = inject('baseUrl');
 const browser = useBrowser();

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { useBrowser } from '../support/browser.ts';
+import { useBrowser } from '../support/browser';
 import { renderMarkup } from '@/lib/shared/markup';
 
 /**

@@ -6,9 +6,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { hash } from '@node-rs/argon2';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { TEST_ADMIN } from '../support/constants.ts';
-import { contentChecksum, login, openDb, raw, recordFigures } from './support.ts';
+import { startServer, type RunningServer } from '../support/server';
+import { TEST_ADMIN } from '../support/constants';
+import { contentChecksum, login, openDb, raw, recordFigures } from './support';
 
 const LIMIT_PER_USERNAME = 5;
 const LIMIT_PER_ADDRESS = 20;

@@ -5,8 +5,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { blogPost, integrityCheck, login, openDb, raw, recordFigures, requireRoute, savePost, sleep } from './support.ts';
+import { startServer, type RunningServer } from '../support/server';
+import { blogPost, integrityCheck, login, openDb, raw, recordFigures, requireRoute, savePost, sleep } from './support';
 
 const ROUNDS = Number(process.env.RELIABILITY_CRASH_ROUNDS || 20);
 const WRITERS = 4;

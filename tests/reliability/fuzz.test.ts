@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Client } from '@libsql/client';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { contentChecksum, leaksInternals, login, openDb, raw, recordFigures, requireRoute, blogPost, researchArticle, type RawResponse } from './support.ts';
+import { startServer, type RunningServer } from '../support/server';
+import { contentChecksum, leaksInternals, login, openDb, raw, recordFigures, requireRoute, blogPost, researchArticle, type RawResponse } from './support';
 
-import { CONTENT_BODY_LIMIT } from '@/lib/server/content/limits.ts';
+import { CONTENT_BODY_LIMIT } from '@/lib/server/content/limits';
 
 const LOGIN_BODY_LIMIT = 8 * 1024;
 const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS || 150);

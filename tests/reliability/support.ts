@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createHash } from 'node:crypto';
 import { createClient, type Client } from '@libsql/client';
-import { TEST_ADMIN } from '../support/constants.ts';
+import { TEST_ADMIN } from '../support/constants';
 
 export const FIGURES_DIR = resolve(import.meta.dirname, '../../test-results/reliability');
 

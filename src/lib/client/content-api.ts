@@ -1,5 +1,5 @@
 import type { BlogPost, ContentItem, ContentKind, ResearchArticle } from '@/lib/shared/content-types';
-import { apiRequest } from './api.ts';
+import { apiRequest } from './api';
 
 /** Per kind: where it lives in the API and the spec's exact texts (sections 5 and 8). */
 export const KINDS = {

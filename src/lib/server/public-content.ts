@@ -3,7 +3,7 @@
  * sitemap and the feed. Drafts never leave this module: every query filters on `published`.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { blogPosts, researchArticles } from '@db/schema/index.ts';
+import { blogPosts, researchArticles } from '@db/schema';
 import { getDb } from './db';
 
 const publishedDate = (t: typeof blogPosts | typeof researchArticles) => sql<number>`coalesce(${t.publishedAt}, ${t.createdAt})`;

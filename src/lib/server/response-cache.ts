@@ -1,6 +1,6 @@
 import type { Client } from '@libsql/client';
-import { databaseConfigFromEnv, isLocalFile } from '@db/client.ts';
-import { getDb } from './db.ts';
+import { databaseConfigFromEnv, isLocalFile } from '@db/client';
+import { getDb } from './db';
 
 /**
  * A small in-process cache for anonymous GETs of HTML pages the route itself declared shareable

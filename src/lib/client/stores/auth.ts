@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import { apiRequest } from '../api.ts';
+import { apiRequest } from '../api';
 import { hasSignedInHint } from '@/lib/shared/auth-hint';
 
 export interface User {

@@ -1,13 +1,13 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { blogPosts } from '@db/schema/index.ts';
-import { DEFAULT_AUTHOR_ID } from '@/lib/shared/article-rules.ts';
-import type { BlogPostInput, BlogPostUpdate } from '@/lib/shared/schemas/content.ts';
-import type { BlogPost } from '@/lib/shared/content-types.ts';
-import { getDb } from '../db.ts';
-import { HttpError } from '../http.ts';
-import { articleDefaults, newArticleValues, nextPublishedAt, sentFields } from './defaults.ts';
-import { notFound, withSlugConflict } from './errors.ts';
-import { toBlogPost } from './serialize.ts';
+import { blogPosts } from '@db/schema';
+import { DEFAULT_AUTHOR_ID } from '@/lib/shared/article-rules';
+import type { BlogPostInput, BlogPostUpdate } from '@/lib/shared/schemas/content';
+import type { BlogPost } from '@/lib/shared/content-types';
+import { getDb } from '../db';
+import { HttpError } from '../http';
+import { articleDefaults, newArticleValues, nextPublishedAt, sentFields } from './defaults';
+import { notFound, withSlugConflict } from './errors';
+import { toBlogPost } from './serialize';
 
 export const BLOG_SLUG_TAKEN = 'A post with this slug already exists';
 const NOT_FOUND = 'Blog post';

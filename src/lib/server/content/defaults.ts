@@ -1,5 +1,5 @@
-import { cleanSlug, defaultExcerpt, defaultMetaDescription, readingTime } from '@/lib/shared/article-rules.ts';
-import { HttpError } from '../http.ts';
+import { cleanSlug, defaultExcerpt, defaultMetaDescription, readingTime } from '@/lib/shared/article-rules';
+import { HttpError } from '../http';
 
 interface Editable {
   title: string;

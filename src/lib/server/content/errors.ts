@@ -1,4 +1,4 @@
-import { HttpError } from '../http.ts';
+import { HttpError } from '../http';
 
 /** True for SQLite's UNIQUE constraint error, however deep libSQL / drizzle wrapped it. */
 function isUniqueViolation(err: unknown): boolean {

@@ -1,12 +1,12 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { researchArticles } from '@db/schema/index.ts';
-import type { ResearchInput, ResearchUpdate } from '@/lib/shared/schemas/content.ts';
-import type { ResearchArticle } from '@/lib/shared/content-types.ts';
-import { getDb } from '../db.ts';
-import { HttpError } from '../http.ts';
-import { articleDefaults, newArticleValues, nextPublishedAt, sentFields, readingTimeOrDefault } from './defaults.ts';
-import { notFound, withSlugConflict } from './errors.ts';
-import { toResearchArticle } from './serialize.ts';
+import { researchArticles } from '@db/schema';
+import type { ResearchInput, ResearchUpdate } from '@/lib/shared/schemas/content';
+import type { ResearchArticle } from '@/lib/shared/content-types';
+import { getDb } from '../db';
+import { HttpError } from '../http';
+import { articleDefaults, newArticleValues, nextPublishedAt, sentFields, readingTimeOrDefault } from './defaults';
+import { notFound, withSlugConflict } from './errors';
+import { toResearchArticle } from './serialize';
 
 export const RESEARCH_SLUG_TAKEN = 'A research article with this slug already exists';
 const NOT_FOUND = 'Research article';

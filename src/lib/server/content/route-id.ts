@@ -1,4 +1,4 @@
-import { notFound } from './errors.ts';
+import { notFound } from './errors';
 
 /** The `[id]` of a content route: a positive integer; anything else is an unknown item (404). */
 export function parseId(raw: string | undefined, what: string): number {

@@ -1,5 +1,5 @@
-import type { blogPosts, researchArticles } from '@db/schema/index.ts';
-import type { BlogPost, ResearchArticle } from '@/lib/shared/content-types.ts';
+import type { blogPosts, researchArticles } from '@db/schema';
+import type { BlogPost, ResearchArticle } from '@/lib/shared/content-types';
 
 type BlogRow = typeof blogPosts.$inferSelect;
 type ResearchRow = typeof researchArticles.$inferSelect;

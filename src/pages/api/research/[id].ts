@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { handle, json, parseBody } from '@/lib/server/http.ts';
-import { requireUser } from '@/lib/server/auth/require-user.ts';
-import { deleteResearchArticle, updateResearchArticle } from '@/lib/server/content/research-articles.ts';
-import { parseId } from '@/lib/server/content/route-id.ts';
-import { ResearchUpdateSchema } from '@/lib/shared/schemas/content.ts';
-import { CONTENT_BODY_LIMIT } from '@/lib/server/content/limits.ts';
+import { handle, json, parseBody } from '@/lib/server/http';
+import { requireUser } from '@/lib/server/auth/require-user';
+import { deleteResearchArticle, updateResearchArticle } from '@/lib/server/content/research-articles';
+import { parseId } from '@/lib/server/content/route-id';
+import { ResearchUpdateSchema } from '@/lib/shared/schemas/content';
+import { CONTENT_BODY_LIMIT } from '@/lib/server/content/limits';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { handle, json } from '@/lib/server/http.ts';
-import { getFeaturedResearchArticle } from '@/lib/server/content/research-articles.ts';
+import { handle, json } from '@/lib/server/http';
+import { getFeaturedResearchArticle } from '@/lib/server/content/research-articles';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { handle, json, parseBody } from '@/lib/server/http.ts';
-import { requireUser } from '@/lib/server/auth/require-user.ts';
-import { createResearchArticle, listResearchArticles } from '@/lib/server/content/research-articles.ts';
-import { CONTENT_BODY_LIMIT } from '@/lib/server/content/limits.ts';
-import { ResearchInputSchema } from '@/lib/shared/schemas/content.ts';
+import { handle, json, parseBody } from '@/lib/server/http';
+import { requireUser } from '@/lib/server/auth/require-user';
+import { createResearchArticle, listResearchArticles } from '@/lib/server/content/research-articles';
+import { CONTENT_BODY_LIMIT } from '@/lib/server/content/limits';
+import { ResearchInputSchema } from '@/lib/shared/schemas/content';
 
 export const prerender = false;
 

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { handle, json, parseBody } from '@/lib/server/http.ts';
-import { requireUser } from '@/lib/server/auth/require-user.ts';
-import { deleteBlogPost, updateBlogPost } from '@/lib/server/content/blog-posts.ts';
-import { parseId } from '@/lib/server/content/route-id.ts';
-import { BlogPostUpdateSchema } from '@/lib/shared/schemas/content.ts';
-import { CONTENT_BODY_LIMIT } from '@/lib/server/content/limits.ts';
+import { handle, json, parseBody } from '@/lib/server/http';
+import { requireUser } from '@/lib/server/auth/require-user';
+import { deleteBlogPost, updateBlogPost } from '@/lib/server/content/blog-posts';
+import { parseId } from '@/lib/server/content/route-id';
+import { BlogPostUpdateSchema } from '@/lib/shared/schemas/content';
+import { CONTENT_BODY_LIMIT } from '@/lib/server/content/limits';
 
 export const prerender = false;
 

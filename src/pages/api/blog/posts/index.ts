@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { handle, json, parseBody } from '@/lib/server/http.ts';
-import { requireUser } from '@/lib/server/auth/require-user.ts';
-import { createBlogPost, listBlogPosts } from '@/lib/server/content/blog-posts.ts';
-import { CONTENT_BODY_LIMIT } from '@/lib/server/content/limits.ts';
-import { BlogPostInputSchema } from '@/lib/shared/schemas/content.ts';
+import { handle, json, parseBody } from '@/lib/server/http';
+import { requireUser } from '@/lib/server/auth/require-user';
+import { createBlogPost, listBlogPosts } from '@/lib/server/content/blog-posts';
+import { CONTENT_BODY_LIMIT } from '@/lib/server/content/limits';
+import { BlogPostInputSchema } from '@/lib/shared/schemas/content';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { handle, json } from '@/lib/server/http.ts';
-import { getBlogPostBySlug } from '@/lib/server/content/blog-posts.ts';
+import { handle, json } from '@/lib/server/http';
+import { getBlogPostBySlug } from '@/lib/server/content/blog-posts';
 
 export const prerender = false;
 
