@@ -41,32 +41,23 @@ const SERVER_ONLY = [
   { group: ['astro:env/server'], message: 'Server secrets stay on the server: import astro:env/server from src/lib/server only.' },
 ];
 
-/** Node-only modules: a pure module shared by the browser and the server may use none of them. */
+/** Node-only modules: browser code, and shared code (which runs in the browser too), may use none of them. */
 const NODE_ONLY = [
-  { group: ['node:*'], message: 'src/lib/shared runs in the browser too: no Node built-ins.' },
+  { group: ['node:*'], message: 'This code runs in the browser: no Node built-ins.' },
   ...['fs', 'path', 'crypto', 'os', 'url', 'child_process', 'stream', 'buffer', 'util', 'process'].map((name) => ({
     group: [name, `${name}/*`],
-    message: 'src/lib/shared runs in the browser too: no Node built-ins.',
+    message: 'This code runs in the browser: no Node built-ins.',
   })),
 ];
 
+const BROWSER_GLOBALS = ['window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'history', 'customElements'];
+const NODE_GLOBALS = ['process', 'Buffer', 'global', '__dirname', '__filename', 'require'];
+
 /** Globals that exist on only one side: src/lib/shared must work without them. */
-const ONE_SIDED_GLOBALS = [
-  'window',
-  'document',
-  'navigator',
-  'location',
-  'localStorage',
-  'sessionStorage',
-  'history',
-  'customElements',
-  'process',
-  'Buffer',
-  'global',
-  '__dirname',
-  '__filename',
-  'require',
-].map((name) => ({ name, message: `src/lib/shared runs on both sides: '${name}' exists on one only.` }));
+const ONE_SIDED_GLOBALS = [...BROWSER_GLOBALS, ...NODE_GLOBALS].map((name) => ({
+  name,
+  message: `src/lib/shared runs on both sides: '${name}' exists on one only.`,
+}));
 
 export default tseslint.config(
   {
@@ -116,10 +107,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  // Islands, browser code and shared code never reach the server or the database.
+  // Islands and browser code never reach the server, the database or Node.
   {
     files: ['src/components/islands/**', 'src/lib/client/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: SERVER_ONLY }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...SERVER_ONLY, ...NODE_ONLY] }],
+      'no-restricted-globals': ['error', ...NODE_GLOBALS.map((name) => ({ name, message: `Browser code: '${name}' exists in Node only.` }))],
+    },
   },
   // Shared code also runs on both sides: no Node built-ins, no browser or server globals.
   {

@@ -2,10 +2,15 @@
  * The lint config enforces the module boundaries (CONTRIBUTING.md, "Where things go"): each case
  * lints a planted file through ESLint's Node API, as `npm run lint` would see it at that path.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
 
 const eslint = new ESLint({ cwd: process.cwd() });
+
+// The first lint loads the parsers and plugins (seconds on a busy machine): do it once, before the cases.
+beforeAll(async () => {
+  await eslint.lintText('export {};', { filePath: 'src/lib/shared/warm-up.ts' });
+}, 60_000);
 
 /** The rule ids ESLint reports for `code` placed at `filePath`. */
 async function ruleIds(filePath: string, code: string): Promise<string[]> {
@@ -30,6 +35,8 @@ describe('imports that cross a boundary fail', () => {
     ['src/lib/shared/planted.ts', "import { db } from '../server/db.ts';\nexport const x = db;"],
     ['src/lib/shared/planted.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;"],
     ['src/lib/shared/planted.ts', "import { join } from 'path';\nexport const x = join;"],
+    // browser code has no Node either
+    ['src/components/islands/Planted.tsx', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;"],
     // db/ depends on nothing in the application
     ['db/schema/planted.ts', "import { slugify } from '../../src/lib/shared/article-rules.ts';\nexport const x = slugify;"],
     ['db/planted.ts', "import { slugify } from '@/lib/shared/article-rules';\nexport const x = slugify;"],
@@ -44,6 +51,10 @@ describe('one-sided globals in src/lib/shared fail', () => {
   it.each(['window.location.href', 'document.title', "localStorage.getItem('x')", 'process.env.PORT', "Buffer.from('x')"])('%s', async (expr) => {
     expect(await ruleIds('src/lib/shared/planted.ts', `export const x = () => ${expr};`)).toContain('no-restricted-globals');
   });
+});
+
+it('Node globals in browser code fail', async () => {
+  expect(await ruleIds('src/lib/client/planted.ts', 'export const x = () => process.env.PORT;')).toContain('no-restricted-globals');
 });
 
 describe('imports along the allowed direction pass', () => {
