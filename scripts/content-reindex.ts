@@ -4,7 +4,7 @@
  * edited by hand while the server was stopped (the server also does this on start when the files moved on).
  */
 import { existsSync } from 'node:fs';
-import { prepareDatabase } from '../db/setup.ts';
+import { prepareDatabase } from '../src/lib/server/setup/prepare.ts';
 import { prepareContent } from '../src/lib/server/content/sync.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');

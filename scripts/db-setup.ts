@@ -1,6 +1,6 @@
 /** Migrates and seeds the database named by DATABASE_URL without starting the server (used for Netlify builds). */
 import { existsSync } from 'node:fs';
-import { prepareDatabase } from '../db/setup.ts';
+import { prepareDatabase } from '../src/lib/server/setup/prepare.ts';
 import { prepareContent } from '../src/lib/server/content/sync.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');

@@ -3,9 +3,10 @@
  * then starts the built Node server from dist/. `npm start` runs the build first.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { prepareDatabase } from '../db/setup.ts';
+import { prepareDatabase } from '../src/lib/server/setup/prepare.ts';
 import { baselineHeaders } from '../src/lib/server/security.ts';
 import { prepareContent } from '../src/lib/server/content/sync.ts';
+import { writeHeadSets } from './lib/write-head.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 // This is the production entry: React (and other libraries) pick their builds from NODE_ENV when first
@@ -54,6 +55,7 @@ if (existsSync(staticHeadersFile)) {
 }
 
 type Res = { setHeader(k: string, v: string): void; hasHeader(k: string): boolean; writeHead: (status: number, ...rest: unknown[]) => unknown };
+
 const { server } = entry.startServer();
 server.server.prependListener('request', (req: { url?: string }, res: Res) => {
   const pathname = (req.url ?? '/').split('?')[0];
@@ -62,7 +64,7 @@ server.server.prependListener('request', (req: { url?: string }, res: Res) => {
   const writeHead = res.writeHead;
   res.writeHead = function (this: Res, status: number, ...rest: unknown[]) {
     const csp = errorPageCsp.get(status);
-    if (csp && !res.hasHeader('content-security-policy') && !JSON.stringify(rest).toLowerCase().includes('content-security-policy')) {
+    if (csp && !res.hasHeader('content-security-policy') && !writeHeadSets(rest, 'content-security-policy')) {
       res.setHeader('Content-Security-Policy', csp);
     }
     return writeHead.call(this, status, ...rest);

@@ -1,6 +1,6 @@
 /**
- * `npm test`: type check, production build, then every vitest project (unit, API, browser),
- * ending with one summary line 'N passed, N failed' that CI reads.
+ * `npm test`: lint, format check, type check, production build, then every vitest project (unit,
+ * API, browser, reliability), ending with one summary line 'N passed, N failed' that CI reads.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
@@ -32,14 +32,18 @@ try {
   process.exit(1);
 }
 
-if (!process.env.SKIP_CHECK) step('Type check (astro check)', bin('astro'), ['check']);
+if (!process.env.SKIP_CHECK) {
+  step('Lint (eslint)', bin('eslint'), ['.', '--max-warnings', '0']);
+  step('Format check (prettier)', bin('prettier'), ['--check', '.']);
+  step('Type check (astro check)', bin('astro'), ['check']);
+}
 if (!process.env.SKIP_BUILD) step('Build', bin('astro'), ['build']);
 
 mkdirSync('test-results', { recursive: true });
 const report = 'test-results/vitest.json';
-// A report left by an earlier, crashed run must not be read as this run's.
+// A run that crashes before vitest writes its report must not be summed up from the previous run's.
 rmSync(report, { force: true });
-console.log('\n=== Tests (vitest: unit, api, e2e)');
+console.log('\n=== Tests (vitest: unit, api, e2e, reliability)');
 const run = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra], {
   stdio: 'inherit',
   env,

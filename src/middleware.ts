@@ -1,10 +1,10 @@
 import { defineMiddleware } from 'astro:middleware';
-import { SESSION_COOKIE, validateSessionToken } from '@/lib/server/auth/session.ts';
-import { clearSessionCookie, setSessionCookie, setSignedInHint } from '@/lib/server/auth/cookies.ts';
-import { SIGNED_IN_HINT_COOKIE } from '@/lib/shared/auth-hint.ts';
-import { applySecurityHeaders, isCrossSiteWrite } from '@/lib/server/security.ts';
-import { json } from '@/lib/server/http.ts';
-import { cachedResponse, clearResponseCache, dataVersion, storeResponse } from '@/lib/server/response-cache.ts';
+import { SESSION_COOKIE, validateSessionToken } from '@/lib/server/auth/session';
+import { clearSessionCookie, setSessionCookie, setSignedInHint } from '@/lib/server/auth/cookies';
+import { SIGNED_IN_HINT_COOKIE } from '@/lib/shared/auth-hint';
+import { applySecurityHeaders, isCrossSiteWrite } from '@/lib/server/security';
+import { json } from '@/lib/server/http';
+import { cachedResponse, clearResponseCache, dataVersion, storeResponse } from '@/lib/server/response-cache';
 
 const isGuarded = (path: string) => path === '/admin' || path.startsWith('/admin/');
 

@@ -14,8 +14,9 @@ import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createClient } from '@libsql/client';
-import { prepareDatabase } from '../../db/setup.ts';
-import { NETWORK_METRICS, TRANSFER_PERIODS, TRANSFER_RANGES } from '../../src/lib/shared/analytics-types.ts';
+import { prepareDatabase } from '../../src/lib/server/setup/prepare.ts';
+import { NETWORK_METRICS, TRANSFER_PERIODS } from '../../src/lib/shared/analytics-types.ts';
+import { AMOUNT_RANGES, transfersPath } from '../../src/lib/shared/markets.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TRANSFERS = Number(process.env.TRANSFERS || 10_000_000);
@@ -88,7 +89,7 @@ await client.execute(`
   n(idx, name) AS (VALUES ${names.map((x, i) => `(${i}, '${x.replace(/'/g, "''")}')`).join(', ')})
   SELECT m.metric, date('${AS_OF}', '-' || d.k || ' days'), n.name,
          round((1000000.0 * (n.idx + 1)) * (1.0 + (${days} - d.k) / 1000.0) * (0.95 + (abs(random()) % 1000) / 10000.0)),
-         -- the last point of each month, as db/seed/analytics.ts flags it
+         -- the last point of each month, as src/lib/server/setup/analytics.ts flags it
          d.k = 0 OR strftime('%m', '${AS_OF}', '-' || d.k || ' days') <> strftime('%m', '${AS_OF}', '-' || (d.k - 1) || ' days')
   FROM d, m, n`);
 const seriesRows = Number((await client.execute('SELECT count(*) AS c FROM network_series')).rows[0].c);
@@ -152,9 +153,8 @@ async function measure(path: string) {
 
 const results = [];
 for (const days of TRANSFER_PERIODS) {
-  for (const r of TRANSFER_RANGES) {
-    const qs = `days=${days}&minUsd=${r.minUsd}${r.maxUsd ? `&maxUsd=${r.maxUsd}` : ''}&limit=10`;
-    results.push({ endpoint: 'transfers', case: `${days}d ${r.label}`, ...(await measure(`/api/transfers?${qs}`)) });
+  for (const r of AMOUNT_RANGES) {
+    results.push({ endpoint: 'transfers', case: `${days}d ${r.id}`, ...(await measure(transfersPath(days, r.id))) });
   }
   results.push({ endpoint: 'transfers', case: `${days}d any`, ...(await measure(`/api/transfers?days=${days}`)) });
 }

@@ -1,6 +1,6 @@
 /**
- * Regenerates the analytics snapshot in content/data from the public figures of
- * ../shared/data/public-figures.md (anchors below) plus deterministic, seeded synthetic detail
+ * Regenerates the analytics snapshot in content/data from the public figures collected in
+ * content/data/public-figures.md (anchors below) plus deterministic, seeded synthetic detail
  * (monthly wiggles, individual transfers). Run: `node scripts/data/generate.ts`.
  *
  * The asset-class page tables (stablecoins.json, treasuries.json, private-credit.json,

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@libsql/client';
-import { startServer, type RunningServer } from '../support/server.ts';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, PHONE, screenshot as takeScreenshot, watchErrors } from '../support/browser.ts';
-import { makePng } from '../support/images.ts';
-import { TEST_ADMIN } from '../support/constants.ts';
-import { loginCookie } from '../support/http.ts';
-import { sniffImage } from '@/lib/server/content/image-sniff.ts';
+import { startServer, type RunningServer } from '../support/server';
+import type { Page } from 'playwright-core';
+import { hydrated, newContext, PHONE, screenshot as takeScreenshot, useBrowser, watchErrors } from '../support/browser';
+import { makePng } from '../support/images';
+import { TEST_ADMIN } from '../support/constants';
+import { loginCookie } from '../support/http';
+import { sniffImage } from '@/lib/server/content/image-sniff';
 
 // The journey starts from empty lists (the spec's empty texts), so it runs on a server of its own
 // whose starter content is removed; the shared test server keeps the seeded posts other suites read.
 let server: RunningServer;
 let base: string;
-let browser: Browser;
+const browser = useBrowser();
 beforeAll(async () => {
   server = await startServer();
   const db = createClient({ url: server.databaseUrl });
@@ -20,10 +20,8 @@ beforeAll(async () => {
   await db.execute('DELETE FROM research_articles');
   db.close();
   base = server.baseUrl;
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
 });
 
@@ -41,10 +39,10 @@ async function toastSays(page: Page, text: string) {
   await page.getByTestId('toast').filter({ hasText: text }).waitFor({ timeout: 10_000 });
 }
 
-/** Waits until every client:load island on the page has hydrated (Astro drops their `ssr` attribute). */
-async function open(page: Page, path: string) {
+/** Opens an admin page and waits for its client:load islands (the editor and lists). */
+async function visit(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForFunction(() => [...document.querySelectorAll('astro-island[client="load"]')].every((e) => !e.hasAttribute('ssr')));
+  await hydrated(page, { client: 'load' });
 }
 
 async function save(page: Page) {
@@ -58,10 +56,10 @@ async function scoreOf(page: Page, title: string): Promise<number> {
 
 describe('admin journey', () => {
   it('blog post: validation, create with an uploaded image, edit, public, SEO, delete', async () => {
-    const context = await newContext(browser, base, { signedIn: true });
+    const context = await newContext(browser(), base, { signedIn: true });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await open(page, '/admin');
+    await visit(page, '/admin');
     await page.getByRole('tab', { name: 'Blog Posts' }).waitFor();
     await page.getByText('No blog posts found. Create your first post!').waitFor();
     await screenshot(page, 'admin-list-empty-1280');
@@ -107,7 +105,7 @@ describe('admin journey', () => {
     expect(sniffImage(new Uint8Array(await image.arrayBuffer()))).toMatchObject({ width: 1200, height: 630 });
 
     // SEO: the score goes up once keywords, canonical URL and social image are set.
-    await open(page, '/admin/seo');
+    await visit(page, '/admin/seo');
     await page.getByRole('tab', { name: /Blog Posts \(\d+\)/ }).click();
     const before = await scoreOf(page, title);
     await page.getByRole('button', { name: `Edit SEO for ${title}` }).click();
@@ -143,10 +141,10 @@ describe('admin journey', () => {
   });
 
   it('research article: validation, create featured, edit, public, SEO, delete', async () => {
-    const context = await newContext(browser, base, { signedIn: true });
+    const context = await newContext(browser(), base, { signedIn: true });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await open(page, '/admin');
+    await visit(page, '/admin');
     await page.getByRole('button', { name: 'Create Research' }).click();
     await page.getByRole('heading', { name: 'Create Research Article' }).waitFor();
     const title = `Private Credit Outlook ${uid()}`;
@@ -182,7 +180,7 @@ describe('admin journey', () => {
     const pub = await (await anonymous(`/api/research/by-slug/${slug}`)).json();
     expect(pub).toMatchObject({ author: 'Grace Hopper', readingTime: '2 min', published: true });
 
-    await open(page, '/admin/seo');
+    await visit(page, '/admin/seo');
     const before = await scoreOf(page, title);
     await page.getByRole('button', { name: `Edit SEO for ${title}` }).click();
     await page.getByLabel('Keywords').fill('private credit, rwa, yield, lending');
@@ -197,7 +195,7 @@ describe('admin journey', () => {
       [title, before],
     );
 
-    await open(page, '/admin');
+    await visit(page, '/admin');
     await page.getByRole('tab', { name: 'Research' }).click();
     await page.getByRole('button', { name: `Delete ${title}` }).click();
     await page.getByText('Are you sure you want to delete this research article?').waitFor();
@@ -210,9 +208,9 @@ describe('admin journey', () => {
   });
 
   it('keeps the draft through an expired session and restores it after signing in', async () => {
-    const context = await newContext(browser, base, { signedIn: true });
+    const context = await newContext(browser(), base, { signedIn: true });
     const page = await context.newPage();
-    await open(page, '/admin');
+    await visit(page, '/admin');
     await page.getByRole('button', { name: 'Create Blog Post' }).click();
     const title = `Draft Survives ${uid()}`;
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
@@ -247,10 +245,10 @@ describe('admin journey', () => {
       headers: { Origin: base, Cookie: cookie, 'Content-Type': 'application/json' },
       body: JSON.stringify({ title: `Stablecoin Supply Report ${uid()}`, content: 'Stablecoins '.repeat(80), author: 'Ada Analyst', published: true }),
     });
-    const context = await newContext(browser, base, { signedIn: true, viewport: PHONE });
+    const context = await newContext(browser(), base, { signedIn: true, viewport: PHONE });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await open(page, '/admin');
+    await visit(page, '/admin');
     await page.getByRole('button', { name: 'Create Blog Post' }).waitFor();
     await screenshot(page, 'admin-list-375', true);
     const noOverflow = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -268,7 +266,7 @@ describe('admin journey', () => {
     await page.getByRole('button', { name: 'Create Research' }).click();
     await screenshot(page, 'admin-research-editor-375', true);
     expect(await noOverflow()).toBe(true);
-    await open(page, '/admin/seo');
+    await visit(page, '/admin/seo');
     await page.getByRole('button', { name: 'SEO Best Practices' }).click();
     await page.getByText('between 50-60 characters').waitFor();
     await page.getByRole('button', { name: /^Edit SEO for/ }).first().click();

@@ -1,25 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot, watchErrors } from '../support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PHONE, screenshot, useBrowser, openPage } from '../support/browser';
 
 const base = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(path: string, viewport = DESKTOP): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await newContext(browser, base, { viewport });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  const res = await page.goto(path, { waitUntil: 'load' });
-  expect(res?.status()).toBe(200);
-  return { page, errors, close: () => context.close() };
-}
+const browser = useBrowser();
 
 /** Title, value and change text of every metric card, in order. */
 async function cards(page: Page) {
@@ -38,7 +22,8 @@ const headers = (page: Page, table: string) =>
 
 describe('asset-class pages', () => {
   it('stablecoins: cards, columns, 62 Total, Load More, as-of and sources', async () => {
-    const { page, errors, close } = await open('/stablecoins');
+    const { page, errors, close, status } = await openPage(browser(), base, '/stablecoins');
+    expect(status).toBe(200);
     expect(await cards(page)).toEqual([
       { title: 'Market Cap', value: '$278.14B', change: '+6.56% from 30d ago' },
       { title: 'Monthly Transfer Volume', value: '$3.33T', change: '+0.70% from 30d ago' },
@@ -64,7 +49,8 @@ describe('asset-class pages', () => {
   });
 
   it('treasuries: cards with 7d changes, Top Entities, 49 products, Load More', async () => {
-    const { page, errors, close } = await open('/treasuries');
+    const { page, errors, close, status } = await openPage(browser(), base, '/treasuries');
+    expect(status).toBe(200);
     expect(await cards(page)).toEqual([
       { title: 'Total Value', value: '$7.41B', change: '-0.52% from 7d ago' },
       { title: 'Avg. Yield to Maturity', value: '4.12%', change: '' },
@@ -92,7 +78,8 @@ describe('asset-class pages', () => {
   });
 
   it('private credit: cards, platforms (9 Total), pools (60 Total) with Open badges, red defaults, Load More', async () => {
-    const { page, errors, close } = await open('/private-credit');
+    const { page, errors, close, status } = await openPage(browser(), base, '/private-credit');
+    expect(status).toBe(200);
     expect(await cards(page)).toEqual([
       { title: 'Active Loans Value', value: '$16.05B', change: '' },
       { title: 'Total Loans Value', value: '$29.93B', change: '' },
@@ -125,7 +112,8 @@ describe('asset-class pages', () => {
   });
 
   it('commodities: cards, four rows, platform cards', async () => {
-    const { page, errors, close } = await open('/commodities');
+    const { page, errors, close, status } = await openPage(browser(), base, '/commodities');
+    expect(status).toBe(200);
     expect(await cards(page)).toEqual([
       { title: 'Total Market Value', value: '$1.89B', change: '+2.34% from 30d ago' },
       { title: 'Commodity Products', value: '24', change: '' },
@@ -147,14 +135,16 @@ describe('asset-class pages', () => {
   });
 
   it('ship no JavaScript but the header islands', async () => {
-    const { page, close } = await open('/stablecoins');
+    const { page, close, status } = await openPage(browser(), base, '/stablecoins');
+    expect(status).toBe(200);
     const islands = await page.$$eval('astro-island', (els) => els.map((el) => el.getAttribute('component-url')));
     expect(islands.every((url) => /layout\//i.test(url ?? '') || /(AuthMenu|MobileDrawer|AssetClassesMenu|Toaster)/.test(url ?? ''))).toBe(true);
     await close();
   });
 
   it('the sources page states the as-of date and the methodology change', async () => {
-    const { page, close } = await open('/sources');
+    const { page, close, status } = await openPage(browser(), base, '/sources');
+    expect(status).toBe(200);
     const text = await page.locator('main').textContent();
     expect(text).toContain('12 September 2025');
     expect(text).toContain('Methodology change');
@@ -170,7 +160,8 @@ describe('coming soon pages', () => {
     ['/stocks', 'Stocks'],
   ]) {
     it(`${path} says Coming Soon with four planned features and no data`, async () => {
-      const { page, errors, close } = await open(path);
+      const { page, errors, close, status } = await openPage(browser(), base, path);
+      expect(status).toBe(200);
       expect(await page.locator('h1').textContent()).toBe(title);
       expect(await page.locator('main').textContent()).toContain('Coming Soon');
       expect(await page.locator('[data-testid="planned-features"] li').count()).toBe(4);
@@ -184,7 +175,8 @@ describe('coming soon pages', () => {
 describe('375 px phone', () => {
   for (const path of ['/stablecoins', '/treasuries', '/private-credit', '/commodities', '/stocks']) {
     it(`${path} has no horizontal page overflow; tables scroll inside their card`, async () => {
-      const { page, close } = await open(path, PHONE);
+      const { page, close, status } = await openPage(browser(), base, path, { viewport: PHONE });
+      expect(status).toBe(200);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       const tables = page.locator('main table');

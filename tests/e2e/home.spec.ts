@@ -2,35 +2,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createClient } from '@libsql/client';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, PHONE, screenshot, watchErrors } from '../support/browser.ts';
-import { startServer } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { newContext, PHONE, screenshot, watchErrors, useBrowser, openPage, hydrated } from '../support/browser';
+import { startServer } from '../support/server';
 
 const base = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(viewport?: { width: number; height: number }, baseUrl = base) {
-  const context = await newContext(browser, baseUrl, { viewport });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await page.goto('/');
-  return { page, errors, close: () => context.close() };
-}
+const browser = useBrowser();
 
 const rowTexts = (page: Page) => page.getByTestId('transfer-row').allInnerTexts();
-
-/** Waits for the transfers island to be interactive (hydrated when scrolled into view). */
-async function hydrated(page: Page, selector: string) {
-  await page.locator(selector).scrollIntoViewIfNeeded();
-  await page.waitForFunction((s) => !document.querySelector(s)?.closest('astro-island')?.hasAttribute('ssr'), selector);
-}
 
 describe('home page', () => {
   it('is server-rendered with its data in the first HTML and a cacheable header', async () => {
@@ -61,7 +40,7 @@ describe('home page', () => {
   });
 
   it('shows the four metric cards with the fixed change labels', async () => {
-    const { page, errors, close } = await open();
+    const { page, errors, close } = await openPage(browser(), base, '/');
     const cards = page.getByTestId('metric-card');
     await expect.poll(() => cards.count()).toBe(4);
     const texts = await cards.allInnerTexts();
@@ -81,7 +60,7 @@ describe('home page', () => {
   });
 
   it('draws the stacked chart with the legend, toggles stablecoins and downloads rwa-chart.png', async () => {
-    const context = await newContext(browser, base, { viewport: { width: 1280, height: 900 } });
+    const context = await newContext(browser(), base, { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto('/');
@@ -133,7 +112,7 @@ describe('home page', () => {
   });
 
   it('lists at most three government securities and stablecoins', async () => {
-    const { page, close } = await open();
+    const { page, close } = await openPage(browser(), base, '/');
     const gov = page.getByTestId('government-securities-list').getByTestId('asset-row');
     const stable = page.getByTestId('stablecoins-list').getByTestId('asset-row');
     expect(await gov.count()).toBeGreaterThan(0);
@@ -145,8 +124,8 @@ describe('home page', () => {
   });
 
   it('changes the transfer rows with the period and the amount range, through the API', async () => {
-    const { page, errors, close } = await open();
-    await hydrated(page, '[data-testid="transfers-table"]');
+    const { page, errors, close } = await openPage(browser(), base, '/');
+    await hydrated(page, { island: '[data-testid="transfers-table"]' });
     const first = await rowTexts(page);
     expect(first.length).toBeGreaterThan(0);
     expect(first.length).toBeLessThanOrEqual(10);
@@ -187,8 +166,8 @@ describe('home page', () => {
   });
 
   it('shows a loading state, then the empty text when no transfer matches', async () => {
-    const { page, close } = await open();
-    await hydrated(page, '[data-testid="transfers-table"]');
+    const { page, close } = await openPage(browser(), base, '/');
+    await hydrated(page, { island: '[data-testid="transfers-table"]' });
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     await page.route('**/api/transfers?*', async (route) => {
@@ -205,8 +184,8 @@ describe('home page', () => {
   });
 
   it('switches league table tabs with mouse and keyboard', async () => {
-    const { page, close } = await open();
-    await hydrated(page, '[data-testid="league-networks"]');
+    const { page, close } = await openPage(browser(), base, '/');
+    await hydrated(page, { island: '[data-testid="league-networks"]' });
     const rows = page.getByTestId('league-networks').locator('tbody tr');
     expect(await rows.count()).toBeGreaterThan(0);
     expect(await rows.count()).toBeLessThanOrEqual(10);
@@ -223,7 +202,7 @@ describe('home page', () => {
   });
 
   it('works at 375 px: no horizontal page overflow, tables scroll inside their cards', async () => {
-    const { page, errors, close } = await open(PHONE);
+    const { page, errors, close } = await openPage(browser(), base, '/', { viewport: PHONE });
     await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += 500) {
         window.scrollTo(0, y);
@@ -261,7 +240,7 @@ describe('home page news', () => {
   });
 
   it('shows sample headlines without published posts, then the 5 newest published posts', async () => {
-    let { page, close } = await open(undefined, server.baseUrl);
+    let { page, close } = await openPage(browser(), server.baseUrl, '/');
     const items = page.getByTestId('news-item');
     const existing = await items.count();
     const db = createClient({ url: server.databaseUrl });
@@ -284,7 +263,7 @@ describe('home page news', () => {
     }
     db.close();
 
-    ({ page, close } = await open(undefined, server.baseUrl));
+    ({ page, close } = await openPage(browser(), server.baseUrl, '/'));
     const texts = await page.getByTestId('news-item').allInnerTexts();
     expect(texts).toHaveLength(5);
     // the draft (0) never shows; newest published first

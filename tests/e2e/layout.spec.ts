@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { hydrated, launchBrowser, newContext, PHONE, screenshot, watchErrors } from '../support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { hydrated, newContext, PHONE, screenshot, watchErrors, useBrowser } from '../support/browser';
 
 const base = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('header', () => {
   it('shows the navigation in the spec order with its targets', async () => {
-    const context = await newContext(browser, base);
+    const context = await newContext(browser(), base);
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto('/login');
@@ -37,7 +29,7 @@ describe('header', () => {
   });
 
   it('opens the Asset Classes dropdown by keyboard and lists the seven classes', async () => {
-    const context = await newContext(browser, base);
+    const context = await newContext(browser(), base);
     const page = await context.newPage();
     await page.goto('/login');
     await hydrated(page);
@@ -65,7 +57,7 @@ describe('header', () => {
   });
 
   it('shows a user menu with the username, Admin Panel and Logout when signed in', async () => {
-    const context = await newContext(browser, base, { signedIn: true });
+    const context = await newContext(browser(), base, { signedIn: true });
     const page = await context.newPage();
     await page.goto('/login');
     await hydrated(page);
@@ -85,7 +77,7 @@ describe('header', () => {
 
 describe('mobile drawer at 375 px', () => {
   it('holds the navigation and Login when signed out', async () => {
-    const context = await newContext(browser, base, { viewport: PHONE });
+    const context = await newContext(browser(), base, { viewport: PHONE });
     const page = await context.newPage();
     await page.goto('/login');
     await hydrated(page);
@@ -102,7 +94,7 @@ describe('mobile drawer at 375 px', () => {
   });
 
   it("shows 'Logged in as' with the username, Admin Panel and Logout when signed in", async () => {
-    const context = await newContext(browser, base, { viewport: PHONE, signedIn: true });
+    const context = await newContext(browser(), base, { viewport: PHONE, signedIn: true });
     const page = await context.newPage();
     await page.goto('/login');
     await hydrated(page);
@@ -121,7 +113,7 @@ describe('mobile drawer at 375 px', () => {
 
 describe('footer', () => {
   it('has the brand blurb, Platform, Resources, Connect and the 2025 copyright', async () => {
-    const context = await newContext(browser, base);
+    const context = await newContext(browser(), base);
     const page = await context.newPage();
     await page.goto('/login');
     await hydrated(page);
@@ -140,7 +132,7 @@ describe('footer', () => {
 
 describe('not-found page', () => {
   it('answers 404 with the spec texts', async () => {
-    const context = await newContext(browser, base);
+    const context = await newContext(browser(), base);
     const page = await context.newPage();
     const res = await page.goto('/definitely/not/here');
     expect(res?.status()).toBe(404);

@@ -1,29 +1,22 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { hydrated, launchBrowser, newContext, screenshot, watchErrors } from '../support/browser.ts';
-import { TEST_ADMIN } from '../support/constants.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { hydrated, newContext, openPage, screenshot, useBrowser } from '../support/browser';
+import { TEST_ADMIN } from '../support/constants';
 
 const base = inject('baseUrl');
-let browser: Browser;
+const browser = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
+/** The login page, hydrated, with the calls it makes to the login API recorded. */
 async function openLogin(path = '/login') {
-  const context = await newContext(browser, base);
-  const page = await context.newPage();
-  const errors = watchErrors(page);
   const calls: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().includes('/api/auth/login')) calls.push(r.method());
+  const opened = await openPage(browser(), base, path, {
+    setup: async (context) => {
+      context.on('request', (r) => {
+        if (r.url().includes('/api/auth/login')) calls.push(r.method());
+      });
+    },
   });
-  await page.goto(path);
-  await hydrated(page);
-  return { context, page, errors, calls };
+  await hydrated(opened.page);
+  return { ...opened, calls };
 }
 
 describe('login page', () => {
@@ -86,7 +79,7 @@ describe('login page', () => {
   });
 
   it('the guard sends a signed-out visitor to /login and back to the page asked for', async () => {
-    const context = await newContext(browser, base);
+    const context = await newContext(browser(), base);
     const page = await context.newPage();
     await page.goto('/admin/seo');
     expect(new URL(page.url()).pathname).toBe('/login');

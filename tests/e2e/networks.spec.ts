@@ -1,32 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createClient } from '@libsql/client';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, PHONE, screenshot, watchErrors } from '../support/browser.ts';
-import { startServer } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { newContext, PHONE, screenshot, useBrowser, openPage, hydrated } from '../support/browser';
+import { startServer } from '../support/server';
 
 const base = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(viewport?: { width: number; height: number }) {
-  const context = await newContext(browser, base, { viewport });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await page.goto('/networks');
-  return { page, errors, close: () => context.close() };
-}
-
-/** Scrolls an island into view and waits until Astro has hydrated it. */
-async function hydrated(page: Page, selector: string) {
-  await page.locator(selector).first().scrollIntoViewIfNeeded();
-  await page.waitForFunction((s) => !document.querySelector(s)?.closest('astro-island')?.hasAttribute('ssr'), selector);
-}
+const browser = useBrowser();
 
 const chart = (page: Page) => page.getByTestId('network-chart');
 
@@ -45,7 +24,7 @@ describe('networks page', () => {
   });
 
   it('shows the summary cards with their fixed change texts', async () => {
-    const { page, errors, close } = await open();
+    const { page, errors, close } = await openPage(browser(), base, '/networks');
     const texts = await page.getByTestId('summary-cards').getByTestId('metric-card').allInnerTexts();
     expect(texts).toHaveLength(4);
     expect(texts[0]).toMatch(/Total RWA Value[\s\S]*\$\d+\.\d{2}B[\s\S]*\+6\.64%/);
@@ -61,8 +40,8 @@ describe('networks page', () => {
   });
 
   it('fetches and redraws the line chart for each tab, with $B or plain-number tooltips', async () => {
-    const { page, errors, close } = await open();
-    await hydrated(page, '[data-testid="network-chart"]');
+    const { page, errors, close } = await openPage(browser(), base, '/networks');
+    await hydrated(page, { island: '[data-testid="network-chart"]' });
     await chart(page).locator('canvas').first().waitFor();
     expect(await chart(page).getAttribute('data-metric')).toBe('tokenized-asset-value');
     expect(Number(await chart(page).getAttribute('data-series'))).toBeLessThanOrEqual(15);
@@ -107,8 +86,8 @@ describe('networks page', () => {
   });
 
   it('shows the loading text, then the error text with a retry when the time series fails', async () => {
-    const { page, close } = await open();
-    await hydrated(page, '[data-testid="network-chart"]');
+    const { page, close } = await openPage(browser(), base, '/networks');
+    await hydrated(page, { island: '[data-testid="network-chart"]' });
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     await page.route('**/api/networks/time-series*', async (route) => {
@@ -132,8 +111,8 @@ describe('networks page', () => {
   });
 
   it('switches the pie between $B and % of total', async () => {
-    const { page, errors, close } = await open();
-    await hydrated(page, '[data-testid="pie-legend"]');
+    const { page, errors, close } = await openPage(browser(), base, '/networks');
+    await hydrated(page, { island: '[data-testid="pie-legend"]' });
     const values = () => page.getByTestId('pie-value').allInnerTexts();
     const dollars = await values();
     expect(dollars).toHaveLength(10);
@@ -151,7 +130,7 @@ describe('networks page', () => {
   });
 
   it('lists every network with its columns and coloured 30d change', async () => {
-    const { page, close } = await open();
+    const { page, close } = await openPage(browser(), base, '/networks');
     const headers = await page.getByTestId('networks-table').locator('thead th').allInnerTexts();
     expect(headers.map((h) => h.toLowerCase())).toEqual(['#', 'name', 'rwa asset count', 'total value', 'market share (%)', '30d change']);
     const first = page.getByTestId('network-row').first();
@@ -171,7 +150,7 @@ describe('networks page', () => {
   });
 
   it('works at 375 px: no horizontal page overflow, the table scrolls inside its card', async () => {
-    const { page, errors, close } = await open(PHONE);
+    const { page, errors, close } = await openPage(browser(), base, '/networks', { viewport: PHONE });
     await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += 500) {
         window.scrollTo(0, y);
@@ -207,7 +186,7 @@ describe('when the server cannot read the networks', () => {
   });
 
   it('still renders both pages; the islands load the networks themselves', async () => {
-    const context = await newContext(browser, server.baseUrl);
+    const context = await newContext(browser(), server.baseUrl);
     const page = await context.newPage();
     const gates: (() => void)[] = [];
     const serve = (body: unknown) => async (route: import('playwright-core').Route) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, DESKTOP, PHONE, screenshot, watchErrors } from '../support/browser.ts';
-import { contentFixtures } from '../support/content.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { PHONE, screenshot, useBrowser, openPage } from '../support/browser';
+import { contentFixtures } from '../support/content';
 
 const base = inject('baseUrl');
 const fixtures = contentFixtures(inject('databaseUrl'));
@@ -10,25 +10,14 @@ const POST = '/blog/welcome-to-rwa-analytics';
 const POST_WITHOUT_IMAGE = '/blog/weekly-rwa-recap-2025-09-12';
 const ARTICLE = '/research/state-of-tokenized-treasuries-2025';
 
-let browser: Browser;
+const browser = useBrowser();
 beforeAll(async () => {
-  browser = await launchBrowser();
   await fixtures.post({ slug: 'e2e-broken-image', title: 'Broken image post', featuredImage: '/images/does-not-exist.jpg' });
   await fixtures.post({ slug: 'e2e-draft-post', title: 'Draft post', published: false });
 });
 afterAll(async () => {
-  await browser?.close();
   await fixtures.cleanup();
 });
-
-async function open(path: string, viewport = DESKTOP, setup?: (c: BrowserContext) => Promise<void>) {
-  const context = await newContext(browser, base, { viewport });
-  await setup?.(context);
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  const response = await page.goto(path);
-  return { context, page, errors, status: response?.status() };
-}
 
 /** The page is no wider than the viewport (nothing forces horizontal scrolling). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -54,7 +43,7 @@ async function loadImages(page: Page) {
 
 describe('/blog/{slug}', () => {
   it('shows every part of a post, with the table of contents beside the body on large screens', async () => {
-    const { page, context, errors, status } = await open(POST);
+    const { page, context, errors, status } = await openPage(browser(), base, POST);
     expect(status).toBe(200);
     expect(await page.title()).toBe('Welcome to RWA Analytics: $29B of Real-World Assets Onchain | RWA Analytics');
     const post = page.getByTestId('blog-post');
@@ -90,7 +79,7 @@ describe('/blog/{slug}', () => {
   });
 
   it('at 375 px: TOC above the body, no horizontal overflow', async () => {
-    const { page, context } = await open(POST, PHONE);
+    const { page, context } = await openPage(browser(), base, POST, { viewport: PHONE });
     const toc = await page.getByTestId('toc').boundingBox();
     const body = await page.locator('.prose-body').boundingBox();
     expect(toc!.y + toc!.height).toBeLessThanOrEqual(body!.y);
@@ -102,7 +91,7 @@ describe('/blog/{slug}', () => {
   });
 
   it('table-of-contents links scroll to their headings', async () => {
-    const { page, context } = await open(POST);
+    const { page, context } = await openPage(browser(), base, POST);
     const link = page.getByTestId('toc').getByRole('link', { name: 'How to read our numbers' });
     const href = await link.getAttribute('href');
     expect(href).toBe('#how-to-read-our-numbers');
@@ -125,7 +114,7 @@ describe('/blog/{slug}', () => {
   });
 
   it('Share without a share sheet copies the URL and toasts', async () => {
-    const { page, context, errors } = await open(POST, DESKTOP, withoutShareSheet);
+    const { page, context, errors } = await openPage(browser(), base, POST, { setup: withoutShareSheet });
     await page.bringToFront();
     await page.getByRole('button', { name: 'Share' }).click();
     const toast = page.getByTestId('toast');
@@ -138,7 +127,7 @@ describe('/blog/{slug}', () => {
   });
 
   it('Share uses the device share sheet with title, excerpt and URL when there is one', async () => {
-    const { page, context } = await open(POST, DESKTOP, async (c) => {
+    const { page, context } = await openPage(browser(), base, POST, { setup: async (c) => {
       await c.addInitScript(() => {
         Object.defineProperty(Navigator.prototype, 'share', {
           configurable: true,
@@ -148,7 +137,7 @@ describe('/blog/{slug}', () => {
           },
         });
       });
-    });
+    } });
     await page.getByRole('button', { name: 'Share' }).click();
     await page.waitForFunction(() => 'shared' in window);
     const shared = await page.evaluate(() => (window as unknown as { shared: ShareData }).shared);
@@ -163,7 +152,7 @@ describe('/blog/{slug}', () => {
   });
 
   it('a post without an image shows the placeholder carrying its title', async () => {
-    const { page, context } = await open(POST_WITHOUT_IMAGE);
+    const { page, context } = await openPage(browser(), base, POST_WITHOUT_IMAGE);
     const image = page.getByTestId('blog-post').locator('img').first();
     const src = (await image.getAttribute('src'))!;
     expect(src.startsWith('/api/placeholder?text=')).toBe(true);
@@ -174,7 +163,7 @@ describe('/blog/{slug}', () => {
   });
 
   it('a broken image falls back to the placeholder', async () => {
-    const { page, context } = await open('/blog/e2e-broken-image');
+    const { page, context } = await openPage(browser(), base, '/blog/e2e-broken-image');
     const image = page.getByTestId('blog-post').locator('img').first();
     await page.waitForFunction(
       (img) => (img as HTMLImageElement).src.includes('/api/placeholder?text=Broken%20image%20post') && (img as HTMLImageElement).naturalWidth > 0,
@@ -186,7 +175,7 @@ describe('/blog/{slug}', () => {
 
   it('unknown and draft posts: HTTP 404 with Post Not Found and a link home', async () => {
     for (const path of ['/blog/no-such-post', '/blog/e2e-draft-post']) {
-      const { page, context, status } = await open(path);
+      const { page, context, status } = await openPage(browser(), base, path);
       expect(status).toBe(404);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Post Not Found');
       expect(await page.getByText("The blog post you're looking for doesn't exist.").isVisible()).toBe(true);
@@ -199,7 +188,7 @@ describe('/blog/{slug}', () => {
 
 describe('/research', () => {
   it('shows the featured article, the library, the signup, the latest research and the contact block', async () => {
-    const { page, context, errors, status } = await open('/research');
+    const { page, context, errors, status } = await openPage(browser(), base, '/research');
     expect(status).toBe(200);
     expect(await page.locator('h1').allTextContents()).toEqual(['Research & Insights']);
     const featured = page.getByTestId('featured-article');
@@ -226,7 +215,7 @@ describe('/research', () => {
   });
 
   it('newsletter: checks the address, then thanks the reader without calling the server', async () => {
-    const { page, context } = await open('/research');
+    const { page, context } = await openPage(browser(), base, '/research');
     const requests: string[] = [];
     page.on('request', (r) => r.method() !== 'GET' && requests.push(r.url()));
     const signup = page.getByTestId('newsletter');
@@ -244,7 +233,7 @@ describe('/research', () => {
   });
 
   it('a card opens its article', async () => {
-    const { page, context } = await open('/research');
+    const { page, context } = await openPage(browser(), base, '/research');
     const card = page.getByTestId('article-card').first();
     const href = await card.locator('a').getAttribute('href');
     await card.click({ position: { x: 20, y: 20 } });
@@ -254,7 +243,7 @@ describe('/research', () => {
   });
 
   it('at 375 px: no horizontal overflow', async () => {
-    const { page, context } = await open('/research', PHONE);
+    const { page, context } = await openPage(browser(), base, '/research', { viewport: PHONE });
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await loadImages(page);
     await screenshot(page, 'research-375', true);
@@ -264,7 +253,7 @@ describe('/research', () => {
 
 describe('/research/{slug}', () => {
   it('shows every part of an article', async () => {
-    const { page, context, errors, status } = await open(ARTICLE);
+    const { page, context, errors, status } = await openPage(browser(), base, ARTICLE);
     expect(status).toBe(200);
     const article = page.getByTestId('research-article');
     expect(await article.locator('img').first().getAttribute('src')).toBe('/images/research/tokenized-treasuries.jpg');
@@ -291,14 +280,14 @@ describe('/research/{slug}', () => {
   });
 
   it('a non-featured article has no Featured badge', async () => {
-    const { page, context } = await open('/research/tokenized-gold-xaut-paxg');
+    const { page, context } = await openPage(browser(), base, '/research/tokenized-gold-xaut-paxg');
     expect(await page.getByTestId('category').textContent()).toBe('Industry News');
     expect(await page.getByTestId('featured-badge').count()).toBe(0);
     await context.close();
   });
 
   it('Share without a share sheet copies the URL and toasts', async () => {
-    const { page, context } = await open(ARTICLE, DESKTOP, withoutShareSheet);
+    const { page, context } = await openPage(browser(), base, ARTICLE, { setup: withoutShareSheet });
     await page.bringToFront();
     await page.getByRole('button', { name: 'Share' }).click();
     const toast = page.getByTestId('toast');
@@ -310,7 +299,7 @@ describe('/research/{slug}', () => {
   });
 
   it('at 375 px: TOC above the body, no horizontal overflow', async () => {
-    const { page, context } = await open(ARTICLE, PHONE);
+    const { page, context } = await openPage(browser(), base, ARTICLE, { viewport: PHONE });
     const toc = await page.getByTestId('toc').boundingBox();
     const body = await page.locator('.prose-body').boundingBox();
     expect(toc!.y + toc!.height).toBeLessThanOrEqual(body!.y);
@@ -321,7 +310,7 @@ describe('/research/{slug}', () => {
   });
 
   it('unknown article: HTTP 404 with Article Not Found and Back to Research', async () => {
-    const { page, context, status } = await open('/research/no-such-article');
+    const { page, context, status } = await openPage(browser(), base, '/research/no-such-article');
     expect(status).toBe(404);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Article Not Found');
     expect(await page.getByText("The article you're looking for doesn't exist.").isVisible()).toBe(true);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../support/browser';
 import { renderMarkup } from '@/lib/shared/markup';
 
 /**
@@ -19,15 +19,14 @@ const outputs = corpus.payloads.flatMap((p, i) => [
   { name: `#${i} embedded: ${p.title ?? ''}`, html: renderMarkup(embed(p.payload), { topLevel: 2 }).html },
 ]);
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 const dialogs: string[] = [];
 const popups: string[] = [];
 let current = '';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  const context = await browser.newContext();
+  const context = await browser().newContext();
   page = await context.newPage();
   page.on('dialog', (d) => {
     dialogs.push(`${current}: ${d.type()} ${d.message()}`);
@@ -38,7 +37,6 @@ beforeAll(async () => {
     void p.close();
   });
 });
-afterAll(() => browser?.close());
 
 let known: Set<string>;
 

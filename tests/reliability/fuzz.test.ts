@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Client } from '@libsql/client';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { contentChecksum, leaksInternals, login, openDb, raw, recordFigures, routeExists, blogPost, researchArticle, type RawResponse } from './support.ts';
+import { startServer, type RunningServer } from '../support/server';
+import { contentChecksum, leaksInternals, login, openDb, raw, recordFigures, requireRoute, blogPost, researchArticle, type RawResponse } from './support';
 
-import { CONTENT_BODY_LIMIT } from '@/lib/server/content/limits.ts';
+import { CONTENT_BODY_LIMIT } from '@/lib/server/content/limits';
 
 const LOGIN_BODY_LIMIT = 8 * 1024;
 const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS || 150);
@@ -26,8 +26,8 @@ interface Route {
   method: string;
   path: string;
 }
-let writeRoutes: Route[] = [];
-let readRoutes: string[] = [];
+const writeRoutes: Route[] = [];
+const readRoutes: string[] = [];
 
 /** Sends one request and checks the invariants every answer must keep. */
 async function send(method: string, path: string, init: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<RawResponse> {
@@ -67,40 +67,29 @@ beforeAll(async () => {
   base = server.baseUrl;
   db = openDb(server.dbPath);
   cookie = await login(base);
-  const candidates: Route[] = [
-    { method: 'POST', path: '/api/blog/posts' },
-    { method: 'POST', path: '/api/research' },
-    { method: 'POST', path: '/api/uploads' },
-  ];
-  // Edit routes need an id: take the first existing item (seeded or made here).
-  for (const [list, kind, make] of [
-    ['/api/blog/posts', '/api/blog/posts', blogPost],
-    ['/api/research', '/api/research', researchArticle],
+  writeRoutes.push({ method: 'POST', path: '/api/blog/posts' }, { method: 'POST', path: '/api/research' }, { method: 'POST', path: '/api/uploads' });
+  // Edit routes need an id: make one item of each kind here.
+  for (const [list, make] of [
+    ['/api/blog/posts', blogPost],
+    ['/api/research', researchArticle],
   ] as const) {
-    if (!(await routeExists(base, 'POST', list, cookie))) continue;
-    await raw(base, list, { method: 'POST', headers: { Origin: base, Cookie: cookie, 'Content-Type': 'application/json' }, body: JSON.stringify(make('fuzz-target')) });
-    const items = await raw(base, list, { headers: { Cookie: cookie } });
-    let id: unknown;
-    try {
-      const parsed = JSON.parse(items.body);
-      id = (Array.isArray(parsed) ? parsed : (parsed.items ?? parsed.posts ?? parsed.articles ?? []))[0]?.id;
-    } catch {
-      /* no list */
-    }
-    if (id !== undefined) {
-      const contentKind = kind === '/api/blog/posts' ? 'blog' : 'research';
-      candidates.push(
-        { method: 'PUT', path: `${kind}/${id}` },
-        { method: 'DELETE', path: `${kind}/${id}` },
-        // The editor's autosave: the same fields as an update.
-        { method: 'PUT', path: `/api/content/${contentKind}/${id}/draft` },
-      );
-    }
+    const made = await raw(base, list, { method: 'POST', headers: { Origin: base, Cookie: cookie, 'Content-Type': 'application/json' }, body: JSON.stringify(make('fuzz-target')) });
+    const id: unknown = JSON.parse(made.body).id;
+    if (made.status !== 201 || id === undefined) throw new Error(`POST ${list} made no item: ${made.status} ${made.body.slice(0, 200)}`);
+    const contentKind = list === '/api/blog/posts' ? 'blog' : 'research';
+    writeRoutes.push(
+      { method: 'PUT', path: `${list}/${id}` },
+      { method: 'DELETE', path: `${list}/${id}` },
+      // The editor's autosave: the same fields as an update.
+      { method: 'PUT', path: `/api/content/${contentKind}/${id}/draft` },
+    );
   }
-  for (const r of candidates) if (await routeExists(base, r.method, r.path, cookie)) writeRoutes.push(r);
+  // Every route attacked must exist on this build: a missing one fails here instead of going untested.
+  // Asked without a session, so the probe is refused (401) and deletes nothing.
+  for (const r of writeRoutes) await requireRoute(base, r.method, r.path);
   writeRoutes.push({ method: 'POST', path: '/api/auth/login' });
 
-  const reads = [
+  readRoutes.push(
     '/api/auth/me',
     '/api/chart-data',
     '/api/assets',
@@ -118,8 +107,8 @@ beforeAll(async () => {
     '/rss.xml',
     '/robots.txt',
     '/research',
-  ];
-  for (const p of reads) if ((await raw(base, p)).status !== 404) readRoutes.push(p);
+  );
+  for (const p of readRoutes) await requireRoute(base, 'GET', p);
   console.log('fuzz: write routes', writeRoutes.map((r) => `${r.method} ${r.path}`).join(', '), '| read routes', readRoutes.join(', '));
 });
 
@@ -156,7 +145,6 @@ describe('bad input', () => {
   it('refuses every anonymous write, whatever the body, and changes nothing', async () => {
     const before = await contentChecksum(db);
     const anonymousRoutes = writeRoutes.filter((r) => r.path !== '/api/auth/login');
-    if (anonymousRoutes.length === 0) return;
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...anonymousRoutes), fc.oneof(invalidBody, fc.constant({ type: 'application/json', body: JSON.stringify(blogPost('anon')) })), async (route, { type, body }) => {
         const res = await send(route.method, route.path, { headers: type ? { 'Content-Type': type } : {}, body });
@@ -224,7 +212,6 @@ describe('bad input', () => {
   });
 
   it('never reflects markup from the placeholder image text', async () => {
-    if (!readRoutes.includes('/api/placeholder')) return;
     const markup = fc.tuple(anyText, fc.constantFrom('<script>alert(1)</script>', '"><svg onload=alert(1)>', ']]><x>', '&lt;', "'/><a href=javascript:1>")).map(([a, b]) => a + b);
     await fc.assert(
       fc.asyncProperty(markup, async (text) => {
@@ -237,10 +224,6 @@ describe('bad input', () => {
   });
 
   it('stores unicode, control characters and SQL metacharacters literally, and __proto__ keys do nothing', async () => {
-    if (!writeRoutes.some((r) => r.method === 'POST' && r.path === '/api/blog/posts')) {
-      console.warn('fuzz: POST /api/blog/posts is not on this build; literal round-trip skipped.');
-      return;
-    }
     let n = 0;
     let storedLiterally = 0;
     let refused = 0;

@@ -1,6 +1,6 @@
 /**
  * Helpers shared by the reliability suites: raw HTTP from a chosen loopback address, direct reads of
- * the server's libSQL file, probing which routes exist (other branches land routes over time), and
+ * the server's libSQL file, requiring the routes a suite attacks, and
  * the figures each suite records for the summary printed at the end of the run.
  */
 import { request as httpRequest } from 'node:http';
@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createHash } from 'node:crypto';
 import { createClient, type Client } from '@libsql/client';
-import { TEST_ADMIN } from '../support/constants.ts';
+import { TEST_ADMIN } from '../support/constants';
 
 export const FIGURES_DIR = resolve(import.meta.dirname, '../../test-results/reliability');
 
@@ -128,12 +128,15 @@ export async function login(baseUrl: string, localAddress?: string): Promise<str
   return c.split(';')[0];
 }
 
-/** True when a route exists on this build (its branch has landed): anything but 404/405 from the router. */
-export async function routeExists(baseUrl: string, method: string, path: string, cookie?: string): Promise<boolean> {
+/**
+ * Fails the suite when a route the suite attacks is not on this build: the router answers 404 or
+ * 405. A suite that quietly skipped a missing route would pass while testing nothing.
+ */
+export async function requireRoute(baseUrl: string, method: string, path: string, cookie?: string): Promise<void> {
   const headers: Record<string, string> = { Origin: baseUrl, 'Content-Type': 'application/json' };
   if (cookie) headers.Cookie = cookie;
   const res = await raw(baseUrl, path, { method, headers, body: method === 'GET' ? undefined : '{}' });
-  return res.status !== 404 && res.status !== 405;
+  if (res.status === 404 || res.status === 405) throw new Error(`${method} ${path} is missing on this build (${res.status})`);
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,40 +1,22 @@
 /**
  * Uploads: a PNG whose header claims a huge bitmap (decompression bomb), polyglots (GIF/JS,
  * PNG+HTML), an SVG and a lying extension are refused, or served only as an image with nosniff.
- * Skipped (with a note) on a build without /api/uploads.
+ * A build without /api/uploads fails the suite.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crc32, deflateSync } from 'node:zlib';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { login, raw, recordFigures, routeExists } from './support.ts';
+import { deflateSync } from 'node:zlib';
+import { startServer, type RunningServer } from '../support/server';
+import { pngFromIdat } from '../support/images';
+import { login, raw, recordFigures, requireRoute } from './support';
 
 let server: RunningServer;
 let base: string;
 let cookie: string;
-let present = false;
-
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-
-function png(width: number, height: number, idat: Buffer): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 6; // RGBA
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** A real 1x1 RGBA PNG. */
-const tinyPng = png(1, 1, deflateSync(Buffer.from([0, 255, 0, 0, 255])));
+const tinyPng = pngFromIdat(1, 1, deflateSync(Buffer.from([0, 255, 0, 0, 255])), 6);
 /** Claims 50,000 x 50,000 RGBA (10 GB decoded); the compressed stream is a few KB of zeros. */
-const bombPng = png(50_000, 50_000, deflateSync(Buffer.alloc(4 * 1024 * 1024)));
+const bombPng = pngFromIdat(50_000, 50_000, deflateSync(Buffer.alloc(4 * 1024 * 1024)), 6);
 const html = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 
 const HOSTILE: Array<{ name: string; filename: string; type: string; bytes: Buffer }> = [
@@ -74,16 +56,14 @@ beforeAll(async () => {
   server = await startServer();
   base = server.baseUrl;
   cookie = await login(base);
-  present = await routeExists(base, 'POST', '/api/uploads', cookie);
-  if (!present) console.warn('uploads: /api/uploads is not on this build; upload attacks skipped.');
+  await requireRoute(base, 'POST', '/api/uploads', cookie);
 });
 afterAll(async () => {
   await server?.stop();
 });
 
 describe('uploads', () => {
-  it('accepts a real small PNG and serves it as an image with nosniff (control case)', async ({ skip }) => {
-    if (!present) skip();
+  it('accepts a real small PNG and serves it as an image with nosniff (control case)', async () => {
     const res = await upload('ok.png', 'image/png', tinyPng);
     expect(res.status, res.body).toBeLessThan(300);
     const url = urlOf(res.body);
@@ -94,8 +74,7 @@ describe('uploads', () => {
     expect(got.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('refuses hostile files, or serves them only as images with nosniff', async ({ skip }) => {
-    if (!present) skip();
+  it('refuses hostile files, or serves them only as images with nosniff', async () => {
     const outcome: Record<string, string> = {};
     for (const f of HOSTILE) {
       const t0 = Date.now();
@@ -120,8 +99,7 @@ describe('uploads', () => {
     recordFigures('uploads', { hostileFiles: HOSTILE.length, ...outcome });
   });
 
-  it('refuses an upload over 5 MB with 413 and anonymous uploads with 401', async ({ skip }) => {
-    if (!present) skip();
+  it('refuses an upload over 5 MB with 413 and anonymous uploads with 401', async () => {
     const big = await upload('big.png', 'image/png', Buffer.concat([tinyPng, Buffer.alloc(5 * 1024 * 1024 + 1)]));
     expect(big.status).toBe(413);
     const m = multipart('file', 'ok.png', 'image/png', tinyPng);

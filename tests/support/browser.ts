@@ -1,7 +1,8 @@
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loginCookie } from './http.ts';
+import { loginCookie } from './http';
 
 import { CHROMIUM_FLAGS, resolveChromium } from '../../scripts/lib/chromium.ts';
 
@@ -12,6 +13,24 @@ import { CHROMIUM_FLAGS, resolveChromium } from '../../scripts/lib/chromium.ts';
 export async function launchBrowser(): Promise<Browser> {
   const { path, env } = await resolveChromium();
   return chromium.launch({ executablePath: path, args: CHROMIUM_FLAGS, env: { ...process.env, ...env } as Record<string, string> });
+}
+
+/**
+ * One browser for the calling test file: launched before its tests, closed after them. Call it at
+ * the top of the file and read the browser inside a test: `const browser = useBrowser(); … browser()`.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('useBrowser(): the browser is launched in beforeAll, read it inside a test');
+    return browser;
+  };
 }
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -52,7 +71,43 @@ export async function screenshot(page: Page, name: string, fullPage = false) {
   await page.screenshot({ path: resolve(SHOTS, `${name}.png`), fullPage });
 }
 
-/** Waits until every island on the page has hydrated (Astro removes the `ssr` attribute then). */
-export async function hydrated(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+export interface OpenOptions extends ContextOptions {
+  /** Runs on the new context before the page opens (permissions, init scripts, routes). */
+  setup?: (context: BrowserContext) => Promise<void>;
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors so far (watchErrors). */
+  errors: string[];
+  /** The HTTP status of the page itself. */
+  status: number | undefined;
+  close: () => Promise<void>;
+}
+
+/** Opens `path` in a fresh context: the one way a browser test starts on a page. */
+export async function openPage(browser: Browser, baseUrl: string, path: string, options: OpenOptions = {}): Promise<OpenedPage> {
+  const context = await newContext(browser, baseUrl, options);
+  await options.setup?.(context);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  const response = await page.goto(path);
+  return { context, page, errors, status: response?.status(), close: () => context.close() };
+}
+
+/**
+ * Waits until islands have hydrated (Astro removes the `ssr` attribute then): by default every
+ * island on the page; `client: 'load'` only those hydrated at once (pages whose other islands wait
+ * for visibility); `island` the one holding that element, scrolled into view first.
+ */
+export async function hydrated(page: Page, options: { client?: 'load'; island?: string } = {}) {
+  const { island, client } = options;
+  if (island) {
+    await page.locator(island).first().scrollIntoViewIfNeeded();
+    await page.waitForFunction((s) => !document.querySelector(s)?.closest('astro-island')?.hasAttribute('ssr'), island);
+    return;
+  }
+  const selector = client ? `astro-island[client="${client}"][ssr]` : 'astro-island[ssr]';
+  await page.waitForFunction((s) => !document.querySelector(s), selector);
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { openDatabase } from '@db/client.ts';
-import { blogPosts, researchArticles } from '@db/schema/index.ts';
+import { openDatabase } from '@db/client';
+import { blogPosts, researchArticles } from '@db/schema';
 
 type PostRow = typeof blogPosts.$inferInsert;
 type ArticleRow = typeof researchArticles.$inferInsert;

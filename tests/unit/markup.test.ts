@@ -40,6 +40,7 @@ function dangers(html: string): string[] {
       const n = name.toLowerCase();
       if (n.startsWith('on')) found.push(`${tag} ${n}=`);
       if (n === 'style') found.push(`${tag} style=`);
+      // eslint-disable-next-line no-control-regex -- browsers ignore control characters and spaces in URLs, so does this check.
       if (URL_ATTRIBUTES.has(n) && DANGEROUS_URL.test(value.replace(/[\u0000-\u0020]/g, ''))) found.push(`${tag} ${n}=${value}`);
     }
     node.childNodes?.forEach(walk);

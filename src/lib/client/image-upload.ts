@@ -1,5 +1,5 @@
 import type { UploadedImage } from '@/lib/shared/content-types';
-import { ApiError } from './api.ts';
+import { ApiError } from './api';
 
 /** Spec section 9: 5MB, 1200 px wide, JPEG at 0.8. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

@@ -3,7 +3,7 @@
  * server-rendered Home and Networks pages. Money leaves as numeric strings where the spec says so.
  */
 import { and, asc, desc, eq, gte, lt, lte } from 'drizzle-orm';
-import { assets, chartPoints, datasetMeta, networks, networkSeries, transfers } from '@db/schema/index.ts';
+import { assets, chartPoints, datasetMeta, networks, networkSeries, transfers } from '@db/schema';
 import { getDb } from './db';
 import type {
   Asset,

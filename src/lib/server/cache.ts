@@ -1,5 +1,5 @@
 import type { AstroCookies } from 'astro';
-import { SESSION_COOKIE } from './auth/session.ts';
+import { SESSION_COOKIE } from './auth/session';
 
 /**
  * Reading pages: a CDN may serve a copy for 60 s and keep serving it for 60 s more while it

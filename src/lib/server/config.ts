@@ -10,5 +10,3 @@ export function siteOrigin(requestUrl: URL): string {
   }
   return requestUrl.origin;
 }
-
-export const isProduction = () => process.env.NODE_ENV === 'production';

@@ -1,4 +1,4 @@
-import { databaseConfigFromEnv, openDatabase, type Database } from '@db/client.ts';
+import { databaseConfigFromEnv, openDatabase, type Database } from '@db/client';
 
 let instance: Database | undefined;
 

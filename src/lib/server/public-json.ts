@@ -1,4 +1,4 @@
-import { json } from './http.ts';
+import { json } from './http';
 
 /** Analytics data is public and changes only with a new snapshot: cache at the edge, revalidate in the background. */
 export const PUBLIC_CACHE = 'public, max-age=60, s-maxage=300, stale-while-revalidate=86400';

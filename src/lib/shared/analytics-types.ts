@@ -81,14 +81,6 @@ export interface MarketOverview {
   asOf: string;
 }
 
-/** Amount ranges of the home page's Top Transfers table: minUsd <= usdAmount < maxUsd. */
-export const TRANSFER_RANGES = [
-  { id: '0-100k', label: '0-100k', minUsd: 0, maxUsd: 100_000 },
-  { id: '100k-1M', label: '100k-1M', minUsd: 100_000, maxUsd: 1_000_000 },
-  { id: '1M-10M', label: '1M-10M', minUsd: 1_000_000, maxUsd: 10_000_000 },
-  { id: '10M+', label: '10M+', minUsd: 10_000_000, maxUsd: undefined },
-] as const;
-
 export interface TransferQuery {
   days: TransferPeriod;
   /** Inclusive lower bound in dollars. */

@@ -2,8 +2,8 @@
  * Pure logic of the Home and Networks pages: the stacked chart's layers, the transfer amount
  * ranges, the pie's slices and the value formatting of the network charts. No DOM, no database.
  */
-import type { ChartDataPoint, Network, NetworkMetric, TimeSeriesPoint, TransferPeriod } from './analytics-types';
-import { VALUE_METRICS } from './analytics-types';
+import type { ChartDataPoint, Network, NetworkMetric, TimeSeriesPoint, TransferPeriod } from './analytics-types.ts';
+import { VALUE_METRICS } from './analytics-types.ts';
 
 export type AssetClassKey = Exclude<keyof ChartDataPoint, 'date'>;
 

@@ -70,9 +70,13 @@ export default function AdminPanel({ username, initialPosts, initialResearch }: 
     if (!reopen) return;
     const item = reopen.id ? lists[reopen.kind].find((i) => i.id === reopen.id) ?? null : null;
     if (reopen.id && !item) return;
+    // The request to reopen lives in sessionStorage, which the server render cannot see: it can only
+    // be acted on after hydration, once, with the lists as they were first rendered.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
     setTab(reopen.kind);
     setMode({ view: 'editor', kind: reopen.kind, item });
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount, see above
+  }, []);
 
   function open(kind: ContentKind, item: ContentItem | null) {
     setTab(kind);

@@ -75,7 +75,7 @@ export function withTitle(values: EditorValues, title: string): EditorValues {
   };
 }
 
-/** The spec's required fields: the validation toast's text, or null when the form may be saved. */
+/** Whether a field the spec requires is empty: title and content, and the author of a research article. */
 export function missingRequired(kind: ContentKind, v: EditorValues): boolean {
   return !v.title.trim() || !v.content.trim() || (kind === 'research' && !v.author.trim());
 }

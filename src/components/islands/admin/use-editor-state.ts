@@ -9,9 +9,10 @@ import { valuesFromItem, type EditorValues } from './editor-values';
  */
 export function useEditorState(kind: ContentKind, item: ContentItem | null) {
   const id = item?.id ?? null;
-  const pristine = useRef(valuesFromItem(item));
+  const [values, setValues] = useState<EditorValues>(() => valuesFromItem(item));
+  // The values as loaded, fixed for the editor's life (it is remounted per item).
+  const pristine = useRef(values);
   const [restored, setRestored] = useState(false);
-  const [values, setValues] = useState<EditorValues>(pristine.current);
 
   // Read the draft after hydration (localStorage does not exist on the server).
   useEffect(() => {

@@ -12,7 +12,6 @@ export default function LoginForm() {
   const { loading } = useStore($auth);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const busy = submitting;
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -41,7 +40,7 @@ export default function LoginForm() {
         <label htmlFor="username" className="text-sm font-medium">
           Username
         </label>
-        <input id="username" name="username" autoComplete="username" disabled={busy} className={inputClass} placeholder="Enter your username" />
+        <input id="username" name="username" autoComplete="username" disabled={submitting} className={inputClass} placeholder="Enter your username" />
       </div>
       <div>
         <label htmlFor="password" className="text-sm font-medium">
@@ -52,7 +51,7 @@ export default function LoginForm() {
           name="password"
           type="password"
           autoComplete="current-password"
-          disabled={busy}
+          disabled={submitting}
           className={inputClass}
           placeholder="Enter your password"
         />
@@ -64,10 +63,10 @@ export default function LoginForm() {
       )}
       <button
         type="submit"
-        disabled={busy}
+        disabled={submitting}
         className="w-full rounded-md bg-accent px-4 py-2 text-sm font-semibold text-accent-fg hover:bg-accent/90 disabled:opacity-70"
       >
-        {busy ? 'Signing in...' : 'Sign In'}
+        {submitting ? 'Signing in...' : 'Sign In'}
       </button>
     </form>
   );

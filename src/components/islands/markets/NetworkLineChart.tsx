@@ -13,6 +13,8 @@ interface Props {
 
 interface Tip {
   x: number;
+  /** The chart's width when the crosshair moved: refs are read in handlers, not while rendering. */
+  width: number;
   date: string;
   rows: { name: string; color: string; value: string }[];
 }
@@ -50,7 +52,7 @@ export default function NetworkLineChart({ metric, points, colorOrder }: Props) 
         .sort((a, b) => b.raw - a.raw)
         .slice(0, 6)
         .map((r) => ({ name: r.name, color: r.color, value: formatMetricValue(metric, r.raw, 2) }));
-      setTip({ x: param.point.x, date: monthLabel(param.time), rows });
+      setTip({ x: param.point.x, width: container.current?.clientWidth ?? 300, date: monthLabel(param.time), rows });
     };
     chart.subscribeCrosshairMove(onMove);
     return () => {
@@ -73,7 +75,7 @@ export default function NetworkLineChart({ metric, points, colorOrder }: Props) 
           <div
             role="status"
             className="pointer-events-none absolute top-2 z-10 min-w-44 rounded-md border border-border bg-surface/95 p-2 text-xs shadow-lg"
-            style={{ left: Math.min(Math.max(tip.x + 12, 4), Math.max((container.current?.clientWidth ?? 300) - 200, 4)) }}
+            style={{ left: Math.min(Math.max(tip.x + 12, 4), Math.max(tip.width - 200, 4)) }}
             data-testid="chart-tooltip"
           >
             <p className="mb-1 font-medium text-fg">{tip.date}</p>

@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import { apiRequest } from '../api.ts';
+import { apiRequest } from '../api';
 import { hasSignedInHint } from '@/lib/shared/auth-hint';
 
 export interface User {
@@ -64,5 +64,3 @@ export async function logout(): Promise<void> {
     $auth.setKey('user', null);
   }
 }
-
-export const isAuthenticated = () => $auth.get().user !== null;

@@ -1,6 +1,6 @@
 import type { AstroCookies } from 'astro';
-import { SESSION_COOKIE } from './session.ts';
-import { SIGNED_IN_HINT_COOKIE } from '@/lib/shared/auth-hint.ts';
+import { SESSION_COOKIE } from './session';
+import { SIGNED_IN_HINT_COOKIE } from '@/lib/shared/auth-hint';
 
 /** HttpOnly, SameSite=Lax, Secure whenever the site is served over https. */
 export function setSessionCookie(cookies: AstroCookies, url: URL, token: string, expiresAt: Date) {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { users } from '@db/schema/index.ts';
-import { getDb } from '../db.ts';
-import { HttpError } from '../http.ts';
-import { verifyPassword } from './password.ts';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './rate-limit.ts';
-import type { SessionUser } from './session.ts';
+import { users } from '@db/schema';
+import { getDb } from '../db';
+import { HttpError } from '../http';
+import { verifyPassword } from './password';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './rate-limit';
+import type { SessionUser } from './session';
 
 /** Checks credentials under the rate limit. Unknown user and wrong password get the same answer and the same cost. */
 export async function authenticate(username: string, password: string, address: string): Promise<SessionUser> {

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
-import { loginAttempts } from '@db/schema/index.ts';
-import { getDb } from '../db.ts';
-import { HttpError } from '../http.ts';
+import { loginAttempts } from '@db/schema';
+import { getDb } from '../db';
+import { HttpError } from '../http';
 
 /** Failed sign-ins allowed per window: few per username (guessing one account), more per address (shared NATs). */
 export const LOGIN_LIMITS = {

@@ -1,8 +1,8 @@
 import { eq, lt } from 'drizzle-orm';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { sessions, users } from '@db/schema/index.ts';
-import { getDb } from '../db.ts';
+import { sessions, users } from '@db/schema';
+import { getDb } from '../db';
 
 export const SESSION_COOKIE = 'rwa_session';
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,5 +1,4 @@
-import { HttpError } from '../http.ts';
-import { isArticleKind, type ArticleKind } from '../../shared/article-kinds.ts';
+import { HttpError } from '../http';
 
 /** True for SQLite's UNIQUE constraint error, however deep libSQL / drizzle wrapped it. */
 function isUniqueViolation(err: unknown): boolean {
@@ -22,16 +21,3 @@ export async function withSlugConflict<T>(message: string, write: () => Promise<
 }
 
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
-
-/** Route ids are positive integers; anything else is an unknown id. */
-export function parseId(raw: string | undefined, what: string): number {
-  const id = Number(raw);
-  if (!raw || !/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw notFound(what);
-  return id;
-}
-
-/** The `[kind]` route segment: 'blog' or 'research', anything else is an unknown route (404). */
-export function parseKind(raw: string | undefined): ArticleKind {
-  if (!isArticleKind(raw)) throw new HttpError(404, 'Unknown content kind');
-  return raw;
-}

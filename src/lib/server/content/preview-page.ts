@@ -1,7 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import type { ArticleKind } from '@/lib/shared/article-kinds';
 import type { ShownItem } from './articles.ts';
-import { parseKind } from './errors.ts';
+import { parseKind } from './route-id';
 import { previewItem, resolvePreviewToken } from './previews.ts';
 
 interface Preview {

@@ -1,5 +1,5 @@
-import { HttpError, readLimited } from '../http.ts';
-import { MAX_UPLOAD_BYTES } from './uploads.ts';
+import { HttpError, readLimited } from '../http';
+import { MAX_UPLOAD_BYTES } from './uploads';
 
 /** Room for the multipart boundaries and part headers around a file at the limit. */
 const MULTIPART_OVERHEAD = 64 * 1024;

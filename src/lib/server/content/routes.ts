@@ -8,7 +8,7 @@ import { INPUT_SCHEMAS } from '@/lib/shared/schemas/content.ts';
 import { handle, json, parseBody } from '../http.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { createItem, deleteItem, getBySlug, getFeatured, listItems, updateItem } from './articles.ts';
-import { parseId } from './errors.ts';
+import { parseId } from './route-id';
 import { CONTENT_BODY_LIMIT } from './limits.ts';
 
 /** GET: newest first; anonymous callers get public items only, whatever the query. POST: create. */

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { uploads } from '@db/schema/index.ts';
-import type { UploadedImage } from '@/lib/shared/content-types.ts';
-import { getDb } from '../db.ts';
-import { HttpError } from '../http.ts';
-import { sniffImage } from './image-sniff.ts';
+import { uploads } from '@db/schema';
+import type { UploadedImage } from '@/lib/shared/content-types';
+import { getDb } from '../db';
+import { HttpError } from '../http';
+import { sniffImage } from './image-sniff';
 
 /** Spec section 9: images up to 5 MB. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;

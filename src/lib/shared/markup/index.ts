@@ -1,7 +1,8 @@
 /**
- * The one rendering pipeline for user-written text (architecture.md, "Rendering of user-written
- * text"): Markdown -> HTML -> sanitised -> heading ids -> string. Pure, so server pages and an
- * editor preview render exactly the same HTML.
+ * The one rendering pipeline for user-written text: Markdown -> HTML -> sanitised -> heading ids
+ * -> string. Raw HTML in a post never reaches a page unsanitised, and heading ids (at most 50
+ * characters) are what the table of contents links to. Pure, so server pages and an editor
+ * preview render exactly the same HTML.
  */
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';

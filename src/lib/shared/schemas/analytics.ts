@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRANSFER_PERIODS } from '../analytics-types.ts';
+import { TRANSFER_PERIODS } from '../analytics-types';
 
 /** An optional query parameter holding a number: absent or empty means "not given". */
 const optionalNumber = (schema: z.ZodNumber) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RESEARCH_CATEGORIES, splitTags } from '../article-rules.ts';
+import { RESEARCH_CATEGORIES, splitTags } from '../article-rules';
 
 /** '' and null both mean "clear this field" (null); undefined means "not sent" (left as is). */
 const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v ? v : null);

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { handle, json, parseBody } from '@/lib/server/http.ts';
-import { LoginInputSchema } from '@/lib/shared/schemas/auth.ts';
-import { authenticate } from '@/lib/server/auth/login.ts';
-import { createSession, generateSessionToken, invalidateSession } from '@/lib/server/auth/session.ts';
-import { setSessionCookie } from '@/lib/server/auth/cookies.ts';
+import { handle, json, parseBody } from '@/lib/server/http';
+import { LoginInputSchema } from '@/lib/shared/schemas/auth';
+import { authenticate } from '@/lib/server/auth/login';
+import { createSession, generateSessionToken, invalidateSession } from '@/lib/server/auth/session';
+import { setSessionCookie } from '@/lib/server/auth/cookies';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { handle, HttpError } from '@/lib/server/http.ts';
-import { getUpload } from '@/lib/server/content/uploads.ts';
+import { handle, HttpError } from '@/lib/server/http';
+import { getUpload } from '@/lib/server/content/uploads';
 
 export const prerender = false;
 

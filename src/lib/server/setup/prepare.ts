@@ -1,12 +1,12 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { databaseConfigFromEnv, openDatabase } from './client.ts';
-import { ensureDatabaseFolder, migrateDatabase } from './migrate.ts';
-import { ensureAdmin, type AdminSeedResult } from './seed/admin.ts';
-import { seedAnalytics } from './seed/analytics.ts';
-import { seedOnce } from './seed/once.ts';
+import { databaseConfigFromEnv, openDatabase } from '../../../../db/client.ts';
+import { ensureDatabaseFolder, migrateDatabase } from '../../../../db/migrate.ts';
+import { ensureAdmin, type AdminSeedResult } from './admin.ts';
+import { seedAnalytics } from './analytics.ts';
+import { seedOnce } from './once.ts';
 
-export const CONTENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'content');
+export const CONTENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../content');
 
 export interface SetupResult {
   admin: AdminSeedResult;

@@ -1,0 +1,142 @@
+// ESLint flat config. Besides the usual TypeScript, React hooks and Astro checks, it enforces the
+// module boundaries of CONTRIBUTING.md ("Where things go"), so a wrong import fails `npm run lint`
+// instead of relying on a table. tests/unit/lint-config.test.ts proves each boundary with a planted import.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import astro from 'eslint-plugin-astro';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import importStyle from './eslint/import-style.js';
+
+/**
+ * Files Node runs without a bundler (npm start migrates and seeds before the server starts), and the
+ * modules they load. They import with relative paths and .ts extensions (docs/decisions/004-import-style.md).
+ */
+const NODE_RUN = [
+  'db/**',
+  'scripts/**',
+  'src/lib/server/setup/**',
+  'src/lib/server/security.ts',
+  'src/lib/server/config.ts',
+  'src/lib/server/auth/password.ts',
+  'src/lib/shared/article-rules.ts',
+  'src/lib/shared/analytics-types.ts',
+  'src/lib/shared/markets.ts',
+  'tests/support/server.ts',
+  'tests/support/constants.ts',
+];
+
+/** Server-only modules, in every spelling an import can take: alias, relative path, virtual module. */
+const SERVER_ONLY = [
+  {
+    // '../server/…' is the sibling folder of src/lib/client and src/lib/shared.
+    group: ['@/lib/server', '@/lib/server/**', '**/lib/server', '**/lib/server/**', '../server', '../server/**', '../../server', '../../server/**'],
+    message: 'Server code (src/lib/server) is never imported by browser or shared code.',
+  },
+  {
+    group: ['@db', '@db/**', '**/db/**', '**/db'],
+    message: 'The database (db/) is reached only through src/lib/server.',
+  },
+  { group: ['astro:env/server'], message: 'Server secrets stay on the server: import astro:env/server from src/lib/server only.' },
+];
+
+/** Node-only modules: browser code, and shared code (which runs in the browser too), may use none of them. */
+const NODE_ONLY = [
+  { group: ['node:*'], message: 'This code runs in the browser: no Node built-ins.' },
+  ...['fs', 'path', 'crypto', 'os', 'url', 'child_process', 'stream', 'buffer', 'util', 'process'].map((name) => ({
+    group: [name, `${name}/*`],
+    message: 'This code runs in the browser: no Node built-ins.',
+  })),
+];
+
+const BROWSER_GLOBALS = ['window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'history', 'customElements'];
+const NODE_GLOBALS = ['process', 'Buffer', 'global', '__dirname', '__filename', 'require'];
+
+/** Globals that exist on only one side: src/lib/shared must work without them. */
+const ONE_SIDED_GLOBALS = [...BROWSER_GLOBALS, ...NODE_GLOBALS].map((name) => ({
+  name,
+  message: `src/lib/shared runs on both sides: '${name}' exists on one only.`,
+}));
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/',
+      '.astro/',
+      '.netlify/',
+      'node_modules/',
+      'data/',
+      'bench/results/',
+      'test-results/',
+      'db/migrations/',
+      'public/',
+      'content/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...astro.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx,astro}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  // One import style (docs/decisions/004-import-style.md); `npm run lint -- --fix` applies it.
+  {
+    plugins: { local: { rules: { 'import-style': importStyle } } },
+    rules: { 'local/import-style': 'error' },
+  },
+  {
+    files: NODE_RUN,
+    rules: { 'local/import-style': ['error', { nodeRun: true }] },
+  },
+  // React runs in the islands and the browser modules they use; .astro frontmatter is not React
+  // (a function named useX there is no hook), so its virtual script files are left out.
+  {
+    files: ['src/components/islands/**/*.{ts,tsx}', 'src/lib/client/**/*.ts', 'tests/**/*.tsx'],
+    ignores: ['**/*.astro/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // Islands and browser code never reach the server, the database or Node.
+  {
+    files: ['src/components/islands/**', 'src/lib/client/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...SERVER_ONLY, ...NODE_ONLY] }],
+      'no-restricted-globals': ['error', ...NODE_GLOBALS.map((name) => ({ name, message: `Browser code: '${name}' exists in Node only.` }))],
+    },
+  },
+  // Shared code also runs on both sides: no Node built-ins, no browser or server globals.
+  {
+    files: ['src/lib/shared/**'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...SERVER_ONLY, ...NODE_ONLY] }],
+      'no-restricted-globals': ['error', ...ONE_SIDED_GLOBALS],
+    },
+  },
+  // db/ is schema, migrations and the client: it depends on nothing in the application.
+  {
+    files: ['db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/*', '@/**', '**/src/**', '**/src'], message: 'db/ imports nothing from src/: it holds schema, migrations and client only.' },
+          ],
+        },
+      ],
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,75 @@
+/**
+ * The lint config enforces the module boundaries (CONTRIBUTING.md, "Where things go"): each case
+ * lints a planted file through ESLint's Node API, as `npm run lint` would see it at that path.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+// The first lint loads the parsers and plugins (seconds on a busy machine): do it once, before the cases.
+beforeAll(async () => {
+  await eslint.lintText('export {};', { filePath: 'src/lib/shared/warm-up.ts' });
+}, 60_000);
+
+/** The rule ids ESLint reports for `code` placed at `filePath`. */
+async function ruleIds(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.map((m) => m.ruleId ?? `fatal: ${m.message}`);
+}
+
+describe('imports that cross a boundary fail', () => {
+  describe.each([
+    // the case of the issue: an island reaching the database module through the alias
+    ['src/components/islands/Planted.tsx', "import { db } from '@/lib/server/db';\nexport const x = db;"],
+    // the same through a relative path, with and without the extension
+    ['src/components/islands/markets/Planted.tsx', "import { db } from '../../../lib/server/db.ts';\nexport const x = db;"],
+    ['src/components/islands/markets/Planted.tsx', "import { db } from '../../../lib/server/db';\nexport const x = db;"],
+    // a server folder module
+    ['src/components/islands/Planted.tsx', "import { requireUser } from '@/lib/server/auth/require-user';\nexport const x = requireUser;"],
+    // the database client and schema, by alias and by path
+    ['src/components/islands/Planted.tsx', "import { users } from '@db/schema';\nexport const x = users;"],
+    ['src/lib/client/planted.ts', "import { users } from '../../../db/schema/index.ts';\nexport const x = users;"],
+    // server secrets
+    ['src/lib/client/planted.ts', "import { SECRET } from 'astro:env/server';\nexport const x = SECRET;"],
+    ['src/lib/shared/planted.ts', "import { db } from '../server/db.ts';\nexport const x = db;"],
+    ['src/lib/shared/planted.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;"],
+    ['src/lib/shared/planted.ts', "import { join } from 'path';\nexport const x = join;"],
+    // browser code has no Node either
+    ['src/components/islands/Planted.tsx', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;"],
+    // db/ depends on nothing in the application
+    ['db/schema/planted.ts', "import { slugify } from '../../src/lib/shared/article-rules.ts';\nexport const x = slugify;"],
+    ['db/planted.ts', "import { slugify } from '@/lib/shared/article-rules';\nexport const x = slugify;"],
+  ])('%s: %s', (filePath, code) => {
+    it('is reported by no-restricted-imports', async () => {
+      expect(await ruleIds(filePath, code)).toContain('no-restricted-imports');
+    });
+  });
+});
+
+describe('one-sided globals in src/lib/shared fail', () => {
+  it.each(['window.location.href', 'document.title', "localStorage.getItem('x')", 'process.env.PORT', "Buffer.from('x')"])('%s', async (expr) => {
+    expect(await ruleIds('src/lib/shared/planted.ts', `export const x = () => ${expr};`)).toContain('no-restricted-globals');
+  });
+});
+
+it('Node globals in browser code fail', async () => {
+  expect(await ruleIds('src/lib/client/planted.ts', 'export const x = () => process.env.PORT;')).toContain('no-restricted-globals');
+});
+
+describe('imports along the allowed direction pass', () => {
+  it.each([
+    ['src/components/islands/Planted.tsx', "import { formatCurrency } from '@/lib/shared/format';\nexport const x = formatCurrency;"],
+    ['src/components/islands/Planted.tsx', "import { apiRequest } from '@/lib/client/api';\nexport const x = apiRequest;"],
+    ['src/lib/server/planted.ts', "import { users } from '@db/schema';\nimport { SITE } from '@/lib/shared/site';\nexport const x = [users, SITE];"],
+    ['src/lib/shared/planted.ts', "import { z } from 'zod';\nexport const x = z.string();"],
+  ])('%s: %s', async (filePath, code) => {
+    expect(await ruleIds(filePath, code)).toEqual([]);
+  });
+});
+
+it('the tree passes with zero warnings', { timeout: 180_000 }, async () => {
+  const results = await eslint.lintFiles(['.']);
+  const found = results.flatMap((r) => r.messages.map((m) => `${r.filePath}:${m.line} ${m.ruleId}: ${m.message}`));
+  expect(found).toEqual([]);
+});
