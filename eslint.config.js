@@ -25,6 +25,18 @@ const NODE_RUN = [
   'src/lib/shared/markets.ts',
   'tests/support/server.ts',
   'tests/support/constants.ts',
+  'src/lib/server/content/sync.ts',
+  'src/lib/server/content/config.ts',
+  'src/lib/server/content/documents.ts',
+  'src/lib/server/content/git.ts',
+  'src/lib/server/content/outbox.ts',
+  'src/lib/server/content/reindex.ts',
+  'src/lib/server/content/values.ts',
+  'src/lib/shared/article-kinds.ts',
+  'src/lib/server/content/push.ts',
+  'src/lib/server/content/remote-library.ts',
+  'src/lib/server/http.ts',
+  'src/lib/shared/content-types.ts',
 ];
 
 /** Server-only modules, in every spelling an import can take: alias, relative path, virtual module. */

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loginCookie } from './http';
 
-import { CHROMIUM_FLAGS, resolveChromium } from '../../scripts/lib/chromium.ts';
+import { CHROMIUM_FLAGS, resolveChromium } from '../../scripts/lib/chromium';
 
 /**
  * Headless Chromium (the system's, or the one @sparticuz/chromium ships in npm), with the flags that

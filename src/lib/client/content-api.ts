@@ -3,7 +3,7 @@ import type { BlogPost, ContentItem, ContentKind, DeletedItem, PreviewLink, Rese
 export type { DeletedItem, PreviewLink, Version };
 import { ARTICLE_KINDS } from '@/lib/shared/article-kinds';
 import type { DiffLine } from '@/lib/shared/line-diff';
-import { apiRequest } from './api.ts';
+import { apiRequest } from './api';
 
 /** Per kind: where it lives in the API and the spec's exact texts (from article-kinds). */
 export const KINDS = {

@@ -1,7 +1,7 @@
 import type { Client } from '@libsql/client';
-import { databaseConfigFromEnv, isLocalFile } from '@db/client.ts';
-import { getDb } from './db.ts';
-import { now } from './clock.ts';
+import { databaseConfigFromEnv, isLocalFile } from '@db/client';
+import { getDb } from './db';
+import { now } from './clock';
 
 /**
  * A small in-process cache for anonymous GETs of HTML pages the route itself declared shareable

@@ -38,8 +38,12 @@ export default function AdminPanel({ username, initialPosts, initialResearch }: 
   }
 
   useEffect(() => {
-    void refetchDeleted('blog');
-    void refetchDeleted('research');
+    for (const kind of ['blog', 'research'] as const) {
+      listDeleted(kind).then(
+        (items) => setDeleted((d) => ({ ...d, [kind]: items })),
+        () => undefined, // a convenience list: it shows again on the next load
+      );
+    }
   }, []);
 
   async function restore(kind: ContentKind, item: DeletedItem) {

@@ -17,7 +17,9 @@ export function useAutosave(kind: ContentKind, item: ContentItem | null, values:
   const [savedAt, setSavedAt] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const latest = useRef(values);
-  latest.current = values;
+  useEffect(() => {
+    latest.current = values;
+  });
   const lastSent = useRef(JSON.stringify(payloadFromValues(kind, valuesFromItem(item))));
 
   async function flush(): Promise<void> {

@@ -8,16 +8,16 @@
  */
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { articleDrafts, blogPosts, contentRevisions, researchArticles } from '@db/schema/index.ts';
-import { ARTICLE_KINDS, itemFile, type ArticleKind } from '@/lib/shared/article-kinds.ts';
-import type { ArticleFields, ContentItem } from '@/lib/shared/content-types.ts';
-import { getDb } from '../db.ts';
-import { now as clockNow } from '../clock.ts';
-import { HttpError } from '../http.ts';
-import { toDocument } from './documents.ts';
-import { notFound, withSlugConflict } from './errors.ts';
-import { afterSave } from './outbox.ts';
-import { articleValues, type ArticleValues } from './values.ts';
+import { articleDrafts, blogPosts, contentRevisions, researchArticles } from '@db/schema';
+import { ARTICLE_KINDS, itemFile, type ArticleKind } from '@/lib/shared/article-kinds';
+import type { ArticleFields, ContentItem } from '@/lib/shared/content-types';
+import { getDb } from '../db';
+import { now as clockNow } from '../clock';
+import { HttpError } from '../http';
+import { toDocument } from './documents';
+import { notFound, withSlugConflict } from './errors';
+import { afterSave } from './outbox';
+import { articleValues, type ArticleValues } from './values';
 
 type ResearchRow = typeof researchArticles.$inferSelect;
 type Row = (typeof blogPosts.$inferSelect | ResearchRow) & Record<string, unknown>;

@@ -1,8 +1,8 @@
 import type { AstroGlobal } from 'astro';
 import type { ArticleKind } from '@/lib/shared/article-kinds';
-import type { ShownItem } from './articles.ts';
+import type { ShownItem } from './articles';
 import { parseKind } from './route-id';
-import { previewItem, resolvePreviewToken } from './previews.ts';
+import { previewItem, resolvePreviewToken } from './previews';
 
 interface Preview {
   kind: ArticleKind;

@@ -1,7 +1,7 @@
 import type { AstroCookies } from 'astro';
-import { SESSION_COOKIE } from '../auth/session.ts';
-import { now } from '../clock.ts';
-import { nextScheduledAt } from './articles.ts';
+import { SESSION_COOKIE } from '../auth/session';
+import { now } from '../clock';
+import { nextScheduledAt } from './articles';
 
 /**
  * The Cache-Control of a public answer that lists or shows content: shareable for up to

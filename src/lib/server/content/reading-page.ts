@@ -1,8 +1,8 @@
 import type { AstroGlobal } from 'astro';
 import type { ArticleKind } from '@/lib/shared/article-kinds';
-import { NO_STORE } from '../cache.ts';
-import { getPublic, type ShownItem } from './articles.ts';
-import { contentCacheControl } from './public-cache.ts';
+import { NO_STORE } from '../cache';
+import { getPublic, type ShownItem } from './articles';
+import { contentCacheControl } from './public-cache';
 
 /** The public item a reading page shows (404 and no-store when there is none), with its caching. */
 export async function publicReadingPage(astro: AstroGlobal, kind: ArticleKind): Promise<ShownItem | null> {

@@ -3,13 +3,13 @@
  * src/pages/api/blog/posts and src/pages/api/research only say which kind they serve.
  */
 import type { APIContext, APIRoute } from 'astro';
-import { ARTICLE_KINDS, type ArticleKind } from '@/lib/shared/article-kinds.ts';
-import { INPUT_SCHEMAS } from '@/lib/shared/schemas/content.ts';
-import { handle, json, parseBody } from '../http.ts';
-import { requireUser } from '../auth/require-user.ts';
-import { createItem, deleteItem, getBySlug, getFeatured, listItems, updateItem } from './articles.ts';
+import { ARTICLE_KINDS, type ArticleKind } from '@/lib/shared/article-kinds';
+import { INPUT_SCHEMAS } from '@/lib/shared/schemas/content';
+import { handle, json, parseBody } from '../http';
+import { requireUser } from '../auth/require-user';
+import { createItem, deleteItem, getBySlug, getFeatured, listItems, updateItem } from './articles';
 import { parseId } from './route-id';
-import { CONTENT_BODY_LIMIT } from './limits.ts';
+import { CONTENT_BODY_LIMIT } from './limits';
 
 /** GET: newest first; anonymous callers get public items only, whatever the query. POST: create. */
 export function collectionRoutes(kind: ArticleKind): { GET: APIRoute; POST: APIRoute } {

@@ -1,4 +1,4 @@
-import { featuredRoute } from '@/lib/server/content/routes.ts';
+import { featuredRoute } from '@/lib/server/content/routes';
 
 export const prerender = false;
 

@@ -1,4 +1,4 @@
-import { collectionRoutes } from '@/lib/server/content/routes.ts';
+import { collectionRoutes } from '@/lib/server/content/routes';
 
 export const prerender = false;
 

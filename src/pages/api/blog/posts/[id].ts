@@ -1,4 +1,4 @@
-import { itemRoutes } from '@/lib/server/content/routes.ts';
+import { itemRoutes } from '@/lib/server/content/routes';
 
 export const prerender = false;
 

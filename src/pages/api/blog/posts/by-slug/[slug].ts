@@ -1,4 +1,4 @@
-import { bySlugRoute } from '@/lib/server/content/routes.ts';
+import { bySlugRoute } from '@/lib/server/content/routes';
 
 export const prerender = false;
 

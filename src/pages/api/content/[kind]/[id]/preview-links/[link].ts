@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { handle } from '@/lib/server/http.ts';
-import { requireUser } from '@/lib/server/auth/require-user.ts';
+import { handle } from '@/lib/server/http';
+import { requireUser } from '@/lib/server/auth/require-user';
 import { parseId, parseKind } from '@/lib/server/content/route-id';
-import { revokePreviewLink } from '@/lib/server/content/previews.ts';
+import { revokePreviewLink } from '@/lib/server/content/previews';
 
 export const prerender = false;
 
