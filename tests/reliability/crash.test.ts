@@ -94,24 +94,22 @@ describe('crash', () => {
     // The outbox drains after the last restart; then each post has exactly one commit.
     let gitMissing = 0;
     let gitDuplicated = 0;
-    if (blogWrites) {
-      const pending = async () => {
-        const d = openDb(dbPath);
-        try {
-          return Number((await d.execute('SELECT count(*) AS n FROM content_revisions WHERE committed_at IS NULL')).rows[0].n);
-        } finally {
-          d.close();
-        }
-      };
-      await expect.poll(pending, { timeout: 120_000, interval: 250 }).toBe(0);
-      const subjects = gitOut(server.contentRepo, 'log', '--format=%s', '--', 'content/blog').split('\n');
-      const counts = new Map<string, number>();
-      for (const s of subjects) counts.set(s, (counts.get(s) ?? 0) + 1);
-      for (const slug of ackedPosts) {
-        const n = counts.get(`Create blog post "${blogPost(slug.replace('reliability-post-', '')).title}"`) ?? 0;
-        if (n === 0) gitMissing++;
-        if (n > 1) gitDuplicated++;
+    const pending = async () => {
+      const d = openDb(dbPath);
+      try {
+        return Number((await d.execute('SELECT count(*) AS n FROM content_revisions WHERE committed_at IS NULL')).rows[0].n);
+      } finally {
+        d.close();
       }
+    };
+    await expect.poll(pending, { timeout: 120_000, interval: 250 }).toBe(0);
+    const subjects = gitOut(server.contentRepo, 'log', '--format=%s', '--', 'content/blog').split('\n');
+    const counts = new Map<string, number>();
+    for (const s of subjects) counts.set(s, (counts.get(s) ?? 0) + 1);
+    for (const slug of ackedPosts) {
+      const n = counts.get(`Create blog post "${blogPost(slug.replace('reliability-post-', '')).title}"`) ?? 0;
+      if (n === 0) gitMissing++;
+      if (n > 1) gitDuplicated++;
     }
 
     const figures = {
