@@ -1,8 +1,9 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { databaseConfigFromEnv, openDatabase } from './client.ts';
+import { openDatabase, type DatabaseConfig } from './client.ts';
 import { ensureDatabaseFolder, migrateDatabase } from './migrate.ts';
-import { ensureAdmin, type AdminSeedResult } from './seed/admin.ts';
+import { installChangeCounter } from './change-counter.ts';
+import { ensureAdmin, type AdminSeedResult, type AdminCredentials } from './seed/admin.ts';
 import { seedContent } from './seed/content.ts';
 import { seedAnalytics } from './seed/analytics.ts';
 import { seedOnce } from './seed/once.ts';
@@ -16,13 +17,16 @@ export interface SetupResult {
 }
 
 /** Migrates the database and fills an empty one: admin user, starter content, analytics snapshot. */
-export async function prepareDatabase(env: NodeJS.ProcessEnv = process.env, contentDir = CONTENT_DIR): Promise<SetupResult> {
-  const config = databaseConfigFromEnv(env);
+export async function prepareDatabase(
+  { database: config, admin: credentials }: { database: DatabaseConfig; admin: AdminCredentials },
+  contentDir = CONTENT_DIR,
+): Promise<SetupResult> {
   ensureDatabaseFolder(config.url);
   const { client, db } = openDatabase(config);
   try {
     await migrateDatabase(db, client, config.url);
-    const admin = await ensureAdmin(db, env);
+    await installChangeCounter(client);
+    const admin = await ensureAdmin(db, credentials);
     const seededContent = await seedOnce(db, 'content', async () => {
       await seedContent(db, contentDir);
     });

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { siteOrigin } from '@/lib/server/config';
-import { READING_CACHE } from '@/lib/server/cache';
+import { CACHE } from '@/lib/server/cache';
 import { listFeedItems } from '@/lib/server/public-content';
 import { escapeXml } from '@/lib/shared/seo';
 import { SITE } from '@/lib/shared/site';
@@ -8,8 +8,8 @@ import { SITE } from '@/lib/shared/site';
 export const prerender = false;
 
 /** GET /rss.xml: RSS 2.0 of the newest published blog posts and research articles. */
-export const GET: APIRoute = async ({ url }) => {
-  const origin = siteOrigin(url);
+export const GET: APIRoute = async () => {
+  const origin = siteOrigin();
   const items = await listFeedItems();
   const x = escapeXml;
   const entries = items
@@ -20,7 +20,9 @@ export const GET: APIRoute = async ({ url }) => {
         `      <title>${x(item.title)}</title>`,
         `      <link>${x(link)}</link>`,
         `      <guid isPermaLink="true">${x(link)}</guid>`,
-        `      <description>${x(item.excerpt)}</description>`,
+        // RSS readers render <description> as HTML: escape the excerpt once as HTML (so it shows as the
+        // text the author wrote, never as markup) and once more for the XML around it.
+        `      <description>${x(x(item.excerpt))}</description>`,
         `      <pubDate>${item.date.toUTCString()}</pubDate>`,
         `      <dc:creator>${x(item.author)}</dc:creator>`,
         `      <category>${x(item.kind === 'blog' ? 'Blog' : (item.category ?? 'Research'))}</category>`,
@@ -43,6 +45,6 @@ ${entries}
 </rss>
 `;
   return new Response(xml, {
-    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': READING_CACHE },
+    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': CACHE.reading },
   });
 };

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { siteOrigin } from '@/lib/server/config';
-import { READING_CACHE } from '@/lib/server/cache';
+import { CACHE } from '@/lib/server/cache';
 import { listPublishedArticleUrls, listPublishedPostUrls } from '@/lib/server/public-content';
 import { escapeXml } from '@/lib/shared/seo';
 import { ASSET_CLASS_LINKS } from '@/lib/shared/site';
@@ -26,8 +26,8 @@ function urlset(entries: Entry[]): string {
 }
 
 /** GET /sitemap.xml: the public pages plus every published post and research article. */
-export const GET: APIRoute = async ({ url }) => {
-  const origin = siteOrigin(url);
+export const GET: APIRoute = async () => {
+  const origin = siteOrigin();
   const [posts, articles] = await Promise.all([listPublishedPostUrls(), listPublishedArticleUrls()]);
   const newest = (rows: { updatedAt: Date }[]) =>
     rows.length ? new Date(Math.max(...rows.map((r) => r.updatedAt.getTime()))) : undefined;
@@ -37,6 +37,6 @@ export const GET: APIRoute = async ({ url }) => {
     ...posts.map((p) => ({ loc: `${origin}/blog/${encodeURIComponent(p.slug)}`, lastmod: p.updatedAt })),
   ];
   return new Response(urlset(entries), {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': READING_CACHE },
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': CACHE.reading },
   });
 };

@@ -1,9 +1,10 @@
-import { databaseConfigFromEnv, openDatabase, type Database } from '@db/client.ts';
+import { openDatabase, type Database } from '@db/client.ts';
+import { config } from './config.ts';
 
 let instance: Database | undefined;
 
 /** The process-wide database, opened on first use from DATABASE_URL / DATABASE_AUTH_TOKEN at run time. */
 export function getDb(): Database {
-  instance ??= openDatabase(databaseConfigFromEnv(process.env)).db;
+  instance ??= openDatabase(config().database).db;
   return instance;
 }

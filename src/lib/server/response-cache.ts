@@ -1,15 +1,22 @@
-import type { Client } from '@libsql/client';
-import { databaseConfigFromEnv, isLocalFile } from '@db/client.ts';
+import { sql } from 'drizzle-orm';
+import { isLocalFile } from '@db/client.ts';
+import { CHANGE_COUNTER_TABLE } from '@db/change-counter.ts';
 import { getDb } from './db.ts';
+import { config } from './config.ts';
 
 /**
  * A small in-process cache for anonymous GETs of HTML pages the route itself declared shareable
  * (`Cache-Control: public, ..., s-maxage=N`): what a CDN in front would do, for the standalone
- * server that has none. An entry is used for at most min(N, 10 s) and only while the database is
- * unchanged: any successful write through this server clears the cache, and SQLite's
- * `PRAGMA data_version` (which moves when another connection commits: a transaction, a script, a
- * restore) is checked on every hit. Never used for a request carrying a session cookie, for a
- * response that sets a cookie, or with a remote database (no cheap change signal there).
+ * server that has none. An entry is used for at most min(N, 10 s) and only while the database's
+ * change counter is where it was when the page was rendered. Triggers bump that counter in the
+ * same transaction as any change to the content and data tables (db/change-counter.ts), whoever
+ * writes (this server, a script, an ingest), and it reads the same on every pooled connection,
+ * unlike `PRAGMA data_version`, which is per connection. Requests that change nothing (a refused
+ * write, an anonymous POST) therefore leave the cache alone. Never used for a request carrying a
+ * session cookie, for a response that sets a cookie, or with a remote database (a round trip per hit).
+ *
+ * The key is the path and query only: nothing else a visitor sends (Host, X-Forwarded-*, cookies
+ * other than the session) changes a page, because absolute URLs come from the configured origin.
  */
 const MAX_ENTRIES = 300;
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -27,24 +34,30 @@ const entries = new Map<string, Entry>();
 
 let localFile: boolean | undefined;
 
+/** What identifies an answer: the path and the query (see above for why nothing else). */
+export const cacheKey = (url: URL) => url.pathname + url.search;
+
 /** The database's change counter, or undefined when the cache must not be used (remote database). */
 export async function dataVersion(): Promise<number | undefined> {
-  localFile ??= isLocalFile(databaseConfigFromEnv(process.env).url);
+  localFile ??= isLocalFile(config().database.url);
   if (!localFile) return undefined;
-  // drizzle's libSQL database carries its client as $client (not in its public type).
-  const client = (getDb() as unknown as { $client: Client }).$client;
-  const rs = await client.execute('PRAGMA data_version');
-  return Number(Object.values(rs.rows[0] ?? {})[0]);
+  const [row] = await getDb().all<{ n: number }>(sql.raw(`SELECT n FROM ${CHANGE_COUNTER_TABLE} WHERE id = 1`));
+  return row === undefined ? undefined : Number(row.n);
 }
+
+/** Hits and misses since start, for `npm run bench` (and the X-Cache header on each answer). */
+export const cacheStats = { hits: 0, misses: 0 };
 
 export function cachedResponse(key: string, version: number): Response | undefined {
   const hit = entries.get(key);
-  if (!hit) return undefined;
-  if (hit.expires <= Date.now() || hit.version !== version) {
-    entries.delete(key);
+  if (!hit || hit.expires <= Date.now() || hit.version !== version) {
+    if (hit) entries.delete(key);
     return undefined;
   }
-  return new Response(hit.body.slice(), { status: hit.status, headers: hit.headers });
+  cacheStats.hits++;
+  const headers = new Headers(hit.headers);
+  headers.set('X-Cache', 'HIT');
+  return new Response(hit.body.slice(), { status: hit.status, headers });
 }
 
 function ttlOf(response: Response): number {
@@ -67,10 +80,8 @@ export async function storeResponse(key: string, version: number, response: Resp
     entries.set(key, { version, status: response.status, headers, body, expires: Date.now() + ttl });
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   }
-  return new Response(body, { status: response.status, headers });
-}
-
-/** Any successful write may change what a cached page shows. */
-export function clearResponseCache() {
-  entries.clear();
+  cacheStats.misses++;
+  const out = new Headers(headers);
+  out.set('X-Cache', 'MISS');
+  return new Response(body, { status: response.status, headers: out });
 }

@@ -4,6 +4,7 @@ import { ArrowLeft, FileText, FlaskConical, Search } from 'lucide-react';
 import type { BlogPost, ContentItem, ContentKind, ResearchArticle } from '@/lib/shared/content-types';
 import { KINDS, deleteItem, listItems } from '@/lib/client/content-api';
 import { takeEditorToReopen } from '@/lib/client/drafts';
+import { failedAttemptsNotice, takeFailedAttempts } from '@/lib/client/failed-attempts';
 import { toast } from '@/lib/client/stores/toast';
 import ArticleEditor from './ArticleEditor';
 import ContentList from './ContentList';
@@ -24,6 +25,9 @@ export default function AdminPanel({ username, initialPosts, initialResearch }: 
   const [tab, setTab] = useState<Tab>('blog');
   const [lists, setLists] = useState({ blog: initialPosts as ContentItem[], research: initialResearch as ContentItem[] });
   const [loading, setLoading] = useState(false);
+  const [failedSignIns, setFailedSignIns] = useState(0);
+  // Someone tried this account since the last sign-in: say so once (see src/lib/client/failed-attempts.ts).
+  useEffect(() => setFailedSignIns(takeFailedAttempts()), []);
 
   async function refetch(kind: ContentKind) {
     setLoading(true);
@@ -81,6 +85,11 @@ export default function AdminPanel({ username, initialPosts, initialResearch }: 
 
   return (
     <div className="space-y-6">
+      {failedSignIns > 0 && (
+        <p role="status" data-testid="failed-sign-ins" className="rounded-md border border-negative/40 bg-negative/10 px-3 py-2 text-sm text-negative">
+          {failedAttemptsNotice(failedSignIns)}
+        </p>
+      )}
       <a href="/" className={`${ghostButton} -ml-3`}>
         <ArrowLeft aria-hidden className="size-4" /> Back to Home
       </a>

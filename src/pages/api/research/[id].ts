@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { handle, json, parseBody } from '@/lib/server/http.ts';
+import { CACHE } from '@/lib/server/cache.ts';
 import { requireUser } from '@/lib/server/auth/require-user.ts';
 import { deleteResearchArticle, updateResearchArticle } from '@/lib/server/content/research-articles.ts';
 import { parseId } from '@/lib/server/content/errors.ts';
@@ -19,5 +20,5 @@ export const PUT: APIRoute = handle(async ({ locals, params, request }) => {
 export const DELETE: APIRoute = handle(async ({ locals, params }) => {
   requireUser(locals);
   await deleteResearchArticle(parseId(params.id, 'Research article'));
-  return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+  return new Response(null, { status: 204, headers: { 'Cache-Control': CACHE.none } });
 });
