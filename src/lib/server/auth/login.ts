@@ -21,7 +21,8 @@ export async function authenticate(username: string, password: string, address: 
     .where(eq(users.username, username));
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok) {
-    if (user) await db.update(users).set({ failedLogins: sql`${users.failedLogins} + 1` }).where(eq(users.id, user.id));
+    // Counted for the account whatever the case it was typed in ('ADMIN' is a try at 'admin').
+    await db.update(users).set({ failedLogins: sql`${users.failedLogins} + 1` }).where(sql`lower(${users.username}) = lower(${username})`);
     throw new HttpError(401, 'Invalid username or password');
   }
   await settleSuccessfulLogin(username, address);
