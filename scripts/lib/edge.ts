@@ -54,7 +54,7 @@ function loadPages(distDir: string, origin: string): Map<string, Page> {
     const route = rel.endsWith('/index.html') ? trimSlash(rel.slice(0, -'index.html'.length)) : rel.slice(0, -'.html'.length);
     const page = {
       body: Buffer.from(withOrigin(readFileSync(file, 'utf8'), origin)),
-      headers: { ...headers.get(route), 'content-type': 'text/html; charset=utf-8', 'cache-control': CACHE.prerendered },
+      headers: { ...headers.get(route), 'content-type': 'text/html; charset=utf-8' },
     };
     for (const path of new Set([route, route === '/' ? '/' : route + '/', rel])) pages.set(path, page);
   }
@@ -102,6 +102,8 @@ export function createEdge(distUrl: URL, config: AppConfig) {
     }
     const page = pages.get(decoded);
     if (page) {
+      // Private pages (/login) already carry no-store from the baseline headers.
+      if (!res.hasHeader('cache-control')) res.setHeader('Cache-Control', CACHE.prerendered);
       res.writeHead(200, { ...page.headers, 'Content-Length': String(page.body.byteLength) });
       res.end(method === 'HEAD' ? undefined : page.body);
       return;
