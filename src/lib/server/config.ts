@@ -66,6 +66,8 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: optionalString,
   TRUSTED_PROXIES: addressList,
   QUIET_START: optionalString,
+  /** Build switch read by astro.config.mjs: `netlify` builds for Netlify Functions. */
+  DEPLOY_TARGET: z.preprocess(blank, z.enum(['node', 'netlify']).default('node')),
 });
 
 export interface AppConfig {
@@ -79,6 +81,9 @@ export interface AppConfig {
   admin: { username?: string; password?: string };
   trustedProxies: string[];
   quietStart: boolean;
+  /** SITE_URL was given (not derived from HOST and PORT). */
+  siteUrlSet: boolean;
+  deployTarget: 'node' | 'netlify';
 }
 
 /** A malformed variable: its message is one line that names it. */
@@ -110,6 +115,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     admin: { username: e.ADMIN_USERNAME?.trim() || undefined, password: e.ADMIN_PASSWORD },
     trustedProxies: e.TRUSTED_PROXIES,
     quietStart: Boolean(e.QUIET_START),
+    siteUrlSet: e.SITE_URL !== undefined,
+    deployTarget: e.DEPLOY_TARGET,
   };
 }
 
