@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { hydrated, launchBrowser, newContext, screenshot, watchErrors } from '../support/browser.ts';
 import { TEST_ADMIN } from '../support/constants.ts';
+import { hash } from '@node-rs/argon2';
+import { createClient } from '@libsql/client';
+import { api } from '../support/http.ts';
 
 const base = inject('baseUrl');
 let browser: Browser;
@@ -112,6 +115,28 @@ describe('login page', () => {
       await context.close();
     });
   }
+
+  it('tells the admin about failed sign-ins since the last one, once', async () => {
+    // An account of its own, so no other test's sign-in reads (and resets) its count first.
+    const user = { username: `watched-${Date.now()}`, password: 'watched-password-1' };
+    const db = createClient({ url: inject('databaseUrl') });
+    const passwordHash = await hash(user.password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    await db.execute({ sql: 'INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?)', args: [user.username, passwordHash, Date.now()] });
+    db.close();
+    for (const password of ['guess-1', 'guess-2']) {
+      expect((await api(base, '/api/auth/login', { body: { username: user.username, password } })).status).toBe(401);
+    }
+    const { context, page } = await openLogin();
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/admin');
+    await expect.poll(() => page.getByTestId('failed-sign-ins').textContent()).toMatch(/^2 failed sign-in attempts on this account since your last sign-in/);
+    await page.reload();
+    await hydrated(page);
+    expect(await page.getByTestId('failed-sign-ins').count()).toBe(0);
+    await context.close();
+  });
 
   it("shows the server's own message when sign-in is paused (429), not 'Invalid username or password'", async () => {
     const { context, page } = await openLogin();
