@@ -41,8 +41,13 @@ export const cacheKey = (url: URL) => url.pathname + url.search;
 export async function dataVersion(): Promise<number | undefined> {
   localFile ??= isLocalFile(config().database.url);
   if (!localFile) return undefined;
-  const [row] = await getDb().all<{ n: number }>(sql.raw(`SELECT n FROM ${CHANGE_COUNTER_TABLE} WHERE id = 1`));
-  return row === undefined ? undefined : Number(row.n);
+  try {
+    const [row] = await getDb().all<{ n: number }>(sql.raw(`SELECT n FROM ${CHANGE_COUNTER_TABLE} WHERE id = 1`));
+    return row === undefined ? undefined : Number(row.n);
+  } catch {
+    // A database not prepared by db/setup.ts (no counter yet): serve uncached rather than fail.
+    return undefined;
+  }
 }
 
 /** Hits and misses since start, for `npm run bench` (and the X-Cache header on each answer). */
