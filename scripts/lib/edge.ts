@@ -70,8 +70,9 @@ export function createEdge(distUrl: URL, config: AppConfig) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     // Absolute-form targets (GET http://other/x) name a host too: keep only the path.
     if (/^https?:\/\//i.test(req.url ?? '')) {
-      const u = new URL(req.url!);
-      req.url = u.pathname + u.search;
+      // URL.parse: null rather than a throw (a throw here would take the process down).
+      const u = URL.parse(req.url!);
+      req.url = u ? u.pathname + u.search : '';
     }
     if (!req.url?.startsWith('/')) {
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request.\n');

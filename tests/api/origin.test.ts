@@ -105,6 +105,20 @@ describe('absolute URLs come from the configured origin', () => {
     expect(body).not.toContain(EVIL);
   });
 
+  it('a malformed absolute-form target is a 400 and the server keeps serving', async () => {
+    const { hostname, port } = new URL(base);
+    const status = await new Promise<number>((ok, fail) => {
+      const req = request({ host: hostname, port, path: 'http://[bad/x', agent: false }, (res) => {
+        res.resume();
+        ok(res.statusCode ?? 0);
+      });
+      req.on('error', fail);
+      req.end();
+    });
+    expect(status).toBe(400);
+    expect((await raw(base, '/robots.txt')).status).toBe(200);
+  });
+
   it('a forged request does not poison the page cache for the next visitor', async () => {
     // Each forged request first, so that it would be the one cached.
     for (const path of ['/', '/networks', '/research', '/blog/origin-post']) {

@@ -39,6 +39,8 @@ export async function takeLoginAttempt(username: string, address: string): Promi
       attempts = CASE WHEN window_start <= ${windowStart} THEN 1 ELSE attempts + 1 END,
       window_start = CASE WHEN window_start <= ${windowStart} THEN ${now} ELSE window_start END
     RETURNING key, attempts`);
+  // Now and then, sweep windows that have ended (keys sprayed by a guesser would otherwise stay).
+  if (Math.random() < 0.05) await getDb().run(sql`DELETE FROM login_throttle WHERE window_start <= ${windowStart}`);
   const count = (key: string) => Number(rows.find((r) => r.key === key)?.attempts ?? 0);
   if (count(keys.pair) > LOGIN_LIMITS.perUserAndAddress || count(keys.ip) > LOGIN_LIMITS.perAddress) {
     throw new HttpError(429, `Too many failed sign-in attempts from your address. Please wait ${minutes} minutes and try again.`, undefined, retryAfter);
