@@ -26,6 +26,8 @@ interface Page {
 
 const withOrigin = (text: string, origin: string) => text.replaceAll(PRERENDER_ORIGIN, origin);
 const trimSlash = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
+/** The request path goes into an HTML attribute: nothing in it may end the attribute or open a tag. */
+const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -110,7 +112,7 @@ export function createEdge(distUrl: URL, config: AppConfig) {
       return;
     }
 
-    substituteInErrorPages(res, config.origin, errorCsp);
+    substituteInErrorPages(res, config.origin, pathname, errorCsp);
     next();
   };
 }
@@ -119,7 +121,7 @@ export function createEdge(distUrl: URL, config: AppConfig) {
  * The adapter reads 404.html / 500.html from disk for unknown paths and errors: buffer those (small)
  * answers to write the origin in, and give them their page's CSP, which the adapter leaves off.
  */
-function substituteInErrorPages(res: ServerResponse, origin: string, errorCsp: Map<number, string | undefined>) {
+function substituteInErrorPages(res: ServerResponse, origin: string, pathname: string, errorCsp: Map<number, string | undefined>) {
   const writeHead = res.writeHead.bind(res) as (status: number, headers?: OutgoingHttpHeaders) => ServerResponse;
   const write = res.write.bind(res);
   const end = res.end.bind(res);
@@ -148,7 +150,9 @@ function substituteInErrorPages(res: ServerResponse, origin: string, errorCsp: M
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     if (!held) return (end as (...a: unknown[]) => ServerResponse)(chunk, ...rest);
     if (chunk !== undefined && typeof chunk !== 'function') held.chunks.push(Buffer.from(chunk as Uint8Array | string));
-    const body = Buffer.from(withOrigin(Buffer.concat(held.chunks).toString('utf8'), origin));
+    // The not-found page names the address that was asked for ({origin}{path}), as every page does.
+    const text = Buffer.concat(held.chunks).toString('utf8').replaceAll(`${PRERENDER_ORIGIN}/404"`, `${PRERENDER_ORIGIN}${escapeAttribute(trimSlash(pathname))}"`);
+    const body = Buffer.from(withOrigin(text, origin));
     const { status } = held;
     const headers = { ...held.headers, 'content-length': String(body.byteLength) };
     delete headers['transfer-encoding'];

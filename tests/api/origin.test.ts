@@ -64,6 +64,14 @@ describe('absolute URLs come from the configured origin', () => {
         expect(canonical, asked).toBe(base + path);
       }
     }
+    // The not-found page names the address asked for, escaped.
+    const missing = await raw(base, '/no/such-page', { headers: { Host: EVIL } });
+    expect(missing.status).toBe(404);
+    expect(/<meta property="og:url" content="([^"]+)"/.exec(missing.body)?.[1]).toBe(`${base}/no/such-page`);
+    const hostile = await raw(base, `/x%22%3E%3Cscript%3Ealert(1)%3C/script%3E"><b>`);
+    expect(hostile.status).toBe(404);
+    expect(hostile.body).not.toContain('"><b>');
+    expect(hostile.body).not.toMatch(/<script>alert/);
     const home = await raw(base, '/');
     expect(/<meta property="og:url" content="([^"]+)"/.exec(home.body)?.[1]).toBe(base + '/');
   });
