@@ -139,7 +139,8 @@ try {
   log('=== Page cache (X-Cache of 20 sequential anonymous GETs after the load runs)');
   const pageCache: Record<string, number> = {};
   results.pageCache = pageCache;
-  for (const p of ['/', '/networks', blogPath, researchPath].filter((x): x is string => !!x && available.includes(x))) {
+  for (const p of ['/', '/networks', blogPath, researchPath].filter((x): x is string => !!x)) {
+    if ((await status(p)) !== 200) continue;
     let hits = 0;
     for (let i = 0; i < 20; i++) {
       const r = await fetch(base + p);

@@ -76,6 +76,14 @@ describe('absolute URLs come from the configured origin', () => {
     expect(/<meta property="og:url" content="([^"]+)"/.exec(home.body)?.[1]).toBe(base + '/');
   });
 
+  it('the /admin guard redirects to a path on this site, whatever the Host', async () => {
+    for (const headers of FORGERIES) {
+      const res = await raw(base, '/admin/seo?x=1', { headers });
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe('/login?redirect=%2Fadmin%2Fseo%3Fx%3D1');
+    }
+  });
+
   it('og:image, JSON-LD and the share URL of a post use the origin', async () => {
     const res = await raw(base, '/blog/origin-post', { headers: { Host: EVIL, 'X-Forwarded-Host': EVIL } });
     expect(/<meta property="og:image" content="([^"]+)"/.exec(res.body)?.[1]).toBe(`${base}/images/blog/welcome.jpg`);
