@@ -18,6 +18,8 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { PRERENDER_ORIGIN, type AppConfig } from '../../src/lib/server/config.ts';
 import { baselineHeaders, isImageEndpoint, isPageMethodRefused, PAGE_METHODS } from '../../src/lib/server/security.ts';
 import { CACHE } from '../../src/lib/server/cache.ts';
+import { edgePageCache, type CachedPage } from '../../src/lib/server/edge-page-cache.ts';
+import { SESSION_COOKIE } from '../../src/lib/server/auth/session-cookie.ts';
 
 interface Page {
   body: Buffer;
@@ -112,9 +114,35 @@ export function createEdge(distUrl: URL, config: AppConfig) {
       return;
     }
 
-    substituteInErrorPages(res, config.origin, pathname, errorCsp);
-    next();
+    const proceed = () => {
+      substituteInErrorPages(res, config.origin, pathname, errorCsp);
+      next();
+    };
+    // An anonymous GET the page cache can answer skips the Astro pipeline (same entries and checks
+    // as the middleware's lookup; a visitor with a session never gets a shared answer).
+    const cache = edgePageCache();
+    if (cache && method === 'GET' && !pathname.startsWith('/api/') && !hasSessionCookie(req)) {
+      // Joined as the adapter joins it (not resolved: '//x/y' stays a path), so keys match the middleware's.
+      const url = URL.parse('http://edge.invalid' + req.url);
+      if (!url) return proceed();
+      cache.lookup(url.pathname + url.search).then(
+        (hit) => (hit ? writeCached(res, hit) : proceed()),
+        () => proceed(),
+      );
+      return;
+    }
+    proceed();
   };
+}
+
+const hasSessionCookie = (req: IncomingMessage) => new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=[^;]`).test(req.headers.cookie ?? '');
+
+function writeCached(res: ServerResponse, hit: CachedPage) {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [key, value] of hit.headers) if (key !== 'content-length' && key !== 'transfer-encoding') headers[key] = value;
+  headers['content-length'] = String(hit.body.byteLength);
+  res.writeHead(hit.status, headers);
+  res.end(hit.body);
 }
 
 /**

@@ -67,6 +67,19 @@ describe('page cache', () => {
     expect((await api(base, `/api/blog/posts/${item.id}`, { method: 'DELETE', cookie })).status).toBe(204);
   });
 
+  it('never gives a signed-in visitor the shared answer', async () => {
+    const path = '/blog/welcome-to-rwa-analytics';
+    await (await page(path)).text();
+    expect((await page(path)).headers.get('x-cache')).toBe('HIT');
+    const signedIn = await fetch(base + path, { headers: { Cookie: cookie } });
+    expect(signedIn.headers.get('x-cache')).toBeNull();
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-cache');
+    // A stale or forged session cookie is not served from the cache either: it is cleared.
+    const stale = await fetch(base + path, { headers: { Cookie: 'rwa_session=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' } });
+    expect(stale.headers.get('x-cache')).toBeNull();
+    expect(stale.headers.getSetCookie().some((c) => c.startsWith('rwa_session=;'))).toBe(true);
+  });
+
   it('notices a change written by another connection (a script, an ingest)', async () => {
     await (await page('/research')).text();
     expect((await page('/research')).headers.get('x-cache')).toBe('HIT');

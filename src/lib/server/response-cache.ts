@@ -3,6 +3,7 @@ import { isLocalFile } from '@db/client.ts';
 import { CHANGE_COUNTER_TABLE } from '@db/change-counter.ts';
 import { getDb } from './db.ts';
 import { config } from './config.ts';
+import { EDGE_PAGE_CACHE, type EdgePageCache } from './edge-page-cache.ts';
 
 /**
  * A small in-process cache for anonymous GETs of HTML pages the route itself declared shareable
@@ -50,20 +51,35 @@ export async function dataVersion(): Promise<number | undefined> {
   }
 }
 
-/** Hits and misses since start, for `npm run bench` (and the X-Cache header on each answer). */
-export const cacheStats = { hits: 0, misses: 0 };
-
-export function cachedResponse(key: string, version: number): Response | undefined {
+/** A live entry for the key at this version, or undefined (an expired or outdated one is dropped). */
+function liveEntry(key: string, version: number): Entry | undefined {
   const hit = entries.get(key);
   if (!hit || hit.expires <= Date.now() || hit.version !== version) {
     if (hit) entries.delete(key);
     return undefined;
   }
-  cacheStats.hits++;
+  return hit;
+}
+
+export function cachedResponse(key: string, version: number): Response | undefined {
+  const hit = liveEntry(key, version);
+  if (!hit) return undefined;
   const headers = new Headers(hit.headers);
   headers.set('X-Cache', 'HIT');
   return new Response(hit.body.slice(), { status: hit.status, headers });
 }
+
+/**
+ * The same lookup for the Node edge (scripts/lib/edge.ts), which answers a hit before the Astro
+ * pipeline: the bytes as stored, no stream. It is found there once the app has served a request.
+ */
+(globalThis as Record<symbol, unknown>)[EDGE_PAGE_CACHE] = {
+  async lookup(key) {
+    const version = await dataVersion();
+    const hit = version === undefined ? undefined : liveEntry(key, version);
+    return hit && { status: hit.status, headers: [...hit.headers, ['x-cache', 'HIT']], body: hit.body };
+  },
+} satisfies EdgePageCache;
 
 function ttlOf(response: Response): number {
   const cc = response.headers.get('cache-control') ?? '';
@@ -85,7 +101,6 @@ export async function storeResponse(key: string, version: number, response: Resp
     entries.set(key, { version, status: response.status, headers, body, expires: Date.now() + ttl });
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   }
-  cacheStats.misses++;
   const out = new Headers(headers);
   out.set('X-Cache', 'MISS');
   return new Response(body, { status: response.status, headers: out });
