@@ -12,6 +12,7 @@
  * - Every response gets the baseline security headers, pre-rendered pages and assets included.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
@@ -56,10 +57,10 @@ function loadPages(distDir: string, origin: string): Map<string, Page> {
   for (const file of htmlFiles(clientDir)) {
     const rel = '/' + relative(clientDir, file).split(sep).join('/');
     const route = rel.endsWith('/index.html') ? trimSlash(rel.slice(0, -'index.html'.length)) : rel.slice(0, -'.html'.length);
-    const page = {
-      body: Buffer.from(withOrigin(readFileSync(file, 'utf8'), origin)),
-      headers: { ...headers.get(route), 'content-type': 'text/html; charset=utf-8' },
-    };
+    const body = Buffer.from(withOrigin(readFileSync(file, 'utf8'), origin));
+    // Browsers revalidate (must-revalidate): an ETag lets them do it with a 304.
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    const page = { body, headers: { ...headers.get(route), 'content-type': 'text/html; charset=utf-8', etag } };
     for (const path of new Set([route, route === '/' ? '/' : route + '/', rel])) pages.set(path, page);
   }
   return pages;
@@ -109,6 +110,10 @@ export function createEdge(distUrl: URL, config: AppConfig) {
     if (page) {
       // Private pages (/login) already carry no-store from the baseline headers.
       if (!res.hasHeader('cache-control')) res.setHeader('Cache-Control', CACHE.prerendered);
+      if (req.headers['if-none-match'] === page.headers.etag) {
+        res.writeHead(304, { etag: page.headers.etag }).end();
+        return;
+      }
       res.writeHead(200, { ...page.headers, 'Content-Length': String(page.body.byteLength) });
       res.end(method === 'HEAD' ? undefined : page.body);
       return;

@@ -90,6 +90,17 @@ describe('page cache', () => {
   });
 });
 
+describe('pre-rendered pages', () => {
+  it('carry an ETag and answer a revalidation with 304', async () => {
+    const first = await fetch(base + '/treasuries');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await fetch(base + '/treasuries', { headers: { 'If-None-Match': etag! } });
+    expect(again.status).toBe(304);
+    expect((await fetch(base + '/treasuries', { headers: { 'If-None-Match': '"other"' } })).status).toBe(200);
+  });
+});
+
 describe('/_image', () => {
   it('is 404: astro:assets is not used and must not spend the server on image work', async () => {
     for (const q of ['href=/images/blog/welcome.jpg&w=1200&f=avif&q=90', 'href=https://example.com/x.png&w=10', '']) {
