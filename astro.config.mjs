@@ -1,15 +1,22 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+import { defineConfig, passthroughImageService } from 'astro/config';
 import react from '@astrojs/react';
 import node from '@astrojs/node';
 import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
+import { PRERENDER_ORIGIN, parseConfig } from './src/lib/server/config';
 
-// DEPLOY_TARGET=netlify builds for Netlify Functions; anything else builds the standalone Node server.
-const onNetlify = process.env.DEPLOY_TARGET === 'netlify';
+// The environment, checked and read through the one configuration module (a bad value fails the build
+// with one line naming it). DEPLOY_TARGET=netlify builds for Netlify Functions, else the Node server.
+const env = parseConfig(process.env);
+const onNetlify = env.deployTarget === 'netlify';
+// Pre-rendered pages carry absolute URLs (og:url, canonical). On Netlify they are served as built, so the
+// build needs the real SITE_URL; the Node server (scripts/serve.ts) writes its configured origin over a
+// placeholder at start, so one build serves any origin (and tests on random ports).
+if (onNetlify && !env.siteUrlSet) throw new Error('SITE_URL must be set for a Netlify build (the origin pre-rendered pages link to).');
 
 export default defineConfig({
-  site: process.env.SITE_URL || 'http://localhost:4321',
+  site: onNetlify ? env.origin : PRERENDER_ORIGIN,
   output: 'static',
   // staticHeaders: pre-rendered pages get their CSP as an HTTP header (as server-rendered ones do)
   // instead of a <meta>, which cannot carry frame-ancestors.
@@ -41,11 +48,14 @@ export default defineConfig({
       },
     },
   },
+  // astro:assets is not used: the passthrough service keeps sharp out of the server, and the middleware
+  // answers /_image with 404 (image work there filled the threads the database driver uses).
+  image: { service: passthroughImageService() },
   // Our sessions live in libSQL (src/lib/server/auth); Astro's file-system session driver is not used.
   session: false,
   server: {
-    host: process.env.HOST || 'localhost',
-    port: Number(process.env.PORT) || 4321,
+    host: env.host,
+    port: env.port,
   },
   // The stylesheet (36 KB, 7 KB gzipped) was the one render-blocking request of every page; inline
   // it, and Astro's CSP hashes it like its other inline styles.

@@ -37,6 +37,10 @@ const NODE_RUN = [
   'src/lib/server/content/remote-library.ts',
   'src/lib/server/http.ts',
   'src/lib/shared/content-types.ts',
+  'src/lib/server/auth/session-cookie.ts',
+  'src/lib/server/cache.ts',
+  'src/lib/server/edge-page-cache.ts',
+  'src/lib/shared/private-paths.ts',
 ];
 
 /** Server-only modules, in every spelling an import can take: alias, relative path, virtual module. */

@@ -9,14 +9,6 @@ export interface DatabaseConfig {
   authToken?: string;
 }
 
-/** Where the database lives: DATABASE_URL, or the embedded file under ./data. */
-export function databaseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
-  return {
-    url: env.DATABASE_URL || 'file:./data/app.db',
-    authToken: env.DATABASE_AUTH_TOKEN || undefined,
-  };
-}
-
 export function isLocalFile(url: string) {
   return url.startsWith('file:');
 }

@@ -6,9 +6,10 @@
 import { existsSync } from 'node:fs';
 import { prepareDatabase } from '../src/lib/server/setup/prepare.ts';
 import { prepareContent } from '../src/lib/server/content/sync.ts';
+import { configOrExit } from '../src/lib/server/config.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
-await prepareDatabase(process.env);
+await prepareDatabase(configOrExit());
 const result = await prepareContent(process.env, { force: true });
 console.log(`content: ${result.items} items indexed`);
 for (const problem of result.skipped) console.warn(`content: skipped ${problem}`);

@@ -2,7 +2,9 @@
 import { existsSync } from 'node:fs';
 import { prepareDatabase } from '../src/lib/server/setup/prepare.ts';
 import { prepareContent } from '../src/lib/server/content/sync.ts';
+import { configOrExit } from '../src/lib/server/config.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
-const result = { ...(await prepareDatabase(process.env)), content: await prepareContent(process.env) };
+const config = configOrExit();
+const result = { ...(await prepareDatabase(config)), content: await prepareContent(process.env) };
 console.log(JSON.stringify({ ...result, admin: { ...result.admin, generatedPassword: result.admin.generatedPassword } }, null, 2));

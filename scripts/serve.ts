@@ -1,12 +1,14 @@
 /**
- * Production entry: prepares the database (migrations, admin, seed data), prints how to sign in,
- * then starts the built Node server from dist/. `npm start` runs the build first.
+ * Production entry: checks the configuration (one line naming a bad variable, then exit 1), prepares
+ * the database (migrations, admin, seed data), prints how to sign in, then starts the built Node
+ * server from dist/ behind a small edge (scripts/lib/edge.ts). `npm start` runs the build first.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { prepareDatabase } from '../src/lib/server/setup/prepare.ts';
-import { baselineHeaders } from '../src/lib/server/security.ts';
 import { prepareContent } from '../src/lib/server/content/sync.ts';
-import { writeHeadSets } from './lib/write-head.ts';
+import { configOrExit } from '../src/lib/server/config.ts';
+import { createEdge } from './lib/edge.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 // This is the production entry: React (and other libraries) pick their builds from NODE_ENV when first
@@ -14,15 +16,13 @@ if (existsSync('.env')) process.loadEnvFile('.env');
 // slower (prop validation, warnings). Set it whatever the caller's environment says (vitest sets 'test').
 process.env.NODE_ENV = 'production';
 
-const result = await prepareDatabase(process.env);
+const config = configOrExit();
+const result = await prepareDatabase(config);
 // Posts and articles: open saves reach their files and git, then the index is rebuilt if the files moved on.
 const content = await prepareContent(process.env);
 for (const problem of content.skipped) console.warn(`  content: skipped ${problem}`);
-const host = process.env.HOST || 'localhost';
-const port = process.env.PORT || '4321';
-const origin = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
 
-if (!process.env.QUIET_START) {
+if (!config.quietStart) {
   const { admin } = result;
   console.log('');
   if (admin.created && admin.generatedPassword) {
@@ -32,41 +32,20 @@ if (!process.env.QUIET_START) {
   } else {
     console.log('  Admin sign-in: the admin already exists (its password was printed on the first start, or is your ADMIN_PASSWORD).');
   }
-  console.log(`  Sign in at ${origin}/login`);
+  console.log(`  Sign in at ${config.origin}/login`);
   console.log('');
 }
 
-// Start the adapter's server ourselves so that every response, including pre-rendered pages and
-// assets (served without the middleware), gets the baseline security headers. Headers the route sets
-// itself (writeHead) take precedence over these.
+// Start the adapter's server ourselves and put the edge in front of its request handler. The adapter
+// reads HOST and PORT from the environment itself; give it the checked values.
+process.env.HOST = config.host;
+process.env.PORT = String(config.port);
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const entry = await import(new URL('../dist/server/entry.mjs', import.meta.url).href);
+const edge = createEdge(new URL('../dist/', import.meta.url), config);
 
-// The adapter adds a pre-rendered page's CSP header only when that page is requested by its own path;
-// the 404 page served for an unknown path would go out with no CSP at all. Give error pages theirs.
-const staticHeadersFile = new URL('../dist/_headers.json', import.meta.url);
-const errorPageCsp = new Map<number, string>();
-if (existsSync(staticHeadersFile)) {
-  const entries = JSON.parse(readFileSync(staticHeadersFile, 'utf8')) as { pathname: string; headers: { key: string; value: string }[] }[];
-  for (const { pathname, headers } of entries) {
-    const csp = headers.find((h) => h.key.toLowerCase() === 'content-security-policy');
-    if (csp && /^\/(404|500)$/.test(pathname)) errorPageCsp.set(Number(pathname.slice(1)), csp.value);
-  }
-}
-
-type Res = { setHeader(k: string, v: string): void; hasHeader(k: string): boolean; writeHead: (status: number, ...rest: unknown[]) => unknown };
-
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 const { server } = entry.startServer();
-server.server.prependListener('request', (req: { url?: string }, res: Res) => {
-  const pathname = (req.url ?? '/').split('?')[0];
-  for (const [key, value] of Object.entries(baselineHeaders(pathname))) res.setHeader(key, value);
-  if (errorPageCsp.size === 0) return;
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: Res, status: number, ...rest: unknown[]) {
-    const csp = errorPageCsp.get(status);
-    if (csp && !res.hasHeader('content-security-policy') && !writeHeadSets(rest, 'content-security-policy')) {
-      res.setHeader('Content-Security-Policy', csp);
-    }
-    return writeHead.call(this, status, ...rest);
-  };
-});
+const astro = server.server.listeners('request') as Listener[];
+server.server.removeAllListeners('request');
+server.server.on('request', (req: IncomingMessage, res: ServerResponse) => edge(req, res, () => astro.forEach((l) => l(req, res))));

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 
 export const users = sqliteTable('users', {
@@ -5,6 +6,8 @@ export const users = sqliteTable('users', {
   username: text('username').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  /** Failed sign-ins for this account since its last sign-in: told to the admin at the next one. */
+  failedLogins: integer('failed_logins').notNull().default(0),
 });
 
 /** A session row never holds the token itself, only its SHA-256 (hex), so a leaked table opens nothing. */
@@ -16,20 +19,20 @@ export const sessions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Sign-in time: renewal never carries a session past its absolute lifetime from here. */
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`0`),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
 /**
- * Failed sign-in attempts, keyed by 'user:<name>' and 'ip:<address>'. Kept in the database rather
- * than memory so the limit holds across restarts and across serverless instances.
+ * Sign-in attempts per key ('pair:<user>|<address>', 'user:<user>', 'ip:<address>') in a fixed window.
+ * One row per key, counted with a single upsert before the password is checked, so parallel
+ * attempts cannot all slip under the limit. In the database, not memory: the limits hold across
+ * restarts and serverless instances.
  */
-export const loginAttempts = sqliteTable(
-  'login_attempts',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    key: text('key').notNull(),
-    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
-  },
-  (t) => [index('login_attempts_key_at_idx').on(t.key, t.at)],
-);
+export const loginThrottle = sqliteTable('login_throttle', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull(),
+  windowStart: integer('window_start').notNull(),
+});

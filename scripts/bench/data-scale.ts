@@ -39,7 +39,7 @@ const seconds = (t: number) => ((performance.now() - t) / 1000).toFixed(1) + ' s
 
 // 1. Schema, admin and the regular snapshot (so serve.ts's seed-once markers are set and it skips seeding).
 let t = performance.now();
-await prepareDatabase(env);
+await prepareDatabase({ database: { url: databaseUrl }, admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } });
 const client = createClient({ url: databaseUrl });
 await client.execute('PRAGMA journal_mode = WAL');
 await client.execute('PRAGMA synchronous = OFF');

@@ -135,6 +135,23 @@ try {
     if (r.errors + r.timeouts + r.non2xx > 0) targets.push({ target: `no errors: ${r.path} @${r.connections}`, value: `${r.errors + r.timeouts} errors, ${r.non2xx} non-2xx`, met: false });
   }
 
+  // --- The in-process page cache (src/lib/server/response-cache.ts) answers X-Cache: HIT/MISS.
+  log('=== Page cache (X-Cache of 20 sequential anonymous GETs after the load runs)');
+  const pageCache: Record<string, number> = {};
+  results.pageCache = pageCache;
+  for (const p of ['/', '/networks', blogPath, researchPath].filter((x): x is string => !!x)) {
+    if ((await status(p)) !== 200) continue;
+    let hits = 0;
+    for (let i = 0; i < 20; i++) {
+      const r = await fetch(base + p);
+      await r.arrayBuffer();
+      if (r.headers.get('x-cache') === 'HIT') hits++;
+    }
+    log(`  ${p}: ${hits}/20 from the cache`);
+    pageCache[p] = hits;
+    if (p === '/') targets.push({ target: 'page cache hits on / (>= 19 of 20)', value: `${hits}/20`, met: hits >= 19 });
+  }
+
   // --- Data scale (the data branch's bench), on request
   const scripts = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')).scripts ?? {};
   if (process.env.BENCH_DATA) {

@@ -9,10 +9,11 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createClient } from '@libsql/client';
-import { databaseConfigFromEnv, isLocalFile } from '../../db/client.ts';
+import { isLocalFile } from '../../db/client.ts';
+import { configOrExit } from '../../src/lib/server/config.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
-const { url } = databaseConfigFromEnv(process.env);
+const { url } = configOrExit().database;
 if (!isLocalFile(url)) {
   console.error(`db:backup copies a local database file; ${url} is remote (use the host's own backups, e.g. Turso's point-in-time restore).`);
   process.exit(1);

@@ -12,7 +12,8 @@ import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@libsql/client';
-import { databaseConfigFromEnv, isLocalFile } from '../../db/client.ts';
+import { isLocalFile } from '../../db/client.ts';
+import { configOrExit } from '../../src/lib/server/config.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const args = process.argv.slice(2);
@@ -22,7 +23,7 @@ if (!file || !existsSync(file)) {
   console.error('Usage: npm run db:restore -- <backup file> [--force]   (stop the server first)');
   process.exit(1);
 }
-const { url } = databaseConfigFromEnv(process.env);
+const { database: { url }, host, port } = configOrExit();
 if (!isLocalFile(url)) {
   console.error(`db:restore writes a local database file; ${url} is remote.`);
   process.exit(1);
@@ -31,8 +32,6 @@ const rest = url.slice('file:'.length).split('?')[0];
 const dbPath = rest.startsWith('//') ? fileURLToPath(url.split('?')[0]) : resolve(rest);
 
 if (!force) {
-  const host = process.env.HOST || 'localhost';
-  const port = process.env.PORT || '4321';
   const running = await fetch(`http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/api/auth/me`, { signal: AbortSignal.timeout(1000) })
     .then(() => true)
     .catch(() => false);

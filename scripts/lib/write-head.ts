@@ -1,14 +1,22 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+
 /**
  * Whether writeHead's own arguments ([statusMessage], [headers]) name a header. Node takes the headers
  * as an object, a flat [name, value, ...] array, or an array of [name, value] pairs.
  */
 export function writeHeadSets(rest: unknown[], name: string): boolean {
+  return name.toLowerCase() in writeHeadHeaders(rest);
+}
+
+/** writeHead's headers argument, in whichever form Node took it, as one object keyed by lower-case name. */
+export function writeHeadHeaders(rest: unknown[]): OutgoingHttpHeaders {
   const headers = typeof rest[0] === 'string' ? rest[1] : rest[0];
-  const wanted = name.toLowerCase();
+  const out: OutgoingHttpHeaders = {};
   if (Array.isArray(headers)) {
-    if (headers.every(Array.isArray)) return headers.some(([key]) => String(key).toLowerCase() === wanted);
-    return headers.some((key, i) => i % 2 === 0 && String(key).toLowerCase() === wanted);
+    if (headers.every(Array.isArray)) for (const [key, value] of headers) out[String(key).toLowerCase()] = value;
+    else for (let i = 0; i + 1 < headers.length; i += 2) out[String(headers[i]).toLowerCase()] = headers[i + 1];
+  } else if (headers && typeof headers === 'object') {
+    for (const [key, value] of Object.entries(headers)) out[key.toLowerCase()] = value as OutgoingHttpHeaders[string];
   }
-  if (headers && typeof headers === 'object') return Object.keys(headers).some((key) => key.toLowerCase() === wanted);
-  return false;
+  return out;
 }

@@ -9,8 +9,8 @@ import { SITE } from '@/lib/shared/site';
 export const prerender = false;
 
 /** GET /rss.xml: RSS 2.0 of the newest published blog posts and research articles. */
-export const GET: APIRoute = async ({ url }) => {
-  const origin = siteOrigin(url);
+export const GET: APIRoute = async () => {
+  const origin = siteOrigin();
   const FEED_SIZE = 50;
   const [posts, articles] = await Promise.all([listPublic('blog', FEED_SIZE), listPublic('research', FEED_SIZE)]);
   const items = [...posts, ...articles].sort(newestFirst).slice(0, FEED_SIZE);
@@ -23,7 +23,9 @@ export const GET: APIRoute = async ({ url }) => {
         `      <title>${x(item.title)}</title>`,
         `      <link>${x(link)}</link>`,
         `      <guid isPermaLink="true">${x(link)}</guid>`,
-        `      <description>${x(item.excerpt)}</description>`,
+        // RSS readers render <description> as HTML: escape the excerpt once as HTML (so it shows as the
+        // text the author wrote, never as markup) and once more for the XML around it.
+        `      <description>${x(x(item.excerpt))}</description>`,
         `      <pubDate>${shownDate(item).toUTCString()}</pubDate>`,
         `      <dc:creator>${x(item.author)}</dc:creator>`,
         `      <category>${x(item.kind === 'blog' ? 'Blog' : (item.category ?? 'Research'))}</category>`,

@@ -27,8 +27,8 @@ function urlset(entries: Entry[]): string {
 }
 
 /** GET /sitemap.xml: the public pages plus every published post and research article. */
-export const GET: APIRoute = async ({ url }) => {
-  const origin = siteOrigin(url);
+export const GET: APIRoute = async () => {
+  const origin = siteOrigin();
   const [posts, articles] = await Promise.all([listPublic('blog'), listPublic('research')]);
   const newest = (rows: { updatedAt: Date }[]) =>
     rows.length ? new Date(Math.max(...rows.map((r) => r.updatedAt.getTime()))) : undefined;

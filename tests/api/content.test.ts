@@ -185,17 +185,17 @@ describe('/api/uploads', () => {
     return fetch(base + '/api/uploads', { method: 'POST', headers: { Origin: base, Cookie: cookie }, body: fd });
   };
 
-  it('stores a PNG and serves it with long-lived caching', async () => {
+  it('stores a PNG and serves it to the admin (public once a published item shows it: tests/api/security.test.ts)', async () => {
     const png = makePng(40, 21);
     const res = await form(png, 'chart.png', 'image/png');
     expect(res.status).toBe(201);
     const saved = await res.json();
     expect(saved).toMatchObject({ mimeType: 'image/png', width: 40, height: 21, size: png.length });
     expect(saved.id).toMatch(/^[a-z2-7]{26}$/); // 128 random bits
-    const got = await fetch(base + saved.url);
+    const got = await fetch(base + saved.url, { headers: { Cookie: cookie } });
     expect(got.status).toBe(200);
     expect(got.headers.get('content-type')).toBe('image/png');
-    expect(got.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(got.headers.get('cache-control')).toBe('private, no-cache');
     expect(got.headers.get('x-content-type-options')).toBe('nosniff');
     expect(got.headers.get('content-disposition')).toBe('inline');
     expect(Buffer.from(await got.arrayBuffer()).equals(png)).toBe(true);
@@ -206,7 +206,7 @@ describe('/api/uploads', () => {
     expect(res.status).toBe(201);
     const saved = await res.json();
     expect(saved).toMatchObject({ mimeType: 'image/jpeg', width: 1, height: 1 });
-    expect((await fetch(base + saved.url)).headers.get('content-type')).toBe('image/jpeg');
+    expect((await fetch(base + saved.url, { headers: { Cookie: cookie } })).headers.get('content-type')).toBe('image/jpeg');
   });
 
   it('refuses SVG, text renamed .png, bombs and anonymous callers', async () => {

@@ -1,5 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { hydrated, newContext, PHONE, screenshot, watchErrors, useBrowser } from '../support/browser';
+import { hash } from '@node-rs/argon2';
+import { createClient } from '@libsql/client';
+import { loginCookie } from '../support/http';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -71,6 +74,34 @@ describe('header', () => {
     await page.getByRole('link', { name: 'Login' }).waitFor();
     const me = await page.evaluate(() => fetch('/api/auth/me').then((r) => r.status));
     expect(me).toBe(401);
+    await context.close();
+  });
+});
+
+describe('sign out everywhere', () => {
+  it('the user menu ends every session of the user, on every device', async () => {
+    // A user of its own: signing the shared admin out everywhere would sign out the other suites.
+    const user = { username: `everywhere-${Date.now()}`, password: 'everywhere-password-1' };
+    const db = createClient({ url: inject('databaseUrl') });
+    const passwordHash = await hash(user.password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    await db.execute({ sql: 'INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?)', args: [user.username, passwordHash, Date.now()] });
+    db.close();
+    const otherDevice = await loginCookie(base, user);
+    const [name, value] = (await loginCookie(base, user)).split('=');
+    const context = await newContext(browser(), base);
+    const { hostname } = new URL(base);
+    await context.addCookies([
+      { name, value, domain: hostname, path: '/', httpOnly: true, sameSite: 'Lax' },
+      { name: 'rwa_signed_in', value: '1', domain: hostname, path: '/', httpOnly: false, sameSite: 'Lax' },
+    ]);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await hydrated(page);
+    await page.getByRole('button', { name: `User menu for ${user.username}` }).click();
+    await page.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
+    await page.getByRole('link', { name: 'Login' }).waitFor();
+    expect(await page.evaluate(() => fetch('/api/auth/me').then((r) => r.status))).toBe(401);
+    expect((await fetch(base + '/api/auth/me', { headers: { Cookie: otherDevice } })).status).toBe(401);
     await context.close();
   });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, inject, it } from 'vitest';
 import { hydrated, newContext, openPage, screenshot, useBrowser } from '../support/browser';
 import { TEST_ADMIN } from '../support/constants';
+import { hash } from '@node-rs/argon2';
+import { createClient } from '@libsql/client';
+import { api } from '../support/http';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -92,13 +95,54 @@ describe('login page', () => {
     await context.close();
   });
 
-  it('never redirects off-site after login', async () => {
-    const { context, page } = await openLogin('/login?redirect=//evil.example/x');
-    await page.getByLabel('Username').fill(TEST_ADMIN.username);
-    await page.getByLabel('Password').fill(TEST_ADMIN.password);
+  // Browsers drop tab/CR/LF from URLs and read '\' as '/': each of these is '//evil.example' to them.
+  for (const redirect of ['//evil.example/x', '/%09/evil.example/phish', '/%0a/evil.example/phish', '/%0d/evil.example/phish', '/%5Cevil.example', '/%5C/evil.example', '%09//evil.example']) {
+    it(`never redirects off-site after login (redirect=${redirect})`, async () => {
+      const { context, page } = await openLogin(`/login?redirect=${redirect}`);
+      await page.getByLabel('Username').fill(TEST_ADMIN.username);
+      await page.getByLabel('Password').fill(TEST_ADMIN.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/admin') || url.host !== new URL(base).host);
+      expect(new URL(page.url()).host).toBe(new URL(base).host);
+      expect(new URL(page.url()).pathname).toBe('/admin');
+      await context.close();
+    });
+  }
+
+  it('tells the admin about failed sign-ins since the last one, once', async () => {
+    // An account of its own, so no other test's sign-in reads (and resets) its count first.
+    const user = { username: `watched-${Date.now()}`, password: 'watched-password-1' };
+    const db = createClient({ url: inject('databaseUrl') });
+    const passwordHash = await hash(user.password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    await db.execute({ sql: 'INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?)', args: [user.username, passwordHash, Date.now()] });
+    db.close();
+    for (const password of ['guess-1', 'guess-2']) {
+      expect((await api(base, '/api/auth/login', { body: { username: user.username, password } })).status).toBe(401);
+    }
+    const { context, page } = await openLogin();
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/admin');
-    expect(new URL(page.url()).host).toBe(new URL(base).host);
+    await expect.poll(() => page.getByTestId('failed-sign-ins').textContent()).toMatch(/^2 failed sign-in attempts on this account since your last sign-in/);
+    await page.reload();
+    await hydrated(page);
+    expect(await page.getByTestId('failed-sign-ins').count()).toBe(0);
+    await context.close();
+  });
+
+  it("shows the server's own message when sign-in is paused (429), not 'Invalid username or password'", async () => {
+    const { context, page } = await openLogin();
+    await page.getByLabel('Username').fill('paused-e2e-user');
+    await page.getByLabel('Password').fill('wrong');
+    const messages: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      await Promise.all([page.waitForResponse('**/api/auth/login'), page.getByRole('button', { name: 'Sign In' }).click()]);
+      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      messages.push((await page.getByRole('alert').textContent()) ?? '');
+    }
+    expect(messages.slice(0, 5)).toEqual(Array(5).fill('Invalid username or password'));
+    expect(messages[5]).toMatch(/^Too many failed sign-in attempts from your address\. Please wait 15 minutes/);
     await context.close();
   });
 });

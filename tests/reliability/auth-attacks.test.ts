@@ -10,7 +10,7 @@ import { startServer, type RunningServer } from '../support/server';
 import { TEST_ADMIN } from '../support/constants';
 import { contentChecksum, login, openDb, raw, recordFigures } from './support';
 
-const LIMIT_PER_USERNAME = 5;
+const LIMIT_PER_USER_AND_ADDRESS = 5;
 const LIMIT_PER_ADDRESS = 20;
 const figures: Record<string, number | string> = {};
 const servers: RunningServer[] = [];
@@ -37,14 +37,15 @@ function attempt(base: string, username: string, password: string, localAddress:
 }
 
 describe('auth attacks', () => {
-  it('throttles guessing one username from many addresses, and the limit survives a restart', async () => {
+  it('throttles guessing one username from one address, and the limit survives a restart', async () => {
     let s = await fresh();
+    const addr = '127.0.0.10';
     const statuses: number[] = [];
-    for (let i = 0; i < LIMIT_PER_USERNAME + 3; i++) statuses.push((await attempt(s.baseUrl, 'admin', `guess-${i}`, `127.0.0.${10 + i}`)).status);
-    expect(statuses.slice(0, LIMIT_PER_USERNAME)).toEqual(Array(LIMIT_PER_USERNAME).fill(401));
-    expect(statuses.slice(LIMIT_PER_USERNAME)).toEqual(Array(3).fill(429));
-    // Even the right password is refused while the username is locked, from yet another address.
-    const right = await attempt(s.baseUrl, TEST_ADMIN.username, TEST_ADMIN.password, '127.0.0.50');
+    for (let i = 0; i < LIMIT_PER_USER_AND_ADDRESS + 3; i++) statuses.push((await attempt(s.baseUrl, 'admin', `guess-${i}`, addr)).status);
+    expect(statuses.slice(0, LIMIT_PER_USER_AND_ADDRESS)).toEqual(Array(LIMIT_PER_USER_AND_ADDRESS).fill(401));
+    expect(statuses.slice(LIMIT_PER_USER_AND_ADDRESS)).toEqual(Array(3).fill(429));
+    // Even the right password is refused from the guessing address: a guesser learns nothing.
+    const right = await attempt(s.baseUrl, TEST_ADMIN.username, TEST_ADMIN.password, addr);
     expect(right.status).toBe(429);
     expect(JSON.parse(right.body).message).toMatch(/Too many failed sign-in attempts/);
     expect(right.headers['retry-after']).toBeDefined();
@@ -52,9 +53,12 @@ describe('auth attacks', () => {
     const dir = s.dir;
     await s.kill();
     s = await fresh(dir);
-    expect((await attempt(s.baseUrl, 'admin', 'after-restart', '127.0.0.51')).status).toBe(429);
-    expect((await attempt(s.baseUrl, 'Admin', 'case-variant', '127.0.0.52')).status).toBe(429);
-    figures.bruteForceOneUser = `${LIMIT_PER_USERNAME} tries then 429, held across restart`;
+    expect((await attempt(s.baseUrl, 'admin', 'after-restart', addr)).status).toBe(429);
+    expect((await attempt(s.baseUrl, 'Admin', 'case-variant', addr)).status).toBe(429);
+    // The admin at another address is not locked out (tests/reliability/security.test.ts has the
+    // per-username ceiling that stops guessing spread over many addresses).
+    expect((await attempt(s.baseUrl, TEST_ADMIN.username, TEST_ADMIN.password, '127.0.0.50')).status).toBe(200);
+    figures.bruteForceOneUser = `${LIMIT_PER_USER_AND_ADDRESS} tries then 429 at that address, held across restart; admin elsewhere unaffected`;
   });
 
   it('throttles one address trying many usernames, and X-Forwarded-For does not reset it', async () => {
@@ -140,7 +144,8 @@ describe('auth attacks', () => {
             const headers: Record<string, string> = { Cookie: cookie, ...from };
             if (type) headers['Content-Type'] = type;
             const res = await raw(base, path, { method, headers, body });
-            if (res.status === 403) refused++;
+            // Pages take no writes at all (405, before any origin check); the API refuses cross-site ones (403).
+            if (res.status === 403 || (!path.startsWith('/api/') && res.status === 405)) refused++;
             else leaks.push(`${method} ${path} ${type ?? '(no body)'} ${JSON.stringify(from)} -> ${res.status}`);
           }
       }

@@ -68,7 +68,7 @@ describe('uploads', () => {
     expect(res.status, res.body).toBeLessThan(300);
     const url = urlOf(res.body);
     expect(url, res.body).toBeDefined();
-    const got = await raw(base, url!);
+    const got = await raw(base, url!, { headers: { Cookie: cookie } }); // drafts' images: the admin's only
     expect(got.status).toBe(200);
     expect(got.headers['content-type']).toMatch(/^image\/(png|jpeg|webp)/);
     expect(got.headers['x-content-type-options']).toBe('nosniff');
@@ -85,7 +85,7 @@ describe('uploads', () => {
         continue;
       }
       const url = urlOf(res.body)!;
-      const got = await raw(base, url);
+      const got = await raw(base, url, { headers: { Cookie: cookie } });
       expect(got.headers['content-type'], f.name).toMatch(/^image\/(png|jpeg|gif|webp)$/);
       expect(got.headers['x-content-type-options'], f.name).toBe('nosniff');
       expect(got.headers['content-type']).not.toMatch(/svg|html|javascript/);

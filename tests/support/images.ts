@@ -35,11 +35,16 @@ export function makePng(width: number, height: number, rgb: [number, number, num
   return pngFromIdat(width, height, deflateSync(Buffer.concat(Array.from({ length: height }, () => row))));
 }
 
-/** A PNG header claiming huge dimensions (a decompression bomb's signature), with a tiny body. */
-export function makePngHeader(width: number, height: number): Buffer {
+/**
+ * A PNG header claiming huge dimensions (a decompression bomb's signature), with a tiny body. By
+ * default the IHDR CRC is recomputed, so only the dimensions give it away; `fixCrc: false` leaves
+ * the 1x1 image's CRC (a crudely patched file).
+ */
+export function makePngHeader(width: number, height: number, { fixCrc = true } = {}): Buffer {
   const png = makePng(1, 1);
   png.writeUInt32BE(width, 16);
   png.writeUInt32BE(height, 20);
+  if (fixCrc) png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
   return png;
 }
 

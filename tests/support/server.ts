@@ -72,7 +72,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ...process.env,
       HOST: '127.0.0.1',
       PORT: String(port),
+      // Unset: the origin is the one served on, http://127.0.0.1:PORT (baseUrl), for every page.
       SITE_URL: '',
+      TRUSTED_PROXIES: '',
       DATABASE_URL: databaseUrl,
       ADMIN_USERNAME: TEST_ADMIN.username,
       ADMIN_PASSWORD: TEST_ADMIN.password,

@@ -1,15 +1,15 @@
 import type { UploadedImage } from '@/lib/shared/content-types';
 import { ApiError } from './api';
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from '@/lib/shared/upload-rules';
 
-/** Spec section 9: 5MB, 1200 px wide, JPEG at 0.8. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Spec section 9: at most 5MB (upload-rules.ts), 1200 px wide, JPEG at 0.8. */
 export const MAX_IMAGE_WIDTH = 1200;
 export const JPEG_QUALITY = 0.8;
 
 /** The spec's check of a chosen file, as a toast (title, description), or null when it may be uploaded. */
 export function checkImageFile(file: File): { title: string; description: string } | null {
   if (!file.type.startsWith('image/')) return { title: 'Invalid File', description: 'Please select an image file' };
-  if (file.size > MAX_IMAGE_BYTES) return { title: 'File Too Large', description: 'Please select an image smaller than 5MB' };
+  if (file.size > MAX_UPLOAD_BYTES) return { title: 'File Too Large', description: UPLOAD_TOO_LARGE };
   return null;
 }
 

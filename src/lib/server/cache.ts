@@ -1,19 +1,37 @@
 import type { AstroCookies } from 'astro';
-import { SESSION_COOKIE } from './auth/session';
+import { SESSION_COOKIE } from './auth/session-cookie.ts';
 
 /**
- * Reading pages: a CDN may serve a copy for 60 s and keep serving it for 60 s more while it
- * revalidates, so an admin's edit is visible within a minute; browsers always revalidate.
+ * Every Cache-Control the site sends, in one place. `s-maxage` is what a shared cache (a CDN, or the
+ * standalone server's own page cache in response-cache.ts) may keep; browsers revalidate pages.
  */
-export const READING_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=60';
-/** Drafts, not-found answers and anything personal. */
-export const NO_STORE = 'no-store';
+export const CACHE = {
+  /** Drafts, not-found answers, API writes and anything personal. */
+  none: 'no-store',
+  /** A page or answer that depends on the visitor's session: the browser only, revalidated. */
+  personal: 'private, no-cache',
+  /** Reading pages, the feed and the sitemap: an admin's edit shows within a minute. */
+  reading: 'public, max-age=0, s-maxage=60, stale-while-revalidate=60',
+  /** The data pages (/ and /networks): a minute fresh, served stale while refreshing for five more. */
+  dataPage: 'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
+  /** The analytics JSON: changes only with a new snapshot; revalidated in the background. */
+  dataApi: 'public, max-age=60, s-maxage=300, stale-while-revalidate=86400',
+  /** Pre-rendered pages: fixed until the next deploy, revalidated by the browser. */
+  prerendered: 'public, max-age=0, must-revalidate',
+  /** robots.txt. */
+  crawler: 'public, max-age=3600, s-maxage=3600',
+  /** Generated placeholder images: the same title gives the same picture. */
+  generated: 'public, max-age=86400, s-maxage=86400',
+  /** Content-addressed bytes (a published upload): never change under their URL. */
+  immutable: 'public, max-age=31536000, immutable',
+} as const;
+
+export type CachePolicy = keyof typeof CACHE;
 
 /**
- * The Cache-Control of a found reading page. A request carrying a session cookie may get a
- * renewed (or cleared) Set-Cookie from the middleware, which a shared cache must never keep,
- * so those answers stay private.
+ * The Cache-Control of a shareable page. A request carrying a session cookie may get a renewed (or
+ * cleared) Set-Cookie from the middleware, which a shared cache must never keep, so those stay private.
  */
-export function readingCacheControl(cookies: AstroCookies): string {
-  return cookies.has(SESSION_COOKIE) ? 'private, no-cache' : READING_CACHE;
+export function shareableUnlessSignedIn(cookies: AstroCookies, policy: CachePolicy): string {
+  return cookies.has(SESSION_COOKIE) ? CACHE.personal : CACHE[policy];
 }

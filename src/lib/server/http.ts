@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CACHE } from './cache.ts';
 
 /** An error with the HTTP status and message the client should see. Thrown deep, converted at the edge. */
 export class HttpError extends Error {
@@ -16,7 +17,7 @@ export class HttpError extends Error {
 /** JSON response with the given status; API responses are never cached unless the caller says so. */
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
-  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', CACHE.none);
   headers.set('Content-Type', 'application/json; charset=utf-8');
   return new Response(JSON.stringify(data), { ...init, headers });
 }

@@ -1,16 +1,24 @@
-import type { Client } from '@libsql/client';
-import { databaseConfigFromEnv, isLocalFile } from '@db/client';
+import { sql } from 'drizzle-orm';
+import { isLocalFile } from '@db/client';
+import { CHANGE_COUNTER_TABLE } from '@db/change-counter';
 import { getDb } from './db';
+import { config } from './config';
+import { EDGE_PAGE_CACHE, type EdgePageCache } from './edge-page-cache';
 import { now } from './clock';
 
 /**
  * A small in-process cache for anonymous GETs of HTML pages the route itself declared shareable
  * (`Cache-Control: public, ..., s-maxage=N`): what a CDN in front would do, for the standalone
- * server that has none. An entry is used for at most min(N, 10 s) and only while the database is
- * unchanged: any successful write through this server clears the cache, and SQLite's
- * `PRAGMA data_version` (which moves when another connection commits: a transaction, a script, a
- * restore) is checked on every hit. Never used for a request carrying a session cookie, for a
- * response that sets a cookie, or with a remote database (no cheap change signal there).
+ * server that has none. An entry is used for at most min(N, 10 s) and only while the database's
+ * change counter is where it was when the page was rendered. Triggers bump that counter in the
+ * same transaction as any change to the content and data tables (db/change-counter.ts), whoever
+ * writes (this server, a script, an ingest), and it reads the same on every pooled connection,
+ * unlike `PRAGMA data_version`, which is per connection. Requests that change nothing (a refused
+ * write, an anonymous POST) therefore leave the cache alone. Never used for a request carrying a
+ * session cookie, for a response that sets a cookie, or with a remote database (a round trip per hit).
+ *
+ * The key is the path and query only: nothing else a visitor sends (Host, X-Forwarded-*, cookies
+ * other than the session) changes a page, because absolute URLs come from the configured origin.
  */
 const MAX_ENTRIES = 300;
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -28,27 +36,53 @@ const entries = new Map<string, Entry>();
 
 let localFile: boolean | undefined;
 
+/** What identifies an answer: the path and the query (see above for why nothing else). */
+export const cacheKey = (url: URL) => url.pathname + url.search;
+
 /** The database's change counter, or undefined when the cache must not be used (remote database). */
 export async function dataVersion(): Promise<number | undefined> {
-  localFile ??= isLocalFile(databaseConfigFromEnv(process.env).url);
+  localFile ??= isLocalFile(config().database.url);
   if (!localFile) return undefined;
-  // drizzle's libSQL database carries its client as $client (not in its public type).
-  const client = (getDb() as unknown as { $client: Client }).$client;
-  const rs = await client.execute('PRAGMA data_version');
-  return Number(Object.values(rs.rows[0] ?? {})[0]);
+  try {
+    const [row] = await getDb().all<{ n: number }>(sql.raw(`SELECT n FROM ${CHANGE_COUNTER_TABLE} WHERE id = 1`));
+    return row === undefined ? undefined : Number(row.n);
+  } catch {
+    // A database not prepared by db/setup.ts (no counter yet): serve uncached rather than fail.
+    return undefined;
+  }
+}
+
+/** A live entry for the key at this version, or undefined (an expired or outdated one is dropped). */
+function liveEntry(key: string, version: number): Entry | undefined {
+  const hit = entries.get(key);
+  // The server clock, as scheduled publishing uses it: a page whose s-maxage was cut to end at a
+  // scheduled moment is never served past that moment.
+  if (!hit || hit.expires <= now().getTime() || hit.version !== version) {
+    if (hit) entries.delete(key);
+    return undefined;
+  }
+  return hit;
 }
 
 export function cachedResponse(key: string, version: number): Response | undefined {
-  const hit = entries.get(key);
+  const hit = liveEntry(key, version);
   if (!hit) return undefined;
-  // The server clock, as scheduled publishing uses it: a page whose s-maxage was cut to end at a
-  // scheduled moment is never served past that moment.
-  if (hit.expires <= now().getTime() || hit.version !== version) {
-    entries.delete(key);
-    return undefined;
-  }
-  return new Response(hit.body.slice(), { status: hit.status, headers: hit.headers });
+  const headers = new Headers(hit.headers);
+  headers.set('X-Cache', 'HIT');
+  return new Response(hit.body.slice(), { status: hit.status, headers });
 }
+
+/**
+ * The same lookup for the Node edge (scripts/lib/edge.ts), which answers a hit before the Astro
+ * pipeline: the bytes as stored, no stream. It is found there once the app has served a request.
+ */
+(globalThis as Record<symbol, unknown>)[EDGE_PAGE_CACHE] = {
+  async lookup(key) {
+    const version = await dataVersion();
+    const hit = version === undefined ? undefined : liveEntry(key, version);
+    return hit && { status: hit.status, headers: [...hit.headers, ['x-cache', 'HIT']], body: hit.body };
+  },
+} satisfies EdgePageCache;
 
 function ttlOf(response: Response): number {
   const cc = response.headers.get('cache-control') ?? '';
@@ -70,10 +104,7 @@ export async function storeResponse(key: string, version: number, response: Resp
     entries.set(key, { version, status: response.status, headers, body, expires: now().getTime() + ttl });
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   }
-  return new Response(body, { status: response.status, headers });
-}
-
-/** Any successful write may change what a cached page shows. */
-export function clearResponseCache() {
-  entries.clear();
+  const out = new Headers(headers);
+  out.set('X-Cache', 'MISS');
+  return new Response(body, { status: response.status, headers: out });
 }

@@ -1,4 +1,6 @@
-import { siteOrigin } from './config.ts';
+import { config } from './config.ts';
+import { CACHE } from './cache.ts';
+import { isPrivatePath } from '../shared/private-paths.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -6,20 +8,33 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * True for a state-changing request that a browser sent from another site. Astro's own
  * checkOrigin only looks at form-style bodies, so JSON, text/plain and bodiless requests are
  * checked here for every content type. Requests without Origin and Sec-Fetch-Site come from
- * non-browser clients, which carry no ambient cookies worth forging.
+ * non-browser clients, which carry no ambient cookies worth forging. "This site" is the configured
+ * origin: the request's Host is the visitor's to choose and proves nothing.
  */
-export function isCrossSiteWrite(request: Request, url: URL): boolean {
+export function isCrossSiteWrite(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const origin = request.headers.get('origin');
-  if (origin !== null) {
-    return origin !== url.origin && origin !== siteOrigin(url);
-  }
+  if (origin !== null) return origin !== config().origin;
   const fetchSite = request.headers.get('sec-fetch-site');
   return fetchSite !== null && fetchSite !== 'same-origin' && fetchSite !== 'none';
 }
 
-const isPrivatePath = (path: string) =>
-  path === '/admin' || path.startsWith('/admin/') || path.startsWith('/api/auth/') || path === '/login' || path === '/login/';
+/** Pages (everything outside /api/) are read, never written: anything but GET and HEAD is a 405. */
+export const PAGE_METHODS = ['GET', 'HEAD'] as const;
+export function isPageMethodRefused(method: string, pathname: string): boolean {
+  return !pathname.startsWith('/api/') && !(PAGE_METHODS as readonly string[]).includes(method);
+}
+
+/** The 405 a page answers a write with (plain text: a page has no JSON clients). */
+export function methodNotAllowed(): Response {
+  return new Response('Method Not Allowed\n', {
+    status: 405,
+    headers: { Allow: PAGE_METHODS.join(', '), 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE.none },
+  });
+}
+
+/** astro:assets is not used; its /_image endpoint only ever cost the server CPU (see astro.config.mjs). */
+export const isImageEndpoint = (pathname: string) => pathname === '/_image' || pathname.startsWith('/_image/');
 
 /**
  * Headers every response carries, server-rendered or not: scripts/serve.ts sets them on pre-rendered
@@ -30,8 +45,14 @@ export function baselineHeaders(pathname: string): Record<string, string> {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
+    // The site uses none of these powerful features; no embedded content may ask for them either.
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    // Windows this site opens (or that open it) get no handle on it: no cross-window attacks.
+    'Cross-Origin-Opener-Policy': 'same-origin',
   };
-  if (isPrivatePath(pathname)) headers['Cache-Control'] = 'no-store';
+  // Only when the configured origin is https (behind a TLS proxy the socket itself is plain http).
+  if (config().https) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
+  if (isPrivatePath(pathname)) headers['Cache-Control'] = CACHE.none;
   return headers;
 }
 

@@ -131,3 +131,9 @@ export function readingMeta(
   );
   return { description, canonical, image, date, jsonLd };
 }
+
+/** `{origin}{path}` as the site links it: no trailing slash (except the home page), no query. */
+export function pageUrl(origin: string, pathname: string): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return origin + (path || '/');
+}

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { colors } from '../../../tailwind.config.mjs';
 import { escapeXml } from '@/lib/shared/seo';
+import { CACHE } from '@/lib/server/cache';
 
 export const prerender = false;
 
@@ -57,7 +58,7 @@ export const GET: APIRoute = ({ url }) => {
   return new Response(svg, {
     headers: {
       'Content-Type': 'image/svg+xml; charset=utf-8',
-      'Cache-Control': 'public, max-age=86400, s-maxage=86400',
+      'Cache-Control': CACHE.generated,
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
       'X-Content-Type-Options': 'nosniff',
     },

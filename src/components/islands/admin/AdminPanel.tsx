@@ -5,6 +5,7 @@ import type { BlogPost, ContentItem, ContentKind, ResearchArticle } from '@/lib/
 import { KINDS, deleteItem, listDeleted, listItems, restoreDeleted, type DeletedItem } from '@/lib/client/content-api';
 import { getErrorMessage } from '@/lib/client/api';
 import { takeEditorToReopen } from '@/lib/client/drafts';
+import { failedAttemptsNotice, takeFailedAttempts } from '@/lib/client/failed-attempts';
 import { toast } from '@/lib/client/stores/toast';
 import ArticleEditor from './ArticleEditor';
 import ContentList from './ContentList';
@@ -55,6 +56,11 @@ export default function AdminPanel({ username, initialPosts, initialResearch }: 
     }
     await Promise.all([refetch(kind), refetchDeleted(kind)]);
   }
+  const [failedSignIns, setFailedSignIns] = useState(0);
+  // Someone tried this account since the last sign-in: say so once (see src/lib/client/failed-attempts.ts).
+  // A one-shot value kept by the browser (sessionStorage): read after hydration so server and client agree.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useEffect(() => setFailedSignIns(takeFailedAttempts()), []);
 
   async function refetch(kind: ContentKind) {
     setLoading(true);
@@ -116,6 +122,11 @@ export default function AdminPanel({ username, initialPosts, initialResearch }: 
 
   return (
     <div className="space-y-6">
+      {failedSignIns > 0 && (
+        <p role="status" data-testid="failed-sign-ins" className="rounded-md border border-negative/40 bg-negative/10 px-3 py-2 text-sm text-negative">
+          {failedAttemptsNotice(failedSignIns)}
+        </p>
+      )}
       <a href="/" className={`${ghostButton} -ml-3`}>
         <ArrowLeft aria-hidden className="size-4" /> Back to Home
       </a>

@@ -1,8 +1,9 @@
 import { useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $auth, login } from '@/lib/client/stores/auth';
+import { $auth, signIn } from '@/lib/client/stores/auth';
 import { toastAfterNavigation } from '@/lib/client/stores/toast';
 import { safeRedirectTarget } from '@/lib/shared/redirect';
+import { rememberFailedAttempts } from '@/lib/client/failed-attempts';
 
 const inputClass =
   'mt-1 block w-full rounded-md border border-border bg-bg px-3 py-2 text-sm text-fg placeholder:text-muted focus:border-accent focus:outline-none disabled:opacity-60';
@@ -24,14 +25,16 @@ export default function LoginForm() {
     }
     setError(null);
     setSubmitting(true);
-    const ok = await login(username, password);
-    if (ok) {
+    const result = await signIn(username, password);
+    if (result.ok) {
       toastAfterNavigation({ title: 'Success', description: 'Logged in successfully' });
-      location.assign(safeRedirectTarget(new URLSearchParams(location.search).get('redirect')));
+      if (result.failedAttempts > 0) rememberFailedAttempts(result.failedAttempts);
+      location.assign(safeRedirectTarget(new URLSearchParams(location.search).get('redirect'), location.origin));
       return;
     }
     setSubmitting(false);
-    setError('Invalid username or password');
+    // Wrong credentials get the spec's words; a pause (429) or a fault says what the server said.
+    setError(result.status === 401 || !result.message ? 'Invalid username or password' : result.message);
   }
 
   return (

@@ -1,5 +1,5 @@
 import { DropdownMenu } from 'radix-ui';
-import { ChevronDown, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { ChevronDown, LayoutDashboard, LogOut, MonitorX, UserRound } from 'lucide-react';
 import { useSession } from './use-session';
 import { signOutAndLeave } from './sign-out';
 
@@ -41,6 +41,9 @@ export default function AuthMenu() {
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item className={itemClass} onSelect={() => void signOutAndLeave()}>
             <LogOut aria-hidden className="size-4" /> Logout
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} onSelect={() => void signOutAndLeave(true)}>
+            <MonitorX aria-hidden className="size-4" /> Sign out everywhere
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

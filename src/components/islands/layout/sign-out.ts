@@ -1,7 +1,8 @@
-import { logout } from '@/lib/client/stores/auth';
+import { logout, logoutEverywhere } from '@/lib/client/stores/auth';
+import { isAdminPath } from '@/lib/shared/private-paths';
 
 /** Signs out and leaves private pages, which would otherwise stay on screen signed out. */
-export async function signOutAndLeave() {
-  await logout();
-  if (location.pathname.startsWith('/admin')) location.assign('/');
+export async function signOutAndLeave(everywhere = false) {
+  await (everywhere ? logoutEverywhere() : logout());
+  if (isAdminPath(location.pathname)) location.assign('/');
 }

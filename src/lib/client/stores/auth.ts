@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import { apiRequest } from '../api';
+import { apiRequest, ApiError } from '../api';
 import { hasSignedInHint } from '@/lib/shared/auth-hint';
 
 export interface User {
@@ -39,19 +39,28 @@ export function checkSession(): Promise<void> {
   return checked;
 }
 
-/** Signs in; true on success. A failure (non-ok answer or an exception) leaves the user as it was. */
-export async function login(username: string, password: string): Promise<boolean> {
+/** The outcome of a sign-in: the user, or the status and the server's message (none when unreachable). */
+export type SignInResult = { ok: true; user: User; failedAttempts: number } | { ok: false; status?: number; message?: string };
+
+/** Signs in and says why it failed. A failure (non-ok answer or an exception) leaves the user as it was. */
+export async function signIn(username: string, password: string): Promise<SignInResult> {
   $auth.setKey('loading', true);
   try {
     const res = await apiRequest('POST', '/api/auth/login', { username, password });
-    $auth.setKey('user', (await res.json()) as User);
-    return true;
+    const { failedAttempts = 0, ...user } = (await res.json()) as User & { failedAttempts?: number };
+    $auth.setKey('user', user);
+    return { ok: true, user, failedAttempts };
   } catch (error) {
     console.warn('Login failed', error);
-    return false;
+    return error instanceof ApiError ? { ok: false, status: error.status, message: error.serverMessage } : { ok: false };
   } finally {
     $auth.setKey('loading', false);
   }
+}
+
+/** Signs in; true on success (the spec's login()). */
+export async function login(username: string, password: string): Promise<boolean> {
+  return (await signIn(username, password)).ok;
 }
 
 /** Signs out; the user is cleared even when the call fails. */
@@ -64,3 +73,15 @@ export async function logout(): Promise<void> {
     $auth.setKey('user', null);
   }
 }
+
+/** Ends every session of this user on every device; the user is cleared here either way. */
+export async function logoutEverywhere(): Promise<void> {
+  try {
+    await apiRequest('POST', '/api/auth/logout-everywhere');
+  } catch (error) {
+    console.warn('Sign out everywhere failed', error);
+  } finally {
+    $auth.setKey('user', null);
+  }
+}
+

@@ -1,12 +1,14 @@
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, or } from 'drizzle-orm';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { sessions, users } from '@db/schema';
 import { getDb } from '../db';
 
-export const SESSION_COOKIE = 'rwa_session';
+export { SESSION_COOKIE } from './session-cookie';
 const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY;
+/** However often it is renewed, a session ends this long after sign-in: a stolen cookie does not live forever. */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 90 * DAY;
 
 export interface SessionUser {
   id: number;
@@ -32,11 +34,14 @@ export function sessionIdFromToken(token: string): string {
 }
 
 export async function createSession(token: string, userId: number): Promise<Session> {
-  const session = { id: sessionIdFromToken(token), userId, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) };
+  const now = new Date();
+  const session = { id: sessionIdFromToken(token), userId, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) };
   const db = getDb();
-  await db.insert(sessions).values(session);
+  await db.insert(sessions).values({ ...session, createdAt: now });
   // Expired rows are cleared on sign-in, the one moment that already writes to the table.
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+  await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.createdAt, new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS))));
   return session;
 }
 
@@ -51,21 +56,22 @@ export async function validateSessionToken(
   const id = sessionIdFromToken(token);
   const db = getDb();
   const rows = await db
-    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, username: users.username })
+    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt, username: users.username })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, id));
   const row = rows[0];
   if (!row) return null;
   const now = Date.now();
-  if (row.expiresAt.getTime() <= now) {
+  const endOfLife = row.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS;
+  if (row.expiresAt.getTime() <= now || endOfLife <= now) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
   let renewed = false;
   let expiresAt = row.expiresAt;
-  if (expiresAt.getTime() - now < SESSION_LIFETIME_MS / 2) {
-    expiresAt = new Date(now + SESSION_LIFETIME_MS);
+  if (expiresAt.getTime() - now < SESSION_LIFETIME_MS / 2 && expiresAt.getTime() < endOfLife) {
+    expiresAt = new Date(Math.min(now + SESSION_LIFETIME_MS, endOfLife));
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
     renewed = true;
   }
@@ -74,4 +80,10 @@ export async function validateSessionToken(
 
 export async function invalidateSession(sessionId: string): Promise<void> {
   await getDb().delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** "Sign out everywhere": every session of the user ends, on every device. */
+export async function invalidateUserSessions(userId: number): Promise<number> {
+  const deleted = await getDb().delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return deleted.length;
 }

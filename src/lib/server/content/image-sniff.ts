@@ -2,6 +2,8 @@
  * Identifies an image by its bytes (never by its name or declared type) and reads its size from the
  * header, so the server stores only JPEG, PNG, WebP or GIF with believable dimensions.
  */
+import { crc32 } from 'node:zlib';
+
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
 
 export interface ImageInfo {
@@ -16,9 +18,14 @@ const u16le = (b: Uint8Array, at: number) => b[at] | (b[at + 1] << 8);
 const u24le = (b: Uint8Array, at: number) => b[at] | (b[at + 1] << 8) | (b[at + 2] << 16);
 const u32be = (b: Uint8Array, at: number) => ((b[at] << 24) >>> 0) + ((b[at + 1] << 16) | (b[at + 2] << 8) | b[at + 3]);
 
+/**
+ * PNG: the signature, then an IHDR chunk of 13 bytes whose CRC matches. The CRC matters: without
+ * it, dimensions patched into a tiny file (a 69-byte "6324x6324" image) read as real.
+ */
 function png(b: Uint8Array): ImageInfo | null {
   const sig = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (b.length < 24 || sig.some((v, i) => b[i] !== v) || ascii(b, 12, 4) !== 'IHDR') return null;
+  if (b.length < 33 || sig.some((v, i) => b[i] !== v) || u32be(b, 8) !== 13 || ascii(b, 12, 4) !== 'IHDR') return null;
+  if (crc32(b.subarray(12, 29)) !== u32be(b, 29)) return null;
   return { mimeType: 'image/png', width: u32be(b, 16), height: u32be(b, 20) };
 }
 

@@ -1,5 +1,5 @@
 import { HttpError, readLimited } from '../http';
-import { MAX_UPLOAD_BYTES } from './uploads';
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from '../../shared/upload-rules';
 
 /** Room for the multipart boundaries and part headers around a file at the limit. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -13,9 +13,9 @@ export async function readUploadBody(request: Request): Promise<Uint8Array> {
   const multipart = /^multipart\/form-data/i.test(type);
   const limit = MAX_UPLOAD_BYTES + (multipart ? MULTIPART_OVERHEAD : 0);
   const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) throw new HttpError(413, 'Please select an image smaller than 5MB');
+  if (Number.isFinite(declared) && declared > limit) throw new HttpError(413, UPLOAD_TOO_LARGE);
   const bytes = await readLimited(request, limit).catch((err: unknown) => {
-    if (err instanceof HttpError && err.status === 413) throw new HttpError(413, 'Please select an image smaller than 5MB');
+    if (err instanceof HttpError && err.status === 413) throw new HttpError(413, UPLOAD_TOO_LARGE);
     throw err;
   });
   if (!multipart) return bytes;

@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import type { ArticleKind } from '@/lib/shared/article-kinds';
-import { NO_STORE } from '../cache';
+import { CACHE } from '../cache';
 import { getPublic, type ShownItem } from './articles';
 import { contentCacheControl } from './public-cache';
 
@@ -8,6 +8,6 @@ import { contentCacheControl } from './public-cache';
 export async function publicReadingPage(astro: AstroGlobal, kind: ArticleKind): Promise<ShownItem | null> {
   const item = await getPublic(kind, astro.params.slug ?? '');
   if (!item) astro.response.status = 404;
-  astro.response.headers.set('Cache-Control', item ? await contentCacheControl(astro.cookies) : NO_STORE);
+  astro.response.headers.set('Cache-Control', item ? await contentCacheControl(astro.cookies) : CACHE.none);
   return item;
 }

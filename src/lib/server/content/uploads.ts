@@ -1,27 +1,29 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, like, or } from 'drizzle-orm';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { uploads } from '@db/schema';
+import { blogPosts, researchArticles, uploads } from '@db/schema';
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from '@/lib/shared/upload-rules';
 import type { UploadedImage } from '@/lib/shared/content-types';
 import { getDb } from '../db';
 import { HttpError } from '../http';
 import { sniffImage } from './image-sniff';
 
-/** Spec section 9: images up to 5 MB. */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-/** Beyond this the image is refused however small the file: a decompression bomb for whoever decodes it. */
-export const MAX_UPLOAD_PIXELS = 40_000_000;
+/**
+ * Beyond this the image is refused however small the file: a decompression bomb for whoever decodes
+ * it. 25 megapixels holds a 6000x4000 camera photo; the editor scales images to 1200 px wide anyway.
+ */
+export const MAX_UPLOAD_PIXELS = 25_000_000;
 
 export const uploadUrl = (id: string) => `/api/uploads/${id}`;
 
 /** Checks the bytes and stores the image; 415 for anything but JPEG/PNG/WebP/GIF, 413 past the limits. */
 export async function saveUpload(bytes: Uint8Array): Promise<UploadedImage> {
   if (bytes.byteLength === 0) throw new HttpError(400, 'The file is empty.');
-  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new HttpError(413, 'Please select an image smaller than 5MB');
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new HttpError(413, UPLOAD_TOO_LARGE);
   const info = sniffImage(bytes);
   if (!info) throw new HttpError(415, 'Only JPEG, PNG, WebP and GIF images can be uploaded.');
   if (info.width < 1 || info.height < 1) throw new HttpError(415, 'The image has no readable dimensions.');
   if (info.width * info.height > MAX_UPLOAD_PIXELS) {
-    throw new HttpError(413, `The image is ${info.width}x${info.height}; at most 40 megapixels are accepted.`);
+    throw new HttpError(413, `The image is ${info.width}x${info.height}; at most 25 megapixels are accepted.`);
   }
   const id = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(16)));
   await getDb()
@@ -30,9 +32,35 @@ export async function saveUpload(bytes: Uint8Array): Promise<UploadedImage> {
   return { id, url: uploadUrl(id), mimeType: info.mimeType, size: bytes.byteLength, width: info.width, height: info.height };
 }
 
+const isUploadId = (id: string) => /^[a-z2-7]{20,40}$/.test(id);
+
 /** The stored bytes and their type, or null for an unknown id. */
 export async function getUpload(id: string): Promise<{ mimeType: string; data: Buffer } | null> {
-  if (!/^[a-z2-7]{20,40}$/.test(id)) return null;
+  if (!isUploadId(id)) return null;
   const [row] = await getDb().select({ mimeType: uploads.mimeType, data: uploads.data }).from(uploads).where(eq(uploads.id, id)).limit(1);
   return row ?? null;
+}
+
+/**
+ * True when a published post or article shows the image (featured, social or in its text). Until
+ * then an upload is the admin's alone: a draft's pictures are not public by id.
+ */
+export async function isUploadPublished(id: string): Promise<boolean> {
+  if (!isUploadId(id)) return false;
+  const ref = `%${uploadUrl(id)}%`;
+  const shows = (t: typeof blogPosts | typeof researchArticles) =>
+    getDb()
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(t.published, true), or(like(t.featuredImage, ref), like(t.socialImage, ref), like(t.content, ref))))
+      .limit(1);
+  const [posts, articles] = await Promise.all([shows(blogPosts), shows(researchArticles)]);
+  return posts.length > 0 || articles.length > 0;
+}
+
+/** Deletes an upload; false when there was none. Items that still link to it show a broken image. */
+export async function deleteUpload(id: string): Promise<boolean> {
+  if (!isUploadId(id)) return false;
+  const deleted = await getDb().delete(uploads).where(eq(uploads.id, id)).returning({ id: uploads.id });
+  return deleted.length > 0;
 }

@@ -11,12 +11,18 @@ export interface AdminSeedResult {
   generatedPassword?: string;
 }
 
+/** ADMIN_USERNAME / ADMIN_PASSWORD, as read by src/lib/server/config.ts. */
+export interface AdminCredentials {
+  username?: string;
+  password?: string;
+}
+
 /** Creates the one admin when the users table is empty: from ADMIN_USERNAME/ADMIN_PASSWORD, or 'admin' with a random password. */
-export async function ensureAdmin(db: Database, env: NodeJS.ProcessEnv = process.env): Promise<AdminSeedResult> {
+export async function ensureAdmin(db: Database, credentials: AdminCredentials): Promise<AdminSeedResult> {
   const [{ n }] = await db.select({ n: count() }).from(users);
   if (n > 0) return { created: false };
-  const username = env.ADMIN_USERNAME?.trim() || 'admin';
-  const given = env.ADMIN_PASSWORD;
+  const username = credentials.username?.trim() || 'admin';
+  const given = credentials.password;
   const password = given || randomBytes(12).toString('base64url');
   await db.insert(users).values({
     username,

@@ -1,8 +1,9 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { databaseConfigFromEnv, openDatabase } from '../../../../db/client.ts';
+import { openDatabase, type DatabaseConfig } from '../../../../db/client.ts';
 import { ensureDatabaseFolder, migrateDatabase } from '../../../../db/migrate.ts';
-import { ensureAdmin, type AdminSeedResult } from './admin.ts';
+import { installChangeCounter } from '../../../../db/change-counter.ts';
+import { ensureAdmin, type AdminSeedResult, type AdminCredentials } from './admin.ts';
 import { seedAnalytics } from './analytics.ts';
 import { seedOnce } from './once.ts';
 
@@ -14,13 +15,16 @@ export interface SetupResult {
 }
 
 /** Migrates the database and fills an empty one: admin user, analytics snapshot (posts and articles: src/lib/server/content/sync.ts). */
-export async function prepareDatabase(env: NodeJS.ProcessEnv = process.env, contentDir = CONTENT_DIR): Promise<SetupResult> {
-  const config = databaseConfigFromEnv(env);
+export async function prepareDatabase(
+  { database: config, admin: credentials }: { database: DatabaseConfig; admin: AdminCredentials },
+  contentDir = CONTENT_DIR,
+): Promise<SetupResult> {
   ensureDatabaseFolder(config.url);
   const { client, db } = openDatabase(config);
   try {
     await migrateDatabase(db, client, config.url);
-    const admin = await ensureAdmin(db, env);
+    await installChangeCounter(client);
+    const admin = await ensureAdmin(db, credentials);
     const seededAnalytics = await seedOnce(db, 'analytics', async () => {
       await seedAnalytics(db, resolve(contentDir, 'data'));
     });

@@ -12,13 +12,23 @@ const stringList = z
   .union([z.array(z.string().max(100)).max(50), z.string().max(2000)])
   .transform((v) => (typeof v === 'string' ? splitTags(v) : splitTags(v.join(','))));
 
+const HERE = 'https://site.invalid';
+/**
+ * A path on this site, as a browser reads it: no whitespace or control characters anywhere (a
+ * browser drops tab/CR/LF, so '/\t/evil' would be '//evil'), no backslash ('/\evil' is '//evil'),
+ * and parsed against an origin it keeps that origin.
+ */
+// Control characters are exactly what browsers drop from a URL before resolving it ('/\t/evil' -> '//evil').
+// eslint-disable-next-line no-control-regex
+export const isSitePath = (v: string) => v.startsWith('/') && !/[\s\\\u0000-\u001f\u007f]/.test(v) && new URL(v, HERE).origin === HERE;
+const isHttpUrl = (v: string) => /^https?:\/\/[^\s\\]+$/i.test(v) && URL.canParse(v);
+
 /** An absolute http(s) URL or a path on this site (uploads are served at /api/uploads/{id}). */
 const link = z
   .string()
   .trim()
   .max(2048)
-  .refine((v) => v === '' || v.startsWith('/') || /^https?:\/\/[^\s]+$/i.test(v), 'Must be an http(s) URL or a path starting with /')
-  .refine((v) => !v.startsWith('//'), 'Must be an http(s) URL or a path starting with /')
+  .refine((v) => v === '' || isSitePath(v) || isHttpUrl(v), 'Must be an http(s) URL or a path starting with /')
   .nullish()
   .transform(blankToNull);
 

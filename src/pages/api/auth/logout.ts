@@ -5,8 +5,8 @@ import { clearSessionCookie } from '@/lib/server/auth/cookies';
 
 export const prerender = false;
 
-export const POST: APIRoute = handle(async ({ url, cookies, locals }) => {
+export const POST: APIRoute = handle(async ({ cookies, locals }) => {
   if (locals.session) await invalidateSession(locals.session.id);
-  clearSessionCookie(cookies, url);
+  clearSessionCookie(cookies);
   return json({ ok: true });
 });

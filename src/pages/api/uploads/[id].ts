@@ -1,21 +1,37 @@
 import type { APIRoute } from 'astro';
 import { handle, HttpError } from '@/lib/server/http';
-import { getUpload } from '@/lib/server/content/uploads';
+import { requireUser } from '@/lib/server/auth/require-user';
+import { deleteUpload, getUpload, isUploadPublished } from '@/lib/server/content/uploads';
+import { CACHE } from '@/lib/server/cache';
 
 export const prerender = false;
 
-/** Serves a stored image: its content never changes, so it is cached for a year. */
-export const GET: APIRoute = handle(async ({ params }) => {
-  const found = await getUpload(params.id ?? '');
-  if (!found) throw new HttpError(404, 'Image not found');
+/**
+ * Serves a stored image to anyone once a published item shows it (its bytes never change: cached
+ * for a year), and to the signed-in admin always (drafts). Anyone else gets the same 404 as for an
+ * unknown id, so ids of draft images cannot be probed.
+ */
+export const GET: APIRoute = handle(async ({ params, locals }) => {
+  const id = params.id ?? '';
+  const found = await getUpload(id);
+  const visible = found && (locals.user ? true : await isUploadPublished(id));
+  if (!found || !visible) throw new HttpError(404, 'Image not found');
+  const published = locals.user ? await isUploadPublished(id) : true;
   return new Response(new Uint8Array(found.data), {
     headers: {
       'Content-Type': found.mimeType,
       'Content-Length': String(found.data.byteLength),
-      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Cache-Control': published ? CACHE.immutable : CACHE.personal,
       'Content-Disposition': 'inline',
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",
     },
   });
+});
+
+/** DELETE (session): removes the image; 204, or 404 when there is none. */
+export const DELETE: APIRoute = handle(async ({ params, locals }) => {
+  requireUser(locals);
+  if (!(await deleteUpload(params.id ?? ''))) throw new HttpError(404, 'Image not found');
+  return new Response(null, { status: 204, headers: { 'Cache-Control': CACHE.none } });
 });

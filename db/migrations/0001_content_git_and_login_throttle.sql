@@ -1,3 +1,9 @@
+CREATE TABLE `login_throttle` (
+	`key` text PRIMARY KEY NOT NULL,
+	`attempts` integer NOT NULL,
+	`window_start` integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `article_drafts` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`kind` text NOT NULL,
@@ -38,5 +44,8 @@ CREATE TABLE `preview_links` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `preview_links_token_hash_unique` ON `preview_links` (`token_hash`);--> statement-breakpoint
 CREATE INDEX `preview_links_item_idx` ON `preview_links` (`kind`,`article_id`);--> statement-breakpoint
+DROP TABLE `login_attempts`;--> statement-breakpoint
+ALTER TABLE `sessions` ADD `created_at` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `users` ADD `failed_logins` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `blog_posts` DROP COLUMN `seeded`;--> statement-breakpoint
 ALTER TABLE `research_articles` DROP COLUMN `seeded`;

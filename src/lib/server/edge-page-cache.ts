@@ -1,0 +1,19 @@
+/**
+ * How the Node edge (scripts/lib/edge.ts) reaches the page cache (response-cache.ts), which lives in
+ * the built app: the app publishes a lookup on globalThis under this symbol when it loads. Own module,
+ * free of aliases, so that the edge (run by Node directly) can import it.
+ */
+export const EDGE_PAGE_CACHE = Symbol.for('rwa.page-cache');
+
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array;
+}
+
+export interface EdgePageCache {
+  /** The live entry for `pathname + search`, checked against the change counter, or undefined. */
+  lookup(key: string): Promise<CachedPage | undefined>;
+}
+
+export const edgePageCache = () => (globalThis as Record<symbol, unknown>)[EDGE_PAGE_CACHE] as EdgePageCache | undefined;
