@@ -15,7 +15,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createClient } from '@libsql/client';
 import { prepareDatabase } from '../../db/setup.ts';
-import { NETWORK_METRICS, TRANSFER_PERIODS, TRANSFER_RANGES } from '../../src/lib/shared/analytics-types.ts';
+import { NETWORK_METRICS } from '../../src/lib/shared/analytics-types.ts';
+import { AMOUNT_RANGES, TRANSFER_PERIODS } from '../../src/lib/shared/transfers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TRANSFERS = Number(process.env.TRANSFERS || 10_000_000);
@@ -152,7 +153,7 @@ async function measure(path: string) {
 
 const results = [];
 for (const days of TRANSFER_PERIODS) {
-  for (const r of TRANSFER_RANGES) {
+  for (const r of AMOUNT_RANGES) {
     const qs = `days=${days}&minUsd=${r.minUsd}${r.maxUsd ? `&maxUsd=${r.maxUsd}` : ''}&limit=10`;
     results.push({ endpoint: 'transfers', case: `${days}d ${r.label}`, ...(await measure(`/api/transfers?${qs}`)) });
   }

@@ -2,6 +2,7 @@
  * Shapes of the analytics API (spec section 3), shared by the endpoints, the server-rendered
  * pages and the islands. Numeric strings stay strings where the spec says so.
  */
+import type { TransferPeriod } from './transfers.ts';
 
 export const NETWORK_METRICS = [
   'tokenized-asset-value',
@@ -16,8 +17,6 @@ export type NetworkMetric = (typeof NETWORK_METRICS)[number];
 /** Metrics measured in dollars (axis and tooltips in $B); the others are counts. */
 export const VALUE_METRICS: readonly NetworkMetric[] = ['tokenized-asset-value', 'stablecoin-market-caps', 'transfer-volume'];
 
-export const TRANSFER_PERIODS = [7, 30, 90] as const;
-export type TransferPeriod = (typeof TRANSFER_PERIODS)[number];
 
 /** One date of the stacked chart; every value is a numeric string in billions of dollars. */
 export interface ChartDataPoint {
@@ -81,21 +80,13 @@ export interface MarketOverview {
   asOf: string;
 }
 
-/** Amount ranges of the home page's Top Transfers table: minUsd <= usdAmount < maxUsd. */
-export const TRANSFER_RANGES = [
-  { id: '0-100k', label: '0-100k', minUsd: 0, maxUsd: 100_000 },
-  { id: '100k-1M', label: '100k-1M', minUsd: 100_000, maxUsd: 1_000_000 },
-  { id: '1M-10M', label: '1M-10M', minUsd: 1_000_000, maxUsd: 10_000_000 },
-  { id: '10M+', label: '10M+', minUsd: 10_000_000, maxUsd: undefined },
-] as const;
-
 export interface TransferQuery {
   days: TransferPeriod;
   /** Inclusive lower bound in dollars. */
   minUsd?: number;
   /** Exclusive upper bound in dollars. */
   maxUsd?: number;
-  /** Rows to return, default 10, at most 100. */
+  /** Rows to return (per amount range when no range is given): default TRANSFER_LIMIT, at most MAX_TRANSFER_LIMIT. */
   limit?: number;
 }
 
