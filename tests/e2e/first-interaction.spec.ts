@@ -182,7 +182,76 @@ describe('before the islands hydrate (CPU x5, island chunks held back)', () => {
   });
 });
 
+describe('header menus before they hydrate', () => {
+  it('Asset Classes: a click before hydration shows the list; the island then opens its menu in its place', async () => {
+    const { page, errors, close, goto } = await open('/stablecoins');
+    const held = await holdIslands(page, ['AssetClassesMenu']);
+    await goto();
+    expect(await notHydrated(page, 'AssetClassesMenu')).toBe(true);
+    await page.getByRole('button', { name: 'Asset Classes' }).click();
+    const fallback = page.getByRole('list', { name: 'Asset Classes' });
+    await fallback.waitFor();
+    expect(await fallback.getByRole('link').count()).toBe(7);
+    expect(new URL(page.url()).hash).toBe('#asset-classes-menu');
+
+    held.release();
+    await waitHydrated(page, 'AssetClassesMenu');
+    await page.getByRole('menu').waitFor();
+    expect(await page.getByRole('menuitem').count()).toBe(7);
+    expect(await fallback.isVisible()).toBe(false);
+    expect(new URL(page.url()).hash).toBe('');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('mobile menu: a tap before hydration opens the panel; the island then opens its drawer', async () => {
+    const { page, errors, close, goto } = await open('/', { viewport: PHONE });
+    const held = await holdIslands(page, ['MobileDrawer']);
+    await goto();
+    expect(await notHydrated(page, 'MobileDrawer')).toBe(true);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const panel = page.getByRole('navigation', { name: 'Mobile menu' });
+    await panel.waitFor();
+    expect(await panel.getByRole('link', { name: 'Stablecoins', exact: true }).isVisible()).toBe(true);
+
+    held.release();
+    await waitHydrated(page, 'MobileDrawer');
+    const drawer = page.getByRole('dialog');
+    await drawer.waitFor();
+    expect(await drawer.getByRole('link', { name: 'Networks', exact: true }).count()).toBe(1);
+    expect(await panel.isVisible()).toBe(false);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => drawer.count()).toBe(0);
+    // Once hydrated the trigger opens the drawer, not the fallback.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await drawer.waitFor();
+    expect(await panel.isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
 describe('with JavaScript off', () => {
+  it('header menus open as plain lists of links', async () => {
+    const desktop = await open('/stablecoins', { javaScript: false });
+    await desktop.goto();
+    await desktop.page.getByRole('button', { name: 'Asset Classes' }).click();
+    await Promise.all([desktop.page.waitForURL(/\/commodities$/), desktop.page.getByRole('list', { name: 'Asset Classes' }).getByRole('link', { name: 'Commodities' }).click()]);
+    await desktop.close();
+
+    const phone = await open('/', { javaScript: false, viewport: PHONE });
+    await phone.goto();
+    await phone.page.getByRole('button', { name: 'Open menu' }).click();
+    const panel = phone.page.getByRole('navigation', { name: 'Mobile menu' });
+    await panel.waitFor();
+    expect(await panel.getByRole('link', { name: 'Login' }).isVisible()).toBe(true);
+    await panel.getByRole('link', { name: 'Close menu' }).click();
+    await expect.poll(() => panel.isVisible()).toBe(false);
+    await phone.close();
+  });
+
   it('home: Top Transfers, the League Table tabs and the stablecoin switch work through the URL', async () => {
     const { page, close, goto } = await open('/', { javaScript: false });
     await goto();

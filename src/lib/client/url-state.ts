@@ -16,3 +16,17 @@ export function replaceParam(key: string, value: string | number | boolean, fall
 export function isPlainClick(e: { button: number; metaKey: boolean; ctrlKey: boolean; shiftKey: boolean; altKey: boolean }) {
   return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 }
+
+/**
+ * True once, on hydration, when the page's fragment names `id`: a menu trigger is a link to its
+ * no-JavaScript fallback (`#id`, shown by CSS :target), so a click made before hydration leaves
+ * that fragment. The island then opens its own menu instead and drops the fragment (which hides
+ * the fallback again).
+ */
+export function takeFragment(id: string): boolean {
+  if (window.location.hash !== `#${id}`) return false;
+  const url = new URL(window.location.href);
+  url.hash = '';
+  window.history.replaceState(window.history.state, '', url);
+  return true;
+}
