@@ -289,6 +289,22 @@ describe('with JavaScript off', () => {
     await close();
   });
 
+  it('the newsletter signup checks the address and thanks the reader, never putting it in the URL', async () => {
+    const { page, close, goto } = await open('/research', { javaScript: false });
+    await goto();
+    const signup = page.getByTestId('newsletter');
+    await signup.getByLabel('Email address').fill('not-an-email');
+    await signup.getByRole('button', { name: 'Subscribe' }).click();
+    // The browser's own check keeps the form from going anywhere.
+    expect(await signup.getByLabel('Email address').evaluate((i: HTMLInputElement) => i.validity.valid)).toBe(false);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/research');
+    await signup.getByLabel('Email address').fill('reader@example.com');
+    await Promise.all([page.waitForURL(/#newsletter-thanks$/), signup.getByRole('button', { name: 'Subscribe' }).click()]);
+    expect(page.url()).not.toContain('reader');
+    expect(await page.getByText('Thanks for subscribing!').isVisible()).toBe(true);
+    await close();
+  });
+
   it('asset pages show every row and no Load More', async () => {
     const { page, close, goto } = await open('/stablecoins', { javaScript: false });
     await goto();
