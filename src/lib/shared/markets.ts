@@ -4,7 +4,7 @@
  */
 import type { ChartDataPoint, Network, NetworkMetric, TimeSeriesPoint } from './analytics-types';
 import { VALUE_METRICS } from './analytics-types';
-import { formatBillions } from './format';
+import { formatBillions, formatPercent } from './format';
 
 export type AssetClassKey = Exclude<keyof ChartDataPoint, 'date'>;
 
@@ -71,7 +71,7 @@ export function pieSlices(networks: Network[], palette: readonly string[], limit
 
 /** A slice's label: '$1.23B', or its share '12.3%' when the percent switch is on. */
 export function pieLabel(slice: PieSlice, showPercent: boolean): string {
-  return showPercent ? `${slice.share.toFixed(1)}%` : formatBillions(slice.value, 2);
+  return showPercent ? formatPercent(slice.share, 1) : formatBillions(slice.value, 2);
 }
 
 export const METRIC_TABS: readonly { id: NetworkMetric; label: string }[] = [

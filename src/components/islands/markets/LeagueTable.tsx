@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Tabs } from 'radix-ui';
 import TabStrip from './TabStrip';
 import type { Network } from '@/lib/shared/analytics-types';
-import { formatCurrency } from '@/lib/shared/format';
+import { formatCurrency, formatPercent } from '@/lib/shared/format';
 import { DEFAULT_HOME_VIEW, LEAGUE_TABS, viewHref, type HomeView, type LeagueTab } from '@/lib/shared/view-state';
 import { getJson } from '@/lib/client/api';
 import { replaceParam } from '@/lib/client/url-state';
@@ -62,7 +62,7 @@ export default function LeagueTable({ networks: initial, view }: Props) {
                   <td className="py-2.5 pr-3 tabular-nums text-muted">{i + 1}</td>
                   <td className="py-2.5 pr-3"><NetworkName name={n.name} iconUrl={n.iconUrl} /></td>
                   <td className="py-2.5 pr-3 text-right tabular-nums text-fg">{formatCurrency(n.totalValue)}</td>
-                  <td className="py-2.5 pr-3 text-right tabular-nums text-muted">{n.marketShare.toFixed(2)}%</td>
+                  <td className="py-2.5 pr-3 text-right tabular-nums text-muted">{formatPercent(n.marketShare)}</td>
                   <td className="py-2.5 text-right"><ChangeBadge value={n.change30d} /></td>
                 </tr>
               ))}
