@@ -41,6 +41,7 @@ const NODE_RUN = [
   'src/lib/server/cache.ts',
   'src/lib/server/edge-page-cache.ts',
   'src/lib/shared/private-paths.ts',
+  'src/lib/shared/transfers.ts',
 ];
 
 /** Server-only modules, in every spelling an import can take: alias, relative path, virtual module. */

@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createClient } from '@libsql/client';
 import { prepareDatabase } from '../../src/lib/server/setup/prepare.ts';
-import { NETWORK_METRICS, TRANSFER_PERIODS } from '../../src/lib/shared/analytics-types.ts';
-import { AMOUNT_RANGES, transfersPath } from '../../src/lib/shared/markets.ts';
+import { NETWORK_METRICS } from '../../src/lib/shared/analytics-types.ts';
+import { AMOUNT_RANGES, TRANSFER_PERIODS, transfersPath } from '../../src/lib/shared/transfers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TRANSFERS = Number(process.env.TRANSFERS || 10_000_000);

@@ -133,9 +133,16 @@ describe('GET /api/networks/time-series', () => {
 describe('GET /api/transfers', () => {
   type T = { id: number; assetSymbol: string; usdAmount: number; date: string; network: string };
 
-  it.each([7, 30, 90])('days=%i: transfers within the window before the as-of date, largest first, 10 by default', async (days) => {
+  const RANGES = [
+    [0, 100_000],
+    [100_000, 1_000_000],
+    [1_000_000, 10_000_000],
+    [10_000_000, undefined],
+  ] as const;
+  const inRange = (t: T, [min, max]: readonly [number, number | undefined]) => t.usdAmount >= min && (max === undefined || t.usdAmount < max);
+
+  it.each([7, 30, 90])('days=%i without a range: the 10 largest of EACH amount range, in the window, largest first', async (days) => {
     const rows: T[] = await getJson(`/api/transfers?days=${days}`);
-    expect(rows).toHaveLength(10);
     for (const t of rows) {
       expect(t).toEqual({ id: expect.any(Number), assetSymbol: expect.any(String), usdAmount: expect.any(Number), date: expect.any(String), network: expect.any(String) });
       expect(t.date >= windowStart(days)).toBe(true);
@@ -144,6 +151,14 @@ describe('GET /api/transfers', () => {
     }
     const amounts = rows.map((t) => t.usdAmount);
     expect([...amounts].sort((a, b) => b - a)).toEqual(amounts);
+    // A client filtering this answer by range (spec section 7) finds exactly what the ranged query gives.
+    for (const range of RANGES) {
+      const [min, max] = range;
+      const ranged: T[] = await getJson(`/api/transfers?days=${days}&minUsd=${min}${max ? `&maxUsd=${max}` : ''}`);
+      expect(ranged.length).toBeGreaterThan(0);
+      expect(rows.filter((t) => inRange(t, range)).map((t) => t.id)).toEqual(ranged.map((t) => t.id));
+    }
+    expect(rows).toHaveLength(40);
   });
 
   it('longer windows return at least as many transfers, and the window is counted from the as-of date', async () => {
@@ -184,9 +199,12 @@ describe('GET /api/transfers', () => {
     expect(oldest.every((t) => t.date >= windowStart(90))).toBe(true);
   });
 
-  it('bounds the limit: 1 and 100 are allowed', async () => {
-    expect(await getJson('/api/transfers?days=90&limit=1')).toHaveLength(1);
-    expect(await getJson('/api/transfers?days=90&limit=100')).toHaveLength(100);
+  it('bounds the limit: 1 and 100 are allowed, per range when no range is given', async () => {
+    expect(await getJson('/api/transfers?days=90&minUsd=0&limit=1')).toHaveLength(1);
+    expect(await getJson('/api/transfers?days=90&minUsd=0&limit=100')).toHaveLength(100);
+    const one: T[] = await getJson('/api/transfers?days=90&limit=1');
+    expect(RANGES.map((r) => one.filter((t) => inRange(t, r)).length)).toEqual([1, 1, 1, 1]);
+    expect(await getJson('/api/transfers?days=90&limit=100')).toHaveLength(400);
   });
 
   it.each([

@@ -53,13 +53,15 @@ describe('/blog/{slug}', () => {
     expect(await image.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
     expect(await post.getByText('Blog Post', { exact: true }).isVisible()).toBe(true);
     expect(await post.getByRole('button', { name: 'Share' }).isVisible()).toBe(true);
-    expect(await page.locator('h1').allTextContents()).toEqual(['Welcome to RWA Analytics: Tracking $29B of Real-World Assets Onchain']);
+    // The page title is the first h1; the body's '#' headings are h1s too (spec: # is heading level 1).
+    expect(await page.locator('h1').first().textContent()).toBe('Welcome to RWA Analytics: Tracking $29B of Real-World Assets Onchain');
+    expect(await post.locator('header h1').count()).toBe(1);
     expect(await post.getByText(/^Tokenized treasuries, private credit, commodities and stablecoins now add up/).isVisible()).toBe(true);
     expect(await post.getByTestId('author').textContent()).toBe('rwa-analytics-team');
     expect(await post.getByTestId('date').textContent()).toBe('September 12, 2025');
     // The body: the spec's markup rendered (headings, bold, lists).
     const body = post.locator('.prose-body');
-    expect(await body.locator('h2').first().textContent()).toBe('Why we built this');
+    expect(await body.locator('h1').first().textContent()).toBe('Why we built this');
     expect(await body.locator('strong').first().textContent()).toBe('12 September 2025');
     expect(await body.locator('ul > li').count()).toBeGreaterThan(3);
     // TOC to the right of the body, at the same height.
@@ -88,6 +90,34 @@ describe('/blog/{slug}', () => {
     await loadImages(page);
     await screenshot(page, 'blog-post-375', true);
     await context.close();
+  });
+
+  it('renders the body headings at the levels the spec states; no heading skips a level; the TOC follows them', async () => {
+    for (const path of [POST, ARTICLE]) {
+      const { page, context } = await openPage(browser(), base, path);
+      // Every heading of the page in document order, as the heading-order audit reads them.
+      const headings = await page.$$eval('h1, h2, h3, h4, h5, h6', (hs) => hs.map((h) => ({ level: Number(h.tagName[1]), id: h.id, text: h.textContent?.trim() })));
+      for (let i = 1; i < headings.length; i++) {
+        expect(headings[i].level - headings[i - 1].level, `${path}: ${headings[i - 1].text} -> ${headings[i].text}`).toBeLessThanOrEqual(1);
+      }
+      expect(headings[0].level).toBe(1);
+      // The body's '#' headings are h1 and its '##' ones h2 (the seeded texts use both).
+      const body = page.locator('.prose-body');
+      expect(await body.locator('h1').count()).toBeGreaterThan(1);
+      expect(await body.locator('h2').count()).toBeGreaterThan(0);
+      // The TOC lists exactly the body's headings, in order, indented by level.
+      const bodyHeadings = await body.locator('h1, h2, h3, h4, h5, h6').evaluateAll((hs) => hs.map((h) => ({ id: h.id, level: Number(h.tagName[1]) })));
+      const entries = await page.getByTestId('toc').locator('li').evaluateAll((lis) =>
+        lis.map((li) => ({ id: li.querySelector('a')!.getAttribute('href')!.slice(1), indent: li.className })),
+      );
+      expect(entries.map((e) => e.id)).toEqual(bodyHeadings.map((h) => h.id));
+      const top = Math.min(...bodyHeadings.map((h) => h.level));
+      entries.forEach((e, i) => {
+        const step = bodyHeadings[i].level - top;
+        expect(e.indent, e.id).toBe(['', 'pl-3', 'pl-6', 'pl-9', 'pl-12', 'pl-14'][step]);
+      });
+      await context.close();
+    }
   });
 
   it('table-of-contents links scroll to their headings', async () => {
@@ -260,7 +290,8 @@ describe('/research/{slug}', () => {
     expect(await article.getByTestId('category').textContent()).toBe('Research');
     expect(await article.getByTestId('featured-badge').textContent()).toBe('Featured');
     expect(await article.getByRole('button', { name: 'Share' }).isVisible()).toBe(true);
-    expect(await page.locator('h1').allTextContents()).toEqual(['The State of Tokenized Treasuries: From $100M to $7.4B']);
+    expect(await page.locator('h1').first().textContent()).toBe('The State of Tokenized Treasuries: From $100M to $7.4B');
+    expect(await article.locator('header h1').count()).toBe(1);
     expect(await article.getByText(/^Tokenized U.S. Treasury products grew roughly seventy-fold/).isVisible()).toBe(true);
     expect(await article.getByTestId('author').textContent()).toBe('RWA Research Team');
     expect(await article.getByTestId('reading-time').textContent()).toMatch(/^\d+ min read$/);

@@ -15,8 +15,8 @@ const corpus = JSON.parse(readFileSync(resolve(import.meta.dirname, '../fixtures
 };
 const embed = (p: string) => `# Heading ${p}\n\nA **bold** ${p} paragraph.\n\n- item ${p}\n- [link](${p})\n\n${p}\n\n## End`;
 const outputs = corpus.payloads.flatMap((p, i) => [
-  { name: `#${i} whole: ${p.title ?? ''}`, html: renderMarkup(p.payload, { topLevel: 2 }).html },
-  { name: `#${i} embedded: ${p.title ?? ''}`, html: renderMarkup(embed(p.payload), { topLevel: 2 }).html },
+  { name: `#${i} whole: ${p.title ?? ''}`, html: renderMarkup(p.payload, { after: 2 }).html },
+  { name: `#${i} embedded: ${p.title ?? ''}`, html: renderMarkup(embed(p.payload), { after: 2 }).html },
 ]);
 
 const browser = useBrowser();

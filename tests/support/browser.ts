@@ -40,10 +40,12 @@ export interface ContextOptions {
   viewport?: { width: number; height: number };
   /** Start signed in as the test admin (session made through the real login API). */
   signedIn?: boolean;
+  /** false: a visitor with JavaScript turned off. */
+  javaScript?: boolean;
 }
 
 export async function newContext(browser: Browser, baseUrl: string, options: ContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, baseURL: baseUrl });
+  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, baseURL: baseUrl, javaScriptEnabled: options.javaScript ?? true });
   if (options.signedIn) {
     const [name, value] = (await loginCookie(baseUrl)).split('=');
     const { hostname } = new URL(baseUrl);

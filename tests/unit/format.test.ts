@@ -4,6 +4,7 @@ import {
   formatCount,
   formatCurrency,
   formatLongDate,
+  formatMediumDate,
   formatMillions,
   formatMonthLabel,
   formatPercent,
@@ -81,6 +82,12 @@ describe('network value in $M with one decimal, market cap in $B with one decima
   ])('formatBillions(%s) -> %s', (value, expected) => {
     expect(formatBillions(value)).toBe(expected);
   });
+  it('formatBillions with two decimals, as the charts and the networks totals show it', () => {
+    expect(formatBillions(29_020_000_000, 2)).toBe('$29.02B');
+    expect(formatBillions('278040000000', 2)).toBe('$278.04B');
+    expect(formatBillions(1_005_000_000, 2)).toBe('$1.01B');
+    expect(formatBillions(0, 2)).toBe('$0.00B');
+  });
 });
 
 describe('formatPercentChange (sign always shown)', () => {
@@ -130,6 +137,22 @@ describe('dates', () => {
   it("monthly axis labels like 'Jan 25'", () => {
     expect(formatMonthLabel('2025-01-31')).toBe('Jan 25');
     expect(formatMonthLabel('2025-09-12')).toBe('Sep 25');
+    expect(formatMonthLabel(new Date(Date.UTC(2024, 11, 1)))).toBe('Dec 24');
+  });
+  it('reads every date in UTC, whatever the time zone of the machine (admin lists included)', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      // 01:30 UTC on the 13th is still the 12th in Los Angeles: the UTC date is shown.
+      expect(new Date('2025-09-13T01:30:00Z').getDate()).toBe(12);
+      expect(formatMediumDate('2025-09-13T01:30:00Z')).toBe('Sep 13, 2025');
+      expect(formatLongDate('2025-09-13T01:30:00Z')).toBe('September 13, 2025');
+      expect(formatShortDate('2025-09-13T01:30:00Z')).toBe('09/13/25');
+      expect(formatMonthLabel('2025-10-01T01:30:00Z')).toBe('Oct 25');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
   it('relative times in minutes, hours or days', () => {
     const now = new Date('2025-09-12T12:00:00Z');

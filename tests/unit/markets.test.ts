@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AMOUNT_RANGES,
   CHART_LAYERS,
   fallbackNews,
   formatMetricValue,
@@ -8,8 +7,8 @@ import {
   pieLabel,
   pieSlices,
   stackChartData,
-  transfersPath,
 } from '@/lib/shared/markets';
+import { AMOUNT_RANGES, parsePeriod, transfersPath } from '@/lib/shared/transfers';
 import type { ChartDataPoint, Network } from '@/lib/shared/analytics-types';
 
 const point = (date: string, v: string, stablecoins = '100'): ChartDataPoint => ({
@@ -65,6 +64,17 @@ describe('transfer ranges', () => {
     [7, 'nope', '/api/transfers?days=7&minUsd=0&maxUsd=100000&limit=10'],
   ] as const)('days %s range %s', (days, range, path) => {
     expect(transfersPath(days, range)).toBe(path);
+  });
+  it.each([
+    ['30', 30],
+    ['90', 90],
+    [null, 7],
+    ['', 7],
+    ['14', 7],
+    ['7.0', 7],
+    ['<script>', 7],
+  ] as const)('reads the period %j from a query as %i', (value, days) => {
+    expect(parsePeriod(value)).toBe(days);
   });
 });
 

@@ -156,13 +156,30 @@ describe('sanitising', () => {
 });
 
 describe('heading levels under a page title', () => {
-  it('shifts headings so the shallowest becomes h2, keeping ids and the author’s levels in the TOC', () => {
-    const { html, toc } = renderMarkup('# Intro\n\n## Details\n\n#### Deep', { topLevel: 2 });
-    expect(html).toContain('<h2 id="intro">Intro</h2>');
-    expect(html).toContain('<h3 id="details">Details</h3>');
-    expect(html).toContain('<h5 id="deep">Deep</h5>');
-    expect(toc.map((t) => t.depth)).toEqual([1, 2, 4]);
-    expect(renderMarkup('## Already two', { topLevel: 2 }).html).toContain('<h2 id="already-two">');
+  it('renders the levels the spec states: # h1, ## h2, ### h3, #### h4, and lists them so in the TOC', () => {
+    const { html, toc } = renderMarkup('# Intro\n\n## Details\n\n### More\n\n#### Deep\n\n# Next', { after: 2 });
+    expect(html).toContain('<h1 id="intro">Intro</h1>');
+    expect(html).toContain('<h2 id="details">Details</h2>');
+    expect(html).toContain('<h3 id="more">More</h3>');
+    expect(html).toContain('<h4 id="deep">Deep</h4>');
+    expect(html).toContain('<h1 id="next">Next</h1>');
+    expect(toc).toEqual([
+      { depth: 1, id: 'intro', text: 'Intro' },
+      { depth: 2, id: 'details', text: 'Details' },
+      { depth: 3, id: 'more', text: 'More' },
+      { depth: 4, id: 'deep', text: 'Deep' },
+      { depth: 1, id: 'next', text: 'Next' },
+    ]);
+  });
+  it('never skips a level after the heading before it (heading-order), raising only what would skip', () => {
+    // Under the TOC's h2 a body may open at h3; '####' would skip, and so would '#' then '###'.
+    const opening = renderMarkup('#### Deep start\n\n#### Same', { after: 2 });
+    expect(opening.html).toBe('<h3 id="deep-start">Deep start</h3>\n<h3 id="same">Same</h3>');
+    const skipped = renderMarkup('# Top\n\n### Skipped\n\n#### Then\n\n## Back', { after: 2 });
+    expect(skipped.toc.map((t) => t.depth)).toEqual([1, 2, 3, 2]);
+    expect(skipped.html).toContain('<h2 id="skipped">Skipped</h2>');
+    // Without a page context the text's own levels stand.
+    expect(renderMarkup('### Alone').html).toBe('<h3 id="alone">Alone</h3>');
   });
 });
 

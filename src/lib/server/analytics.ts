@@ -15,9 +15,7 @@ import type {
   Transfer,
   TransferQuery,
 } from '@/lib/shared/analytics-types';
-
-export const DEFAULT_TRANSFER_LIMIT = 10;
-export const MAX_TRANSFER_LIMIT = 100;
+import { AMOUNT_RANGES, MAX_TRANSFER_LIMIT, TRANSFER_LIMIT } from '@/lib/shared/transfers';
 const DAY_MS = 86_400_000;
 
 /** Numbers to strings without exponent notation or float noise (2.2e9 -> '2200000000'). */
@@ -126,13 +124,24 @@ export function transferWindow(asOf: string, days: number): { from: string; to: 
   };
 }
 
-/** The largest transfers within the window and amount range (minUsd <= amount < maxUsd). */
+/**
+ * The largest transfers within the window and amount range (minUsd <= amount < maxUsd), at most
+ * `limit`. Without any bound, the largest `limit` of EACH amount range, merged largest first: a
+ * client that filters by range (spec section 7) then finds rows for every range, not only for the
+ * range the ten largest transfers fall in. Bounded by 4 x MAX_TRANSFER_LIMIT rows.
+ */
 export async function listTransfers(q: TransferQuery): Promise<Transfer[]> {
-  const { from, to } = transferWindow(await getAsOf(), q.days);
-  const limit = Math.min(Math.max(1, Math.trunc(q.limit ?? DEFAULT_TRANSFER_LIMIT)), MAX_TRANSFER_LIMIT);
-  const where = [gte(transfers.date, from), lt(transfers.date, to)];
-  if (q.minUsd !== undefined) where.push(gte(transfers.usdAmount, q.minUsd));
-  if (q.maxUsd !== undefined) where.push(lt(transfers.usdAmount, q.maxUsd));
+  const window = transferWindow(await getAsOf(), q.days);
+  const limit = Math.min(Math.max(1, Math.trunc(q.limit ?? TRANSFER_LIMIT)), MAX_TRANSFER_LIMIT);
+  if (q.minUsd !== undefined || q.maxUsd !== undefined) return largestTransfers(window, q.minUsd, q.maxUsd, limit);
+  const perRange = await Promise.all(AMOUNT_RANGES.map((r) => largestTransfers(window, r.minUsd, r.maxUsd, limit)));
+  return perRange.flat().sort((a, b) => b.usdAmount - a.usdAmount);
+}
+
+function largestTransfers(window: { from: string; to: string }, minUsd: number | undefined, maxUsd: number | undefined, limit: number) {
+  const where = [gte(transfers.date, window.from), lt(transfers.date, window.to)];
+  if (minUsd !== undefined) where.push(gte(transfers.usdAmount, minUsd));
+  if (maxUsd !== undefined) where.push(lt(transfers.usdAmount, maxUsd));
   return getDb()
     .select({
       id: transfers.id,

@@ -2,6 +2,7 @@
  * Shapes of the analytics API (spec section 3), shared by the endpoints, the server-rendered
  * pages and the islands. Numeric strings stay strings where the spec says so.
  */
+import type { TransferPeriod } from './transfers.ts';
 
 export const NETWORK_METRICS = [
   'tokenized-asset-value',
@@ -16,8 +17,6 @@ export type NetworkMetric = (typeof NETWORK_METRICS)[number];
 /** Metrics measured in dollars (axis and tooltips in $B); the others are counts. */
 export const VALUE_METRICS: readonly NetworkMetric[] = ['tokenized-asset-value', 'stablecoin-market-caps', 'transfer-volume'];
 
-export const TRANSFER_PERIODS = [7, 30, 90] as const;
-export type TransferPeriod = (typeof TRANSFER_PERIODS)[number];
 
 /** One date of the stacked chart; every value is a numeric string in billions of dollars. */
 export interface ChartDataPoint {
@@ -87,7 +86,7 @@ export interface TransferQuery {
   minUsd?: number;
   /** Exclusive upper bound in dollars. */
   maxUsd?: number;
-  /** Rows to return, default 10, at most 100. */
+  /** Rows to return (per amount range when no range is given): default TRANSFER_LIMIT, at most MAX_TRANSFER_LIMIT. */
   limit?: number;
 }
 

@@ -57,10 +57,10 @@ export function formatCount(value: number | string, decimals = 0): string {
   return `${signOf(n, amount)}${amount.toFixed(decimals)}${suffix}`;
 }
 
-function fixedUnit(value: number | string, unit: number, suffix: string): string {
+function fixedUnit(value: number | string, unit: number, suffix: string, decimals = 1): string {
   const n = toNumber(value);
-  const amount = roundHalfUp(Number.isFinite(n) ? Math.abs(n) / unit : 0, 1);
-  const text = amount.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const amount = roundHalfUp(Number.isFinite(n) ? Math.abs(n) / unit : 0, decimals);
+  const text = amount.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
   return `${signOf(n, amount)}$${text}${suffix}`;
 }
 
@@ -69,9 +69,12 @@ export function formatMillions(value: number | string): string {
   return fixedUnit(value, 1e6, 'M');
 }
 
-/** A market cap in $B with one decimal: 2.2e9 -> '$2.2B'. */
-export function formatBillions(value: number | string): string {
-  return fixedUnit(value, 1e9, 'B');
+/**
+ * Dollars always shown in billions (a market cap, a chart axis or tooltip, the networks' totals):
+ * 2.2e9 -> '$2.2B' with the default one decimal, '$2.20B' with two.
+ */
+export function formatBillions(value: number | string, decimals = 1): string {
+  return fixedUnit(value, 1e9, 'B', decimals);
 }
 
 /** A percentage with its sign: 6.64 -> '+6.64%', -0.5 -> '-0.50%', 0 -> '0.00%'. */
@@ -83,7 +86,12 @@ export function formatPercentChange(value: number | string, decimals = 2): strin
   return `${rounded > 0 ? '+' : ''}${rounded.toFixed(decimals)}%`;
 }
 
-/** MM/DD/YY, read in UTC so a date never shifts with the visitor's time zone. */
+/*
+ * Dates: one rule for every page, public or admin, server or browser: read in UTC, so a date never
+ * shifts with the visitor's (or the server's) time zone.
+ */
+
+/** MM/DD/YY (UTC). */
 export function formatShortDate(iso: string): string {
   const d = new Date(iso);
   const mm = String(d.getUTCMonth() + 1).padStart(2, '0');
@@ -92,14 +100,19 @@ export function formatShortDate(iso: string): string {
   return `${mm}/${dd}/${yy}`;
 }
 
-/** Long US format: 'September 12, 2025'. */
+/** Long US format: 'September 12, 2025' (UTC). */
 export function formatLongDate(value: string | Date): string {
   return new Date(value).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
-/** Monthly axis label: 'Jan 25'. */
-export function formatMonthLabel(iso: string): string {
-  const d = new Date(iso);
+/** Short US format for lists: 'Sep 12, 2025' (UTC). */
+export function formatMediumDate(value: string | Date): string {
+  return new Date(value).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** Monthly axis label: 'Jan 25' (UTC). */
+export function formatMonthLabel(value: string | Date): string {
+  const d = new Date(value);
   const month = d.toLocaleDateString('en-US', { month: 'short', timeZone: 'UTC' });
   return `${month} ${String(d.getUTCFullYear() % 100).padStart(2, '0')}`;
 }

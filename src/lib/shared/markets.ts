@@ -1,9 +1,10 @@
 /**
- * Pure logic of the Home and Networks pages: the stacked chart's layers, the transfer amount
- * ranges, the pie's slices and the value formatting of the network charts. No DOM, no database.
+ * Pure logic of the Home and Networks pages: the stacked chart's layers, the pie's slices and
+ * the value formatting of the network charts. No DOM, no database.
  */
-import type { ChartDataPoint, Network, NetworkMetric, TimeSeriesPoint, TransferPeriod } from './analytics-types.ts';
+import type { ChartDataPoint, Network, NetworkMetric, TimeSeriesPoint } from './analytics-types.ts';
 import { VALUE_METRICS } from './analytics-types.ts';
+import { formatBillions, formatPercent } from './format.ts';
 
 export type AssetClassKey = Exclude<keyof ChartDataPoint, 'date'>;
 
@@ -49,31 +50,6 @@ export function stackChartData(points: ChartDataPoint[], includeStablecoins: boo
   return result;
 }
 
-/** The Top Transfers amount ranges (spec: 0-100k default, 100k-1M, 1M-10M, 10M+). */
-export const AMOUNT_RANGES = [
-  { id: '0-100k', label: '$0 - $100K', minUsd: 0, maxUsd: 100_000 },
-  { id: '100k-1m', label: '$100K - $1M', minUsd: 100_000, maxUsd: 1_000_000 },
-  { id: '1m-10m', label: '$1M - $10M', minUsd: 1_000_000, maxUsd: 10_000_000 },
-  { id: '10m+', label: '$10M+', minUsd: 10_000_000, maxUsd: undefined },
-] as const;
-export type AmountRangeId = (typeof AMOUNT_RANGES)[number]['id'];
-export const DEFAULT_RANGE: AmountRangeId = '0-100k';
-export const DEFAULT_PERIOD: TransferPeriod = 7;
-export const TRANSFER_LIMIT = 10;
-
-export function findRange(id: string) {
-  return AMOUNT_RANGES.find((r) => r.id === id) ?? AMOUNT_RANGES[0];
-}
-
-/** The API path for one period and range: /api/transfers?days=7&minUsd=0&maxUsd=100000&limit=10. */
-export function transfersPath(days: TransferPeriod, rangeId: string, limit = TRANSFER_LIMIT): string {
-  const range = findRange(rangeId);
-  const q = new URLSearchParams({ days: String(days), minUsd: String(range.minUsd) });
-  if (range.maxUsd !== undefined) q.set('maxUsd', String(range.maxUsd));
-  q.set('limit', String(limit));
-  return `/api/transfers?${q}`;
-}
-
 export interface PieSlice {
   id: string;
   name: string;
@@ -95,7 +71,7 @@ export function pieSlices(networks: Network[], palette: readonly string[], limit
 
 /** A slice's label: '$1.23B', or its share '12.3%' when the percent switch is on. */
 export function pieLabel(slice: PieSlice, showPercent: boolean): string {
-  return showPercent ? `${slice.share.toFixed(1)}%` : `$${(slice.value / 1e9).toFixed(2)}B`;
+  return showPercent ? formatPercent(slice.share, 1) : formatBillions(slice.value, 2);
 }
 
 export const METRIC_TABS: readonly { id: NetworkMetric; label: string }[] = [
@@ -111,7 +87,7 @@ export const isValueMetric = (metric: NetworkMetric) => VALUE_METRICS.includes(m
 
 /** A value of the network chart: '$1.2B' (dollars shown in billions) for value metrics, else '1,234,567'. */
 export function formatMetricValue(metric: NetworkMetric, value: number, decimals = 2): string {
-  if (isValueMetric(metric)) return `$${(value / 1e9).toFixed(decimals)}B`;
+  if (isValueMetric(metric)) return formatBillions(value, decimals);
   return Math.round(value).toLocaleString('en-US');
 }
 

@@ -12,3 +12,10 @@ export const READING_PAGE_IDS = [
   'newsletter-email',
   'newsletter-status',
 ] as const;
+
+/**
+ * The level of the last heading before a reading page's body: the table of contents' h2 title
+ * (TableOfContents.astro, placed before the body in the DOM). Body headings may follow it at any
+ * level up to h3 without skipping one (renderMarkup's `after`).
+ */
+export const TOC_HEADING_LEVEL = 2;

@@ -2,7 +2,7 @@ import { RESEARCH_CATEGORIES, META_DESCRIPTION_LIMIT, type ResearchCategory } fr
 import type { ContentKind } from '@/lib/shared/content-types';
 import Field from './Field';
 import ImageField from './ImageField';
-import SwitchField from './SwitchField';
+import Switch from '../ui/Switch';
 import type { EditorValues } from './editor-values';
 import { card, inputClass } from './ui';
 
@@ -27,7 +27,7 @@ export default function SettingsPanel({ kind, values: v, onChange }: Props) {
   return (
     <div className="space-y-5">
       <Section title="Publishing">
-        <SwitchField id="published" label="Published" description="Drafts are visible only to admins." checked={v.published} onChange={(published) => set({ published })} />
+        <Switch layout="field" id="published" label="Published" description="Drafts are visible only to admins." checked={v.published} onChange={(published) => set({ published })} />
         <Field id="publishAt" label="Publish Date" hint="A future date schedules it: it goes live on the site at that moment. Empty: when published.">
           <input
             id="publishAt"
@@ -39,7 +39,7 @@ export default function SettingsPanel({ kind, values: v, onChange }: Props) {
         </Field>
         {kind === 'research' && (
           <>
-            <SwitchField id="featured" label="Featured" description="Shown first on the research page." checked={v.featured} onChange={(featured) => set({ featured })} />
+            <Switch layout="field" id="featured" label="Featured" description="Shown first on the research page." checked={v.featured} onChange={(featured) => set({ featured })} />
             <Field id="author" label="Author" required>
               <input id="author" className={inputClass} value={v.author} onChange={(e) => set({ author: e.target.value })} placeholder="Author name" aria-required="true" />
             </Field>

@@ -1,3 +1,5 @@
+import { formatMediumDate } from '@/lib/shared/format';
+
 /** Class lists shared by the admin islands, so buttons and inputs look the same everywhere. */
 export const inputClass =
   'block w-full rounded-md border border-border bg-bg px-3 py-2 text-sm text-fg placeholder:text-muted/70 focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30 disabled:opacity-60';
@@ -17,8 +19,7 @@ export const tabList = 'flex gap-1 overflow-x-auto rounded-lg border border-bord
 export const tabTrigger =
   'shrink-0 rounded-md px-2.5 py-1.5 text-sm sm:px-3 font-medium text-muted transition-colors hover:text-fg data-[state=active]:bg-surface-2 data-[state=active]:text-fg data-[state=active]:shadow-sm';
 
-/** Published date as the admin lists show it: 'Nov 22, 2026'. */
+/** Published date as the admin lists show it: 'Nov 22, 2026', in UTC like every public page. */
 export function formatDate(iso: string | null): string {
-  if (!iso) return '';
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return iso ? formatMediumDate(iso) : '';
 }

@@ -2,27 +2,28 @@ import { useEffect, useState } from 'react';
 import { Tabs } from 'radix-ui';
 import TabStrip from './TabStrip';
 import type { Network } from '@/lib/shared/analytics-types';
-import { formatCurrency } from '@/lib/shared/format';
+import { formatCurrency, formatPercent } from '@/lib/shared/format';
+import { DEFAULT_HOME_VIEW, LEAGUE_TABS, viewHref, type HomeView, type LeagueTab } from '@/lib/shared/view-state';
 import { getJson } from '@/lib/client/api';
+import { replaceParam } from '@/lib/client/url-state';
 import NetworkName from './NetworkName';
 import ChangeBadge from './ChangeBadge';
 
 interface Props {
   /** The top networks from the server; null when its read failed, and the island fetches them. */
   networks: Network[] | null;
+  /** The page's view from its URL: the open tab, and what each tab's link carries. */
+  view: HomeView;
 }
-
-const TABS = [
-  { id: 'networks', label: 'Networks' },
-  { id: 'issuers', label: 'Issuers' },
-  { id: 'protocols', label: 'Protocols' },
-  { id: 'asset-classes', label: 'Asset Classes' },
-] as const;
 
 const th = 'py-2 pr-3 font-medium';
 
-/** RWA League Table: four keyboard-operable tabs; only networks has data so far. */
-export default function LeagueTable({ networks: initial }: Props) {
+/**
+ * RWA League Table: four keyboard-operable tabs; only networks has data so far. Each tab is a
+ * link to the page with that tab open, so a click before hydration (or without JavaScript) works.
+ */
+export default function LeagueTable({ networks: initial, view }: Props) {
+  const [tab, setTab] = useState<LeagueTab>(view.league);
   const [networks, setNetworks] = useState<Network[] | null>(initial);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -31,8 +32,14 @@ export default function LeagueTable({ networks: initial }: Props) {
   }, [initial]);
 
   return (
-    <Tabs.Root defaultValue="networks">
-      <TabStrip label="League table" tabs={TABS} />
+    <Tabs.Root
+      value={tab}
+      onValueChange={(value) => {
+        setTab(value as LeagueTab);
+        replaceParam('league', value, DEFAULT_HOME_VIEW.league);
+      }}
+    >
+      <TabStrip label="League table" tabs={LEAGUE_TABS} hrefOf={(id) => viewHref('/', view, DEFAULT_HOME_VIEW, { league: id as LeagueTab }, 'league-table')} />
       <Tabs.Content value="networks" className="mt-4 overflow-x-auto">
         {networks === null && !failed ? (
           <p aria-busy="true" className="rounded-lg bg-surface-2 py-10 text-center text-sm text-muted">Loading networks...</p>
@@ -55,7 +62,7 @@ export default function LeagueTable({ networks: initial }: Props) {
                   <td className="py-2.5 pr-3 tabular-nums text-muted">{i + 1}</td>
                   <td className="py-2.5 pr-3"><NetworkName name={n.name} iconUrl={n.iconUrl} /></td>
                   <td className="py-2.5 pr-3 text-right tabular-nums text-fg">{formatCurrency(n.totalValue)}</td>
-                  <td className="py-2.5 pr-3 text-right tabular-nums text-muted">{n.marketShare.toFixed(2)}%</td>
+                  <td className="py-2.5 pr-3 text-right tabular-nums text-muted">{formatPercent(n.marketShare)}</td>
                   <td className="py-2.5 text-right"><ChangeBadge value={n.change30d} /></td>
                 </tr>
               ))}
@@ -63,7 +70,7 @@ export default function LeagueTable({ networks: initial }: Props) {
           </table>
         )}
       </Tabs.Content>
-      {TABS.slice(1).map((t) => (
+      {LEAGUE_TABS.slice(1).map((t) => (
         <Tabs.Content key={t.id} value={t.id} className="mt-4">
           <p className="rounded-lg border border-dashed border-border py-10 text-center text-sm text-muted">{t.label} data coming soon...</p>
         </Tabs.Content>

@@ -3,12 +3,15 @@ import { Tabs } from 'radix-ui';
 import TabStrip from './TabStrip';
 import type { NetworkMetric, TimeSeriesPoint } from '@/lib/shared/analytics-types';
 import { METRIC_TABS } from '@/lib/shared/markets';
+import { DEFAULT_NETWORKS_VIEW, viewHref, type NetworksView } from '@/lib/shared/view-state';
 import { getJson } from '@/lib/client/api';
+import { replaceParam } from '@/lib/client/url-state';
 import NetworkLineChart from './NetworkLineChart';
 
 interface Props {
-  /** The default metric's series, rendered by the server; other tabs are fetched on first open. */
-  initialMetric: NetworkMetric;
+  /** The page's view from its URL: the open metric (its series rendered by the server), and what each tab's link carries. */
+  view: NetworksView;
+  /** The open metric's series; other tabs are fetched on first open. Null when the server's read failed. */
   initialPoints: TimeSeriesPoint[] | null;
   /** Network names by total value, so each network keeps its pie colour. */
   colorOrder: string[];
@@ -25,8 +28,12 @@ async function fetchSeries(metric: NetworkMetric): Promise<TimeSeriesPoint[]> {
   }
 }
 
-/** The Networks chart card: six metric tabs over one line chart, each tab fetched once and kept. */
-export default function NetworkChartCard({ initialMetric, initialPoints, colorOrder }: Props) {
+/**
+ * The Networks chart card: six metric tabs over one line chart, each tab fetched once and kept.
+ * Each tab is a link to the page with that metric, so a click before hydration (or without JavaScript) works.
+ */
+export default function NetworkChartCard({ view, initialPoints, colorOrder }: Props) {
+  const initialMetric = view.metric;
   const [metric, setMetric] = useState<NetworkMetric>(initialMetric);
   const [entries, setEntries] = useState<Partial<Record<NetworkMetric, Entry>>>(
     initialPoints ? { [initialMetric]: { status: 'ok', points: initialPoints } } : {},
@@ -45,6 +52,7 @@ export default function NetworkChartCard({ initialMetric, initialPoints, colorOr
   function select(value: string) {
     const m = value as NetworkMetric;
     setMetric(m);
+    replaceParam('metric', m, DEFAULT_NETWORKS_VIEW.metric);
     if (!started.current.has(m) || entries[m]?.status === 'error') load(m);
   }
 
@@ -57,7 +65,7 @@ export default function NetworkChartCard({ initialMetric, initialPoints, colorOr
   const entry = entries[metric] ?? { status: 'loading' };
   return (
     <Tabs.Root value={metric} onValueChange={select}>
-      <TabStrip label="Metric" tabs={METRIC_TABS} />
+      <TabStrip label="Metric" tabs={METRIC_TABS} hrefOf={(id) => viewHref('/networks', view, DEFAULT_NETWORKS_VIEW, { metric: id as NetworkMetric }, 'network-metrics')} />
       {METRIC_TABS.map((t) => (
         <Tabs.Content key={t.id} value={t.id} className="mt-4 focus-visible:outline-none">
           {t.id !== metric ? null : entry.status === 'ok' ? (

@@ -4,18 +4,27 @@ import { pieSlices } from '@/lib/shared/markets';
 import { getJson } from '@/lib/client/api';
 import { chartPalette } from '../../../../tailwind.config.mjs';
 import NetworkPie from './NetworkPie';
-import ToggleSwitch from './ToggleSwitch';
+import Switch from '../ui/Switch';
+import ViewForm from '../ui/ViewForm';
+import { DEFAULT_NETWORKS_VIEW, viewParams, type NetworksView } from '@/lib/shared/view-state';
+import { replaceParam } from '@/lib/client/url-state';
 
 interface Props {
   /** Networks from the server; null when its read failed, and the island fetches them itself. */
   networks: Network[] | null;
+  /** The page's view from its URL: whether the pie shows percent, and what the switch's form carries. */
+  view: NetworksView;
 }
 
 /** 'RWA Value / Distribution by Network': the top 10 pie, in $B or, with the switch on, % of total. */
-export default function NetworkDistribution({ networks: initial }: Props) {
+export default function NetworkDistribution({ networks: initial, view }: Props) {
   const [networks, setNetworks] = useState<Network[] | null>(initial);
   const [failed, setFailed] = useState(false);
-  const [showPercent, setShowPercent] = useState(false);
+  const [showPercent, setShowPercent] = useState(view.percent);
+  const togglePercent = (on: boolean) => {
+    setShowPercent(on);
+    replaceParam('percent', on, DEFAULT_NETWORKS_VIEW.percent);
+  };
 
   useEffect(() => {
     if (initial) return;
@@ -30,7 +39,10 @@ export default function NetworkDistribution({ networks: initial }: Props) {
           <h2 className="text-base font-semibold text-fg">RWA Value</h2>
           <p className="text-sm text-muted">Distribution by Network</p>
         </div>
-        <ToggleSwitch id="show-percent" label="Show % of Total" checked={showPercent} onChange={setShowPercent} />
+        {/* Before hydration or without JavaScript the switch submits this form: the page reloads with the other state. */}
+        <ViewForm path="/networks" hash="distribution" carry={viewParams({ ...view, percent: !view.percent }, DEFAULT_NETWORKS_VIEW)}>
+          <Switch id="show-percent" label="Show % of Total" checked={showPercent} onChange={togglePercent} submit />
+        </ViewForm>
       </div>
       <div className="mt-5 min-h-52">
         {networks === null ? (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MouseEventParams, Time } from 'lightweight-charts';
 import type { NetworkMetric, TimeSeriesPoint } from '@/lib/shared/analytics-types';
-import { formatMetricValue, isValueMetric, lineSeries } from '@/lib/shared/markets';
+import { formatMetricValue, lineSeries } from '@/lib/shared/markets';
 import { chartPalette } from '../../../../tailwind.config.mjs';
 import { monthLabel, useChart } from './use-chart';
 
@@ -22,10 +22,9 @@ interface Tip {
 /** Up to 15 networks as lines on a monthly axis; $B axis and tooltips for value metrics. */
 export default function NetworkLineChart({ metric, points, colorOrder }: Props) {
   const container = useRef<HTMLDivElement>(null);
-  const valueMetric = isValueMetric(metric);
   const handle = useChart(container, {
     localization: {
-      priceFormatter: (v: number) => (valueMetric ? `$${(v / 1e9).toFixed(1)}B` : Math.round(v).toLocaleString('en-US')),
+      priceFormatter: (v: number) => formatMetricValue(metric, v, 1),
       timeFormatter: (t: Time) => monthLabel(t),
     },
   });

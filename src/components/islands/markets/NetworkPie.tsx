@@ -1,6 +1,7 @@
 import { arc, pie } from 'd3-shape';
 import type { PieSlice } from '@/lib/shared/markets';
 import { pieLabel } from '@/lib/shared/markets';
+import { formatBillions, formatPercent } from '@/lib/shared/format';
 
 interface Props {
   slices: PieSlice[];
@@ -25,7 +26,7 @@ export default function NetworkPie({ slices, showPercent }: Props) {
           </path>
         ))}
         <text textAnchor="middle" y={-4} className="fill-fg text-[22px] font-semibold">
-          {showPercent ? `${totalShare.toFixed(1)}%` : `$${(total / 1e9).toFixed(2)}B`}
+          {showPercent ? formatPercent(totalShare, 1) : formatBillions(total, 2)}
         </text>
         <text textAnchor="middle" y={18} className="fill-muted text-[11px]">
           Top {slices.length} networks

@@ -4,11 +4,17 @@ import { Download } from 'lucide-react';
 import type { ChartDataPoint } from '@/lib/shared/analytics-types';
 import { CHART_LAYERS, stackChartData } from '@/lib/shared/markets';
 import { assetClassColors } from '../../../../tailwind.config.mjs';
+import { formatBillions } from '@/lib/shared/format';
 import { monthLabel, useChart } from './use-chart';
-import ToggleSwitch from './ToggleSwitch';
+import Switch from '../ui/Switch';
+import ViewForm from '../ui/ViewForm';
+import { DEFAULT_HOME_VIEW, viewParams, type HomeView } from '@/lib/shared/view-state';
+import { replaceParam } from '@/lib/client/url-state';
 
 interface Props {
   data: ChartDataPoint[];
+  /** The page's view from its URL: whether stablecoins are included, and what the toggle's form carries. */
+  view: HomeView;
 }
 
 /** Hex colour with an alpha byte, for the area fills. */
@@ -18,12 +24,13 @@ const withAlpha = (hex: string, alpha: string) => `${hex}${alpha}`;
  * The home page's stacked 'Total RWA Value' chart in $B: one area per asset class, each drawn at
  * the running sum of the classes below it. Stablecoins (an order of magnitude larger) start excluded.
  */
-export default function RwaValueChart({ data }: Props) {
+export default function RwaValueChart({ data, view }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const handle = useChart(container, {
-    localization: { priceFormatter: (v: number) => `$${v.toFixed(1)}B` },
+    // The chart's values are already in billions.
+    localization: { priceFormatter: (v: number) => formatBillions(v * 1e9, 1) },
   });
-  const [includeStablecoins, setIncludeStablecoins] = useState(false);
+  const [includeStablecoins, setIncludeStablecoins] = useState(view.stablecoins);
   const [downloading, setDownloading] = useState(false);
   const layers = stackChartData(data, includeStablecoins);
   const totals = layers.at(-1)?.points ?? [];
@@ -73,6 +80,11 @@ export default function RwaValueChart({ data }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [handle, data, includeStablecoins]);
 
+  function toggleStablecoins(include: boolean) {
+    setIncludeStablecoins(include);
+    replaceParam('stablecoins', include, DEFAULT_HOME_VIEW.stablecoins);
+  }
+
   function download() {
     if (!handle) return;
     setDownloading(true);
@@ -93,19 +105,22 @@ export default function RwaValueChart({ data }: Props) {
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <ToggleSwitch id="include-stablecoins" label="Include stablecoins" checked={includeStablecoins} onChange={setIncludeStablecoins} />
+        {/* Before hydration or without JavaScript the switch submits this form: the page reloads with the other state. */}
+        <ViewForm path="/" hash="rwa-value" carry={viewParams({ ...view, stablecoins: !view.stablecoins }, DEFAULT_HOME_VIEW)}>
+          <Switch id="include-stablecoins" label="Include stablecoins" checked={includeStablecoins} onChange={toggleStablecoins} submit />
+        </ViewForm>
         <button
           type="button"
           onClick={download}
           disabled={!handle || downloading}
-          className="inline-flex items-center gap-2 rounded-md border border-border bg-surface-2 px-3 py-1.5 text-sm text-fg transition-colors hover:border-accent disabled:opacity-50"
+          className="js-only inline-flex items-center gap-2 rounded-md border border-border bg-surface-2 px-3 py-1.5 text-sm text-fg transition-colors hover:border-accent disabled:opacity-50"
         >
           <Download aria-hidden className="size-4" />
           Download image
         </button>
       </div>
       <p className="mt-4 flex items-baseline gap-2 text-sm text-muted" data-testid="rwa-readout" aria-live="off">
-        <span className="text-2xl font-semibold tabular-nums text-fg">{readout ? `$${readout.value.toFixed(2)}B` : '—'}</span>
+        <span className="text-2xl font-semibold tabular-nums text-fg">{readout ? formatBillions(readout.value * 1e9, 2) : '—'}</span>
         <span>{readout ? `${monthLabel(readout.time)}${includeStablecoins ? ', incl. stablecoins' : ''}` : ''}</span>
       </p>
       <div className="relative mt-2 h-72 sm:h-80">

@@ -1,30 +1,42 @@
-import { useRef, useState } from 'react';
-import type { Transfer, TransferPeriod } from '@/lib/shared/analytics-types';
-import { TRANSFER_PERIODS } from '@/lib/shared/analytics-types';
-import { AMOUNT_RANGES, DEFAULT_PERIOD, DEFAULT_RANGE, TRANSFER_LIMIT, transfersPath } from '@/lib/shared/markets';
+import { useEffect, useRef, useState } from 'react';
+import type { Transfer } from '@/lib/shared/analytics-types';
+import { AMOUNT_RANGES, findRange, parsePeriod, TRANSFER_LIMIT, TRANSFER_PERIODS, transfersPath, type TransferPeriod } from '@/lib/shared/transfers';
+import { DEFAULT_HOME_VIEW, viewParams, type HomeView } from '@/lib/shared/view-state';
 import { formatCurrency, formatShortDate } from '@/lib/shared/format';
 import { getErrorMessage, getJson } from '@/lib/client/api';
+import { replaceParam } from '@/lib/client/url-state';
+import ViewForm from '../ui/ViewForm';
 
 interface Props {
-  /** The server's first page: the default period (7 days) and range (0-100k). */
+  /** The server's rows for the view's period and range. */
   initial: Transfer[];
+  /** The page's view from its URL (period and range, and what the form carries for the others). */
+  view: HomeView;
 }
+
+/** The form's own fields leave the carried query (their defaults are dropped by viewParams). */
+const DEFAULT_PERIOD_AND_RANGE = { period: DEFAULT_HOME_VIEW.period, range: DEFAULT_HOME_VIEW.range };
 
 const selectClass =
   'rounded-md border border-border bg-surface-2 px-2.5 py-1.5 text-sm text-fg focus-visible:outline-2 focus-visible:outline-accent';
 
 /** Top Transfers: the largest transfers of a period and amount range, at most 10, fetched on change. */
-export default function TopTransfers({ initial }: Props) {
-  const [days, setDays] = useState<TransferPeriod>(DEFAULT_PERIOD);
-  const [range, setRange] = useState<string>(DEFAULT_RANGE);
+export default function TopTransfers({ initial, view }: Props) {
+  const [days, setDays] = useState<TransferPeriod>(view.period);
+  const [range, setRange] = useState<string>(view.range);
   const [rows, setRows] = useState<Transfer[]>(initial.slice(0, TRANSFER_LIMIT));
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(0);
 
+  const periodSelect = useRef<HTMLSelectElement>(null);
+  const rangeSelect = useRef<HTMLSelectElement>(null);
+
   async function load(nextDays: TransferPeriod, nextRange: string) {
     setDays(nextDays);
     setRange(nextRange);
+    replaceParam('period', nextDays, DEFAULT_HOME_VIEW.period);
+    replaceParam('range', nextRange, DEFAULT_HOME_VIEW.range);
     const ticket = ++latest.current;
     setLoading(true);
     setError(null);
@@ -38,12 +50,21 @@ export default function TopTransfers({ initial }: Props) {
     }
   }
 
+  // A choice made before hydration is in the DOM, not in the state: adopt it (once, on hydration).
+  useEffect(() => {
+    const chosenDays = parsePeriod(periodSelect.current?.value);
+    const chosenRange = findRange(rangeSelect.current?.value).id;
+    if (chosenDays !== view.period || chosenRange !== view.range) load(chosenDays, chosenRange);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   return (
     <div>
-      <div className="flex flex-wrap items-center gap-3">
+      {/* Without JavaScript the form's button loads the page with the choice in the query. */}
+      <ViewForm path="/" hash="top-transfers" carry={viewParams({ ...view, ...DEFAULT_PERIOD_AND_RANGE }, DEFAULT_HOME_VIEW)} className="flex flex-wrap items-center gap-3">
         <label className="flex items-center gap-2 text-sm text-muted">
           Period
-          <select className={selectClass} value={days} onChange={(e) => load(Number(e.target.value) as TransferPeriod, range)} name="period">
+          <select ref={periodSelect} className={selectClass} value={days} onChange={(e) => load(Number(e.target.value) as TransferPeriod, range)} name="period">
             {TRANSFER_PERIODS.map((d) => (
               <option key={d} value={d}>
                 {d} days
@@ -53,7 +74,7 @@ export default function TopTransfers({ initial }: Props) {
         </label>
         <label className="flex items-center gap-2 text-sm text-muted">
           Amount
-          <select className={selectClass} value={range} onChange={(e) => load(days, e.target.value)} name="range">
+          <select ref={rangeSelect} className={selectClass} value={range} onChange={(e) => load(days, e.target.value)} name="range">
             {AMOUNT_RANGES.map((r) => (
               <option key={r.id} value={r.id}>
                 {r.label}
@@ -61,10 +82,13 @@ export default function TopTransfers({ initial }: Props) {
             ))}
           </select>
         </label>
+        <button type="submit" className="no-js-only rounded-md border border-border bg-surface-2 px-3 py-1.5 text-sm text-fg hover:border-accent">
+          Show
+        </button>
         <span aria-live="polite" className="text-xs text-muted">
           {loading ? 'Loading transfers...' : ''}
         </span>
-      </div>
+      </ViewForm>
       {error && (
         <p role="alert" className="mt-3 text-sm text-negative">
           {error}

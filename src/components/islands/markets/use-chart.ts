@@ -1,6 +1,7 @@
 import { useEffect, useState, type RefObject } from 'react';
 import type { IChartApi, DeepPartial, ChartOptions } from 'lightweight-charts';
 import { colors } from '../../../../tailwind.config.mjs';
+import { formatMonthLabel } from '@/lib/shared/format';
 
 type ChartLib = typeof import('lightweight-charts');
 
@@ -11,17 +12,15 @@ export interface ChartHandle {
   disposed: boolean;
 }
 
-/** Month axis labels like 'Jan 25' from any time lightweight-charts hands back. */
+/** Month axis labels like 'Jan 25' (the shared formatMonthLabel) from any time lightweight-charts hands back. */
 export function monthLabel(time: unknown): string {
-  let d: Date;
-  if (typeof time === 'number') d = new Date(time * 1000);
-  else if (typeof time === 'string') d = new Date(`${time.slice(0, 10)}T00:00:00Z`);
-  else if (time && typeof time === 'object' && 'year' in time) {
+  if (typeof time === 'number') return formatMonthLabel(new Date(time * 1000));
+  if (typeof time === 'string') return formatMonthLabel(`${time.slice(0, 10)}T00:00:00Z`);
+  if (time && typeof time === 'object' && 'year' in time) {
     const t = time as { year: number; month: number; day: number };
-    d = new Date(Date.UTC(t.year, t.month - 1, t.day));
-  } else return '';
-  const month = d.toLocaleDateString('en-US', { month: 'short', timeZone: 'UTC' });
-  return `${month} ${String(d.getUTCFullYear() % 100).padStart(2, '0')}`;
+    return formatMonthLabel(new Date(Date.UTC(t.year, t.month - 1, t.day)));
+  }
+  return '';
 }
 
 /**

@@ -48,26 +48,37 @@ function textOf(node: ElementContent | Element): string {
 
 /**
  * rehype plugin: gives every h1-h6 an id from its text (overwriting any id the author wrote) and
- * collects the table of contents into `toc` (with the author's levels). With `topLevel`, the
- * headings are shifted so the shallowest becomes h{topLevel}: a page whose title is its only h1
- * passes 2. `reservedIds` are ids the page itself uses (a heading 'Main' must not take the
- * skip link's #main). It runs after sanitising: the ids it writes are slugs (letters, digits, hyphens),
- * so they cannot carry markup or script.
+ * collects the table of contents into `toc`. Headings keep the levels the spec states (# h1,
+ * ## h2, ### h3, #### h4), so a body's `#` is an h1 beside the page title's h1. With `after` (the
+ * level of the page's last heading before the body), a heading never goes more than one level
+ * below the heading before it, which is what the heading-order audit asks: text that skips levels
+ * (`#` then `###`, or a body opening with `####` under an h2) has those headings raised just
+ * enough, siblings staying siblings; text that does not skip keeps its levels exactly. The TOC lists the rendered levels.
+ * `reservedIds` are ids the page itself uses (a heading 'Main' must not take the skip link's
+ * #main). It runs after sanitising: the ids it writes are slugs (letters, digits, hyphens), so
+ * they cannot carry markup or script.
  */
-export function rehypeHeadingIds(toc: TocEntry[], topLevel?: number, reservedIds: readonly string[] = []) {
+export function rehypeHeadingIds(toc: TocEntry[], after?: number, reservedIds: readonly string[] = []) {
   return () => (tree: Root) => {
     const headings: { node: Element; depth: number }[] = [];
     visit(tree, 'element', (node: Element) => {
       const match = HEADING.exec(node.tagName);
       if (match) headings.push({ node, depth: Number(match[1]) });
     });
-    const shift = topLevel && headings.length ? Math.max(0, topLevel - Math.min(...headings.map((h) => h.depth))) : 0;
     const used = new Set<string>(reservedIds);
-    for (const { node, depth } of headings) {
+    // The open sections (written and rendered level): a heading sits one level below its parent
+    // at most, and siblings (same written level) stay siblings.
+    const open: { written: number; depth: number }[] = [];
+    for (const { node, depth: written } of headings) {
+      while (open.length && open[open.length - 1].written >= written) open.pop();
+      const parent = open.length ? open[open.length - 1].depth : after;
+      // Without a page context (after undefined) the text's own levels stand.
+      const depth = after === undefined || parent === undefined ? written : Math.min(written, parent + 1);
+      open.push({ written, depth });
       const text = textOf(node).replace(/\s+/g, ' ').trim();
       const id = uniqueSlug(headingSlug(text), used);
       node.properties = { ...node.properties, id };
-      if (shift) node.tagName = `h${Math.min(6, depth + shift)}`;
+      node.tagName = `h${depth}`;
       toc.push({ depth, id, text });
     }
   };

@@ -27,8 +27,11 @@ export interface RenderedMarkup {
  * `markupSchema`: what survives is inert markup.
  */
 export interface RenderOptions {
-  /** Shift headings so the shallowest becomes this level (2 on a page whose title is the h1). */
-  topLevel?: number;
+  /**
+   * The level of the page's last heading before the body (2 under a reading page's TOC title):
+   * body headings then never skip a level after it (see rehypeHeadingIds).
+   */
+  after?: number;
   /** Ids the surrounding page uses; headings get a -1, -2 suffix instead of clashing. */
   reservedIds?: readonly string[];
 }
@@ -41,7 +44,7 @@ export function renderMarkup(source: string, options: RenderOptions = {}): Rende
     .use(rehypeRaw)
     .use(rehypeSanitize, markupSchema)
     .use(rehypeDropMarkupInAttributes)
-    .use(rehypeHeadingIds(toc, options.topLevel, options.reservedIds))
+    .use(rehypeHeadingIds(toc, options.after, options.reservedIds))
     .use(rehypeStringify)
     .processSync(source)
     .toString();

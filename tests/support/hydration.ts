@@ -1,0 +1,51 @@
+import type { Browser, Page } from 'playwright-core';
+import { newContext, watchErrors, type ContextOptions } from './browser';
+
+/**
+ * A page on a phone-speed CPU (unless JavaScript is off), not yet loaded: the test sets up what it
+ * holds back, then calls goto() ('commit' returns before the islands' scripts run).
+ */
+export async function openThrottled(browser: Browser, baseUrl: string, path: string, options: ContextOptions = {}) {
+  const context = await newContext(browser, baseUrl, options);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  if (options.javaScript !== false) await throttleCpu(page, 5);
+  return { page, errors, close: () => context.close(), goto: (waitUntil: 'load' | 'commit' = 'load') => page.goto(path, { waitUntil }) };
+}
+
+/** Slows the page's CPU like a mid-range phone (Chromium DevTools protocol), so hydration takes a while. */
+export async function throttleCpu(page: Page, rate = 5) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
+/**
+ * Holds back the JavaScript chunk of the named islands (`/_astro/<Name>.<hash>.js`) until
+ * `release()`, on this page and on every page it navigates to: whatever the test does before
+ * release happens before those islands can hydrate.
+ */
+export async function holdIslands(page: Page, names: string[]): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const pattern = new RegExp(`/_astro/(${names.join('|')})\\.[\\w-]+\\.js$`);
+  await page.route(pattern, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return { release };
+}
+
+/** True while the island whose component file starts with `name` has not hydrated (Astro drops `ssr` then). */
+export function notHydrated(page: Page, name: string): Promise<boolean> {
+  return page.evaluate((n) => {
+    const islands = [...document.querySelectorAll('astro-island')].filter((el) => new RegExp(`/${n}\\.`).test(el.getAttribute('component-url') ?? ''));
+    return islands.length > 0 && islands.every((el) => el.hasAttribute('ssr'));
+  }, name);
+}
+
+export async function waitHydrated(page: Page, name: string) {
+  await page.waitForFunction((n) => {
+    const islands = [...document.querySelectorAll('astro-island')].filter((el) => new RegExp(`/${n}\\.`).test(el.getAttribute('component-url') ?? ''));
+    return islands.length > 0 && islands.every((el) => !el.hasAttribute('ssr'));
+  }, name);
+}
