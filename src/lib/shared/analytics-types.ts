@@ -39,8 +39,8 @@ export interface Asset {
   assetClass: string;
   /** Dollars, numeric string. */
   marketCap: string;
-  /** Percent, numeric string. */
-  change7d: string;
+  /** Percent, numeric string; null when unavailable (no figure 7 days earlier). */
+  change7d: string | null;
 }
 
 export interface Transfer {
@@ -50,6 +50,8 @@ export interface Transfer {
   /** ISO-8601. */
   date: string;
   network: string;
+  /** The transaction, for transfers read from a chain (absent in the snapshot). */
+  txHash?: string;
 }
 
 export interface Network {
@@ -61,8 +63,8 @@ export interface Network {
   totalValue: string;
   /** Percent of the total. */
   marketShare: number;
-  /** Percent, numeric string. */
-  change30d: string;
+  /** Percent, numeric string; null when unavailable (no figure 30 days earlier). */
+  change30d: string | null;
 }
 
 export interface TimeSeriesPoint {
