@@ -8,11 +8,10 @@ import { createPublicClient, http, type PublicClient } from 'viem';
 import type { RegistryChain } from './registry.ts';
 
 export class ChainError extends Error {
-  constructor(
-    readonly chain: string,
-    message: string,
-  ) {
+  readonly chain: string;
+  constructor(chain: string, message: string) {
     super(message);
+    this.chain = chain;
   }
 }
 
