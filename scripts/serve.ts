@@ -5,6 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { prepareDatabase } from '../db/setup.ts';
 import { baselineHeaders } from '../src/lib/server/security.ts';
+import { describeLiveData } from '../src/lib/server/ingest/status.ts';
+import { startIngestSchedule } from '../src/lib/server/ingest/schedule.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 // This is the production entry: React (and other libraries) pick their builds from NODE_ENV when first
@@ -30,6 +32,11 @@ if (!process.env.QUIET_START) {
   console.log(`  Sign in at ${origin}/login`);
   console.log('');
 }
+
+// Which figures this server serves: the latest published ingest run, or the embedded snapshot
+// (always the case on a machine without a network until a run has been published).
+console.log(await describeLiveData(process.env));
+startIngestSchedule(process.env);
 
 // Start the adapter's server ourselves so that every response, including pre-rendered pages and
 // assets (served without the middleware), gets the baseline security headers. Headers the route sets

@@ -255,7 +255,7 @@ export async function connectChains(registry: Registry, keys: string[], env: Nod
     const c = connect(key, chain, env);
     let id: number;
     try {
-      id = await withRetry(`${key} chain id`, () => c.client.getChainId(), warn, 200);
+      id = await withRetry(`${key} chain id`, () => c.client.getChainId(), warn);
     } catch (e) {
       const host = (() => {
         try {
