@@ -3,11 +3,10 @@
  * (or hold, or fail) and record what happened. Shared by `npm run ingest`, the in-process schedule
  * and the Netlify scheduled function.
  */
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { ingestRuns } from '../../../../db/schema/index.ts';
-import { acquireLock, lockHolder, releaseLock, renewLock } from './lock.ts';
+import { acquireLock, lockHolder, lockOwner, releaseLock, renewLock, takeOverDeadHolder } from './lock.ts';
 import { checkBreaker, derive, maxChange, writePublished } from './publish.ts';
 import { loadRegistry, registryPath, type Registry } from './registry.ts';
 import { ChainError } from './rpc.ts';
@@ -40,7 +39,8 @@ export interface IngestResult {
   totals?: { rwa: number; stablecoins: number };
 }
 
-const LOCK_TTL_MS = 10 * 60_000;
+/** The lease is short and renewed while the run works, so a crashed holder elsewhere blocks for minutes at most. */
+const LOCK_TTL_MS = 3 * 60_000;
 
 /** Yesterday in UTC: the last day that has closed. */
 export function defaultDate(now = Date.now()): string {
@@ -67,10 +67,12 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
   const sources = SOURCES.filter((s) => (opts.sources ? opts.sources.includes(s.name) : s.applies(registry)));
   const dryRun = !!opts.dryRun;
 
-  const owner = `${process.pid}-${randomUUID()}`;
-  if (!(await acquireLock(db, owner, LOCK_TTL_MS))) {
+  const owner = lockOwner();
+  if (!(await acquireLock(db, owner, LOCK_TTL_MS)) && !(await takeOverDeadHolder(db, owner, LOCK_TTL_MS))) {
     return { runId: 0, status: 'locked', asOf, reason: `another ingest run holds the lock (${await lockHolder(db)})`, counts, warnings, errors };
   }
+  const heartbeat = setInterval(() => void renewLock(db, owner, LOCK_TTL_MS).catch(() => {}), LOCK_TTL_MS / 3);
+  heartbeat.unref();
   let runId = 0;
   try {
     // A run that died (kill -9, a crashed host) left its record 'running': we hold the lock now, so it is over.
@@ -120,6 +122,7 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
     if (runId) await db.update(ingestRuns).set({ status: 'failed', reason, counts, warnings, errors: [...errors, reason], finishedAt: new Date().toISOString() }).where(eq(ingestRuns.id, runId));
     return { runId, status: 'failed', asOf, reason, counts, warnings, errors: [...errors, reason] };
   } finally {
+    clearInterval(heartbeat);
     await releaseLock(db, owner);
   }
 }

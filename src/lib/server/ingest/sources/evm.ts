@@ -80,6 +80,7 @@ export async function indexTransfers(
   const [cp] = await db.select().from(ingestCheckpoints).where(and(eq(ingestCheckpoints.chain, d.chain), eq(ingestCheckpoints.token, d.address)));
   let from = cp ? BigInt(cp.lastBlock) + 1n : BigInt(d.startBlock);
   let span = BigInt(process.env.INGEST_LOG_SPAN ?? INITIAL_SPAN);
+  const maxSpan = BigInt(process.env.INGEST_MAX_LOG_SPAN ?? MAX_SPAN);
   let inserted = 0;
   const blockTimes = new Map<bigint, string>();
   while (from <= toBlock) {
@@ -122,7 +123,7 @@ export async function indexTransfers(
     if (blockTimes.size > 10_000) blockTimes.clear();
     if (logs.length > 0) ctx.progress(`  ${asset.symbol} on ${d.chain}: blocks ${from}-${to}, ${logs.length} transfers`);
     from = to + 1n;
-    if (logs.length < 1000 && span < MAX_SPAN) span *= 2n;
+    if (logs.length < 1000 && span * 2n <= maxSpan) span *= 2n;
   }
   return inserted;
 }
