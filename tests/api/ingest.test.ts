@@ -117,6 +117,23 @@ describe('npm run ingest against two local chains', () => {
     expect(html).toContain('price feed latestRoundData()');
   });
 
+  it('the asset-class pages and their API serve the run too: same as-of date, tracked assets, unavailable where no source gives a figure', async () => {
+    for (const path of ['/stablecoins', '/treasuries', '/commodities']) expect(await get(path)).toContain(`datetime="${s.days[2]}"`);
+    const stable = await get('/api/stablecoins');
+    expect(stable).toEqual({
+      asOf: s.days[2],
+      total: 1,
+      stablecoins: [{ name: 'Test Dollar', ticker: 'USDX', platform: 'Test Payments', networks: ['Arbitrum'], marketCap: '5000000', price: '1', peggedCurrency: 'USD' }],
+    });
+    const overview = await get('/api/stablecoin-overview');
+    expect(overview).toMatchObject({ asOf: s.days[2], marketCap: '5000000', monthlyTransferVolume: null, monthlyActiveAddresses: null, holders: 1, totalStablecoins: 1 });
+    const t = await get('/api/treasuries');
+    expect(t.products).toEqual([
+      { name: 'Test Treasury Bill Fund', issuer: 'Test Asset Management', ticker: 'TBILL', platform: 'Test Asset Management', networks: ['Ethereum', 'Arbitrum'], marketCap: '350000', yieldToMaturity: null, eligibleInvestors: 'unavailable' },
+    ]);
+    expect(t.cards[1].value).toBe('unavailable');
+  });
+
   it('a +60% jump trips the circuit breaker: nothing published, previous figures stay, the run says why', async () => {
     const day3 = await playJump(s);
     const r = await runIngestCli(['--date', day3], env);

@@ -141,7 +141,8 @@ export interface TreasuryEntity {
   protocol: string;
   rwaCount: number;
   marketCap: number;
-  change30d: number;
+  /** Null when unavailable (a live run without that history). */
+  change30d: number | null;
   marketShare: number;
 }
 export interface TreasuryProduct {
@@ -198,7 +199,8 @@ export interface CommodityRow {
   networks: string[];
   marketCap: number;
   price: number;
-  change24h: number;
+  /** Null when unavailable (no source gives it). */
+  change24h: number | null;
 }
 export interface CommodityPlatform {
   name: string;
