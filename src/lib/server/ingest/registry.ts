@@ -77,26 +77,40 @@ const assetSchema = z.strictObject({
   reference: z.string().optional(),
 });
 
-export const registrySchema = z
-  .strictObject({
-    chains: z.record(chainKey, chainSchema),
-    assets: z.array(assetSchema),
-  })
-  .superRefine((r, ctx) => {
-    const symbols = new Set<string>();
-    r.assets.forEach((a, i) => {
-      if (symbols.has(a.symbol)) ctx.addIssue({ code: 'custom', path: ['assets', i, 'symbol'], message: `duplicate symbol "${a.symbol}"` });
+export const registrySchema = z.strictObject({
+  chains: z.record(chainKey, chainSchema),
+  assets: z.array(assetSchema),
+});
+
+type Issue = { path: PropertyKey[]; message: string };
+
+/**
+ * References between entries (a deployment's or price's chain, duplicate symbols), checked on the
+ * raw input so that they are reported together with any field errors, not only once those are fixed.
+ */
+function crossCheck(input: unknown): Issue[] {
+  const issues: Issue[] = [];
+  const r = input as { chains?: unknown; assets?: unknown };
+  if (!r || typeof r !== 'object' || !Array.isArray(r.assets)) return issues;
+  const chains = r.chains && typeof r.chains === 'object' ? (r.chains as Record<string, unknown>) : {};
+  const symbols = new Set<string>();
+  r.assets.forEach((a: Record<string, unknown> | null, i: number) => {
+    if (!a || typeof a !== 'object') return;
+    if (typeof a.symbol === 'string') {
+      if (symbols.has(a.symbol)) issues.push({ path: ['assets', i, 'symbol'], message: `duplicate symbol "${a.symbol}"` });
       symbols.add(a.symbol);
-      if (a.source === 'defillama' && a.defillamaId === undefined)
-        ctx.addIssue({ code: 'custom', path: ['assets', i, 'defillamaId'], message: 'required when source is "defillama"' });
-      a.deployments.forEach((d, j) => {
-        if (!(d.chain in r.chains))
-          ctx.addIssue({ code: 'custom', path: ['assets', i, 'deployments', j, 'chain'], message: `unknown chain "${d.chain}"` });
+    }
+    if (a.source === 'defillama' && a.defillamaId === undefined) issues.push({ path: ['assets', i, 'defillamaId'], message: 'required when source is "defillama"' });
+    if (Array.isArray(a.deployments))
+      a.deployments.forEach((d: { chain?: unknown } | null, j: number) => {
+        if (d && typeof d.chain === 'string' && !(d.chain in chains)) issues.push({ path: ['assets', i, 'deployments', j, 'chain'], message: `unknown chain "${d.chain}"` });
       });
-      if ((a.price.kind === 'feed' || a.price.kind === 'call') && !(a.price.chain in r.chains))
-        ctx.addIssue({ code: 'custom', path: ['assets', i, 'price', 'chain'], message: `unknown chain "${a.price.chain}"` });
-    });
+    const price = a.price as { kind?: unknown; chain?: unknown } | undefined;
+    if (price && (price.kind === 'feed' || price.kind === 'call') && typeof price.chain === 'string' && !(price.chain in chains))
+      issues.push({ path: ['assets', i, 'price', 'chain'], message: `unknown chain "${price.chain}"` });
   });
+  return issues;
+}
 
 export type Registry = z.infer<typeof registrySchema>;
 export type RegistryAsset = Registry['assets'][number];
@@ -106,7 +120,7 @@ export type Deployment = RegistryAsset['deployments'][number];
 export class RegistryError extends Error {}
 
 /** "assets[2] (OUSG) deployments[0].address: must be ..." — the entry by index and symbol, then the field. */
-function describe(input: unknown, issue: z.core.$ZodIssue): string {
+function describe(input: unknown, issue: Issue): string {
   const path = issue.path;
   let where = '';
   if (path[0] === 'assets' && typeof path[1] === 'number') {
@@ -125,8 +139,9 @@ function describe(input: unknown, issue: z.core.$ZodIssue): string {
 /** Validates a parsed registry; throws a RegistryError listing every problem. */
 export function parseRegistry(input: unknown, origin = 'registry'): Registry {
   const result = registrySchema.safeParse(input);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((i) => '  ' + describe(input, i));
+  const issues: Issue[] = [...(result.success ? [] : result.error.issues), ...crossCheck(input)];
+  if (result.success && issues.length === 0) return result.data;
+  const lines = issues.map((i) => '  ' + describe(input, i));
   throw new RegistryError(`Invalid ${origin}:\n${lines.join('\n')}`);
 }
 
