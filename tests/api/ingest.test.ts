@@ -62,6 +62,8 @@ describe('npm run ingest against two local chains', () => {
       totalAssetIssuers: 2,
       totalStablecoinValue: '5000000',
       asOf: s.days[2],
+      // No figure 30 days earlier: the changes are unavailable, not the snapshot's fixed texts.
+      changes30d: { totalRWAValue: null, totalAssetHolders: null, totalStablecoinValue: null },
     });
   });
 
@@ -105,6 +107,14 @@ describe('npm run ingest against two local chains', () => {
 
   it('the pages show the run\'s as-of date, and /sources the contracts, blocks and the run', async () => {
     for (const path of ['/', '/networks']) expect(await get(path)).toContain(`datetime="${s.days[2]}"`);
+    // The summary cards show the run's totals exactly, and no made-up changes.
+    const home: string = await get('/');
+    expect(home).toContain('$615.05K');
+    expect(home).toContain('$5.00M');
+    expect(home).not.toContain('+4.13%');
+    const networks: string = await get('/networks');
+    expect(networks).toContain('$615.05K');
+    expect(networks).not.toContain('$278.04B');
     const html: string = await get('/sources');
     expect(html).toContain(`https://etherscan.io/token/${s.contracts.tbillA.toLowerCase()}`);
     expect(html).toContain(`https://arbiscan.io/token/${s.contracts.tbillB.toLowerCase()}`);

@@ -44,6 +44,7 @@ export async function getMarketOverview(): Promise<MarketOverview> {
     totalAssetIssuers: Number(o.totalAssetIssuers ?? 0),
     totalStablecoinValue: String(o.totalStablecoinValue ?? '0'),
     asOf: await getAsOf(),
+    ...(o.changes30d ? { changes30d: o.changes30d } : {}),
   };
 }
 

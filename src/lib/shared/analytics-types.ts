@@ -81,6 +81,11 @@ export interface MarketOverview {
   totalStablecoinValue: string;
   /** The dataset's as-of date (YYYY-MM-DD), shown as 'Data as of ...'. */
   asOf: string;
+  /**
+   * Percent changes over 30 days, computed by a published ingest run (null where it has no figure
+   * 30 days earlier). Absent for the snapshot, whose cards show the spec's fixed changes.
+   */
+  changes30d?: { totalRWAValue: number | null; totalAssetHolders: number | null; totalStablecoinValue: number | null };
 }
 
 /** Amount ranges of the home page's Top Transfers table: minUsd <= usdAmount < maxUsd. */

@@ -114,12 +114,20 @@ export async function derive(db: Database, registry: Registry, asOf: string): Pr
   const totals: Totals = { rwa: sum(rwaNow, (c) => c.value), stablecoins: sum(stableByDateChain.get(asOf), (c) => c.value) };
   const holdersNow = sum(rwaNow, (c) => c.holders);
   const issuers = new Set([...(rwaNow?.values() ?? [])].flatMap((c) => [...c.issuers]));
+  // 30-day changes of the totals, from the latest observed day at least 30 days back (null without one).
+  const then30 = dateAtOrBefore(shiftDate(asOf, -30));
+  const pct = (now: number, before: number | undefined) => (before ? round(((now - before) / before) * 100) : null);
   const overview = {
     totalRWAValue: String(round(totals.rwa)),
     totalAssetHolders: holdersNow,
     totalRWAHolders: holdersNow,
     totalAssetIssuers: issuers.size,
     totalStablecoinValue: String(round(totals.stablecoins)),
+    changes30d: {
+      totalRWAValue: pct(totals.rwa, then30 ? sum(rwaByDateChain.get(then30), (c) => c.value) : undefined),
+      totalAssetHolders: pct(holdersNow, then30 ? sum(rwaByDateChain.get(then30), (c) => c.holders) : undefined),
+      totalStablecoinValue: pct(totals.stablecoins, then30 ? sum(stableByDateChain.get(then30), (c) => c.value) : undefined),
+    },
   };
 
   // Networks (tokenized assets other than stablecoins, as in the snapshot).

@@ -1,0 +1,19 @@
+/** The market pages' summary cards: live changes or the snapshot's fixed texts, and dollar formatting. */
+import type { ChangeType, MarketOverview } from './analytics-types';
+
+/** A metric card's change: the live figure when there is a live run, else the snapshot's fixed text. */
+export function cardChange(
+  overview: MarketOverview,
+  key: keyof NonNullable<MarketOverview['changes30d']>,
+  snapshot: string,
+): { change: string; changeType: ChangeType } {
+  if (!overview.changes30d) return { change: snapshot, changeType: snapshot.startsWith('-') ? 'negative' : 'positive' };
+  const v = overview.changes30d[key];
+  if (v === null) return { change: '', changeType: 'neutral' };
+  return { change: `${v > 0 ? '+' : ''}${v.toFixed(2)}%`, changeType: v > 0 ? 'positive' : v < 0 ? 'negative' : 'neutral' };
+}
+
+/** Dollars as the cards show them: in billions at scale, exact below (a small live registry). */
+export function cardDollars(value: string | number, billions: (v: string | number) => string, exact: (v: string | number) => string): string {
+  return Number(value) >= 5e7 ? billions(value) : exact(value);
+}
