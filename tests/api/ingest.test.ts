@@ -158,6 +158,15 @@ describe('npm run ingest against two local chains', () => {
     expect(html).toContain('more than the 50% bound');
   }, 60_000);
 
+  it('re-reading an older day adds history but never moves the site back to an older as-of date', async () => {
+    const r = await runIngestCli(['--date', s.days[0]], env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`published, as of ${s.days[2]}`);
+    const o = await get('/api/market-overview');
+    expect(o.asOf).toBe(s.days[2]);
+    expect(o.totalRWAValue).toBe('615050');
+  }, 60_000);
+
   it('a missing RPC URL fails naming the chain and its variable; nothing changes', async () => {
     const r = await runIngestCli(['--date', s.days[2]], { ...env, RPC_URL_LOCAL_B: '' });
     expect(r.code).toBe(1);

@@ -35,7 +35,7 @@ const chainSchema = z.strictObject({
   name: z.string().min(1),
   rpcEnv: z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'must be an environment variable name such as RPC_URL_ETHEREUM'),
   /** Block explorer origin, for links on /sources. */
-  explorer: z.url().optional(),
+  explorer: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
   /** The chain's name in the DefiLlama stablecoins API, when it differs from `name`. */
   defillama: z.string().optional(),
 });

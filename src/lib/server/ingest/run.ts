@@ -3,7 +3,7 @@
  * (or hold, or fail) and record what happened. Shared by `npm run ingest`, the in-process schedule
  * and the Netlify scheduled function.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { ingestRuns } from '../../../../db/schema/index.ts';
 import { acquireLock, lockHolder, lockOwner, releaseLock, renewLock, takeOverDeadHolder } from './lock.ts';
@@ -108,7 +108,10 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
       return { runId, status: 'failed', asOf, reason: errors[0], chain, counts, warnings, errors };
     }
     if (dryRun) return { runId, status: 'dry-run', asOf, counts, warnings, errors };
-    const derived = await derive(db, registry, asOf);
+    // A backfill of older days adds history; it never moves the site back to an older as-of date.
+    const [published] = await db.select({ asOf: ingestRuns.asOf }).from(ingestRuns).where(eq(ingestRuns.status, 'published')).orderBy(desc(ingestRuns.asOf)).limit(1);
+    const publishAsOf = published && published.asOf > asOf ? published.asOf : asOf;
+    const derived = await derive(db, registry, publishAsOf);
     const breaker = await checkBreaker(db, derived.totals, maxChange(env));
     if (!breaker.ok) {
       await finish('held', breaker.reason);
@@ -116,7 +119,7 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
     }
     await db.update(ingestRuns).set({ counts, warnings, errors }).where(and(eq(ingestRuns.id, runId)));
     await writePublished(db, runId, derived);
-    return { runId, status: 'published', asOf, counts, warnings, errors, totals: derived.totals };
+    return { runId, status: 'published', asOf: publishAsOf, counts, warnings, errors, totals: derived.totals };
   } catch (e) {
     const reason = (e as Error).message.split('\n')[0];
     if (runId) await db.update(ingestRuns).set({ status: 'failed', reason, counts, warnings, errors: [...errors, reason], finishedAt: new Date().toISOString() }).where(eq(ingestRuns.id, runId));
