@@ -1,5 +1,7 @@
 /** The market pages' summary cards: live changes or the snapshot's fixed texts, and dollar formatting. */
-import type { ChangeType, MarketOverview } from './analytics-types';
+import type { ChangeType, ChartDataPoint, MarketOverview } from './analytics-types';
+import { formatCurrency } from './format';
+import { CHART_LAYERS, type AssetClassKey } from './markets';
 
 /** A metric card's change: the live figure when there is a live run, else the snapshot's fixed text. */
 export function cardChange(
@@ -16,4 +18,14 @@ export function cardChange(
 /** Dollars as the cards show them: in billions at scale, exact below (a small live registry). */
 export function cardDollars(value: string | number, billions: (v: string | number) => string, exact: (v: string | number) => string): string {
   return Number(value) >= 5e7 ? billions(value) : exact(value);
+}
+
+/**
+ * The stacked chart's legend for a live run: each class's value on the last date ('350.00K'),
+ * undefined for the snapshot (whose legend is the spec's fixed figures).
+ */
+export function liveChartLegends(overview: MarketOverview, data: ChartDataPoint[]): Partial<Record<AssetClassKey, string>> | undefined {
+  const last = data.at(-1);
+  if (!overview.changes30d || !last) return undefined;
+  return Object.fromEntries(CHART_LAYERS.map((l) => [l.key, formatCurrency(Number(last[l.key]) * 1e9).replace('$', '')]));
 }
