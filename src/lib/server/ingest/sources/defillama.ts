@@ -66,6 +66,15 @@ export function circulatingOn(s: StablecoinHistory, date: string): { byChain: Ma
 }
 
 async function getJson(url: string, warn: (m: string) => void): Promise<unknown> {
+  try {
+    return await fetchJson(url, warn);
+  } catch (e) {
+    const cause = (e as { cause?: { code?: string } }).cause?.code;
+    throw new Error(`DefiLlama stablecoins API unreachable or failing at ${url} (DEFILLAMA_STABLECOINS_URL): ${(e as Error).message}${cause ? ` (${cause})` : ''}`);
+  }
+}
+
+async function fetchJson(url: string, warn: (m: string) => void): Promise<unknown> {
   return withRetry(
     url,
     async () => {
