@@ -3,7 +3,8 @@
  * ending with one summary line 'N passed, N failed' that CI reads.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
+import { resolveChromium } from './lib/chromium.ts';
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
 const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
@@ -19,8 +20,16 @@ function step(title: string, cmd: string, args: string[]) {
   }
 }
 
-if (!existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) {
-  console.error('Browser tests need Chromium: apt-get install -y chromium (or set CHROMIUM_PATH).');
+// The browser tests are part of the suite: find the browser before anything else, and stop if there
+// is none. Resolving once here also unpacks the npm-shipped build before parallel workers need it.
+try {
+  const browser = await resolveChromium();
+  env.CHROMIUM_PATH = browser.path;
+  console.log(`Chromium for the browser tests: ${browser.path} (${browser.source})`);
+} catch (error) {
+  console.error(`Browser tests need Chromium and none was found: ${(error as Error).message}`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
 }
 
 if (!process.env.SKIP_CHECK) step('Type check (astro check)', bin('astro'), ['check']);
@@ -28,6 +37,8 @@ if (!process.env.SKIP_BUILD) step('Build', bin('astro'), ['build']);
 
 mkdirSync('test-results', { recursive: true });
 const report = 'test-results/vitest.json';
+// A report left by an earlier, crashed run must not be read as this run's.
+rmSync(report, { force: true });
 console.log('\n=== Tests (vitest: unit, api, e2e)');
 const run = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra], {
   stdio: 'inherit',
@@ -36,11 +47,20 @@ const run = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=j
 
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 if (existsSync(report)) {
-  const r = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  const r = JSON.parse(readFileSync(report, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
   passed = r.numPassedTests;
   failed = r.numFailedTests;
+  skipped = r.numPendingTests + r.numTodoTests;
 }
-if (run.status !== 0 && failed === 0) failed = 1;
-console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(run.status ?? 1);
+// A skipped test is a test that did not run: it fails the suite (a missing browser used to skip 69).
+if (skipped > 0) console.log(`\n${skipped} test(s) were skipped; every test must run.`);
+if ((run.status !== 0 || skipped > 0) && failed === 0) failed = 1;
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 ? (run.status || 1) : 0);

@@ -1,7 +1,7 @@
-/** Lighthouse (mobile preset, the package's default) on Debian's Chromium, one fresh browser per run. */
+/** Lighthouse (mobile preset, the package's default) on the resolved Chromium (scripts/lib/chromium.ts), one fresh browser per run. */
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.ts';
+import { CHROMIUM_FLAGS, resolveChromium } from '../lib/chromium.ts';
 
 export interface LighthouseResult {
   path: string;
@@ -17,7 +17,13 @@ export interface LighthouseResult {
 
 
 export async function runLighthouse(baseUrl: string, path: string): Promise<LighthouseResult> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  const browser = await resolveChromium();
+  const chrome = await chromeLauncher.launch({
+    chromePath: browser.path,
+    chromeFlags: CHROMIUM_FLAGS,
+    logLevel: 'silent',
+    envVars: { ...process.env, ...browser.env } as Record<string, string>,
+  });
   try {
     const result = await lighthouse(baseUrl + path, {
       port: chrome.port,

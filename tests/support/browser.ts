@@ -3,16 +3,15 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loginCookie } from './http.ts';
 
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts';
+import { CHROMIUM_FLAGS, resolveChromium } from '../../scripts/lib/chromium.ts';
 
-export { CHROMIUM_PATH };
-
-/** Debian's Chromium, headless, with the flags that keep it off the (closed) network. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_FLAGS,
-  });
+/**
+ * Headless Chromium (the system's, or the one @sparticuz/chromium ships in npm), with the flags that
+ * keep it off the (closed) network. A missing browser throws: the tests fail, they never skip.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const { path, env } = await resolveChromium();
+  return chromium.launch({ executablePath: path, args: CHROMIUM_FLAGS, env: { ...process.env, ...env } as Record<string, string> });
 }
 
 export const DESKTOP = { width: 1280, height: 800 };

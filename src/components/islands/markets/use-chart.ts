@@ -49,6 +49,9 @@ export function useChart(container: RefObject<HTMLDivElement | null>, options: D
         handleScroll: false,
         handleScale: false,
         ...options,
+        // The site formats in US English. lightweight-charts otherwise takes navigator.language, which some
+        // systems report as a POSIX tag ('en-US@posix') that Intl rejects, breaking the chart.
+        localization: { locale: 'en-US', ...options.localization },
       });
       made = { chart, lib, disposed: false };
       setHandle(made);
