@@ -7,7 +7,7 @@ import { existsSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
 import { resolveChromium } from './lib/chromium.ts';
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
-const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
 const extra = process.argv.slice(2);
 
 function step(title: string, cmd: string, args: string[]) {
