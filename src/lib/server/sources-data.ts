@@ -9,12 +9,20 @@ import { datasetMeta, ingestObservations, ingestRuns } from '@db/schema/index.ts
 import { getDb } from './db';
 import { loadRegistry, parseRegistry, type Registry } from './ingest/registry';
 
+let bundled: { registry?: Registry; error?: string } | undefined;
+
+/** The registry in git is bundled and parsed once; one named by INGEST_REGISTRY is read on each call (it may be edited). */
 export function siteRegistry(): { registry?: Registry; error?: string } {
-  try {
-    return { registry: process.env.INGEST_REGISTRY ? loadRegistry(process.env.INGEST_REGISTRY) : parseRegistry(registryJson, 'content/registry/registry.json') };
-  } catch (e) {
-    return { error: (e as Error).message };
-  }
+  const read = (f: () => Registry) => {
+    try {
+      return { registry: f() };
+    } catch (e) {
+      return { error: (e as Error).message };
+    }
+  };
+  if (process.env.INGEST_REGISTRY) return read(() => loadRegistry(process.env.INGEST_REGISTRY));
+  bundled ??= read(() => parseRegistry(registryJson, 'content/registry/registry.json'));
+  return bundled;
 }
 
 export type Observation = typeof ingestObservations.$inferSelect;
