@@ -42,6 +42,17 @@ const NODE_RUN = [
   'src/lib/server/edge-page-cache.ts',
   'src/lib/shared/private-paths.ts',
   'src/lib/shared/transfers.ts',
+  'src/lib/server/ingest/registry.ts',
+  'src/lib/server/ingest/run.ts',
+  'src/lib/server/ingest/schedule.ts',
+  'src/lib/server/ingest/status.ts',
+  'src/lib/server/ingest/lock.ts',
+  'src/lib/server/ingest/publish.ts',
+  'src/lib/server/ingest/rpc.ts',
+  'src/lib/server/ingest/sources/index.ts',
+  'src/lib/server/ingest/sources/types.ts',
+  'src/lib/server/ingest/sources/defillama.ts',
+  'src/lib/server/ingest/sources/evm.ts',
 ];
 
 /** Server-only modules, in every spelling an import can take: alias, relative path, virtual module. */

@@ -9,6 +9,8 @@ import { prepareDatabase } from '../src/lib/server/setup/prepare.ts';
 import { prepareContent } from '../src/lib/server/content/sync.ts';
 import { configOrExit } from '../src/lib/server/config.ts';
 import { createEdge } from './lib/edge.ts';
+import { describeLiveData } from '../src/lib/server/ingest/status.ts';
+import { startIngestSchedule } from '../src/lib/server/ingest/schedule.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 // This is the production entry: React (and other libraries) pick their builds from NODE_ENV when first
@@ -35,6 +37,11 @@ if (!config.quietStart) {
   console.log(`  Sign in at ${config.origin}/login`);
   console.log('');
 }
+
+// Which figures this server serves: the latest published ingest run, or the embedded snapshot
+// (always the case on a machine without a network until a run has been published).
+console.log(await describeLiveData(process.env));
+startIngestSchedule(process.env);
 
 // Start the adapter's server ourselves and put the edge in front of its request handler. The adapter
 // reads HOST and PORT from the environment itself; give it the checked values.

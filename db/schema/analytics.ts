@@ -8,7 +8,8 @@ export const networks = sqliteTable('networks', {
   rwaCount: integer('rwa_count').notNull(),
   totalValue: real('total_value').notNull(),
   marketShare: real('market_share').notNull(),
-  change30d: real('change_30d').notNull(),
+  /** Null when no figure 30 days earlier exists (a live run without that history): unavailable. */
+  change30d: real('change_30d'),
 });
 
 /**
@@ -51,7 +52,8 @@ export const assets = sqliteTable('assets', {
   name: text('name').notNull(),
   assetClass: text('asset_class').notNull(),
   marketCap: real('market_cap').notNull(),
-  change7d: real('change_7d').notNull(),
+  /** Null when no figure 7 days earlier exists: unavailable. */
+  change7d: real('change_7d'),
 });
 
 export const transfers = sqliteTable(
@@ -62,6 +64,8 @@ export const transfers = sqliteTable(
     usdAmount: real('usd_amount').notNull(),
     date: text('date').notNull(),
     network: text('network').notNull(),
+    /** The transaction of a transfer read from a chain (null in the snapshot, whose rows are generated). */
+    txHash: text('tx_hash'),
   },
   // The home table asks for the largest transfers in an amount range within a date window.
   (t) => [index('transfers_amount_date_idx').on(t.usdAmount, t.date)],

@@ -1,3 +1,4 @@
 export * from './auth.ts';
 export * from './content.ts';
 export * from './analytics.ts';
+export * from './ingest.ts';

@@ -21,15 +21,14 @@ const DAY_MS = 86_400_000;
 /** Numbers to strings without exponent notation or float noise (2.2e9 -> '2200000000'). */
 const numeric = (n: number, decimals = 4) => String(Number(n.toFixed(decimals)));
 
-let asOfCache: string | undefined;
-
-/** The dataset's as-of date (YYYY-MM-DD); windows such as days=7 are counted back from it. */
+/**
+ * The dataset's as-of date (YYYY-MM-DD); windows such as days=7 are counted back from it. Read on
+ * every call (one primary-key lookup): an ingest run, possibly in another process, moves it.
+ */
 export async function getAsOf(): Promise<string> {
-  if (asOfCache) return asOfCache;
   const [row] = await getDb().select({ value: datasetMeta.value }).from(datasetMeta).where(eq(datasetMeta.key, 'asOf'));
   if (!row) return new Date().toISOString().slice(0, 10);
-  asOfCache = String(row.value);
-  return asOfCache;
+  return String(row.value);
 }
 
 export async function getMarketOverview(): Promise<MarketOverview> {
@@ -43,6 +42,7 @@ export async function getMarketOverview(): Promise<MarketOverview> {
     totalAssetIssuers: Number(o.totalAssetIssuers ?? 0),
     totalStablecoinValue: String(o.totalStablecoinValue ?? '0'),
     asOf: await getAsOf(),
+    ...(o.changes30d ? { changes30d: o.changes30d } : {}),
   };
 }
 
@@ -75,7 +75,7 @@ export async function listAssets(): Promise<Asset[]> {
     })
     .from(assets)
     .orderBy(desc(assets.marketCap));
-  return rows.map((r) => ({ ...r, marketCap: numeric(r.marketCap, 2), change7d: numeric(r.change7d, 2) }));
+  return rows.map((r) => ({ ...r, marketCap: numeric(r.marketCap, 2), change7d: r.change7d === null ? null : numeric(r.change7d, 2) }));
 }
 
 /** Every network, largest total value first. */
@@ -92,7 +92,7 @@ export async function listNetworks(): Promise<Network[]> {
     })
     .from(networks)
     .orderBy(desc(networks.totalValue));
-  return rows.map((r) => ({ ...r, totalValue: numeric(r.totalValue, 2), change30d: numeric(r.change30d, 2) }));
+  return rows.map((r) => ({ ...r, totalValue: numeric(r.totalValue, 2), change30d: r.change30d === null ? null : numeric(r.change30d, 2) }));
 }
 
 /**
@@ -149,9 +149,12 @@ function largestTransfers(window: { from: string; to: string }, minUsd: number |
       usdAmount: transfers.usdAmount,
       date: transfers.date,
       network: transfers.network,
+      txHash: transfers.txHash,
     })
     .from(transfers)
     .where(and(...where))
     .orderBy(desc(transfers.usdAmount))
-    .limit(limit);
+    .limit(limit)
+    // A transfer read from a chain carries its transaction; the snapshot's generated rows have none.
+    .then((rows) => rows.map(({ txHash, ...t }) => (txHash ? { ...t, txHash } : t)));
 }

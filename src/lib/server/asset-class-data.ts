@@ -7,22 +7,28 @@ import treasuriesJson from '../../../content/data/treasuries.json';
 import privateCreditJson from '../../../content/data/private-credit.json';
 import commoditiesJson from '../../../content/data/commodities.json';
 import networksJson from '../../../content/data/networks.json';
-import type {
-  CommoditiesData,
-  PrivateCreditData,
-  StablecoinsData,
-  TreasuriesData,
-} from '@/lib/shared/analytics-types';
+import {
+  commoditiesSchema,
+  networkIconsSchema,
+  parseSnapshot,
+  privateCreditSchema,
+  stablecoinsSchema,
+  treasuriesSchema,
+} from './snapshot-schema';
+import type { StablecoinsData, TreasuriesData } from '@/lib/shared/analytics-types';
 
-export const stablecoins = stablecoinsJson as StablecoinsData;
-export const treasuries = treasuriesJson as TreasuriesData;
-export const privateCredit = privateCreditJson as PrivateCreditData;
-export const commodities = commoditiesJson as CommoditiesData;
+export const stablecoins: StablecoinsData = parseSnapshot(stablecoinsSchema, 'stablecoins.json', stablecoinsJson);
+export const treasuries: TreasuriesData = parseSnapshot(treasuriesSchema, 'treasuries.json', treasuriesJson);
+export const privateCredit = parseSnapshot(privateCreditSchema, 'private-credit.json', privateCreditJson);
+export const commodities = parseSnapshot(commoditiesSchema, 'commodities.json', commoditiesJson);
+
+const snapshotStablecoins = stablecoins;
+const snapshotTreasuries = treasuries;
 
 /** Dollar figures as numeric strings in API responses (spec: money travels as strings). */
 const money = (n: number) => String(n);
 
-export function stablecoinsResponse() {
+export function stablecoinsResponse(stablecoins: StablecoinsData = snapshotStablecoins) {
   return {
     asOf: stablecoins.asOf,
     total: stablecoins.total,
@@ -30,24 +36,26 @@ export function stablecoinsResponse() {
   };
 }
 
-export function stablecoinOverviewResponse() {
+export function stablecoinOverviewResponse(stablecoins: StablecoinsData = snapshotStablecoins) {
   const [marketCap, volume, active, holders] = stablecoins.cards;
+  // An unavailable figure (a live run has no source for it) is null, not 0.
+  const num = (amount: string) => (amount === '' ? null : Number(amount));
   return {
     asOf: stablecoins.asOf,
-    marketCap: marketCap.amount,
+    marketCap: marketCap.amount || null,
     marketCapChange30d: marketCap.change,
-    monthlyTransferVolume: volume.amount,
+    monthlyTransferVolume: volume.amount || null,
     monthlyTransferVolumeChange30d: volume.change,
-    monthlyActiveAddresses: Number(active.amount),
+    monthlyActiveAddresses: num(active.amount),
     monthlyActiveAddressesChange30d: active.change,
-    holders: Number(holders.amount),
+    holders: num(holders.amount),
     holdersChange30d: holders.change,
     totalStablecoins: stablecoins.total,
     cards: stablecoins.cards,
   };
 }
 
-export function treasuriesResponse() {
+export function treasuriesResponse(treasuries: TreasuriesData = snapshotTreasuries) {
   return {
     asOf: treasuries.asOf,
     cards: treasuries.cards,
@@ -77,7 +85,7 @@ export function privateCreditResponse() {
   };
 }
 
-const iconByName = new Map((networksJson as Array<{ name: string; iconUrl: string }>).map((n) => [n.name, n.iconUrl]));
+const iconByName = new Map(parseSnapshot(networkIconsSchema, 'networks.json', networksJson).map((n) => [n.name, n.iconUrl]));
 
 /** The icon of a network of the snapshot by its display name, if there is one. */
 export function networkIcon(name: string): string | undefined {

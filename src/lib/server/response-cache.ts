@@ -47,7 +47,7 @@ export async function dataVersion(): Promise<number | undefined> {
     const [row] = await getDb().all<{ n: number }>(sql.raw(`SELECT n FROM ${CHANGE_COUNTER_TABLE} WHERE id = 1`));
     return row === undefined ? undefined : Number(row.n);
   } catch {
-    // A database not prepared by db/setup.ts (no counter yet): serve uncached rather than fail.
+    // A database not prepared by src/lib/server/setup/prepare.ts (no counter yet): serve uncached rather than fail.
     return undefined;
   }
 }

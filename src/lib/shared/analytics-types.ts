@@ -38,8 +38,8 @@ export interface Asset {
   assetClass: string;
   /** Dollars, numeric string. */
   marketCap: string;
-  /** Percent, numeric string. */
-  change7d: string;
+  /** Percent, numeric string; null when unavailable (no figure 7 days earlier). */
+  change7d: string | null;
 }
 
 export interface Transfer {
@@ -49,6 +49,8 @@ export interface Transfer {
   /** ISO-8601. */
   date: string;
   network: string;
+  /** The transaction, for transfers read from a chain (absent in the snapshot). */
+  txHash?: string;
 }
 
 export interface Network {
@@ -60,8 +62,8 @@ export interface Network {
   totalValue: string;
   /** Percent of the total. */
   marketShare: number;
-  /** Percent, numeric string. */
-  change30d: string;
+  /** Percent, numeric string; null when unavailable (no figure 30 days earlier). */
+  change30d: string | null;
 }
 
 export interface TimeSeriesPoint {
@@ -78,6 +80,11 @@ export interface MarketOverview {
   totalStablecoinValue: string;
   /** The dataset's as-of date (YYYY-MM-DD), shown as 'Data as of ...'. */
   asOf: string;
+  /**
+   * Percent changes over 30 days, computed by a published ingest run (null where it has no figure
+   * 30 days earlier). Absent for the snapshot, whose cards show the spec's fixed changes.
+   */
+  changes30d?: { totalRWAValue: number | null; totalAssetHolders: number | null; totalStablecoinValue: number | null };
 }
 
 export interface TransferQuery {
@@ -130,7 +137,8 @@ export interface TreasuryEntity {
   protocol: string;
   rwaCount: number;
   marketCap: number;
-  change30d: number;
+  /** Null when unavailable (a live run without that history). */
+  change30d: number | null;
   marketShare: number;
 }
 export interface TreasuryProduct {
@@ -187,7 +195,8 @@ export interface CommodityRow {
   networks: string[];
   marketCap: number;
   price: number;
-  change24h: number;
+  /** Null when unavailable (no source gives it). */
+  change24h: number | null;
 }
 export interface CommodityPlatform {
   name: string;

@@ -1,8 +1,12 @@
 import { TrendingDown, TrendingUp } from 'lucide-react';
 import { formatPercentChange } from '@/lib/shared/format';
 
-/** A 30-day change: green with an up icon above 0, otherwise red with a down icon; sign and %. */
-export default function ChangeBadge({ value }: { value: number | string }) {
+/**
+ * A 30-day change: green with an up icon above 0, otherwise red with a down icon; sign and %.
+ * Null (no figure 30 days earlier in a live run) reads "unavailable" rather than a made-up 0%.
+ */
+export default function ChangeBadge({ value }: { value: number | string | null }) {
+  if (value === null) return <span className="text-muted" data-change="unavailable">unavailable</span>;
   const up = Number(value) > 0;
   const Icon = up ? TrendingUp : TrendingDown;
   return (

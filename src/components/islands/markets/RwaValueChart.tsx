@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { AutoscaleInfo, ISeriesApi, MouseEventParams, SeriesType, Time } from 'lightweight-charts';
 import { Download } from 'lucide-react';
 import type { ChartDataPoint } from '@/lib/shared/analytics-types';
-import { CHART_LAYERS, stackChartData } from '@/lib/shared/markets';
+import { CHART_LAYERS, stackChartData, type AssetClassKey } from '@/lib/shared/markets';
 import { assetClassColors } from '../../../../tailwind.config.mjs';
 import { formatBillions } from '@/lib/shared/format';
 import { monthLabel, useChart } from './use-chart';
@@ -15,6 +15,8 @@ interface Props {
   data: ChartDataPoint[];
   /** The page's view from its URL: whether stablecoins are included, and what the toggle's form carries. */
   view: HomeView;
+  /** Legend values of a live run (its last date); without them the spec's fixed legend is shown. */
+  legends?: Partial<Record<AssetClassKey, string>>;
 }
 
 /** Hex colour with an alpha byte, for the area fills. */
@@ -24,7 +26,7 @@ const withAlpha = (hex: string, alpha: string) => `${hex}${alpha}`;
  * The home page's stacked 'Total RWA Value' chart in $B: one area per asset class, each drawn at
  * the running sum of the classes below it. Stablecoins (an order of magnitude larger) start excluded.
  */
-export default function RwaValueChart({ data, view }: Props) {
+export default function RwaValueChart({ data, view, legends }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const handle = useChart(container, {
     // The chart's values are already in billions.
@@ -141,7 +143,7 @@ export default function RwaValueChart({ data, view }: Props) {
                 <span aria-hidden className={`size-2.5 rounded-sm ${dimmed ? 'opacity-40' : ''}`} style={{ backgroundColor: assetClassColors[l.key] }} />
                 {l.label}
               </span>
-              <span className="font-medium tabular-nums text-fg">{l.legend}</span>
+              <span className="font-medium tabular-nums text-fg">{legends ? (legends[l.key] ?? '') : l.legend}</span>
             </li>
           );
         })}

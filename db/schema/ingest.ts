@@ -1,0 +1,107 @@
+import { sqliteTable, text, integer, real, index, primaryKey, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/**
+ * Live data (architecture.md "Live data"): raw inputs with their provenance, the runs that read
+ * them, and the bookkeeping that lets a run resume after a crash without counting anything twice.
+ * The figures the site serves are derived from these into the analytics tables (analytics.ts) by
+ * one transaction per published run.
+ */
+
+/** One ingest run: what it did, and whether (and why not) it was published. */
+export const ingestRuns = sqliteTable('ingest_runs', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  startedAt: text('started_at').notNull(),
+  finishedAt: text('finished_at'),
+  /** running | published | held (circuit breaker) | failed | dry-run */
+  status: text('status').notNull(),
+  /** The as-of date the run measured (YYYY-MM-DD), the last one for a backfill. */
+  asOf: text('as_of').notNull(),
+  /** Per source: observations, transfers, rpc calls. */
+  counts: text('counts', { mode: 'json' }).$type<Record<string, Record<string, number>>>().notNull().default({}),
+  warnings: text('warnings', { mode: 'json' }).$type<string[]>().notNull().default([]),
+  errors: text('errors', { mode: 'json' }).$type<string[]>().notNull().default([]),
+  /** Why the run was not published (failure or breaker), or null. */
+  reason: text('reason'),
+  /** The published totals of this run (for the next run's circuit breaker). */
+  totals: text('totals', { mode: 'json' }).$type<Record<string, number>>(),
+});
+
+/**
+ * One figure per asset, chain, source and day, with where it was read: a block (number and time)
+ * of a contract, or an API URL and the time it was fetched. Amounts are decimal strings in whole
+ * tokens (uint256 does not fit a float); value is in dollars.
+ */
+export const ingestObservations = sqliteTable(
+  'ingest_observations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    runId: integer('run_id').notNull(),
+    date: text('date').notNull(),
+    assetSymbol: text('asset_symbol').notNull(),
+    chain: text('chain').notNull(),
+    source: text('source').notNull(),
+    contract: text('contract'),
+    supply: text('supply').notNull(),
+    /** Null when the asset's price method is 'unavailable': the supply is kept, no value is invented. */
+    price: real('price'),
+    value: real('value'),
+    /** Null when the source cannot tell (an API without holder counts): shown as unavailable. */
+    holders: integer('holders'),
+    blockNumber: integer('block_number'),
+    blockTime: text('block_time'),
+    apiUrl: text('api_url'),
+    fetchedAt: text('fetched_at').notNull(),
+  },
+  (t) => [uniqueIndex('ingest_observations_key').on(t.date, t.assetSymbol, t.chain, t.source), index('ingest_observations_date').on(t.date)],
+);
+
+/** Every Transfer log once: a log is identified by its chain, transaction hash and log index. */
+export const ingestTransfers = sqliteTable(
+  'ingest_transfers',
+  {
+    chain: text('chain').notNull(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    token: text('token').notNull(),
+    assetSymbol: text('asset_symbol').notNull(),
+    blockNumber: integer('block_number').notNull(),
+    blockTime: text('block_time').notNull(),
+    from: text('from_address').notNull(),
+    to: text('to_address').notNull(),
+    /** Raw uint256 amount as a decimal string. */
+    amount: text('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chain, t.txHash, t.logIndex] }), index('ingest_transfers_time').on(t.blockTime)],
+);
+
+/** Balances per holder, kept up to date as transfers are indexed (raw uint256 decimal strings). */
+export const ingestHolders = sqliteTable(
+  'ingest_holders',
+  {
+    chain: text('chain').notNull(),
+    token: text('token').notNull(),
+    holder: text('holder').notNull(),
+    balance: text('balance').notNull(),
+    positive: integer('positive', { mode: 'boolean' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chain, t.token, t.holder] }), index('ingest_holders_positive').on(t.chain, t.token, t.positive)],
+);
+
+/** How far the Transfer logs of a deployment are indexed (committed with the logs themselves). */
+export const ingestCheckpoints = sqliteTable(
+  'ingest_checkpoints',
+  {
+    chain: text('chain').notNull(),
+    token: text('token').notNull(),
+    lastBlock: integer('last_block').notNull(),
+    decimals: integer('decimals').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chain, t.token] })],
+);
+
+/** A lease so that two servers (or a server and the CLI) never ingest at once. */
+export const ingestLock = sqliteTable('ingest_lock', {
+  name: text('name').primaryKey(),
+  owner: text('owner').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+});

@@ -1,0 +1,32 @@
+/**
+ * Netlify background function: the same ingest as `npm run ingest` (yesterday, UTC) against the
+ * remote libSQL database, with the registry bundled from content/registry (Functions have no
+ * checkout to read it from). Started by ingest-scheduled with the shared secret; anyone else gets
+ * 403. The database lock keeps it from overlapping a run started elsewhere.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import registryJson from '../../content/registry/registry.json';
+import { openDatabase } from '../../db/client';
+import { parseConfig } from '../../src/lib/server/config';
+import { parseRegistry } from '../../src/lib/server/ingest/registry';
+import { defaultDate, runIngest } from '../../src/lib/server/ingest/run';
+
+function authorized(given: string | null): boolean {
+  const secret = process.env.INGEST_TRIGGER_SECRET;
+  if (!secret || !given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export default async function ingestBackground(req: Request): Promise<Response> {
+  if (req.method !== 'POST' || !authorized(req.headers.get('x-ingest-secret'))) return new Response('forbidden', { status: 403 });
+  const { client, db } = openDatabase(parseConfig(process.env).database);
+  try {
+    const r = await runIngest(db, { dates: [defaultDate()], registry: parseRegistry(registryJson, 'content/registry/registry.json'), progress: (line) => console.log(line) });
+    console.log(`ingest-background: run ${r.runId || '-'} ${r.status} as of ${r.asOf}${r.reason ? `: ${r.reason}` : ''}`);
+    return new Response(null, { status: r.status === 'published' ? 200 : 500 });
+  } finally {
+    client.close();
+  }
+}

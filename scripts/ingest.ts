@@ -1,0 +1,88 @@
+/**
+ * npm run ingest [-- --date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD] [--source evm,defillama] [--dry-run]
+ *
+ * Reads the registry's assets from their chains and APIs for a day (default: yesterday, UTC),
+ * stores the observations with their provenance and publishes the figures the site serves (unless
+ * the circuit breaker holds them). Exit codes: 0 published (or dry run), 1 failed (a missing or
+ * unreachable RPC URL names its chain), 2 bad arguments or registry, 3 held by the breaker,
+ * 4 another run holds the lock.
+ */
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../db/client.ts';
+import { parseConfig } from '../src/lib/server/config.ts';
+import { ensureDatabaseFolder, migrateDatabase } from '../db/migrate.ts';
+import { loadRegistry, registryPath, RegistryError } from '../src/lib/server/ingest/registry.ts';
+import { dateRange, defaultDate, runIngest, type IngestResult } from '../src/lib/server/ingest/run.ts';
+
+if (existsSync('.env')) process.loadEnvFile('.env');
+
+const fail = (code: number, message: string): never => {
+  console.error(message);
+  process.exit(code);
+};
+
+let args;
+try {
+  args = parseArgs({
+    options: {
+      date: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      source: { type: 'string', multiple: true },
+      'dry-run': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  }).values;
+} catch (e) {
+  fail(2, `ingest: ${(e as Error).message}`);
+}
+const opts = args!;
+if (opts.help) {
+  console.log('usage: npm run ingest -- [--date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD] [--source evm,defillama] [--dry-run]');
+  process.exit(0);
+}
+const isDate = (s: string | undefined) => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s + 'T00:00:00Z'));
+for (const k of ['date', 'from', 'to'] as const) if (opts[k] !== undefined && !isDate(opts[k])) fail(2, `ingest: --${k} must be a date YYYY-MM-DD, got "${opts[k]}"`);
+if (opts.date && (opts.from || opts.to)) fail(2, 'ingest: give either --date or --from/--to');
+if (!!opts.from !== !!opts.to) fail(2, 'ingest: --from and --to go together');
+const dates = opts.from ? dateRange(opts.from, opts.to!) : [opts.date ?? defaultDate()];
+if (dates.length === 0) fail(2, 'ingest: --from is after --to');
+if (dates.length > 400) fail(2, 'ingest: a backfill covers at most 400 days per run');
+const sources = opts.source?.flatMap((s) => s.split(',')).filter(Boolean);
+
+let registry;
+try {
+  registry = loadRegistry(registryPath(process.env));
+} catch (e) {
+  if (e instanceof RegistryError) fail(2, `ingest: ${e.message}`);
+  throw e;
+}
+
+const config = parseConfig(process.env).database;
+ensureDatabaseFolder(config.url);
+const { client, db } = openDatabase(config);
+await migrateDatabase(db, client, config.url);
+
+const started = Date.now();
+console.log(`ingest: ${dates.length === 1 ? dates[0] : `${dates[0]} .. ${dates.at(-1)}`}${opts['dry-run'] ? ' (dry run)' : ''}, registry ${registryPath(process.env)}`);
+let result: IngestResult;
+try {
+  result = await runIngest(db, { dates, sources, dryRun: opts['dry-run'], registry, progress: (line) => console.log(line) });
+} catch (e) {
+  client.close();
+  fail(2, `ingest: ${(e as Error).message}`);
+}
+client.close();
+const r = result!;
+
+// Closing summary: one row per source.
+const rows = Object.entries(r.counts).map(([source, c]) => ({ source, ...c }));
+if (rows.length) console.table(rows);
+console.log(`run ${r.runId || '-'}: ${r.status}, as of ${r.asOf}, ${((Date.now() - started) / 1000).toFixed(1)} s${r.totals ? `, RWA $${r.totals.rwa.toFixed(2)}, stablecoins $${r.totals.stablecoins.toFixed(2)}` : ''}`);
+if (r.warnings.length) console.log(`${r.warnings.length} warning(s); the first: ${r.warnings[0]}`);
+// fail() exits with the code: 0 published, 1 failed, 3 held by the circuit breaker, 4 locked out.
+if (r.status === 'published' || r.status === 'dry-run') process.exit(0);
+if (r.status === 'failed') fail(1, r.chain ? `ingest failed on chain "${r.chain}": ${r.reason}` : `ingest failed: ${r.reason}`);
+if (r.status === 'held') fail(3, `ingest held, nothing published: ${r.reason}`);
+if (r.status === 'locked') fail(4, `ingest not started: ${r.reason}`);

@@ -1,0 +1,143 @@
+/**
+ * Local chains for the ingest tests, `npm run ingest:local` and the benchmark: real Anvil nodes
+ * (the binary from @foundry-rs/anvil's platform package), contracts compiled by solc (npm) and
+ * deployed with viem, block times set explicitly so each action lands on a chosen UTC day.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import solc from 'solc';
+import { createTestClient, createWalletClient, createPublicClient, http, publicActions, walletActions, type Abi, type Address, type Hex } from 'viem';
+
+const require = createRequire(import.meta.url);
+
+export function anvilBinary(): string {
+  const arch = process.arch === 'x64' ? 'amd64' : process.arch;
+  const platform = process.platform === 'win32' ? 'win32' : process.platform;
+  const pkg = `@foundry-rs/anvil-${platform}-${arch}`;
+  return join(dirname(require.resolve(`${pkg}/package.json`)), 'bin', platform === 'win32' ? 'anvil.exe' : 'anvil');
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => ok(port));
+    });
+    srv.on('error', fail);
+  });
+}
+
+export interface Anvil {
+  url: string;
+  chainId: number;
+  process: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+/** Starts an Anvil node on loopback whose genesis block has the given time (seconds). */
+export async function startAnvil(chainId: number, genesisTime: number, extra: string[] = []): Promise<Anvil> {
+  const port = await freePort();
+  const child = spawn(anvilBinary(), ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--timestamp', String(genesisTime), '--silent', ...extra], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Never leave a node behind when this process ends (an error, a timeout, Ctrl-C).
+  const reap = () => child.kill('SIGKILL');
+  process.once('exit', reap);
+  child.once('exit', () => process.off('exit', reap));
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`anvil exited: ${out}`);
+    try {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) });
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`anvil did not start: ${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const stop = () =>
+    new Promise<void>((ok) => {
+      if (child.exitCode !== null) return ok();
+      child.once('exit', () => ok());
+      child.kill('SIGTERM');
+    });
+  return { url, chainId, process: child, stop };
+}
+
+interface Compiled {
+  abi: Abi;
+  bytecode: Hex;
+}
+
+let compiled: Record<string, Compiled> | undefined;
+
+/** Compiles scripts/lib/contracts/TestToken.sol (both contracts) with solc, once per process. */
+export function compileContracts(): Record<string, Compiled> {
+  if (compiled) return compiled;
+  const source = readFileSync(new URL('./contracts/TestToken.sol', import.meta.url), 'utf8');
+  const input = {
+    language: 'Solidity',
+    sources: { 'TestToken.sol': { content: source } },
+    settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input)));
+  const errors = (output.errors ?? []).filter((e: { severity: string }) => e.severity === 'error');
+  if (errors.length) throw new Error(errors.map((e: { formattedMessage: string }) => e.formattedMessage).join('\n'));
+  compiled = {};
+  for (const [name, c] of Object.entries(output.contracts['TestToken.sol'] as Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>)) {
+    compiled[name] = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` };
+  }
+  return compiled;
+}
+
+/** Anvil's first default account (unlocked): deploys and owns everything. */
+export const DEPLOYER: Address = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+
+export type LocalChain = ReturnType<typeof chainClient>;
+
+export function chainClient(anvil: Anvil) {
+  const chain = {
+    id: anvil.chainId,
+    name: `anvil-${anvil.chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [anvil.url] } },
+  } as const;
+  const test = createTestClient({ chain, mode: 'anvil', transport: http(anvil.url) }).extend(publicActions).extend(walletActions);
+  const wallet = createWalletClient({ chain, account: DEPLOYER, transport: http(anvil.url) });
+  const pub = createPublicClient({ chain, transport: http(anvil.url) });
+  return { anvil, test, wallet, pub };
+}
+
+/** Sends a transaction mined in a block with exactly this time (seconds); returns its hash. */
+export async function at<T extends Hex>(c: LocalChain, time: number, send: () => Promise<T>): Promise<T> {
+  await c.test.setNextBlockTimestamp({ timestamp: BigInt(time) });
+  const hash = await send();
+  const receipt = await c.pub.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
+  return hash;
+}
+
+export async function deploy(c: LocalChain, time: number, name: 'TestToken' | 'TestPriceFeed', args: unknown[] = []): Promise<Address> {
+  const { abi, bytecode } = compileContracts()[name];
+  const hash = await at(c, time, () => c.wallet.deployContract({ abi, bytecode, args } as never));
+  const receipt = await c.pub.getTransactionReceipt({ hash });
+  return receipt.contractAddress!;
+}
+
+/** Calls a state-changing function of a deployed test contract in a block at `time`. */
+export async function call(c: LocalChain, time: number, address: Address, contract: 'TestToken' | 'TestPriceFeed', functionName: string, args: unknown[]): Promise<Hex> {
+  const { abi } = compileContracts()[contract];
+  return at(c, time, () => c.wallet.writeContract({ address, abi, functionName, args } as never));
+}

@@ -1,0 +1,112 @@
+/**
+ * The asset-class pages (and their /api endpoints) from the latest published ingest run, when
+ * there is one: the tracked assets of the class with their market cap, price, networks and
+ * holders as of the run's date. Figures the sources do not give (yields, transfer volume, 24-hour
+ * changes) are "unavailable", never carried over from the snapshot under the new date. Without a
+ * published run the snapshot is served unchanged.
+ */
+import { and, eq } from 'drizzle-orm';
+import { datasetMeta, ingestObservations } from '@db/schema';
+import type { CommoditiesData, MetricCardData, StablecoinsData, TreasuriesData } from '@/lib/shared/analytics-types';
+import { formatCurrency } from '@/lib/shared/format';
+import { commodities, stablecoins, treasuries } from './asset-class-data';
+import { getDb } from './db';
+import { siteRegistry } from './sources-data';
+
+export const UNAVAILABLE = 'unavailable';
+
+interface LiveAsset {
+  symbol: string;
+  name: string;
+  issuer: string;
+  marketCap: number;
+  price: number | null;
+  networks: string[];
+  holders: number | null;
+}
+
+/** The class's tracked assets on the published as-of date, largest first; null without a published run. */
+export async function liveClass(assetClass: string): Promise<{ asOf: string; assets: LiveAsset[] } | null> {
+  const db = getDb();
+  const meta = new Map((await db.select().from(datasetMeta).where(eq(datasetMeta.key, 'publishedRun'))).map((r) => [r.key, r.value]));
+  if (!meta.has('publishedRun')) return null;
+  const [asOfRow] = await db.select().from(datasetMeta).where(eq(datasetMeta.key, 'asOf'));
+  const asOf = String(asOfRow?.value);
+  const { registry } = siteRegistry();
+  const tracked = new Map((registry?.assets ?? []).filter((a) => a.assetClass === assetClass).map((a) => [a.symbol, a]));
+  const rows = await db.select().from(ingestObservations).where(and(eq(ingestObservations.date, asOf)));
+  const bySymbol = new Map<string, LiveAsset>();
+  for (const o of rows) {
+    const a = tracked.get(o.assetSymbol);
+    if (!a || o.value === null || o.value <= 0) continue;
+    const cur = bySymbol.get(a.symbol) ?? { symbol: a.symbol, name: a.name, issuer: a.issuer, marketCap: 0, price: o.price, networks: [], holders: 0 };
+    cur.marketCap += o.value;
+    cur.networks.push(registry?.chains[o.chain]?.name ?? o.chain);
+    cur.holders = cur.holders === null || o.holders === null ? null : cur.holders + o.holders;
+    bySymbol.set(a.symbol, cur);
+  }
+  return { asOf, assets: [...bySymbol.values()].sort((x, y) => y.marketCap - x.marketCap) };
+}
+
+const card = (base: MetricCardData, value: number | null, format: (n: number) => string): MetricCardData => ({
+  title: base.title,
+  icon: base.icon,
+  value: value === null ? UNAVAILABLE : format(value),
+  change: '',
+  changeType: 'neutral',
+  amount: value === null ? '' : String(value),
+});
+const count = (n: number) => n.toLocaleString('en-US');
+const sumHolders = (assets: LiveAsset[]) => (assets.some((a) => a.holders === null) ? null : assets.reduce((s, a) => s + a.holders!, 0));
+
+export async function stablecoinsData(): Promise<StablecoinsData> {
+  const live = await liveClass('Stablecoins');
+  if (!live) return stablecoins;
+  const total = live.assets.reduce((s, a) => s + a.marketCap, 0);
+  const [cap, volume, active, holders] = stablecoins.cards;
+  return {
+    asOf: live.asOf,
+    cards: [card(cap, total, formatCurrency), card(volume, null, formatCurrency), card(active, null, count), card(holders, sumHolders(live.assets), count)],
+    total: live.assets.length,
+    rows: live.assets.map((a) => ({ name: a.name, ticker: a.symbol, platform: a.issuer, networks: a.networks, marketCap: a.marketCap, price: a.price ?? 0, peggedCurrency: 'USD' })),
+  };
+}
+
+export async function treasuriesData(): Promise<TreasuriesData> {
+  const live = await liveClass('U.S. Treasuries');
+  if (!live) return treasuries;
+  const total = live.assets.reduce((s, a) => s + a.marketCap, 0);
+  const byIssuer = new Map<string, { count: number; cap: number }>();
+  for (const a of live.assets) {
+    const e = byIssuer.get(a.issuer) ?? { count: 0, cap: 0 };
+    byIssuer.set(a.issuer, { count: e.count + 1, cap: e.cap + a.marketCap });
+  }
+  const [value, ytm, assetsCard, holders] = treasuries.cards;
+  return {
+    asOf: live.asOf,
+    cards: [card(value, total, formatCurrency), card(ytm, null, String), card(assetsCard, live.assets.length, count), card(holders, sumHolders(live.assets), count)],
+    topEntities: [...byIssuer.entries()]
+      .sort((x, y) => y[1].cap - x[1].cap)
+      .map(([protocol, e], i) => ({ rank: i + 1, protocol, rwaCount: e.count, marketCap: e.cap, change30d: null, marketShare: total > 0 ? Number(((e.cap / total) * 100).toFixed(2)) : 0 })),
+    total: live.assets.length,
+    products: live.assets.map((a) => ({ name: a.name, issuer: a.issuer, ticker: a.symbol, platform: a.issuer, networks: a.networks, marketCap: a.marketCap, yieldToMaturity: null, eligibleInvestors: UNAVAILABLE })),
+  };
+}
+
+export async function commoditiesData(): Promise<CommoditiesData> {
+  const live = await liveClass('Commodities');
+  if (!live) return commodities;
+  const total = live.assets.reduce((s, a) => s + a.marketCap, 0);
+  const platforms = new Map<string, { cap: number; count: number }>();
+  for (const a of live.assets) {
+    const p = platforms.get(a.issuer) ?? { cap: 0, count: 0 };
+    platforms.set(a.issuer, { cap: p.cap + a.marketCap, count: p.count + 1 });
+  }
+  const [value, products, goldShare, active] = commodities.cards;
+  return {
+    asOf: live.asOf,
+    cards: [card(value, total, formatCurrency), card(products, live.assets.length, count), card(goldShare, null, String), card(active, platforms.size, count)],
+    rows: live.assets.map((a, i) => ({ rank: i + 1, name: a.name, ticker: a.symbol, type: UNAVAILABLE, platform: a.issuer, networks: a.networks, marketCap: a.marketCap, price: a.price ?? 0, change24h: null })),
+    platforms: [...platforms.entries()].map(([name, p]) => ({ name, marketCap: p.cap, assetCount: p.count })),
+  };
+}

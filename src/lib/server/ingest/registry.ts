@@ -1,0 +1,163 @@
+/**
+ * The registry of tracked assets (content/registry/registry.json, reviewed like code), validated
+ * on load. An error names the entry and the field, so a typo in a pull request is caught before a
+ * wrong figure reaches the site. `INGEST_REGISTRY=<file>` points the ingest at another registry.
+ *
+ * Imported by the CLI under plain Node: relative imports with .ts extensions only.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const ASSET_CLASSES = [
+  'Stablecoins',
+  'U.S. Treasuries',
+  'Global Bonds',
+  'Private Credit',
+  'Commodities',
+  'Institutional Funds',
+  'Stocks',
+  'Corporate Bonds',
+  'Managed Strategies',
+] as const;
+export type AssetClass = (typeof ASSET_CLASSES)[number];
+
+const address = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
+  .transform((a) => a.toLowerCase() as `0x${string}`);
+const chainKey = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes');
+const usd = z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as "1.00"');
+
+const chainSchema = z.strictObject({
+  chainId: z.number().int().positive(),
+  name: z.string().min(1),
+  rpcEnv: z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'must be an environment variable name such as RPC_URL_ETHEREUM'),
+  /** Block explorer origin, for links on /sources. */
+  explorer: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+  /** The chain's name in the DefiLlama stablecoins API, when it differs from `name`. */
+  defillama: z.string().optional(),
+});
+
+const priceSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('fixed'), usd }),
+  /** A Chainlink-style aggregator: latestRoundData() and decimals(). */
+  z.strictObject({ kind: z.literal('feed'), chain: chainKey, address }),
+  /** A view function without arguments returning a uint256 price with `decimals` decimals. */
+  z.strictObject({
+    kind: z.literal('call'),
+    chain: chainKey,
+    address,
+    method: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a function name'),
+    decimals: z.number().int().min(0).max(36),
+  }),
+  /** No price source checked yet: the supply is recorded, the value is shown as unavailable. */
+  z.strictObject({ kind: z.literal('unavailable'), note: z.string().optional() }),
+]);
+
+const deploymentSchema = z.strictObject({
+  chain: chainKey,
+  address,
+  startBlock: z.number().int().min(0),
+  excludeHolders: z.array(address).default([]),
+});
+
+const assetSchema = z.strictObject({
+  symbol: z.string().regex(/^[A-Za-z0-9.$-]{1,20}$/, 'must be a ticker such as BUIDL'),
+  name: z.string().min(1),
+  issuer: z.string().min(1),
+  assetClass: z.enum(ASSET_CLASSES),
+  /** Where the supply comes from: the chain itself (default) or the DefiLlama stablecoins API. */
+  source: z.enum(['evm', 'defillama']).default('evm'),
+  defillamaId: z.number().int().positive().optional(),
+  price: priceSchema,
+  deployments: z.array(deploymentSchema).min(1),
+  /** The public source the entry was checked against. */
+  reference: z.string().optional(),
+});
+
+export const registrySchema = z.strictObject({
+  chains: z.record(chainKey, chainSchema),
+  assets: z.array(assetSchema),
+});
+
+type Issue = { path: PropertyKey[]; message: string };
+
+/**
+ * References between entries (a deployment's or price's chain, duplicate symbols), checked on the
+ * raw input so that they are reported together with any field errors, not only once those are fixed.
+ */
+function crossCheck(input: unknown): Issue[] {
+  const issues: Issue[] = [];
+  const r = input as { chains?: unknown; assets?: unknown };
+  if (!r || typeof r !== 'object' || !Array.isArray(r.assets)) return issues;
+  const chains = r.chains && typeof r.chains === 'object' ? (r.chains as Record<string, unknown>) : {};
+  const symbols = new Set<string>();
+  r.assets.forEach((a: Record<string, unknown> | null, i: number) => {
+    if (!a || typeof a !== 'object') return;
+    if (typeof a.symbol === 'string') {
+      if (symbols.has(a.symbol)) issues.push({ path: ['assets', i, 'symbol'], message: `duplicate symbol "${a.symbol}"` });
+      symbols.add(a.symbol);
+    }
+    if (a.source === 'defillama' && a.defillamaId === undefined) issues.push({ path: ['assets', i, 'defillamaId'], message: 'required when source is "defillama"' });
+    if (Array.isArray(a.deployments))
+      a.deployments.forEach((d: { chain?: unknown } | null, j: number) => {
+        if (d && typeof d.chain === 'string' && !(d.chain in chains)) issues.push({ path: ['assets', i, 'deployments', j, 'chain'], message: `unknown chain "${d.chain}"` });
+      });
+    const price = a.price as { kind?: unknown; chain?: unknown } | undefined;
+    if (price && (price.kind === 'feed' || price.kind === 'call') && typeof price.chain === 'string' && !(price.chain in chains))
+      issues.push({ path: ['assets', i, 'price', 'chain'], message: `unknown chain "${price.chain}"` });
+  });
+  return issues;
+}
+
+export type Registry = z.infer<typeof registrySchema>;
+export type RegistryAsset = Registry['assets'][number];
+export type RegistryChain = Registry['chains'][string];
+export type Deployment = RegistryAsset['deployments'][number];
+
+export class RegistryError extends Error {}
+
+/** "assets[2] (OUSG) deployments[0].address: must be ..." — the entry by index and symbol, then the field. */
+function describe(input: unknown, issue: Issue): string {
+  const path = issue.path;
+  let where: string;
+  if (path[0] === 'assets' && typeof path[1] === 'number') {
+    const entry = (input as { assets?: Array<{ symbol?: unknown }> }).assets?.[path[1]];
+    const symbol = typeof entry?.symbol === 'string' ? ` (${entry.symbol})` : '';
+    const rest = path.slice(2).map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
+    where = `assets[${path[1]}]${symbol}${rest ? ' ' + rest : ''}`;
+  } else if (path[0] === 'chains' && path[1] !== undefined) {
+    where = `chains.${String(path[1])}${path.length > 2 ? '.' + path.slice(2).join('.') : ''}`;
+  } else {
+    where = path.length ? path.join('.') : '(registry)';
+  }
+  return `${where}: ${issue.message}`;
+}
+
+/** Validates a parsed registry; throws a RegistryError listing every problem. */
+export function parseRegistry(input: unknown, origin = 'registry'): Registry {
+  const result = registrySchema.safeParse(input);
+  const issues: Issue[] = [...(result.success ? [] : result.error.issues), ...crossCheck(input)];
+  if (result.success && issues.length === 0) return result.data;
+  const lines = issues.map((i) => '  ' + describe(input, i));
+  throw new RegistryError(`Invalid ${origin}:\n${lines.join('\n')}`);
+}
+
+export const DEFAULT_REGISTRY = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../content/registry/registry.json');
+
+/** The registry named by INGEST_REGISTRY, or the one in git. */
+export function registryPath(env: NodeJS.ProcessEnv = process.env): string {
+  return env.INGEST_REGISTRY ? resolve(env.INGEST_REGISTRY) : DEFAULT_REGISTRY;
+}
+
+export function loadRegistry(file = registryPath()): Registry {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new RegistryError(`Cannot read the registry ${file}: ${(e as Error).message}`);
+  }
+  return parseRegistry(raw, `registry ${file}`);
+}

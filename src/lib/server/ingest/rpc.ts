@@ -1,0 +1,87 @@
+/**
+ * JSON-RPC access for the ingest: one viem client per chain, every call counted (for the
+ * benchmark's calls-per-day figure) and retried here rather than inside viem, so that the two
+ * kinds of refusal are told apart: a rate limit or a server error waits and tries again with a
+ * growing delay; "too many results" is not retried at all (the caller shrinks its block range).
+ */
+import { createPublicClient, http, type PublicClient } from 'viem';
+import type { RegistryChain } from './registry.ts';
+
+export class ChainError extends Error {
+  readonly chain: string;
+  constructor(chain: string, message: string) {
+    super(message);
+    this.chain = chain;
+  }
+}
+
+export interface ChainClient {
+  key: string;
+  chain: RegistryChain;
+  client: PublicClient;
+  /** JSON-RPC requests sent (a multicall is one). */
+  calls: () => number;
+}
+
+export function connect(key: string, chain: RegistryChain, env: NodeJS.ProcessEnv): ChainClient {
+  const url = env[chain.rpcEnv];
+  if (!url) throw new ChainError(key, `No RPC URL for chain "${key}" (${chain.name}): set ${chain.rpcEnv}.`);
+  let count = 0;
+  const client = createPublicClient({
+    transport: http(url, {
+      retryCount: 0,
+      timeout: Number(env.INGEST_RPC_TIMEOUT_MS ?? 30_000),
+      onFetchRequest: () => void count++,
+    }),
+  });
+  return { key, chain, client: client as PublicClient, calls: () => count };
+}
+
+/** Text of an error and its causes, for classification. */
+function errorText(e: unknown): string {
+  const parts: string[] = [];
+  let cur: unknown = e;
+  for (let i = 0; cur && i < 8; i++) {
+    const o = cur as { message?: string; details?: string; shortMessage?: string; status?: number; cause?: unknown };
+    parts.push(String(o.message ?? '').replace(/Status: (\d{3})/, 'status $1'), String(o.details ?? ''), String(o.shortMessage ?? ''), o.status ? `status ${o.status}` : '');
+    cur = o.cause;
+  }
+  return parts.join(' | ');
+}
+
+/** The provider refused because the answer would be too large: ask for a smaller block range. */
+export function isTooManyResults(e: unknown): boolean {
+  return /more than \d+ results|too many (results|logs)|query returned more than|block range (is )?too (large|wide)|range too large|exceed(s|ed)? (the )?(max(imum)? )?(block )?range|response size exceeded|log response size/i.test(
+    errorText(e),
+  );
+}
+
+/** Worth waiting and retrying: rate limits, server errors, dropped connections, timeouts. */
+export function isTransient(e: unknown): boolean {
+  const text = errorText(e);
+  return /status (429|5\d\d)\b|rate.?limit|too many requests|timed? ?out|ECONNRESET|ECONNREFUSED|socket hang up|fetch failed|other side closed/i.test(text);
+}
+
+/** One line for a log: "status 429" when the answer had one, else the error's first line. */
+function shortReason(e: unknown): string {
+  const status = /status (\d{3})\b/i.exec(errorText(e))?.[1] ?? /Status: (\d{3})/.exec(String((e as Error).message))?.[1];
+  if (status) return `status ${status}`;
+  return String((e as Error).message ?? e).split('\n')[0].slice(0, 160);
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Retries transient failures with exponential backoff (base INGEST_BACKOFF_MS, 6 attempts). */
+export async function withRetry<T>(what: string, fn: () => Promise<T>, onRetry?: (msg: string) => void, baseMs = Number(process.env.INGEST_BACKOFF_MS ?? 500)): Promise<T> {
+  const attempts = 6;
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (i >= attempts || isTooManyResults(e) || !isTransient(e)) throw e;
+      const delay = baseMs * 2 ** (i - 1);
+      onRetry?.(`${what}: ${shortReason(e)}; retry ${i} in ${delay} ms`);
+      await sleep(delay);
+    }
+  }
+}

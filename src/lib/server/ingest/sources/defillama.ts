@@ -1,0 +1,143 @@
+/**
+ * Stablecoin supply per chain from the DefiLlama stablecoins API (free, no key): for each registry
+ * asset with `source: "defillama"`, `/stablecoin/{id}` gives every chain's daily history. The
+ * server code and its OpenAPI file spell two fields differently; both are accepted:
+ * `chainBalances[Chain].tokens[]` or `chainCirculating[Chain].tokens[]`, and per row
+ * `circulating` or `totalCirculating`. Amounts are keyed by peg (`{ "peggedUSD": 123 }`).
+ * Holders are not in this API: they stay unavailable (null), never estimated.
+ */
+import { z } from 'zod';
+import { ingestObservations } from '../../../../../db/schema/index.ts';
+import { withRetry } from '../rpc.ts';
+import { dayEnd, DAY_MS, type Source } from './types.ts';
+
+export const DEFAULT_DEFILLAMA_URL = 'https://stablecoins.llama.fi';
+
+const pegged = z.record(z.string(), z.number().nullable());
+const row = z.object({
+  date: z.union([z.number(), z.string().regex(/^\d+$/)]).transform(Number),
+  circulating: pegged.optional(),
+  totalCirculating: pegged.optional(),
+});
+const chainHistory = z.object({ tokens: z.array(row) });
+export const stablecoinSchema = z
+  .object({
+    id: z.union([z.string(), z.number()]).optional(),
+    symbol: z.string().optional(),
+    pegType: z.string().optional(),
+    price: z.number().nullable().optional(),
+    chainBalances: z.record(z.string(), chainHistory).optional(),
+    chainCirculating: z.record(z.string(), chainHistory).optional(),
+  })
+  .refine((s) => s.chainBalances || s.chainCirculating, { message: 'neither chainBalances nor chainCirculating is present' });
+
+export type StablecoinHistory = z.infer<typeof stablecoinSchema>;
+
+/** The circulating amount of one row in the asset's peg (peggedUSD unless pegType says otherwise). */
+function amountOf(r: z.infer<typeof row>, peg: string): number | null {
+  const m = r.circulating ?? r.totalCirculating;
+  if (!m) return null;
+  const v = m[peg] ?? Object.values(m).find((x) => typeof x === 'number') ?? null;
+  return typeof v === 'number' ? v : null;
+}
+
+/**
+ * Per chain, the circulating supply at the close of `date`: the row stamped 00:00 UTC of the next
+ * day, or the last one before it when it is at most a day older. Chains without such a row are
+ * left out (and reported), rather than carried forward.
+ */
+export function circulatingOn(s: StablecoinHistory, date: string): { byChain: Map<string, number>; stale: string[] } {
+  const end = dayEnd(date) / 1000;
+  const peg = s.pegType ?? 'peggedUSD';
+  const byChain = new Map<string, number>();
+  const stale: string[] = [];
+  for (const [chain, h] of Object.entries(s.chainBalances ?? s.chainCirculating ?? {})) {
+    const rows = h.tokens.filter((r) => r.date <= end).sort((a, b) => a.date - b.date);
+    const last = rows.at(-1);
+    if (!last) continue;
+    if (end - last.date > DAY_MS / 1000) {
+      stale.push(chain);
+      continue;
+    }
+    const v = amountOf(last, peg);
+    if (v !== null && v > 0) byChain.set(chain, v);
+  }
+  return { byChain, stale };
+}
+
+async function getJson(url: string, warn: (m: string) => void): Promise<unknown> {
+  try {
+    return await fetchJson(url, warn);
+  } catch (e) {
+    const cause = (e as { cause?: { code?: string } }).cause?.code;
+    throw new Error(`DefiLlama stablecoins API unreachable or failing at ${url} (DEFILLAMA_STABLECOINS_URL): ${(e as Error).message}${cause ? ` (${cause})` : ''}`, { cause: e });
+  }
+}
+
+async function fetchJson(url: string, warn: (m: string) => void): Promise<unknown> {
+  return withRetry(
+    url,
+    async () => {
+      const res = await fetch(url, { signal: AbortSignal.timeout(30_000), headers: { accept: 'application/json' } });
+      if (!res.ok) throw new Error(`${url}: status ${res.status}`);
+      return res.json();
+    },
+    warn,
+  );
+}
+
+export const defillamaSource: Source = {
+  name: 'defillama',
+  applies: (registry) => registry.assets.some((a) => a.source === 'defillama'),
+  async run(ctx) {
+    const base = (ctx.env.DEFILLAMA_STABLECOINS_URL || DEFAULT_DEFILLAMA_URL).replace(/\/+$/, '');
+    // DefiLlama chain names -> registry chain keys; other chains keep DefiLlama's name as their key.
+    const chainKey = new Map<string, string>();
+    for (const [key, c] of Object.entries(ctx.registry.chains)) chainKey.set(c.defillama ?? c.name, key);
+    let observations = 0;
+    let requests = 0;
+    for (const asset of ctx.registry.assets.filter((a) => a.source === 'defillama')) {
+      const url = `${base}/stablecoin/${asset.defillamaId}`;
+      const fetchedAt = new Date().toISOString();
+      requests++;
+      const parsed = stablecoinSchema.safeParse(await getJson(url, ctx.warn));
+      if (!parsed.success) throw new Error(`${asset.symbol}: ${url} answered in an unknown shape: ${parsed.error.issues[0]?.message}`);
+      const { byChain, stale } = circulatingOn(parsed.data, ctx.date);
+      if (stale.length) ctx.warn(`${asset.symbol}: DefiLlama has no figure for ${ctx.date} on ${stale.join(', ')}`);
+      const price = asset.price.kind === 'fixed' ? Number(asset.price.usd) : (parsed.data.price ?? null);
+      let total = 0;
+      for (const [llamaChain, supply] of byChain) {
+        const chain = chainKey.get(llamaChain) ?? llamaChain;
+        const value = price === null ? null : supply * price;
+        total += value ?? 0;
+        if (ctx.dryRun) continue;
+        const obs = {
+          runId: ctx.runId,
+          date: ctx.date,
+          assetSymbol: asset.symbol,
+          chain,
+          source: 'defillama',
+          contract: asset.deployments.find((d) => d.chain === chain)?.address ?? null,
+          supply: String(supply),
+          price,
+          value,
+          holders: null,
+          blockNumber: null,
+          blockTime: null,
+          apiUrl: url,
+          fetchedAt,
+        };
+        await ctx.db
+          .insert(ingestObservations)
+          .values(obs)
+          .onConflictDoUpdate({
+            target: [ingestObservations.date, ingestObservations.assetSymbol, ingestObservations.chain, ingestObservations.source],
+            set: { ...obs },
+          });
+        observations++;
+      }
+      ctx.progress(`defillama ${asset.symbol}: ${byChain.size} chains, $${total.toFixed(0)}`);
+    }
+    return { observations, requests };
+  },
+};

@@ -1,0 +1,37 @@
+/**
+ * What every source of figures implements. A source reads its inputs for one day, writes raw
+ * observations (with provenance) and whatever else it keeps, and reports counts. A third source
+ * is one new file that exports a `Source` and one line in sources/index.ts.
+ */
+import type { Database } from '../../../../../db/client.ts';
+import type { Registry } from '../registry.ts';
+
+export interface SourceContext {
+  db: Database;
+  registry: Registry;
+  /** The day measured (YYYY-MM-DD): figures as of its close, 00:00 UTC of the next day. */
+  date: string;
+  runId: number;
+  env: NodeJS.ProcessEnv;
+  /** Progress lines (the CLI prints them, the scheduler logs them). */
+  progress: (line: string) => void;
+  /** Something a reader of the run should know, kept with the run. */
+  warn: (line: string) => void;
+  /** Only read, write nothing (the CLI's --dry-run). */
+  dryRun: boolean;
+}
+
+export interface Source {
+  name: string;
+  /** Whether the registry has anything for this source. */
+  applies(registry: Registry): boolean;
+  /** Reads one day. Counts are summed into the run's record (observations, transfers, rpcCalls...). */
+  run(ctx: SourceContext): Promise<Record<string, number>>;
+}
+
+export const DAY_MS = 86_400_000;
+
+/** 00:00 UTC after the day: the moment the day's figures are read at. */
+export function dayEnd(date: string): number {
+  return Date.parse(date + 'T00:00:00Z') + DAY_MS;
+}

@@ -1,0 +1,19 @@
+/** One line for the server's start: live figures (which run, as of when) or the snapshot. */
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '../../../../db/client.ts';
+import { parseConfig } from '../config.ts';
+import { datasetMeta, ingestRuns } from '../../../../db/schema/index.ts';
+
+export async function describeLiveData(env: NodeJS.ProcessEnv): Promise<string> {
+  const { client, db } = openDatabase(parseConfig(env).database);
+  try {
+    const meta = new Map((await db.select().from(datasetMeta)).map((r) => [r.key, r.value]));
+    const asOf = String(meta.get('asOf') ?? 'unknown');
+    const runId = meta.get('publishedRun');
+    if (runId === undefined) return `  Data: serving the embedded snapshot as of ${asOf} (content/data); no ingest run has been published.`;
+    const [run] = await db.select().from(ingestRuns).where(eq(ingestRuns.id, Number(runId)));
+    return `  Data: serving ingest run ${runId} as of ${asOf} (published ${run?.finishedAt ?? '?'}).`;
+  } finally {
+    client.close();
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * What the /sources page shows about live data: the registry of tracked assets (the one the
+ * ingest uses: INGEST_REGISTRY or content/registry/registry.json), each deployment's latest
+ * observation with its block or API URL, and the last runs with their status.
+ */
+import { and, desc, eq, lte } from 'drizzle-orm';
+import registryJson from '../../../content/registry/registry.json';
+import { datasetMeta, ingestObservations, ingestRuns } from '@db/schema';
+import { getDb } from './db';
+import { loadRegistry, parseRegistry, type Registry } from './ingest/registry';
+
+let bundled: { registry?: Registry; error?: string } | undefined;
+
+/** The registry in git is bundled and parsed once; one named by INGEST_REGISTRY is read on each call (it may be edited). */
+export function siteRegistry(): { registry?: Registry; error?: string } {
+  const read = (f: () => Registry) => {
+    try {
+      return { registry: f() };
+    } catch (e) {
+      return { error: (e as Error).message };
+    }
+  };
+  if (process.env.INGEST_REGISTRY) return read(() => loadRegistry(process.env.INGEST_REGISTRY));
+  bundled ??= read(() => parseRegistry(registryJson, 'content/registry/registry.json'));
+  return bundled;
+}
+
+export type Observation = typeof ingestObservations.$inferSelect;
+export type Run = typeof ingestRuns.$inferSelect;
+
+export interface SourcesData {
+  registry?: Registry;
+  registryError?: string;
+  /** The published run, if any; otherwise the site serves the snapshot. */
+  publishedRun?: number;
+  asOf: string;
+  /** `${symbol}|${chain}` -> the observation on the published as-of date (or the latest one). */
+  observations: Map<string, Observation>;
+  runs: Run[];
+}
+
+export async function loadSourcesData(): Promise<SourcesData> {
+  const db = getDb();
+  const { registry, error } = siteRegistry();
+  const meta = await db.select().from(datasetMeta).where(eq(datasetMeta.key, 'publishedRun'));
+  const [asOfRow] = await db.select().from(datasetMeta).where(eq(datasetMeta.key, 'asOf'));
+  const asOf = String(asOfRow?.value ?? '');
+  const publishedRun = meta[0] ? Number(meta[0].value) : undefined;
+  const rows = await db
+    .select()
+    .from(ingestObservations)
+    .where(publishedRun ? lte(ingestObservations.date, asOf) : undefined)
+    .orderBy(desc(ingestObservations.date))
+    .limit(2000);
+  const observations = new Map<string, Observation>();
+  for (const o of rows) {
+    const key = `${o.assetSymbol}|${o.chain}`;
+    const prev = observations.get(key);
+    if (!prev || (prev.date === o.date && o.source === 'evm' && prev.source !== 'evm')) observations.set(key, o);
+  }
+  const runs = await db.select().from(ingestRuns).orderBy(desc(ingestRuns.id)).limit(10);
+  return { registry, registryError: error, publishedRun, asOf, observations, runs };
+}
+
+/** The published run's record, for "Data as of" links and the start-up log. */
+export async function publishedRun(): Promise<Run | undefined> {
+  const db = getDb();
+  const [meta] = await db.select().from(datasetMeta).where(eq(datasetMeta.key, 'publishedRun'));
+  if (!meta) return undefined;
+  const [run] = await db.select().from(ingestRuns).where(and(eq(ingestRuns.id, Number(meta.value))));
+  return run;
+}

@@ -1,0 +1,103 @@
+/**
+ * The DefiLlama stablecoins adapter on recorded responses in the documented shape, served on
+ * loopback: USDT in the server's spelling (chainBalances, circulating, dates as numbers and
+ * strings), USDC in the OpenAPI file's (chainCirculating, totalCirculating). A chain without a
+ * figure for the day is left out and reported, holders stay unavailable.
+ */
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/lib/local-chains';
+import { startServer, type RunningServer } from '../support/server';
+import { runIngestCli } from '../support/ingest';
+
+const FIXTURES = resolve(import.meta.dirname, '../fixtures/defillama');
+const DATE = '2026-01-09';
+let api: Server;
+let apiUrl: string;
+let server: RunningServer;
+let registryFile: string;
+const requested: string[] = [];
+
+beforeAll(async () => {
+  api = createServer((req, res) => {
+    requested.push(req.url ?? '');
+    const m = /^\/stablecoin\/(\d+)$/.exec(req.url ?? '');
+    if (!m) return void res.writeHead(404).end('{}');
+    res.writeHead(200, { 'content-type': 'application/json' }).end(readFileSync(join(FIXTURES, `stablecoin-${m[1]}.json`)));
+  });
+  const port = await freePort();
+  await new Promise<void>((ok) => api.listen(port, '127.0.0.1', ok));
+  apiUrl = `http://127.0.0.1:${port}`;
+  registryFile = join(mkdtempSync(join(tmpdir(), 'rwa-registry-')), 'registry.json');
+  const deployment = (address: string) => [{ chain: 'ethereum', address, startBlock: 0, excludeHolders: [] }];
+  writeFileSync(
+    registryFile,
+    JSON.stringify({
+      chains: {
+        ethereum: { chainId: 1, name: 'Ethereum', rpcEnv: 'RPC_URL_ETHEREUM', explorer: 'https://etherscan.io' },
+        base: { chainId: 8453, name: 'Base', rpcEnv: 'RPC_URL_BASE' },
+      },
+      assets: [
+        { symbol: 'USDT', name: 'Tether USD', issuer: 'Tether', assetClass: 'Stablecoins', source: 'defillama', defillamaId: 1, price: { kind: 'fixed', usd: '1.00' }, deployments: deployment('0xdac17f958d2ee523a2206206994597c13d831ec7') },
+        { symbol: 'USDC', name: 'USD Coin', issuer: 'Circle', assetClass: 'Stablecoins', source: 'defillama', defillamaId: 2, price: { kind: 'fixed', usd: '1.00' }, deployments: deployment('0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48') },
+      ],
+    }),
+  );
+  server = await startServer({ env: { INGEST_REGISTRY: registryFile } });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await new Promise((ok) => api?.close(ok));
+});
+
+describe('DefiLlama stablecoins adapter', () => {
+  it('reads both spellings and publishes the supply per chain of the day', async () => {
+    const r = await runIngestCli(['--source', 'defillama', '--date', DATE], {
+      DATABASE_URL: server.databaseUrl,
+      INGEST_REGISTRY: registryFile,
+      DEFILLAMA_STABLECOINS_URL: apiUrl,
+    });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(requested.sort()).toEqual(['/stablecoin/1', '/stablecoin/2']);
+    expect(r.stdout).toContain('USDT: DefiLlama has no figure for 2026-01-09 on Solana');
+
+    const overview = await (await fetch(server.baseUrl + '/api/market-overview')).json();
+    expect(overview.totalStablecoinValue).toBe(String(92.5e9 + 80e9 + 45e9 + 4.25e9));
+    expect(overview.asOf).toBe(DATE);
+    const assets = await (await fetch(server.baseUrl + '/api/assets')).json();
+    expect(assets.map((a: { symbol: string; marketCap: string }) => [a.symbol, a.marketCap])).toEqual([
+      ['USDT', String(172.5e9)],
+      ['USDC', String(49.25e9)],
+    ]);
+    const caps = await (await fetch(server.baseUrl + '/api/networks/time-series?metricType=stablecoin-market-caps')).json();
+    expect(caps).toEqual([{ date: DATE, networks: { Ethereum: 137.5e9, Tron: 80e9, Base: 4.25e9 } }]);
+    // The API has no holder counts: no stablecoin-holders figure is made up.
+    expect(await (await fetch(server.baseUrl + '/api/networks/time-series?metricType=stablecoin-holders')).json()).toEqual([]);
+    const html = await (await fetch(server.baseUrl + '/sources')).text();
+    expect(html).toContain(`${apiUrl}/stablecoin/2`);
+    expect(html).toContain('holders unavailable');
+  }, 60_000);
+
+  it('refuses an answer in neither shape, publishing nothing', async () => {
+    const broken = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"1","chains":[]}'));
+    const port = await freePort();
+    await new Promise<void>((ok) => broken.listen(port, '127.0.0.1', ok));
+    try {
+      const r = await runIngestCli(['--source', 'defillama', '--date', '2026-01-10'], {
+        DATABASE_URL: server.databaseUrl,
+        INGEST_REGISTRY: registryFile,
+        DEFILLAMA_STABLECOINS_URL: `http://127.0.0.1:${port}`,
+      });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('neither chainBalances nor chainCirculating is present');
+      expect((await (await fetch(server.baseUrl + '/api/market-overview')).json()).asOf).toBe(DATE);
+    } finally {
+      await new Promise((ok) => broken.close(ok));
+    }
+  }, 60_000);
+});

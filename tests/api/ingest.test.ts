@@ -1,0 +1,200 @@
+/**
+ * Live data end to end on real parts, offline: two Anvil chains with solc-compiled contracts
+ * (scripts/lib/ingest-scenario.ts), `npm run ingest` as a child process, and the real built server
+ * on the same libSQL file. The published figures are asserted to the unit against what the
+ * scenario did on chain; then a +60% jump trips the circuit breaker and a missing or unreachable
+ * RPC URL fails naming its chain, both leaving the published figures as they were.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playJump, startScenario, WALLETS, writeRegistry, type Scenario } from '../../scripts/lib/ingest-scenario';
+import { startServer, type RunningServer } from '../support/server';
+import { runIngestCli } from '../support/ingest';
+
+let s: Scenario;
+let server: RunningServer;
+let env: Record<string, string>;
+let registryFile: string;
+
+const get = async (path: string) => {
+  const res = await fetch(server.baseUrl + path);
+  expect(res.status, path).toBe(200);
+  return res.headers.get('content-type')?.includes('json') ? res.json() : res.text();
+};
+
+beforeAll(async () => {
+  s = await startScenario();
+  registryFile = join(mkdtempSync(join(tmpdir(), 'rwa-registry-')), 'registry.json');
+  writeRegistry(s, registryFile);
+  // The server lists the same registry on /sources.
+  server = await startServer({ env: { INGEST_REGISTRY: registryFile } });
+  env = { ...s.env, DATABASE_URL: server.databaseUrl, INGEST_REGISTRY: registryFile };
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await s?.stop();
+});
+
+describe('npm run ingest against two local chains', () => {
+  it('serves the snapshot before any run, and says so at start', async () => {
+    expect((await get('/api/market-overview')).asOf).toBe('2025-09-12');
+    expect(server.output()).toContain('serving the embedded snapshot as of 2025-09-12');
+  });
+
+  it('publishes the on-chain figures of the three days', async () => {
+    const r = await runIngestCli(['--from', s.days[0], '--to', s.days[2]], env);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`published, as of ${s.days[2]}`);
+    expect(r.stdout).toMatch(/evm ethereum TBILL: supply 300000 at block \d+/);
+  }, 60_000);
+
+  it('/api/market-overview: RWA value, holders, issuers and stablecoins to the unit, as of the last day', async () => {
+    // TBILL: 1,250,000 minted on Ethereum - 50,000 bridged out - the treasury's 900,000 = 300,000, plus 50,000 on Arbitrum;
+    // GOLD: 100 x $2,650.50. Holders: alice, bob, dave (TBILL on Ethereum), alice (Arbitrum), bob, carol (GOLD).
+    expect(await get('/api/market-overview')).toEqual({
+      totalRWAValue: '615050',
+      totalAssetHolders: 6,
+      totalRWAHolders: 6,
+      totalAssetIssuers: 2,
+      totalStablecoinValue: '5000000',
+      asOf: s.days[2],
+      // No figure 30 days earlier: the changes are unavailable, not the snapshot's fixed texts.
+      changes30d: { totalRWAValue: null, totalAssetHolders: null, totalStablecoinValue: null },
+    });
+  });
+
+  it('/api/networks: value, asset count and share per chain; the 30-day change is unavailable without that history', async () => {
+    expect(await get('/api/networks')).toEqual([
+      { id: 'ethereum', name: 'Ethereum', iconUrl: '/icons/networks/ethereum.svg', rwaCount: 2, totalValue: '565050', marketShare: 91.87, change30d: null },
+      { id: 'arbitrum', name: 'Arbitrum', iconUrl: '/icons/networks/arbitrum.svg', rwaCount: 1, totalValue: '50000', marketShare: 8.13, change30d: null },
+    ]);
+  });
+
+  it('/api/assets: market caps, largest first, with no invented 7-day change', async () => {
+    expect(await get('/api/assets')).toEqual([
+      { symbol: 'USDX', name: 'Test Dollar', assetClass: 'Stablecoins', marketCap: '5000000', change7d: null },
+      { symbol: 'TBILL', name: 'Test Treasury Bill Fund', assetClass: 'U.S. Treasuries', marketCap: '350000', change7d: null },
+      { symbol: 'GOLD', name: 'Test Gold', assetClass: 'Commodities', marketCap: '265050', change7d: null },
+    ]);
+  });
+
+  it('/api/transfers: the transfers between holders with their transaction hashes, mints and burns left out', async () => {
+    const rows = await get('/api/transfers?days=7');
+    expect(rows.map((t: Record<string, unknown>) => ({ txHash: t.txHash, assetSymbol: t.assetSymbol, usdAmount: t.usdAmount, network: t.network }))).toEqual(s.transfers);
+    for (const t of rows) expect(t.date.slice(0, 10) >= s.days[1] && t.date.slice(0, 10) <= s.days[2]).toBe(true);
+  });
+
+  it('the network series and chart data come from the same observations', async () => {
+    const series = await get('/api/networks/time-series?metricType=tokenized-asset-value');
+    expect(series.at(-1)).toEqual({ date: s.days[2], networks: { Ethereum: 565050, Arbitrum: 50000 } });
+    const holders = await get('/api/networks/time-series?metricType=rwa-holders');
+    expect(holders.at(-1)).toEqual({ date: s.days[2], networks: { Ethereum: 5, Arbitrum: 1 } });
+    const stable = await get('/api/networks/time-series?metricType=stablecoin-market-caps');
+    expect(stable.at(-1)).toEqual({ date: s.days[2], networks: { Arbitrum: 5000000 } });
+    const chart = await get('/api/chart-data');
+    expect(chart.map((p: { date: string }) => p.date)).toEqual(s.days);
+    // Billions, four decimals as the API serves them.
+    const last = chart.at(-1);
+    expect(Number(last.usTreasuryDebt)).toBeCloseTo(350_000 / 1e9, 3);
+    expect(Number(last.commodities)).toBeCloseTo(265_050 / 1e9, 3);
+    expect(last.stablecoins).toBe('0.005');
+    expect(last.privateCredit).toBe('0');
+  });
+
+  it('the pages show the run\'s as-of date, and /sources the contracts, blocks and the run', async () => {
+    for (const path of ['/', '/networks']) expect(await get(path)).toContain(`datetime="${s.days[2]}"`);
+    // The summary cards show the run's totals exactly, and no made-up changes.
+    const home: string = await get('/');
+    expect(home).toContain('$615.05K');
+    expect(home).toContain('$5.00M');
+    expect(home).not.toContain('+4.13%');
+    // The chart legend is the run's last day per class, not the spec's fixed legend.
+    expect(home).toContain('350.00K');
+    expect(home).not.toContain('15.5B');
+    const networks: string = await get('/networks');
+    expect(networks).toContain('$615.05K');
+    expect(networks).not.toContain('$278.04B');
+    const html: string = await get('/sources');
+    expect(html).toContain(`https://etherscan.io/token/${s.contracts.tbillA.toLowerCase()}`);
+    expect(html).toContain(`https://arbiscan.io/token/${s.contracts.tbillB.toLowerCase()}`);
+    const headA = Number(await s.a.pub.getBlockNumber({ cacheTime: 0 }));
+    const headB = Number(await s.b.pub.getBlockNumber({ cacheTime: 0 }));
+    expect(html).toContain(`data-block="${headA}"`);
+    expect(html).toContain(`data-block="${headB}"`);
+    expect(html).toContain(WALLETS.treasury);
+    expect(html).toMatch(/data-status="published"/);
+    expect(html).toContain('price feed latestRoundData()');
+  });
+
+  it('the asset-class pages and their API serve the run too: same as-of date, tracked assets, unavailable where no source gives a figure', async () => {
+    for (const path of ['/stablecoins', '/treasuries', '/commodities']) expect(await get(path)).toContain(`datetime="${s.days[2]}"`);
+    const stable = await get('/api/stablecoins');
+    expect(stable).toEqual({
+      asOf: s.days[2],
+      total: 1,
+      stablecoins: [{ name: 'Test Dollar', ticker: 'USDX', platform: 'Test Payments', networks: ['Arbitrum'], marketCap: '5000000', price: '1', peggedCurrency: 'USD' }],
+    });
+    const overview = await get('/api/stablecoin-overview');
+    expect(overview).toMatchObject({ asOf: s.days[2], marketCap: '5000000', monthlyTransferVolume: null, monthlyActiveAddresses: null, holders: 1, totalStablecoins: 1 });
+    const t = await get('/api/treasuries');
+    expect(t.products).toEqual([
+      { name: 'Test Treasury Bill Fund', issuer: 'Test Asset Management', ticker: 'TBILL', platform: 'Test Asset Management', networks: ['Ethereum', 'Arbitrum'], marketCap: '350000', yieldToMaturity: null, eligibleInvestors: 'unavailable' },
+    ]);
+    expect(t.cards[1].value).toBe('unavailable');
+  });
+
+  it('a +60% jump trips the circuit breaker: nothing published, previous figures stay, the run says why', async () => {
+    const day3 = await playJump(s);
+    const r = await runIngestCli(['--date', day3], env);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('circuit breaker: total RWA value would move 60.0%');
+    const o = await get('/api/market-overview');
+    expect(o.asOf).toBe(s.days[2]);
+    expect(o.totalRWAValue).toBe('615050');
+    expect((await get('/api/assets')).find((a: { symbol: string }) => a.symbol === 'TBILL').marketCap).toBe('350000');
+    const html: string = await get('/sources');
+    expect(html).toMatch(/data-status="held"/);
+    expect(html).toContain('more than the 50% bound');
+  }, 60_000);
+
+  it('re-reading an older day adds history but never moves the site back to an older as-of date', async () => {
+    const r = await runIngestCli(['--date', s.days[0]], env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`published, as of ${s.days[2]}`);
+    const o = await get('/api/market-overview');
+    expect(o.asOf).toBe(s.days[2]);
+    expect(o.totalRWAValue).toBe('615050');
+  }, 60_000);
+
+  it('a missing RPC URL fails naming the chain and its variable; nothing changes', async () => {
+    const r = await runIngestCli(['--date', s.days[2]], { ...env, RPC_URL_LOCAL_B: '' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('ingest failed on chain "arbitrum"');
+    expect(r.stderr).toContain('set RPC_URL_LOCAL_B');
+    expect((await get('/api/market-overview')).totalRWAValue).toBe('615050');
+  }, 60_000);
+
+  it('an unreachable RPC URL fails naming the chain; nothing changes', async () => {
+    const r = await runIngestCli(['--date', s.days[2]], { ...env, RPC_URL_LOCAL_A: 'http://127.0.0.1:9' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/ingest failed on chain "ethereum": .*Chain "ethereum" \(Ethereum\) is unreachable at 127\.0\.0\.1:9 \(RPC_URL_LOCAL_A\)/);
+    expect((await get('/api/market-overview')).asOf).toBe(s.days[2]);
+    expect(await get('/sources')).toMatch(/data-status="failed"/);
+  }, 60_000);
+
+  it('a registry with a bad address or an unknown chain is refused, naming the entry and field', async () => {
+    const bad = JSON.parse(JSON.stringify(s.registry));
+    bad.assets[0].deployments[0].address = '0x1234';
+    bad.assets[1].deployments[0].chain = 'solana';
+    const file = join(mkdtempSync(join(tmpdir(), 'rwa-registry-')), 'bad.json');
+    writeFileSync(file, JSON.stringify(bad));
+    const r = await runIngestCli(['--date', s.days[2]], { ...env, INGEST_REGISTRY: file });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('assets[0] (TBILL) deployments[0].address: must be a 0x-prefixed 20-byte hex address');
+    expect(r.stderr).toContain('assets[1] (GOLD) deployments[0].chain: unknown chain "solana"');
+  }, 30_000);
+});

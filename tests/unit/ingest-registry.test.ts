@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_REGISTRY, loadRegistry, parseRegistry, RegistryError } from '../../src/lib/server/ingest/registry';
+import { circulatingOn, stablecoinSchema } from '../../src/lib/server/ingest/sources/defillama';
+import { isTooManyResults, isTransient } from '../../src/lib/server/ingest/rpc';
+
+const minimal = {
+  chains: { ethereum: { chainId: 1, name: 'Ethereum', rpcEnv: 'RPC_URL_ETHEREUM' } },
+  assets: [
+    {
+      symbol: 'BUIDL',
+      name: 'BlackRock USD Institutional Digital Liquidity Fund',
+      issuer: 'BlackRock',
+      assetClass: 'U.S. Treasuries',
+      price: { kind: 'fixed', usd: '1.00' },
+      deployments: [{ chain: 'ethereum', address: '0x7712c34205737192402172409a8f7ccef8aa2aec', startBlock: 19000000, excludeHolders: [] }],
+    },
+  ],
+};
+
+describe('registry', () => {
+  it('accepts the minimal shape of the issue, and a feed price', () => {
+    const r = parseRegistry(minimal);
+    expect(r.assets[0].source).toBe('evm');
+    const feed = structuredClone(minimal);
+    (feed.assets[0] as { price: unknown }).price = { kind: 'feed', chain: 'ethereum', address: '0x4c48bcb2160F8e0aDbf9D4F3B034f1e36d1f8b3e' };
+    expect(parseRegistry(feed).assets[0].price).toEqual({ kind: 'feed', chain: 'ethereum', address: '0x4c48bcb2160f8e0adbf9d4f3b034f1e36d1f8b3e' });
+  });
+
+  it('the registry in git is valid and tracks the treasury/commodity tokens and six stablecoins', () => {
+    const r = loadRegistry(DEFAULT_REGISTRY);
+    expect(r.assets.filter((a) => a.assetClass !== 'Stablecoins').length).toBeGreaterThanOrEqual(11);
+    expect(r.assets.filter((a) => a.source === 'defillama').map((a) => a.symbol)).toEqual(['USDT', 'USDC', 'DAI', 'FDUSD', 'PYUSD', 'USDe']);
+  });
+
+  it('names the entry and field of each problem', () => {
+    const bad = structuredClone(minimal) as typeof minimal & { assets: Array<Record<string, unknown>> };
+    bad.assets[0].deployments[0].address = '0xnothex';
+    bad.assets.push({ ...structuredClone(minimal.assets[0]), symbol: 'OUSG', deployments: [{ chain: 'solana', address: '0x1B19C19393e2d034D8Ff31ff34c81252FcBbee92', startBlock: 0 }] });
+    bad.assets.push({ ...structuredClone(minimal.assets[0]), symbol: 'X', assetClass: 'Art', price: { kind: 'feed', chain: 'base', address: '0x1B19C19393e2d034D8Ff31ff34c81252FcBbee92' } });
+    let message = '';
+    try {
+      parseRegistry(bad);
+    } catch (e) {
+      expect(e).toBeInstanceOf(RegistryError);
+      message = (e as Error).message;
+    }
+    expect(message).toContain('assets[0] (BUIDL) deployments[0].address: must be a 0x-prefixed 20-byte hex address');
+    expect(message).toContain('assets[1] (OUSG) deployments[0].chain: unknown chain "solana"');
+    expect(message).toContain('assets[2] (X) assetClass:');
+    expect(message).toContain('assets[2] (X) price.chain: unknown chain "base"');
+  });
+});
+
+describe('DefiLlama rows', () => {
+  it('picks the row closing the day and leaves out a chain with only older rows', () => {
+    const s = stablecoinSchema.parse({
+      chainCirculating: {
+        A: { tokens: [{ date: 1768003200, totalCirculating: { peggedUSD: 5 } }] },
+        B: { tokens: [{ date: '1767571200', totalCirculating: { peggedUSD: 7 } }] },
+      },
+    });
+    const { byChain, stale } = circulatingOn(s, '2026-01-09');
+    expect([...byChain]).toEqual([['A', 5]]);
+    expect(stale).toEqual(['B']);
+  });
+});
+
+describe('RPC error classes', () => {
+  it('tells "too many results" (shrink the range) from rate limits and server errors (wait)', () => {
+    expect(isTooManyResults(new Error('query returned more than 10000 results'))).toBe(true);
+    expect(isTooManyResults(new Error('Log response size exceeded.'))).toBe(true);
+    expect(isTransient(new Error('HTTP request failed.\n\nStatus: 429'))).toBe(true);
+    expect(isTransient(Object.assign(new Error('x'), { status: 503 }))).toBe(true);
+    expect(isTransient(new Error('execution reverted'))).toBe(false);
+  });
+});
