@@ -59,7 +59,16 @@ const NODE_RUN = [
 const SERVER_ONLY = [
   {
     // '../server/…' is the sibling folder of src/lib/client and src/lib/shared.
-    group: ['@/lib/server', '@/lib/server/**', '**/lib/server', '**/lib/server/**', '../server', '../server/**', '../../server', '../../server/**'],
+    group: [
+      '@/lib/server',
+      '@/lib/server/**',
+      '**/lib/server',
+      '**/lib/server/**',
+      '../server',
+      '../server/**',
+      '../../server',
+      '../../server/**',
+    ],
     message: 'Server code (src/lib/server) is never imported by browser or shared code.',
   },
   {
@@ -140,7 +149,10 @@ export default tseslint.config(
     files: ['src/components/islands/**', 'src/lib/client/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [...SERVER_ONLY, ...NODE_ONLY] }],
-      'no-restricted-globals': ['error', ...NODE_GLOBALS.map((name) => ({ name, message: `Browser code: '${name}' exists in Node only.` }))],
+      'no-restricted-globals': [
+        'error',
+        ...NODE_GLOBALS.map((name) => ({ name, message: `Browser code: '${name}' exists in Node only.` })),
+      ],
     },
   },
   // Shared code also runs on both sides: no Node built-ins, no browser or server globals.
@@ -160,7 +172,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@/*', '@/**', '**/src/**', '**/src'], message: 'db/ imports nothing from src/: it holds schema, migrations and client only.' },
+            {
+              group: ['@/*', '@/**', '**/src/**', '**/src'],
+              message: 'db/ imports nothing from src/: it holds schema, migrations and client only.',
+            },
           ],
         },
       ],

@@ -21,9 +21,21 @@ export const colors = {
 
 /** Fifteen distinguishable series colours for the network line chart and the pie. */
 export const chartPalette = [
-  '#4f8cff', '#22c55e', '#f59e0b', '#ef4444', '#a855f7',
-  '#06b6d4', '#ec4899', '#84cc16', '#f97316', '#14b8a6',
-  '#eab308', '#8b5cf6', '#10b981', '#f43f5e', '#64748b',
+  '#4f8cff',
+  '#22c55e',
+  '#f59e0b',
+  '#ef4444',
+  '#a855f7',
+  '#06b6d4',
+  '#ec4899',
+  '#84cc16',
+  '#f97316',
+  '#14b8a6',
+  '#eab308',
+  '#8b5cf6',
+  '#10b981',
+  '#f43f5e',
+  '#64748b',
 ];
 
 /** Colours of the stacked 'Total RWA Value' chart, one per asset class of a chart data point. */

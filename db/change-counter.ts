@@ -29,11 +29,14 @@ const NOT_SHOWN = new Set([
 export async function installChangeCounter(client: Client): Promise<void> {
   await client.execute(`CREATE TABLE IF NOT EXISTS ${CHANGE_COUNTER_TABLE} (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL)`);
   await client.execute(`INSERT OR IGNORE INTO ${CHANGE_COUNTER_TABLE} (id, n) VALUES (1, 0)`);
-  const rs = await client.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_\\_%' ESCAPE '\\'");
+  const rs = await client.execute(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_\\_%' ESCAPE '\\'",
+  );
   const tables = rs.rows.map((r) => String(r.name)).filter((t) => !NOT_SHOWN.has(t) && /^\w+$/.test(t));
   const statements = tables.flatMap((t) =>
     ['INSERT', 'UPDATE', 'DELETE'].map(
-      (op) => `CREATE TRIGGER IF NOT EXISTS ${CHANGE_COUNTER_TABLE}_${t}_${op.toLowerCase()} AFTER ${op} ON "${t}" BEGIN UPDATE ${CHANGE_COUNTER_TABLE} SET n = n + 1 WHERE id = 1; END`,
+      (op) =>
+        `CREATE TRIGGER IF NOT EXISTS ${CHANGE_COUNTER_TABLE}_${t}_${op.toLowerCase()} AFTER ${op} ON "${t}" BEGIN UPDATE ${CHANGE_COUNTER_TABLE} SET n = n + 1 WHERE id = 1; END`,
     ),
   );
   if (statements.length) await client.batch(statements, 'write');

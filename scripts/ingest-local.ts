@@ -18,6 +18,10 @@ const run = spawnSync(process.execPath, ['scripts/ingest.ts', '--from', s.days[0
   stdio: 'inherit',
   env: { ...process.env, ...s.env, INGEST_REGISTRY: registryFile },
 });
-console.log(`\ningest exited with ${run.status}. Now, in another terminal: INGEST_REGISTRY=${registryFile} npm run serve (same DATABASE_URL; /sources lists this registry). Chains keep running; Ctrl-C stops them.`);
-console.log(`To ingest again: INGEST_REGISTRY=${registryFile} RPC_URL_LOCAL_A=${s.env.RPC_URL_LOCAL_A} RPC_URL_LOCAL_B=${s.env.RPC_URL_LOCAL_B} npm run ingest -- --date ${s.days[2]}`);
+console.log(
+  `\ningest exited with ${run.status}. Now, in another terminal: INGEST_REGISTRY=${registryFile} npm run serve (same DATABASE_URL; /sources lists this registry). Chains keep running; Ctrl-C stops them.`,
+);
+console.log(
+  `To ingest again: INGEST_REGISTRY=${registryFile} RPC_URL_LOCAL_A=${s.env.RPC_URL_LOCAL_A} RPC_URL_LOCAL_B=${s.env.RPC_URL_LOCAL_B} npm run ingest -- --date ${s.days[2]}`,
+);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void s.stop().then(() => process.exit(0)));

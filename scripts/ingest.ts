@@ -43,7 +43,8 @@ if (opts.help) {
   process.exit(0);
 }
 const isDate = (s: string | undefined) => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s + 'T00:00:00Z'));
-for (const k of ['date', 'from', 'to'] as const) if (opts[k] !== undefined && !isDate(opts[k])) fail(2, `ingest: --${k} must be a date YYYY-MM-DD, got "${opts[k]}"`);
+for (const k of ['date', 'from', 'to'] as const)
+  if (opts[k] !== undefined && !isDate(opts[k])) fail(2, `ingest: --${k} must be a date YYYY-MM-DD, got "${opts[k]}"`);
 if (opts.date && (opts.from || opts.to)) fail(2, 'ingest: give either --date or --from/--to');
 if (!!opts.from !== !!opts.to) fail(2, 'ingest: --from and --to go together');
 const dates = opts.from ? dateRange(opts.from, opts.to!) : [opts.date ?? defaultDate()];
@@ -65,7 +66,9 @@ const { client, db } = openDatabase(config);
 await migrateDatabase(db, client, config.url);
 
 const started = Date.now();
-console.log(`ingest: ${dates.length === 1 ? dates[0] : `${dates[0]} .. ${dates.at(-1)}`}${opts['dry-run'] ? ' (dry run)' : ''}, registry ${registryPath(process.env)}`);
+console.log(
+  `ingest: ${dates.length === 1 ? dates[0] : `${dates[0]} .. ${dates.at(-1)}`}${opts['dry-run'] ? ' (dry run)' : ''}, registry ${registryPath(process.env)}`,
+);
 let result: IngestResult;
 try {
   result = await runIngest(db, { dates, sources, dryRun: opts['dry-run'], registry, progress: (line) => console.log(line) });
@@ -79,7 +82,9 @@ const r = result!;
 // Closing summary: one row per source.
 const rows = Object.entries(r.counts).map(([source, c]) => ({ source, ...c }));
 if (rows.length) console.table(rows);
-console.log(`run ${r.runId || '-'}: ${r.status}, as of ${r.asOf}, ${((Date.now() - started) / 1000).toFixed(1)} s${r.totals ? `, RWA $${r.totals.rwa.toFixed(2)}, stablecoins $${r.totals.stablecoins.toFixed(2)}` : ''}`);
+console.log(
+  `run ${r.runId || '-'}: ${r.status}, as of ${r.asOf}, ${((Date.now() - started) / 1000).toFixed(1)} s${r.totals ? `, RWA $${r.totals.rwa.toFixed(2)}, stablecoins $${r.totals.stablecoins.toFixed(2)}` : ''}`,
+);
 if (r.warnings.length) console.log(`${r.warnings.length} warning(s); the first: ${r.warnings[0]}`);
 // fail() exits with the code: 0 published, 1 failed, 3 held by the circuit breaker, 4 locked out.
 if (r.status === 'published' || r.status === 'dry-run') process.exit(0);

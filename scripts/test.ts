@@ -67,4 +67,4 @@ if (existsSync(report)) {
 if (skipped > 0) console.log(`\n${skipped} test(s) were skipped; every test must run.`);
 if ((run.status !== 0 || skipped > 0) && failed === 0) failed = 1;
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 ? (run.status || 1) : 0);
+process.exit(failed > 0 ? run.status || 1 : 0);

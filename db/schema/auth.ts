@@ -20,7 +20,9 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     /** Sign-in time: renewal never carries a session past its absolute lifetime from here. */
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`0`),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`0`),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

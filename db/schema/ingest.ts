@@ -52,7 +52,10 @@ export const ingestObservations = sqliteTable(
     apiUrl: text('api_url'),
     fetchedAt: text('fetched_at').notNull(),
   },
-  (t) => [uniqueIndex('ingest_observations_key').on(t.date, t.assetSymbol, t.chain, t.source), index('ingest_observations_date').on(t.date)],
+  (t) => [
+    uniqueIndex('ingest_observations_key').on(t.date, t.assetSymbol, t.chain, t.source),
+    index('ingest_observations_date').on(t.date),
+  ],
 );
 
 /** Every Transfer log once: a log is identified by its chain, transaction hash and log index. */

@@ -23,7 +23,11 @@ export default async function ingestBackground(req: Request): Promise<Response> 
   if (req.method !== 'POST' || !authorized(req.headers.get('x-ingest-secret'))) return new Response('forbidden', { status: 403 });
   const { client, db } = openDatabase(parseConfig(process.env).database);
   try {
-    const r = await runIngest(db, { dates: [defaultDate()], registry: parseRegistry(registryJson, 'content/registry/registry.json'), progress: (line) => console.log(line) });
+    const r = await runIngest(db, {
+      dates: [defaultDate()],
+      registry: parseRegistry(registryJson, 'content/registry/registry.json'),
+      progress: (line) => console.log(line),
+    });
     console.log(`ingest-background: run ${r.runId || '-'} ${r.status} as of ${r.asOf}${r.reason ? `: ${r.reason}` : ''}`);
     return new Response(null, { status: r.status === 'published' ? 200 : 500 });
   } finally {

@@ -80,7 +80,9 @@ console.log(`\rtransfers: ${TRANSFERS.toLocaleString('en-US')} rows + index in $
 // 3. 15 networks x 6 metrics x 10 years of daily points, ending at the as-of date.
 t = performance.now();
 await client.execute('DELETE FROM network_series');
-const names = (await client.execute(`SELECT name FROM networks ORDER BY total_value DESC LIMIT ${NETWORKS}`)).rows.map((r) => String(r.name));
+const names = (await client.execute(`SELECT name FROM networks ORDER BY total_value DESC LIMIT ${NETWORKS}`)).rows.map((r) =>
+  String(r.name),
+);
 const days = YEARS * 365;
 await client.execute(`
   INSERT INTO network_series (metric, date, network, value, month_end)
@@ -184,7 +186,8 @@ async function pageJs(path: string) {
   return { path, files: seen.size, gzipBytes: inline + modules, islands };
 }
 const pages = [];
-for (const path of ['/stablecoins', '/treasuries', '/private-credit', '/commodities', '/global-bonds', '/sources']) pages.push(await pageJs(path));
+for (const path of ['/stablecoins', '/treasuries', '/private-credit', '/commodities', '/global-bonds', '/sources'])
+  pages.push(await pageJs(path));
 stop();
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
@@ -199,7 +202,19 @@ mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 writeFileSync(
   join(ROOT, 'bench/results/data-scale.json'),
   JSON.stringify(
-    { at: new Date().toISOString(), transfers: TRANSFERS, seriesRows, networks: NETWORKS, years: YEARS, runs: RUNS, warmup: WARMUP, targetP95Ms: TARGET_P95_MS, worstP95Ms: worst, results, pages },
+    {
+      at: new Date().toISOString(),
+      transfers: TRANSFERS,
+      seriesRows,
+      networks: NETWORKS,
+      years: YEARS,
+      runs: RUNS,
+      warmup: WARMUP,
+      targetP95Ms: TARGET_P95_MS,
+      worstP95Ms: worst,
+      results,
+      pages,
+    },
     null,
     2,
   ) + '\n',

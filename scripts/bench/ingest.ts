@@ -51,7 +51,14 @@ console.log(`chain: ${TRANSFERS} transfers in ${txs} transactions over ${DAYS} d
 
 // 2. Ingest all days into a scratch database (schema + snapshot first, as a server would have it).
 const dir = mkdtempSync(join(tmpdir(), 'rwa-bench-ingest-'));
-const env = { ...process.env, DATABASE_URL: `file:${join(dir, 'bench.db')}`, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'bench-password-123', QUIET_START: '1', RPC_URL_BENCH: anvil.url };
+const env = {
+  ...process.env,
+  DATABASE_URL: `file:${join(dir, 'bench.db')}`,
+  ADMIN_USERNAME: 'admin',
+  ADMIN_PASSWORD: 'bench-password-123',
+  QUIET_START: '1',
+  RPC_URL_BENCH: anvil.url,
+};
 await prepareDatabase(parseConfig(env));
 const registry = parseRegistry({
   chains: { ethereum: { chainId: 31337, name: 'Ethereum', rpcEnv: 'RPC_URL_BENCH' } },
@@ -67,7 +74,10 @@ const registry = parseRegistry({
   ],
 });
 const { client, db } = openDatabase(parseConfig(env).database);
-const dates = dateRange(new Date(day0 * 1000).toISOString().slice(0, 10), new Date((day0 + (DAYS - 1) * DAY) * 1000).toISOString().slice(0, 10));
+const dates = dateRange(
+  new Date(day0 * 1000).toISOString().slice(0, 10),
+  new Date((day0 + (DAYS - 1) * DAY) * 1000).toISOString().slice(0, 10),
+);
 t = performance.now();
 const result = await runIngest(db, { dates, env, registry });
 const ingestSeconds = seconds(t);
@@ -78,12 +88,18 @@ if (result.status !== 'published') {
   process.exit(1);
 }
 const evm = result.counts.evm;
-console.log(`ingest: ${evm.transfers} transfers, ${evm.observations} observations, ${evm.rpcCalls} RPC calls in ${ingestSeconds.toFixed(1)} s (incl. publishing)`);
+console.log(
+  `ingest: ${evm.transfers} transfers, ${evm.observations} observations, ${evm.rpcCalls} RPC calls in ${ingestSeconds.toFixed(1)} s (incl. publishing)`,
+);
 await anvil.stop();
 
 // 3. The built server on that database; p50/p95 of the data API.
 const port = await freePort();
-const server = spawn(process.execPath, ['scripts/serve.ts'], { cwd: ROOT, env: { ...env, HOST: '127.0.0.1', PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn(process.execPath, ['scripts/serve.ts'], {
+  cwd: ROOT,
+  env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const base = `http://127.0.0.1:${port}`;
 for (let i = 0; ; i++) {
   try {
@@ -138,7 +154,9 @@ console.log(`\ntransfers indexed per second: ${figures.transfersPerSecond}`);
 console.log(`RPC calls per day of data:   ${figures.rpcCallsPerDay}`);
 console.log('\n' + 'endpoint'.padEnd(56) + 'p50 ms'.padEnd(9) + 'p95 ms'.padEnd(9) + 'max ms');
 for (const l of latencies) console.log(l.path.padEnd(56) + String(l.p50).padEnd(9) + String(l.p95).padEnd(9) + l.max);
-console.log(`\nworst p95: ${figures.worstP95Ms} ms (target < ${TARGET_P95_MS} ms) ${figures.worstP95Ms < TARGET_P95_MS ? 'OK' : 'OVER TARGET'}`);
+console.log(
+  `\nworst p95: ${figures.worstP95Ms} ms (target < ${TARGET_P95_MS} ms) ${figures.worstP95Ms < TARGET_P95_MS ? 'OK' : 'OVER TARGET'}`,
+);
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 writeFileSync(join(ROOT, 'bench/results/ingest.json'), JSON.stringify({ date: new Date().toISOString(), ...figures }, null, 2));
 process.exit(0);

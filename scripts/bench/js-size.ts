@@ -52,14 +52,16 @@ export async function measureJs(baseUrl: string, paths: string[]): Promise<PageJ
     const chunks = new Set<string>();
     const framework = new Set<string>();
     for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+)"[^>]*>/g)) for (const c of await closure(baseUrl, m[1])) chunks.add(c);
-    for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) for (const c of await closure(baseUrl, m[1])) chunks.add(c);
+    for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g))
+      for (const c of await closure(baseUrl, m[1])) chunks.add(c);
     for (const m of html.matchAll(/<astro-island[^>]*>/g)) {
       const component = /component-url="([^"]+)"/.exec(m[0])?.[1];
       const renderer = /renderer-url="([^"]+)"/.exec(m[0])?.[1];
-      if (renderer) for (const c of await closure(baseUrl, renderer)) {
-        chunks.add(c);
-        framework.add(c);
-      }
+      if (renderer)
+        for (const c of await closure(baseUrl, renderer)) {
+          chunks.add(c);
+          framework.add(c);
+        }
       if (component) for (const c of await closure(baseUrl, component)) chunks.add(c);
     }
     const inline = Buffer.from(
@@ -89,7 +91,15 @@ export async function measureJs(baseUrl: string, paths: string[]): Promise<PageJ
       else page = add(page, s);
     }
     if (p.inline.byteLength === 0) framework = add(framework, ZERO);
-    out.push({ path, chunks: [...p.chunks], inlineBytes: p.inline.byteLength, framework, shared, page, total: add(add(framework, shared), page) });
+    out.push({
+      path,
+      chunks: [...p.chunks],
+      inlineBytes: p.inline.byteLength,
+      framework,
+      shared,
+      page,
+      total: add(add(framework, shared), page),
+    });
   }
   return out;
 }

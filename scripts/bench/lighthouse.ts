@@ -15,7 +15,6 @@ export interface LighthouseResult {
   failed: string[];
 }
 
-
 export async function runLighthouse(baseUrl: string, path: string): Promise<LighthouseResult> {
   const browser = await resolveChromium();
   const chrome = await chromeLauncher.launch({

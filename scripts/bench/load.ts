@@ -22,7 +22,12 @@ function percentile(sorted: number[], p: number): number {
 async function once(baseUrl: string, path: string, connections: number, seconds: number): Promise<LoadResult> {
   const times: number[] = [];
   // Without a callback autocannon returns its running instance, an event emitter that is also a promise.
-  const instance = autocannon({ url: baseUrl + path, connections, duration: seconds, timeout: 20 }) as unknown as Promise<autocannon.Result> & {
+  const instance = autocannon({
+    url: baseUrl + path,
+    connections,
+    duration: seconds,
+    timeout: 20,
+  }) as unknown as Promise<autocannon.Result> & {
     on(event: 'response', fn: (client: unknown, status: number, bytes: number, ms: number) => void): void;
   };
   // Every response time, so p95 is exact (autocannon's own summary stops at p90 / p97.5).
@@ -45,7 +50,13 @@ async function once(baseUrl: string, path: string, connections: number, seconds:
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-export async function measure(baseUrl: string, paths: string[], connectionCounts: number[], seconds: number, log: (s: string) => void): Promise<LoadResult[]> {
+export async function measure(
+  baseUrl: string,
+  paths: string[],
+  connectionCounts: number[],
+  seconds: number,
+  log: (s: string) => void,
+): Promise<LoadResult[]> {
   const out: LoadResult[] = [];
   for (const path of paths) {
     await once(baseUrl, path, 10, 2); // warm-up: JIT, caches, connection pool

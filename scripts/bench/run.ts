@@ -25,7 +25,8 @@ const log = (s = '') => console.log(s);
 
 function table(headers: string[], rows: (string | number)[][]) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells: (string | number)[]) => cells.map((c, i) => (typeof c === 'number' ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join('  ');
+  const line = (cells: (string | number)[]) =>
+    cells.map((c, i) => (typeof c === 'number' ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join('  ');
   log(line(headers));
   log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows) log(line(r));
@@ -35,7 +36,11 @@ const kb = (n: number) => Math.round(n / 102.4) / 10;
 
 if (!process.env.SKIP_BUILD) {
   log('=== Build');
-  const b = spawnSync(resolve(ROOT, 'node_modules/.bin/astro'), ['build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  const b = spawnSync(resolve(ROOT, 'node_modules/.bin/astro'), ['build'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
 
@@ -122,17 +127,36 @@ try {
   log();
   table(
     ['path', 'conns', 'req/s', 'vs static', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'non-2xx'],
-    load.map((r) => [r.path, r.connections, r.rps, `${Math.round((r.rps / baseline(r.connections).rps) * 100)}%`, r.p50, r.p95, r.p99, r.errors + r.timeouts, r.non2xx]),
+    load.map((r) => [
+      r.path,
+      r.connections,
+      r.rps,
+      `${Math.round((r.rps / baseline(r.connections).rps) * 100)}%`,
+      r.p50,
+      r.p95,
+      r.p99,
+      r.errors + r.timeouts,
+      r.non2xx,
+    ]),
   );
   for (const r of load) {
     if (r.path === blogPath || r.path === researchPath) {
       const ratio = r.rps / baseline(r.connections).rps;
-      targets.push({ target: `SSR reading page >= 50% of static req/s: ${r.path} @${r.connections}`, value: `${Math.round(ratio * 100)}%`, met: ratio >= 0.5 });
+      targets.push({
+        target: `SSR reading page >= 50% of static req/s: ${r.path} @${r.connections}`,
+        value: `${Math.round(ratio * 100)}%`,
+        met: ratio >= 0.5,
+      });
     }
     if (r.path.startsWith('/api/') && r.connections === 10) {
       targets.push({ target: `data API p95 < 50 ms @10 conns: ${r.path}`, value: `${r.p95} ms`, met: r.p95 < 50 });
     }
-    if (r.errors + r.timeouts + r.non2xx > 0) targets.push({ target: `no errors: ${r.path} @${r.connections}`, value: `${r.errors + r.timeouts} errors, ${r.non2xx} non-2xx`, met: false });
+    if (r.errors + r.timeouts + r.non2xx > 0)
+      targets.push({
+        target: `no errors: ${r.path} @${r.connections}`,
+        value: `${r.errors + r.timeouts} errors, ${r.non2xx} non-2xx`,
+        met: false,
+      });
   }
 
   // --- The in-process page cache (src/lib/server/response-cache.ts) answers X-Cache: HIT/MISS.
@@ -164,7 +188,10 @@ try {
   } else if (scripts['bench:data']) log('(data-scale figures: BENCH_DATA=1 npm run bench, or npm run bench:data)');
 
   log('=== Targets');
-  table(['target', 'value', 'met'], targets.map((t) => [t.target, t.value, t.met ? 'yes' : 'NO']));
+  table(
+    ['target', 'value', 'met'],
+    targets.map((t) => [t.target, t.value, t.met ? 'yes' : 'NO']),
+  );
   results.targets = targets;
 } finally {
   await server.stop();

@@ -15,7 +15,9 @@ import { configOrExit } from '../../src/lib/server/config.ts';
 if (existsSync('.env')) process.loadEnvFile('.env');
 const { url } = configOrExit().database;
 if (!isLocalFile(url)) {
-  console.error(`db:backup copies a local database file; ${url} is remote (use the host's own backups, e.g. Turso's point-in-time restore).`);
+  console.error(
+    `db:backup copies a local database file; ${url} is remote (use the host's own backups, e.g. Turso's point-in-time restore).`,
+  );
   process.exit(1);
 }
 
@@ -38,7 +40,9 @@ try {
 const copy = createClient({ url: `file:${target}` });
 try {
   const integrity = String(Object.values((await copy.execute('PRAGMA integrity_check')).rows[0])[0]);
-  const tables = (await copy.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")).rows.map((r) => String(r.name));
+  const tables = (
+    await copy.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+  ).rows.map((r) => String(r.name));
   const counts: Record<string, number> = {};
   for (const t of tables) counts[t] = Number((await copy.execute(`SELECT count(*) AS n FROM "${t}"`)).rows[0].n);
   console.log(JSON.stringify({ backup: target, ms: Date.now() - started, integrity, counts }, null, 2));

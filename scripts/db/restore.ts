@@ -23,7 +23,11 @@ if (!file || !existsSync(file)) {
   console.error('Usage: npm run db:restore -- <backup file> [--force]   (stop the server first)');
   process.exit(1);
 }
-const { database: { url }, host, port } = configOrExit();
+const {
+  database: { url },
+  host,
+  port,
+} = configOrExit();
 if (!isLocalFile(url)) {
   console.error(`db:restore writes a local database file; ${url} is remote.`);
   process.exit(1);
@@ -32,7 +36,9 @@ const rest = url.slice('file:'.length).split('?')[0];
 const dbPath = rest.startsWith('//') ? fileURLToPath(url.split('?')[0]) : resolve(rest);
 
 if (!force) {
-  const running = await fetch(`http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/api/auth/me`, { signal: AbortSignal.timeout(1000) })
+  const running = await fetch(`http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/api/auth/me`, {
+    signal: AbortSignal.timeout(1000),
+  })
     .then(() => true)
     .catch(() => false);
   if (running) {

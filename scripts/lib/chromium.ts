@@ -56,7 +56,9 @@ async function find(): Promise<ResolvedChromium> {
   try {
     chromium = (await import('@sparticuz/chromium')).default;
   } catch (error) {
-    throw new Error(`No Chromium: ${SYSTEM_CHROMIUM} is absent and @sparticuz/chromium is not installed (run npm install).`, { cause: error });
+    throw new Error(`No Chromium: ${SYSTEM_CHROMIUM} is absent and @sparticuz/chromium is not installed (run npm install).`, {
+      cause: error,
+    });
   }
   const path = await chromium.executablePath();
   if (!existsSync(path)) throw new Error(`@sparticuz/chromium did not unpack a browser (expected ${path}).`);

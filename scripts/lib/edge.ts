@@ -45,7 +45,8 @@ function staticHeaders(distDir: string): Map<string, Record<string, string>> {
   const out = new Map<string, Record<string, string>>();
   if (!existsSync(file)) return out;
   const entries = JSON.parse(readFileSync(file, 'utf8')) as { pathname: string; headers: { key: string; value: string }[] }[];
-  for (const { pathname, headers } of entries) out.set(trimSlash(pathname), Object.fromEntries(headers.map((h) => [h.key.toLowerCase(), h.value])));
+  for (const { pathname, headers } of entries)
+    out.set(trimSlash(pathname), Object.fromEntries(headers.map((h) => [h.key.toLowerCase(), h.value])));
   return out;
 }
 
@@ -185,7 +186,9 @@ function substituteInErrorPages(res: ServerResponse, origin: string, pathname: s
     if (!held) return (end as (...a: unknown[]) => ServerResponse)(chunk, ...rest);
     if (chunk !== undefined && typeof chunk !== 'function') held.chunks.push(Buffer.from(chunk as Uint8Array | string));
     // The not-found page names the address that was asked for ({origin}{path}), as every page does.
-    const text = Buffer.concat(held.chunks).toString('utf8').replaceAll(`${PRERENDER_ORIGIN}/404"`, `${PRERENDER_ORIGIN}${escapeAttribute(trimSlash(pathname))}"`);
+    const text = Buffer.concat(held.chunks)
+      .toString('utf8')
+      .replaceAll(`${PRERENDER_ORIGIN}/404"`, `${PRERENDER_ORIGIN}${escapeAttribute(trimSlash(pathname))}"`);
     const body = Buffer.from(withOrigin(text, origin));
     const { status } = held;
     const headers = { ...held.headers, 'content-length': String(body.byteLength) };
@@ -194,5 +197,4 @@ function substituteInErrorPages(res: ServerResponse, origin: string, pathname: s
     writeHead(status, headers);
     return end(res.req?.method === 'HEAD' ? undefined : body);
   }) as typeof res.end;
-
 }

@@ -9,7 +9,17 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import solc from 'solc';
-import { createTestClient, createWalletClient, createPublicClient, http, publicActions, walletActions, type Abi, type Address, type Hex } from 'viem';
+import {
+  createTestClient,
+  createWalletClient,
+  createPublicClient,
+  http,
+  publicActions,
+  walletActions,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem';
 
 const require = createRequire(import.meta.url);
 
@@ -41,9 +51,24 @@ export interface Anvil {
 /** Starts an Anvil node on loopback whose genesis block has the given time (seconds). */
 export async function startAnvil(chainId: number, genesisTime: number, extra: string[] = []): Promise<Anvil> {
   const port = await freePort();
-  const child = spawn(anvilBinary(), ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--timestamp', String(genesisTime), '--silent', ...extra], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    anvilBinary(),
+    [
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--chain-id',
+      String(chainId),
+      '--timestamp',
+      String(genesisTime),
+      '--silent',
+      ...extra,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   // Never leave a node behind when this process ends (an error, a timeout, Ctrl-C).
   const reap = () => child.kill('SIGKILL');
   process.once('exit', reap);
@@ -56,7 +81,11 @@ export async function startAnvil(chainId: number, genesisTime: number, extra: st
   for (;;) {
     if (child.exitCode !== null) throw new Error(`anvil exited: ${out}`);
     try {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      });
       if (res.ok) break;
     } catch {
       // not listening yet
@@ -96,7 +125,9 @@ export function compileContracts(): Record<string, Compiled> {
   const errors = (output.errors ?? []).filter((e: { severity: string }) => e.severity === 'error');
   if (errors.length) throw new Error(errors.map((e: { formattedMessage: string }) => e.formattedMessage).join('\n'));
   compiled = {};
-  for (const [name, c] of Object.entries(output.contracts['TestToken.sol'] as Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>)) {
+  for (const [name, c] of Object.entries(
+    output.contracts['TestToken.sol'] as Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>,
+  )) {
     compiled[name] = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` };
   }
   return compiled;
@@ -114,7 +145,9 @@ export function chainClient(anvil: Anvil) {
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [anvil.url] } },
   } as const;
-  const test = createTestClient({ chain, mode: 'anvil', transport: http(anvil.url) }).extend(publicActions).extend(walletActions);
+  const test = createTestClient({ chain, mode: 'anvil', transport: http(anvil.url) })
+    .extend(publicActions)
+    .extend(walletActions);
   const wallet = createWalletClient({ chain, account: DEPLOYER, transport: http(anvil.url) });
   const pub = createPublicClient({ chain, transport: http(anvil.url) });
   return { anvil, test, wallet, pub };
@@ -137,7 +170,14 @@ export async function deploy(c: LocalChain, time: number, name: 'TestToken' | 'T
 }
 
 /** Calls a state-changing function of a deployed test contract in a block at `time`. */
-export async function call(c: LocalChain, time: number, address: Address, contract: 'TestToken' | 'TestPriceFeed', functionName: string, args: unknown[]): Promise<Hex> {
+export async function call(
+  c: LocalChain,
+  time: number,
+  address: Address,
+  contract: 'TestToken' | 'TestPriceFeed',
+  functionName: string,
+  args: unknown[],
+): Promise<Hex> {
   const { abi } = compileContracts()[contract];
   return at(c, time, () => c.wallet.writeContract({ address, abi, functionName, args } as never));
 }

@@ -18,10 +18,7 @@ interface Entry {
 
 function urlset(entries: Entry[]): string {
   const urls = entries
-    .map(
-      ({ loc, lastmod }) =>
-        `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`,
-    )
+    .map(({ loc, lastmod }) => `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`)
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
@@ -30,8 +27,7 @@ function urlset(entries: Entry[]): string {
 export const GET: APIRoute = async () => {
   const origin = siteOrigin();
   const [posts, articles] = await Promise.all([listPublic('blog'), listPublic('research')]);
-  const newest = (rows: { updatedAt: Date }[]) =>
-    rows.length ? new Date(Math.max(...rows.map((r) => r.updatedAt.getTime()))) : undefined;
+  const newest = (rows: { updatedAt: Date }[]) => (rows.length ? new Date(Math.max(...rows.map((r) => r.updatedAt.getTime()))) : undefined);
   const entries: Entry[] = [
     ...STATIC_PATHS.map((path) => ({ loc: origin + path, lastmod: path === '/research' ? newest(articles) : undefined })),
     ...[...articles, ...posts].map((a) => ({ loc: origin + itemPath(a.kind, a.slug), lastmod: a.updatedAt })),

@@ -42,7 +42,18 @@ describe('GET /api/chart-data', () => {
     expect(points.length).toBeGreaterThanOrEqual(24);
     for (const p of points) {
       expect(Object.keys(p).sort()).toEqual(
-        ['date', 'privateCredit', 'usTreasuryDebt', 'commodities', 'institutionalFunds', 'stocks', 'governmentDebt', 'managedStrategies', 'corporateBonds', 'stablecoins'].sort(),
+        [
+          'date',
+          'privateCredit',
+          'usTreasuryDebt',
+          'commodities',
+          'institutionalFunds',
+          'stocks',
+          'governmentDebt',
+          'managedStrategies',
+          'corporateBonds',
+          'stablecoins',
+        ].sort(),
       );
       for (const [k, v] of Object.entries(p)) if (k !== 'date') expect(v).toEqual(numericString);
     }
@@ -52,8 +63,16 @@ describe('GET /api/chart-data', () => {
     expect(last.date).toBe(AS_OF);
     expect(last.usTreasuryDebt).toBe('7.41');
     expect(last.stablecoins).toBe('278.14');
-    const total = ['privateCredit', 'usTreasuryDebt', 'commodities', 'institutionalFunds', 'stocks', 'governmentDebt', 'managedStrategies', 'corporateBonds']
-      .reduce((s, k) => s + Number(last[k]), 0);
+    const total = [
+      'privateCredit',
+      'usTreasuryDebt',
+      'commodities',
+      'institutionalFunds',
+      'stocks',
+      'governmentDebt',
+      'managedStrategies',
+      'corporateBonds',
+    ].reduce((s, k) => s + Number(last[k]), 0);
     expect(total).toBeCloseTo(29.02, 1);
   });
 });
@@ -62,9 +81,17 @@ describe('GET /api/assets', () => {
   it('lists assets with numeric-string market caps and 7-day changes, incl. treasuries and stablecoins', async () => {
     const assets = await getJson('/api/assets');
     for (const a of assets) {
-      expect(a).toEqual({ symbol: expect.any(String), name: expect.any(String), assetClass: expect.any(String), marketCap: numericString, change7d: numericString });
+      expect(a).toEqual({
+        symbol: expect.any(String),
+        name: expect.any(String),
+        assetClass: expect.any(String),
+        marketCap: numericString,
+        change7d: numericString,
+      });
     }
-    const treasuries = assets.filter((a: { assetClass: string }) => a.assetClass === 'U.S. Treasuries').map((a: { symbol: string }) => a.symbol);
+    const treasuries = assets
+      .filter((a: { assetClass: string }) => a.assetClass === 'U.S. Treasuries')
+      .map((a: { symbol: string }) => a.symbol);
     expect(treasuries).toEqual(expect.arrayContaining(['BUIDL', 'BENJI', 'USYC', 'USDY', 'OUSG', 'USTB', 'WTGXX']));
     const stables = assets.filter((a: { assetClass: string }) => a.assetClass === 'Stablecoins').map((a: { symbol: string }) => a.symbol);
     expect(stables).toEqual(expect.arrayContaining(['USDT', 'USDC', 'DAI', 'USDe', 'FDUSD', 'PYUSD']));
@@ -93,7 +120,20 @@ describe('GET /api/networks', () => {
     const share = networks.reduce((s: number, n: { marketShare: number }) => s + n.marketShare, 0);
     expect(share).toBeCloseTo(100, 0);
     const names = networks.map((n: { name: string }) => n.name);
-    expect(names).toEqual(expect.arrayContaining(['Ethereum', 'Polygon', 'Solana', 'Stellar', 'Arbitrum', 'Avalanche', 'Base', 'BNB Chain', 'Aptos', 'ZKsync Era']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'Ethereum',
+        'Polygon',
+        'Solana',
+        'Stellar',
+        'Arbitrum',
+        'Avalanche',
+        'Base',
+        'BNB Chain',
+        'Aptos',
+        'ZKsync Era',
+      ]),
+    );
     // The icons are served.
     const icon = await fetch(base + networks[0].iconUrl);
     expect(icon.status).toBe(200);
@@ -124,10 +164,13 @@ describe('GET /api/networks/time-series', () => {
     for (const n of networks) expect(points.at(-1).networks[n.name]).toBe(Number(n.totalValue));
   });
 
-  it.each(['', 'metricType=', 'metricType=tvl', 'metricType=TOKENIZED-ASSET-VALUE'])('400 for "%s", listing the six metrics', async (query) => {
-    const body = await getJson(`/api/networks/time-series?${query}`, 400);
-    expect(body.message).toBe(`metricType must be one of: ${NETWORK_METRICS.join(', ')}.`);
-  });
+  it.each(['', 'metricType=', 'metricType=tvl', 'metricType=TOKENIZED-ASSET-VALUE'])(
+    '400 for "%s", listing the six metrics',
+    async (query) => {
+      const body = await getJson(`/api/networks/time-series?${query}`, 400);
+      expect(body.message).toBe(`metricType must be one of: ${NETWORK_METRICS.join(', ')}.`);
+    },
+  );
 });
 
 describe('GET /api/transfers', () => {
@@ -139,12 +182,19 @@ describe('GET /api/transfers', () => {
     [1_000_000, 10_000_000],
     [10_000_000, undefined],
   ] as const;
-  const inRange = (t: T, [min, max]: readonly [number, number | undefined]) => t.usdAmount >= min && (max === undefined || t.usdAmount < max);
+  const inRange = (t: T, [min, max]: readonly [number, number | undefined]) =>
+    t.usdAmount >= min && (max === undefined || t.usdAmount < max);
 
   it.each([7, 30, 90])('days=%i without a range: the 10 largest of EACH amount range, in the window, largest first', async (days) => {
     const rows: T[] = await getJson(`/api/transfers?days=${days}`);
     for (const t of rows) {
-      expect(t).toEqual({ id: expect.any(Number), assetSymbol: expect.any(String), usdAmount: expect.any(Number), date: expect.any(String), network: expect.any(String) });
+      expect(t).toEqual({
+        id: expect.any(Number),
+        assetSymbol: expect.any(String),
+        usdAmount: expect.any(Number),
+        date: expect.any(String),
+        network: expect.any(String),
+      });
       expect(t.date >= windowStart(days)).toBe(true);
       expect(t.date < END).toBe(true);
       expect(Number.isNaN(Date.parse(t.date))).toBe(false);
@@ -191,7 +241,12 @@ describe('GET /api/transfers', () => {
   });
 
   it('has at least 90 days of transfers spread over the four ranges', async () => {
-    for (const [min, max] of [[0, 1e5], [1e5, 1e6], [1e6, 1e7], [1e7, 1e12]]) {
+    for (const [min, max] of [
+      [0, 1e5],
+      [1e5, 1e6],
+      [1e6, 1e7],
+      [1e7, 1e12],
+    ]) {
       const rows: T[] = await getJson(`/api/transfers?days=90&minUsd=${min}&maxUsd=${max}&limit=100`);
       expect(rows.length).toBe(100);
     }
@@ -242,8 +297,13 @@ describe('asset-class endpoints serve the pages snapshot', () => {
     expect(body.asOf).toBe(AS_OF);
     expect(body.stablecoins.length).toBeGreaterThan(10);
     expect(body.stablecoins[0]).toEqual({
-      name: 'Tether USD', ticker: 'USDT', platform: 'Tether', networks: expect.any(Array),
-      marketCap: numericString, price: numericString, peggedCurrency: 'USD',
+      name: 'Tether USD',
+      ticker: 'USDT',
+      platform: 'Tether',
+      networks: expect.any(Array),
+      marketCap: numericString,
+      price: numericString,
+      peggedCurrency: 'USD',
     });
   });
 
@@ -269,7 +329,12 @@ describe('asset-class endpoints serve the pages snapshot', () => {
     expect(body.total).toBe(49);
     expect(body.topEntities).toHaveLength(4);
     expect(body.cards.map((c: { value: string }) => c.value)).toEqual(['$7.41B', '4.12%', '49', '52,906']);
-    expect(body.products[0]).toMatchObject({ ticker: 'BUIDL', marketCap: '2200000000', yieldToMaturity: null, eligibleInvestors: 'U.S. Qualified Purchaser' });
+    expect(body.products[0]).toMatchObject({
+      ticker: 'BUIDL',
+      marketCap: '2200000000',
+      yieldToMaturity: null,
+      eligibleInvestors: 'U.S. Qualified Purchaser',
+    });
     const sum = body.products.reduce((s: number, p: { marketCap: string }) => s + Number(p.marketCap), 0);
     expect(sum).toBeLessThanOrEqual(7.41e9);
   });

@@ -53,7 +53,10 @@ describe('/api/auth', () => {
   it('malformed JSON is 400 and a non-JSON body is 415', async () => {
     const bad = await api(base, '/api/auth/login', { body: '{"username":', headers: { 'Content-Type': 'application/json' } });
     expect(bad.status).toBe(400);
-    const form = await api(base, '/api/auth/login', { body: 'username=admin', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const form = await api(base, '/api/auth/login', {
+      body: 'username=admin',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(415);
   });
 
@@ -73,7 +76,10 @@ describe('/api/auth', () => {
   it('a session planted before login is not the one used after it', async () => {
     const planted = 'rwa_session=' + 'a'.repeat(32);
     const res = await api(base, '/api/auth/login', { body: TEST_ADMIN, cookie: planted });
-    const issued = res.headers.getSetCookie().find((c) => c.startsWith('rwa_session='))!.split(';')[0];
+    const issued = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('rwa_session='))!
+      .split(';')[0];
     expect(issued).not.toBe(planted);
     expect((await api(base, '/api/auth/me', { cookie: planted })).status).toBe(401);
   });

@@ -13,7 +13,12 @@ import { gitOut, logOf, waitForCommits } from '../support/git';
 import { makePng } from '../support/images';
 
 const uid = () => Math.random().toString(36).slice(2, 8);
-const body = (title: string, extra: Record<string, unknown> = {}) => ({ title, content: `## Intro\n\nFirst text of ${title}.`, published: true, ...extra });
+const body = (title: string, extra: Record<string, unknown> = {}) => ({
+  title,
+  content: `## Intro\n\nFirst text of ${title}.`,
+  published: true,
+  ...extra,
+});
 
 describe('content in git: every save is a commit', () => {
   let server: RunningServer;
@@ -38,11 +43,32 @@ describe('content in git: every save is a commit', () => {
     const front = parse(/^---\n([\s\S]*?)\n---/.exec(text)![1]);
     expect(Object.keys(front).sort()).toEqual(
       [
-        'id', 'title', 'slug', 'excerpt', 'published', 'publishedAt', 'createdAt', 'updatedAt', 'featuredImage', 'metaTitle',
-        'metaDescription', 'tags', 'seoKeywords', 'canonicalUrl', 'socialImage', 'authorId',
+        'id',
+        'title',
+        'slug',
+        'excerpt',
+        'published',
+        'publishedAt',
+        'createdAt',
+        'updatedAt',
+        'featuredImage',
+        'metaTitle',
+        'metaDescription',
+        'tags',
+        'seoKeywords',
+        'canonicalUrl',
+        'socialImage',
+        'authorId',
       ].sort(),
     );
-    expect(front).toMatchObject({ id: created.id, title, slug: created.slug, tags: ['rwa', 'git'], authorId: 'default-author', published: true });
+    expect(front).toMatchObject({
+      id: created.id,
+      title,
+      slug: created.slug,
+      tags: ['rwa', 'git'],
+      authorId: 'default-author',
+      published: true,
+    });
     expect(text.endsWith(`## Intro\n\nFirst text of ${title}.\n`)).toBe(true);
 
     // An edit: the message names what changed.
@@ -52,7 +78,9 @@ describe('content in git: every save is a commit', () => {
     expect(readFileSync(join(repo, file), 'utf8')).toContain('Second text.');
 
     // A slug change moves the file in one commit.
-    const renamed = await (await api(server.baseUrl, `/api/blog/posts/${created.id}`, { method: 'PUT', cookie, body: { slug: `${created.slug}-moved` } })).json();
+    const renamed = await (
+      await api(server.baseUrl, `/api/blog/posts/${created.id}`, { method: 'PUT', cookie, body: { slug: `${created.slug}-moved` } })
+    ).json();
     const movedFile = `content/blog/${renamed.slug}.md`;
     const moveLog = await waitForCommits(repo, movedFile, 1);
     expect(moveLog[0].subject).toContain(`renamed ${created.slug} to ${renamed.slug}`);
@@ -72,10 +100,15 @@ describe('content in git: every save is a commit', () => {
   it('a research article commits its own fields, and an uploaded image it uses goes into content/media', async () => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(makePng(4, 3))], { type: 'image/png' }), 'x.png');
-    const upload = await (await fetch(server.baseUrl + '/api/uploads', { method: 'POST', headers: { Origin: server.baseUrl, Cookie: cookie }, body: form })).json();
+    const upload = await (
+      await fetch(server.baseUrl + '/api/uploads', { method: 'POST', headers: { Origin: server.baseUrl, Cookie: cookie }, body: form })
+    ).json();
     const title = `Git Article ${uid()}`;
     const created = await (
-      await api(server.baseUrl, '/api/research', { cookie, body: body(title, { author: 'Ada', featured: true, featuredImage: upload.url }) })
+      await api(server.baseUrl, '/api/research', {
+        cookie,
+        body: body(title, { author: 'Ada', featured: true, featuredImage: upload.url }),
+      })
     ).json();
     const file = `content/research/${created.slug}.md`;
     const log = await waitForCommits(server.contentRepo, file, 1);
@@ -153,7 +186,12 @@ describe('an older checkout never rolls the index back', () => {
     const server = await startServer();
     const cookie = await loginCookie(server.baseUrl);
     const title = `Newer Than Checkout ${Math.random().toString(36).slice(2, 8)}`;
-    const post = await (await api(server.baseUrl, '/api/blog/posts', { cookie, body: { title, content: 'Saved after the deployed commit.', published: true } })).json();
+    const post = await (
+      await api(server.baseUrl, '/api/blog/posts', {
+        cookie,
+        body: { title, content: 'Saved after the deployed commit.', published: true },
+      })
+    ).json();
     await waitForCommits(server.contentRepo, `content/blog/${post.slug}.md`, 1);
     await server.kill();
     // The checkout goes back to the commit before the save (what an older deploy would hold).

@@ -24,19 +24,29 @@ describe('history and restore', () => {
     const item = await (await call('/api/research', { body: { title, content: 'Version one.', author: 'Ada', published: true } })).json();
     await call(`/api/research/${item.id}`, { method: 'PUT', body: { content: 'Version two.' } });
     const versions = await (await call(`/api/content/research/${item.id}/history`)).json();
-    expect(versions.map((v: { message: string }) => v.message)).toEqual([`Update research article "${title}": text`, `Create research article "${title}"`]);
+    expect(versions.map((v: { message: string }) => v.message)).toEqual([
+      `Update research article "${title}": text`,
+      `Create research article "${title}"`,
+    ]);
     expect(versions[0]).toMatchObject({ author: TEST_ADMIN.username, action: 'save' });
     const first = versions[1];
 
     const diff = await (await call(`/api/content/research/${item.id}/history/${first.id}`)).json();
-    expect(diff.lines).toEqual(expect.arrayContaining([{ type: 'del', text: 'Version one.' }, { type: 'add', text: 'Version two.' }]));
+    expect(diff.lines).toEqual(
+      expect.arrayContaining([
+        { type: 'del', text: 'Version one.' },
+        { type: 'add', text: 'Version two.' },
+      ]),
+    );
 
     const restored = await call(`/api/content/research/${item.id}/history/${first.id}/restore`, { method: 'POST' });
     expect(restored.status).toBe(200);
     expect((await restored.json()).content).toBe('Version one.');
     expect(await (await fetch(`${server.baseUrl}/research/${item.slug}`)).text()).toContain('Version one.');
     const log = await waitForCommits(server.contentRepo, `content/research/${item.slug}.md`, 3);
-    expect(log[0].subject).toMatch(new RegExp(`^Restore research article "${title}" to the version of \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC$`));
+    expect(log[0].subject).toMatch(
+      new RegExp(`^Restore research article "${title}" to the version of \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC$`),
+    );
     expect(readFileSync(join(server.contentRepo, `content/research/${item.slug}.md`), 'utf8')).toContain('Version one.');
   });
 
@@ -61,7 +71,7 @@ describe('history and restore', () => {
     expect(log[0].subject).toBe(`Restore deleted blog post "${title}"`);
   });
 
-  it('refuses anonymous callers, other kinds\' versions and unknown ids', async () => {
+  it("refuses anonymous callers, other kinds' versions and unknown ids", async () => {
     const item = await (await call('/api/blog/posts', { body: { title: `Guard ${uid()}`, content: 'x' } })).json();
     const [version] = await (await call(`/api/content/blog/${item.id}/history`)).json();
     expect((await api(server.baseUrl, `/api/content/blog/${item.id}/history`)).status).toBe(401);

@@ -43,7 +43,13 @@ async function startWithRemote(env: Record<string, string> = {}) {
   mkdirSync(scratchTmp);
   const server = await startServer({
     dir,
-    env: { CONTENT_GIT_REMOTE: gitServer.url('content.git'), CONTENT_GIT_TOKEN: TOKEN, CONTENT_GIT_BRANCH: 'main', TMPDIR: scratchTmp, ...env },
+    env: {
+      CONTENT_GIT_REMOTE: gitServer.url('content.git'),
+      CONTENT_GIT_TOKEN: TOKEN,
+      CONTENT_GIT_BRANCH: 'main',
+      TMPDIR: scratchTmp,
+      ...env,
+    },
   });
   const cookie = await loginCookie(server.baseUrl);
   const stop = async () => {
@@ -88,10 +94,15 @@ describe('pushing content commits to a remote over HTTPS (loopback git http-back
     // Their commit is kept, under ours: a rebase, not a forced push.
     const remoteHead = gitOut(bare, 'rev-parse', 'main');
     expect(gitOut(bare, 'merge-base', '--is-ancestor', theirs, remoteHead) === '').toBe(true);
-    expect(gitOut(bare, 'log', '--format=%s', '-n', '2', 'main').split('\n')).toEqual([`Create blog post "${title}"`, 'Someone else: before-cli']);
+    expect(gitOut(bare, 'log', '--format=%s', '-n', '2', 'main').split('\n')).toEqual([
+      `Create blog post "${title}"`,
+      'Someone else: before-cli',
+    ]);
     // The history shows the commit as it is now on the remote.
     const [version] = await (await api(server.baseUrl, `/api/content/blog/${post.id}/history`, { cookie })).json();
-    await expect.poll(async () => (await (await api(server.baseUrl, `/api/content/blog/${post.id}/history`, { cookie })).json())[0].commit).toBe(remoteHead);
+    await expect
+      .poll(async () => (await (await api(server.baseUrl, `/api/content/blog/${post.id}/history`, { cookie })).json())[0].commit)
+      .toBe(remoteHead);
     expect(version.message).toBe(`Create blog post "${title}"`);
     // The article that came in with the rebase is on the site, without a restart.
     await expect.poll(async () => (await api(server.baseUrl, '/api/research/by-slug/from-elsewhere')).status).toBe(200);
@@ -105,7 +116,10 @@ describe('pushing content commits to a remote over HTTPS (loopback git http-back
     const post = await (await api(server.baseUrl, '/api/blog/posts', { cookie, body: { title, content: 'Raced.' } })).json();
     await expect.poll(() => remoteLog(bare, `content/blog/${post.slug}.md`), { timeout: 30_000 }).toEqual([`Create blog post "${title}"`]);
     expect(theirs).not.toBe('');
-    expect(gitOut(bare, 'log', '--format=%s', '-n', '2', 'main').split('\n')).toEqual([`Create blog post "${title}"`, 'Someone else: mid-push-cli']);
+    expect(gitOut(bare, 'log', '--format=%s', '-n', '2', 'main').split('\n')).toEqual([
+      `Create blog post "${title}"`,
+      'Someone else: mid-push-cli',
+    ]);
   });
 
   it('never blocks a save: with the remote down the save answers, and the push follows when it is back', async () => {
@@ -116,7 +130,9 @@ describe('pushing content commits to a remote over HTTPS (loopback git http-back
     const post = await res.json();
     expect((await api(server.baseUrl, `/api/blog/posts/by-slug/${post.slug}`, { cookie })).status).toBe(200);
     await gitServer.listen();
-    await expect.poll(() => remoteLog(bare, `content/blog/${post.slug}.md`), { timeout: 60_000, interval: 250 }).toEqual([`Create blog post "${title}"`]);
+    await expect
+      .poll(() => remoteLog(bare, `content/blog/${post.slug}.md`), { timeout: 60_000, interval: 250 })
+      .toEqual([`Create blog post "${title}"`]);
   });
 });
 
@@ -145,8 +161,13 @@ describe('without a git binary: isomorphic-git commits into a clone of the remot
     someoneElsePushes(dir, bare, 'notes');
 
     await api(server.baseUrl, `/api/blog/posts/${post.id}`, { method: 'PUT', cookie, body: { content: 'Edited after theirs.' } });
-    await expect.poll(() => remoteLog(bare, file), { timeout: 30_000 }).toEqual([`Update blog post "${title}": text`, `Create blog post "${title}"`]);
-    expect(gitOut(bare, 'log', '--format=%s', '-n', '2', 'main').split('\n')).toEqual([`Update blog post "${title}": text`, 'Someone else: notes']);
+    await expect
+      .poll(() => remoteLog(bare, file), { timeout: 30_000 })
+      .toEqual([`Update blog post "${title}": text`, `Create blog post "${title}"`]);
+    expect(gitOut(bare, 'log', '--format=%s', '-n', '2', 'main').split('\n')).toEqual([
+      `Update blog post "${title}": text`,
+      'Someone else: notes',
+    ]);
     expect(gitOut(bare, 'show', 'main:notes.txt')).toBe('notes');
   });
 
@@ -155,8 +176,15 @@ describe('without a git binary: isomorphic-git commits into a clone of the remot
     const title = `Library Race ${uid()}`;
     const post = await (await api(server.baseUrl, '/api/blog/posts', { cookie, body: { title, content: 'Raced.' } })).json();
     await expect.poll(() => remoteLog(bare, `content/blog/${post.slug}.md`), { timeout: 30_000 }).toEqual([`Create blog post "${title}"`]);
-    expect(gitOut(bare, 'log', '--format=%s', '-n', '2', 'main').split('\n')).toEqual([`Create blog post "${title}"`, 'Someone else: mid-push-lib']);
+    expect(gitOut(bare, 'log', '--format=%s', '-n', '2', 'main').split('\n')).toEqual([
+      `Create blog post "${title}"`,
+      'Someone else: mid-push-lib',
+    ]);
     // Exactly one commit for the save, though it was made twice (the first one never reached the remote).
-    expect(gitOut(bare, 'log', '--format=%s', 'main').split('\n').filter((s) => s.includes(title))).toHaveLength(1);
+    expect(
+      gitOut(bare, 'log', '--format=%s', 'main')
+        .split('\n')
+        .filter((s) => s.includes(title)),
+    ).toHaveLength(1);
   });
 });

@@ -57,7 +57,11 @@ describe.each(KINDS)('$name', ({ path, taken, body }) => {
     const published = await (await api(base, `${path}/${item.id}`, { method: 'PUT', cookie, body: { published: true } })).json();
     expect(published.published).toBe(true);
     expect(published.publishedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
-    const edited = await api(base, `${path}/${item.id}`, { method: 'PUT', cookie, body: { ...body(title), title: title + ' edited', published: true } });
+    const edited = await api(base, `${path}/${item.id}`, {
+      method: 'PUT',
+      cookie,
+      body: { ...body(title), title: title + ' edited', published: true },
+    });
     expect(edited.status).toBe(200);
     const editedItem = await edited.json();
     expect(editedItem.title).toBe(title + ' edited');
@@ -68,10 +72,22 @@ describe.each(KINDS)('$name', ({ path, taken, body }) => {
     const seo = await api(base, `${path}/${item.id}`, {
       method: 'PUT',
       cookie,
-      body: { metaTitle: 'A title', metaDescription: 'A description', seoKeywords: ['rwa', 'bonds'], canonicalUrl: 'https://example.com/x', socialImage: '/api/uploads/abc' },
+      body: {
+        metaTitle: 'A title',
+        metaDescription: 'A description',
+        seoKeywords: ['rwa', 'bonds'],
+        canonicalUrl: 'https://example.com/x',
+        socialImage: '/api/uploads/abc',
+      },
     });
     expect(seo.status).toBe(200);
-    expect(await seo.json()).toMatchObject({ title: title + ' edited', metaTitle: 'A title', seoKeywords: ['rwa', 'bonds'], canonicalUrl: 'https://example.com/x', published: true });
+    expect(await seo.json()).toMatchObject({
+      title: title + ' edited',
+      metaTitle: 'A title',
+      seoKeywords: ['rwa', 'bonds'],
+      canonicalUrl: 'https://example.com/x',
+      published: true,
+    });
 
     const bySlug = await api(base, `${path}/by-slug/${item.slug}`);
     expect(bySlug.status).toBe(200);
@@ -157,17 +173,35 @@ describe('research specifics', () => {
     const noAuthor = await api(base, '/api/research', { cookie, body: { title: 'No author', content: 'x', author: ' ' } });
     expect(noAuthor.status).toBe(400);
     expect((await noAuthor.json()).issues.author).toBeTruthy();
-    expect((await api(base, '/api/research', { cookie, body: { title: 'Bad cat', content: 'x', author: 'A', category: 'Gossip' } })).status).toBe(400);
+    expect(
+      (await api(base, '/api/research', { cookie, body: { title: 'Bad cat', content: 'x', author: 'A', category: 'Gossip' } })).status,
+    ).toBe(400);
     const item = await (
-      await api(base, '/api/research', { cookie, body: { title: `Timed ${uid()}`, content: 'x', author: 'A', readingTime: '12 min', category: 'Market Analysis' } })
+      await api(base, '/api/research', {
+        cookie,
+        body: { title: `Timed ${uid()}`, content: 'x', author: 'A', readingTime: '12 min', category: 'Market Analysis' },
+      })
     ).json();
     expect(item).toMatchObject({ readingTime: '12 min', category: 'Market Analysis' });
   });
 
   it('serves the newest published featured article', async () => {
-    const older = await (await api(base, '/api/research', { cookie, body: { title: `Featured A ${uid()}`, content: 'x', author: 'A', featured: true, published: true } })).json();
-    const newer = await (await api(base, '/api/research', { cookie, body: { title: `Featured B ${uid()}`, content: 'x', author: 'A', featured: true, published: true } })).json();
-    await api(base, '/api/research', { cookie, body: { title: `Featured draft ${uid()}`, content: 'x', author: 'A', featured: true, published: false } });
+    const older = await (
+      await api(base, '/api/research', {
+        cookie,
+        body: { title: `Featured A ${uid()}`, content: 'x', author: 'A', featured: true, published: true },
+      })
+    ).json();
+    const newer = await (
+      await api(base, '/api/research', {
+        cookie,
+        body: { title: `Featured B ${uid()}`, content: 'x', author: 'A', featured: true, published: true },
+      })
+    ).json();
+    await api(base, '/api/research', {
+      cookie,
+      body: { title: `Featured draft ${uid()}`, content: 'x', author: 'A', featured: true, published: false },
+    });
     const res = await api(base, '/api/research/featured');
     expect(res.status).toBe(200);
     expect((await res.json()).id).toBe(newer.id);
@@ -178,7 +212,11 @@ describe('research specifics', () => {
 
 describe('/api/uploads', () => {
   const upload = (bytes: Buffer, type: string, c: string | null = cookie) =>
-    fetch(base + '/api/uploads', { method: 'POST', headers: { Origin: base, 'Content-Type': type, ...(c ? { Cookie: c } : {}) }, body: new Uint8Array(bytes) });
+    fetch(base + '/api/uploads', {
+      method: 'POST',
+      headers: { Origin: base, 'Content-Type': type, ...(c ? { Cookie: c } : {}) },
+      body: new Uint8Array(bytes),
+    });
   const form = (bytes: Buffer, name: string, type: string) => {
     const fd = new FormData();
     fd.set('file', new Blob([new Uint8Array(bytes)], { type }), name);

@@ -41,8 +41,26 @@ beforeAll(async () => {
         base: { chainId: 8453, name: 'Base', rpcEnv: 'RPC_URL_BASE' },
       },
       assets: [
-        { symbol: 'USDT', name: 'Tether USD', issuer: 'Tether', assetClass: 'Stablecoins', source: 'defillama', defillamaId: 1, price: { kind: 'fixed', usd: '1.00' }, deployments: deployment('0xdac17f958d2ee523a2206206994597c13d831ec7') },
-        { symbol: 'USDC', name: 'USD Coin', issuer: 'Circle', assetClass: 'Stablecoins', source: 'defillama', defillamaId: 2, price: { kind: 'fixed', usd: '1.00' }, deployments: deployment('0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48') },
+        {
+          symbol: 'USDT',
+          name: 'Tether USD',
+          issuer: 'Tether',
+          assetClass: 'Stablecoins',
+          source: 'defillama',
+          defillamaId: 1,
+          price: { kind: 'fixed', usd: '1.00' },
+          deployments: deployment('0xdac17f958d2ee523a2206206994597c13d831ec7'),
+        },
+        {
+          symbol: 'USDC',
+          name: 'USD Coin',
+          issuer: 'Circle',
+          assetClass: 'Stablecoins',
+          source: 'defillama',
+          defillamaId: 2,
+          price: { kind: 'fixed', usd: '1.00' },
+          deployments: deployment('0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'),
+        },
       ],
     }),
   );

@@ -52,8 +52,16 @@ beforeAll(async () => {
   await call(chain, day0 + 200, token, 'TestToken', 'mint', ['0x0000000000000000000000000000000000000f00', 1_000_000n]);
   // The owner sends from the funded wallet: spray moves from msg.sender, so fund the deployer.
   await call(chain, day0 + 300, token, 'TestToken', 'mint', ['0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', 1_000_000n]);
-  for (let i = 0; i < BLOCKS; i++) await call(chain, day0 + 1000 + i * 60, token, 'TestToken', 'spray', [BigInt(PER_BLOCK), BigInt(WIDTH), BigInt(i)]);
-  totalLogs = (await chain.pub.getLogs({ address: token, event: parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)'), fromBlock: 0n, toBlock: 'latest' })).length;
+  for (let i = 0; i < BLOCKS; i++)
+    await call(chain, day0 + 1000 + i * 60, token, 'TestToken', 'spray', [BigInt(PER_BLOCK), BigInt(WIDTH), BigInt(i)]);
+  totalLogs = (
+    await chain.pub.getLogs({
+      address: token,
+      event: parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)'),
+      fromBlock: 0n,
+      toBlock: 'latest',
+    })
+  ).length;
   registryFile = join(mkdtempSync(join(tmpdir(), 'rwa-registry-')), 'registry.json');
   writeFileSync(
     registryFile,
@@ -84,7 +92,13 @@ describe('ingest resilience', () => {
 
   it('a run killed with -9 mid-way and started again counts every transfer exactly once', async () => {
     const url = scratchDb();
-    const env = { DATABASE_URL: url, INGEST_REGISTRY: registryFile, RPC_URL_SPRAY: anvil.url, INGEST_LOG_SPAN: '1', INGEST_MAX_LOG_SPAN: '1' };
+    const env = {
+      DATABASE_URL: url,
+      INGEST_REGISTRY: registryFile,
+      RPC_URL_SPRAY: anvil.url,
+      INGEST_LOG_SPAN: '1',
+      INGEST_MAX_LOG_SPAN: '1',
+    };
     const killed = await runIngestCli(['--date', day], env, (line, kill) => {
       if (/SPRAY on ethereum: blocks \d+-\d+, 50 transfers/.test(line)) kill();
     });
@@ -131,7 +145,11 @@ describe('ingest resilience', () => {
         const { fromBlock, toBlock } = msg.params[0];
         if (Number(BigInt(toBlock)) - Number(BigInt(fromBlock)) + 1 > 8) {
           tooMany++;
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, error: { code: -32005, message: 'query returned more than 10000 results' } }));
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(
+              JSON.stringify({ jsonrpc: '2.0', id: msg.id, error: { code: -32005, message: 'query returned more than 10000 results' } }),
+            );
           return;
         }
       }
@@ -142,7 +160,11 @@ describe('ingest resilience', () => {
     await new Promise<void>((ok) => proxy.listen(port, '127.0.0.1', ok));
     try {
       const url = scratchDb();
-      const r = await runIngestCli(['--date', day], { DATABASE_URL: url, INGEST_REGISTRY: registryFile, RPC_URL_SPRAY: `http://127.0.0.1:${port}` });
+      const r = await runIngestCli(['--date', day], {
+        DATABASE_URL: url,
+        INGEST_REGISTRY: registryFile,
+        RPC_URL_SPRAY: `http://127.0.0.1:${port}`,
+      });
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       expect(limited).toBeGreaterThan(2);

@@ -38,7 +38,12 @@ describe('INGEST_SCHEDULE', () => {
     const deadline = Date.now() + 45_000;
     while (Date.now() < deadline) {
       const rs = await db.execute("SELECT id, started_at, finished_at, status FROM ingest_runs WHERE status != 'running' ORDER BY id");
-      runs = rs.rows.map((r) => ({ id: Number(r.id), started: Date.parse(String(r.started_at)), finished: Date.parse(String(r.finished_at)), status: String(r.status) }));
+      runs = rs.rows.map((r) => ({
+        id: Number(r.id),
+        started: Date.parse(String(r.started_at)),
+        finished: Date.parse(String(r.finished_at)),
+        status: String(r.status),
+      }));
       if (runs.length >= 4) break;
       await new Promise((r) => setTimeout(r, 500));
     }

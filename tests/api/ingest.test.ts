@@ -69,8 +69,24 @@ describe('npm run ingest against two local chains', () => {
 
   it('/api/networks: value, asset count and share per chain; the 30-day change is unavailable without that history', async () => {
     expect(await get('/api/networks')).toEqual([
-      { id: 'ethereum', name: 'Ethereum', iconUrl: '/icons/networks/ethereum.svg', rwaCount: 2, totalValue: '565050', marketShare: 91.87, change30d: null },
-      { id: 'arbitrum', name: 'Arbitrum', iconUrl: '/icons/networks/arbitrum.svg', rwaCount: 1, totalValue: '50000', marketShare: 8.13, change30d: null },
+      {
+        id: 'ethereum',
+        name: 'Ethereum',
+        iconUrl: '/icons/networks/ethereum.svg',
+        rwaCount: 2,
+        totalValue: '565050',
+        marketShare: 91.87,
+        change30d: null,
+      },
+      {
+        id: 'arbitrum',
+        name: 'Arbitrum',
+        iconUrl: '/icons/networks/arbitrum.svg',
+        rwaCount: 1,
+        totalValue: '50000',
+        marketShare: 8.13,
+        change30d: null,
+      },
     ]);
   });
 
@@ -84,7 +100,14 @@ describe('npm run ingest against two local chains', () => {
 
   it('/api/transfers: the transfers between holders with their transaction hashes, mints and burns left out', async () => {
     const rows = await get('/api/transfers?days=7');
-    expect(rows.map((t: Record<string, unknown>) => ({ txHash: t.txHash, assetSymbol: t.assetSymbol, usdAmount: t.usdAmount, network: t.network }))).toEqual(s.transfers);
+    expect(
+      rows.map((t: Record<string, unknown>) => ({
+        txHash: t.txHash,
+        assetSymbol: t.assetSymbol,
+        usdAmount: t.usdAmount,
+        network: t.network,
+      })),
+    ).toEqual(s.transfers);
     for (const t of rows) expect(t.date.slice(0, 10) >= s.days[1] && t.date.slice(0, 10) <= s.days[2]).toBe(true);
   });
 
@@ -105,7 +128,7 @@ describe('npm run ingest against two local chains', () => {
     expect(last.privateCredit).toBe('0');
   });
 
-  it('the pages show the run\'s as-of date, and /sources the contracts, blocks and the run', async () => {
+  it("the pages show the run's as-of date, and /sources the contracts, blocks and the run", async () => {
     for (const path of ['/', '/networks']) expect(await get(path)).toContain(`datetime="${s.days[2]}"`);
     // The summary cards show the run's totals exactly, and no made-up changes.
     const home: string = await get('/');
@@ -136,13 +159,39 @@ describe('npm run ingest against two local chains', () => {
     expect(stable).toEqual({
       asOf: s.days[2],
       total: 1,
-      stablecoins: [{ name: 'Test Dollar', ticker: 'USDX', platform: 'Test Payments', networks: ['Arbitrum'], marketCap: '5000000', price: '1', peggedCurrency: 'USD' }],
+      stablecoins: [
+        {
+          name: 'Test Dollar',
+          ticker: 'USDX',
+          platform: 'Test Payments',
+          networks: ['Arbitrum'],
+          marketCap: '5000000',
+          price: '1',
+          peggedCurrency: 'USD',
+        },
+      ],
     });
     const overview = await get('/api/stablecoin-overview');
-    expect(overview).toMatchObject({ asOf: s.days[2], marketCap: '5000000', monthlyTransferVolume: null, monthlyActiveAddresses: null, holders: 1, totalStablecoins: 1 });
+    expect(overview).toMatchObject({
+      asOf: s.days[2],
+      marketCap: '5000000',
+      monthlyTransferVolume: null,
+      monthlyActiveAddresses: null,
+      holders: 1,
+      totalStablecoins: 1,
+    });
     const t = await get('/api/treasuries');
     expect(t.products).toEqual([
-      { name: 'Test Treasury Bill Fund', issuer: 'Test Asset Management', ticker: 'TBILL', platform: 'Test Asset Management', networks: ['Ethereum', 'Arbitrum'], marketCap: '350000', yieldToMaturity: null, eligibleInvestors: 'unavailable' },
+      {
+        name: 'Test Treasury Bill Fund',
+        issuer: 'Test Asset Management',
+        ticker: 'TBILL',
+        platform: 'Test Asset Management',
+        networks: ['Ethereum', 'Arbitrum'],
+        marketCap: '350000',
+        yieldToMaturity: null,
+        eligibleInvestors: 'unavailable',
+      },
     ]);
     expect(t.cards[1].value).toBe('unavailable');
   });
@@ -181,7 +230,9 @@ describe('npm run ingest against two local chains', () => {
   it('an unreachable RPC URL fails naming the chain; nothing changes', async () => {
     const r = await runIngestCli(['--date', s.days[2]], { ...env, RPC_URL_LOCAL_A: 'http://127.0.0.1:9' });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/ingest failed on chain "ethereum": .*Chain "ethereum" \(Ethereum\) is unreachable at 127\.0\.0\.1:9 \(RPC_URL_LOCAL_A\)/);
+    expect(r.stderr).toMatch(
+      /ingest failed on chain "ethereum": .*Chain "ethereum" \(Ethereum\) is unreachable at 127\.0\.0\.1:9 \(RPC_URL_LOCAL_A\)/,
+    );
     expect((await get('/api/market-overview')).asOf).toBe(s.days[2]);
     expect(await get('/sources')).toMatch(/data-status="failed"/);
   }, 60_000);

@@ -23,7 +23,17 @@ const FORGERIES: Record<string, string>[] = [
 ];
 
 /** Every page kind: pre-rendered (data, static, login), 404, server-rendered data pages, reading list and items. */
-const PAGES = ['/treasuries', '/stocks', '/login', '/does-not-exist', '/', '/networks', '/research', '/research/origin-article', '/blog/origin-post'];
+const PAGES = [
+  '/treasuries',
+  '/stocks',
+  '/login',
+  '/does-not-exist',
+  '/',
+  '/networks',
+  '/research',
+  '/research/origin-article',
+  '/blog/origin-post',
+];
 const OUTPUTS = ['/sitemap.xml', '/rss.xml', '/robots.txt'];
 
 /** Host names that would be this site (the origin, a build-time default, the forged host, the build placeholder). */
@@ -33,7 +43,12 @@ const SELF = new Set(['127.0.0.1', 'localhost', EVIL, 'prerender-origin.invalid'
 const absoluteUrls = (body: string) => [...body.matchAll(/https?:\/\/[^\s"'<>)\\]+/g)].map((m) => m[0]);
 
 beforeAll(async () => {
-  await fixtures.post({ slug: 'origin-post', title: 'Origin post', socialImage: '/images/blog/welcome.jpg', featuredImage: '/images/blog/welcome.jpg' });
+  await fixtures.post({
+    slug: 'origin-post',
+    title: 'Origin post',
+    socialImage: '/images/blog/welcome.jpg',
+    featuredImage: '/images/blog/welcome.jpg',
+  });
   await fixtures.article({ slug: 'origin-article', title: 'Origin article', featuredImage: '/images/blog/welcome.jpg' });
 });
 afterAll(() => fixtures.cleanup());

@@ -60,7 +60,14 @@ describe('scheduled publishing', () => {
     const article = await (
       await api(server.baseUrl, '/api/research', {
         cookie,
-        body: { title: `Scheduled Article ${tag}`, content: 'Coming soon.', author: 'Ada', featured: true, published: true, publishedAt: at },
+        body: {
+          title: `Scheduled Article ${tag}`,
+          content: 'Coming soon.',
+          author: 'Ada',
+          featured: true,
+          published: true,
+          publishedAt: at,
+        },
       })
     ).json();
 
@@ -105,7 +112,10 @@ describe('scheduled publishing', () => {
     writeFileSync(clockFile, '0');
     const seconds = 30;
     const at = new Date(Date.now() + seconds * 1000).toISOString();
-    await api(server.baseUrl, '/api/blog/posts', { cookie, body: { title: `Soon ${Math.random()}`, content: 'Soon.', published: true, publishedAt: at } });
+    await api(server.baseUrl, '/api/blog/posts', {
+      cookie,
+      body: { title: `Soon ${Math.random()}`, content: 'Soon.', published: true, publishedAt: at },
+    });
     for (const path of ['/', '/research', '/sitemap.xml', '/rss.xml', '/blog/welcome-to-rwa-analytics']) {
       const cc = (await fetch(server.baseUrl + path)).headers.get('cache-control') ?? '';
       const sMaxAge = Number(/s-maxage=(\d+)/.exec(cc)?.[1]);
@@ -115,7 +125,10 @@ describe('scheduled publishing', () => {
   });
 
   it('refuses a publish date that is not an ISO date-time', async () => {
-    const res = await api(server.baseUrl, '/api/blog/posts', { cookie, body: { title: 'Bad date', content: 'x', publishedAt: 'tomorrow' } });
+    const res = await api(server.baseUrl, '/api/blog/posts', {
+      cookie,
+      body: { title: 'Bad date', content: 'x', publishedAt: 'tomorrow' },
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).issues.publishedAt).toBeDefined();
   });

@@ -26,7 +26,11 @@ describe('pages answer only GET and HEAD', () => {
   for (const path of ['/', '/networks', '/treasuries', '/login', '/research', '/blog/welcome-to-rwa-analytics', '/sitemap.xml', '/nope']) {
     it(`${path}: POST, PUT, DELETE and PATCH are 405 with Allow`, async () => {
       for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
-        const res = await fetch(base + path, { method, headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
+        const res = await fetch(base + path, {
+          method,
+          headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: 'a=1',
+        });
         expect(res.status, `${method} ${path}`).toBe(405);
         expect(res.headers.get('allow')).toBe('GET, HEAD');
       }
@@ -41,7 +45,9 @@ describe('page cache', () => {
   it('hits on / and /networks, also for parallel requests (served by different pooled connections)', async () => {
     for (const path of ['/', '/networks']) {
       await (await page(path)).text();
-      const answers = await Promise.all(Array.from({ length: 12 }, () => page(path).then(async (r) => ({ cache: r.headers.get('x-cache'), body: await r.text() }))));
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => page(path).then(async (r) => ({ cache: r.headers.get('x-cache'), body: await r.text() }))),
+      );
       expect(answers.map((a) => a.cache)).toEqual(Array(12).fill('HIT'));
     }
   });
@@ -58,7 +64,10 @@ describe('page cache', () => {
     expect((await api(base, '/api/blog/posts', { cookie, body: { title: '' } })).status).toBe(400);
     expect((await page()).headers.get('x-cache'), 'after refused writes').toBe('HIT');
 
-    const created = await api(base, '/api/blog/posts', { cookie, body: { title: `Cache news ${uid()}`, content: 'Body text.', published: true } });
+    const created = await api(base, '/api/blog/posts', {
+      cookie,
+      body: { title: `Cache news ${uid()}`, content: 'Body text.', published: true },
+    });
     expect(created.status).toBe(201);
     const item = await created.json();
     const after = await page();
@@ -84,7 +93,7 @@ describe('page cache', () => {
     await (await page('/research')).text();
     expect((await page('/research')).headers.get('x-cache')).toBe('HIT');
     const { client } = openDatabase({ url: databaseUrl });
-    await client.execute("UPDATE research_articles SET updated_at = updated_at WHERE id = (SELECT min(id) FROM research_articles)");
+    await client.execute('UPDATE research_articles SET updated_at = updated_at WHERE id = (SELECT min(id) FROM research_articles)');
     client.close();
     expect((await page('/research')).headers.get('x-cache')).toBe('MISS');
   });
@@ -116,7 +125,11 @@ describe('RSS', () => {
     const slug = `rss-html-${uid()}`;
     await fixtures.post({ slug, title: 'RSS <b>title</b>', excerpt: '<img src=x onerror=alert(1)> <script>alert(2)</script> & more' });
     const xml = await (await fetch(base + '/rss.xml')).text();
-    const items = new XMLParser({ isArray: (n) => n === 'item' }).parse(xml).rss.channel.item as { link: string; description: string; title: string }[];
+    const items = new XMLParser({ isArray: (n) => n === 'item' }).parse(xml).rss.channel.item as {
+      link: string;
+      description: string;
+      title: string;
+    }[];
     const item = items.find((i) => i.link.endsWith(`/blog/${slug}`))!;
     // After the XML layer, what a reader renders as HTML: escaped text, no element.
     expect(item.description).not.toMatch(/<img|<script/i);
@@ -134,7 +147,10 @@ describe('sessions', () => {
     const token = mine.split('=')[1];
     const { createHash } = await import('node:crypto');
     const id = createHash('sha256').update(token).digest('hex');
-    await client.execute({ sql: 'UPDATE sessions SET created_at = ?, expires_at = ? WHERE id = ?', args: [Date.now() - 91 * 86_400_000, Date.now() + 20 * 86_400_000, id] });
+    await client.execute({
+      sql: 'UPDATE sessions SET created_at = ?, expires_at = ? WHERE id = ?',
+      args: [Date.now() - 91 * 86_400_000, Date.now() + 20 * 86_400_000, id],
+    });
     client.close();
     const res = await api(base, '/api/auth/me', { cookie: mine });
     expect(res.status).toBe(401);
@@ -156,7 +172,11 @@ describe('sessions', () => {
 
 describe('uploads', () => {
   const upload = async (bytes: Buffer) =>
-    fetch(base + '/api/uploads', { method: 'POST', headers: { Origin: base, Cookie: cookie, 'Content-Type': 'image/png' }, body: new Uint8Array(bytes) });
+    fetch(base + '/api/uploads', {
+      method: 'POST',
+      headers: { Origin: base, Cookie: cookie, 'Content-Type': 'image/png' },
+      body: new Uint8Array(bytes),
+    });
 
   it('refuses a 69-byte PNG declaring 6324x6324, patched or with a recomputed CRC', async () => {
     const patched = makePngHeader(6324, 6324, { fixCrc: false });

@@ -43,7 +43,18 @@ describe('/sitemap.xml', () => {
     const locs = urls.map((u) => u.loc);
     for (const loc of locs) expect(isAbsolute(loc), loc).toBe(true);
     const paths = locs.map((l) => new URL(l).pathname);
-    for (const p of ['/', '/networks', '/stablecoins', '/treasuries', '/commodities', '/private-credit', '/global-bonds', '/institutional-funds', '/stocks', '/research'])
+    for (const p of [
+      '/',
+      '/networks',
+      '/stablecoins',
+      '/treasuries',
+      '/commodities',
+      '/private-credit',
+      '/global-bonds',
+      '/institutional-funds',
+      '/stocks',
+      '/research',
+    ])
       expect(paths).toContain(p);
     expect(paths).toContain('/blog/welcome-to-rwa-analytics');
     expect(paths).toContain('/research/state-of-tokenized-treasuries-2025');
@@ -151,7 +162,11 @@ describe('reading pages in the first HTML', () => {
 
   it('an article uses its category and author in the JSON-LD', async () => {
     const h = head(await (await get('/research/stablecoins-278-billion-market-structure')).text());
-    expect(h.ld[0]).toMatchObject({ '@type': 'Article', author: { '@type': 'Person', name: 'Market Analysis Desk' }, articleSection: 'Market Analysis' });
+    expect(h.ld[0]).toMatchObject({
+      '@type': 'Article',
+      author: { '@type': 'Person', name: 'Market Analysis Desk' },
+      articleSection: 'Market Analysis',
+    });
     expect(h.description).toMatch(/^Stablecoins hit \$278.14B/);
   });
 

@@ -75,7 +75,9 @@ describe('admin journey', () => {
     const slug = await page.getByLabel('Slug').inputValue();
     expect(slug).toBe(title.toLowerCase().replace(/ /g, '-'));
     expect(await page.getByLabel('Meta Title').inputValue()).toBe(title);
-    await page.getByRole('textbox', { name: 'Content', exact: true }).fill('## Why it matters\n\nOn-chain treasuries passed **$7B** this week.\n\n- BUIDL\n- BENJI');
+    await page
+      .getByRole('textbox', { name: 'Content', exact: true })
+      .fill('## Why it matters\n\nOn-chain treasuries passed **$7B** this week.\n\n- BUIDL\n- BENJI');
     await page.getByLabel('Tags').fill('treasuries, , weekly ');
     await page.getByLabel('Upload image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: makePng(1600, 840) });
     await page.locator('img[src^="/api/uploads/"]').waitFor();
@@ -98,7 +100,12 @@ describe('admin journey', () => {
     const pub = await anonymous(`/api/blog/posts/by-slug/${slug}`);
     expect(pub.status).toBe(200);
     const post = await pub.json();
-    expect(post).toMatchObject({ title, published: true, excerpt: 'The weekly view of tokenized US treasuries.', tags: ['treasuries', 'weekly'] });
+    expect(post).toMatchObject({
+      title,
+      published: true,
+      excerpt: 'The weekly view of tokenized US treasuries.',
+      tags: ['treasuries', 'weekly'],
+    });
     expect(post.featuredImage).toMatch(/^\/api\/uploads\/[a-z2-7]+$/);
     const image = await anonymous(post.featuredImage);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
@@ -168,7 +175,14 @@ describe('admin journey', () => {
 
     const slug = title.toLowerCase().replace(/ /g, '-');
     const featured = await (await anonymous('/api/research/featured')).json();
-    expect(featured).toMatchObject({ title, slug, featured: true, category: 'Market Analysis', author: 'Ada Analyst', readingTime: '2 min' });
+    expect(featured).toMatchObject({
+      title,
+      slug,
+      featured: true,
+      category: 'Market Analysis',
+      author: 'Ada Analyst',
+      readingTime: '2 min',
+    });
 
     await page.getByRole('button', { name: `Edit ${title}` }).click();
     await page.getByRole('heading', { name: 'Edit Research Article' }).waitFor();
@@ -243,7 +257,12 @@ describe('admin journey', () => {
     await fetch(base + '/api/research', {
       method: 'POST',
       headers: { Origin: base, Cookie: cookie, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ title: `Stablecoin Supply Report ${uid()}`, content: 'Stablecoins '.repeat(80), author: 'Ada Analyst', published: true }),
+      body: JSON.stringify({
+        title: `Stablecoin Supply Report ${uid()}`,
+        content: 'Stablecoins '.repeat(80),
+        author: 'Ada Analyst',
+        published: true,
+      }),
     });
     const context = await newContext(browser(), base, { signedIn: true, viewport: PHONE });
     const page = await context.newPage();
@@ -257,7 +276,9 @@ describe('admin journey', () => {
     await page.getByLabel('Upload image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await toastSays(page, 'Please select an image file');
     expect(await page.getByTestId('toast').innerText()).toContain('Invalid File');
-    await page.getByLabel('Upload image').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 10) });
+    await page
+      .getByLabel('Upload image')
+      .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 10) });
     await toastSays(page, 'Please select an image smaller than 5MB');
     expect(await page.getByTestId('toast').innerText()).toContain('File Too Large');
     await screenshot(page, 'admin-blog-editor-375', true);
@@ -269,7 +290,10 @@ describe('admin journey', () => {
     await visit(page, '/admin/seo');
     await page.getByRole('button', { name: 'SEO Best Practices' }).click();
     await page.getByText('between 50-60 characters').waitFor();
-    await page.getByRole('button', { name: /^Edit SEO for/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Edit SEO for/ })
+      .first()
+      .click();
     await screenshot(page, 'admin-seo-375', true);
     expect(await noOverflow()).toBe(true);
     expect(errors).toEqual([]);

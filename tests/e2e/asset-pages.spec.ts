@@ -32,7 +32,15 @@ describe('asset-class pages', () => {
     ]);
     expect(await page.locator('[data-testid="metric-change"] svg[aria-label="up"]').count()).toBe(3);
     expect(await page.locator('[data-testid="metric-change"] svg[aria-label="down"]').count()).toBe(1);
-    expect(await headers(page, 'stablecoins-table')).toEqual(['Name', 'Ticker', 'Platform', 'Networks', 'Market Cap', 'Price', 'Pegged Currency']);
+    expect(await headers(page, 'stablecoins-table')).toEqual([
+      'Name',
+      'Ticker',
+      'Platform',
+      'Networks',
+      'Market Cap',
+      'Price',
+      'Pegged Currency',
+    ]);
     expect(await page.locator('[data-testid="stablecoins-table"] [data-testid="table-total"]').textContent()).toBe('62 Total');
     expect(await page.locator('#stablecoins-rows tr').first().textContent()).toContain('USDT');
     await expect.poll(() => visibleRows(page, 'stablecoins-rows')).toBe(10);
@@ -60,7 +68,13 @@ describe('asset-class pages', () => {
     expect(await headers(page, 'entities-table')).toEqual(['#', 'Protocol', 'RWA Count', 'Market Cap', '30D%', 'Market Share']);
     expect(await page.locator('[data-testid="entities-table"] tbody tr').count()).toBe(4);
     expect(await headers(page, 'products-table')).toEqual([
-      'Product Name', 'Ticker', 'Platform', 'Networks', 'Market Cap', 'Yield to Maturity', 'Eligible Investors',
+      'Product Name',
+      'Ticker',
+      'Platform',
+      'Networks',
+      'Market Cap',
+      'Yield to Maturity',
+      'Eligible Investors',
     ]);
     expect(await page.locator('[data-testid="products-table"] [data-testid="table-total"]').textContent()).toBe('49 Total');
     const first = page.locator('#products-rows tr').first();
@@ -87,7 +101,12 @@ describe('asset-class pages', () => {
       { title: 'Total Loans', value: '2,597', change: '' },
     ]);
     expect(await headers(page, 'platforms-table')).toEqual([
-      'Protocol', 'Networks', 'Total Loans', 'Active Loans', 'Avg. Base APY', 'Defaulted Loans Amount',
+      'Protocol',
+      'Networks',
+      'Total Loans',
+      'Active Loans',
+      'Avg. Base APY',
+      'Defaulted Loans Amount',
     ]);
     expect(await page.locator('[data-testid="platforms-table"] [data-testid="table-total"]').textContent()).toBe('9 Total');
     expect(await page.locator('[data-testid="platforms-table"] tbody tr').count()).toBe(5);
@@ -95,15 +114,32 @@ describe('asset-class pages', () => {
     const defaulted = page.locator('[data-testid="platforms-table"] td[data-defaulted]');
     expect(await defaulted.count()).toBeGreaterThan(0);
     const red = await defaulted.first().evaluate((el) => getComputedStyle(el).color);
-    const zero = await page.locator('[data-testid="platforms-table"] tbody tr').first().locator('td').last().evaluate((el) => getComputedStyle(el).color);
+    const zero = await page
+      .locator('[data-testid="platforms-table"] tbody tr')
+      .first()
+      .locator('td')
+      .last()
+      .evaluate((el) => getComputedStyle(el).color);
     expect(red).not.toBe(zero);
     expect(red).toMatch(/rgb\(248, 113, 113\)|oklch|color\(/);
     expect(await headers(page, 'pools-table')).toEqual([
-      'Platform', 'Network', 'Name', 'Currency', 'Status', 'APY', 'Principal Outstanding', 'Defaulted Amount',
+      'Platform',
+      'Network',
+      'Name',
+      'Currency',
+      'Status',
+      'APY',
+      'Principal Outstanding',
+      'Defaulted Amount',
     ]);
     expect(await page.locator('[data-testid="pools-table"] [data-testid="table-total"]').textContent()).toBe('60 Total');
     await expect.poll(() => visibleRows(page, 'pools-rows')).toBe(4);
-    expect(await page.locator('#pools-rows tr:visible [data-testid="status-badge"]').allTextContents()).toEqual(['Open', 'Open', 'Open', 'Open']);
+    expect(await page.locator('#pools-rows tr:visible [data-testid="status-badge"]').allTextContents()).toEqual([
+      'Open',
+      'Open',
+      'Open',
+      'Open',
+    ]);
     await page.getByRole('button', { name: 'Load More Pools' }).click();
     await expect.poll(() => visibleRows(page, 'pools-rows')).toBe(8);
     await screenshot(page, 'private-credit-desktop', true);
@@ -120,7 +156,16 @@ describe('asset-class pages', () => {
       { title: 'Gold Market Share', value: '78.2%', change: '' },
       { title: 'Active Platforms', value: '12', change: '' },
     ]);
-    expect(await headers(page, 'commodities-table')).toEqual(['#', 'Asset', 'Type', 'Platform', 'Networks', 'Market Cap', 'Price', '24h Change']);
+    expect(await headers(page, 'commodities-table')).toEqual([
+      '#',
+      'Asset',
+      'Type',
+      'Platform',
+      'Networks',
+      'Market Cap',
+      'Price',
+      '24h Change',
+    ]);
     const rows = page.locator('[data-testid="commodities-table"] tbody tr');
     expect(await rows.count()).toBe(4);
     expect(await rows.first().textContent()).toMatch(/Tether Gold\s*XAUT/);
@@ -138,7 +183,9 @@ describe('asset-class pages', () => {
     const { page, close, status } = await openPage(browser(), base, '/stablecoins');
     expect(status).toBe(200);
     const islands = await page.$$eval('astro-island', (els) => els.map((el) => el.getAttribute('component-url')));
-    expect(islands.every((url) => /layout\//i.test(url ?? '') || /(AuthMenu|MobileDrawer|AssetClassesMenu|Toaster)/.test(url ?? ''))).toBe(true);
+    expect(islands.every((url) => /layout\//i.test(url ?? '') || /(AuthMenu|MobileDrawer|AssetClassesMenu|Toaster)/.test(url ?? ''))).toBe(
+      true,
+    );
     await close();
   });
 

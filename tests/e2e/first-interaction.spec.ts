@@ -10,7 +10,8 @@ import { holdIslands, notHydrated, openThrottled, waitHydrated } from '../suppor
 
 const base = inject('baseUrl');
 const browser = useBrowser();
-const open = (path: string, options: { javaScript?: boolean; viewport?: { width: number; height: number } } = {}) => openThrottled(browser(), base, path, options);
+const open = (path: string, options: { javaScript?: boolean; viewport?: { width: number; height: number } } = {}) =>
+  openThrottled(browser(), base, path, options);
 
 const rowTexts = (page: Page) => page.getByTestId('transfer-row').allInnerTexts();
 const TEN_MILLION_PLUS = /\$(\d{2,3}\.\d{2}M|\d+\.\d{2}B)/;
@@ -224,7 +225,10 @@ describe('with JavaScript off', () => {
     const desktop = await open('/stablecoins', { javaScript: false });
     await desktop.goto();
     await desktop.page.getByRole('button', { name: 'Asset Classes' }).click();
-    await Promise.all([desktop.page.waitForURL(/\/commodities$/), desktop.page.getByRole('list', { name: 'Asset Classes' }).getByRole('link', { name: 'Commodities' }).click()]);
+    await Promise.all([
+      desktop.page.waitForURL(/\/commodities$/),
+      desktop.page.getByRole('list', { name: 'Asset Classes' }).getByRole('link', { name: 'Commodities' }).click(),
+    ]);
     await desktop.close();
 
     const phone = await open('/', { javaScript: false, viewport: PHONE });

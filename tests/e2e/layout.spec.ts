@@ -15,9 +15,9 @@ describe('header', () => {
     await page.goto('/login');
     await hydrated(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    const items = await nav.locator('a:visible, button:visible').evaluateAll((els) =>
-      els.map((e) => ({ text: e.textContent?.trim(), href: e.getAttribute('href') })),
-    );
+    const items = await nav
+      .locator('a:visible, button:visible')
+      .evaluateAll((els) => els.map((e) => ({ text: e.textContent?.trim(), href: e.getAttribute('href') })));
     expect(items).toEqual([
       { text: 'Market Overview', href: '/' },
       { text: 'Networks', href: '/networks' },
@@ -42,9 +42,7 @@ describe('header', () => {
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
     await menu.waitFor();
-    const entries = await menu.getByRole('menuitem').evaluateAll((els) =>
-      els.map((e) => [e.textContent?.trim(), e.getAttribute('href')]),
-    );
+    const entries = await menu.getByRole('menuitem').evaluateAll((els) => els.map((e) => [e.textContent?.trim(), e.getAttribute('href')]));
     expect(entries).toEqual([
       ['Stablecoins', '/stablecoins'],
       ['U.S. Treasuries', '/treasuries'],
@@ -85,7 +83,10 @@ describe('sign out everywhere', () => {
     const user = { username: `everywhere-${Date.now()}`, password: 'everywhere-password-1' };
     const db = createClient({ url: inject('databaseUrl') });
     const passwordHash = await hash(user.password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
-    await db.execute({ sql: 'INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?)', args: [user.username, passwordHash, Date.now()] });
+    await db.execute({
+      sql: 'INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?)',
+      args: [user.username, passwordHash, Date.now()],
+    });
     db.close();
     const otherDevice = await loginCookie(base, user);
     const [name, value] = (await loginCookie(base, user)).split('=');
@@ -152,7 +153,19 @@ describe('footer', () => {
     const footer = page.locator('footer');
     const text = (await footer.textContent()) ?? '';
     expect(text).toContain('real-world asset analytics platform powered by blockchain transparency');
-    for (const label of ['Platform', 'Analytics', 'API Access', 'Documentation', 'Resources', 'Research', 'Blog', 'Support', 'twitter', 'telegram', 'discord']) {
+    for (const label of [
+      'Platform',
+      'Analytics',
+      'API Access',
+      'Documentation',
+      'Resources',
+      'Research',
+      'Blog',
+      'Support',
+      'twitter',
+      'telegram',
+      'discord',
+    ]) {
       expect(text).toContain(label);
     }
     expect(text).toMatch(/© 2025/);

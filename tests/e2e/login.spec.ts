@@ -23,7 +23,7 @@ async function openLogin(path = '/login') {
 }
 
 describe('login page', () => {
-  it("shows the form with a back-to-home button", async () => {
+  it('shows the form with a back-to-home button', async () => {
     const { context, page } = await openLogin();
     await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
     expect(await page.getByRole('link', { name: /Back to Home/ }).getAttribute('href')).toBe('/');
@@ -96,7 +96,15 @@ describe('login page', () => {
   });
 
   // Browsers drop tab/CR/LF from URLs and read '\' as '/': each of these is '//evil.example' to them.
-  for (const redirect of ['//evil.example/x', '/%09/evil.example/phish', '/%0a/evil.example/phish', '/%0d/evil.example/phish', '/%5Cevil.example', '/%5C/evil.example', '%09//evil.example']) {
+  for (const redirect of [
+    '//evil.example/x',
+    '/%09/evil.example/phish',
+    '/%0a/evil.example/phish',
+    '/%0d/evil.example/phish',
+    '/%5Cevil.example',
+    '/%5C/evil.example',
+    '%09//evil.example',
+  ]) {
     it(`never redirects off-site after login (redirect=${redirect})`, async () => {
       const { context, page } = await openLogin(`/login?redirect=${redirect}`);
       await page.getByLabel('Username').fill(TEST_ADMIN.username);
@@ -114,7 +122,10 @@ describe('login page', () => {
     const user = { username: `watched-${Date.now()}`, password: 'watched-password-1' };
     const db = createClient({ url: inject('databaseUrl') });
     const passwordHash = await hash(user.password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
-    await db.execute({ sql: 'INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?)', args: [user.username, passwordHash, Date.now()] });
+    await db.execute({
+      sql: 'INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?)',
+      args: [user.username, passwordHash, Date.now()],
+    });
     db.close();
     for (const password of ['guess-1', 'guess-2']) {
       expect((await api(base, '/api/auth/login', { body: { username: user.username, password } })).status).toBe(401);
@@ -124,7 +135,9 @@ describe('login page', () => {
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/admin');
-    await expect.poll(() => page.getByTestId('failed-sign-ins').textContent()).toMatch(/^2 failed sign-in attempts on this account since your last sign-in/);
+    await expect
+      .poll(() => page.getByTestId('failed-sign-ins').textContent())
+      .toMatch(/^2 failed sign-in attempts on this account since your last sign-in/);
     await page.reload();
     await hydrated(page);
     expect(await page.getByTestId('failed-sign-ins').count()).toBe(0);

@@ -15,7 +15,18 @@ describe('networks page', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
     const html = await res.text();
-    for (const text of ['Total RWA Value', 'Total RWA Holders', 'Total Networks', 'Total Stablecoin Market Cap', '$278.04B', 'Show % of Total', 'Distribution by Network', 'RWA Asset Count', 'Market Share (%)', '30d Change']) {
+    for (const text of [
+      'Total RWA Value',
+      'Total RWA Holders',
+      'Total Networks',
+      'Total Stablecoin Market Cap',
+      '$278.04B',
+      'Show % of Total',
+      'Distribution by Network',
+      'RWA Asset Count',
+      'Market Share (%)',
+      '30d Change',
+    ]) {
       expect(html.includes(text), text).toBe(true);
     }
     expect(html.match(/data-testid="network-row"/g)?.length).toBeGreaterThanOrEqual(15);
@@ -66,7 +77,14 @@ describe('networks page', () => {
 
     // every tab is one of the six metrics and selectable by keyboard
     const tabs = await page.getByRole('tablist', { name: 'Metric' }).getByRole('tab').allInnerTexts();
-    expect(tabs).toEqual(['Tokenized Asset Value', 'RWA Holders', 'Stablecoin Market Caps', 'Stablecoin Holders', 'Active Addresses', 'Transfer Volume']);
+    expect(tabs).toEqual([
+      'Tokenized Asset Value',
+      'RWA Holders',
+      'Stablecoin Market Caps',
+      'Stablecoin Holders',
+      'Active Addresses',
+      'Transfer Volume',
+    ]);
     await page.getByRole('tab', { name: 'RWA Holders' }).focus();
     await Promise.all([
       page.waitForResponse((r) => r.url().includes('metricType=stablecoin-market-caps')),

@@ -96,7 +96,9 @@ describe('/blog/{slug}', () => {
     for (const path of [POST, ARTICLE]) {
       const { page, context } = await openPage(browser(), base, path);
       // Every heading of the page in document order, as the heading-order audit reads them.
-      const headings = await page.$$eval('h1, h2, h3, h4, h5, h6', (hs) => hs.map((h) => ({ level: Number(h.tagName[1]), id: h.id, text: h.textContent?.trim() })));
+      const headings = await page.$$eval('h1, h2, h3, h4, h5, h6', (hs) =>
+        hs.map((h) => ({ level: Number(h.tagName[1]), id: h.id, text: h.textContent?.trim() })),
+      );
       for (let i = 1; i < headings.length; i++) {
         expect(headings[i].level - headings[i - 1].level, `${path}: ${headings[i - 1].text} -> ${headings[i].text}`).toBeLessThanOrEqual(1);
       }
@@ -106,10 +108,13 @@ describe('/blog/{slug}', () => {
       expect(await body.locator('h1').count()).toBeGreaterThan(1);
       expect(await body.locator('h2').count()).toBeGreaterThan(0);
       // The TOC lists exactly the body's headings, in order, indented by level.
-      const bodyHeadings = await body.locator('h1, h2, h3, h4, h5, h6').evaluateAll((hs) => hs.map((h) => ({ id: h.id, level: Number(h.tagName[1]) })));
-      const entries = await page.getByTestId('toc').locator('li').evaluateAll((lis) =>
-        lis.map((li) => ({ id: li.querySelector('a')!.getAttribute('href')!.slice(1), indent: li.className })),
-      );
+      const bodyHeadings = await body
+        .locator('h1, h2, h3, h4, h5, h6')
+        .evaluateAll((hs) => hs.map((h) => ({ id: h.id, level: Number(h.tagName[1]) })));
+      const entries = await page
+        .getByTestId('toc')
+        .locator('li')
+        .evaluateAll((lis) => lis.map((li) => ({ id: li.querySelector('a')!.getAttribute('href')!.slice(1), indent: li.className })));
       expect(entries.map((e) => e.id)).toEqual(bodyHeadings.map((h) => h.id));
       const top = Math.min(...bodyHeadings.map((h) => h.level));
       entries.forEach((e, i) => {
@@ -138,7 +143,10 @@ describe('/blog/{slug}', () => {
     );
     expect(new URL(page.url()).hash).toBe('#how-to-read-our-numbers');
     // Not hidden under the sticky header.
-    const headerBottom = await page.locator('header').first().evaluate((h) => h.getBoundingClientRect().bottom);
+    const headerBottom = await page
+      .locator('header')
+      .first()
+      .evaluate((h) => h.getBoundingClientRect().bottom);
     expect(await heading.evaluate((h) => h.getBoundingClientRect().top)).toBeGreaterThanOrEqual(headerBottom - 1);
     await context.close();
   });
@@ -157,17 +165,19 @@ describe('/blog/{slug}', () => {
   });
 
   it('Share uses the device share sheet with title, excerpt and URL when there is one', async () => {
-    const { page, context } = await openPage(browser(), base, POST, { setup: async (c) => {
-      await c.addInitScript(() => {
-        Object.defineProperty(Navigator.prototype, 'share', {
-          configurable: true,
-          value: (data: ShareData) => {
-            (window as unknown as { shared: ShareData }).shared = data;
-            return Promise.resolve();
-          },
+    const { page, context } = await openPage(browser(), base, POST, {
+      setup: async (c) => {
+        await c.addInitScript(() => {
+          Object.defineProperty(Navigator.prototype, 'share', {
+            configurable: true,
+            value: (data: ShareData) => {
+              (window as unknown as { shared: ShareData }).shared = data;
+              return Promise.resolve();
+            },
+          });
         });
-      });
-    } });
+      },
+    });
     await page.getByRole('button', { name: 'Share' }).click();
     await page.waitForFunction(() => 'shared' in window);
     const shared = await page.evaluate(() => (window as unknown as { shared: ShareData }).shared);
@@ -196,7 +206,8 @@ describe('/blog/{slug}', () => {
     const { page, context } = await openPage(browser(), base, '/blog/e2e-broken-image');
     const image = page.getByTestId('blog-post').locator('img').first();
     await page.waitForFunction(
-      (img) => (img as HTMLImageElement).src.includes('/api/placeholder?text=Broken%20image%20post') && (img as HTMLImageElement).naturalWidth > 0,
+      (img) =>
+        (img as HTMLImageElement).src.includes('/api/placeholder?text=Broken%20image%20post') && (img as HTMLImageElement).naturalWidth > 0,
       await image.elementHandle(),
       { timeout: 10_000 },
     );

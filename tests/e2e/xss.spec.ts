@@ -46,10 +46,13 @@ let known: Set<string>;
  */
 async function run(html: string): Promise<string[]> {
   known ??= new Set(await page.evaluate(() => Object.getOwnPropertyNames(window)));
-  await page.setContent(`<!doctype html><html><head><meta charset="utf-8"><title>x</title></head><body><main>${html}</main></body></html>`, {
-    waitUntil: 'load',
-    timeout: 10_000,
-  });
+  await page.setContent(
+    `<!doctype html><html><head><meta charset="utf-8"><title>x</title></head><body><main>${html}</main></body></html>`,
+    {
+      waitUntil: 'load',
+      timeout: 10_000,
+    },
+  );
   await page.evaluate(() => new Promise((r) => setTimeout(r, 10)));
   const after = await page.evaluate(() => Object.getOwnPropertyNames(window));
   const flags = await page.evaluate(() => {
@@ -97,7 +100,8 @@ describe('the sanitised DOMPurify corpus in Chromium', () => {
       const bad: string[] = [];
       for (const el of document.querySelectorAll('*')) {
         for (const attr of el.getAttributeNames()) if (/^on/i.test(attr)) bad.push(`${el.tagName} ${attr}`);
-        if (/^(SCRIPT|IFRAME|OBJECT|EMBED|STYLE|FOREIGNOBJECT|BASE|META|LINK|FORM)$/i.test(el.tagName) && el.closest('main')) bad.push(el.tagName);
+        if (/^(SCRIPT|IFRAME|OBJECT|EMBED|STYLE|FOREIGNOBJECT|BASE|META|LINK|FORM)$/i.test(el.tagName) && el.closest('main'))
+          bad.push(el.tagName);
       }
       for (const a of document.querySelectorAll<HTMLAnchorElement>('main a[href]'))
         if (!/^(https?|mailto):$/.test(a.protocol) && a.getAttribute('href')!.includes(':')) bad.push(`a href=${a.getAttribute('href')}`);

@@ -91,7 +91,10 @@ describe('auth attacks', () => {
         body: JSON.stringify(TEST_ADMIN),
       });
       expect(res.status).toBe(200);
-      const issued = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('rwa_session='))!.split(';')[0];
+      const issued = ([] as string[])
+        .concat(res.headers['set-cookie'] ?? [])
+        .find((c) => c.startsWith('rwa_session='))!
+        .split(';')[0];
       expect(issued).not.toBe(planted);
       expect((await raw(base, '/api/auth/me', { headers: { Cookie: planted } })).status).toBe(401);
       expect((await raw(base, '/api/auth/me', { headers: { Cookie: issued } })).status).toBe(200);
@@ -119,7 +122,19 @@ describe('auth attacks', () => {
     const before = await contentChecksum(db);
     // Every server-side route that can act. (Pre-rendered pages such as /login are files: the adapter
     // answers any method with the same bytes and no code runs, so there is nothing to forge.)
-    const targets = ['/api/auth/login', '/api/auth/logout', '/api/blog/posts', '/api/blog/posts/1', '/api/research', '/api/research/1', '/api/uploads', '/', '/networks', '/admin', '/admin/seo'];
+    const targets = [
+      '/api/auth/login',
+      '/api/auth/logout',
+      '/api/blog/posts',
+      '/api/blog/posts/1',
+      '/api/research',
+      '/api/research/1',
+      '/api/uploads',
+      '/',
+      '/networks',
+      '/admin',
+      '/admin/seo',
+    ];
     const bodies: Array<[string | undefined, string | undefined]> = [
       ['application/json', JSON.stringify(TEST_ADMIN)],
       ['application/x-www-form-urlencoded', 'username=admin&password=x'],
@@ -166,7 +181,10 @@ describe('auth attacks', () => {
     const db = openDb(s.dbPath);
     const pwHash = await hash('timing-password-1', { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
     for (let i = 0; i < N; i++) {
-      await db.execute({ sql: 'INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?)', args: [`timing-user-${i}`, pwHash, Date.now()] });
+      await db.execute({
+        sql: 'INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?)',
+        args: [`timing-user-${i}`, pwHash, Date.now()],
+      });
     }
     db.close();
     // Warm up both paths (the dummy hash is made lazily on first use).

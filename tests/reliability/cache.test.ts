@@ -20,7 +20,11 @@ describe('page cache', () => {
     const cookie = await login(base);
     await requireRoute(base, 'POST', '/api/blog/posts', cookie);
     const post = blogPost('cache-1', { title: 'Cache title one' });
-    const created = await raw(base, '/api/blog/posts', { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: base, Cookie: cookie }, body: JSON.stringify(post) });
+    const created = await raw(base, '/api/blog/posts', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: base, Cookie: cookie },
+      body: JSON.stringify(post),
+    });
     expect(created.status).toBeLessThan(300);
     const id = JSON.parse(created.body).id;
     const page = () => raw(base, `/blog/${post.slug}`);
@@ -30,7 +34,11 @@ describe('page cache', () => {
     expect(first.body).toContain('Cache title one');
     expect((await page()).body).toBe(first.body);
 
-    const edit = await raw(base, `/api/blog/posts/${id}`, { method: 'PUT', headers: { 'Content-Type': 'application/json', Origin: base, Cookie: cookie }, body: JSON.stringify({ title: 'Cache title two' }) });
+    const edit = await raw(base, `/api/blog/posts/${id}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Origin: base, Cookie: cookie },
+      body: JSON.stringify({ title: 'Cache title two' }),
+    });
     expect(edit.status).toBeLessThan(300);
     expect((await page()).body).toContain('Cache title two');
 
@@ -39,7 +47,11 @@ describe('page cache', () => {
     db.close();
     expect((await page()).body).toContain('Cache title three');
 
-    const unpublish = await raw(base, `/api/blog/posts/${id}`, { method: 'PUT', headers: { 'Content-Type': 'application/json', Origin: base, Cookie: cookie }, body: JSON.stringify({ published: false }) });
+    const unpublish = await raw(base, `/api/blog/posts/${id}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Origin: base, Cookie: cookie },
+      body: JSON.stringify({ published: false }),
+    });
     expect(unpublish.status).toBeLessThan(300);
     expect((await page()).status).toBe(404);
     recordFigures('cache', { staleViews: 0 });

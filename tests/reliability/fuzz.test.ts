@@ -8,7 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Client } from '@libsql/client';
 import { startServer, type RunningServer } from '../support/server';
-import { contentChecksum, leaksInternals, login, openDb, raw, recordFigures, requireRoute, blogPost, researchArticle, type RawResponse } from './support';
+import {
+  contentChecksum,
+  leaksInternals,
+  login,
+  openDb,
+  raw,
+  recordFigures,
+  requireRoute,
+  blogPost,
+  researchArticle,
+  type RawResponse,
+} from './support';
 
 import { CONTENT_BODY_LIMIT } from '@/lib/server/content/limits';
 
@@ -30,7 +41,11 @@ const writeRoutes: Route[] = [];
 const readRoutes: string[] = [];
 
 /** Sends one request and checks the invariants every answer must keep. */
-async function send(method: string, path: string, init: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<RawResponse> {
+async function send(
+  method: string,
+  path: string,
+  init: { headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<RawResponse> {
   tried++;
   const res = await raw(base, path, { method, headers: { Origin: base, ...init.headers }, body: init.body });
   if (res.status >= 500) problems.push(`${method} ${path} -> ${res.status}: ${res.body.slice(0, 300)}`);
@@ -39,27 +54,79 @@ async function send(method: string, path: string, init: { headers?: Record<strin
 }
 
 const SQL_META = ["'", '"', ';', '--', '/*', '*/', "' OR '1'='1", "'; DROP TABLE blog_posts; --", '\\', '%', '_', '`', 'NULL', '\u0000'];
-const TRAVERSAL = ['..', '../..', '..%2F..%2Fetc%2Fpasswd', '%2e%2e%2f%2e%2e%2fetc%2fpasswd', '....//....//etc/passwd', '..\\..\\windows', '%00', 'a%00.md', '%252e%252e%252f', '..;', '/etc/passwd', '.env', '%2F', 'CON', 'x'.repeat(5000)];
+const TRAVERSAL = [
+  '..',
+  '../..',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+  '....//....//etc/passwd',
+  '..\\..\\windows',
+  '%00',
+  'a%00.md',
+  '%252e%252e%252f',
+  '..;',
+  '/etc/passwd',
+  '.env',
+  '%2F',
+  'CON',
+  'x'.repeat(5000),
+];
 
-const sqlish = fc.array(fc.oneof(fc.constantFrom(...SQL_META), fc.string({ maxLength: 8 })), { minLength: 1, maxLength: 6 }).map((a) => a.join(''));
+const sqlish = fc
+  .array(fc.oneof(fc.constantFrom(...SQL_META), fc.string({ maxLength: 8 })), { minLength: 1, maxLength: 6 })
+  .map((a) => a.join(''));
 const anyText = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), sqlish);
 const jsonValue = fc.jsonValue({ maxDepth: 4 });
 
 /** Bodies no write route may accept, each with the content type it is sent with. */
 const invalidBody = fc.oneof(
   // malformed JSON
-  fc.string({ minLength: 1 }).filter((s) => { try { JSON.parse(s); return false; } catch { return true; } }).map((b) => ({ type: 'application/json', body: b })),
-  jsonValue.map((v) => JSON.stringify(v).slice(0, -1) || '{').filter((s) => { try { JSON.parse(s); return false; } catch { return true; } }).map((b) => ({ type: 'application/json', body: b })),
+  fc
+    .string({ minLength: 1 })
+    .filter((s) => {
+      try {
+        JSON.parse(s);
+        return false;
+      } catch {
+        return true;
+      }
+    })
+    .map((b) => ({ type: 'application/json', body: b })),
+  jsonValue
+    .map((v) => JSON.stringify(v).slice(0, -1) || '{')
+    .filter((s) => {
+      try {
+        JSON.parse(s);
+        return false;
+      } catch {
+        return true;
+      }
+    })
+    .map((b) => ({ type: 'application/json', body: b })),
   // wrong content types, whatever the body
   fc.record({
-    type: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=xyz', 'application/xml', 'text/html', 'application/octet-stream', 'image/png', ''),
-    body: fc.oneof(anyText, jsonValue.map((v) => JSON.stringify(v))),
+    type: fc.constantFrom(
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=xyz',
+      'application/xml',
+      'text/html',
+      'application/octet-stream',
+      'image/png',
+      '',
+    ),
+    body: fc.oneof(
+      anyText,
+      jsonValue.map((v) => JSON.stringify(v)),
+    ),
   }),
   // deep nesting (arrays and objects: never a valid payload)
   fc.integer({ min: 500, max: 100_000 }).map((n) => ({ type: 'application/json', body: '['.repeat(n) + ']'.repeat(n) })),
   fc.integer({ min: 500, max: 40_000 }).map((n) => ({ type: 'application/json', body: '{"a":'.repeat(n) + '1' + '}'.repeat(n) })),
   // JSON of the wrong shape
-  fc.oneof(fc.constant(null), fc.integer(), fc.string(), fc.array(jsonValue, { maxLength: 4 }), fc.boolean()).map((v) => ({ type: 'application/json', body: JSON.stringify(v) })),
+  fc
+    .oneof(fc.constant(null), fc.integer(), fc.string(), fc.array(jsonValue, { maxLength: 4 }), fc.boolean())
+    .map((v) => ({ type: 'application/json', body: JSON.stringify(v) })),
 );
 
 beforeAll(async () => {
@@ -67,13 +134,21 @@ beforeAll(async () => {
   base = server.baseUrl;
   db = openDb(server.dbPath);
   cookie = await login(base);
-  writeRoutes.push({ method: 'POST', path: '/api/blog/posts' }, { method: 'POST', path: '/api/research' }, { method: 'POST', path: '/api/uploads' });
+  writeRoutes.push(
+    { method: 'POST', path: '/api/blog/posts' },
+    { method: 'POST', path: '/api/research' },
+    { method: 'POST', path: '/api/uploads' },
+  );
   // Edit routes need an id: make one item of each kind here.
   for (const [list, make] of [
     ['/api/blog/posts', blogPost],
     ['/api/research', researchArticle],
   ] as const) {
-    const made = await raw(base, list, { method: 'POST', headers: { Origin: base, Cookie: cookie, 'Content-Type': 'application/json' }, body: JSON.stringify(make('fuzz-target')) });
+    const made = await raw(base, list, {
+      method: 'POST',
+      headers: { Origin: base, Cookie: cookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify(make('fuzz-target')),
+    });
     const id: unknown = JSON.parse(made.body).id;
     if (made.status !== 201 || id === undefined) throw new Error(`POST ${list} made no item: ${made.status} ${made.body.slice(0, 200)}`);
     const contentKind = list === '/api/blog/posts' ? 'blog' : 'research';
@@ -146,10 +221,14 @@ describe('bad input', () => {
     const before = await contentChecksum(db);
     const anonymousRoutes = writeRoutes.filter((r) => r.path !== '/api/auth/login');
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...anonymousRoutes), fc.oneof(invalidBody, fc.constant({ type: 'application/json', body: JSON.stringify(blogPost('anon')) })), async (route, { type, body }) => {
-        const res = await send(route.method, route.path, { headers: type ? { 'Content-Type': type } : {}, body });
-        return res.status >= 400 && res.status < 500;
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...anonymousRoutes),
+        fc.oneof(invalidBody, fc.constant({ type: 'application/json', body: JSON.stringify(blogPost('anon')) })),
+        async (route, { type, body }) => {
+          const res = await send(route.method, route.path, { headers: type ? { 'Content-Type': type } : {}, body });
+          return res.status >= 400 && res.status < 500;
+        },
+      ),
       { numRuns: RUNS * 2 },
     );
     expect(problems).toEqual([]);
@@ -161,7 +240,10 @@ describe('bad input', () => {
     const pad = (n: number) => JSON.stringify({ username: 'admin', password: 'x'.repeat(Math.max(0, n - 36)) }).padEnd(n, ' ');
     const exact = await send('POST', '/api/auth/login', { headers: { 'Content-Type': 'application/json' }, body: pad(LOGIN_BODY_LIMIT) });
     expect(exact.status).not.toBe(413);
-    const over = await send('POST', '/api/auth/login', { headers: { 'Content-Type': 'application/json' }, body: pad(LOGIN_BODY_LIMIT + 1) });
+    const over = await send('POST', '/api/auth/login', {
+      headers: { 'Content-Type': 'application/json' },
+      body: pad(LOGIN_BODY_LIMIT + 1),
+    });
     expect(over.status).toBe(413);
     // Content routes take up to CONTENT_BODY_LIMIT bytes: exactly that is not 413, one byte more is.
     for (const route of writeRoutes.filter((r) => r.method !== 'DELETE' && r.path !== '/api/auth/login' && r.path !== '/api/uploads')) {
@@ -172,7 +254,10 @@ describe('bad input', () => {
       const over = await send(route.method, route.path, { headers, body: body(CONTENT_BODY_LIMIT + 1) });
       expect(over.status, `${route.method} ${route.path} limit + 1`).toBe(413);
       // Without a declared length (chunked), the reader stops at the limit too.
-      const chunked = await send(route.method, route.path, { headers: { ...headers, 'Transfer-Encoding': 'chunked' }, body: body(CONTENT_BODY_LIMIT + 1) });
+      const chunked = await send(route.method, route.path, {
+        headers: { ...headers, 'Transfer-Encoding': 'chunked' },
+        body: body(CONTENT_BODY_LIMIT + 1),
+      });
       expect(chunked.status, `${route.method} ${route.path} chunked`).toBe(413);
     }
     expect(problems).toEqual([]);
@@ -180,21 +265,51 @@ describe('bad input', () => {
   });
 
   it('survives hostile query strings on every read route', async () => {
-    const param = fc.constantFrom('days', 'metricType', 'minUsd', 'maxUsd', 'limit', 'published', 'category', 'featured', 'page', '__proto__', 'constructor');
-    const value = fc.oneof(anyText, fc.constantFrom('7', '30', '90', '-1', '0', '1e308', 'NaN', 'Infinity', '99999999999999999999', '1.5', 'true', ''), sqlish);
+    const param = fc.constantFrom(
+      'days',
+      'metricType',
+      'minUsd',
+      'maxUsd',
+      'limit',
+      'published',
+      'category',
+      'featured',
+      'page',
+      '__proto__',
+      'constructor',
+    );
+    const value = fc.oneof(
+      anyText,
+      fc.constantFrom('7', '30', '90', '-1', '0', '1e308', 'NaN', 'Infinity', '99999999999999999999', '1.5', 'true', ''),
+      sqlish,
+    );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...readRoutes), fc.array(fc.tuple(param, value), { maxLength: 4 }), fc.boolean(), async (path, pairs, signedIn) => {
-        const qs = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
-        const res = await send('GET', qs ? `${path}?${qs}` : path, { headers: signedIn ? { Cookie: cookie } : {} });
-        return res.status < 500;
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...readRoutes),
+        fc.array(fc.tuple(param, value), { maxLength: 4 }),
+        fc.boolean(),
+        async (path, pairs, signedIn) => {
+          const qs = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+          const res = await send('GET', qs ? `${path}?${qs}` : path, { headers: signedIn ? { Cookie: cookie } : {} });
+          return res.status < 500;
+        },
+      ),
       { numRuns: RUNS * 4 },
     );
     expect(problems).toEqual([]);
   });
 
   it('treats path-traversal and odd slugs as unknown items, never as files', async () => {
-    const prefixes = ['/api/blog/posts/by-slug/', '/api/research/by-slug/', '/blog/', '/research/', '/api/blog/posts/', '/api/research/', '/api/uploads/', '/uploads/'];
+    const prefixes = [
+      '/api/blog/posts/by-slug/',
+      '/api/research/by-slug/',
+      '/blog/',
+      '/research/',
+      '/api/blog/posts/',
+      '/api/research/',
+      '/api/uploads/',
+      '/uploads/',
+    ];
     const slug = fc.oneof(
       fc.constantFrom(...TRAVERSAL),
       anyText.map((s) => encodeURIComponent(s)),
@@ -212,11 +327,17 @@ describe('bad input', () => {
   });
 
   it('never reflects markup from the placeholder image text', async () => {
-    const markup = fc.tuple(anyText, fc.constantFrom('<script>alert(1)</script>', '"><svg onload=alert(1)>', ']]><x>', '&lt;', "'/><a href=javascript:1>")).map(([a, b]) => a + b);
+    const markup = fc
+      .tuple(anyText, fc.constantFrom('<script>alert(1)</script>', '"><svg onload=alert(1)>', ']]><x>', '&lt;', "'/><a href=javascript:1>"))
+      .map(([a, b]) => a + b);
     await fc.assert(
       fc.asyncProperty(markup, async (text) => {
         const res = await send('GET', `/api/placeholder?text=${encodeURIComponent(text)}`);
-        return res.status === 200 && !/<script|<svg onload|<a href|<x>/i.test(res.body.replace(/^<svg xmlns[^>]*>/, '')) && /nosniff/.test(String(res.headers['x-content-type-options']));
+        return (
+          res.status === 200 &&
+          !/<script|<svg onload|<a href|<x>/i.test(res.body.replace(/^<svg xmlns[^>]*>/, '')) &&
+          /nosniff/.test(String(res.headers['x-content-type-options']))
+        );
       }),
       { numRuns: RUNS },
     );
@@ -234,7 +355,9 @@ describe('bad input', () => {
         const content = `C ${text}`;
         const payload = JSON.stringify({ ...blogPost(tag), title, content });
         // __proto__ as a real own key of the JSON text, as an attacker would send it.
-        const body = proto ? payload.replace(/^\{/, '{"__proto__":{"published":false,"isAdmin":true,"id":1},"constructor":{"prototype":{"polluted":1}},') : payload;
+        const body = proto
+          ? payload.replace(/^\{/, '{"__proto__":{"published":false,"isAdmin":true,"id":1},"constructor":{"prototype":{"polluted":1}},')
+          : payload;
         const res = await send('POST', '/api/blog/posts', { headers: { 'Content-Type': 'application/json', Cookie: cookie }, body });
         if (res.status >= 400) {
           refused++;
@@ -260,6 +383,12 @@ describe('bad input', () => {
   });
 
   afterAll(() => {
-    recordFigures('fuzz', { inputsTried: tried, writeRoutes: writeRoutes.length, readRoutes: readRoutes.length, fiveXX: problems.filter((p) => / -> 5\d\d/.test(p)).length, leaks: problems.filter((p) => p.includes('leaked')).length });
+    recordFigures('fuzz', {
+      inputsTried: tried,
+      writeRoutes: writeRoutes.length,
+      readRoutes: readRoutes.length,
+      fiveXX: problems.filter((p) => / -> 5\d\d/.test(p)).length,
+      leaks: problems.filter((p) => p.includes('leaked')).length,
+    });
   });
 });

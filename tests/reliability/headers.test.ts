@@ -15,7 +15,20 @@ let base: string;
 let cookie: string;
 const pages: Array<{ path: string; signedIn: boolean; status: number }> = [];
 
-const PUBLIC = ['/', '/login', '/networks', '/stablecoins', '/treasuries', '/commodities', '/private-credit', '/global-bonds', '/institutional-funds', '/stocks', '/research', '/sources'];
+const PUBLIC = [
+  '/',
+  '/login',
+  '/networks',
+  '/stablecoins',
+  '/treasuries',
+  '/commodities',
+  '/private-credit',
+  '/global-bonds',
+  '/institutional-funds',
+  '/stocks',
+  '/research',
+  '/sources',
+];
 
 function parseCsp(value: string): Map<string, string[]> {
   const map = new Map<string, string[]>();
@@ -93,7 +106,11 @@ describe('security headers', () => {
     const responses = [
       await raw(base, '/api/auth/me'),
       await raw(base, '/api/auth/me', { headers: { Cookie: cookie } }),
-      await raw(base, '/api/auth/login', { method: 'POST', headers: { Origin: base, 'Content-Type': 'application/json' }, body: '{"username":"admin","password":"wrong"}' }),
+      await raw(base, '/api/auth/login', {
+        method: 'POST',
+        headers: { Origin: base, 'Content-Type': 'application/json' },
+        body: '{"username":"admin","password":"wrong"}',
+      }),
       await raw(base, '/api/auth/login', { method: 'POST', headers: { Origin: base, 'Content-Type': 'text/plain' }, body: 'x' }),
       await raw(base, '/api/auth/logout', { method: 'POST', headers: { Origin: base, Cookie: await login(base) } }),
       await raw(base, '/login'),
@@ -119,7 +136,9 @@ describe('security headers', () => {
         await context.addInitScript(() => {
           (window as unknown as { __csp: string[] }).__csp = [];
           document.addEventListener('securitypolicyviolation', (e) => {
-            (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} ${e.sample}`);
+            (window as unknown as { __csp: string[] }).__csp.push(
+              `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} ${e.sample}`,
+            );
           });
         });
         for (const p of pages.filter((x) => x.signedIn === signedIn)) {
@@ -128,7 +147,8 @@ describe('security headers', () => {
           page.on('console', (m) => {
             // CSP reports, and any console error at all (Lighthouse's best-practices counts them).
             if (p.status === 404 && /status of 404/.test(m.text())) return; // the 404 page's own status
-            if (/Content Security Policy|Refused to/i.test(m.text()) || m.type() === 'error') problems.push(`${m.text()} @${JSON.stringify(m.location())}`);
+            if (/Content Security Policy|Refused to/i.test(m.text()) || m.type() === 'error')
+              problems.push(`${m.text()} @${JSON.stringify(m.location())}`);
           });
           page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
           await page.goto(base + p.path, { waitUntil: 'load' });
@@ -139,7 +159,9 @@ describe('security headers', () => {
               await new Promise((r) => setTimeout(r, 50));
             }
           });
-          await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0, undefined, { timeout: 15_000 }).catch(() => {});
+          await page
+            .waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0, undefined, { timeout: 15_000 })
+            .catch(() => {});
           const stillSsr = await page.locator('astro-island[ssr]').count();
           const islands = await page.locator('astro-island').count();
           hydrated += islands - stillSsr;

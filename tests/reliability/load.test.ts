@@ -40,92 +40,96 @@ afterAll(async () => {
 });
 
 describe('load', () => {
-  it(`holds ${CONNECTIONS} connections of mixed traffic for ${SECONDS} s while the admin saves every 200 ms`, { timeout: (SECONDS + 180) * 1000 }, async () => {
-    const base = server.baseUrl;
-    // Traffic goes to every route listed, plus one blog post and one research article page.
-    const paths = [...ROUTES];
-    const sitemap = await raw(base, '/sitemap.xml');
-    for (const kind of ['blog', 'research']) {
-      const item = sitemap.body.match(new RegExp(`<loc>[^<]*?(/${kind}/[^<]+)</loc>`))?.[1];
-      expect(item, `a /${kind}/ page in the sitemap`).toBeDefined();
-      paths.push(item!);
-    }
-    for (const p of paths) expect((await raw(base, p)).status, p).toBe(200);
-
-    const cookie = await login(base);
-    await requireRoute(base, 'POST', '/api/blog/posts', cookie);
-
-    // The writer: one save every 200 ms (overlapping when the server is slow), each remembered when acknowledged.
-    const acked: string[] = [];
-    const failures: string[] = [];
-    let writes = 0;
-    let stop = false;
-    const inflight = new Set<Promise<void>>();
-    const writer = (async () => {
-      let i = 0;
-      while (!stop) {
-        const tag = `load-${Date.now()}-${i++}`;
-        writes++;
-        const p = (async () => {
-          try {
-            const r = await savePost(base, cookie, tag);
-            if (r.status >= 200 && r.status < 300) acked.push(r.slug);
-            else failures.push(`${r.status} ${r.body.slice(0, 200)}`);
-          } catch (e) {
-            failures.push(String(e));
-          }
-        })();
-        inflight.add(p);
-        void p.finally(() => inflight.delete(p));
-        await sleep(200);
+  it(
+    `holds ${CONNECTIONS} connections of mixed traffic for ${SECONDS} s while the admin saves every 200 ms`,
+    { timeout: (SECONDS + 180) * 1000 },
+    async () => {
+      const base = server.baseUrl;
+      // Traffic goes to every route listed, plus one blog post and one research article page.
+      const paths = [...ROUTES];
+      const sitemap = await raw(base, '/sitemap.xml');
+      for (const kind of ['blog', 'research']) {
+        const item = sitemap.body.match(new RegExp(`<loc>[^<]*?(/${kind}/[^<]+)</loc>`))?.[1];
+        expect(item, `a /${kind}/ page in the sitemap`).toBeDefined();
+        paths.push(item!);
       }
-    })();
+      for (const p of paths) expect((await raw(base, p)).status, p).toBe(200);
 
-    const result = await autocannon({
-      url: base,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      timeout: 20,
-      requests: paths.map((path) => ({ method: 'GET', path })),
-    });
-    stop = true;
-    await writer;
-    await Promise.all(inflight);
+      const cookie = await login(base);
+      await requireRoute(base, 'POST', '/api/blog/posts', cookie);
 
-    // Every acknowledged save is readable afterwards.
-    let unreadable = 0;
-    for (const slug of acked) {
-      const res = await raw(base, `/api/blog/posts/by-slug/${slug}`, { headers: { Cookie: cookie } });
-      if (res.status !== 200) unreadable++;
-    }
-    const lockedInLog = (server.output().match(/database is locked/gi) ?? []).length;
+      // The writer: one save every 200 ms (overlapping when the server is slow), each remembered when acknowledged.
+      const acked: string[] = [];
+      const failures: string[] = [];
+      let writes = 0;
+      let stop = false;
+      const inflight = new Set<Promise<void>>();
+      const writer = (async () => {
+        let i = 0;
+        while (!stop) {
+          const tag = `load-${Date.now()}-${i++}`;
+          writes++;
+          const p = (async () => {
+            try {
+              const r = await savePost(base, cookie, tag);
+              if (r.status >= 200 && r.status < 300) acked.push(r.slug);
+              else failures.push(`${r.status} ${r.body.slice(0, 200)}`);
+            } catch (e) {
+              failures.push(String(e));
+            }
+          })();
+          inflight.add(p);
+          void p.finally(() => inflight.delete(p));
+          await sleep(200);
+        }
+      })();
 
-    const figures = {
-      seconds: SECONDS,
-      connections: CONNECTIONS,
-      routes: paths.length,
-      requests: result.requests.total,
-      'req/s': Math.round(result.requests.average),
-      p99ms: result.latency.p99,
-      errors: result.errors,
-      timeouts: result.timeouts,
-      non2xx: result.non2xx,
-      '5xx': result['5xx'],
-      writes,
-      acked: acked.length,
-      writeFailures: failures.length,
-      writesLost: unreadable,
-      lockedInLog,
-    };
-    recordFigures('load', figures);
-    console.log('load', figures);
+      const result = await autocannon({
+        url: base,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        timeout: 20,
+        requests: paths.map((path) => ({ method: 'GET', path })),
+      });
+      stop = true;
+      await writer;
+      await Promise.all(inflight);
 
-    expect(failures, failures.slice(0, 5).join('\n')).toEqual([]);
-    expect(result.errors).toBe(0);
-    expect(result.timeouts).toBe(0);
-    expect(result['5xx']).toBe(0);
-    expect(result.non2xx).toBe(0);
-    expect(unreadable).toBe(0);
-    expect(acked.length).toBeGreaterThanOrEqual(SECONDS); // at least one save a second got through
-  });
+      // Every acknowledged save is readable afterwards.
+      let unreadable = 0;
+      for (const slug of acked) {
+        const res = await raw(base, `/api/blog/posts/by-slug/${slug}`, { headers: { Cookie: cookie } });
+        if (res.status !== 200) unreadable++;
+      }
+      const lockedInLog = (server.output().match(/database is locked/gi) ?? []).length;
+
+      const figures = {
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+        routes: paths.length,
+        requests: result.requests.total,
+        'req/s': Math.round(result.requests.average),
+        p99ms: result.latency.p99,
+        errors: result.errors,
+        timeouts: result.timeouts,
+        non2xx: result.non2xx,
+        '5xx': result['5xx'],
+        writes,
+        acked: acked.length,
+        writeFailures: failures.length,
+        writesLost: unreadable,
+        lockedInLog,
+      };
+      recordFigures('load', figures);
+      console.log('load', figures);
+
+      expect(failures, failures.slice(0, 5).join('\n')).toEqual([]);
+      expect(result.errors).toBe(0);
+      expect(result.timeouts).toBe(0);
+      expect(result['5xx']).toBe(0);
+      expect(result.non2xx).toBe(0);
+      expect(unreadable).toBe(0);
+      expect(acked.length).toBeGreaterThanOrEqual(SECONDS); // at least one save a second got through
+    },
+  );
 });

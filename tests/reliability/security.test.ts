@@ -28,7 +28,14 @@ afterAll(async () => {
   recordFigures('security', figures);
 });
 
-function attempt(base: string, username: string, password: string, localAddress: string, headers: Record<string, string> = {}, origin = base) {
+function attempt(
+  base: string,
+  username: string,
+  password: string,
+  localAddress: string,
+  headers: Record<string, string> = {},
+  origin = base,
+) {
   return raw(base, '/api/auth/login', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: origin, ...headers },
@@ -40,7 +47,9 @@ function attempt(base: string, username: string, password: string, localAddress:
 describe('login throttling', () => {
   it('twelve parallel wrong passwords for one username: at most five are checked', async () => {
     const s = await fresh();
-    const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) => attempt(s.baseUrl, 'admin', `parallel-${i}`, '127.0.0.20').then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => attempt(s.baseUrl, 'admin', `parallel-${i}`, '127.0.0.20').then((r) => r.status)),
+    );
     expect(statuses.filter((x) => x === 401).length).toBeLessThanOrEqual(5);
     expect(statuses.filter((x) => x === 429).length).toBeGreaterThanOrEqual(7);
     expect(statuses.every((x) => x === 401 || x === 429)).toBe(true);
@@ -72,7 +81,8 @@ describe('login throttling', () => {
     const s = await fresh();
     const statuses: number[] = [];
     // 11 addresses x 5 guesses: past the ceiling of 50 whatever address is used.
-    for (let a = 0; a < 11; a++) for (let i = 0; i < 5; i++) statuses.push((await attempt(s.baseUrl, 'admin', `spread-${a}-${i}`, `127.0.1.${a + 1}`)).status);
+    for (let a = 0; a < 11; a++)
+      for (let i = 0; i < 5; i++) statuses.push((await attempt(s.baseUrl, 'admin', `spread-${a}-${i}`, `127.0.1.${a + 1}`)).status);
     expect(statuses.slice(0, 50).every((x) => x === 401)).toBe(true);
     expect(statuses.slice(50)).toEqual(Array(5).fill(429));
     const fromNew = await attempt(s.baseUrl, 'admin', 'another', '127.0.1.200');
@@ -84,18 +94,23 @@ describe('login throttling', () => {
     // Without TRUSTED_PROXIES, a client cannot rotate the address it is counted under.
     const direct = await fresh();
     const spoofed: number[] = [];
-    for (let i = 0; i < 7; i++) spoofed.push((await attempt(direct.baseUrl, 'admin', `x-${i}`, '127.0.0.40', { 'X-Forwarded-For': `198.51.100.${i}` })).status);
+    for (let i = 0; i < 7; i++)
+      spoofed.push((await attempt(direct.baseUrl, 'admin', `x-${i}`, '127.0.0.40', { 'X-Forwarded-For': `198.51.100.${i}` })).status);
     expect(spoofed.slice(5)).toEqual([429, 429]);
 
     // Behind a configured proxy (127.0.0.50), each forwarded client is counted on its own...
     const proxied = await fresh({ TRUSTED_PROXIES: '127.0.0.50' });
-    const viaProxy = (i: number, client: string) => attempt(proxied.baseUrl, 'admin', `p-${i}`, '127.0.0.50', { 'X-Forwarded-For': `203.0.113.66, ${client}` });
+    const viaProxy = (i: number, client: string) =>
+      attempt(proxied.baseUrl, 'admin', `p-${i}`, '127.0.0.50', { 'X-Forwarded-For': `203.0.113.66, ${client}` });
     const first: number[] = [];
     for (let i = 0; i < 6; i++) first.push((await viaProxy(i, '198.51.100.1')).status);
     expect(first).toEqual([401, 401, 401, 401, 401, 429]);
     // ...so another client behind the same proxy is not paused, and a prepended fake address changes nothing.
     expect((await viaProxy(7, '198.51.100.2')).status).toBe(401);
-    expect((await attempt(proxied.baseUrl, TEST_ADMIN.username, TEST_ADMIN.password, '127.0.0.50', { 'X-Forwarded-For': '198.51.100.3' })).status).toBe(200);
+    expect(
+      (await attempt(proxied.baseUrl, TEST_ADMIN.username, TEST_ADMIN.password, '127.0.0.50', { 'X-Forwarded-For': '198.51.100.3' }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -123,7 +138,9 @@ describe('/_image', () => {
   it('answers 404 and never loads an image library into the server', async () => {
     const s = await fresh();
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => raw(s.baseUrl, `/_image?href=/images/blog/welcome.jpg&w=1200&f=avif&q=9${i}`).then((r) => r.status)),
+      Array.from({ length: 8 }, (_, i) =>
+        raw(s.baseUrl, `/_image?href=/images/blog/welcome.jpg&w=1200&f=avif&q=9${i}`).then((r) => r.status),
+      ),
     );
     expect(results).toEqual(Array(8).fill(404));
     expect((await raw(s.baseUrl, '/api/assets')).status).toBe(200);
@@ -137,7 +154,15 @@ describe('configuration checked at start', () => {
     new Promise<{ code: number | null; stderr: string; stdout: string }>((ok) => {
       const child = spawn(process.execPath, ['scripts/serve.ts'], {
         cwd: ROOT,
-        env: { ...process.env, HOST: '127.0.0.1', PORT: '4999', DATABASE_URL: 'file:/nonexistent-dir-for-test/app.db', QUIET_START: '1', SITE_URL: '', ...env },
+        env: {
+          ...process.env,
+          HOST: '127.0.0.1',
+          PORT: '4999',
+          DATABASE_URL: 'file:/nonexistent-dir-for-test/app.db',
+          QUIET_START: '1',
+          SITE_URL: '',
+          ...env,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let stderr = '';
@@ -168,7 +193,11 @@ describe('configuration checked at start', () => {
   }
 
   it('npm run db:setup checks the same way', async () => {
-    const child = spawn(process.execPath, ['scripts/db-setup.ts'], { cwd: ROOT, env: { ...process.env, PORT: 'abc' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['scripts/db-setup.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: 'abc' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     const code = await new Promise((ok) => child.on('exit', ok));

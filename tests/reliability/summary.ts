@@ -14,7 +14,11 @@ export default function setup() {
     const lines: string[] = [];
     for (const file of readdirSync(FIGURES_DIR).sort()) {
       const figures = JSON.parse(readFileSync(resolve(FIGURES_DIR, file), 'utf8')) as Record<string, unknown>;
-      lines.push(`  ${file.replace(/\.json$/, '').padEnd(10)} ${Object.entries(figures).map(([k, v]) => `${k}=${v}`).join('  ')}`);
+      lines.push(
+        `  ${file.replace(/\.json$/, '').padEnd(10)} ${Object.entries(figures)
+          .map(([k, v]) => `${k}=${v}`)
+          .join('  ')}`,
+      );
     }
     const seconds = Math.round((Date.now() - started) / 1000);
     console.log(`\n=== Reliability summary (vitest run: ${seconds} s)\n${lines.join('\n')}\n`);

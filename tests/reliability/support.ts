@@ -37,7 +37,10 @@ export function raw(
   const url = new URL(path, baseUrl);
   const headers = { ...init.headers };
   // Node sends DELETE bodies without a length unless told: say it, so the server sees one request.
-  if (init.body !== undefined && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-length' || k.toLowerCase() === 'transfer-encoding')) {
+  if (
+    init.body !== undefined &&
+    !Object.keys(headers).some((k) => k.toLowerCase() === 'content-length' || k.toLowerCase() === 'transfer-encoding')
+  ) {
     headers['Content-Length'] = String(Buffer.byteLength(init.body));
   }
   return new Promise((ok, fail) => {
@@ -67,7 +70,11 @@ export function raw(
 
 /** A stack trace or a server file path in a response body means an error leaked. */
 export function leaksInternals(body: string): boolean {
-  return /\n\s+at\s+\S+.*[(:]/.test(body) || /\bat (async )?[\w.<>]+ \(/.test(body) || /(\/work\/|\/src\/|\/dist\/server\/|node:internal|file:\/\/)/.test(body);
+  return (
+    /\n\s+at\s+\S+.*[(:]/.test(body) ||
+    /\bat (async )?[\w.<>]+ \(/.test(body) ||
+    /(\/work\/|\/src\/|\/dist\/server\/|node:internal|file:\/\/)/.test(body)
+  );
 }
 
 export function openDb(dbPath: string): Client {
@@ -77,7 +84,9 @@ export function openDb(dbPath: string): Client {
 export const CONTENT_TABLES = ['users', 'blog_posts', 'research_articles', 'uploads'] as const;
 
 export async function tables(db: Client): Promise<string[]> {
-  const rs = await db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name");
+  const rs = await db.execute(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name",
+  );
   return rs.rows.map((r) => String(r.name));
 }
 
@@ -98,7 +107,14 @@ export async function contentChecksum(db: Client): Promise<string> {
     if (!(CONTENT_TABLES as readonly string[]).includes(t)) continue;
     const rs = await db.execute(`SELECT * FROM "${t}" ORDER BY rowid`);
     h.update(t);
-    for (const row of rs.rows) h.update(JSON.stringify(Array.from(row as unknown as unknown[], (v) => (v instanceof ArrayBuffer ? Buffer.from(v).toString('base64') : typeof v === 'bigint' ? String(v) : v))));
+    for (const row of rs.rows)
+      h.update(
+        JSON.stringify(
+          Array.from(row as unknown as unknown[], (v) =>
+            v instanceof ArrayBuffer ? Buffer.from(v).toString('base64') : typeof v === 'bigint' ? String(v) : v,
+          ),
+        ),
+      );
   }
   return h.digest('hex');
 }

@@ -21,9 +21,19 @@ const html = Buffer.from('<!doctype html><html><body><script>alert(document.cook
 
 const HOSTILE: Array<{ name: string; filename: string; type: string; bytes: Buffer }> = [
   { name: 'decompression bomb', filename: 'bomb.png', type: 'image/png', bytes: bombPng },
-  { name: 'GIF/JS polyglot', filename: 'poly.gif', type: 'image/gif', bytes: Buffer.from('GIF89a/*\x01\x00\x01\x00\x00\x00\x00;*/=1;alert(document.cookie);//') },
+  {
+    name: 'GIF/JS polyglot',
+    filename: 'poly.gif',
+    type: 'image/gif',
+    bytes: Buffer.from('GIF89a/*\x01\x00\x01\x00\x00\x00\x00;*/=1;alert(document.cookie);//'),
+  },
   { name: 'PNG+HTML polyglot', filename: 'poly.png', type: 'image/png', bytes: Buffer.concat([tinyPng, html]) },
-  { name: 'SVG with script', filename: 'x.svg', type: 'image/svg+xml', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') },
+  {
+    name: 'SVG with script',
+    filename: 'x.svg',
+    type: 'image/svg+xml',
+    bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+  },
   { name: 'lying extension', filename: 'photo.png', type: 'image/png', bytes: html },
   { name: 'HTML as JPEG', filename: 'photo.jpg', type: 'image/jpeg', bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), html]) },
 ];
@@ -31,7 +41,9 @@ const HOSTILE: Array<{ name: string; filename: string; type: string; bytes: Buff
 function multipart(field: string, filename: string, type: string, bytes: Buffer) {
   const boundary = '----reliability' + Math.random().toString(16).slice(2);
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);

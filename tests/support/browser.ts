@@ -45,7 +45,11 @@ export interface ContextOptions {
 }
 
 export async function newContext(browser: Browser, baseUrl: string, options: ContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, baseURL: baseUrl, javaScriptEnabled: options.javaScript ?? true });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? DESKTOP,
+    baseURL: baseUrl,
+    javaScriptEnabled: options.javaScript ?? true,
+  });
   if (options.signedIn) {
     const [name, value] = (await loginCookie(baseUrl)).split('=');
     const { hostname } = new URL(baseUrl);

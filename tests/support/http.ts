@@ -14,7 +14,11 @@ export async function loginCookie(baseUrl: string, credentials: { username: stri
 }
 
 /** fetch with JSON body, same-origin Origin header and an optional cookie. */
-export function api(baseUrl: string, path: string, init: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
+export function api(
+  baseUrl: string,
+  path: string,
+  init: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { Origin: baseUrl, ...init.headers };
   if (init.body !== undefined) headers['Content-Type'] ??= 'application/json';
   if (init.cookie) headers.Cookie = init.cookie;

@@ -38,14 +38,18 @@ export async function holdIslands(page: Page, names: string[]): Promise<{ releas
 /** True while the island whose component file starts with `name` has not hydrated (Astro drops `ssr` then). */
 export function notHydrated(page: Page, name: string): Promise<boolean> {
   return page.evaluate((n) => {
-    const islands = [...document.querySelectorAll('astro-island')].filter((el) => new RegExp(`/${n}\\.`).test(el.getAttribute('component-url') ?? ''));
+    const islands = [...document.querySelectorAll('astro-island')].filter((el) =>
+      new RegExp(`/${n}\\.`).test(el.getAttribute('component-url') ?? ''),
+    );
     return islands.length > 0 && islands.every((el) => el.hasAttribute('ssr'));
   }, name);
 }
 
 export async function waitHydrated(page: Page, name: string) {
   await page.waitForFunction((n) => {
-    const islands = [...document.querySelectorAll('astro-island')].filter((el) => new RegExp(`/${n}\\.`).test(el.getAttribute('component-url') ?? ''));
+    const islands = [...document.querySelectorAll('astro-island')].filter((el) =>
+      new RegExp(`/${n}\\.`).test(el.getAttribute('component-url') ?? ''),
+    );
     return islands.length > 0 && islands.every((el) => !el.hasAttribute('ssr'));
   }, name);
 }

@@ -11,7 +11,11 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runIngestCli(args: string[], env: Record<string, string | undefined>, onLine?: (line: string, kill: () => void) => void): Promise<CliResult> {
+export function runIngestCli(
+  args: string[],
+  env: Record<string, string | undefined>,
+  onLine?: (line: string, kill: () => void) => void,
+): Promise<CliResult> {
   return new Promise((ok) => {
     const child = spawn(process.execPath, ['scripts/ingest.ts', ...args], {
       cwd: ROOT,

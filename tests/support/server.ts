@@ -49,7 +49,8 @@ export function scratchContentRepo(dir: string): { repo: string; contentDir: str
   const contentDir = join(repo, 'content');
   if (existsSync(join(repo, '.git'))) return { repo, contentDir };
   for (const sub of ['blog', 'research']) cpSync(join(ROOT, 'content', sub), join(contentDir, sub), { recursive: true });
-  const run = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test Setup', '-c', 'user.email=setup@example.test', ...args], { cwd: repo, stdio: 'pipe' });
+  const run = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=Test Setup', '-c', 'user.email=setup@example.test', ...args], { cwd: repo, stdio: 'pipe' });
   run('init', '--quiet', '--initial-branch=main');
   run('add', '.');
   run('commit', '--quiet', '-m', 'Starter content');

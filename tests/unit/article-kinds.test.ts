@@ -44,7 +44,12 @@ describe('article-kinds rules', () => {
 
 describe('content files', () => {
   it('a research article survives the round trip through its file', () => {
-    const values = articleValues('research', { title: 'Gold: a note', content: '# Gold\n\n---\n\nText with --- inside.', author: 'Ada', tags: ['a'], featured: true }, null, now);
+    const values = articleValues(
+      'research',
+      { title: 'Gold: a note', content: '# Gold\n\n---\n\nText with --- inside.', author: 'Ada', tags: ['a'], featured: true },
+      null,
+      now,
+    );
     const doc = toDocument('research', 7, values);
     expect(doc.startsWith('---\nid: 7\ntitle: "Gold: a note"\n') || doc.startsWith("---\nid: 7\ntitle: 'Gold: a note'\n")).toBe(true);
     const back = fromDocument('research', doc, new Date());

@@ -22,21 +22,45 @@ describe('registry', () => {
     const r = parseRegistry(minimal);
     expect(r.assets[0].source).toBe('evm');
     const feed = structuredClone(minimal);
-    (feed.assets[0] as { price: unknown }).price = { kind: 'feed', chain: 'ethereum', address: '0x4c48bcb2160F8e0aDbf9D4F3B034f1e36d1f8b3e' };
-    expect(parseRegistry(feed).assets[0].price).toEqual({ kind: 'feed', chain: 'ethereum', address: '0x4c48bcb2160f8e0adbf9d4f3b034f1e36d1f8b3e' });
+    (feed.assets[0] as { price: unknown }).price = {
+      kind: 'feed',
+      chain: 'ethereum',
+      address: '0x4c48bcb2160F8e0aDbf9D4F3B034f1e36d1f8b3e',
+    };
+    expect(parseRegistry(feed).assets[0].price).toEqual({
+      kind: 'feed',
+      chain: 'ethereum',
+      address: '0x4c48bcb2160f8e0adbf9d4f3b034f1e36d1f8b3e',
+    });
   });
 
   it('the registry in git is valid and tracks the treasury/commodity tokens and six stablecoins', () => {
     const r = loadRegistry(DEFAULT_REGISTRY);
     expect(r.assets.filter((a) => a.assetClass !== 'Stablecoins').length).toBeGreaterThanOrEqual(11);
-    expect(r.assets.filter((a) => a.source === 'defillama').map((a) => a.symbol)).toEqual(['USDT', 'USDC', 'DAI', 'FDUSD', 'PYUSD', 'USDe']);
+    expect(r.assets.filter((a) => a.source === 'defillama').map((a) => a.symbol)).toEqual([
+      'USDT',
+      'USDC',
+      'DAI',
+      'FDUSD',
+      'PYUSD',
+      'USDe',
+    ]);
   });
 
   it('names the entry and field of each problem', () => {
     const bad = structuredClone(minimal) as typeof minimal & { assets: Array<Record<string, unknown>> };
     bad.assets[0].deployments[0].address = '0xnothex';
-    bad.assets.push({ ...structuredClone(minimal.assets[0]), symbol: 'OUSG', deployments: [{ chain: 'solana', address: '0x1B19C19393e2d034D8Ff31ff34c81252FcBbee92', startBlock: 0 }] });
-    bad.assets.push({ ...structuredClone(minimal.assets[0]), symbol: 'X', assetClass: 'Art', price: { kind: 'feed', chain: 'base', address: '0x1B19C19393e2d034D8Ff31ff34c81252FcBbee92' } });
+    bad.assets.push({
+      ...structuredClone(minimal.assets[0]),
+      symbol: 'OUSG',
+      deployments: [{ chain: 'solana', address: '0x1B19C19393e2d034D8Ff31ff34c81252FcBbee92', startBlock: 0 }],
+    });
+    bad.assets.push({
+      ...structuredClone(minimal.assets[0]),
+      symbol: 'X',
+      assetClass: 'Art',
+      price: { kind: 'feed', chain: 'base', address: '0x1B19C19393e2d034D8Ff31ff34c81252FcBbee92' },
+    });
     let message = '';
     try {
       parseRegistry(bad);

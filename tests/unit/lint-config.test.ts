@@ -48,9 +48,12 @@ describe('imports that cross a boundary fail', () => {
 });
 
 describe('one-sided globals in src/lib/shared fail', () => {
-  it.each(['window.location.href', 'document.title', "localStorage.getItem('x')", 'process.env.PORT', "Buffer.from('x')"])('%s', async (expr) => {
-    expect(await ruleIds('src/lib/shared/planted.ts', `export const x = () => ${expr};`)).toContain('no-restricted-globals');
-  });
+  it.each(['window.location.href', 'document.title', "localStorage.getItem('x')", 'process.env.PORT', "Buffer.from('x')"])(
+    '%s',
+    async (expr) => {
+      expect(await ruleIds('src/lib/shared/planted.ts', `export const x = () => ${expr};`)).toContain('no-restricted-globals');
+    },
+  );
 });
 
 it('Node globals in browser code fail', async () => {
@@ -61,7 +64,10 @@ describe('imports along the allowed direction pass', () => {
   it.each([
     ['src/components/islands/Planted.tsx', "import { formatCurrency } from '@/lib/shared/format';\nexport const x = formatCurrency;"],
     ['src/components/islands/Planted.tsx', "import { apiRequest } from '@/lib/client/api';\nexport const x = apiRequest;"],
-    ['src/lib/server/planted.ts', "import { users } from '@db/schema';\nimport { SITE } from '@/lib/shared/site';\nexport const x = [users, SITE];"],
+    [
+      'src/lib/server/planted.ts',
+      "import { users } from '@db/schema';\nimport { SITE } from '@/lib/shared/site';\nexport const x = [users, SITE];",
+    ],
     ['src/lib/shared/planted.ts', "import { z } from 'zod';\nexport const x = z.string();"],
   ])('%s: %s', async (filePath, code) => {
     expect(await ruleIds(filePath, code)).toEqual([]);

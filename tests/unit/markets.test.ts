@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CHART_LAYERS,
-  fallbackNews,
-  formatMetricValue,
-  lineSeries,
-  pieLabel,
-  pieSlices,
-  stackChartData,
-} from '@/lib/shared/markets';
+import { CHART_LAYERS, fallbackNews, formatMetricValue, lineSeries, pieLabel, pieSlices, stackChartData } from '@/lib/shared/markets';
 import { AMOUNT_RANGES, parsePeriod, transfersPath } from '@/lib/shared/transfers';
 import type { ChartDataPoint, Network } from '@/lib/shared/analytics-types';
 
@@ -30,7 +22,10 @@ describe('stackChartData', () => {
     expect(layers.map((l) => l.key)).not.toContain('stablecoins');
     expect(layers).toHaveLength(8);
     // sorted by date; the k-th layer is k * value
-    expect(layers[0].points).toEqual([{ time: '2025-01-01', value: 1 }, { time: '2025-02-01', value: 2 }]);
+    expect(layers[0].points).toEqual([
+      { time: '2025-01-01', value: 1 },
+      { time: '2025-02-01', value: 2 },
+    ]);
     expect(layers[7].points.map((p) => p.value)).toEqual([8, 16]);
   });
   it('puts stablecoins on top when included', () => {
@@ -122,7 +117,10 @@ describe('network chart values', () => {
     const series = lineSeries(pts, ['#1']);
     expect(series).toHaveLength(15);
     expect(series[0].name).toBe('net19');
-    expect(series[0].points).toEqual([{ time: '2025-01-01', value: 20 }, { time: '2025-02-01', value: 200 }]);
+    expect(series[0].points).toEqual([
+      { time: '2025-01-01', value: 20 },
+      { time: '2025-02-01', value: 200 },
+    ]);
   });
 });
 

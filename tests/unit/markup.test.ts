@@ -13,8 +13,37 @@ const corpus = JSON.parse(readFileSync(resolve(import.meta.dirname, '../fixtures
   payloads: Payload[];
 };
 
-const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'srcset', 'poster', 'background', 'cite', 'longdesc', 'dynsrc', 'lowsrc']);
-const FORBIDDEN_ELEMENTS = new Set(['script', 'iframe', 'object', 'embed', 'foreignobject', 'style', 'frame', 'frameset', 'base', 'meta', 'link', 'form', 'svg', 'math']);
+const URL_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'xlink:href',
+  'data',
+  'srcset',
+  'poster',
+  'background',
+  'cite',
+  'longdesc',
+  'dynsrc',
+  'lowsrc',
+]);
+const FORBIDDEN_ELEMENTS = new Set([
+  'script',
+  'iframe',
+  'object',
+  'embed',
+  'foreignobject',
+  'style',
+  'frame',
+  'frameset',
+  'base',
+  'meta',
+  'link',
+  'form',
+  'svg',
+  'math',
+]);
 const DANGEROUS_URL = /^\s*(?:javascript|vbscript|data\s*:\s*text\/html)/i;
 
 interface P5Node {

@@ -51,12 +51,21 @@ describe('safeRedirectTarget', () => {
 describe('URL fields (canonical, social image, featured image)', () => {
   const check = (canonicalUrl: string) => SeoInputSchema.safeParse({ canonicalUrl }).success;
   it('refuse paths a browser reads as another host', () => {
-    for (const v of ['/\\evil.example', '/\t/evil.example', '/\n/evil.example', '//evil.example', '/\\/evil', 'javascript:alert(1)', 'https://ex ample.com']) {
+    for (const v of [
+      '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '//evil.example',
+      '/\\/evil',
+      'javascript:alert(1)',
+      'https://ex ample.com',
+    ]) {
       expect(check(v), JSON.stringify(v)).toBe(false);
     }
   });
   it('accept site paths and http(s) URLs', () => {
-    for (const v of ['/api/uploads/abcdefghijklmnopqrstuvwxyz', '/blog/a-post?x=1', 'https://example.com/original', '']) expect(check(v), v).toBe(true);
+    for (const v of ['/api/uploads/abcdefghijklmnopqrstuvwxyz', '/blog/a-post?x=1', 'https://example.com/original', ''])
+      expect(check(v), v).toBe(true);
   });
 });
 

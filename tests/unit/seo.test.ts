@@ -82,12 +82,22 @@ describe('readingMeta', () => {
     expect(meta.date.toISOString()).toBe('2025-09-01T00:00:00.000Z');
     expect(meta.image).toBe('https://rwa.example/images/a.png');
     expect(meta.canonical).toBeNull();
-    expect(JSON.parse(meta.jsonLd)).toMatchObject({ url: page.url, keywords: 'x', author: { '@type': 'Organization', name: 'default-author' } });
+    expect(JSON.parse(meta.jsonLd)).toMatchObject({
+      url: page.url,
+      keywords: 'x',
+      author: { '@type': 'Organization', name: 'default-author' },
+    });
   });
 
   it('prefers metaDescription, socialImage and a valid canonicalUrl; ignores a non-http canonical', () => {
     const meta = readingMeta(
-      { ...item, metaDescription: 'Meta', socialImage: 'https://cdn.example/s.png', canonicalUrl: 'https://orig.example/p', publishedAt: new Date('2025-09-05T00:00:00Z') },
+      {
+        ...item,
+        metaDescription: 'Meta',
+        socialImage: 'https://cdn.example/s.png',
+        canonicalUrl: 'https://orig.example/p',
+        publishedAt: new Date('2025-09-05T00:00:00Z'),
+      },
       page,
       { name: 'A', type: 'Person' },
     );

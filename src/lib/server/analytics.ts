@@ -92,7 +92,11 @@ export async function listNetworks(): Promise<Network[]> {
     })
     .from(networks)
     .orderBy(desc(networks.totalValue));
-  return rows.map((r) => ({ ...r, totalValue: numeric(r.totalValue, 2), change30d: r.change30d === null ? null : numeric(r.change30d, 2) }));
+  return rows.map((r) => ({
+    ...r,
+    totalValue: numeric(r.totalValue, 2),
+    change30d: r.change30d === null ? null : numeric(r.change30d, 2),
+  }));
 }
 
 /**
@@ -142,19 +146,21 @@ function largestTransfers(window: { from: string; to: string }, minUsd: number |
   const where = [gte(transfers.date, window.from), lt(transfers.date, window.to)];
   if (minUsd !== undefined) where.push(gte(transfers.usdAmount, minUsd));
   if (maxUsd !== undefined) where.push(lt(transfers.usdAmount, maxUsd));
-  return getDb()
-    .select({
-      id: transfers.id,
-      assetSymbol: transfers.assetSymbol,
-      usdAmount: transfers.usdAmount,
-      date: transfers.date,
-      network: transfers.network,
-      txHash: transfers.txHash,
-    })
-    .from(transfers)
-    .where(and(...where))
-    .orderBy(desc(transfers.usdAmount))
-    .limit(limit)
-    // A transfer read from a chain carries its transaction; the snapshot's generated rows have none.
-    .then((rows) => rows.map(({ txHash, ...t }) => (txHash ? { ...t, txHash } : t)));
+  return (
+    getDb()
+      .select({
+        id: transfers.id,
+        assetSymbol: transfers.assetSymbol,
+        usdAmount: transfers.usdAmount,
+        date: transfers.date,
+        network: transfers.network,
+        txHash: transfers.txHash,
+      })
+      .from(transfers)
+      .where(and(...where))
+      .orderBy(desc(transfers.usdAmount))
+      .limit(limit)
+      // A transfer read from a chain carries its transaction; the snapshot's generated rows have none.
+      .then((rows) => rows.map(({ txHash, ...t }) => (txHash ? { ...t, txHash } : t)))
+  );
 }

@@ -34,12 +34,23 @@ export async function liveClass(assetClass: string): Promise<{ asOf: string; ass
   const asOf = String(asOfRow?.value);
   const { registry } = siteRegistry();
   const tracked = new Map((registry?.assets ?? []).filter((a) => a.assetClass === assetClass).map((a) => [a.symbol, a]));
-  const rows = await db.select().from(ingestObservations).where(and(eq(ingestObservations.date, asOf)));
+  const rows = await db
+    .select()
+    .from(ingestObservations)
+    .where(and(eq(ingestObservations.date, asOf)));
   const bySymbol = new Map<string, LiveAsset>();
   for (const o of rows) {
     const a = tracked.get(o.assetSymbol);
     if (!a || o.value === null || o.value <= 0) continue;
-    const cur = bySymbol.get(a.symbol) ?? { symbol: a.symbol, name: a.name, issuer: a.issuer, marketCap: 0, price: o.price, networks: [], holders: 0 };
+    const cur = bySymbol.get(a.symbol) ?? {
+      symbol: a.symbol,
+      name: a.name,
+      issuer: a.issuer,
+      marketCap: 0,
+      price: o.price,
+      networks: [],
+      holders: 0,
+    };
     cur.marketCap += o.value;
     cur.networks.push(registry?.chains[o.chain]?.name ?? o.chain);
     cur.holders = cur.holders === null || o.holders === null ? null : cur.holders + o.holders;
@@ -66,9 +77,22 @@ export async function stablecoinsData(): Promise<StablecoinsData> {
   const [cap, volume, active, holders] = stablecoins.cards;
   return {
     asOf: live.asOf,
-    cards: [card(cap, total, formatCurrency), card(volume, null, formatCurrency), card(active, null, count), card(holders, sumHolders(live.assets), count)],
+    cards: [
+      card(cap, total, formatCurrency),
+      card(volume, null, formatCurrency),
+      card(active, null, count),
+      card(holders, sumHolders(live.assets), count),
+    ],
     total: live.assets.length,
-    rows: live.assets.map((a) => ({ name: a.name, ticker: a.symbol, platform: a.issuer, networks: a.networks, marketCap: a.marketCap, price: a.price ?? 0, peggedCurrency: 'USD' })),
+    rows: live.assets.map((a) => ({
+      name: a.name,
+      ticker: a.symbol,
+      platform: a.issuer,
+      networks: a.networks,
+      marketCap: a.marketCap,
+      price: a.price ?? 0,
+      peggedCurrency: 'USD',
+    })),
   };
 }
 
@@ -84,12 +108,33 @@ export async function treasuriesData(): Promise<TreasuriesData> {
   const [value, ytm, assetsCard, holders] = treasuries.cards;
   return {
     asOf: live.asOf,
-    cards: [card(value, total, formatCurrency), card(ytm, null, String), card(assetsCard, live.assets.length, count), card(holders, sumHolders(live.assets), count)],
+    cards: [
+      card(value, total, formatCurrency),
+      card(ytm, null, String),
+      card(assetsCard, live.assets.length, count),
+      card(holders, sumHolders(live.assets), count),
+    ],
     topEntities: [...byIssuer.entries()]
       .sort((x, y) => y[1].cap - x[1].cap)
-      .map(([protocol, e], i) => ({ rank: i + 1, protocol, rwaCount: e.count, marketCap: e.cap, change30d: null, marketShare: total > 0 ? Number(((e.cap / total) * 100).toFixed(2)) : 0 })),
+      .map(([protocol, e], i) => ({
+        rank: i + 1,
+        protocol,
+        rwaCount: e.count,
+        marketCap: e.cap,
+        change30d: null,
+        marketShare: total > 0 ? Number(((e.cap / total) * 100).toFixed(2)) : 0,
+      })),
     total: live.assets.length,
-    products: live.assets.map((a) => ({ name: a.name, issuer: a.issuer, ticker: a.symbol, platform: a.issuer, networks: a.networks, marketCap: a.marketCap, yieldToMaturity: null, eligibleInvestors: UNAVAILABLE })),
+    products: live.assets.map((a) => ({
+      name: a.name,
+      issuer: a.issuer,
+      ticker: a.symbol,
+      platform: a.issuer,
+      networks: a.networks,
+      marketCap: a.marketCap,
+      yieldToMaturity: null,
+      eligibleInvestors: UNAVAILABLE,
+    })),
   };
 }
 
@@ -105,8 +150,23 @@ export async function commoditiesData(): Promise<CommoditiesData> {
   const [value, products, goldShare, active] = commodities.cards;
   return {
     asOf: live.asOf,
-    cards: [card(value, total, formatCurrency), card(products, live.assets.length, count), card(goldShare, null, String), card(active, platforms.size, count)],
-    rows: live.assets.map((a, i) => ({ rank: i + 1, name: a.name, ticker: a.symbol, type: UNAVAILABLE, platform: a.issuer, networks: a.networks, marketCap: a.marketCap, price: a.price ?? 0, change24h: null })),
+    cards: [
+      card(value, total, formatCurrency),
+      card(products, live.assets.length, count),
+      card(goldShare, null, String),
+      card(active, platforms.size, count),
+    ],
+    rows: live.assets.map((a, i) => ({
+      rank: i + 1,
+      name: a.name,
+      ticker: a.symbol,
+      type: UNAVAILABLE,
+      platform: a.issuer,
+      networks: a.networks,
+      marketCap: a.marketCap,
+      price: a.price ?? 0,
+      change24h: null,
+    })),
     platforms: [...platforms.entries()].map(([name, p]) => ({ name, marketCap: p.cap, assetCount: p.count })),
   };
 }

@@ -29,7 +29,10 @@ const siteUrl = z.preprocess(
     .refine((v) => URL.canParse(v), 'expected an absolute http(s) URL such as https://example.com')
     .transform((v) => new URL(v))
     .refine((u) => u.protocol === 'http:' || u.protocol === 'https:', 'expected an http:// or https:// URL')
-    .refine((u) => (u.pathname === '/' || u.pathname === '') && !u.search && !u.hash, 'expected an origin without a path, such as https://example.com')
+    .refine(
+      (u) => (u.pathname === '/' || u.pathname === '') && !u.search && !u.hash,
+      'expected an origin without a path, such as https://example.com',
+    )
     .refine((u) => !u.username && !u.password, 'expected an origin without credentials')
     .transform((u) => u.origin)
     .optional(),
@@ -48,7 +51,12 @@ const addressList = z.preprocess(
   blank,
   z
     .string()
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .refine((list) => list.every((a) => isIP(a) !== 0), 'expected comma-separated IP addresses')
     .default([]),
 );
@@ -57,7 +65,13 @@ const optionalString = z.preprocess(blank, z.string().optional());
 
 /** Every variable the server reads. */
 const EnvSchema = z.object({
-  HOST: z.preprocess(blank, z.string().regex(/^[\w.:-]+$/, 'expected a host name or IP address').default('localhost')),
+  HOST: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^[\w.:-]+$/, 'expected a host name or IP address')
+      .default('localhost'),
+  ),
   PORT: port,
   SITE_URL: siteUrl,
   DATABASE_URL: databaseUrl,
@@ -101,7 +115,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     const issue = result.error.issues[0];
     const name = String(issue.path[0] ?? 'environment');
     const value = env[name];
-    const shown = name === 'ADMIN_PASSWORD' || name === 'DATABASE_AUTH_TOKEN' || value === undefined ? '' : ` (got ${JSON.stringify(value)})`;
+    const shown =
+      name === 'ADMIN_PASSWORD' || name === 'DATABASE_AUTH_TOKEN' || value === undefined ? '' : ` (got ${JSON.stringify(value)})`;
     throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}${shown}.`);
   }
   const e = result.data;

@@ -11,7 +11,11 @@ const MAX_ENTRIES = 500;
 const cache = new Map<string, RenderedMarkup>();
 
 export function renderMarkupCached(source: string, options: RenderOptions = {}): RenderedMarkup {
-  const key = createHash('sha256').update(JSON.stringify([options.after ?? null, options.reservedIds ?? null])).update('\0').update(source).digest('base64');
+  const key = createHash('sha256')
+    .update(JSON.stringify([options.after ?? null, options.reservedIds ?? null]))
+    .update('\0')
+    .update(source)
+    .digest('base64');
   const hit = cache.get(key);
   if (hit) {
     // Most recently used last: the Map's insertion order is the eviction order.

@@ -22,16 +22,44 @@ export const stablecoinsSchema = z.strictObject({
   asOf: date,
   cards: z.array(card).length(4),
   total: z.number().int(),
-  rows: z.array(z.strictObject({ name: z.string(), ticker: z.string(), platform: z.string(), networks, marketCap: z.number(), price: z.number(), peggedCurrency: z.string() })),
+  rows: z.array(
+    z.strictObject({
+      name: z.string(),
+      ticker: z.string(),
+      platform: z.string(),
+      networks,
+      marketCap: z.number(),
+      price: z.number(),
+      peggedCurrency: z.string(),
+    }),
+  ),
 }) satisfies z.ZodType<StablecoinsData>;
 
 export const treasuriesSchema = z.strictObject({
   asOf: date,
   cards: z.array(card),
-  topEntities: z.array(z.strictObject({ rank: z.number().int(), protocol: z.string(), rwaCount: z.number().int(), marketCap: z.number(), change30d: z.number(), marketShare: z.number() })),
+  topEntities: z.array(
+    z.strictObject({
+      rank: z.number().int(),
+      protocol: z.string(),
+      rwaCount: z.number().int(),
+      marketCap: z.number(),
+      change30d: z.number(),
+      marketShare: z.number(),
+    }),
+  ),
   total: z.number().int(),
   products: z.array(
-    z.strictObject({ name: z.string(), issuer: z.string(), ticker: z.string(), platform: z.string(), networks, marketCap: z.number(), yieldToMaturity: z.number().nullable(), eligibleInvestors: z.string() }),
+    z.strictObject({
+      name: z.string(),
+      issuer: z.string(),
+      ticker: z.string(),
+      platform: z.string(),
+      networks,
+      marketCap: z.number(),
+      yieldToMaturity: z.number().nullable(),
+      eligibleInvestors: z.string(),
+    }),
   ),
 }) satisfies z.ZodType<TreasuriesData>;
 
@@ -39,10 +67,28 @@ export const privateCreditSchema = z.strictObject({
   asOf: date,
   cards: z.array(card),
   platformsTotal: z.number().int(),
-  platforms: z.array(z.strictObject({ protocol: z.string(), networks, totalLoans: z.number(), activeLoans: z.number(), avgBaseApy: z.number(), defaultedAmount: z.number() })),
+  platforms: z.array(
+    z.strictObject({
+      protocol: z.string(),
+      networks,
+      totalLoans: z.number(),
+      activeLoans: z.number(),
+      avgBaseApy: z.number(),
+      defaultedAmount: z.number(),
+    }),
+  ),
   poolsTotal: z.number().int(),
   pools: z.array(
-    z.strictObject({ platform: z.string(), network: z.string(), name: z.string(), currency: z.string(), status: z.string(), apy: z.number(), principalOutstanding: z.number(), defaultedAmount: z.number() }),
+    z.strictObject({
+      platform: z.string(),
+      network: z.string(),
+      name: z.string(),
+      currency: z.string(),
+      status: z.string(),
+      apy: z.number(),
+      principalOutstanding: z.number(),
+      defaultedAmount: z.number(),
+    }),
   ),
 }) satisfies z.ZodType<PrivateCreditData>;
 
@@ -50,7 +96,17 @@ export const commoditiesSchema = z.strictObject({
   asOf: date,
   cards: z.array(card),
   rows: z.array(
-    z.strictObject({ rank: z.number().int(), name: z.string(), ticker: z.string(), type: z.string(), platform: z.string(), networks, marketCap: z.number(), price: z.number(), change24h: z.number() }),
+    z.strictObject({
+      rank: z.number().int(),
+      name: z.string(),
+      ticker: z.string(),
+      type: z.string(),
+      platform: z.string(),
+      networks,
+      marketCap: z.number(),
+      price: z.number(),
+      change24h: z.number(),
+    }),
   ),
   platforms: z.array(z.strictObject({ name: z.string(), marketCap: z.number(), assetCount: z.number().int() })),
 }) satisfies z.ZodType<CommoditiesData>;

@@ -67,6 +67,9 @@ export async function publishedRun(): Promise<Run | undefined> {
   const db = getDb();
   const [meta] = await db.select().from(datasetMeta).where(eq(datasetMeta.key, 'publishedRun'));
   if (!meta) return undefined;
-  const [run] = await db.select().from(ingestRuns).where(and(eq(ingestRuns.id, Number(meta.value))));
+  const [run] = await db
+    .select()
+    .from(ingestRuns)
+    .where(and(eq(ingestRuns.id, Number(meta.value))));
   return run;
 }

@@ -17,7 +17,6 @@ export type NetworkMetric = (typeof NETWORK_METRICS)[number];
 /** Metrics measured in dollars (axis and tooltips in $B); the others are counts. */
 export const VALUE_METRICS: readonly NetworkMetric[] = ['tokenized-asset-value', 'stablecoin-market-caps', 'transfer-volume'];
 
-
 /** One date of the stacked chart; every value is a numeric string in billions of dollars. */
 export interface ChartDataPoint {
   date: string;

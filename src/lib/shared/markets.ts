@@ -102,11 +102,19 @@ export interface LineSeries {
  * per date they appear in (sorted, de-duplicated by day). With `colorOrder` (network names, e.g.
  * by total value) a network keeps the same colour as in the pie; others take the next free ones.
  */
-export function lineSeries(points: TimeSeriesPoint[], palette: readonly string[], limit = 15, colorOrder: readonly string[] = []): LineSeries[] {
+export function lineSeries(
+  points: TimeSeriesPoint[],
+  palette: readonly string[],
+  limit = 15,
+  colorOrder: readonly string[] = [],
+): LineSeries[] {
   const sorted = [...points].sort((a, b) => a.date.localeCompare(b.date));
   const latest = new Map<string, number>();
   for (const p of sorted) for (const [name, v] of Object.entries(p.networks)) if (Number.isFinite(v)) latest.set(name, v);
-  const names = [...latest.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([name]) => name);
+  const names = [...latest.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([name]) => name);
   const order = [...colorOrder, ...names.filter((n) => !colorOrder.includes(n))];
   return names.map((name) => {
     const i = order.indexOf(name);

@@ -16,7 +16,11 @@ export function cardChange(
 }
 
 /** Dollars as the cards show them: in billions at scale, exact below (a small live registry). */
-export function cardDollars(value: string | number, billions: (v: string | number) => string, exact: (v: string | number) => string): string {
+export function cardDollars(
+  value: string | number,
+  billions: (v: string | number) => string,
+  exact: (v: string | number) => string,
+): string {
   return Number(value) >= 5e7 ? billions(value) : exact(value);
 }
 

@@ -8,7 +8,8 @@ const under = (path: string, root: string) => path === root || path.startsWith(r
 export const isAdminPath = (path: string) => under(path, '/admin');
 
 /** Pages and calls whose answers are personal: never stored by any cache. */
-export const isPrivatePath = (path: string) => isAdminPath(path) || under(path, '/login') || under(path, '/preview') || path.startsWith('/api/auth/');
+export const isPrivatePath = (path: string) =>
+  isAdminPath(path) || under(path, '/login') || under(path, '/preview') || path.startsWith('/api/auth/');
 
 /** What robots.txt asks crawlers to leave alone. */
 export const ROBOTS_DISALLOW = ['/admin', '/login', '/api/', '/preview/'] as const;

@@ -40,8 +40,16 @@ const flag = (value: string | null) => value === '1';
 export function readHomeView(q: URLSearchParams): HomeView {
   return {
     period: parsePeriod(q.get('period')),
-    range: oneOf(AMOUNT_RANGES.map((r) => r.id), q.get('range'), DEFAULT_RANGE),
-    league: oneOf(LEAGUE_TABS.map((t) => t.id), q.get('league'), DEFAULT_HOME_VIEW.league),
+    range: oneOf(
+      AMOUNT_RANGES.map((r) => r.id),
+      q.get('range'),
+      DEFAULT_RANGE,
+    ),
+    league: oneOf(
+      LEAGUE_TABS.map((t) => t.id),
+      q.get('league'),
+      DEFAULT_HOME_VIEW.league,
+    ),
     stablecoins: flag(q.get('stablecoins')),
   };
 }

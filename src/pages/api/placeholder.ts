@@ -42,9 +42,7 @@ export const GET: APIRoute = ({ url }) => {
   const fontSize = lines.length > 2 ? 52 : 60;
   const lineHeight = Math.round(fontSize * 1.2);
   const top = HEIGHT / 2 - ((lines.length - 1) * lineHeight) / 2 + fontSize / 3;
-  const tspans = lines
-    .map((l, i) => `<tspan x="96" y="${Math.round(top + i * lineHeight)}">${escapeXml(l)}</tspan>`)
-    .join('');
+  const tspans = lines.map((l, i) => `<tspan x="96" y="${Math.round(top + i * lineHeight)}">${escapeXml(l)}</tspan>`).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${escapeXml(text)}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors['surface-2']}"/><stop offset="1" stop-color="${colors.bg}"/></linearGradient></defs>
 <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#g)"/>

@@ -78,7 +78,7 @@ export default function AdminPanel({ username, initialPosts, initialResearch }: 
   useEffect(() => {
     const reopen = takeEditorToReopen();
     if (!reopen) return;
-    const item = reopen.id ? lists[reopen.kind].find((i) => i.id === reopen.id) ?? null : null;
+    const item = reopen.id ? (lists[reopen.kind].find((i) => i.id === reopen.id) ?? null) : null;
     if (reopen.id && !item) return;
     // The request to reopen lives in sessionStorage, which the server render cannot see: it can only
     // be acted on after hydration, once, with the lists as they were first rendered.
@@ -123,7 +123,11 @@ export default function AdminPanel({ username, initialPosts, initialResearch }: 
   return (
     <div className="space-y-6">
       {failedSignIns > 0 && (
-        <p role="status" data-testid="failed-sign-ins" className="rounded-md border border-negative/40 bg-negative/10 px-3 py-2 text-sm text-negative">
+        <p
+          role="status"
+          data-testid="failed-sign-ins"
+          className="rounded-md border border-negative/40 bg-negative/10 px-3 py-2 text-sm text-negative"
+        >
           {failedAttemptsNotice(failedSignIns)}
         </p>
       )}
@@ -164,7 +168,13 @@ export default function AdminPanel({ username, initialPosts, initialResearch }: 
         </Tabs.List>
         {(['blog', 'research'] as const).map((kind) => (
           <Tabs.Content key={kind} value={kind} className="focus-visible:outline-none">
-            <ContentList kind={kind} items={lists[kind]} loading={loading} onEdit={(item) => open(kind, item)} onDelete={(item) => remove(kind, item)} />
+            <ContentList
+              kind={kind}
+              items={lists[kind]}
+              loading={loading}
+              onEdit={(item) => open(kind, item)}
+              onDelete={(item) => remove(kind, item)}
+            />
             <DeletedList items={deleted[kind]} onRestore={(item) => restore(kind, item)} />
           </Tabs.Content>
         ))}
@@ -180,5 +190,7 @@ export default function AdminPanel({ username, initialPosts, initialResearch }: 
 }
 
 function Placeholder({ text }: { text: string }) {
-  return <div className="rounded-xl border border-dashed border-border bg-surface/50 px-6 py-16 text-center text-sm text-muted">{text}</div>;
+  return (
+    <div className="rounded-xl border border-dashed border-border bg-surface/50 px-6 py-16 text-center text-sm text-muted">{text}</div>
+  );
 }

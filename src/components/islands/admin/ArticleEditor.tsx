@@ -77,7 +77,10 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
         {item ? texts.editTitle : texts.createTitle}
       </h2>
       {restored && (
-        <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-accent/40 bg-accent/10 px-4 py-2.5 text-sm">
+        <div
+          role="status"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-accent/40 bg-accent/10 px-4 py-2.5 text-sm"
+        >
           <span>Unsaved changes from your last visit were restored.</span>
           <button type="button" className="font-medium text-accent hover:underline" onClick={discardDraft}>
             Discard draft
@@ -85,9 +88,14 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
         </div>
       )}
       {autosave.found && !restored && (
-        <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-accent/40 bg-accent/10 px-4 py-2.5 text-sm" data-testid="server-draft">
+        <div
+          role="status"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-accent/40 bg-accent/10 px-4 py-2.5 text-sm"
+          data-testid="server-draft"
+        >
           <span>
-            An autosaved draft from {new Date(autosave.found.updatedAt).toLocaleString('en-US')} ({autosave.found.author}) has changes not saved yet.
+            An autosaved draft from {new Date(autosave.found.updatedAt).toLocaleString('en-US')} ({autosave.found.author}) has changes not
+            saved yet.
           </span>
           <span className="flex gap-3">
             <button

@@ -12,7 +12,7 @@ export default function DeletedList({ items, onRestore }: Props) {
   if (!items.length) return null;
   return (
     <section aria-labelledby="deleted-title" className="mt-6 space-y-2" data-testid="deleted-list">
-      <h3 id="deleted-title" className="text-sm font-semibold uppercase tracking-wide text-muted">
+      <h3 id="deleted-title" className="text-sm font-semibold tracking-wide text-muted uppercase">
         Recently deleted
       </h3>
       <ul className={`${card} divide-y divide-border`}>

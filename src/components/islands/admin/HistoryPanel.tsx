@@ -14,7 +14,15 @@ interface Props {
   onRestored: () => void;
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' });
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 
 /** The item's versions (date, author, message), each with its changes against the current text and a restore. */
 export default function HistoryPanel({ kind, id, onRestored }: Props) {
@@ -55,7 +63,7 @@ export default function HistoryPanel({ kind, id, onRestored }: Props) {
 
   return (
     <section className={`${card} space-y-3 p-4 sm:p-5`} aria-labelledby="history-title" data-testid="history">
-      <h3 id="history-title" className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-muted">
+      <h3 id="history-title" className="flex items-center gap-2 text-sm font-semibold tracking-wide text-muted uppercase">
         <History aria-hidden className="size-4" /> History
       </h3>
       {versions === null ? (
@@ -74,7 +82,12 @@ export default function HistoryPanel({ kind, id, onRestored }: Props) {
               </p>
               {index > 0 && v.action === 'save' && (
                 <div className="mt-2 flex flex-wrap gap-2">
-                  <button type="button" className={`${secondaryButton} px-2.5 py-1 text-xs`} onClick={() => show(v)} aria-expanded={open === v.id}>
+                  <button
+                    type="button"
+                    className={`${secondaryButton} px-2.5 py-1 text-xs`}
+                    onClick={() => show(v)}
+                    aria-expanded={open === v.id}
+                  >
                     {open === v.id ? 'Hide changes' : 'Show changes'}
                   </button>
                   <button type="button" className={`${secondaryButton} px-2.5 py-1 text-xs`} onClick={() => restore(v)} disabled={busy}>
@@ -83,7 +96,11 @@ export default function HistoryPanel({ kind, id, onRestored }: Props) {
                 </div>
               )}
               {open === v.id && (
-                <div className="mt-2 max-h-72 overflow-auto rounded-md border border-border bg-bg p-2 font-mono text-xs" aria-label="Changes from this version to the current text" data-testid="diff">
+                <div
+                  className="mt-2 max-h-72 overflow-auto rounded-md border border-border bg-bg p-2 font-mono text-xs"
+                  aria-label="Changes from this version to the current text"
+                  data-testid="diff"
+                >
                   {diff === null
                     ? 'Loading...'
                     : diff

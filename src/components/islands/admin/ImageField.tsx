@@ -29,7 +29,10 @@ export default function ImageField({ value, onChange, label = 'Featured Image' }
     try {
       const saved = await uploadImage(await resizeImage(file));
       onChange(saved.url);
-      toast({ title: 'Image uploaded', description: `${saved.width}x${saved.height} ${saved.mimeType.replace('image/', '').toUpperCase()}` });
+      toast({
+        title: 'Image uploaded',
+        description: `${saved.width}x${saved.height} ${saved.mimeType.replace('image/', '').toUpperCase()}`,
+      });
     } catch (error) {
       toast({ title: 'Upload Failed', description: getErrorMessage(error), variant: 'destructive' });
     } finally {
@@ -41,7 +44,7 @@ export default function ImageField({ value, onChange, label = 'Featured Image' }
     <fieldset className="space-y-3">
       <legend className="mb-1.5 text-sm font-medium text-fg">{label}</legend>
       <div className="flex flex-col gap-3">
-        <div className="flex aspect-[1200/630] w-full shrink-0 items-center justify-center max-w-sm overflow-hidden rounded-lg border border-dashed border-border bg-bg">
+        <div className="flex aspect-[1200/630] w-full max-w-sm shrink-0 items-center justify-center overflow-hidden rounded-lg border border-dashed border-border bg-bg">
           {value ? (
             <img src={value} alt="Featured image preview" className="size-full object-cover" />
           ) : (

@@ -25,10 +25,23 @@ export default function MainFields({ kind, values: v, onChange }: Props) {
         />
       </Field>
       <Field id="slug" label="Slug" hint={`The address: /${kind}/${v.slug || 'slug'}. Filled from the title until you edit it.`}>
-        <input id="slug" className={`${inputClass} font-mono`} value={v.slug} onChange={(e) => set({ slug: e.target.value, slugEdited: true })} placeholder="post-url-slug" />
+        <input
+          id="slug"
+          className={`${inputClass} font-mono`}
+          value={v.slug}
+          onChange={(e) => set({ slug: e.target.value, slugEdited: true })}
+          placeholder="post-url-slug"
+        />
       </Field>
       <Field id="excerpt" label="Excerpt" hint="Left empty, the first 200 characters of the content are used.">
-        <textarea id="excerpt" rows={3} className={inputClass} value={v.excerpt} onChange={(e) => set({ excerpt: e.target.value })} placeholder="A short summary" />
+        <textarea
+          id="excerpt"
+          rows={3}
+          className={inputClass}
+          value={v.excerpt}
+          onChange={(e) => set({ excerpt: e.target.value })}
+          placeholder="A short summary"
+        />
       </Field>
       <Field id="content" label="Content" required hint="Markdown: # headings, **bold**, '- ' lists, blank lines between paragraphs.">
         <textarea
@@ -42,7 +55,13 @@ export default function MainFields({ kind, values: v, onChange }: Props) {
         />
       </Field>
       <Field id="tags" label="Tags" hint="Comma-separated, e.g. treasuries, stablecoins">
-        <input id="tags" className={inputClass} value={v.tags} onChange={(e) => set({ tags: e.target.value })} placeholder="tag1, tag2, tag3" />
+        <input
+          id="tags"
+          className={inputClass}
+          value={v.tags}
+          onChange={(e) => set({ tags: e.target.value })}
+          placeholder="tag1, tag2, tag3"
+        />
       </Field>
     </div>
   );

@@ -54,7 +54,7 @@ export default function PreviewPanel({ kind, id, flushDraft }: Props) {
   const live = links.filter((l) => !l.revoked);
   return (
     <section className={`${card} space-y-3 p-4 sm:p-5`} aria-labelledby="preview-title" data-testid="preview-panel">
-      <h3 id="preview-title" className="text-sm font-semibold uppercase tracking-wide text-muted">
+      <h3 id="preview-title" className="text-sm font-semibold tracking-wide text-muted uppercase">
         Preview
       </h3>
       <div className="flex flex-wrap gap-2">
@@ -68,7 +68,14 @@ export default function PreviewPanel({ kind, id, flushDraft }: Props) {
       {fresh && (
         <p className="text-xs">
           Anyone with this link sees the draft until you revoke it:{' '}
-          <input readOnly className="mt-1 block w-full rounded border border-border bg-bg px-2 py-1 font-mono" value={fresh} aria-label="Preview link" data-testid="preview-url" onFocus={(e) => e.currentTarget.select()} />
+          <input
+            readOnly
+            className="mt-1 block w-full rounded border border-border bg-bg px-2 py-1 font-mono"
+            value={fresh}
+            aria-label="Preview link"
+            data-testid="preview-url"
+            onFocus={(e) => e.currentTarget.select()}
+          />
         </p>
       )}
       {live.length > 0 && (

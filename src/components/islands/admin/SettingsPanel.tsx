@@ -15,7 +15,7 @@ interface Props {
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section className={`${card} space-y-4 p-4 sm:p-5`} aria-label={title}>
-      <h3 className="text-sm font-semibold uppercase tracking-wide text-muted">{title}</h3>
+      <h3 className="text-sm font-semibold tracking-wide text-muted uppercase">{title}</h3>
       {children}
     </section>
   );
@@ -27,8 +27,19 @@ export default function SettingsPanel({ kind, values: v, onChange }: Props) {
   return (
     <div className="space-y-5">
       <Section title="Publishing">
-        <Switch layout="field" id="published" label="Published" description="Drafts are visible only to admins." checked={v.published} onChange={(published) => set({ published })} />
-        <Field id="publishAt" label="Publish Date" hint="A future date schedules it: it goes live on the site at that moment. Empty: when published.">
+        <Switch
+          layout="field"
+          id="published"
+          label="Published"
+          description="Drafts are visible only to admins."
+          checked={v.published}
+          onChange={(published) => set({ published })}
+        />
+        <Field
+          id="publishAt"
+          label="Publish Date"
+          hint="A future date schedules it: it goes live on the site at that moment. Empty: when published."
+        >
           <input
             id="publishAt"
             type="datetime-local"
@@ -39,20 +50,45 @@ export default function SettingsPanel({ kind, values: v, onChange }: Props) {
         </Field>
         {kind === 'research' && (
           <>
-            <Switch layout="field" id="featured" label="Featured" description="Shown first on the research page." checked={v.featured} onChange={(featured) => set({ featured })} />
+            <Switch
+              layout="field"
+              id="featured"
+              label="Featured"
+              description="Shown first on the research page."
+              checked={v.featured}
+              onChange={(featured) => set({ featured })}
+            />
             <Field id="author" label="Author" required>
-              <input id="author" className={inputClass} value={v.author} onChange={(e) => set({ author: e.target.value })} placeholder="Author name" aria-required="true" />
+              <input
+                id="author"
+                className={inputClass}
+                value={v.author}
+                onChange={(e) => set({ author: e.target.value })}
+                placeholder="Author name"
+                aria-required="true"
+              />
             </Field>
             <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
               <Field id="category" label="Category">
-                <select id="category" className={inputClass} value={v.category} onChange={(e) => set({ category: e.target.value as ResearchCategory })}>
+                <select
+                  id="category"
+                  className={inputClass}
+                  value={v.category}
+                  onChange={(e) => set({ category: e.target.value as ResearchCategory })}
+                >
                   {RESEARCH_CATEGORIES.map((c) => (
                     <option key={c}>{c}</option>
                   ))}
                 </select>
               </Field>
               <Field id="readingTime" label="Reading Time">
-                <input id="readingTime" className={inputClass} value={v.readingTime} onChange={(e) => set({ readingTime: e.target.value })} placeholder="Auto, e.g. 5 min" />
+                <input
+                  id="readingTime"
+                  className={inputClass}
+                  value={v.readingTime}
+                  onChange={(e) => set({ readingTime: e.target.value })}
+                  placeholder="Auto, e.g. 5 min"
+                />
               </Field>
             </div>
           </>
@@ -63,7 +99,13 @@ export default function SettingsPanel({ kind, values: v, onChange }: Props) {
       </Section>
       <Section title="SEO">
         <Field id="metaTitle" label="Meta Title" counter={{ value: v.metaTitle.length, limit: 60 }}>
-          <input id="metaTitle" className={inputClass} value={v.metaTitle} onChange={(e) => set({ metaTitle: e.target.value, metaTitleEdited: true })} placeholder="Title for search engines" />
+          <input
+            id="metaTitle"
+            className={inputClass}
+            value={v.metaTitle}
+            onChange={(e) => set({ metaTitle: e.target.value, metaTitleEdited: true })}
+            placeholder="Title for search engines"
+          />
         </Field>
         <Field
           id="metaDescription"

@@ -8,7 +8,11 @@ import { formatDate } from './ui';
 export default function StatusBadge({ published, publishedAt }: { published: boolean; publishedAt: string | null }) {
   const scheduled = isScheduled({ published, publishedAt, createdAt: publishedAt ?? '' }, new Date());
   const label = scheduled ? 'Scheduled' : published ? 'Published' : 'Draft';
-  const tone = scheduled ? 'bg-warning/15 text-warning' : published ? 'bg-positive/15 text-positive' : 'bg-surface-2 text-muted ring-1 ring-border';
+  const tone = scheduled
+    ? 'bg-warning/15 text-warning'
+    : published
+      ? 'bg-positive/15 text-positive'
+      : 'bg-surface-2 text-muted ring-1 ring-border';
   const dot = scheduled ? 'bg-warning' : published ? 'bg-positive' : 'bg-muted';
   return (
     <span className="inline-flex items-center gap-2" data-testid="status">

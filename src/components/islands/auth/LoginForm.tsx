@@ -43,7 +43,14 @@ export default function LoginForm() {
         <label htmlFor="username" className="text-sm font-medium">
           Username
         </label>
-        <input id="username" name="username" autoComplete="username" disabled={submitting} className={inputClass} placeholder="Enter your username" />
+        <input
+          id="username"
+          name="username"
+          autoComplete="username"
+          disabled={submitting}
+          className={inputClass}
+          placeholder="Enter your username"
+        />
       </div>
       <div>
         <label htmlFor="password" className="text-sm font-medium">

@@ -45,10 +45,7 @@ export default function AssetClassesMenu({ links, current }: Props) {
           >
             {links.map((l) => (
               <DropdownMenu.Item key={l.href} asChild>
-                <a
-                  href={l.href}
-                  className="block rounded-md px-3 py-2 text-sm text-fg outline-none data-[highlighted]:bg-surface-2"
-                >
+                <a href={l.href} className="block rounded-md px-3 py-2 text-sm text-fg outline-none data-[highlighted]:bg-surface-2">
                   {l.label}
                 </a>
               </DropdownMenu.Item>
@@ -59,15 +56,12 @@ export default function AssetClassesMenu({ links, current }: Props) {
       <ul
         id={FALLBACK_ID}
         hidden={hydrated}
-        className="absolute left-0 top-full z-50 mt-1.5 hidden min-w-52 rounded-lg border border-border bg-surface p-1 shadow-xl shadow-black/40 target:block"
+        className="absolute top-full left-0 z-50 mt-1.5 hidden min-w-52 rounded-lg border border-border bg-surface p-1 shadow-xl shadow-black/40 target:block"
         aria-label="Asset Classes"
       >
         {links.map((l) => (
           <li key={l.href}>
-            <a
-              href={l.href}
-              className="block rounded-md px-3 py-2 text-sm text-fg hover:bg-surface-2"
-            >
+            <a href={l.href} className="block rounded-md px-3 py-2 text-sm text-fg hover:bg-surface-2">
               {l.label}
             </a>
           </li>

@@ -15,7 +15,10 @@ export default function AuthMenu() {
   }
   if (!user) {
     return (
-      <a href="/login" className="inline-flex h-9 items-center rounded-md bg-accent px-4 text-sm font-medium text-accent-fg hover:bg-accent/90">
+      <a
+        href="/login"
+        className="inline-flex h-9 items-center rounded-md bg-accent px-4 text-sm font-medium text-accent-fg hover:bg-accent/90"
+      >
         Login
       </a>
     );
@@ -31,7 +34,11 @@ export default function AuthMenu() {
         <ChevronDown aria-hidden className="size-4" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-lg border border-border bg-surface p-1 shadow-xl shadow-black/40">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-48 rounded-lg border border-border bg-surface p-1 shadow-xl shadow-black/40"
+        >
           <DropdownMenu.Label className="px-3 py-2 text-xs text-muted">Signed in as {user.username}</DropdownMenu.Label>
           <DropdownMenu.Item asChild>
             <a href="/admin" className={itemClass}>

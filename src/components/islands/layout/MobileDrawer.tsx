@@ -25,7 +25,7 @@ function NavLinks({ before, assetClasses, after }: Props) {
           {l.label}
         </a>
       ))}
-      <p className="mt-2 px-3 text-xs font-semibold uppercase tracking-wide text-muted">Asset Classes</p>
+      <p className="mt-2 px-3 text-xs font-semibold tracking-wide text-muted uppercase">Asset Classes</p>
       {assetClasses.map((l) => (
         <a key={l.href} href={l.href} className={linkClass + ' pl-6'}>
           {l.label}
@@ -41,7 +41,8 @@ function NavLinks({ before, assetClasses, after }: Props) {
   );
 }
 
-const panelClass = 'fixed inset-y-0 right-0 z-50 w-[85vw] max-w-xs flex-col overflow-y-auto border-l border-border bg-surface p-4 shadow-2xl';
+const panelClass =
+  'fixed inset-y-0 right-0 z-50 w-[85vw] max-w-xs flex-col overflow-y-auto border-l border-border bg-surface p-4 shadow-2xl';
 
 /**
  * Below md the navigation lives in a side drawer, with the auth entries at its foot. The trigger

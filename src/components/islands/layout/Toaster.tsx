@@ -18,21 +18,19 @@ export default function Toaster() {
           onOpenChange={(open) => {
             if (!open) dismissToast();
           }}
-          className={`grid grid-cols-[1fr_auto] items-start gap-x-3 rounded-lg border p-4 shadow-xl shadow-black/40 data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full ${
+          className={`grid grid-cols-[1fr_auto] items-start gap-x-3 rounded-lg border p-4 shadow-xl shadow-black/40 data-[swipe=end]:translate-x-full data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] ${
             current.variant === 'destructive' ? 'border-negative/60 bg-[#2a1215]' : 'border-border bg-surface-2'
           }`}
           data-testid="toast"
         >
           <Toast.Title className="text-sm font-semibold text-fg">{current.title}</Toast.Title>
-          {current.description && (
-            <Toast.Description className="col-start-1 text-sm text-muted">{current.description}</Toast.Description>
-          )}
+          {current.description && <Toast.Description className="col-start-1 text-sm text-muted">{current.description}</Toast.Description>}
           <Toast.Close className="col-start-2 row-span-2 row-start-1 rounded p-1 text-muted hover:text-fg" aria-label="Close">
             <X aria-hidden className="size-4" />
           </Toast.Close>
         </Toast.Root>
       )}
-      <Toast.Viewport hotkey={['F8']} className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+      <Toast.Viewport hotkey={['F8']} className="fixed right-0 bottom-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
     </Toast.Provider>
   );
 }

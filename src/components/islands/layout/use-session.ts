@@ -16,7 +16,11 @@ const subscribeNever = () => () => {};
 export function useSession() {
   const auth = useStore($auth);
   // React renders the server snapshot while hydrating and the client one right after.
-  const hydrated = useSyncExternalStore(subscribeNever, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
   useEffect(() => {
     void checkSession();
   }, []);

@@ -28,7 +28,10 @@ export default function LeagueTable({ networks: initial, view }: Props) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (initial) return;
-    getJson<Network[]>('/api/networks').then((all) => setNetworks(all.slice(0, 10)), () => setFailed(true));
+    getJson<Network[]>('/api/networks').then(
+      (all) => setNetworks(all.slice(0, 10)),
+      () => setFailed(true),
+    );
   }, [initial]);
 
   return (
@@ -39,31 +42,51 @@ export default function LeagueTable({ networks: initial, view }: Props) {
         replaceParam('league', value, DEFAULT_HOME_VIEW.league);
       }}
     >
-      <TabStrip label="League table" tabs={LEAGUE_TABS} hrefOf={(id) => viewHref('/', view, DEFAULT_HOME_VIEW, { league: id as LeagueTab }, 'league-table')} />
+      <TabStrip
+        label="League table"
+        tabs={LEAGUE_TABS}
+        hrefOf={(id) => viewHref('/', view, DEFAULT_HOME_VIEW, { league: id as LeagueTab }, 'league-table')}
+      />
       <Tabs.Content value="networks" className="mt-4 overflow-x-auto">
         {networks === null && !failed ? (
-          <p aria-busy="true" className="rounded-lg bg-surface-2 py-10 text-center text-sm text-muted">Loading networks...</p>
+          <p aria-busy="true" className="rounded-lg bg-surface-2 py-10 text-center text-sm text-muted">
+            Loading networks...
+          </p>
         ) : !networks || networks.length === 0 ? (
           <p className="py-8 text-center text-sm text-muted">No network data available</p>
         ) : (
           <table className="w-full min-w-[32rem] text-sm" data-testid="league-networks">
             <thead>
-              <tr className="border-b border-border text-left text-xs uppercase tracking-wide text-muted">
-                <th scope="col" className={`${th} w-8`}>#</th>
-                <th scope="col" className={th}>Network</th>
-                <th scope="col" className={`${th} text-right`}>RWA Value</th>
-                <th scope="col" className={`${th} text-right`}>Share</th>
-                <th scope="col" className="py-2 text-right font-medium">30d</th>
+              <tr className="border-b border-border text-left text-xs tracking-wide text-muted uppercase">
+                <th scope="col" className={`${th} w-8`}>
+                  #
+                </th>
+                <th scope="col" className={th}>
+                  Network
+                </th>
+                <th scope="col" className={`${th} text-right`}>
+                  RWA Value
+                </th>
+                <th scope="col" className={`${th} text-right`}>
+                  Share
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  30d
+                </th>
               </tr>
             </thead>
             <tbody>
               {networks.map((n, i) => (
                 <tr key={n.id} className="border-b border-border/60 last:border-0">
-                  <td className="py-2.5 pr-3 tabular-nums text-muted">{i + 1}</td>
-                  <td className="py-2.5 pr-3"><NetworkName name={n.name} iconUrl={n.iconUrl} /></td>
-                  <td className="py-2.5 pr-3 text-right tabular-nums text-fg">{formatCurrency(n.totalValue)}</td>
-                  <td className="py-2.5 pr-3 text-right tabular-nums text-muted">{formatPercent(n.marketShare)}</td>
-                  <td className="py-2.5 text-right"><ChangeBadge value={n.change30d} /></td>
+                  <td className="py-2.5 pr-3 text-muted tabular-nums">{i + 1}</td>
+                  <td className="py-2.5 pr-3">
+                    <NetworkName name={n.name} iconUrl={n.iconUrl} />
+                  </td>
+                  <td className="py-2.5 pr-3 text-right text-fg tabular-nums">{formatCurrency(n.totalValue)}</td>
+                  <td className="py-2.5 pr-3 text-right text-muted tabular-nums">{formatPercent(n.marketShare)}</td>
+                  <td className="py-2.5 text-right">
+                    <ChangeBadge value={n.change30d} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -72,7 +95,9 @@ export default function LeagueTable({ networks: initial, view }: Props) {
       </Tabs.Content>
       {LEAGUE_TABS.slice(1).map((t) => (
         <Tabs.Content key={t.id} value={t.id} className="mt-4">
-          <p className="rounded-lg border border-dashed border-border py-10 text-center text-sm text-muted">{t.label} data coming soon...</p>
+          <p className="rounded-lg border border-dashed border-border py-10 text-center text-sm text-muted">
+            {t.label} data coming soon...
+          </p>
         </Tabs.Content>
       ))}
     </Tabs.Root>

@@ -65,7 +65,11 @@ export default function NetworkChartCard({ view, initialPoints, colorOrder }: Pr
   const entry = entries[metric] ?? { status: 'loading' };
   return (
     <Tabs.Root value={metric} onValueChange={select}>
-      <TabStrip label="Metric" tabs={METRIC_TABS} hrefOf={(id) => viewHref('/networks', view, DEFAULT_NETWORKS_VIEW, { metric: id as NetworkMetric }, 'network-metrics')} />
+      <TabStrip
+        label="Metric"
+        tabs={METRIC_TABS}
+        hrefOf={(id) => viewHref('/networks', view, DEFAULT_NETWORKS_VIEW, { metric: id as NetworkMetric }, 'network-metrics')}
+      />
       {METRIC_TABS.map((t) => (
         <Tabs.Content key={t.id} value={t.id} className="mt-4 focus-visible:outline-none">
           {t.id !== metric ? null : entry.status === 'ok' ? (
@@ -75,10 +79,17 @@ export default function NetworkChartCard({ view, initialPoints, colorOrder }: Pr
               <NetworkLineChart metric={metric} points={entry.points} colorOrder={colorOrder} />
             )
           ) : entry.status === 'error' ? (
-            <div role="alert" className="grid h-72 place-items-center rounded-md border border-dashed border-negative/50 text-center sm:h-80">
+            <div
+              role="alert"
+              className="grid h-72 place-items-center rounded-md border border-dashed border-negative/50 text-center sm:h-80"
+            >
               <div>
                 <p className="text-sm text-negative">Failed to load chart data. Please try again.</p>
-                <button type="button" onClick={() => load(metric)} className="mt-3 rounded-md border border-border bg-surface-2 px-3 py-1.5 text-sm text-fg hover:border-accent">
+                <button
+                  type="button"
+                  onClick={() => load(metric)}
+                  className="mt-3 rounded-md border border-border bg-surface-2 px-3 py-1.5 text-sm text-fg hover:border-accent"
+                >
                   Retry
                 </button>
               </div>

@@ -35,7 +35,13 @@ export default function NetworkLineChart({ metric, points, colorOrder }: Props) 
     if (!handle) return;
     const { chart, lib } = handle;
     const made = series.map((s) => {
-      const api = chart.addSeries(lib.LineSeries, { color: s.color, lineWidth: 2, priceLineVisible: false, lastValueVisible: false, crosshairMarkerRadius: 3 });
+      const api = chart.addSeries(lib.LineSeries, {
+        color: s.color,
+        lineWidth: 2,
+        priceLineVisible: false,
+        lastValueVisible: false,
+        crosshairMarkerRadius: 3,
+      });
       api.setData(s.points);
       return { api, s };
     });
@@ -67,7 +73,9 @@ export default function NetworkLineChart({ metric, points, colorOrder }: Props) 
     <div>
       <div className="relative h-72 sm:h-80">
         {!handle && (
-          <div className="absolute inset-0 flex items-center justify-center rounded-md bg-surface-2 text-sm text-muted">Loading chart data...</div>
+          <div className="absolute inset-0 flex items-center justify-center rounded-md bg-surface-2 text-sm text-muted">
+            Loading chart data...
+          </div>
         )}
         <div ref={container} className="h-full w-full" data-testid="network-chart" data-metric={metric} data-series={series.length} />
         {tip && tip.rows.length > 0 && (
@@ -84,7 +92,7 @@ export default function NetworkLineChart({ metric, points, colorOrder }: Props) 
                   <span aria-hidden className="size-2 rounded-full" style={{ backgroundColor: r.color }} />
                   {r.name}
                 </span>
-                <span className="tabular-nums text-fg">{r.value}</span>
+                <span className="text-fg tabular-nums">{r.value}</span>
               </p>
             ))}
           </div>

@@ -16,13 +16,26 @@ export default function NetworkName({ name, iconUrl }: Props) {
   }, []);
   return (
     <span className="flex items-center gap-2.5">
-      <span aria-hidden className="relative grid size-6 shrink-0 place-items-center overflow-hidden rounded-full bg-surface-2 text-[10px] font-semibold text-muted ring-1 ring-border">
+      <span
+        aria-hidden
+        className="relative grid size-6 shrink-0 place-items-center overflow-hidden rounded-full bg-surface-2 text-[10px] font-semibold text-muted ring-1 ring-border"
+      >
         {name.slice(0, 2).toUpperCase()}
         {!broken && (
-          <img ref={img} src={iconUrl} alt="" width={24} height={24} loading="lazy" decoding="async" onError={() => setBroken(true)} className="absolute inset-0 size-6 bg-surface-2 object-contain" />
+          <img
+            ref={img}
+            src={iconUrl}
+            alt=""
+            width={24}
+            height={24}
+            loading="lazy"
+            decoding="async"
+            onError={() => setBroken(true)}
+            className="absolute inset-0 size-6 bg-surface-2 object-contain"
+          />
         )}
       </span>
-      <span className="whitespace-nowrap font-medium text-fg">{name}</span>
+      <span className="font-medium whitespace-nowrap text-fg">{name}</span>
     </span>
   );
 }

@@ -13,8 +13,14 @@ const R = SIZE / 2;
 
 /** The distribution pie as plain SVG (d3-shape computes the paths), so the server can render it. */
 export default function NetworkPie({ slices, showPercent }: Props) {
-  const arcs = pie<PieSlice>().value((s) => s.value).sort(null).padAngle(0.008)(slices);
-  const path = arc<(typeof arcs)[number]>().innerRadius(R * 0.55).outerRadius(R - 2).cornerRadius(2);
+  const arcs = pie<PieSlice>()
+    .value((s) => s.value)
+    .sort(null)
+    .padAngle(0.008)(slices);
+  const path = arc<(typeof arcs)[number]>()
+    .innerRadius(R * 0.55)
+    .outerRadius(R - 2)
+    .cornerRadius(2);
   const total = slices.reduce((sum, s) => sum + s.value, 0);
   const totalShare = slices.reduce((sum, s) => sum + s.share, 0);
   return (
@@ -39,7 +45,7 @@ export default function NetworkPie({ slices, showPercent }: Props) {
               <span aria-hidden className="size-2.5 rounded-sm" style={{ backgroundColor: s.color }} />
               {s.name}
             </span>
-            <span className="tabular-nums font-medium text-fg" data-testid="pie-value">
+            <span className="font-medium text-fg tabular-nums" data-testid="pie-value">
               {pieLabel(s, showPercent)}
             </span>
           </li>

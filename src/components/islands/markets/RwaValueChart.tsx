@@ -122,7 +122,7 @@ export default function RwaValueChart({ data, view, legends }: Props) {
         </button>
       </div>
       <p className="mt-4 flex items-baseline gap-2 text-sm text-muted" data-testid="rwa-readout" aria-live="off">
-        <span className="text-2xl font-semibold tabular-nums text-fg">{readout ? formatBillions(readout.value * 1e9, 2) : '—'}</span>
+        <span className="text-2xl font-semibold text-fg tabular-nums">{readout ? formatBillions(readout.value * 1e9, 2) : '—'}</span>
         <span>{readout ? `${monthLabel(readout.time)}${includeStablecoins ? ', incl. stablecoins' : ''}` : ''}</span>
       </p>
       <div className="relative mt-2 h-72 sm:h-80">
@@ -137,13 +137,22 @@ export default function RwaValueChart({ data, view, legends }: Props) {
         {CHART_LAYERS.map((l) => {
           const dimmed = l.key === 'stablecoins' && !includeStablecoins;
           return (
-            <li key={l.key} className="flex items-center justify-between gap-3" data-testid="legend-item" data-dimmed={dimmed ? 'true' : undefined}>
+            <li
+              key={l.key}
+              className="flex items-center justify-between gap-3"
+              data-testid="legend-item"
+              data-dimmed={dimmed ? 'true' : undefined}
+            >
               {/* A series left out of the chart is struck through, not faded: faded text fails contrast (3.4:1). */}
               <span className={`flex items-center gap-2 text-muted ${dimmed ? 'line-through' : ''}`}>
-                <span aria-hidden className={`size-2.5 rounded-sm ${dimmed ? 'opacity-40' : ''}`} style={{ backgroundColor: assetClassColors[l.key] }} />
+                <span
+                  aria-hidden
+                  className={`size-2.5 rounded-sm ${dimmed ? 'opacity-40' : ''}`}
+                  style={{ backgroundColor: assetClassColors[l.key] }}
+                />
                 {l.label}
               </span>
-              <span className="font-medium tabular-nums text-fg">{legends ? (legends[l.key] ?? '') : l.legend}</span>
+              <span className="font-medium text-fg tabular-nums">{legends ? (legends[l.key] ?? '') : l.legend}</span>
             </li>
           );
         })}

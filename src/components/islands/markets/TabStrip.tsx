@@ -23,7 +23,7 @@ export default function TabStrip({ label, tabs, hrefOf }: Props) {
           <a
             href={hrefOf(t.id)}
             onClick={stayHere}
-            className="whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-muted transition-colors hover:text-fg data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow"
+            className="rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-muted transition-colors hover:text-fg data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow"
           >
             {t.label}
           </a>

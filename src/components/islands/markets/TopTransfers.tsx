@@ -1,6 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Transfer } from '@/lib/shared/analytics-types';
-import { AMOUNT_RANGES, findRange, parsePeriod, TRANSFER_LIMIT, TRANSFER_PERIODS, transfersPath, type TransferPeriod } from '@/lib/shared/transfers';
+import {
+  AMOUNT_RANGES,
+  findRange,
+  parsePeriod,
+  TRANSFER_LIMIT,
+  TRANSFER_PERIODS,
+  transfersPath,
+  type TransferPeriod,
+} from '@/lib/shared/transfers';
 import { DEFAULT_HOME_VIEW, viewParams, type HomeView } from '@/lib/shared/view-state';
 import { formatCurrency, formatShortDate } from '@/lib/shared/format';
 import { getErrorMessage, getJson } from '@/lib/client/api';
@@ -61,10 +69,21 @@ export default function TopTransfers({ initial, view }: Props) {
   return (
     <div>
       {/* Without JavaScript the form's button loads the page with the choice in the query. */}
-      <ViewForm path="/" hash="top-transfers" carry={viewParams({ ...view, ...DEFAULT_PERIOD_AND_RANGE }, DEFAULT_HOME_VIEW)} className="flex flex-wrap items-center gap-3">
+      <ViewForm
+        path="/"
+        hash="top-transfers"
+        carry={viewParams({ ...view, ...DEFAULT_PERIOD_AND_RANGE }, DEFAULT_HOME_VIEW)}
+        className="flex flex-wrap items-center gap-3"
+      >
         <label className="flex items-center gap-2 text-sm text-muted">
           Period
-          <select ref={periodSelect} className={selectClass} value={days} onChange={(e) => load(Number(e.target.value) as TransferPeriod, range)} name="period">
+          <select
+            ref={periodSelect}
+            className={selectClass}
+            value={days}
+            onChange={(e) => load(Number(e.target.value) as TransferPeriod, range)}
+            name="period"
+          >
             {TRANSFER_PERIODS.map((d) => (
               <option key={d} value={d}>
                 {d} days
@@ -82,7 +101,10 @@ export default function TopTransfers({ initial, view }: Props) {
             ))}
           </select>
         </label>
-        <button type="submit" className="no-js-only rounded-md border border-border bg-surface-2 px-3 py-1.5 text-sm text-fg hover:border-accent">
+        <button
+          type="submit"
+          className="no-js-only rounded-md border border-border bg-surface-2 px-3 py-1.5 text-sm text-fg hover:border-accent"
+        >
           Show
         </button>
         <span aria-live="polite" className="text-xs text-muted">
@@ -95,13 +117,25 @@ export default function TopTransfers({ initial, view }: Props) {
         </p>
       )}
       <div className="mt-4 overflow-x-auto">
-        <table className={`w-full whitespace-nowrap text-sm transition-opacity ${loading ? 'opacity-50' : ''}`} aria-busy={loading} data-testid="transfers-table">
+        <table
+          className={`w-full text-sm whitespace-nowrap transition-opacity ${loading ? 'opacity-50' : ''}`}
+          aria-busy={loading}
+          data-testid="transfers-table"
+        >
           <thead>
-            <tr className="border-b border-border text-left text-xs uppercase tracking-wide text-muted">
-              <th scope="col" className="py-2 pr-3 font-medium">Asset</th>
-              <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">Network</th>
-              <th scope="col" className="py-2 pr-3 text-right font-medium">Amount</th>
-              <th scope="col" className="py-2 text-right font-medium">Date</th>
+            <tr className="border-b border-border text-left text-xs tracking-wide text-muted uppercase">
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Asset
+              </th>
+              <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
+                Network
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right font-medium">
+                Amount
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Date
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -119,8 +153,8 @@ export default function TopTransfers({ initial, view }: Props) {
                     <span className="block text-xs text-muted sm:hidden">{t.network}</span>
                   </td>
                   <td className="hidden py-2.5 pr-3 text-muted sm:table-cell">{t.network}</td>
-                  <td className="py-2.5 pr-3 text-right tabular-nums text-fg">{formatCurrency(t.usdAmount)}</td>
-                  <td className="py-2.5 text-right tabular-nums text-muted">{formatShortDate(t.date)}</td>
+                  <td className="py-2.5 pr-3 text-right text-fg tabular-nums">{formatCurrency(t.usdAmount)}</td>
+                  <td className="py-2.5 text-right text-muted tabular-nums">{formatShortDate(t.date)}</td>
                 </tr>
               ))
             )}

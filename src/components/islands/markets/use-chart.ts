@@ -44,7 +44,10 @@ export function useChart(container: RefObject<HTMLDivElement | null>, options: D
         grid: { vertLines: { visible: false }, horzLines: { color: colors.border } },
         rightPriceScale: { borderColor: colors.border, scaleMargins: { top: 0.12, bottom: 0.04 } },
         timeScale: { borderColor: colors.border, tickMarkFormatter: (time: unknown) => monthLabel(time) },
-        crosshair: { vertLine: { color: colors.muted, labelBackgroundColor: colors['surface-2'] }, horzLine: { color: colors.muted, labelBackgroundColor: colors['surface-2'] } },
+        crosshair: {
+          vertLine: { color: colors.muted, labelBackgroundColor: colors['surface-2'] },
+          horzLine: { color: colors.muted, labelBackgroundColor: colors['surface-2'] },
+        },
         handleScroll: false,
         handleScale: false,
         ...options,

@@ -84,4 +84,3 @@ export async function logoutEverywhere(): Promise<void> {
     $auth.setKey('user', null);
   }
 }
-

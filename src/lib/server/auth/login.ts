@@ -22,7 +22,10 @@ export async function authenticate(username: string, password: string, address: 
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok) {
     // Counted for the account whatever the case it was typed in ('ADMIN' is a try at 'admin').
-    await db.update(users).set({ failedLogins: sql`${users.failedLogins} + 1` }).where(sql`lower(${users.username}) = lower(${username})`);
+    await db
+      .update(users)
+      .set({ failedLogins: sql`${users.failedLogins} + 1` })
+      .where(sql`lower(${users.username}) = lower(${username})`);
     throw new HttpError(401, 'Invalid username or password');
   }
   await settleSuccessfulLogin(username, address);

@@ -43,7 +43,12 @@ export async function takeLoginAttempt(username: string, address: string): Promi
   if (Math.random() < 0.05) await getDb().run(sql`DELETE FROM login_throttle WHERE window_start <= ${windowStart}`);
   const count = (key: string) => Number(rows.find((r) => r.key === key)?.attempts ?? 0);
   if (count(keys.pair) > LOGIN_LIMITS.perUserAndAddress || count(keys.ip) > LOGIN_LIMITS.perAddress) {
-    throw new HttpError(429, `Too many failed sign-in attempts from your address. Please wait ${minutes} minutes and try again.`, undefined, retryAfter);
+    throw new HttpError(
+      429,
+      `Too many failed sign-in attempts from your address. Please wait ${minutes} minutes and try again.`,
+      undefined,
+      retryAfter,
+    );
   }
   if (count(keys.user) > LOGIN_LIMITS.perUsername) {
     throw new HttpError(

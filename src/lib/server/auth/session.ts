@@ -49,14 +49,18 @@ export async function createSession(token: string, userId: number): Promise<Sess
  * Looks up the session behind a token. Expired sessions are deleted; a session with less than
  * half its lifetime left is extended (sliding renewal) and `renewed` tells the caller to reset the cookie.
  */
-export async function validateSessionToken(
-  token: string,
-): Promise<{ session: Session; user: SessionUser; renewed: boolean } | null> {
+export async function validateSessionToken(token: string): Promise<{ session: Session; user: SessionUser; renewed: boolean } | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
   const id = sessionIdFromToken(token);
   const db = getDb();
   const rows = await db
-    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt, username: users.username })
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      createdAt: sessions.createdAt,
+      username: users.username,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, id));

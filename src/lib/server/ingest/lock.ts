@@ -28,7 +28,10 @@ export async function acquireLock(db: Database, owner: string, ttlMs: number): P
 
 /** Extends the lease while a long run works. */
 export async function renewLock(db: Database, owner: string, ttlMs: number): Promise<void> {
-  await db.update(ingestLock).set({ expiresAt: Date.now() + ttlMs }).where(sql`${ingestLock.name} = ${NAME} AND ${ingestLock.owner} = ${owner}`);
+  await db
+    .update(ingestLock)
+    .set({ expiresAt: Date.now() + ttlMs })
+    .where(sql`${ingestLock.name} = ${NAME} AND ${ingestLock.owner} = ${owner}`);
 }
 
 export async function releaseLock(db: Database, owner: string): Promise<void> {

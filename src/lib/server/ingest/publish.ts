@@ -42,8 +42,30 @@ const CLASS_FIELD: Record<string, keyof Omit<typeof chartPoints.$inferInsert, 'd
 };
 
 /** Network icons shipped in public/icons/networks. */
-const ICONS = new Set(['aptos', 'arbitrum', 'avalanche', 'base', 'bnb-chain', 'celo', 'ethereum', 'mantra', 'plume', 'polygon', 'provenance', 'sei', 'solana', 'stellar', 'tron', 'xdc', 'zksync-era']);
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const ICONS = new Set([
+  'aptos',
+  'arbitrum',
+  'avalanche',
+  'base',
+  'bnb-chain',
+  'celo',
+  'ethereum',
+  'mantra',
+  'plume',
+  'polygon',
+  'provenance',
+  'sei',
+  'solana',
+  'stellar',
+  'tron',
+  'xdc',
+  'zksync-era',
+]);
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const iconFor = (name: string) => (ICONS.has(slug(name)) ? `/icons/networks/${slug(name)}.svg` : '');
 
 const round = (n: number, d = 2) => Number(n.toFixed(d));
@@ -93,7 +115,8 @@ export async function derive(db: Database, registry: Registry, asOf: string): Pr
     if (o.value === null) continue;
     const target = a.assetClass === 'Stablecoins' ? stableByDateChain : rwaByDateChain;
     const perChain = target.get(o.date) ?? target.set(o.date, new Map()).get(o.date)!;
-    const cell = perChain.get(o.chain) ?? perChain.set(o.chain, { value: 0, holders: 0, assets: new Set(), issuers: new Set() }).get(o.chain)!;
+    const cell =
+      perChain.get(o.chain) ?? perChain.set(o.chain, { value: 0, holders: 0, assets: new Set(), issuers: new Set() }).get(o.chain)!;
     cell.value += o.value;
     cell.holders = cell.holders === null || o.holders === null ? null : cell.holders + o.holders;
     if (o.value > 0) {
@@ -105,7 +128,8 @@ export async function derive(db: Database, registry: Registry, asOf: string): Pr
     const av = assetValue.get(o.date) ?? assetValue.set(o.date, new Map()).get(o.date)!;
     av.set(o.assetSymbol, (av.get(o.assetSymbol) ?? 0) + o.value);
   }
-  const sum = (m: Map<string, Cell> | undefined, f: (c: Cell) => number | null) => [...(m?.values() ?? [])].reduce((s, c) => s + (f(c) ?? 0), 0);
+  const sum = (m: Map<string, Cell> | undefined, f: (c: Cell) => number | null) =>
+    [...(m?.values() ?? [])].reduce((s, c) => s + (f(c) ?? 0), 0);
   /** The latest observed date on or before `date`. */
   const dateAtOrBefore = (date: string) => [...dates].reverse().find((d) => d <= date);
 
@@ -152,7 +176,13 @@ export async function derive(db: Database, registry: Registry, asOf: string): Pr
   const assetRows = [...(assetValue.get(asOf)?.entries() ?? [])].map(([symbol, value]) => {
     const a = byAsset.get(symbol)!;
     const then = before7 ? assetValue.get(before7)?.get(symbol) : undefined;
-    return { symbol, name: a.name, assetClass: a.assetClass, marketCap: round(value), change7d: then ? round(((value - then) / then) * 100) : null };
+    return {
+      symbol,
+      name: a.name,
+      assetClass: a.assetClass,
+      marketCap: round(value),
+      change7d: then ? round(((value - then) / then) * 100) : null,
+    };
   });
 
   // Chart data: asset-class totals per observed date, in billions.
@@ -208,7 +238,13 @@ export async function derive(db: Database, registry: Registry, asOf: string): Pr
     const usd = Number(formatUnits(BigInt(t.amount), dec)) * price;
     volume.set(key, (volume.get(key) ?? 0) + usd);
     if (t.blockTime >= windowStart)
-      transferRows.push({ assetSymbol: t.assetSymbol, usdAmount: round(usd), date: isoSeconds(t.blockTime), network: chainName(t.chain), txHash: t.txHash });
+      transferRows.push({
+        assetSymbol: t.assetSymbol,
+        usdAmount: round(usd),
+        date: isoSeconds(t.blockTime),
+        network: chainName(t.chain),
+        txHash: t.txHash,
+      });
   }
 
   // The six network series, one point per observed date (the chart keeps each month's last).
@@ -259,7 +295,10 @@ export async function checkBreaker(db: Database, totals: Totals, bound: number):
     const after = totals[k];
     if (before > 0 && Math.abs(after - before) / before > bound) {
       const pct = (((after - before) / before) * 100).toFixed(1);
-      return { ok: false, reason: `circuit breaker: ${labels[k]} would move ${pct}% (from ${before} to ${after}, run ${prev.id} published), more than the ${bound * 100}% bound` };
+      return {
+        ok: false,
+        reason: `circuit breaker: ${labels[k]} would move ${pct}% (from ${before} to ${after}, run ${prev.id} published), more than the ${bound * 100}% bound`,
+      };
     }
   }
   return { ok: true };

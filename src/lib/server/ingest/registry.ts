@@ -100,10 +100,12 @@ function crossCheck(input: unknown): Issue[] {
       if (symbols.has(a.symbol)) issues.push({ path: ['assets', i, 'symbol'], message: `duplicate symbol "${a.symbol}"` });
       symbols.add(a.symbol);
     }
-    if (a.source === 'defillama' && a.defillamaId === undefined) issues.push({ path: ['assets', i, 'defillamaId'], message: 'required when source is "defillama"' });
+    if (a.source === 'defillama' && a.defillamaId === undefined)
+      issues.push({ path: ['assets', i, 'defillamaId'], message: 'required when source is "defillama"' });
     if (Array.isArray(a.deployments))
       a.deployments.forEach((d: { chain?: unknown } | null, j: number) => {
-        if (d && typeof d.chain === 'string' && !(d.chain in chains)) issues.push({ path: ['assets', i, 'deployments', j, 'chain'], message: `unknown chain "${d.chain}"` });
+        if (d && typeof d.chain === 'string' && !(d.chain in chains))
+          issues.push({ path: ['assets', i, 'deployments', j, 'chain'], message: `unknown chain "${d.chain}"` });
       });
     const price = a.price as { kind?: unknown; chain?: unknown } | undefined;
     if (price && (price.kind === 'feed' || price.kind === 'call') && typeof price.chain === 'string' && !(price.chain in chains))
@@ -126,7 +128,11 @@ function describe(input: unknown, issue: Issue): string {
   if (path[0] === 'assets' && typeof path[1] === 'number') {
     const entry = (input as { assets?: Array<{ symbol?: unknown }> }).assets?.[path[1]];
     const symbol = typeof entry?.symbol === 'string' ? ` (${entry.symbol})` : '';
-    const rest = path.slice(2).map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
+    const rest = path
+      .slice(2)
+      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+      .join('')
+      .replace(/^\./, '');
     where = `assets[${path[1]}]${symbol}${rest ? ' ' + rest : ''}`;
   } else if (path[0] === 'chains' && path[1] !== undefined) {
     where = `chains.${String(path[1])}${path.length > 2 ? '.' + path.slice(2).join('.') : ''}`;

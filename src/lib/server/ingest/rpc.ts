@@ -43,7 +43,12 @@ function errorText(e: unknown): string {
   let cur: unknown = e;
   for (let i = 0; cur && i < 8; i++) {
     const o = cur as { message?: string; details?: string; shortMessage?: string; status?: number; cause?: unknown };
-    parts.push(String(o.message ?? '').replace(/Status: (\d{3})/, 'status $1'), String(o.details ?? ''), String(o.shortMessage ?? ''), o.status ? `status ${o.status}` : '');
+    parts.push(
+      String(o.message ?? '').replace(/Status: (\d{3})/, 'status $1'),
+      String(o.details ?? ''),
+      String(o.shortMessage ?? ''),
+      o.status ? `status ${o.status}` : '',
+    );
     cur = o.cause;
   }
   return parts.join(' | ');
@@ -59,20 +64,29 @@ export function isTooManyResults(e: unknown): boolean {
 /** Worth waiting and retrying: rate limits, server errors, dropped connections, timeouts. */
 export function isTransient(e: unknown): boolean {
   const text = errorText(e);
-  return /status (429|5\d\d)\b|rate.?limit|too many requests|timed? ?out|ECONNRESET|ECONNREFUSED|socket hang up|fetch failed|other side closed/i.test(text);
+  return /status (429|5\d\d)\b|rate.?limit|too many requests|timed? ?out|ECONNRESET|ECONNREFUSED|socket hang up|fetch failed|other side closed/i.test(
+    text,
+  );
 }
 
 /** One line for a log: "status 429" when the answer had one, else the error's first line. */
 function shortReason(e: unknown): string {
   const status = /status (\d{3})\b/i.exec(errorText(e))?.[1] ?? /Status: (\d{3})/.exec(String((e as Error).message))?.[1];
   if (status) return `status ${status}`;
-  return String((e as Error).message ?? e).split('\n')[0].slice(0, 160);
+  return String((e as Error).message ?? e)
+    .split('\n')[0]
+    .slice(0, 160);
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Retries transient failures with exponential backoff (base INGEST_BACKOFF_MS, 6 attempts). */
-export async function withRetry<T>(what: string, fn: () => Promise<T>, onRetry?: (msg: string) => void, baseMs = Number(process.env.INGEST_BACKOFF_MS ?? 500)): Promise<T> {
+export async function withRetry<T>(
+  what: string,
+  fn: () => Promise<T>,
+  onRetry?: (msg: string) => void,
+  baseMs = Number(process.env.INGEST_BACKOFF_MS ?? 500),
+): Promise<T> {
   const attempts = 6;
   for (let i = 1; ; i++) {
     try {

@@ -50,7 +50,8 @@ export function defaultDate(now = Date.now()): string {
 /** Every day from `from` to `to`, inclusive. */
 export function dateRange(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let t = Date.parse(from + 'T00:00:00Z'); t <= Date.parse(to + 'T00:00:00Z'); t += DAY_MS) out.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = Date.parse(from + 'T00:00:00Z'); t <= Date.parse(to + 'T00:00:00Z'); t += DAY_MS)
+    out.push(new Date(t).toISOString().slice(0, 10));
   return out;
 }
 
@@ -63,13 +64,22 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
   const errors: string[] = [];
   const counts: Record<string, Record<string, number>> = {};
   const known = SOURCES.map((s) => s.name);
-  for (const name of opts.sources ?? []) if (!known.includes(name)) throw new Error(`Unknown source "${name}" (known: ${known.join(', ')})`);
+  for (const name of opts.sources ?? [])
+    if (!known.includes(name)) throw new Error(`Unknown source "${name}" (known: ${known.join(', ')})`);
   const sources = SOURCES.filter((s) => (opts.sources ? opts.sources.includes(s.name) : s.applies(registry)));
   const dryRun = !!opts.dryRun;
 
   const owner = lockOwner();
   if (!(await acquireLock(db, owner, LOCK_TTL_MS)) && !(await takeOverDeadHolder(db, owner, LOCK_TTL_MS))) {
-    return { runId: 0, status: 'locked', asOf, reason: `another ingest run holds the lock (${await lockHolder(db)})`, counts, warnings, errors };
+    return {
+      runId: 0,
+      status: 'locked',
+      asOf,
+      reason: `another ingest run holds the lock (${await lockHolder(db)})`,
+      counts,
+      warnings,
+      errors,
+    };
   }
   const heartbeat = setInterval(() => void renewLock(db, owner, LOCK_TTL_MS).catch(() => {}), LOCK_TTL_MS / 3);
   heartbeat.unref();
@@ -81,7 +91,10 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
       .set({ status: 'failed', reason: 'interrupted (the process ended before the run finished)', finishedAt: new Date().toISOString() })
       .where(eq(ingestRuns.status, 'running'));
     if (!dryRun) {
-      const [row] = await db.insert(ingestRuns).values({ startedAt: new Date().toISOString(), status: 'running', asOf }).returning({ id: ingestRuns.id });
+      const [row] = await db
+        .insert(ingestRuns)
+        .values({ startedAt: new Date().toISOString(), status: 'running', asOf })
+        .returning({ id: ingestRuns.id });
       runId = row.id;
     }
     let chain: string | undefined;
@@ -89,7 +102,16 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
       for (const source of sources) {
         progress(`${source.name}: ${date}`);
         try {
-          const c = await source.run({ db, registry, date, runId, env, progress, warn: (w) => (warnings.push(w), progress(`  warning: ${w}`)), dryRun });
+          const c = await source.run({
+            db,
+            registry,
+            date,
+            runId,
+            env,
+            progress,
+            warn: (w) => (warnings.push(w), progress(`  warning: ${w}`)),
+            dryRun,
+          });
           const acc = (counts[source.name] ??= {});
           for (const [k, v] of Object.entries(c)) acc[k] = (acc[k] ?? 0) + v;
         } catch (e) {
@@ -101,7 +123,11 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
       }
     }
     const finish = async (status: RunStatus, reason?: string) => {
-      if (runId) await db.update(ingestRuns).set({ status, reason: reason ?? null, counts, warnings, errors, finishedAt: new Date().toISOString() }).where(eq(ingestRuns.id, runId));
+      if (runId)
+        await db
+          .update(ingestRuns)
+          .set({ status, reason: reason ?? null, counts, warnings, errors, finishedAt: new Date().toISOString() })
+          .where(eq(ingestRuns.id, runId));
     };
     if (errors.length) {
       await finish('failed', errors[0]);
@@ -109,7 +135,12 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
     }
     if (dryRun) return { runId, status: 'dry-run', asOf, counts, warnings, errors };
     // A backfill of older days adds history; it never moves the site back to an older as-of date.
-    const [published] = await db.select({ asOf: ingestRuns.asOf }).from(ingestRuns).where(eq(ingestRuns.status, 'published')).orderBy(desc(ingestRuns.asOf)).limit(1);
+    const [published] = await db
+      .select({ asOf: ingestRuns.asOf })
+      .from(ingestRuns)
+      .where(eq(ingestRuns.status, 'published'))
+      .orderBy(desc(ingestRuns.asOf))
+      .limit(1);
     const publishAsOf = published && published.asOf > asOf ? published.asOf : asOf;
     const derived = await derive(db, registry, publishAsOf);
     const breaker = await checkBreaker(db, derived.totals, maxChange(env));
@@ -117,12 +148,19 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
       await finish('held', breaker.reason);
       return { runId, status: 'held', asOf, reason: breaker.reason, counts, warnings, errors, totals: derived.totals };
     }
-    await db.update(ingestRuns).set({ counts, warnings, errors }).where(and(eq(ingestRuns.id, runId)));
+    await db
+      .update(ingestRuns)
+      .set({ counts, warnings, errors })
+      .where(and(eq(ingestRuns.id, runId)));
     await writePublished(db, runId, derived);
     return { runId, status: 'published', asOf: publishAsOf, counts, warnings, errors, totals: derived.totals };
   } catch (e) {
     const reason = (e as Error).message.split('\n')[0];
-    if (runId) await db.update(ingestRuns).set({ status: 'failed', reason, counts, warnings, errors: [...errors, reason], finishedAt: new Date().toISOString() }).where(eq(ingestRuns.id, runId));
+    if (runId)
+      await db
+        .update(ingestRuns)
+        .set({ status: 'failed', reason, counts, warnings, errors: [...errors, reason], finishedAt: new Date().toISOString() })
+        .where(eq(ingestRuns.id, runId));
     return { runId, status: 'failed', asOf, reason, counts, warnings, errors: [...errors, reason] };
   } finally {
     clearInterval(heartbeat);

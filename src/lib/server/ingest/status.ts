@@ -11,7 +11,10 @@ export async function describeLiveData(env: NodeJS.ProcessEnv): Promise<string> 
     const asOf = String(meta.get('asOf') ?? 'unknown');
     const runId = meta.get('publishedRun');
     if (runId === undefined) return `  Data: serving the embedded snapshot as of ${asOf} (content/data); no ingest run has been published.`;
-    const [run] = await db.select().from(ingestRuns).where(eq(ingestRuns.id, Number(runId)));
+    const [run] = await db
+      .select()
+      .from(ingestRuns)
+      .where(eq(ingestRuns.id, Number(runId)));
     return `  Data: serving ingest run ${runId} as of ${asOf} (published ${run?.finishedAt ?? '?'}).`;
   } finally {
     client.close();

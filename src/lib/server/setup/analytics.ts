@@ -46,9 +46,7 @@ export async function seedAnalytics(db: Database, dataDir: string) {
   const seriesRows: Array<typeof networkSeries.$inferInsert> = [];
   for (const [metric, byNetwork] of Object.entries(series.metrics)) {
     for (const [network, values] of Object.entries(byNetwork)) {
-      values.forEach((value, i) =>
-        seriesRows.push({ metric, network, date: series.dates[i], value, monthEnd: monthEnd[i] }),
-      );
+      values.forEach((value, i) => seriesRows.push({ metric, network, date: series.dates[i], value, monthEnd: monthEnd[i] }));
     }
   }
   const transferRows = transferFile.rows.map(([id, assetSymbol, usdAmount, date, network]) => ({

@@ -10,12 +10,19 @@ export const transfersQuerySchema = z
   .object({
     days: z.preprocess(
       (v) => (v === null || v === undefined || v === '' ? undefined : Number(v)),
-      z.union(TRANSFER_PERIODS.map((p) => z.literal(p)), { error: 'days must be 7, 30 or 90' }),
+      z.union(
+        TRANSFER_PERIODS.map((p) => z.literal(p)),
+        { error: 'days must be 7, 30 or 90' },
+      ),
     ),
     minUsd: optionalNumber(z.number({ error: 'minUsd must be a number' }).min(0, 'minUsd must be 0 or more')),
     maxUsd: optionalNumber(z.number({ error: 'maxUsd must be a number' }).positive('maxUsd must be above 0')),
     limit: optionalNumber(
-      z.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(MAX_TRANSFER_LIMIT, `limit must be at most ${MAX_TRANSFER_LIMIT}`),
+      z
+        .number({ error: 'limit must be a number' })
+        .int('limit must be a whole number')
+        .min(1, 'limit must be at least 1')
+        .max(MAX_TRANSFER_LIMIT, `limit must be at most ${MAX_TRANSFER_LIMIT}`),
     ),
   })
   .refine((q) => q.minUsd === undefined || q.maxUsd === undefined || q.minUsd < q.maxUsd, {

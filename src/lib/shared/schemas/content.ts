@@ -59,7 +59,10 @@ const articleFields = {
   title: z.string().trim().min(1, 'Title is required').max(300),
   slug,
   excerpt: optionalText(1000),
-  content: z.string().max(500_000).refine((v) => v.trim().length > 0, 'Content is required'),
+  content: z
+    .string()
+    .max(500_000)
+    .refine((v) => v.trim().length > 0, 'Content is required'),
   published: z.boolean().optional(),
   featuredImage: link,
   tags: stringList.optional(),
@@ -88,7 +91,11 @@ export type ResearchInput = z.output<typeof ResearchInputSchema>;
  */
 const partial = <T extends z.ZodRawShape>(shape: T) =>
   z
-    .object(Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, (v as z.ZodType).optional()])) as unknown as { [K in keyof T]: z.ZodOptional<T[K]> })
+    .object(
+      Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, (v as z.ZodType).optional()])) as unknown as {
+        [K in keyof T]: z.ZodOptional<T[K]>;
+      },
+    )
     .refine((v) => Object.values(v).some((x) => x !== undefined), 'Send at least one field to update');
 
 export const BlogPostUpdateSchema = partial(BlogPostInputSchema.shape);

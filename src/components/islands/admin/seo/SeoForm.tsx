@@ -44,19 +44,49 @@ export default function SeoForm({ kind, item, onDone, onSaved }: Props) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4 border-t border-border bg-bg/40 px-4 py-5 sm:px-5" aria-label={`SEO settings for ${item.title}`}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-4 border-t border-border bg-bg/40 px-4 py-5 sm:px-5"
+      aria-label={`SEO settings for ${item.title}`}
+    >
       <div className="grid gap-4 md:grid-cols-2">
         <Field id={fid('title')} label="Meta Title" counter={{ value: v.metaTitle.length, limit: META_TITLE_LIMIT }}>
           <input id={fid('title')} className={inputClass} value={v.metaTitle} onChange={(e) => set({ metaTitle: e.target.value })} />
         </Field>
         <Field id={fid('keywords')} label="Keywords" hint="Comma-separated, 3-7 work best">
-          <input id={fid('keywords')} className={inputClass} value={v.seoKeywords} onChange={(e) => set({ seoKeywords: e.target.value })} placeholder="rwa, tokenization, treasuries" />
+          <input
+            id={fid('keywords')}
+            className={inputClass}
+            value={v.seoKeywords}
+            onChange={(e) => set({ seoKeywords: e.target.value })}
+            placeholder="rwa, tokenization, treasuries"
+          />
         </Field>
-        <Field id={fid('description')} label="Meta Description" counter={{ value: v.metaDescription.length, limit: META_DESCRIPTION_LIMIT }} className="md:col-span-2">
-          <textarea id={fid('description')} rows={3} maxLength={META_DESCRIPTION_LIMIT} className={inputClass} value={v.metaDescription} onChange={(e) => set({ metaDescription: e.target.value })} />
+        <Field
+          id={fid('description')}
+          label="Meta Description"
+          counter={{ value: v.metaDescription.length, limit: META_DESCRIPTION_LIMIT }}
+          className="md:col-span-2"
+        >
+          <textarea
+            id={fid('description')}
+            rows={3}
+            maxLength={META_DESCRIPTION_LIMIT}
+            className={inputClass}
+            value={v.metaDescription}
+            onChange={(e) => set({ metaDescription: e.target.value })}
+          />
         </Field>
         <Field id={fid('canonical')} label="Canonical URL" className="md:col-span-2">
-          <input id={fid('canonical')} type="url" className={inputClass} value={v.canonicalUrl} onChange={(e) => set({ canonicalUrl: e.target.value })} placeholder="https://example.com/original-article" />
+          <input
+            id={fid('canonical')}
+            type="url"
+            className={inputClass}
+            value={v.canonicalUrl}
+            onChange={(e) => set({ canonicalUrl: e.target.value })}
+            placeholder="https://example.com/original-article"
+          />
         </Field>
         <div className="md:col-span-2">
           <ImageField label="Social Image" value={v.socialImage} onChange={(socialImage) => set({ socialImage })} />

@@ -52,7 +52,9 @@ export default function SeoManager({ initialPosts, initialResearch }: Props) {
           <Tabs.Content key={kind} value={kind}>
             {lists[kind].length === 0 ? (
               <div className={`${card} px-6 py-12 text-center text-sm text-muted`}>
-                {kind === 'blog' ? 'No blog posts found. Create your first post!' : 'No research articles found. Create your first research article!'}
+                {kind === 'blog'
+                  ? 'No blog posts found. Create your first post!'
+                  : 'No research articles found. Create your first research article!'}
               </div>
             ) : (
               <ul className={`${card} divide-y divide-border overflow-hidden`}>

@@ -70,7 +70,10 @@ async function getJson(url: string, warn: (m: string) => void): Promise<unknown>
     return await fetchJson(url, warn);
   } catch (e) {
     const cause = (e as { cause?: { code?: string } }).cause?.code;
-    throw new Error(`DefiLlama stablecoins API unreachable or failing at ${url} (DEFILLAMA_STABLECOINS_URL): ${(e as Error).message}${cause ? ` (${cause})` : ''}`, { cause: e });
+    throw new Error(
+      `DefiLlama stablecoins API unreachable or failing at ${url} (DEFILLAMA_STABLECOINS_URL): ${(e as Error).message}${cause ? ` (${cause})` : ''}`,
+      { cause: e },
+    );
   }
 }
 

@@ -77,7 +77,10 @@ export async function indexTransfers(
   decimals: number,
   ctx: Pick<SourceContext, 'progress' | 'warn'>,
 ): Promise<number> {
-  const [cp] = await db.select().from(ingestCheckpoints).where(and(eq(ingestCheckpoints.chain, d.chain), eq(ingestCheckpoints.token, d.address)));
+  const [cp] = await db
+    .select()
+    .from(ingestCheckpoints)
+    .where(and(eq(ingestCheckpoints.chain, d.chain), eq(ingestCheckpoints.token, d.address)));
   let from = cp ? BigInt(cp.lastBlock) + 1n : BigInt(d.startBlock);
   let span = BigInt(process.env.INGEST_LOG_SPAN ?? INITIAL_SPAN);
   const maxSpan = BigInt(process.env.INGEST_MAX_LOG_SPAN ?? MAX_SPAN);
@@ -87,7 +90,11 @@ export async function indexTransfers(
     const to = from + span - 1n < toBlock ? from + span - 1n : toBlock;
     let logs;
     try {
-      logs = await withRetry(`${d.chain} logs ${from}-${to}`, () => c.client.getLogs({ address: d.address, event: transferEvent, fromBlock: from, toBlock: to }), ctx.warn);
+      logs = await withRetry(
+        `${d.chain} logs ${from}-${to}`,
+        () => c.client.getLogs({ address: d.address, event: transferEvent, fromBlock: from, toBlock: to }),
+        ctx.warn,
+      );
     } catch (e) {
       if (isTooManyResults(e) && span > 1n) {
         span = span / 2n > 0n ? span / 2n : 1n;
@@ -102,7 +109,18 @@ export async function indexTransfers(
       let time = blockTimes.get(log.blockNumber);
       if (!time) {
         const stamp = (log as { blockTimestamp?: bigint | string | null }).blockTimestamp;
-        const seconds = stamp !== undefined && stamp !== null ? Number(BigInt(stamp)) : Number((await withRetry(`${d.chain} block ${log.blockNumber}`, () => c.client.getBlock({ blockNumber: log.blockNumber! }), ctx.warn)).timestamp);
+        const seconds =
+          stamp !== undefined && stamp !== null
+            ? Number(BigInt(stamp))
+            : Number(
+                (
+                  await withRetry(
+                    `${d.chain} block ${log.blockNumber}`,
+                    () => c.client.getBlock({ blockNumber: log.blockNumber! }),
+                    ctx.warn,
+                  )
+                ).timestamp,
+              );
         time = new Date(seconds * 1000).toISOString();
         blockTimes.set(log.blockNumber, time);
       }
@@ -129,12 +147,22 @@ export async function indexTransfers(
 }
 
 /** One range: new transfers, the balances they move, and the checkpoint, all or nothing. */
-async function commitRange(db: Database, d: Deployment, rows: Array<typeof ingestTransfers.$inferInsert>, lastBlock: number, decimals: number): Promise<number> {
+async function commitRange(
+  db: Database,
+  d: Deployment,
+  rows: Array<typeof ingestTransfers.$inferInsert>,
+  lastBlock: number,
+  decimals: number,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const fresh: typeof rows = [];
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       const part = rows.slice(i, i + INSERT_CHUNK);
-      const keys = await tx.insert(ingestTransfers).values(part).onConflictDoNothing().returning({ txHash: ingestTransfers.txHash, logIndex: ingestTransfers.logIndex });
+      const keys = await tx
+        .insert(ingestTransfers)
+        .values(part)
+        .onConflictDoNothing()
+        .returning({ txHash: ingestTransfers.txHash, logIndex: ingestTransfers.logIndex });
       const isNew = new Set(keys.map((k) => `${k.txHash}:${k.logIndex}`));
       for (const r of part) if (isNew.has(`${r.txHash}:${r.logIndex}`)) fresh.push(r);
     }
@@ -150,7 +178,13 @@ async function commitRange(db: Database, d: Deployment, rows: Array<typeof inges
       const found = await tx
         .select({ holder: ingestHolders.holder, balance: ingestHolders.balance })
         .from(ingestHolders)
-        .where(and(eq(ingestHolders.chain, d.chain), eq(ingestHolders.token, d.address), inArray(ingestHolders.holder, holders.slice(i, i + 500))));
+        .where(
+          and(
+            eq(ingestHolders.chain, d.chain),
+            eq(ingestHolders.token, d.address),
+            inArray(ingestHolders.holder, holders.slice(i, i + 500)),
+          ),
+        );
       for (const f of found) current.set(f.holder, BigInt(f.balance));
     }
     const upserts = holders.map((h) => {
@@ -181,7 +215,10 @@ async function commitRange(db: Database, d: Deployment, rows: Array<typeof inges
  */
 export async function holdersAt(db: Database, d: Deployment, block: number): Promise<{ count: number; sum: bigint }> {
   const excluded = new Set([ZERO, ...d.excludeHolders]);
-  const [cp] = await db.select().from(ingestCheckpoints).where(and(eq(ingestCheckpoints.chain, d.chain), eq(ingestCheckpoints.token, d.address)));
+  const [cp] = await db
+    .select()
+    .from(ingestCheckpoints)
+    .where(and(eq(ingestCheckpoints.chain, d.chain), eq(ingestCheckpoints.token, d.address)));
   const balances = new Map<string, bigint>();
   if (cp && cp.lastBlock === block) {
     const rows = await db
@@ -211,7 +248,12 @@ export async function holdersAt(db: Database, d: Deployment, block: number): Pro
 }
 
 /** Dollars per token at the price chain's closing block, or null when the registry has no method. */
-async function readPrice(asset: RegistryAsset, clients: Map<string, ChainClient>, blocks: Map<string, ClosingBlock | null>, warn: (m: string) => void): Promise<number | null> {
+async function readPrice(
+  asset: RegistryAsset,
+  clients: Map<string, ChainClient>,
+  blocks: Map<string, ClosingBlock | null>,
+  warn: (m: string) => void,
+): Promise<number | null> {
   const p = asset.price;
   if (p.kind === 'fixed') return Number(p.usd);
   if (p.kind === 'unavailable') return null;
@@ -219,21 +261,28 @@ async function readPrice(asset: RegistryAsset, clients: Map<string, ChainClient>
   const block = blocks.get(p.chain);
   if (!block) throw new ChainError(p.chain, `${asset.symbol}: the price chain "${p.chain}" has no block before the day's close`);
   if (p.kind === 'feed') {
-    const [dec, round] = await withRetry(`${asset.symbol} price`, () =>
-      c.client.multicall({
-        contracts: [
-          { address: p.address, abi: feedAbi, functionName: 'decimals' },
-          { address: p.address, abi: feedAbi, functionName: 'latestRoundData' },
-        ],
-        allowFailure: false,
-        deployless: true,
-        blockNumber: block.number,
-      }),
-    warn);
+    const [dec, round] = await withRetry(
+      `${asset.symbol} price`,
+      () =>
+        c.client.multicall({
+          contracts: [
+            { address: p.address, abi: feedAbi, functionName: 'decimals' },
+            { address: p.address, abi: feedAbi, functionName: 'latestRoundData' },
+          ],
+          allowFailure: false,
+          deployless: true,
+          blockNumber: block.number,
+        }),
+      warn,
+    );
     return Number(formatUnits(round[1], Number(dec)));
   }
   const abi = parseAbi([`function ${p.method}() view returns (uint256)`]);
-  const raw = (await withRetry(`${asset.symbol} price`, () => c.client.readContract({ address: p.address, abi, functionName: p.method, blockNumber: block.number }), warn)) as bigint;
+  const raw = (await withRetry(
+    `${asset.symbol} price`,
+    () => c.client.readContract({ address: p.address, abi, functionName: p.method, blockNumber: block.number }),
+    warn,
+  )) as bigint;
   return Number(formatUnits(raw, p.decimals));
 }
 
@@ -249,7 +298,12 @@ export function evmChains(registry: Registry): string[] {
 }
 
 /** Connects to every chain first and checks it is the chain the registry names: fail early, naming it. */
-export async function connectChains(registry: Registry, keys: string[], env: NodeJS.ProcessEnv, warn: (m: string) => void): Promise<Map<string, ChainClient>> {
+export async function connectChains(
+  registry: Registry,
+  keys: string[],
+  env: NodeJS.ProcessEnv,
+  warn: (m: string) => void,
+): Promise<Map<string, ChainClient>> {
   const clients = new Map<string, ChainClient>();
   for (const key of keys) {
     const chain = registry.chains[key];
@@ -265,9 +319,16 @@ export async function connectChains(registry: Registry, keys: string[], env: Nod
           return 'the URL';
         }
       })();
-      throw new ChainError(key, `Chain "${key}" (${chain.name}) is unreachable at ${host} (${chain.rpcEnv}): ${(e as Error).message.split('\n')[0]}`);
+      throw new ChainError(
+        key,
+        `Chain "${key}" (${chain.name}) is unreachable at ${host} (${chain.rpcEnv}): ${(e as Error).message.split('\n')[0]}`,
+      );
     }
-    if (id !== chain.chainId) throw new ChainError(key, `Chain "${key}" (${chain.name}): ${chain.rpcEnv} answers with chain id ${id}, the registry expects ${chain.chainId}.`);
+    if (id !== chain.chainId)
+      throw new ChainError(
+        key,
+        `Chain "${key}" (${chain.name}): ${chain.rpcEnv} answers with chain id ${id}, the registry expects ${chain.chainId}.`,
+      );
     clients.set(key, c);
   }
   return clients;
@@ -286,7 +347,9 @@ export const evmSource: Source = {
     for (const key of keys) {
       const b = await closingBlock(clients.get(key)!, end, ctx.warn);
       blocks.set(key, b);
-      ctx.progress(`evm ${key}: closing block of ${date} is ${b ? `${b.number} (${new Date(b.time).toISOString()})` : 'none (chain not started)'}`);
+      ctx.progress(
+        `evm ${key}: closing block of ${date} is ${b ? `${b.number} (${new Date(b.time).toISOString()})` : 'none (chain not started)'}`,
+      );
     }
     let observations = 0;
     let transfers = 0;
@@ -304,19 +367,22 @@ export const evmSource: Source = {
         const excluded = d.excludeHolders as Address[];
         let results;
         try {
-          results = await withRetry(`${asset.symbol} on ${d.chain}`, () =>
-            c.client.multicall({
-              // Mixed functions in one list: viem's tuple typing cannot follow the spread, the results are read by position.
-              contracts: [
-                { address: d.address, abi: erc20, functionName: 'decimals' },
-                { address: d.address, abi: erc20, functionName: 'totalSupply' },
-                ...excluded.map((h) => ({ address: d.address, abi: erc20, functionName: 'balanceOf', args: [h] })),
-              ] as never,
-              allowFailure: false,
-              deployless: true,
-              blockNumber: block.number,
-            }),
-          ctx.warn);
+          results = await withRetry(
+            `${asset.symbol} on ${d.chain}`,
+            () =>
+              c.client.multicall({
+                // Mixed functions in one list: viem's tuple typing cannot follow the spread, the results are read by position.
+                contracts: [
+                  { address: d.address, abi: erc20, functionName: 'decimals' },
+                  { address: d.address, abi: erc20, functionName: 'totalSupply' },
+                  ...excluded.map((h) => ({ address: d.address, abi: erc20, functionName: 'balanceOf', args: [h] })),
+                ] as never,
+                allowFailure: false,
+                deployless: true,
+                blockNumber: block.number,
+              }),
+            ctx.warn,
+          );
         } catch (e) {
           // Before the contract existed at this block (a backfill day), there is nothing to read.
           const code = await c.client.getCode({ address: d.address, blockNumber: block.number }).catch(() => undefined);
@@ -335,10 +401,14 @@ export const evmSource: Source = {
         const holders = ctx.dryRun ? null : await holdersAt(db, d, Number(block.number));
         // rwa.xyz's data-quality rule: the indexed balances must add up to the total supply.
         if (holders && d.startBlock === 0 && holders.sum !== totalSupply)
-          ctx.warn(`${asset.symbol} on ${d.chain}: indexed balances ${holders.sum} differ from totalSupply ${totalSupply} at block ${block.number}`);
+          ctx.warn(
+            `${asset.symbol} on ${d.chain}: indexed balances ${holders.sum} differ from totalSupply ${totalSupply} at block ${block.number}`,
+          );
         const supply = formatUnits(circulating, decimals);
         const value = price === null ? null : Number(supply) * price;
-        ctx.progress(`evm ${d.chain} ${asset.symbol}: supply ${supply} at block ${block.number}${value === null ? '' : `, $${value.toFixed(2)}`}, ${holders?.count ?? '?'} holders`);
+        ctx.progress(
+          `evm ${d.chain} ${asset.symbol}: supply ${supply} at block ${block.number}${value === null ? '' : `, $${value.toFixed(2)}`}, ${holders?.count ?? '?'} holders`,
+        );
         if (ctx.dryRun) continue;
         const row = {
           runId: ctx.runId,
