@@ -89,12 +89,17 @@ const gitRemote = z.preprocess(
   z
     .string()
     .transform((v) => v.trim())
-    .refine((v) => URL.canParse(v), 'expected an https:// repository URL')
-    .refine((v) => {
-      const u = new URL(v);
-      return u.protocol === 'https:' || (u.protocol === 'http:' && isLoopback(u.hostname));
-    }, 'expected an https:// repository URL (http:// only for localhost)')
-    .refine((v) => !new URL(v).username && !new URL(v).password, 'expected a URL without credentials (put the token in CONTENT_GIT_TOKEN)')
+    .superRefine((v, ctx) => {
+      const u = URL.canParse(v) ? new URL(v) : undefined;
+      const problem = !u
+        ? 'expected an https:// repository URL'
+        : !(u.protocol === 'https:' || (u.protocol === 'http:' && isLoopback(u.hostname)))
+          ? 'expected an https:// repository URL (http:// only for localhost)'
+          : u.username || u.password
+            ? 'expected a URL without credentials (put the token in CONTENT_GIT_TOKEN)'
+            : undefined;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .optional(),
 );
 
