@@ -1,12 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { safeRedirectTarget } from '@/lib/shared/redirect';
 import { SeoInputSchema } from '@/lib/shared/schemas/content';
 import { resolveClientAddress } from '@/lib/server/auth/client-address';
-import { ConfigError, parseConfig, rpcUrl } from '@/lib/server/config';
+import { ConfigError, ENV_NAMES, parseConfig, rpcUrl } from '@/lib/server/config';
 import { sniffImage } from '@/lib/server/content/image-sniff';
 import { makePng, makePngHeader } from '../support/images';
 
 const ORIGIN = 'http://127.0.0.1:4321';
+const ROOT = resolve(import.meta.dirname, '../..');
 
 describe('safeRedirectTarget', () => {
   // What a browser makes of each: tab/CR/LF are dropped and '\' is '/', so these all leave the site.
@@ -124,6 +127,16 @@ describe('parseConfig', () => {
     expect(() => rpcUrl({ RPC_URL_X: 'mainnet/v2/hunter2' }, 'RPC_URL_X')).toThrow(
       /^Invalid environment variable RPC_URL_X: expected an http\(s\) JSON-RPC URL\.$/,
     );
+  });
+  it('every declared variable is documented in .env.example and the README table', () => {
+    const example = readFileSync(join(ROOT, '.env.example'), 'utf8');
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    expect(ENV_NAMES).toContain('INGEST_RPC_TIMEOUT_MS');
+    for (const name of ENV_NAMES) {
+      // URL is set by Netlify, never by the operator.
+      if (name !== 'URL') expect(example, name).toMatch(new RegExp(`^${name}=`, 'm'));
+      expect(readme, name).toMatch(new RegExp(`^\\| [^|]*\`${name}\``, 'm'));
+    }
   });
   it('reads content and ingest settings with their defaults', () => {
     const d = parseConfig({});

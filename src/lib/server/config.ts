@@ -212,6 +212,9 @@ const EnvSchema = z.object({
   TEST_CLOCK_FILE: optionalString,
 });
 
+/** The names the schema declares (README's table and .env.example list each one). */
+export const ENV_NAMES = Object.keys(EnvSchema.shape);
+
 /** Variables whose values are never echoed in an error (secrets, and URLs that may carry keys). */
 const SECRET = new Set(['ADMIN_PASSWORD', 'DATABASE_AUTH_TOKEN', 'CONTENT_GIT_TOKEN', 'CONTENT_GIT_REMOTE', 'INGEST_TRIGGER_SECRET']);
 
