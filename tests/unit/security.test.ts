@@ -154,7 +154,7 @@ describe('parseConfig', () => {
       CONTENT_GIT: ' Library ',
       CONTENT_GIT_REMOTE: 'http://127.0.0.1:9418/content.git',
       CONTENT_GIT_TOKEN: ' t ',
-      CONTENT_GIT_BRANCH: 'site/main',
+      CONTENT_GIT_BRANCH: ' site/main ',
       CONTENT_GIT_PATH: '/docs/content/',
       INGEST_SCHEDULE: ' */2 * * * * * ',
       INGEST_MAX_CHANGE: '.25',

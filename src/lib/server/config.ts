@@ -108,6 +108,7 @@ const gitBranch = z.preprocess(
   blank,
   z
     .string()
+    .trim()
     .regex(/^(?![-/.])(?!.*\.\.)(?!.*\/\/)[\w./-]+(?<![/.])$/, 'expected a git branch name such as main')
     .refine((v) => !v.endsWith('.lock'), 'expected a git branch name such as main')
     .optional(),
