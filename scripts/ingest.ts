@@ -4,13 +4,13 @@
  * Reads the registry's assets from their chains and APIs for a day (default: yesterday, UTC),
  * stores the observations with their provenance and publishes the figures the site serves (unless
  * the circuit breaker holds them). Exit codes: 0 published (or dry run), 1 failed (a missing or
- * unreachable RPC URL names its chain), 2 bad arguments or registry, 3 held by the breaker,
+ * unreachable RPC URL names its chain), 2 bad arguments, registry or environment variable, 3 held by the breaker,
  * 4 another run holds the lock.
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client.ts';
-import { parseConfig } from '../src/lib/server/config.ts';
+import { ConfigError, parseConfig } from '../src/lib/server/config.ts';
 import { ensureDatabaseFolder, migrateDatabase } from '../db/migrate.ts';
 import { loadRegistry, registryPath, RegistryError } from '../src/lib/server/ingest/registry.ts';
 import { dateRange, defaultDate, runIngest, type IngestResult } from '../src/lib/server/ingest/run.ts';
@@ -52,6 +52,14 @@ if (dates.length === 0) fail(2, 'ingest: --from is after --to');
 if (dates.length > 400) fail(2, 'ingest: a backfill covers at most 400 days per run');
 const sources = opts.source?.flatMap((s) => s.split(',')).filter(Boolean);
 
+let cfg;
+try {
+  cfg = parseConfig(process.env);
+} catch (e) {
+  if (e instanceof ConfigError) fail(2, `ingest: ${e.message}`);
+  throw e;
+}
+
 let registry;
 try {
   registry = loadRegistry(registryPath(process.env));
@@ -60,7 +68,7 @@ try {
   throw e;
 }
 
-const config = parseConfig(process.env).database;
+const config = cfg!.database;
 ensureDatabaseFolder(config.url);
 const { client, db } = openDatabase(config);
 await migrateDatabase(db, client, config.url);

@@ -9,7 +9,7 @@ import { prepareDatabase } from '../src/lib/server/setup/prepare.ts';
 import { prepareContent } from '../src/lib/server/content/sync.ts';
 import { configOrExit } from '../src/lib/server/config.ts';
 import { createEdge } from './lib/edge.ts';
-import { describeLiveData } from '../src/lib/server/ingest/status.ts';
+import { checkRpcUrls, describeLiveData } from '../src/lib/server/ingest/status.ts';
 import { startIngestSchedule } from '../src/lib/server/ingest/schedule.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -18,7 +18,7 @@ if (existsSync('.env')) process.loadEnvFile('.env');
 // slower (prop validation, warnings). Set it whatever the caller's environment says (vitest sets 'test').
 process.env.NODE_ENV = 'production';
 
-const config = configOrExit();
+const config = configOrExit(() => checkRpcUrls(process.env));
 const result = await prepareDatabase(config);
 // Posts and articles: open saves reach their files and git, then the index is rebuilt if the files moved on.
 const content = await prepareContent(process.env);

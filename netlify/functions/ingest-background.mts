@@ -7,12 +7,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import registryJson from '../../content/registry/registry.json';
 import { openDatabase } from '../../db/client';
-import { parseConfig } from '../../src/lib/server/config';
+import { ConfigError, parseConfig } from '../../src/lib/server/config';
 import { parseRegistry } from '../../src/lib/server/ingest/registry';
 import { defaultDate, runIngest } from '../../src/lib/server/ingest/run';
 
-function authorized(given: string | null): boolean {
-  const secret = process.env.INGEST_TRIGGER_SECRET;
+function authorized(secret: string | undefined, given: string | null): boolean {
   if (!secret || !given) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(secret);
@@ -20,8 +19,17 @@ function authorized(given: string | null): boolean {
 }
 
 export default async function ingestBackground(req: Request): Promise<Response> {
-  if (req.method !== 'POST' || !authorized(req.headers.get('x-ingest-secret'))) return new Response('forbidden', { status: 403 });
-  const { client, db } = openDatabase(parseConfig(process.env).database);
+  let config;
+  try {
+    config = parseConfig(process.env);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    console.error(`ingest-background: ${e.message}`);
+    return new Response('not configured', { status: 500 });
+  }
+  if (req.method !== 'POST' || !authorized(config.ingest.triggerSecret, req.headers.get('x-ingest-secret')))
+    return new Response('forbidden', { status: 403 });
+  const { client, db } = openDatabase(config.database);
   try {
     const r = await runIngest(db, {
       dates: [defaultDate()],

@@ -4,9 +4,19 @@
  * background function (15 minutes), authenticated by INGEST_TRIGGER_SECRET because a function's
  * URL is public.
  */
+import { ConfigError, parseConfig } from '../../src/lib/server/config';
+
 export default async function ingestScheduled(): Promise<Response> {
-  const secret = process.env.INGEST_TRIGGER_SECRET;
-  const origin = process.env.URL;
+  let secret, origin;
+  try {
+    const config = parseConfig(process.env);
+    secret = config.ingest.triggerSecret;
+    origin = config.netlifyUrl;
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    console.error(`ingest-scheduled: ${e.message}`);
+    return new Response('not configured', { status: 500 });
+  }
   if (!secret || !origin) {
     console.error('ingest-scheduled: set INGEST_TRIGGER_SECRET (and Netlify sets URL) to run the daily ingest');
     return new Response('not configured', { status: 500 });

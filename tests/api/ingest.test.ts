@@ -3,11 +3,13 @@
  * (scripts/lib/ingest-scenario.ts), `npm run ingest` as a child process, and the real built server
  * on the same libSQL file. The published figures are asserted to the unit against what the
  * scenario did on chain; then a +60% jump trips the circuit breaker and a missing or unreachable
- * RPC URL fails naming its chain, both leaving the published figures as they were.
+ * RPC URL fails naming its chain, both leaving the published figures as they were; a malformed
+ * RPC URL or ingest variable is named before anything is read.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playJump, startScenario, WALLETS, writeRegistry, type Scenario } from '../../scripts/lib/ingest-scenario';
 import { startServer, type RunningServer } from '../support/server';
@@ -236,6 +238,28 @@ describe('npm run ingest against two local chains', () => {
     expect((await get('/api/market-overview')).asOf).toBe(s.days[2]);
     expect(await get('/sources')).toMatch(/data-status="failed"/);
   }, 60_000);
+
+  it('a malformed RPC URL fails naming the chain and its variable, without echoing the URL; nothing changes', async () => {
+    const r = await runIngestCli(['--date', s.days[2]], { ...env, RPC_URL_LOCAL_B: 'localhost:8545/secret-key' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('ingest failed on chain "arbitrum"');
+    expect(r.stderr).toContain('Invalid environment variable RPC_URL_LOCAL_B: expected an http(s) JSON-RPC URL');
+    expect(r.stderr + r.stdout).not.toContain('secret-key');
+    expect((await get('/api/market-overview')).asOf).toBe(s.days[2]);
+  }, 60_000);
+
+  it('a malformed ingest variable stops the run before it starts (exit 2), naming the variable', async () => {
+    const db = createClient({ url: server.databaseUrl });
+    const runs = async () => Number((await db.execute('SELECT count(*) AS n FROM ingest_runs')).rows[0].n);
+    const before = await runs();
+    const r = await runIngestCli(['--date', s.days[2]], { ...env, INGEST_MAX_CHANGE: 'half' });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(
+      'ingest: Invalid environment variable INGEST_MAX_CHANGE: expected a fraction greater than 0, such as 0.5 (got "half").',
+    );
+    expect(await runs()).toBe(before);
+    db.close();
+  }, 30_000);
 
   it('a registry with a bad address or an unknown chain is refused, naming the entry and field', async () => {
     const bad = JSON.parse(JSON.stringify(s.registry));

@@ -181,6 +181,14 @@ describe('configuration checked at start', () => {
     ['SITE_URL', 'notaurl'],
     ['DATABASE_URL', 'mysql://localhost/app'],
     ['TRUSTED_PROXIES', 'my-proxy'],
+    ['CONTENT_GIT', 'yes'],
+    ['CONTENT_GIT_REMOTE', 'http://git.example.com/site.git'],
+    ['INGEST_SCHEDULE', 'every day at noon'],
+    ['INGEST_MAX_CHANGE', '0'],
+    ['DEFILLAMA_STABLECOINS_URL', 'stablecoins.llama.fi'],
+    ['INGEST_RPC_TIMEOUT_MS', '30s'],
+    // Named by the registry (rpcEnv), not by the schema: checked at start all the same.
+    ['RPC_URL_ETHEREUM', 'mainnet.example/v2/key'],
   ]) {
     it(`${name}=${value} stops the start with one line naming ${name}`, async () => {
       const { code, stderr, stdout } = await start({ [name]: value });
@@ -191,6 +199,12 @@ describe('configuration checked at start', () => {
       expect(stdout).toBe('');
     });
   }
+
+  it('an RPC URL is not echoed in the message (provider URLs carry API keys)', async () => {
+    const { code, stderr } = await start({ RPC_URL_POLYGON: 'polygon.example/v2/hunter2' });
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe('Invalid environment variable RPC_URL_POLYGON: expected an http(s) JSON-RPC URL.');
+  });
 
   it('npm run db:setup checks the same way', async () => {
     const child = spawn(process.execPath, ['scripts/db-setup.ts'], {

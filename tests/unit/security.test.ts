@@ -1,12 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { safeRedirectTarget } from '@/lib/shared/redirect';
 import { SeoInputSchema } from '@/lib/shared/schemas/content';
 import { resolveClientAddress } from '@/lib/server/auth/client-address';
-import { ConfigError, parseConfig } from '@/lib/server/config';
+import { ConfigError, ENV_NAMES, parseConfig, rpcUrl } from '@/lib/server/config';
 import { sniffImage } from '@/lib/server/content/image-sniff';
 import { makePng, makePngHeader } from '../support/images';
 
 const ORIGIN = 'http://127.0.0.1:4321';
+const ROOT = resolve(import.meta.dirname, '../..');
 
 describe('safeRedirectTarget', () => {
   // What a browser makes of each: tab/CR/LF are dropped and '\' is '/', so these all leave the site.
@@ -99,6 +102,73 @@ describe('parseConfig', () => {
     fails({ SITE_URL: 'https://example.com/blog' }, 'SITE_URL');
     fails({ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL');
     fails({ TRUSTED_PROXIES: '10.0.0.1, proxy.local' }, 'TRUSTED_PROXIES');
+    fails({ CONTENT_GIT: 'yes' }, 'CONTENT_GIT');
+    fails({ CONTENT_GIT_REMOTE: 'git@github.com:me/site.git' }, 'CONTENT_GIT_REMOTE');
+    fails({ CONTENT_GIT_REMOTE: 'http://git.example.com/site.git' }, 'CONTENT_GIT_REMOTE');
+    fails({ CONTENT_GIT_BRANCH: '--upload-pack=evil' }, 'CONTENT_GIT_BRANCH');
+    fails({ CONTENT_GIT_BRANCH: 'a..b' }, 'CONTENT_GIT_BRANCH');
+    fails({ CONTENT_GIT_PATH: 'site/../../etc' }, 'CONTENT_GIT_PATH');
+    fails({ INGEST_SCHEDULE: 'every day at noon' }, 'INGEST_SCHEDULE');
+    fails({ INGEST_SCHEDULE: '61 * * * *' }, 'INGEST_SCHEDULE');
+    fails({ INGEST_MAX_CHANGE: '0' }, 'INGEST_MAX_CHANGE');
+    fails({ INGEST_MAX_CHANGE: '-0.5' }, 'INGEST_MAX_CHANGE');
+    fails({ DEFILLAMA_STABLECOINS_URL: 'stablecoins.llama.fi' }, 'DEFILLAMA_STABLECOINS_URL');
+    for (const name of ['INGEST_LOG_SPAN', 'INGEST_MAX_LOG_SPAN', 'INGEST_BACKOFF_MS', 'INGEST_RPC_TIMEOUT_MS'])
+      for (const v of ['0', '1.5', 'abc', '-3']) fails({ [name]: v }, name);
+  });
+  it('never echoes a secret or a URL that may carry credentials', () => {
+    for (const [name, value] of [
+      ['CONTENT_GIT_REMOTE', 'https://me:hunter2@git.example.com/site.git'],
+      ['CONTENT_GIT_REMOTE', 'http://hunter2.example.com/site.git'],
+    ]) {
+      expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
+      expect(() => parseConfig({ [name]: value })).not.toThrow(/hunter2/);
+    }
+    expect(() => rpcUrl({ RPC_URL_X: 'mainnet/v2/hunter2' }, 'RPC_URL_X')).toThrow(
+      /^Invalid environment variable RPC_URL_X: expected an http\(s\) JSON-RPC URL\.$/,
+    );
+  });
+  it('every declared variable is documented in .env.example and the README table', () => {
+    const example = readFileSync(join(ROOT, '.env.example'), 'utf8');
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    expect(ENV_NAMES).toContain('INGEST_RPC_TIMEOUT_MS');
+    for (const name of ENV_NAMES) {
+      // URL is set by Netlify, never by the operator.
+      if (name !== 'URL') expect(example, name).toMatch(new RegExp(`^${name}=`, 'm'));
+      expect(readme, name).toMatch(new RegExp(`^\\| [^|]*\`${name}\``, 'm'));
+    }
+  });
+  it('reads content and ingest settings with their defaults', () => {
+    const d = parseConfig({});
+    expect(d.content).toMatchObject({ git: 'auto', remote: undefined });
+    expect(d.content.dir).toMatch(/\/content$/);
+    expect(d.ingest).toEqual({
+      maxChange: 0.5,
+      defillamaUrl: 'https://stablecoins.llama.fi',
+      logSpan: 2000,
+      maxLogSpan: 100_000,
+      backoffMs: 500,
+      rpcTimeoutMs: 30_000,
+    });
+    const c = parseConfig({
+      CONTENT_GIT: ' Library ',
+      CONTENT_GIT_REMOTE: 'http://127.0.0.1:9418/content.git',
+      CONTENT_GIT_TOKEN: ' t ',
+      CONTENT_GIT_BRANCH: ' site/main ',
+      CONTENT_GIT_PATH: '/docs/content/',
+      INGEST_SCHEDULE: ' */2 * * * * * ',
+      INGEST_MAX_CHANGE: '.25',
+      DEFILLAMA_STABLECOINS_URL: 'http://127.0.0.1:8080/',
+      INGEST_LOG_SPAN: '1',
+    });
+    expect(c.content).toMatchObject({
+      git: 'library',
+      remote: { url: 'http://127.0.0.1:9418/content.git', token: 't', branch: 'site/main', path: 'docs/content' },
+    });
+    expect(c.ingest).toMatchObject({ schedule: '*/2 * * * * *', maxChange: 0.25, defillamaUrl: 'http://127.0.0.1:8080', logSpan: 1 });
+    expect(parseConfig({ CONTENT_GIT_REMOTE: 'https://h/x.git', CONTENT_GIT_PATH: '.' }).content.remote?.path).toBe('');
+    expect(rpcUrl({ RPC_URL_X: ' ' }, 'RPC_URL_X')).toBeUndefined();
+    expect(rpcUrl({ RPC_URL_X: 'https://eth.example/v2/key' }, 'RPC_URL_X')).toBe('https://eth.example/v2/key');
   });
   it('derives the origin from HOST and PORT when SITE_URL is unset, and https from SITE_URL', () => {
     expect(parseConfig({ HOST: '127.0.0.1', PORT: '4400' }).origin).toBe('http://127.0.0.1:4400');

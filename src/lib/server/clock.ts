@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { config } from './config';
 
 /**
  * The server's "now" for publishing decisions (scheduled items, cache lifetimes). In production it
  * is the system clock. Tests of scheduled publishing move it without a restart: TEST_CLOCK_FILE
  * names a file holding an offset in milliseconds, read on every call. It is honoured only when
- * set in the server's environment by whoever starts it (never from a request), and is documented
- * as test-only in .env.example.
+ * set in the server's environment by whoever starts it (never from a request), and is declared
+ * as test-only in config.ts and .env.example.
  */
 export function now(): Date {
-  const file = process.env.TEST_CLOCK_FILE;
+  const file = config().testClockFile;
   if (!file) return new Date();
   let offset = 0;
   try {

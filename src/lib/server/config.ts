@@ -5,6 +5,8 @@
  * (run by Node directly, hence relative imports only) and by the built server.
  */
 import { isIP } from 'node:net';
+import { resolve } from 'node:path';
+import { Cron } from 'croner';
 import { z } from 'zod';
 
 /** libSQL URL schemes @libsql/client understands. */
@@ -63,8 +65,87 @@ const addressList = z.preprocess(
 
 const optionalString = z.preprocess(blank, z.string().optional());
 
-/** Every variable the server reads. */
+/** A whole number of at least 1 (block counts, milliseconds). */
+const positiveInt = (fallback: number) =>
+  z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^\d+$/, 'expected a whole number of at least 1')
+      .transform(Number)
+      .refine((n) => Number.isSafeInteger(n) && n >= 1, 'expected a whole number of at least 1')
+      .default(fallback),
+  );
+
+const isLoopback = (host: string) => host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+/**
+ * The content repository's URL: https, or plain http only on this machine (the test git server),
+ * because the token travels in a header. No credentials inside it: they belong in CONTENT_GIT_TOKEN
+ * (a URL is printed in logs and error messages; a token is not).
+ */
+const gitRemote = z.preprocess(
+  blank,
+  z
+    .string()
+    .transform((v) => v.trim())
+    .superRefine((v, ctx) => {
+      const u = URL.canParse(v) ? new URL(v) : undefined;
+      const problem = !u
+        ? 'expected an https:// repository URL'
+        : !(u.protocol === 'https:' || (u.protocol === 'http:' && isLoopback(u.hostname)))
+          ? 'expected an https:// repository URL (http:// only for localhost)'
+          : u.username || u.password
+            ? 'expected a URL without credentials (put the token in CONTENT_GIT_TOKEN)'
+            : undefined;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
+);
+
+/** A branch name git accepts and that cannot be read as an option (it ends up in git's arguments). */
+const gitBranch = z.preprocess(
+  blank,
+  z
+    .string()
+    .trim()
+    .regex(/^(?![-/.])(?!.*\.\.)(?!.*\/\/)[\w./-]+(?<![/.])$/, 'expected a git branch name such as main')
+    .refine((v) => !v.endsWith('.lock'), 'expected a git branch name such as main')
+    .optional(),
+);
+
+/** A folder inside the content repository: leading/trailing slashes dropped, "" or "." is the root, never "..". */
+const repoPath = z.preprocess(
+  blank,
+  z
+    .string()
+    .transform((v) => v.trim().replace(/^[./]+$|^\/+|\/+$/g, ''))
+    .refine((v) => !v.split('/').includes('..'), 'expected a folder inside the repository (no "..")')
+    .default('content'),
+);
+
+const httpUrl = (example: string) =>
+  z.string().refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), `expected an http(s) URL such as ${example}`);
+
+/** A cron expression (UTC) as croner reads it, checked here so a typo stops the start instead of silently disabling the schedule. */
+const cron = z.preprocess(
+  blank,
+  z
+    .string()
+    .transform((v) => v.trim())
+    .superRefine((v, ctx) => {
+      try {
+        new Cron(v, { paused: true, timezone: 'UTC' }).stop();
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: `expected a cron expression such as "30 1 * * *" (${(e as Error).message})` });
+      }
+    })
+    .optional(),
+);
+
+/** Every variable the server reads (per-chain RPC URLs, named by the registry, go through rpcUrl()). */
 const EnvSchema = z.object({
+  // Server
   HOST: z.preprocess(
     blank,
     z
@@ -74,15 +155,69 @@ const EnvSchema = z.object({
   ),
   PORT: port,
   SITE_URL: siteUrl,
-  DATABASE_URL: databaseUrl,
-  DATABASE_AUTH_TOKEN: optionalString,
-  ADMIN_USERNAME: optionalString,
-  ADMIN_PASSWORD: optionalString,
-  TRUSTED_PROXIES: addressList,
   QUIET_START: optionalString,
   /** Build switch read by astro.config.mjs: `netlify` builds for Netlify Functions. */
   DEPLOY_TARGET: z.preprocess(blank, z.enum(['node', 'netlify']).default('node')),
+  /** Set by Netlify (the site's URL); read by the scheduled function to reach the background one. */
+  URL: optionalString,
+
+  // Database
+  DATABASE_URL: databaseUrl,
+  DATABASE_AUTH_TOKEN: optionalString,
+
+  // Admin
+  ADMIN_USERNAME: optionalString,
+  ADMIN_PASSWORD: optionalString,
+
+  // Proxies
+  TRUSTED_PROXIES: addressList,
+
+  // Content (posts and articles as files, committed to git)
+  CONTENT_DIR: z.preprocess(blank, z.string().default('content')),
+  CONTENT_GIT: z.preprocess(
+    (v) => (typeof v === 'string' ? blank(v.trim().toLowerCase()) : v),
+    z.enum(['auto', 'off', 'library'], { message: 'expected off, library or auto (empty)' }).default('auto'),
+  ),
+  CONTENT_GIT_REMOTE: gitRemote,
+  CONTENT_GIT_TOKEN: optionalString,
+  CONTENT_GIT_BRANCH: gitBranch,
+  CONTENT_GIT_PATH: repoPath,
+
+  // Ingest (live data)
+  INGEST_REGISTRY: optionalString,
+  INGEST_SCHEDULE: cron,
+  INGEST_MAX_CHANGE: z.preprocess(
+    blank,
+    z
+      .string()
+      .refine((v) => /^\d*\.?\d+$/.test(v.trim()) && Number(v) > 0, 'expected a fraction greater than 0, such as 0.5')
+      .transform(Number)
+      .default(0.5),
+  ),
+  DEFILLAMA_STABLECOINS_URL: z.preprocess(
+    blank,
+    httpUrl('https://stablecoins.llama.fi')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .default('https://stablecoins.llama.fi'),
+  ),
+  INGEST_TRIGGER_SECRET: optionalString,
+  /** First and largest block range of one eth_getLogs request. */
+  INGEST_LOG_SPAN: positiveInt(2_000),
+  INGEST_MAX_LOG_SPAN: positiveInt(100_000),
+  /** First retry delay after a rate limit or server error (doubles each attempt). */
+  INGEST_BACKOFF_MS: positiveInt(500),
+  INGEST_RPC_TIMEOUT_MS: positiveInt(30_000),
+
+  // Test-only
+  /** A file holding a clock offset (ms) added to "now" for scheduled publishing; never set in production. */
+  TEST_CLOCK_FILE: optionalString,
 });
+
+/** The names the schema declares (README's table and .env.example list each one). */
+export const ENV_NAMES = Object.keys(EnvSchema.shape);
+
+/** Variables whose values are never echoed in an error (secrets, and URLs that may carry keys). */
+const SECRET = new Set(['ADMIN_PASSWORD', 'DATABASE_AUTH_TOKEN', 'CONTENT_GIT_TOKEN', 'CONTENT_GIT_REMOTE', 'INGEST_TRIGGER_SECRET']);
 
 export interface AppConfig {
   host: string;
@@ -98,6 +233,46 @@ export interface AppConfig {
   /** SITE_URL was given (not derived from HOST and PORT). */
   siteUrlSet: boolean;
   deployTarget: 'node' | 'netlify';
+  /** The site's URL as Netlify sets it (Netlify functions only). */
+  netlifyUrl?: string;
+  content: ContentConfig;
+  ingest: IngestConfig;
+  /** Test-only: the clock-offset file (see clock.ts). */
+  testClockFile?: string;
+}
+
+/**
+ * Where the content files live and how they reach git:
+ * - dir (CONTENT_DIR): the folder holding blog/, research/ and media/ (default ./content).
+ * - git (CONTENT_GIT): 'off' writes the files without committing; otherwise every save is committed in
+ *   the git work tree that holds CONTENT_DIR (one is created with `git init` in CONTENT_DIR when
+ *   there is none). Without a git binary on the host (Netlify), or with 'library', commits are made
+ *   with isomorphic-git in a clone of CONTENT_GIT_REMOTE and pushed; with neither, git is off.
+ * - remote (CONTENT_GIT_REMOTE, an https URL, and CONTENT_GIT_TOKEN): commits are pushed there after
+ *   saves, to CONTENT_GIT_BRANCH (default: the current branch); CONTENT_GIT_PATH is the content folder
+ *   inside that repository (library mode, default 'content').
+ */
+export interface ContentConfig {
+  dir: string;
+  /** 'off': files only; 'library': isomorphic-git into a clone of the remote; 'auto': the CLI when present, else the library when a remote is set. */
+  git: 'auto' | 'off' | 'library';
+  remote?: { url: string; token?: string; branch?: string; /** The content folder inside the remote repository. */ path: string };
+}
+
+export interface IngestConfig {
+  /** INGEST_REGISTRY, resolved; unset: the registry in git. */
+  registry?: string;
+  /** Cron expression (UTC) for the in-process daily ingest; unset: off. */
+  schedule?: string;
+  /** Circuit-breaker bound on a published total's move between runs (a fraction). */
+  maxChange: number;
+  /** DefiLlama stablecoins API base, without a trailing slash. */
+  defillamaUrl: string;
+  triggerSecret?: string;
+  logSpan: number;
+  maxLogSpan: number;
+  backoffMs: number;
+  rpcTimeoutMs: number;
 }
 
 /** A malformed variable: its message is one line that names it. */
@@ -115,9 +290,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     const issue = result.error.issues[0];
     const name = String(issue.path[0] ?? 'environment');
     const value = env[name];
-    const shown =
-      name === 'ADMIN_PASSWORD' || name === 'DATABASE_AUTH_TOKEN' || value === undefined ? '' : ` (got ${JSON.stringify(value)})`;
-    throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}${shown}.`);
+    throw invalid(name, issue.message, SECRET.has(name) ? undefined : value);
   }
   const e = result.data;
   const origin = e.SITE_URL ?? listenOrigin(e.HOST, e.PORT);
@@ -132,7 +305,51 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     quietStart: Boolean(e.QUIET_START),
     siteUrlSet: e.SITE_URL !== undefined,
     deployTarget: e.DEPLOY_TARGET,
+    netlifyUrl: e.URL,
+    content: {
+      dir: resolve(e.CONTENT_DIR.trim()),
+      git: e.CONTENT_GIT,
+      remote: e.CONTENT_GIT_REMOTE
+        ? {
+            url: e.CONTENT_GIT_REMOTE,
+            token: e.CONTENT_GIT_TOKEN?.trim() || undefined,
+            branch: e.CONTENT_GIT_BRANCH,
+            path: e.CONTENT_GIT_PATH,
+          }
+        : undefined,
+    },
+    ingest: {
+      registry: e.INGEST_REGISTRY ? resolve(e.INGEST_REGISTRY) : undefined,
+      schedule: e.INGEST_SCHEDULE,
+      maxChange: e.INGEST_MAX_CHANGE,
+      defillamaUrl: e.DEFILLAMA_STABLECOINS_URL,
+      triggerSecret: e.INGEST_TRIGGER_SECRET,
+      logSpan: e.INGEST_LOG_SPAN,
+      maxLogSpan: e.INGEST_MAX_LOG_SPAN,
+      backoffMs: e.INGEST_BACKOFF_MS,
+      rpcTimeoutMs: e.INGEST_RPC_TIMEOUT_MS,
+    },
+    testClockFile: e.TEST_CLOCK_FILE,
   };
+}
+
+/** One line naming the variable; the value only when it is not secret (and one line of it). */
+function invalid(name: string, message: string, value?: string): ConfigError {
+  const shown = value === undefined ? '' : ` (got ${JSON.stringify(value)})`;
+  return new ConfigError(`Invalid environment variable ${name}: ${message.replace(/\s+/g, ' ')}${shown}.`);
+}
+
+/**
+ * A chain's JSON-RPC URL. Its variable's name comes from the registry (`rpcEnv`, e.g. RPC_URL_ETHEREUM),
+ * so it cannot be a field of the schema: it is checked here, the same way. Undefined when unset (the
+ * ingest then says which chain has no URL); a malformed value throws a ConfigError naming the variable.
+ * The value is never echoed: provider URLs carry API keys. http(s) only: the ingest's transport is HTTP.
+ */
+export function rpcUrl(env: Record<string, string | undefined>, name: string): string | undefined {
+  const value = blank(env[name]) as string | undefined;
+  if (value === undefined) return undefined;
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw invalid(name, 'expected an http(s) JSON-RPC URL');
+  return value;
 }
 
 let cached: AppConfig | undefined;
@@ -143,10 +360,15 @@ export function config(): AppConfig {
   return cached;
 }
 
-/** For entry scripts: the configuration, or one line on stderr naming the bad variable and exit 1. */
-export function configOrExit(): AppConfig {
+/**
+ * For entry scripts: the configuration, or one line on stderr naming the bad variable and exit 1.
+ * `more` runs further checks the same way (variables whose names are not fixed, such as RPC URLs).
+ */
+export function configOrExit(more?: () => void): AppConfig {
   try {
-    return config();
+    const c = config();
+    more?.();
+    return c;
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     console.error(err.message);

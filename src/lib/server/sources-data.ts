@@ -6,6 +6,7 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
 import registryJson from '../../../content/registry/registry.json';
 import { datasetMeta, ingestObservations, ingestRuns } from '@db/schema';
+import { config } from './config';
 import { getDb } from './db';
 import { loadRegistry, parseRegistry, type Registry } from './ingest/registry';
 
@@ -20,7 +21,8 @@ export function siteRegistry(): { registry?: Registry; error?: string } {
       return { error: (e as Error).message };
     }
   };
-  if (process.env.INGEST_REGISTRY) return read(() => loadRegistry(process.env.INGEST_REGISTRY));
+  const file = config().ingest.registry;
+  if (file) return read(() => loadRegistry(file));
   bundled ??= read(() => parseRegistry(registryJson, 'content/registry/registry.json'));
   return bundled;
 }

@@ -10,6 +10,7 @@
 import { and, desc, eq, gte, lt, lte } from 'drizzle-orm';
 import { formatUnits } from 'viem';
 import type { Database } from '../../../../db/client.ts';
+import { parseConfig } from '../config.ts';
 import {
   assets,
   chartPoints,
@@ -276,8 +277,7 @@ export interface BreakerResult {
 
 /** The bound on a published total's move between runs (INGEST_MAX_CHANGE, a fraction; default 0.5). */
 export function maxChange(env: NodeJS.ProcessEnv = process.env): number {
-  const v = Number(env.INGEST_MAX_CHANGE ?? 0.5);
-  return Number.isFinite(v) && v > 0 ? v : 0.5;
+  return parseConfig(env).ingest.maxChange;
 }
 
 /** Compares with the last published run; the first run has nothing to compare with. */

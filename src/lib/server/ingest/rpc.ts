@@ -5,6 +5,7 @@
  * growing delay; "too many results" is not retried at all (the caller shrinks its block range).
  */
 import { createPublicClient, http, type PublicClient } from 'viem';
+import { config, ConfigError, parseConfig, rpcUrl } from '../config.ts';
 import type { RegistryChain } from './registry.ts';
 
 export class ChainError extends Error {
@@ -24,13 +25,20 @@ export interface ChainClient {
 }
 
 export function connect(key: string, chain: RegistryChain, env: NodeJS.ProcessEnv): ChainClient {
-  const url = env[chain.rpcEnv];
+  let url: string | undefined;
+  try {
+    url = rpcUrl(env, chain.rpcEnv);
+  } catch (e) {
+    // A malformed URL fails the run like a missing one: on this chain, with the variable named.
+    if (e instanceof ConfigError) throw new ChainError(key, `Chain "${key}" (${chain.name}): ${e.message}`);
+    throw e;
+  }
   if (!url) throw new ChainError(key, `No RPC URL for chain "${key}" (${chain.name}): set ${chain.rpcEnv}.`);
   let count = 0;
   const client = createPublicClient({
     transport: http(url, {
       retryCount: 0,
-      timeout: Number(env.INGEST_RPC_TIMEOUT_MS ?? 30_000),
+      timeout: parseConfig(env).ingest.rpcTimeoutMs,
       onFetchRequest: () => void count++,
     }),
   });
@@ -85,7 +93,7 @@ export async function withRetry<T>(
   what: string,
   fn: () => Promise<T>,
   onRetry?: (msg: string) => void,
-  baseMs = Number(process.env.INGEST_BACKOFF_MS ?? 500),
+  baseMs = config().ingest.backoffMs,
 ): Promise<T> {
   const attempts = 6;
   for (let i = 1; ; i++) {

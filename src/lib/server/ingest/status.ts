@@ -1,7 +1,8 @@
 /** One line for the server's start: live figures (which run, as of when) or the snapshot. */
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../../../db/client.ts';
-import { parseConfig } from '../config.ts';
+import { parseConfig, rpcUrl } from '../config.ts';
+import { loadRegistry, registryPath, type Registry } from './registry.ts';
 import { datasetMeta, ingestRuns } from '../../../../db/schema/index.ts';
 
 export async function describeLiveData(env: NodeJS.ProcessEnv): Promise<string> {
@@ -19,4 +20,20 @@ export async function describeLiveData(env: NodeJS.ProcessEnv): Promise<string> 
   } finally {
     client.close();
   }
+}
+
+/**
+ * The registry names each chain's RPC variable (rpcEnv), so the schema cannot list them: check the
+ * ones that are set here, at start, like every other variable (a ConfigError names the variable).
+ * An unset one is not an error (that chain is reported by the ingest); an unreadable registry is
+ * reported on /sources and by the ingest, not here.
+ */
+export function checkRpcUrls(env: NodeJS.ProcessEnv): void {
+  let registry: Registry;
+  try {
+    registry = loadRegistry(registryPath(env));
+  } catch {
+    return;
+  }
+  for (const chain of Object.values(registry.chains)) rpcUrl(env, chain.rpcEnv);
 }

@@ -8,10 +8,9 @@
  */
 import { z } from 'zod';
 import { ingestObservations } from '../../../../../db/schema/index.ts';
+import { parseConfig } from '../../config.ts';
 import { withRetry } from '../rpc.ts';
 import { dayEnd, DAY_MS, type Source } from './types.ts';
-
-export const DEFAULT_DEFILLAMA_URL = 'https://stablecoins.llama.fi';
 
 const pegged = z.record(z.string(), z.number().nullable());
 const row = z.object({
@@ -93,7 +92,7 @@ export const defillamaSource: Source = {
   name: 'defillama',
   applies: (registry) => registry.assets.some((a) => a.source === 'defillama'),
   async run(ctx) {
-    const base = (ctx.env.DEFILLAMA_STABLECOINS_URL || DEFAULT_DEFILLAMA_URL).replace(/\/+$/, '');
+    const base = parseConfig(ctx.env).ingest.defillamaUrl;
     // DefiLlama chain names -> registry chain keys; other chains keep DefiLlama's name as their key.
     const chainKey = new Map<string, string>();
     for (const [key, c] of Object.entries(ctx.registry.chains)) chainKey.set(c.defillama ?? c.name, key);

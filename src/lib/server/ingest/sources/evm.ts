@@ -9,6 +9,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { formatUnits, parseAbi, parseAbiItem, type Address } from 'viem';
 import { ingestCheckpoints, ingestHolders, ingestObservations, ingestTransfers } from '../../../../../db/schema/index.ts';
 import type { Database } from '../../../../../db/client.ts';
+import { config, rpcUrl } from '../../config.ts';
 import { ChainError, connect, isTooManyResults, withRetry, type ChainClient } from '../rpc.ts';
 import type { Deployment, Registry, RegistryAsset } from '../registry.ts';
 import { dayEnd, type Source, type SourceContext } from './types.ts';
@@ -58,9 +59,8 @@ export async function closingBlock(c: ChainClient, end: number, onRetry?: (m: st
   return { number: lo, time: times.get(lo)! };
 }
 
-/** Block ranges for eth_getLogs: start here, halve on "too many results", double after a small answer. */
-const INITIAL_SPAN = 2_000n;
-const MAX_SPAN = 100_000n;
+// Block ranges for eth_getLogs start at INGEST_LOG_SPAN (config.ts), halve on "too many results" and
+// double after a small answer, up to INGEST_MAX_LOG_SPAN.
 
 /**
  * Indexes the deployment's Transfer logs from its checkpoint up to `toBlock`. Each range is
@@ -82,8 +82,8 @@ export async function indexTransfers(
     .from(ingestCheckpoints)
     .where(and(eq(ingestCheckpoints.chain, d.chain), eq(ingestCheckpoints.token, d.address)));
   let from = cp ? BigInt(cp.lastBlock) + 1n : BigInt(d.startBlock);
-  let span = BigInt(process.env.INGEST_LOG_SPAN ?? INITIAL_SPAN);
-  const maxSpan = BigInt(process.env.INGEST_MAX_LOG_SPAN ?? MAX_SPAN);
+  let span = BigInt(config().ingest.logSpan);
+  const maxSpan = BigInt(config().ingest.maxLogSpan);
   let inserted = 0;
   const blockTimes = new Map<bigint, string>();
   while (from <= toBlock) {
@@ -314,7 +314,7 @@ export async function connectChains(
     } catch (e) {
       const host = (() => {
         try {
-          return new URL(env[chain.rpcEnv]!).host;
+          return new URL(rpcUrl(env, chain.rpcEnv)!).host;
         } catch {
           return 'the URL';
         }
