@@ -71,7 +71,9 @@ describe('before the islands hydrate (CPU x5, island chunks held back)', () => {
     // The URL is a shareable view: loading it renders the same choice on the server.
     const html = await (await fetch(`${base}/?period=90&range=10m%2B`)).text();
     // Each row's amount cell is the first with text-right and text-fg (in whatever order the classes stand).
-    const amounts = [...html.matchAll(/data-testid="transfer-row"[\s\S]*?<td class="(?=[^"]*\btext-right\b)(?=[^"]*\btext-fg\b)[^"]*">([^<]+)</g)].map((m) => m[1]);
+    const amounts = [
+      ...html.matchAll(/data-testid="transfer-row"[\s\S]*?<td class="(?=[^"]*\btext-right\b)(?=[^"]*\btext-fg\b)[^"]*">([^<]+)</g),
+    ].map((m) => m[1]);
     expect(amounts.length).toBeGreaterThan(0);
     for (const a of amounts) expect(a).toMatch(TEN_MILLION_PLUS);
     expect(errors).toEqual([]);
