@@ -19,6 +19,10 @@ const NOT_SHOWN = new Set([
   'sessions',
   'login_throttle',
   'article_drafts',
+  // The git outbox (admin history; its background commit marks rows done after the save was answered)
+  // and preview links (their pages are never cached).
+  'content_revisions',
+  'preview_links',
   'ingest_transfers',
   'ingest_holders',
   'ingest_checkpoints',
@@ -26,18 +30,35 @@ const NOT_SHOWN = new Set([
   CHANGE_COUNTER_TABLE,
 ]);
 
+/**
+ * Rows of shown tables that no page shows: the content index's fingerprint of the files in git
+ * (dataset_meta 'content:*'), rewritten after every background commit, long after the save itself
+ * was answered and had already moved the counter.
+ */
+const ROWS_NOT_SHOWN: Record<string, (row: 'NEW' | 'OLD') => string> = {
+  dataset_meta: (row) => `${row}.key LIKE 'content:%'`,
+};
+
 export async function installChangeCounter(client: Client): Promise<void> {
   await client.execute(`CREATE TABLE IF NOT EXISTS ${CHANGE_COUNTER_TABLE} (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL)`);
   await client.execute(`INSERT OR IGNORE INTO ${CHANGE_COUNTER_TABLE} (id, n) VALUES (1, 0)`);
   const rs = await client.execute(
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_\\_%' ESCAPE '\\'",
   );
-  const tables = rs.rows.map((r) => String(r.name)).filter((t) => !NOT_SHOWN.has(t) && /^\w+$/.test(t));
-  const statements = tables.flatMap((t) =>
-    ['INSERT', 'UPDATE', 'DELETE'].map(
-      (op) =>
-        `CREATE TRIGGER IF NOT EXISTS ${CHANGE_COUNTER_TABLE}_${t}_${op.toLowerCase()} AFTER ${op} ON "${t}" BEGIN UPDATE ${CHANGE_COUNTER_TABLE} SET n = n + 1 WHERE id = 1; END`,
-    ),
-  );
+  const all = rs.rows.map((r) => String(r.name)).filter((t) => t !== CHANGE_COUNTER_TABLE && /^\w+$/.test(t));
+  const ops = ['INSERT', 'UPDATE', 'DELETE'] as const;
+  const name = (t: string, op: string) => `${CHANGE_COUNTER_TABLE}_${t}_${op.toLowerCase()}`;
+  // Recreated at every start, so a table newly left out (or a changed condition) takes effect on old databases too.
+  const statements = [
+    ...all.flatMap((t) => ops.map((op) => `DROP TRIGGER IF EXISTS ${name(t, op)}`)),
+    ...all
+      .filter((t) => !NOT_SHOWN.has(t))
+      .flatMap((t) =>
+        ops.map((op) => {
+          const when = ROWS_NOT_SHOWN[t] ? ` WHEN NOT (${ROWS_NOT_SHOWN[t](op === 'DELETE' ? 'OLD' : 'NEW')})` : '';
+          return `CREATE TRIGGER ${name(t, op)} AFTER ${op} ON "${t}"${when} BEGIN UPDATE ${CHANGE_COUNTER_TABLE} SET n = n + 1 WHERE id = 1; END`;
+        }),
+      ),
+  ];
   if (statements.length) await client.batch(statements, 'write');
 }
