@@ -3,6 +3,7 @@ import type { ArticleKind } from '@/lib/shared/article-kinds';
 import type { ShownItem } from './articles';
 import { parseKind } from './route-id';
 import { previewItem, resolvePreviewToken } from './previews';
+import { CACHE } from '../cache';
 
 interface Preview {
   kind: ArticleKind;
@@ -12,7 +13,7 @@ interface Preview {
 /** A preview is personal: never cached, never indexed (the page's meta says noindex too). */
 function privateHeaders(astro: AstroGlobal, found: boolean) {
   if (!found) astro.response.status = 404;
-  astro.response.headers.set('Cache-Control', 'no-store');
+  astro.response.headers.set('Cache-Control', CACHE.none);
   astro.response.headers.set('X-Robots-Tag', 'noindex, nofollow');
 }
 

@@ -10,6 +10,7 @@ import { requireUser } from '../auth/require-user';
 import { createItem, deleteItem, getBySlug, getFeatured, listItems, updateItem } from './articles';
 import { parseId } from './route-id';
 import { CONTENT_BODY_LIMIT } from './limits';
+import { CACHE } from '../cache';
 
 /** GET: newest first; anonymous callers get public items only, whatever the query. POST: create. */
 export function collectionRoutes(kind: ArticleKind): { GET: APIRoute; POST: APIRoute } {
@@ -38,7 +39,7 @@ export function itemRoutes(kind: ArticleKind): { PUT: APIRoute; DELETE: APIRoute
     DELETE: handle(async ({ locals, params }: APIContext) => {
       const user = requireUser(locals);
       await deleteItem(kind, parseId(params.id, label), user);
-      return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+      return new Response(null, { status: 204, headers: { 'Cache-Control': CACHE.none } });
     }),
   };
 }

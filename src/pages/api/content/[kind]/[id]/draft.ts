@@ -5,6 +5,7 @@ import { parseId, parseKind } from '@/lib/server/content/route-id';
 import { CONTENT_BODY_LIMIT } from '@/lib/server/content/limits';
 import { deleteDraft, getDraft, saveDraft } from '@/lib/server/content/previews';
 import { INPUT_SCHEMAS } from '@/lib/shared/schemas/content';
+import { CACHE } from '@/lib/server/cache';
 
 export const prerender = false;
 
@@ -25,5 +26,5 @@ export const PUT: APIRoute = handle(async ({ locals, params, request }) => {
 export const DELETE: APIRoute = handle(async ({ locals, params }) => {
   requireUser(locals);
   await deleteDraft(parseKind(params.kind), parseId(params.id, 'Item'));
-  return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+  return new Response(null, { status: 204, headers: { 'Cache-Control': CACHE.none } });
 });

@@ -3,6 +3,7 @@ import { handle } from '@/lib/server/http';
 import { requireUser } from '@/lib/server/auth/require-user';
 import { parseId, parseKind } from '@/lib/server/content/route-id';
 import { revokePreviewLink } from '@/lib/server/content/previews';
+import { CACHE } from '@/lib/server/cache';
 
 export const prerender = false;
 
@@ -10,5 +11,5 @@ export const prerender = false;
 export const DELETE: APIRoute = handle(async ({ locals, params }) => {
   requireUser(locals);
   await revokePreviewLink(parseKind(params.kind), parseId(params.id, 'Item'), parseId(params.link, 'Preview link'));
-  return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+  return new Response(null, { status: 204, headers: { 'Cache-Control': CACHE.none } });
 });
