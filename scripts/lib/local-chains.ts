@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import { freePort } from './free-port.ts';
 import { dirname, join } from 'node:path';
 import solc from 'solc';
 import {
@@ -30,16 +30,7 @@ export function anvilBinary(): string {
   return join(dirname(require.resolve(`${pkg}/package.json`)), 'bin', platform === 'win32' ? 'anvil.exe' : 'anvil');
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => ok(port));
-    });
-    srv.on('error', fail);
-  });
-}
+export { freePort };
 
 export interface Anvil {
   url: string;

@@ -1,8 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { hydrated, newContext, PHONE, screenshot, watchErrors, useBrowser } from '../support/browser';
-import { hash } from '@node-rs/argon2';
-import { createClient } from '@libsql/client';
 import { loginCookie } from '../support/http';
+import { createUsers } from '../support/users';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -81,13 +80,7 @@ describe('sign out everywhere', () => {
   it('the user menu ends every session of the user, on every device', async () => {
     // A user of its own: signing the shared admin out everywhere would sign out the other suites.
     const user = { username: `everywhere-${Date.now()}`, password: 'everywhere-password-1' };
-    const db = createClient({ url: inject('databaseUrl') });
-    const passwordHash = await hash(user.password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
-    await db.execute({
-      sql: 'INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?)',
-      args: [user.username, passwordHash, Date.now()],
-    });
-    db.close();
+    await createUsers(inject('databaseUrl'), [user]);
     const otherDevice = await loginCookie(base, user);
     const [name, value] = (await loginCookie(base, user)).split('=');
     const context = await newContext(browser(), base);

@@ -1,9 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { hydrated, newContext, openPage, screenshot, useBrowser } from '../support/browser';
 import { TEST_ADMIN } from '../support/constants';
-import { hash } from '@node-rs/argon2';
-import { createClient } from '@libsql/client';
 import { api } from '../support/http';
+import { createUsers } from '../support/users';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -120,13 +119,7 @@ describe('login page', () => {
   it('tells the admin about failed sign-ins since the last one, once', async () => {
     // An account of its own, so no other test's sign-in reads (and resets) its count first.
     const user = { username: `watched-${Date.now()}`, password: 'watched-password-1' };
-    const db = createClient({ url: inject('databaseUrl') });
-    const passwordHash = await hash(user.password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
-    await db.execute({
-      sql: 'INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?)',
-      args: [user.username, passwordHash, Date.now()],
-    });
-    db.close();
+    await createUsers(inject('databaseUrl'), [user]);
     for (const password of ['guess-1', 'guess-2']) {
       expect((await api(base, '/api/auth/login', { body: { username: user.username, password } })).status).toBe(401);
     }

@@ -5,10 +5,10 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import { hash } from '@node-rs/argon2';
 import { startServer, type RunningServer } from '../support/server';
 import { TEST_ADMIN } from '../support/constants';
 import { contentChecksum, login, openDb, raw, recordFigures } from './support';
+import { createUsers } from '../support/users';
 
 const LIMIT_PER_USER_AND_ADDRESS = 5;
 const LIMIT_PER_ADDRESS = 20;
@@ -178,15 +178,10 @@ describe('auth attacks', () => {
     const N = 15;
     // Real accounts to guess wrong passwords against (one each, under the per-username limit),
     // and one source address per attempt (under the per-address limit).
-    const db = openDb(s.dbPath);
-    const pwHash = await hash('timing-password-1', { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
-    for (let i = 0; i < N; i++) {
-      await db.execute({
-        sql: 'INSERT INTO users (username, password_hash, created_at) VALUES (?, ?, ?)',
-        args: [`timing-user-${i}`, pwHash, Date.now()],
-      });
-    }
-    db.close();
+    await createUsers(
+      s.databaseUrl,
+      Array.from({ length: N }, (_, i) => ({ username: `timing-user-${i}`, password: 'timing-password-1' })),
+    );
     // Warm up both paths (the dummy hash is made lazily on first use).
     await attempt(base, 'warm-up-unknown', 'x', '127.0.1.1');
     await attempt(base, 'timing-user-warm', 'x', '127.0.1.2');

@@ -2,8 +2,8 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createServer } from 'node:net';
 import { TEST_ADMIN } from './constants.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -23,16 +23,7 @@ export interface RunningServer {
   kill: () => Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => ok(port));
-    });
-    srv.on('error', fail);
-  });
-}
+export { freePort };
 
 export interface StartOptions {
   env?: Record<string, string>;
