@@ -16,6 +16,7 @@ import { prepareDatabase } from '../../src/lib/server/setup/prepare.ts';
 import { parseRegistry } from '../../src/lib/server/ingest/registry.ts';
 import { dateRange, runIngest } from '../../src/lib/server/ingest/run.ts';
 import { call, chainClient, deploy, DEPLOYER, freePort, startAnvil } from '../lib/local-chains.ts';
+import { oneTokenRegistry } from '../lib/ingest-scenario.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TRANSFERS = Number(process.env.TRANSFERS || 100_000);
@@ -60,19 +61,7 @@ const env = {
   RPC_URL_BENCH: anvil.url,
 };
 await prepareDatabase(parseConfig(env));
-const registry = parseRegistry({
-  chains: { ethereum: { chainId: 31337, name: 'Ethereum', rpcEnv: 'RPC_URL_BENCH' } },
-  assets: [
-    {
-      symbol: 'BENCH',
-      name: 'Bench Fund',
-      issuer: 'Bench',
-      assetClass: 'U.S. Treasuries',
-      price: { kind: 'fixed', usd: '1.00' },
-      deployments: [{ chain: 'ethereum', address: token, startBlock: 0, excludeHolders: [] }],
-    },
-  ],
-});
+const registry = parseRegistry(oneTokenRegistry('BENCH', 'RPC_URL_BENCH', token));
 const { client, db } = openDatabase(parseConfig(env).database);
 const dates = dateRange(
   new Date(day0 * 1000).toISOString().slice(0, 10),

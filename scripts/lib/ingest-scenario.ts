@@ -132,4 +132,21 @@ export function writeRegistry(s: Scenario, file: string) {
   writeFileSync(file, JSON.stringify(s.registry, null, 2));
 }
 
+/** The registry of one fixed-NAV treasury token on one local chain (the benchmark's and the stress tests' shape). */
+export function oneTokenRegistry(symbol: string, rpcEnv: string, address: string) {
+  return {
+    chains: { ethereum: { chainId: 31337, name: 'Ethereum', rpcEnv } },
+    assets: [
+      {
+        symbol,
+        name: `${symbol} Test Fund`,
+        issuer: 'Test',
+        assetClass: 'U.S. Treasuries',
+        price: { kind: 'fixed', usd: '1.00' },
+        deployments: [{ chain: 'ethereum', address, startBlock: 0, excludeHolders: [] }],
+      },
+    ],
+  };
+}
+
 export type { Anvil };

@@ -13,6 +13,7 @@ import { parseAbiItem, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, chainClient, deploy, freePort, startAnvil, type Anvil, type LocalChain } from '../../scripts/lib/local-chains';
 import { runIngestCli } from '../support/ingest';
+import { oneTokenRegistry } from '../../scripts/lib/ingest-scenario';
 
 const DAY = 86_400;
 const BLOCKS = 40;
@@ -63,22 +64,7 @@ beforeAll(async () => {
     })
   ).length;
   registryFile = join(mkdtempSync(join(tmpdir(), 'rwa-registry-')), 'registry.json');
-  writeFileSync(
-    registryFile,
-    JSON.stringify({
-      chains: { ethereum: { chainId: 31337, name: 'Ethereum', rpcEnv: 'RPC_URL_SPRAY' } },
-      assets: [
-        {
-          symbol: 'SPRAY',
-          name: 'Spray Fund',
-          issuer: 'Test',
-          assetClass: 'U.S. Treasuries',
-          price: { kind: 'fixed', usd: '1.00' },
-          deployments: [{ chain: 'ethereum', address: token, startBlock: 0, excludeHolders: [] }],
-        },
-      ],
-    }),
-  );
+  writeFileSync(registryFile, JSON.stringify(oneTokenRegistry('SPRAY', 'RPC_URL_SPRAY', token)));
 }, 120_000);
 
 afterAll(async () => {
