@@ -142,7 +142,8 @@ export function createEdge(distUrl: URL, config: AppConfig) {
   };
 }
 
-const hasSessionCookie = (req: IncomingMessage) => new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=[^;]`).test(req.headers.cookie ?? '');
+const SESSION_COOKIE_SET = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=[^;]`);
+const hasSessionCookie = (req: IncomingMessage) => SESSION_COOKIE_SET.test(req.headers.cookie ?? '');
 
 function writeCached(res: ServerResponse, hit: CachedPage) {
   const headers: OutgoingHttpHeaders = {};

@@ -31,6 +31,12 @@ export async function getAsOf(): Promise<string> {
   return String(row.value);
 }
 
+/** The id of the ingest run whose figures are published, or undefined while the snapshot is served. */
+export async function publishedRunId(): Promise<number | undefined> {
+  const [row] = await getDb().select({ value: datasetMeta.value }).from(datasetMeta).where(eq(datasetMeta.key, 'publishedRun'));
+  return row ? Number(row.value) : undefined;
+}
+
 export async function getMarketOverview(): Promise<MarketOverview> {
   const [row] = await getDb().select({ value: datasetMeta.value }).from(datasetMeta).where(eq(datasetMeta.key, 'marketOverview'));
   const o = (row?.value ?? {}) as Partial<MarketOverview>;

@@ -5,8 +5,9 @@
  * changes) are "unavailable", never carried over from the snapshot under the new date. Without a
  * published run the snapshot is served unchanged.
  */
-import { and, eq } from 'drizzle-orm';
-import { datasetMeta, ingestObservations } from '@db/schema';
+import { eq } from 'drizzle-orm';
+import { ingestObservations } from '@db/schema';
+import { getAsOf, publishedRunId } from './analytics';
 import type { CommoditiesData, MetricCardData, StablecoinsData, TreasuriesData } from '@/lib/shared/analytics-types';
 import { formatCurrency } from '@/lib/shared/format';
 import { commodities, stablecoins, treasuries } from './asset-class-data';
@@ -27,17 +28,11 @@ interface LiveAsset {
 
 /** The class's tracked assets on the published as-of date, largest first; null without a published run. */
 export async function liveClass(assetClass: string): Promise<{ asOf: string; assets: LiveAsset[] } | null> {
-  const db = getDb();
-  const meta = new Map((await db.select().from(datasetMeta).where(eq(datasetMeta.key, 'publishedRun'))).map((r) => [r.key, r.value]));
-  if (!meta.has('publishedRun')) return null;
-  const [asOfRow] = await db.select().from(datasetMeta).where(eq(datasetMeta.key, 'asOf'));
-  const asOf = String(asOfRow?.value);
+  if ((await publishedRunId()) === undefined) return null;
+  const asOf = await getAsOf();
   const { registry } = siteRegistry();
   const tracked = new Map((registry?.assets ?? []).filter((a) => a.assetClass === assetClass).map((a) => [a.symbol, a]));
-  const rows = await db
-    .select()
-    .from(ingestObservations)
-    .where(and(eq(ingestObservations.date, asOf)));
+  const rows = await getDb().select().from(ingestObservations).where(eq(ingestObservations.date, asOf));
   const bySymbol = new Map<string, LiveAsset>();
   for (const o of rows) {
     const a = tracked.get(o.assetSymbol);

@@ -1,6 +1,14 @@
 import type { AstroCookies } from 'astro';
 import { SESSION_COOKIE } from './auth/session-cookie.ts';
 
+/** Seconds a shared cache keeps the shareable pages fresh, then serves them stale while refreshing. */
+const SHARED = {
+  reading: { fresh: 60, stale: 60 },
+  dataPage: { fresh: 60, stale: 300 },
+} as const;
+type SharedPolicy = keyof typeof SHARED;
+const shared = (fresh: number, stale: number) => `public, max-age=0, s-maxage=${fresh}, stale-while-revalidate=${stale}`;
+
 /**
  * Every Cache-Control the site sends, in one place. `s-maxage` is what a shared cache (a CDN, or the
  * standalone server's own page cache in response-cache.ts) may keep; browsers revalidate pages.
@@ -11,9 +19,9 @@ export const CACHE = {
   /** A page or answer that depends on the visitor's session: the browser only, revalidated. */
   personal: 'private, no-cache',
   /** Reading pages, the feed and the sitemap: an admin's edit shows within a minute. */
-  reading: 'public, max-age=0, s-maxage=60, stale-while-revalidate=60',
+  reading: shared(SHARED.reading.fresh, SHARED.reading.stale),
   /** The data pages (/ and /networks): a minute fresh, served stale while refreshing for five more. */
-  dataPage: 'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
+  dataPage: shared(SHARED.dataPage.fresh, SHARED.dataPage.stale),
   /** The analytics JSON: changes only with a new snapshot; revalidated in the background. */
   dataApi: 'public, max-age=60, s-maxage=300, stale-while-revalidate=86400',
   /** Pre-rendered pages: fixed until the next deploy, revalidated by the browser. */
@@ -34,4 +42,15 @@ export type CachePolicy = keyof typeof CACHE;
  */
 export function shareableUnlessSignedIn(cookies: AstroCookies, policy: CachePolicy): string {
   return cookies.has(SESSION_COOKIE) ? CACHE.personal : CACHE[policy];
+}
+
+/**
+ * A shareable policy cut to end `secondsLeft` from now (a scheduled item's moment), so that no
+ * shared cache keeps serving the answer past it.
+ */
+export function sharedUntil(policy: SharedPolicy, secondsLeft: number): string {
+  if (secondsLeft < 1) return 'public, max-age=0, s-maxage=0, must-revalidate';
+  const { fresh, stale } = SHARED[policy];
+  const cut = Math.min(fresh, secondsLeft);
+  return shared(cut, Math.min(stale, secondsLeft - cut));
 }

@@ -3,9 +3,10 @@
  * ingest uses: INGEST_REGISTRY or content/registry/registry.json), each deployment's latest
  * observation with its block or API URL, and the last runs with their status.
  */
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { desc, lte } from 'drizzle-orm';
 import registryJson from '../../../content/registry/registry.json';
-import { datasetMeta, ingestObservations, ingestRuns } from '@db/schema';
+import { ingestObservations, ingestRuns } from '@db/schema';
+import { getAsOf, publishedRunId } from './analytics';
 import { config } from './config';
 import { getDb } from './db';
 import { loadRegistry, parseRegistry, type Registry } from './ingest/registry';
@@ -44,10 +45,7 @@ export interface SourcesData {
 export async function loadSourcesData(): Promise<SourcesData> {
   const db = getDb();
   const { registry, error } = siteRegistry();
-  const meta = await db.select().from(datasetMeta).where(eq(datasetMeta.key, 'publishedRun'));
-  const [asOfRow] = await db.select().from(datasetMeta).where(eq(datasetMeta.key, 'asOf'));
-  const asOf = String(asOfRow?.value ?? '');
-  const publishedRun = meta[0] ? Number(meta[0].value) : undefined;
+  const [publishedRun, asOf] = await Promise.all([publishedRunId(), getAsOf()]);
   const rows = await db
     .select()
     .from(ingestObservations)
@@ -62,16 +60,4 @@ export async function loadSourcesData(): Promise<SourcesData> {
   }
   const runs = await db.select().from(ingestRuns).orderBy(desc(ingestRuns.id)).limit(10);
   return { registry, registryError: error, publishedRun, asOf, observations, runs };
-}
-
-/** The published run's record, for "Data as of" links and the start-up log. */
-export async function publishedRun(): Promise<Run | undefined> {
-  const db = getDb();
-  const [meta] = await db.select().from(datasetMeta).where(eq(datasetMeta.key, 'publishedRun'));
-  if (!meta) return undefined;
-  const [run] = await db
-    .select()
-    .from(ingestRuns)
-    .where(and(eq(ingestRuns.id, Number(meta.value))));
-  return run;
 }
