@@ -360,6 +360,11 @@ export function config(): AppConfig {
   return cached;
 }
 
+/** The configuration of an environment: the process's is parsed once; one a test or script passes in, each time. */
+export function configFor(env: Record<string, string | undefined>): AppConfig {
+  return env === process.env ? config() : parseConfig(env);
+}
+
 /**
  * For entry scripts: the configuration, or one line on stderr naming the bad variable and exit 1.
  * `more` runs further checks the same way (variables whose names are not fixed, such as RPC URLs).

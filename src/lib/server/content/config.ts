@@ -1,4 +1,4 @@
-import { config, parseConfig, type ContentConfig } from '../config.ts';
+import { configFor, type ContentConfig } from '../config.ts';
 
 export type { ContentConfig };
 
@@ -8,5 +8,5 @@ export type { ContentConfig };
  * Tests and scripts may pass their own environment; the process's is parsed once.
  */
 export function contentConfig(env: NodeJS.ProcessEnv = process.env): ContentConfig {
-  return (env === process.env ? config() : parseConfig(env)).content;
+  return configFor(env).content;
 }

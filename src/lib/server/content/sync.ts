@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { desc, eq, isNotNull } from 'drizzle-orm';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { openDatabase, type Database } from '../../../../db/client.ts';
-import { parseConfig } from '../config.ts';
+import { configFor } from '../config.ts';
 import { contentRevisions, datasetMeta } from '../../../../db/schema/index.ts';
 import { ARTICLE_KIND_NAMES, ARTICLE_KINDS, itemFile } from '../../shared/article-kinds.ts';
 import { contentConfig, type ContentConfig } from './config.ts';
@@ -85,7 +85,7 @@ export async function syncContent(db: Database, config: ContentConfig = contentC
 
 /** syncContent on the database and content folder the environment names (scripts, server start). */
 export async function prepareContent(env: NodeJS.ProcessEnv = process.env, options: { force?: boolean } = {}): Promise<SyncResult> {
-  const { client, db } = openDatabase(parseConfig(env).database);
+  const { client, db } = openDatabase(configFor(env).database);
   try {
     return await syncContent(db, contentConfig(env), options);
   } finally {

@@ -10,7 +10,7 @@
 import { and, desc, eq, gte, lt, lte } from 'drizzle-orm';
 import { formatUnits } from 'viem';
 import type { Database } from '../../../../db/client.ts';
-import { parseConfig } from '../config.ts';
+import { configFor } from '../config.ts';
 import {
   assets,
   chartPoints,
@@ -277,7 +277,7 @@ export interface BreakerResult {
 
 /** The bound on a published total's move between runs (INGEST_MAX_CHANGE, a fraction; default 0.5). */
 export function maxChange(env: NodeJS.ProcessEnv = process.env): number {
-  return parseConfig(env).ingest.maxChange;
+  return configFor(env).ingest.maxChange;
 }
 
 /** Compares with the last published run; the first run has nothing to compare with. */

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { parseConfig } from '../config.ts';
+import { configFor } from '../config.ts';
 
 export const ASSET_CLASSES = [
   'Stablecoins',
@@ -156,7 +156,7 @@ export const DEFAULT_REGISTRY = resolve(fileURLToPath(new URL('.', import.meta.u
 
 /** The registry named by INGEST_REGISTRY, or the one in git. */
 export function registryPath(env: NodeJS.ProcessEnv = process.env): string {
-  return parseConfig(env).ingest.registry ?? DEFAULT_REGISTRY;
+  return configFor(env).ingest.registry ?? DEFAULT_REGISTRY;
 }
 
 export function loadRegistry(file = registryPath()): Registry {

@@ -5,7 +5,7 @@
  * growing delay; "too many results" is not retried at all (the caller shrinks its block range).
  */
 import { createPublicClient, http, type PublicClient } from 'viem';
-import { config, ConfigError, parseConfig, rpcUrl } from '../config.ts';
+import { config, ConfigError, configFor, rpcUrl } from '../config.ts';
 import type { RegistryChain } from './registry.ts';
 
 export class ChainError extends Error {
@@ -38,7 +38,7 @@ export function connect(key: string, chain: RegistryChain, env: NodeJS.ProcessEn
   const client = createPublicClient({
     transport: http(url, {
       retryCount: 0,
-      timeout: parseConfig(env).ingest.rpcTimeoutMs,
+      timeout: configFor(env).ingest.rpcTimeoutMs,
       onFetchRequest: () => void count++,
     }),
   });

@@ -7,11 +7,11 @@
  */
 import { Cron } from 'croner';
 import { openDatabase } from '../../../../db/client.ts';
-import { parseConfig } from '../config.ts';
+import { configFor } from '../config.ts';
 import { defaultDate, runIngest } from './run.ts';
 
 export function startIngestSchedule(env: NodeJS.ProcessEnv, log: (line: string) => void = console.log): Cron | undefined {
-  const cfg = parseConfig(env);
+  const cfg = configFor(env);
   const expr = cfg.ingest.schedule;
   if (!expr) return undefined;
   // The expression was checked by parseConfig (a malformed one stops the start), so this does not throw.

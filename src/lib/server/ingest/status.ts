@@ -1,12 +1,12 @@
 /** One line for the server's start: live figures (which run, as of when) or the snapshot. */
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../../../db/client.ts';
-import { parseConfig, rpcUrl } from '../config.ts';
+import { configFor, rpcUrl } from '../config.ts';
 import { loadRegistry, registryPath, type Registry } from './registry.ts';
 import { datasetMeta, ingestRuns } from '../../../../db/schema/index.ts';
 
 export async function describeLiveData(env: NodeJS.ProcessEnv): Promise<string> {
-  const { client, db } = openDatabase(parseConfig(env).database);
+  const { client, db } = openDatabase(configFor(env).database);
   try {
     const meta = new Map((await db.select().from(datasetMeta)).map((r) => [r.key, r.value]));
     const asOf = String(meta.get('asOf') ?? 'unknown');

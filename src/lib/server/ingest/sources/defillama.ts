@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { ingestObservations } from '../../../../../db/schema/index.ts';
-import { parseConfig } from '../../config.ts';
+import { configFor } from '../../config.ts';
 import { withRetry } from '../rpc.ts';
 import { dayEnd, DAY_MS, type Source } from './types.ts';
 
@@ -92,7 +92,7 @@ export const defillamaSource: Source = {
   name: 'defillama',
   applies: (registry) => registry.assets.some((a) => a.source === 'defillama'),
   async run(ctx) {
-    const base = parseConfig(ctx.env).ingest.defillamaUrl;
+    const base = configFor(ctx.env).ingest.defillamaUrl;
     // DefiLlama chain names -> registry chain keys; other chains keep DefiLlama's name as their key.
     const chainKey = new Map<string, string>();
     for (const [key, c] of Object.entries(ctx.registry.chains)) chainKey.set(c.defillama ?? c.name, key);
