@@ -1,6 +1,3 @@
-import type { AstroCookies } from 'astro';
-import { SESSION_COOKIE } from './auth/session-cookie.ts';
-
 /** Seconds a shared cache keeps the shareable pages fresh, then serves them stale while refreshing. */
 const SHARED = {
   reading: { fresh: 60, stale: 60 },
@@ -33,16 +30,6 @@ export const CACHE = {
   /** Content-addressed bytes (a published upload): never change under their URL. */
   immutable: 'public, max-age=31536000, immutable',
 } as const;
-
-export type CachePolicy = keyof typeof CACHE;
-
-/**
- * The Cache-Control of a shareable page. A request carrying a session cookie may get a renewed (or
- * cleared) Set-Cookie from the middleware, which a shared cache must never keep, so those stay private.
- */
-export function shareableUnlessSignedIn(cookies: AstroCookies, policy: CachePolicy): string {
-  return cookies.has(SESSION_COOKIE) ? CACHE.personal : CACHE[policy];
-}
 
 /**
  * A shareable policy cut to end `secondsLeft` from now (a scheduled item's moment), so that no
