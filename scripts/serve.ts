@@ -4,7 +4,8 @@
  * server from dist/ behind a small edge (scripts/lib/edge.ts). `npm start` runs the build first.
  */
 import { existsSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { prepareDatabase } from '../src/lib/server/setup/prepare.ts';
 import { prepareContent } from '../src/lib/server/content/sync.ts';
 import { configOrExit } from '../src/lib/server/config.ts';
@@ -53,6 +54,39 @@ const edge = createEdge(new URL('../dist/', import.meta.url), config);
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 const { server } = entry.startServer();
-const astro = server.server.listeners('request') as Listener[];
-server.server.removeAllListeners('request');
-server.server.on('request', (req: IncomingMessage, res: ServerResponse) => edge(req, res, () => astro.forEach((l) => l(req, res))));
+const http = server.server as Server;
+const astro = http.listeners('request') as Listener[];
+http.removeAllListeners('request');
+http.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  // No request may end the process: a handler that throws answers this request with a 500 and the
+  // server goes on serving the others.
+  try {
+    edge(req, res, () => {
+      try {
+        astro.forEach((l) => l(req, res));
+      } catch (error) {
+        failRequest(res, error);
+      }
+    });
+  } catch (error) {
+    failRequest(res, error);
+  }
+});
+// CONNECT never reaches 'request' (Node hands it to 'connect' and drops the socket when nobody listens):
+// answer it like any other method the site does not implement.
+http.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+  socket.end(
+    'HTTP/1.1 501 Not Implemented\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 16\r\nConnection: close\r\n\r\nNot Implemented\n',
+  );
+});
+// A rejection nobody awaited (a background write, a timer) is logged, never a reason to exit.
+process.on('unhandledRejection', (reason) => console.error('Unhandled rejection:', reason));
+
+function failRequest(res: ServerResponse, error: unknown) {
+  console.error('Request failed:', error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end('Internal Server Error\n');
+}

@@ -4,7 +4,8 @@
  * - The request's Host is replaced by the configured origin's host, and X-Forwarded-Host/-Proto/-Port
  *   and Forwarded are dropped: nothing a visitor sends chooses the origin the app sees (the adapter
  *   builds the request URL from the raw Host, so `Host: x/robots.txt?` re-routed the request).
- * - Pages answer only GET and HEAD (405 with Allow otherwise); /_image is a 404 (astro:assets unused).
+ * - Pages answer only GET and HEAD (405 with Allow otherwise); a method the app implements nowhere is
+ *   a 501 on every path; /_image is a 404 (astro:assets unused).
  * - Pre-rendered pages are built with a placeholder origin (astro.config.mjs); they are loaded once
  *   here with the configured origin written in, and served from memory with their static headers
  *   (CSP). Only attribute and JSON-LD text carries the placeholder, never an inline script, so the
@@ -17,7 +18,14 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { PRERENDER_ORIGIN, type AppConfig } from '../../src/lib/server/config.ts';
-import { baselineHeaders, isImageEndpoint, isPageMethodRefused, PAGE_METHODS } from '../../src/lib/server/security.ts';
+import {
+  baselineHeaders,
+  isImageEndpoint,
+  isPageMethodRefused,
+  isUnknownMethod,
+  KNOWN_METHODS,
+  PAGE_METHODS,
+} from '../../src/lib/server/security.ts';
 import { CACHE } from '../../src/lib/server/cache.ts';
 import { edgePageCache, type CachedPage } from '../../src/lib/server/edge-page-cache.ts';
 import { writeHeadHeaders } from './write-head.ts';
@@ -85,6 +93,15 @@ export function createEdge(distUrl: URL, config: AppConfig) {
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request.\n');
       return;
     }
+    // Dot segments are resolved here, as the adapter would resolve them, so every check below sees the
+    // path the app will route (`POST /api/../login` is a page write, not an API call). Joined, not
+    // resolved against a base: '//x/y' stays a path.
+    const normalised = URL.parse('http://edge.invalid' + req.url);
+    if (!normalised) {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request.\n');
+      return;
+    }
+    req.url = normalised.pathname + normalised.search;
     req.headers.host = host;
     for (const h of ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded']) delete req.headers[h];
 
@@ -99,6 +116,11 @@ export function createEdge(distUrl: URL, config: AppConfig) {
     if (isPageMethodRefused(method, pathname)) {
       res.writeHead(405, { Allow: PAGE_METHODS.join(', '), 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE.none });
       res.end('Method Not Allowed\n');
+      return;
+    }
+    if (isUnknownMethod(method)) {
+      res.writeHead(501, { Allow: KNOWN_METHODS.join(', '), 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE.none });
+      res.end('Not Implemented\n');
       return;
     }
 

@@ -25,6 +25,14 @@ export function isPageMethodRefused(method: string, pathname: string): boolean {
   return !pathname.startsWith('/api/') && !(PAGE_METHODS as readonly string[]).includes(method);
 }
 
+/**
+ * The methods the app implements anywhere. Anything else (TRACE, CONNECT, PROPFIND, made-up tokens)
+ * is a 501 before the app sees it: the Node adapter builds a WHATWG Request, whose constructor throws
+ * on TRACE and CONNECT, and that throw used to end the process.
+ */
+export const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+export const isUnknownMethod = (method: string) => !(KNOWN_METHODS as readonly string[]).includes(method);
+
 /** The 405 a page answers a write with (plain text: a page has no JSON clients). */
 export function methodNotAllowed(): Response {
   return new Response('Method Not Allowed\n', {
