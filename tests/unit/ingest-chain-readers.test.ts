@@ -68,7 +68,9 @@ function serve(req: import('node:http').IncomingMessage, body: string, res: impo
   if (url.startsWith('/stellar')) {
     const a = answers('stellar');
     const hit = a[url.slice('/stellar'.length) || '/'];
-    return hit ? send(200, hit) : send(404, { type: 'https://stellar.org/horizon-errors/not_found', title: 'Resource Missing', status: 404 });
+    return hit
+      ? send(200, hit)
+      : send(404, { type: 'https://stellar.org/horizon-errors/not_found', title: 'Resource Missing', status: 404 });
   }
   if (url.startsWith('/aptos/v1')) {
     const a = answers('aptos');
@@ -91,7 +93,12 @@ function serve(req: import('node:http').IncomingMessage, body: string, res: impo
 }
 
 const chain = (family: string, rpcEnv: string, extra: Record<string, unknown> = {}) => ({ family, name: family, rpcEnv, ...extra });
-const dep = (chainKey: string, address: string, excludeHolders: string[] = []) => ({ chain: chainKey, address, startBlock: 0, excludeHolders });
+const dep = (chainKey: string, address: string, excludeHolders: string[] = []) => ({
+  chain: chainKey,
+  address,
+  startBlock: 0,
+  excludeHolders,
+});
 const asset = (symbol: string, price: unknown, deployments: unknown[], more: Record<string, unknown> = {}) => ({
   symbol,
   name: symbol,
@@ -152,7 +159,9 @@ beforeAll(async () => {
         'BENJI',
         { kind: 'fixed', usd: '1.00' },
         [
-          dep('stellar', 'BENJI:GBHNGLLIE3KWGKCHIKMHJ5HVZHYIK7WTBE4QF5PLAKL4CJGSEU7HZIW5', ['GDMBNMFJ3TRFLASJ6UGETFME3PJPNKPU24C7KFDBEBPQFG2CI6UC3JG6']),
+          dep('stellar', 'BENJI:GBHNGLLIE3KWGKCHIKMHJ5HVZHYIK7WTBE4QF5PLAKL4CJGSEU7HZIW5', [
+            'GDMBNMFJ3TRFLASJ6UGETFME3PJPNKPU24C7KFDBEBPQFG2CI6UC3JG6',
+          ]),
           dep('aptos', '0x7b5e9cac3433e9202f28527f707c89e1e47b19de2c33e4db9521a63ad219b739'),
         ],
         { defillamaProtocol: { slug: 'franklin' } },
@@ -170,9 +179,21 @@ beforeAll(async () => {
         dep('xrpl-unset', 'TBL.rJNE2NNz83GJYtWVLwMvchDWEon3huWnFn'),
       ]),
       asset('ACRED', { kind: 'unavailable' }, [dep('aptos', '0xe528f4df568eb9fff6398adc514bc9585fab397f478972bcbebf1e75dee40a88')]),
-      asset('xStocks', { kind: 'unavailable' }, [], { assetClass: 'Stocks', source: 'defillama-protocol', defillamaProtocol: { slug: 'xstocks' } }),
-      asset('RENAMED', { kind: 'unavailable' }, [], { assetClass: 'Stocks', source: 'defillama-protocol', defillamaProtocol: { slug: 'renamed' } }),
-      asset('NOSUCH', { kind: 'unavailable' }, [], { assetClass: 'Stocks', source: 'defillama-protocol', defillamaProtocol: { slug: 'nosuch' } }),
+      asset('xStocks', { kind: 'unavailable' }, [], {
+        assetClass: 'Stocks',
+        source: 'defillama-protocol',
+        defillamaProtocol: { slug: 'xstocks' },
+      }),
+      asset('RENAMED', { kind: 'unavailable' }, [], {
+        assetClass: 'Stocks',
+        source: 'defillama-protocol',
+        defillamaProtocol: { slug: 'renamed' },
+      }),
+      asset('NOSUCH', { kind: 'unavailable' }, [], {
+        assetClass: 'Stocks',
+        source: 'defillama-protocol',
+        defillamaProtocol: { slug: 'nosuch' },
+      }),
     ],
   });
   // The price of USDY as the EVM source would have read it from the oracle for the day.
@@ -248,8 +269,12 @@ describe('Solana reader (getTokenSupply over JSON-RPC)', () => {
     // An RPC error, a renamed field and a chain that only answers 503: each reported, none counted.
     expect(warnings.join('\n')).toContain('solana solana failed: OUSG at i7u4r16TcsJTgq1kAG8opmVZyVnAKBwLKu6ZPMwzxNc:');
     expect(warnings.join('\n')).toContain('error -32602 "Invalid param: could not find mint"');
-    expect(warnings.join('\n')).toContain('BUIDL at GyWgeqpy5GueU2YbkE8xqUeVEokCMMCEeUrfbtMw6phr: the answer has no getTokenSupply value.amount: refused');
-    expect(warnings.join('\n')).toMatch(/solana solana-down failed: chain "solana-down" \(solana\) is unreachable or not the chain named: .*status 503/);
+    expect(warnings.join('\n')).toContain(
+      'BUIDL at GyWgeqpy5GueU2YbkE8xqUeVEokCMMCEeUrfbtMw6phr: the answer has no getTokenSupply value.amount: refused',
+    );
+    expect(warnings.join('\n')).toMatch(
+      /solana solana-down failed: chain "solana-down" \(solana\) is unreachable or not the chain named: .*status 503/,
+    );
     expect(await observation('OUSG', 'solana', 'solana')).toBeUndefined();
     expect(await observation('BUIDL', 'solana', 'solana')).toBeUndefined();
     expect(await observation('BUIDL', 'solana-down', 'solana')).toBeUndefined();
@@ -277,7 +302,9 @@ describe('Stellar reader (Horizon asset records)', () => {
       apiUrl: `${base}/stellar/assets?asset_code=BENJI&asset_issuer=GBHNGLLIE3KWGKCHIKMHJ5HVZHYIK7WTBE4QF5PLAKL4CJGSEU7HZIW5`,
     });
     // USDY's record spells "balance" for "balances": refused, not read as zero.
-    expect(warnings.join('\n')).toContain('stellar stellar failed: USDY at USDY:GAJMPX5NBOG6TQFPQGRABJEEB2YE7RFRLUKJDZAZGAD5GFX4J7TADAZ6: the answer has no balances: refused');
+    expect(warnings.join('\n')).toContain(
+      'stellar stellar failed: USDY at USDY:GAJMPX5NBOG6TQFPQGRABJEEB2YE7RFRLUKJDZAZGAD5GFX4J7TADAZ6: the answer has no balances: refused',
+    );
     expect(await observation('USDY', 'stellar', 'stellar')).toBeUndefined();
     expect(counts).toMatchObject({ observations: 1, failedDeployments: 1 });
   });
@@ -294,16 +321,30 @@ describe('Aptos reader (view functions at one ledger version)', () => {
     });
     expect(seen.filter((s) => s.startsWith('POST /aptos/v1/view')).every((s) => s.endsWith('?ledger_version=3512345678'))).toBe(true);
     const w = warnings.join('\n');
-    expect(w).toContain('USDY at 0xcfea864b32833f157f042618bd845145256b1bf4c0da34a7013b76e42daa53cc::usdy::USDY: the token does not track its supply');
+    expect(w).toContain(
+      'USDY at 0xcfea864b32833f157f042618bd845145256b1bf4c0da34a7013b76e42daa53cc::usdy::USDY: the token does not track its supply',
+    );
     expect(w).toContain('ACRED at 0xe528f4df568eb9fff6398adc514bc9585fab397f478972bcbebf1e75dee40a88:');
     expect(w).toContain('status 400 (Invalid input: Failed to execute function');
     expect(counts).toMatchObject({ observations: 1, failedDeployments: 2 });
   });
 
   it('refuses a node of another chain id', async () => {
-    const other = { ...registry, chains: Object.assign(Object.create(null), registry.chains, { aptos: { ...registry.chains.aptos, chainId: 2 } }) };
+    const other = {
+      ...registry,
+      chains: Object.assign(Object.create(null), registry.chains, { aptos: { ...registry.chains.aptos, chainId: 2 } }),
+    };
     const warnings: string[] = [];
-    await aptosSource.run({ db, registry: other, date: DATE, runId: 0, env, progress: () => {}, warn: (w) => warnings.push(w), dryRun: true });
+    await aptosSource.run({
+      db,
+      registry: other,
+      date: DATE,
+      runId: 0,
+      env,
+      progress: () => {},
+      warn: (w) => warnings.push(w),
+      dryRun: true,
+    });
     expect(warnings.join('\n')).toContain('chain "aptos" answers with chain id 1, the registry expects 2');
   });
 });
@@ -320,7 +361,9 @@ describe('XRPL reader (gateway_balances)', () => {
       apiUrl: `${base}/xrpl gateway_balances rHuiXXjHLpMP8ZE9sSQU5aADQVWDwv6h5p`,
     });
     const w = warnings.join('\n');
-    expect(w).toContain('xrpl xrpl failed: TBILL at TBL.rJNE2NNz83GJYtWVLwMvchDWEon3huWnFn: gateway_balances: actNotFound (Account not found.)');
+    expect(w).toContain(
+      'xrpl xrpl failed: TBILL at TBL.rJNE2NNz83GJYtWVLwMvchDWEon3huWnFn: gateway_balances: actNotFound (Account not found.)',
+    );
     expect(w).toContain('xrpl xrpl-unset failed: no API URL for chain "xrpl-unset" (xrpl): set RPC_URL_XRPL_UNSET');
     expect(counts).toMatchObject({ observations: 1, failedChains: 1, failedDeployments: 1 });
   });
@@ -349,7 +392,9 @@ describe("DefiLlama's protocol API and publishing", () => {
     // Stored after DefiLlama's figure for the same cell, so the order of rows cannot decide which counts.
     await db
       .delete(ingestObservations)
-      .where(and(eq(ingestObservations.assetSymbol, 'BENJI'), eq(ingestObservations.chain, 'stellar'), eq(ingestObservations.source, 'stellar')));
+      .where(
+        and(eq(ingestObservations.assetSymbol, 'BENJI'), eq(ingestObservations.chain, 'stellar'), eq(ingestObservations.source, 'stellar')),
+      );
     const r = await runIngest(db, {
       dates: [DATE],
       sources: ['solana', 'stellar', 'aptos', 'xrpl', 'defillama-protocol'],

@@ -20,7 +20,10 @@ const BENJI_ISSUER = 'GBHNGLLIE3KWGKCHIKMHJ5HVZHYIK7WTBE4QF5PLAKL4CJGSEU7HZIW5';
 
 function registryWith(chain: Record<string, unknown>, address: string, excludeHolders: string[] = []) {
   return {
-    chains: { ethereum: { chainId: 1, name: 'Ethereum', rpcEnv: 'RPC_URL_ETHEREUM' }, other: { name: 'Other', rpcEnv: 'RPC_URL_OTHER', ...chain } },
+    chains: {
+      ethereum: { chainId: 1, name: 'Ethereum', rpcEnv: 'RPC_URL_ETHEREUM' },
+      other: { name: 'Other', rpcEnv: 'RPC_URL_OTHER', ...chain },
+    },
     assets: [
       {
         symbol: 'T',
@@ -49,9 +52,21 @@ describe('address forms per chain family', () => {
       ['solana', 'A1KLoBrKBde8Ty9qtNQUtq3C2ortoC3u7twggz7sEto6', 'A1KLoBrKBde8Ty9qtNQUtq3C2ortoC3u7twggz7sEto6'],
       ['stellar', `BENJI:${BENJI_ISSUER}`, `BENJI:${BENJI_ISSUER}`],
       ['stellar', 'CARUUX2FZNPH6DGJOEUFSIUQWYHNL5AVDV7PMVSHWL7OBYIBFC76F4TO', 'CARUUX2FZNPH6DGJOEUFSIUQWYHNL5AVDV7PMVSHWL7OBYIBFC76F4TO'],
-      ['aptos', '0x7B5E9CAC3433e9202f28527f707c89e1e47b19de2c33e4db9521a63ad219b739', '0x7b5e9cac3433e9202f28527f707c89e1e47b19de2c33e4db9521a63ad219b739'],
-      ['aptos', '0xCFEA864b32833f157f042618bd845145256b1bf4c0da34a7013b76e42daa53cc::usdy::USDY', '0xcfea864b32833f157f042618bd845145256b1bf4c0da34a7013b76e42daa53cc::usdy::USDY'],
-      ['xrpl', '4F55534700000000000000000000000000000000.rHuiXXjHLpMP8ZE9sSQU5aADQVWDwv6h5p', '4F55534700000000000000000000000000000000.rHuiXXjHLpMP8ZE9sSQU5aADQVWDwv6h5p'],
+      [
+        'aptos',
+        '0x7B5E9CAC3433e9202f28527f707c89e1e47b19de2c33e4db9521a63ad219b739',
+        '0x7b5e9cac3433e9202f28527f707c89e1e47b19de2c33e4db9521a63ad219b739',
+      ],
+      [
+        'aptos',
+        '0xCFEA864b32833f157f042618bd845145256b1bf4c0da34a7013b76e42daa53cc::usdy::USDY',
+        '0xcfea864b32833f157f042618bd845145256b1bf4c0da34a7013b76e42daa53cc::usdy::USDY',
+      ],
+      [
+        'xrpl',
+        '4F55534700000000000000000000000000000000.rHuiXXjHLpMP8ZE9sSQU5aADQVWDwv6h5p',
+        '4F55534700000000000000000000000000000000.rHuiXXjHLpMP8ZE9sSQU5aADQVWDwv6h5p',
+      ],
       ['xrpl', 'TBL.rJNE2NNz83GJYtWVLwMvchDWEon3huWnFn', 'TBL.rJNE2NNz83GJYtWVLwMvchDWEon3huWnFn'],
     ];
     for (const [family, address, canonical] of ok) {
@@ -87,7 +102,9 @@ describe('address forms per chain family', () => {
     );
     expect(problems(registryWith({ family: 'cosmos' }, 'x'))).toMatch(/chains\.other\.family/);
     // An EVM chain still needs its chain id; other families need none.
-    expect(problems(registryWith({}, '0x7712c34205737192402172409a8f7ccef8aa2aec'))).toMatch(/chains\.other\.chainId: required for an EVM chain/);
+    expect(problems(registryWith({}, '0x7712c34205737192402172409a8f7ccef8aa2aec'))).toMatch(
+      /chains\.other\.chainId: required for an EVM chain/,
+    );
   });
 
   it('checks Stellar keys by their checksum and splits each form into its parts', () => {
@@ -166,7 +183,9 @@ describe('exact amounts', () => {
     expect(() => toUnits('1.12345678', 7)).toThrow(/more than 7 decimals/);
   });
   it('never keeps credentials or key-like path segments of an endpoint', () => {
-    expect(publicUrl('https://user:pw@rpc.example.com/v2/abcdefghijklmnopqrstuvwxyz123456?api-key=secret')).toBe('https://rpc.example.com/v2/…');
+    expect(publicUrl('https://user:pw@rpc.example.com/v2/abcdefghijklmnopqrstuvwxyz123456?api-key=secret')).toBe(
+      'https://rpc.example.com/v2/…',
+    );
     expect(publicUrl('https://horizon.stellar.org/')).toBe('https://horizon.stellar.org');
   });
   it('cuts a streamed answer at the size limit', async () => {

@@ -84,9 +84,7 @@ export type CoverageGap = z.infer<typeof coverageGapSchema>;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Per reference class: tracked value (from published per-asset values) against the reference. */
-export function classCoverage(
-  tracked: Array<{ symbol: string; assetClass: string; value: number }> | null,
-): Coverage['classes'] {
+export function classCoverage(tracked: Array<{ symbol: string; assetClass: string; value: number }> | null): Coverage['classes'] {
   return REFERENCE_CLASSES.map((r) => {
     const mine = tracked?.filter((t) => r.classes.includes(t.assetClass) && t.value > 0) ?? null;
     const value = mine ? mine.reduce((s, t) => s + t.value, 0) : null;

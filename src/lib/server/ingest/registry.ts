@@ -10,7 +10,15 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { configFor } from '../config.ts';
-import { ACCOUNT_FORMS, ADDRESS_FORMS, CHAIN_FAMILIES, isReservedKey, normalizeAccount, normalizeAddress, type ChainFamily } from './families.ts';
+import {
+  ACCOUNT_FORMS,
+  ADDRESS_FORMS,
+  CHAIN_FAMILIES,
+  isReservedKey,
+  normalizeAccount,
+  normalizeAddress,
+  type ChainFamily,
+} from './families.ts';
 
 export const ASSET_CLASSES = [
   'Stablecoins',
@@ -68,7 +76,8 @@ function familyIssues(input: unknown): Issue[] {
   const chains = r.chains && typeof r.chains === 'object' ? (r.chains as Record<string, { family?: unknown; chainId?: unknown }>) : {};
   for (const [key, c] of Object.entries(chains)) {
     // The schema's record drops "__proto__" without a word and says only "Invalid key" of the others: named here.
-    if (isReservedKey(key)) issues.push({ path: ['chains', key], message: 'is a reserved name (a property of every JavaScript object), not a chain key' });
+    if (isReservedKey(key))
+      issues.push({ path: ['chains', key], message: 'is a reserved name (a property of every JavaScript object), not a chain key' });
     if (!c || typeof c !== 'object') continue;
     if ((c.family ?? 'evm') === 'evm' && c.chainId === undefined)
       issues.push({ path: ['chains', key, 'chainId'], message: 'required for an EVM chain' });
@@ -258,7 +267,12 @@ function describe(input: unknown, issue: Issue): string {
 /** Validates a parsed registry; throws a RegistryError listing every problem. */
 export function parseRegistry(input: unknown, origin = 'registry'): Registry {
   const result = registrySchema.safeParse(input);
-  const issues: Issue[] = [...(result.success ? [] : result.error.issues), ...crossCheck(input), ...familyIssues(input), ...protocolIssues(input)];
+  const issues: Issue[] = [
+    ...(result.success ? [] : result.error.issues),
+    ...crossCheck(input),
+    ...familyIssues(input),
+    ...protocolIssues(input),
+  ];
   if (result.success && issues.length === 0) return normalizeFamilies(result.data);
   const lines = issues.map((i) => '  ' + describe(input, i));
   throw new RegistryError(`Invalid ${origin}:\n${lines.join('\n')}`);

@@ -57,7 +57,9 @@ export const aptosReader: FamilyReader = {
         const token = parseAptos(d.address);
         if (!token) throw new Error('not an Aptos token');
         const [mod, typeArgs, subject] =
-          token.kind === 'coin' ? (['0x1::coin', [token.coinType], []] as const) : (['0x1::fungible_asset', [METADATA], [token.metadata]] as const);
+          token.kind === 'coin'
+            ? (['0x1::coin', [token.coinType], []] as const)
+            : (['0x1::fungible_asset', [METADATA], [token.metadata]] as const);
         const [supplyOpt] = await view(`${mod}::supply`, [...typeArgs], [...subject]);
         const vec = (supplyOpt as { vec?: unknown } | null)?.vec;
         if (!Array.isArray(vec)) throw new Error('supply is not an Option (no "vec"): refused');

@@ -119,7 +119,11 @@ export const defillamaProtocolSource: Source = {
         day = protocolOnDay(a.json, ctx.date, p.chains);
       } catch (e) {
         counts.failedAssets++;
-        ctx.warn(`${SOURCE_NAME} ${asset.symbol} failed: ${url}: ${String((e as Error).message).split('\n')[0].slice(0, 300)}`);
+        ctx.warn(
+          `${SOURCE_NAME} ${asset.symbol} failed: ${url}: ${String((e as Error).message)
+            .split('\n')[0]
+            .slice(0, 300)}`,
+        );
         continue;
       }
       for (const f of day.failed) {

@@ -128,7 +128,9 @@ export async function jsonRpc(url: string, method: string, params: unknown, o: O
   const body = a.json as { result?: unknown; error?: { code?: unknown; message?: unknown } } | null;
   if (a.status !== 200) throw new ApiError(`${label}: status ${a.status}`, a.status);
   if (body && typeof body === 'object' && body.error)
-    throw new ApiError(`${label}: error ${String(body.error.code ?? '')} ${JSON.stringify(String(body.error.message ?? '')).slice(0, 200)}`);
+    throw new ApiError(
+      `${label}: error ${String(body.error.code ?? '')} ${JSON.stringify(String(body.error.message ?? '')).slice(0, 200)}`,
+    );
   if (!body || typeof body !== 'object' || !('result' in body)) throw new ApiError(`${label}: no "result" in the answer: refused`);
   return body.result;
 }

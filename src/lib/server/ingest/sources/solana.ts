@@ -22,7 +22,8 @@ function tokenAmount(result: unknown, what: string): { slot: number; units: bigi
   const value = need(r?.value, `${what} value`);
   const amount = need(value.amount, `${what} value.amount`);
   const decimals = need(value.decimals, `${what} value.decimals`);
-  if (typeof slot !== 'number' || !Number.isSafeInteger(slot) || slot < 0) throw new Error(`${what}: context.slot is not a slot number: refused`);
+  if (typeof slot !== 'number' || !Number.isSafeInteger(slot) || slot < 0)
+    throw new Error(`${what}: context.slot is not a slot number: refused`);
   if (typeof amount !== 'string' || !/^\d{1,40}$/.test(amount)) throw new Error(`${what}: value.amount is not an integer string: refused`);
   if (typeof decimals !== 'number' || !Number.isInteger(decimals) || decimals < 0 || decimals > 30)
     throw new Error(`${what}: value.decimals is not a number of decimals: refused`);
@@ -47,9 +48,14 @@ export const solanaReader: FamilyReader = {
         const supply = tokenAmount(await rpc('getTokenSupply', [d.address, { commitment: 'finalized' }]), 'getTokenSupply');
         let excluded = 0n;
         for (const account of d.excludeHolders) {
-          const b = tokenAmount(await rpc('getTokenAccountBalance', [account, { commitment: 'finalized' }]), `getTokenAccountBalance ${account}`);
+          const b = tokenAmount(
+            await rpc('getTokenAccountBalance', [account, { commitment: 'finalized' }]),
+            `getTokenAccountBalance ${account}`,
+          );
           if (b.decimals !== supply.decimals)
-            throw new Error(`excluded account ${account} holds a token with ${b.decimals} decimals, the mint has ${supply.decimals}: not this token`);
+            throw new Error(
+              `excluded account ${account} holds a token with ${b.decimals} decimals, the mint has ${supply.decimals}: not this token`,
+            );
           excluded += b.units;
         }
         if (excluded > supply.units) throw new Error(`excluded balances exceed the supply: refused`);

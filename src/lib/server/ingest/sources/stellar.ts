@@ -37,21 +37,26 @@ export const stellarReader: FamilyReader = {
       const a = await requestJson(base + path, { ...api, label: `${publicUrl(base)}${path.split('?')[0]}` });
       if (a.status !== 200) {
         const detail = (a.json as { title?: unknown; detail?: unknown } | null)?.title;
-        throw new Error(`${publicUrl(base)}${path.split('?')[0]}: status ${a.status}${typeof detail === 'string' ? ` (${detail.slice(0, 80)})` : ''}`);
+        throw new Error(
+          `${publicUrl(base)}${path.split('?')[0]}: status ${a.status}${typeof detail === 'string' ? ` (${detail.slice(0, 80)})` : ''}`,
+        );
       }
       return a.json as Record<string, unknown>;
     };
     const root = await get('/');
     const ledger = count(root.history_latest_ledger, 'history_latest_ledger');
     const closedAt = need(root.history_latest_ledger_closed_at, 'history_latest_ledger_closed_at');
-    if (typeof closedAt !== 'string' || Number.isNaN(Date.parse(closedAt))) throw new Error('history_latest_ledger_closed_at is not a time: refused');
+    if (typeof closedAt !== 'string' || Number.isNaN(Date.parse(closedAt)))
+      throw new Error('history_latest_ledger_closed_at is not a time: refused');
     return {
       calls: () => calls,
       async read(_asset, d) {
         const token = parseStellar(d.address);
         if (!token) throw new Error('not a Stellar asset');
         if (token.kind === 'contract')
-          throw new Error('a Soroban contract is read with simulateTransaction over Soroban RPC, which this reader does not do; not counted');
+          throw new Error(
+            'a Soroban contract is read with simulateTransaction over Soroban RPC, which this reader does not do; not counted',
+          );
         const query = `/assets?asset_code=${encodeURIComponent(token.code)}&asset_issuer=${encodeURIComponent(token.issuer)}`;
         const page = await get(query);
         const records = (page._embedded as { records?: unknown } | undefined)?.records;

@@ -18,7 +18,9 @@ function checked(result: unknown, what: string): Record<string, unknown> {
   const r = result as Record<string, unknown> | null;
   if (!r || typeof r !== 'object') throw new Error(`${what}: no result: refused`);
   if (r.status === 'error' || r.error !== undefined)
-    throw new Error(`${what}: ${String(r.error ?? 'error')}${typeof r.error_message === 'string' ? ` (${r.error_message.slice(0, 120)})` : ''}`);
+    throw new Error(
+      `${what}: ${String(r.error ?? 'error')}${typeof r.error_message === 'string' ? ` (${r.error_message.slice(0, 120)})` : ''}`,
+    );
   return r;
 }
 
@@ -63,7 +65,9 @@ export const xrplReader: FamilyReader = {
         if (obligations !== undefined && (typeof obligations !== 'object' || obligations === null))
           throw new Error('obligations is not a map of currencies: refused');
         if (!obligations || !Object.hasOwn(obligations, token.currency))
-          throw new Error(`the issuer has no obligations in ${token.currency} (obligations: ${Object.keys(obligations ?? {}).join(', ') || 'none'})`);
+          throw new Error(
+            `the issuer has no obligations in ${token.currency} (obligations: ${Object.keys(obligations ?? {}).join(', ') || 'none'})`,
+          );
         const parts = [String(obligations[token.currency])];
         const frozen = gb.frozen_balances as Record<string, unknown> | undefined;
         for (const lines of Object.values(frozen ?? {})) {
