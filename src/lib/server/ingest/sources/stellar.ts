@@ -3,8 +3,8 @@
  * the root document gives the latest closed ledger and its time; `/assets?asset_code=&asset_issuer=`
  * gives the asset's record, whose `balances` (authorized, authorized_to_maintain_liabilities,
  * unauthorized) plus the amounts in claimable balances, liquidity pools and contracts are
- * everything issued outside the issuer, and whose `accounts` count the trustlines holding it
- * (holders); each excluded wallet is `/accounts/{G...}`. Amounts are decimal strings with 7
+ * everything issued outside the issuer, and whose `accounts` count the authorized trustlines
+ * (holders: Horizon counts trustlines, which can hold zero, so this is the chain's own count, an upper bound); each excluded wallet is `/accounts/{G...}`. Amounts are decimal strings with 7
  * decimals. A Soroban contract ("C...") is a contract call (simulateTransaction over Soroban RPC),
  * not a Horizon record: it is reported failed by this reader, and covered by DefiLlama's protocol
  * figures where the registry names one.
