@@ -53,6 +53,15 @@ const NODE_RUN = [
   'src/lib/server/ingest/sources/types.ts',
   'src/lib/server/ingest/sources/defillama.ts',
   'src/lib/server/ingest/sources/evm.ts',
+  'src/lib/server/ingest/families.ts',
+  'src/lib/server/ingest/sources/family.ts',
+  'src/lib/server/ingest/sources/http.ts',
+  'src/lib/server/ingest/sources/precedence.ts',
+  'src/lib/server/ingest/sources/solana.ts',
+  'src/lib/server/ingest/sources/stellar.ts',
+  'src/lib/server/ingest/sources/aptos.ts',
+  'src/lib/server/ingest/sources/xrpl.ts',
+  'src/lib/server/ingest/sources/defillama-protocol.ts',
 ];
 
 /** Server-only modules, in every spelling an import can take: alias, relative path, virtual module. */

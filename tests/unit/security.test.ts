@@ -145,6 +145,7 @@ describe('parseConfig', () => {
     expect(d.ingest).toEqual({
       maxChange: 0.5,
       defillamaUrl: 'https://stablecoins.llama.fi',
+      defillamaTvlUrl: 'https://api.llama.fi',
       logSpan: 2000,
       maxLogSpan: 100_000,
       backoffMs: 500,

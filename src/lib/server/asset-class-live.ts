@@ -13,6 +13,7 @@ import { formatCurrency } from '@/lib/shared/format';
 import { commodities, stablecoins, treasuries } from './asset-class-data';
 import { getDb } from './db';
 import { siteRegistry } from './sources-data';
+import { outranks } from './ingest/sources/precedence';
 
 export const UNAVAILABLE = 'unavailable';
 
@@ -32,7 +33,15 @@ export async function liveClass(assetClass: string): Promise<{ asOf: string; ass
   const asOf = await getAsOf();
   const { registry } = siteRegistry();
   const tracked = new Map((registry?.assets ?? []).filter((a) => a.assetClass === assetClass).map((a) => [a.symbol, a]));
-  const rows = await getDb().select().from(ingestObservations).where(eq(ingestObservations.date, asOf));
+  const all = await getDb().select().from(ingestObservations).where(eq(ingestObservations.date, asOf));
+  // One figure per asset and chain, as published: the chain's own reader over DefiLlama's cross-check.
+  const picked = new Map<string, (typeof all)[number]>();
+  for (const o of all) {
+    const key = `${o.assetSymbol}|${o.chain}`;
+    const prev = picked.get(key);
+    if (!prev || outranks(o.source, prev.source)) picked.set(key, o);
+  }
+  const rows = [...picked.values()];
   const bySymbol = new Map<string, LiveAsset>();
   for (const o of rows) {
     const a = tracked.get(o.assetSymbol);

@@ -200,6 +200,13 @@ const EnvSchema = z.object({
       .transform((v) => v.replace(/\/+$/, ''))
       .default('https://stablecoins.llama.fi'),
   ),
+  /** DefiLlama's free TVL API (protocol figures per chain: the long tail no chain reader covers). */
+  DEFILLAMA_TVL_URL: z.preprocess(
+    blank,
+    httpUrl('https://api.llama.fi')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .default('https://api.llama.fi'),
+  ),
   INGEST_TRIGGER_SECRET: optionalString,
   /** First and largest block range of one eth_getLogs request. */
   INGEST_LOG_SPAN: positiveInt(2_000),
@@ -268,6 +275,8 @@ export interface IngestConfig {
   maxChange: number;
   /** DefiLlama stablecoins API base, without a trailing slash. */
   defillamaUrl: string;
+  /** DefiLlama TVL API base (protocols), without a trailing slash. */
+  defillamaTvlUrl: string;
   triggerSecret?: string;
   logSpan: number;
   maxLogSpan: number;
@@ -323,6 +332,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       schedule: e.INGEST_SCHEDULE,
       maxChange: e.INGEST_MAX_CHANGE,
       defillamaUrl: e.DEFILLAMA_STABLECOINS_URL,
+      defillamaTvlUrl: e.DEFILLAMA_TVL_URL,
       triggerSecret: e.INGEST_TRIGGER_SECRET,
       logSpan: e.INGEST_LOG_SPAN,
       maxLogSpan: e.INGEST_MAX_LOG_SPAN,

@@ -10,6 +10,7 @@ import { getAsOf, publishedRunId } from './analytics';
 import { config } from './config';
 import { getDb } from './db';
 import { loadRegistry, parseRegistry, type Registry } from './ingest/registry';
+import { outranks } from './ingest/sources/precedence';
 
 let bundled: { registry?: Registry; error?: string } | undefined;
 
@@ -56,7 +57,7 @@ export async function loadSourcesData(): Promise<SourcesData> {
   for (const o of rows) {
     const key = `${o.assetSymbol}|${o.chain}`;
     const prev = observations.get(key);
-    if (!prev || (prev.date === o.date && o.source === 'evm' && prev.source !== 'evm')) observations.set(key, o);
+    if (!prev || (prev.date === o.date && outranks(o.source, prev.source))) observations.set(key, o);
   }
   const runs = await db.select().from(ingestRuns).orderBy(desc(ingestRuns.id)).limit(10);
   return { registry, registryError: error, publishedRun, asOf, observations, runs };

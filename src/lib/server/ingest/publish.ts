@@ -24,6 +24,7 @@ import {
   transfers,
 } from '../../../../db/schema/index.ts';
 import type { Registry } from './registry.ts';
+import { outranks } from './sources/precedence.ts';
 import { DAY_MS, dayEnd } from './sources/types.ts';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
@@ -100,7 +101,7 @@ export async function derive(db: Database, registry: Registry, asOf: string): Pr
     if (!byAsset.has(o.assetSymbol)) continue;
     const key = `${o.date}|${o.assetSymbol}|${o.chain}`;
     const prev = obs.get(key);
-    if (!prev || (prev.source !== 'evm' && o.source === 'evm')) obs.set(key, o);
+    if (!prev || outranks(o.source, prev.source)) obs.set(key, o);
   }
   const dates = [...new Set([...obs.values()].map((o) => o.date))].sort();
 
