@@ -168,7 +168,9 @@ describe('login without JavaScript (and before the form script runs)', () => {
     const requests: { method: string; url: string }[] = [];
     const { context, page } = await openPage(browser(), base, '/login?redirect=%2Fadmin%2Fseo', {
       javaScript: false,
-      setup: async (c) => c.on('request', (r) => requests.push({ method: r.method(), url: r.url() })),
+      setup: async (c) => {
+        c.on('request', (r) => requests.push({ method: r.method(), url: r.url() }));
+      },
     });
     await page.getByLabel('Username').fill(TEST_ADMIN.username);
     await page.getByLabel('Password').fill('not-the-password-nojs');

@@ -28,6 +28,8 @@ export default function AssetClassesMenu({ links, current }: Props) {
           <a
             href={`#${FALLBACK_ID}`}
             role="button"
+            // Radix's trigger passes type="button", which a link may not carry (it would be a MIME type).
+            type={undefined}
             onClick={(e) => {
               if (isPlainClick(e)) e.preventDefault();
             }}
