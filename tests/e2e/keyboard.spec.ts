@@ -91,7 +91,7 @@ describe('keyboard: focus goes somewhere sensible', () => {
     await page.getByRole('tab', { name: 'Blog Posts' }).waitFor();
     await page.getByRole('button', { name: 'Create Blog Post' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => focused(page)).toMatchObject({ tag: 'h2', text: 'Create Blog Post' });
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'h1', text: 'Create Blog Post' });
     await page.getByRole('button', { name: 'Back to Admin' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => focused(page)).toMatchObject({ tag: 'h1', text: 'Admin Panel' });

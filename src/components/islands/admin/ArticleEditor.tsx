@@ -60,7 +60,7 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
 
   // The editor replaces the list in place: focus its title, or a keyboard user is left on a button
   // that no longer exists (focus falls back to <body>, the top of the page).
-  const titleRef = useRef<HTMLHeadingElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null); // the page's h1 while the editor is open
   useEffect(() => titleRef.current?.focus(), []);
 
   return (
@@ -78,9 +78,9 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
           <SaveButton saving={saving} />
         </div>
       </div>
-      <h2 id="editor-title" ref={titleRef} tabIndex={-1} className="text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl">
+      <h1 id="editor-title" ref={titleRef} tabIndex={-1} className="text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl">
         {item ? texts.editTitle : texts.createTitle}
-      </h2>
+      </h1>
       {restored && (
         <div
           role="status"
