@@ -8,8 +8,8 @@
 
 /** Container markers (`>`, `-`, `*`, `+`, `1.`, `1)`) honoured at the start of one line. */
 export const MAX_NESTING = 16;
-/** Leading indentation kept, in columns (a tab counts 4): deeper lines become siblings at this depth. */
-export const MAX_INDENT = 4 * MAX_NESTING;
+/** Leading indentation kept, in columns (a tab counts 4; a `- ` item nests per 2): deeper lines become siblings at this depth. */
+export const MAX_INDENT = 2 * MAX_NESTING;
 /** Longest run of one emphasis delimiter (`*`, `_`, `~`) left to the parser; longer runs are literal text. */
 export const MAX_DELIMITER_RUN = 32;
 
