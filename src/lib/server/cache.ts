@@ -46,15 +46,19 @@ export function sharedUntil(policy: SharedPolicy, secondsLeft: number): string {
   return shared(cut, Math.min(stale, secondsLeft - cut));
 }
 
+/** A policy no cache stores: `no-store`, not widened by `public`. */
+const NEVER_STORED = /^(?!.*\bpublic\b).*\bno-store\b/i;
+
 /**
  * The Cache-Control a response leaves with once it is known who it was for. A response that sets a
- * cookie (a renewed session token, the signed-in hint, a cleared session) is never stored anywhere;
+ * cookie (a renewed session token, the signed-in hint, a cleared session) is never stored anywhere
+ * (`private, no-store`, or the route's own `no-store`);
  * one answered to a request carrying a session cookie is the browser's only, whatever the route
  * declared (a shared cache keys on the URL alone and would give it to everyone). Anything else keeps
  * what the route said.
  */
 export function finalCacheControl(declared: string | null, who: { setsCookie: boolean; signedIn: boolean }): string | null {
-  if (who.setsCookie) return CACHE.setsCookie;
+  if (who.setsCookie) return declared !== null && NEVER_STORED.test(declared) ? declared : CACHE.setsCookie;
   if (who.signedIn && (declared === null || !/\b(private|no-store)\b/i.test(declared))) return CACHE.personal;
   return declared;
 }
