@@ -211,8 +211,9 @@ const newUid = () => encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new U
  */
 export function commitMessage(text: string): string {
   return text
-    .replace(/[\t\n\v\f\r\u0085\u2028\u2029 ]+/g, ' ')
+    .replace(/[\t\n\v\f\r\u0085\u2028\u2029]/g, ' ')
     .replace(/[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '')
+    .replace(/ {2,}/g, ' ')
     .trim();
 }
 
