@@ -13,6 +13,8 @@ import { renderPlain } from '@/lib/shared/markup/plain';
 import type { RenderRequest, WorkerMessage } from './markup-worker';
 
 export const RENDER_TIME_LIMIT_MS = 2000;
+/** A worker not ready by then is given up (see startWorker); loading the pipeline takes well under a second. */
+const WORKER_START_LIMIT_MS = 15_000;
 /** A worker that used more than this is ended like one that ran out of time. */
 const WORKER_HEAP_MB = 256;
 
@@ -77,9 +79,13 @@ async function startWorker() {
   });
   w.unref();
   worker = w;
+  // A worker that never says it is ready (a module that loads but is not this one, a hung start) must
+  // not hold the queue: past this, this thread renders.
+  const startTimer = setTimeout(() => giveUp(w, 'did not start'), WORKER_START_LIMIT_MS).unref();
   w.on('message', (message: WorkerMessage) => {
     if (w !== worker) return;
     if ('ready' in message) {
+      clearTimeout(startTimer);
       ready = true;
       pump();
     } else if (running && message.id === running.job.id) {
@@ -89,21 +95,27 @@ async function startWorker() {
   });
   w.on('error', (error: Error) => {
     if (w !== worker) return;
-    if (!ready) {
-      // The worker could not even load its module: render in this thread from now on.
-      console.error('markup: no worker thread, rendering in-thread:', error.message);
-      inThreadOnly = true;
-    }
+    if (!ready) return giveUp(w, error.message);
     discardWorker();
     finishRunning();
     pump();
   });
   w.on('exit', () => {
     if (w !== worker) return;
+    if (!ready) return giveUp(w, 'exited before it was ready');
     discardWorker();
     finishRunning();
     pump();
   });
+}
+
+/** The worker could not even start: render in this thread from now on (no restart loop). */
+function giveUp(w: Worker, why: string) {
+  if (w !== worker) return;
+  console.error('markup: no worker thread, rendering in-thread:', why);
+  inThreadOnly = true;
+  discardWorker();
+  pump();
 }
 
 function pump() {
