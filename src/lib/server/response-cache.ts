@@ -29,6 +29,8 @@ interface Entry {
   status: number;
   headers: [string, string][];
   body: Uint8Array;
+  /** When it was rendered (server clock): a hit says how old it is (Age). */
+  stored: number;
   expires: number;
 }
 
@@ -64,12 +66,19 @@ function liveEntry(key: string, version: number): Entry | undefined {
   return hit;
 }
 
+/**
+ * A hit's headers: the stored ones with `Age`, the seconds since it was rendered (RFC 9111 4.2.3),
+ * so a cache or browser behind this one counts its s-maxage from the rendering, not from the replay.
+ */
+function hitHeaders(hit: Entry): [string, string][] {
+  const age = Math.max(0, Math.floor((now().getTime() - hit.stored) / 1000));
+  return [...hit.headers.filter(([k]) => k !== 'age'), ['age', String(age)], ['x-cache', 'HIT']];
+}
+
 export function cachedResponse(key: string, version: number): Response | undefined {
   const hit = liveEntry(key, version);
   if (!hit) return undefined;
-  const headers = new Headers(hit.headers);
-  headers.set('X-Cache', 'HIT');
-  return new Response(hit.body.slice(), { status: hit.status, headers });
+  return new Response(hit.body.slice(), { status: hit.status, headers: new Headers(hitHeaders(hit)) });
 }
 
 /**
@@ -80,7 +89,7 @@ export function cachedResponse(key: string, version: number): Response | undefin
   async lookup(key) {
     const version = await dataVersion();
     const hit = version === undefined ? undefined : liveEntry(key, version);
-    return hit && { status: hit.status, headers: [...hit.headers, ['x-cache', 'HIT']], body: hit.body };
+    return hit && { status: hit.status, headers: hitHeaders(hit), body: hit.body };
   },
 } satisfies EdgePageCache;
 
@@ -94,6 +103,7 @@ function ttlOf(response: Response): number {
 /** Stores a shareable answer (reading its body) and returns an equivalent response to send. */
 export async function storeResponse(key: string, version: number, response: Response): Promise<Response> {
   const ttl = ttlOf(response);
+  const stored = now().getTime();
   // Pages only: rendering is what costs; the JSON data API answers from indexed queries, and its
   // latency at scale (npm run bench:data) must measure the database, not this cache.
   const html = /^text\/html\b/i.test(response.headers.get('content-type') ?? '');
@@ -101,7 +111,7 @@ export async function storeResponse(key: string, version: number, response: Resp
   const body = new Uint8Array(await response.arrayBuffer());
   const headers = [...response.headers.entries()];
   if (body.byteLength <= MAX_BODY_BYTES) {
-    entries.set(key, { version, status: response.status, headers, body, expires: now().getTime() + ttl });
+    entries.set(key, { version, status: response.status, headers, body, stored, expires: stored + ttl });
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   }
   const out = new Headers(headers);

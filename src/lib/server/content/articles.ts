@@ -6,9 +6,9 @@
  * Public reads apply one rule (article-kinds `isPublic`): published, and the publish date has come,
  * by the server clock. A scheduled item stays out of every public surface until then.
  */
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { articleDrafts, blogPosts, contentRevisions, researchArticles } from '@db/schema';
+import { articleDrafts, blogPosts, contentRevisions, previewLinks, researchArticles } from '@db/schema';
 import { ARTICLE_KINDS, itemFile, type ArticleKind } from '@/lib/shared/article-kinds';
 import type { ArticleFields, ContentItem } from '@/lib/shared/content-types';
 import { getDb } from '../db';
@@ -23,7 +23,9 @@ type ResearchRow = typeof researchArticles.$inferSelect;
 type Row = (typeof blogPosts.$inferSelect | ResearchRow) & Record<string, unknown>;
 
 /** Both tables share the article columns; queries on those use this one view of either. */
-const table = (kind: ArticleKind) => (kind === 'blog' ? blogPosts : researchArticles) as unknown as typeof researchArticles;
+export const tableOf = (kind: ArticleKind) => (kind === 'blog' ? blogPosts : researchArticles) as unknown as typeof researchArticles;
+
+const table = tableOf;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -83,7 +85,7 @@ export function toShown(kind: ArticleKind, row: Row): ShownItem {
 }
 
 /** The SQL form of `isPublic`: published and shown date (publish, else creation) not after `now`. */
-const publicWhere = (kind: ArticleKind, now: Date) => {
+export const publicWhere = (kind: ArticleKind, now: Date) => {
   const t = table(kind);
   return and(eq(t.published, true), sql`coalesce(${t.publishedAt}, ${t.createdAt}) <= ${now.getTime()}`);
 };
@@ -201,6 +203,20 @@ function changedFields(before: ArticleValues, after: ArticleValues): string {
 
 const newUid = () => encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(15)));
 
+/**
+ * A commit message as it may be written: one line, without the controls a title can carry. ESC and
+ * BEL would act on the terminal of whoever runs `git log`, U+202E and the other bidi overrides make a
+ * subject read differently from what it says, and a line break would let a title add trailers
+ * (`Content-Revision:`) of its own. Whitespace runs become one space; the other controls are dropped.
+ */
+export function commitMessage(text: string): string {
+  return text
+    .replace(/[\t\n\v\f\r\u0085\u2028\u2029]/g, ' ')
+    .replace(/[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+}
+
 /** The row a write adds to the journal / outbox. */
 function revision(kind: ArticleKind, id: number, values: ArticleValues, action: 'save' | 'delete', message: string, editor: Editor, previousSlug?: string) {
   const path = itemFile(kind, values.slug);
@@ -212,10 +228,18 @@ function revision(kind: ArticleKind, id: number, values: ArticleValues, action: 
     path,
     previousPath: previousSlug && previousSlug !== values.slug ? itemFile(kind, previousSlug) : null,
     document: toDocument(kind, id, values),
-    message,
+    message: commitMessage(message),
     authorName: editor.username,
     createdAt: new Date(),
   };
+}
+
+/** Ends every live preview link of an item (they show it to people not signed in). */
+function revokePreviewLinks(tx: Pick<ReturnType<typeof getDb>, 'update'>, kind: ArticleKind, id: number) {
+  return tx
+    .update(previewLinks)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(previewLinks.kind, kind), eq(previewLinks.articleId, id), isNull(previewLinks.revokedAt)));
 }
 
 const quoted = (title: string) => `"${title.replace(/\s+/g, ' ').slice(0, 120)}"`;
@@ -234,6 +258,9 @@ export async function createItem(kind: ArticleKind, input: Record<string, unknow
         .returning();
       const message = options.message ?? `Create ${label.toLowerCase()} ${quoted(values.title)}`;
       await tx.insert(contentRevisions).values(revision(kind, inserted.id, values, 'save', message, editor));
+      // A restored item starts with no live preview link: the ones it had ended with it (also those of
+      // items deleted before deleting revoked them).
+      if (options.id) await revokePreviewLinks(tx, kind, inserted.id);
       return inserted as Row;
     }),
   );
@@ -285,6 +312,7 @@ export async function deleteItem(kind: ArticleKind, id: number, editor: Editor):
     const gone = await tx.delete(t).where(eq(t.id, id)).returning({ id: t.id });
     if (gone.length) await tx.insert(contentRevisions).values(revision(kind, id, values, 'delete', `Delete ${label} ${quoted(values.title)}`, editor));
     await tx.delete(articleDrafts).where(and(eq(articleDrafts.kind, kind), eq(articleDrafts.articleId, id)));
+    await revokePreviewLinks(tx, kind, id);
     return gone.length > 0;
   });
   if (!deleted) throw notFound(ARTICLE_KINDS[kind].texts.label);
