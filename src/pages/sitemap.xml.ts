@@ -1,7 +1,9 @@
 import type { APIRoute } from 'astro';
 import { siteOrigin } from '@/lib/server/config';
-import { listPublic } from '@/lib/server/content/articles';
-import { contentCacheControl } from '@/lib/server/content/public-cache';
+import { nextScheduledRead, publicListRead } from '@/lib/server/content/articles';
+import { cacheControlBefore } from '@/lib/server/content/public-cache';
+import { readAll } from '@/lib/server/reads';
+import { listTags, tagResponse } from '@/lib/server/cdn';
 import { itemPath } from '@/lib/shared/article-kinds';
 import { escapeXml } from '@/lib/shared/seo';
 import { ASSET_CLASS_LINKS } from '@/lib/shared/site';
@@ -26,13 +28,16 @@ function urlset(entries: Entry[]): string {
 /** GET /sitemap.xml: the public pages plus every published post and research article. */
 export const GET: APIRoute = async () => {
   const origin = siteOrigin();
-  const [posts, articles] = await Promise.all([listPublic('blog'), listPublic('research')]);
+  // Both lists and the next scheduled date (which caps the caching) in one round trip.
+  const [posts, articles, nextScheduled] = await readAll([publicListRead('blog'), publicListRead('research'), nextScheduledRead()]);
   const newest = (rows: { updatedAt: Date }[]) => (rows.length ? new Date(Math.max(...rows.map((r) => r.updatedAt.getTime()))) : undefined);
   const entries: Entry[] = [
     ...STATIC_PATHS.map((path) => ({ loc: origin + path, lastmod: path === '/research' ? newest(articles) : undefined })),
     ...[...articles, ...posts].map((a) => ({ loc: origin + itemPath(a.kind, a.slug), lastmod: a.updatedAt })),
   ];
-  return new Response(urlset(entries), {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': await contentCacheControl(null) },
+  const response = new Response(urlset(entries), {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': cacheControlBefore(nextScheduled, null) },
   });
+  tagResponse(response.headers, listTags());
+  return response;
 };
