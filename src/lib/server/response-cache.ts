@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { CHANGE_COUNTER_TABLE } from '@db/change-counter';
 import { getDb } from './db';
-import { config } from './config';
 import { EDGE_PAGE_CACHE, type EdgePageCache } from './edge-page-cache';
 import { now } from './clock';
 
