@@ -3,13 +3,14 @@
  * makes at most 2 database round trips (the change counter for the page cache, then one batch of the
  * page's reads) and an API call 1. Counted by an HTTP relay between the server and sqld: each request
  * it passes on is one round trip, exactly as a remote database sees it. Also: the page cache works on
- * the remote database (a hit costs the counter read only) and still shows an edit at once, and
+ * the remote database (a hit costs at most the counter read) and still shows edits in time, and
  * cacheable answers carry the CDN cache tags (src/lib/server/cdn.ts).
  */
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countingRelay, startSqld, type CountingRelay, type Sqld } from '../../scripts/lib/sqld';
 import { startServer, type RunningServer } from '../support/server';
+import { api, loginCookie } from '../support/http';
 
 let sqld: Sqld;
 let relay: CountingRelay;
@@ -63,23 +64,40 @@ describe('database round trips on sqld', () => {
     }
   });
 
-  it('serves a repeated page from the cache for one round trip, and shows a change made elsewhere at once', async () => {
+  it('serves a repeated page from the cache for at most one round trip; an edit here shows at once, one elsewhere within a second', async () => {
     const path = `/research?hit=${Date.now()}`;
     expect((await roundTrips(path)).cache).toBe('MISS');
     const hit = await roundTrips(path);
     expect(hit.cache).toBe('HIT');
-    expect(hit.trips).toBe(1);
+    // The counter is kept in memory for a moment on a remote database: 0 round trips, or 1 to re-read it.
+    expect(hit.trips).toBeLessThanOrEqual(1);
 
-    // Another instance's write (here: another client on the same sqld) moves the change counter.
+    // An edit through this instance drops the kept counter as it commits: the very next view shows it.
+    const cookie = await loginCookie(server.baseUrl);
+    const list = (await (await api(server.baseUrl, '/api/research', { cookie })).json()) as { id: number; slug: string }[];
+    const id = list.find((a) => a.slug === SLUG)!.id;
+    const put = await api(server.baseUrl, `/api/research/${id}`, { method: 'PUT', cookie, body: { title: 'Edited here' } });
+    expect(put.status).toBe(200);
+    const mine = await roundTrips(path);
+    expect(mine.cache).toBe('MISS');
+    expect(mine.body).toContain('Edited here');
+
+    // Another instance's write (here: another client on the same sqld) moves the change counter; this
+    // instance notices within the second it may keep the counter, far inside the page's cache lifetime.
     const other = createClient({ url: sqld.url, authToken: sqld.authToken });
     try {
       await other.execute({ sql: 'UPDATE research_articles SET title = ? WHERE slug = ?', args: ['Round trip retitled', SLUG] });
     } finally {
       other.close();
     }
-    const after = await roundTrips(path);
-    expect(after.cache).toBe('MISS');
+    const changed = Date.now();
+    let after = await roundTrips(path);
+    while (!after.body.includes('Round trip retitled') && Date.now() - changed < 5000) {
+      await new Promise((r) => setTimeout(r, 100));
+      after = await roundTrips(path);
+    }
     expect(after.body).toContain('Round trip retitled');
+    expect(Date.now() - changed).toBeLessThan(2500);
   });
 
   it('ignores a page-cache version header sent by a visitor', async () => {
