@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { CHANGE_COUNTER_TABLE } from '@db/change-counter';
 import { isLocalFile } from '@db/client';
+import { CHANGE_COUNTER_TABLE } from '@db/change-counter';
 import { getDb } from './db';
 import { config } from './config';
 import { localWriteGeneration } from './local-writes';
