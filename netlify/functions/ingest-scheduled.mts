@@ -17,10 +17,15 @@ import { judgeTrigger, latestRun, runAfter } from '../../src/lib/server/ingest/r
 /** How long to wait for the background function to record its run: well inside the 30 s limit. */
 const WAIT_MS = 20_000;
 
-export default async function ingestScheduled(): Promise<Response> {
+export default function ingestScheduled(): Promise<Response> {
+  return triggerIngest();
+}
+
+/** The function's work; `waitMs` is how long it waits for the run to be recorded (tests shorten it). */
+export async function triggerIngest(env: NodeJS.ProcessEnv = process.env, waitMs = WAIT_MS): Promise<Response> {
   let config;
   try {
-    config = parseConfig(process.env);
+    config = parseConfig(env);
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
     console.error(`ingest-scheduled: ${e.message}`);
@@ -38,9 +43,9 @@ export default async function ingestScheduled(): Promise<Response> {
     const res = await fetch(`${origin}/.netlify/functions/ingest-background`, { method: 'POST', headers: { 'x-ingest-secret': secret } });
     await res.body?.cancel();
     let started;
-    const deadline = Date.now() + WAIT_MS;
+    const deadline = Date.now() + waitMs;
     while (res.ok && !started && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 1000));
+      await new Promise((r) => setTimeout(r, Math.min(1000, waitMs / 4)));
       started = await runAfter(db, previous?.id ?? 0);
     }
     const lockHeld = !started && (await lockHolder(db)) !== undefined;
