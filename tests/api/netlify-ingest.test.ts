@@ -34,7 +34,7 @@ beforeAll(async () => {
   await migrateDatabase(opened.db, opened.client, url);
   // Netlify's background functions: 202 at once, the work afterwards.
   netlify = createServer((req, res) => {
-    const headers = new Headers(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+    const headers = new Headers(Object.entries(req.headers).map(([k, v]): [string, string] => [k, String(v)]));
     req.resume();
     res.writeHead(202).end();
     if (runBackground) finished.push(ingestBackground(new Request('http://netlify.invalid/', { method: 'POST', headers })));
