@@ -47,7 +47,7 @@ async function roundTrips(path: string, headers: Record<string, string> = {}) {
 
 describe('database round trips on sqld', () => {
   it('a page makes at most 2, an API call 1', async () => {
-    const pages = ['/', '/networks', `/research/${SLUG}`, '/research', '/stablecoins'];
+    const pages = ['/', '/networks', `/research/${SLUG}`, '/research', '/stablecoins', '/treasuries', '/sources'];
     for (const path of pages) {
       // The worst case: the change counter kept in memory (1 s) has lapsed, and a distinct query string
       // makes a miss, so the page reads the counter, renders and reads its data.
@@ -57,10 +57,16 @@ describe('database round trips on sqld', () => {
       expect(r.cache, path).toBe('MISS');
       expect(r.trips, path).toBe(2);
     }
-    for (const path of ['/api/networks', '/api/transfers?days=30']) {
+    for (const path of [
+      '/api/networks',
+      '/api/transfers?days=30',
+      '/api/market-overview',
+      '/api/stablecoins',
+      '/api/networks/time-series?metricType=tokenized-asset-value',
+    ]) {
       const r = await roundTrips(path);
       expect(r.status, path).toBe(200);
-      expect(JSON.parse(r.body).length, path).toBeGreaterThan(0);
+      expect(Object.keys(JSON.parse(r.body)).length, path).toBeGreaterThan(0);
       expect(r.trips, path).toBe(1);
     }
   });
