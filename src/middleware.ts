@@ -32,7 +32,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   // Anonymous GETs of shareable answers (the route says `public, s-maxage`) come from a short cache,
   // valid while the database's change counter is where it was.
   const key = request.method === 'GET' && !token ? cacheKey(url) : undefined;
-  const version = key ? await dataVersion() : undefined;
+  const version = key ? await dataVersion(request) : undefined;
   if (key && version !== undefined) {
     const hit = cachedResponse(key, version);
     if (hit) return applySecurityHeaders(hit, url);

@@ -170,7 +170,7 @@ export function createEdge(distUrl: URL, config: AppConfig) {
       // Joined as the adapter joins it (not resolved: '//x/y' stays a path), so keys match the middleware's.
       const url = URL.parse('http://edge.invalid' + req.url);
       if (!url) return proceed();
-      cache.lookup(url.pathname + url.search).then(
+      cache.lookup(url.pathname + url.search, req).then(
         (hit) => (hit ? writeCached(res, hit) : proceed()),
         () => proceed(),
       );

@@ -1,8 +1,10 @@
 import type { APIRoute } from 'astro';
 import { siteOrigin } from '@/lib/server/config';
-import { getAsOf } from '@/lib/server/analytics';
-import { listPublic } from '@/lib/server/content/articles';
-import { contentCacheControl } from '@/lib/server/content/public-cache';
+import { asOfRead } from '@/lib/server/analytics';
+import { nextScheduledRead, publicListRead } from '@/lib/server/content/articles';
+import { cacheControlBefore } from '@/lib/server/content/public-cache';
+import { readAll } from '@/lib/server/reads';
+import { listTags, tagResponse } from '@/lib/server/cdn';
 import { itemPath } from '@/lib/shared/article-kinds';
 import { escapeXml } from '@/lib/shared/seo';
 import { authorName, authorPath } from '@/lib/shared/structured-data';
@@ -32,7 +34,13 @@ const newest = (rows: { updatedAt: Date }[]) => (rows.length ? new Date(Math.max
 /** GET /sitemap.xml: the public pages, the listings, every published post and article, and their authors. */
 export const GET: APIRoute = async () => {
   const origin = siteOrigin();
-  const [posts, articles, asOf] = await Promise.all([listPublic('blog'), listPublic('research'), getAsOf()]);
+  // Both lists, the data's as-of date and the next scheduled date (which caps the caching) in one round trip.
+  const [posts, articles, asOf, nextScheduled] = await readAll([
+    publicListRead('blog'),
+    publicListRead('research'),
+    asOfRead(),
+    nextScheduledRead(),
+  ]);
   // The as-of date is a day (YYYY-MM-DD): the close of that day, 00:00 UTC of the next, is when the figures stand.
   const dataDate = /^\d{4}-\d{2}-\d{2}$/.test(asOf) ? new Date(`${asOf}T00:00:00Z`) : undefined;
   const items = [...articles, ...posts];
@@ -50,7 +58,9 @@ export const GET: APIRoute = async () => {
     ...items.map((a) => ({ loc: origin + itemPath(a.kind, a.slug), lastmod: a.updatedAt })),
     ...[...authors].map(([path, lastmod]) => ({ loc: origin + path, lastmod })),
   ];
-  return new Response(urlset(entries), {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': await contentCacheControl(null) },
+  const response = new Response(urlset(entries), {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': cacheControlBefore(nextScheduled, null) },
   });
+  tagResponse(response.headers, listTags());
+  return response;
 };

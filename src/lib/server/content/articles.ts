@@ -12,11 +12,13 @@ import { articleDrafts, blogPosts, contentRevisions, previewLinks, researchArtic
 import { ARTICLE_KINDS, itemFile, type ArticleKind } from '@/lib/shared/article-kinds';
 import type { ArticleFields, ContentItem } from '@/lib/shared/content-types';
 import { getDb } from '../db';
+import { read, readMany, readOne } from '../reads';
 import { now as clockNow } from '../clock';
 import { HttpError } from '../http';
 import { toDocument } from './documents';
 import { notFound, withSlugConflict } from './errors';
 import { afterSave } from './outbox';
+import { purgeTags, savedTags } from '../cdn';
 import { articleValues, type ArticleValues } from './values';
 
 type ResearchRow = typeof researchArticles.$inferSelect;
@@ -111,20 +113,29 @@ export async function listItems(kind: ArticleKind, { signedIn, publicOnly = fals
 }
 
 /** Public items newest first, for the pages, Latest News, the sitemap and the feed. */
-export async function listPublic(kind: ArticleKind, limit?: number): Promise<ShownItem[]> {
-  return (await selectRows(kind, publicWhere(kind, clockNow()), limit)).map((r) => toShown(kind, r));
-}
+export const publicListRead = (kind: ArticleKind, limit?: number) => {
+  const q = getDb()
+    .select()
+    .from(table(kind))
+    .where(publicWhere(kind, clockNow()))
+    .orderBy(...newest(kind));
+  return read(limit ? q.limit(limit) : q, (rows) => rows.map((r) => toShown(kind, r as Row)));
+};
+export const listPublic = (kind: ArticleKind, limit?: number): Promise<ShownItem[]> => readOne(publicListRead(kind, limit));
 
 /** One public item by slug, or null. */
-export async function getPublic(kind: ArticleKind, slug: string): Promise<ShownItem | null> {
+export const publicItemRead = (kind: ArticleKind, slug: string) => {
   const t = table(kind);
-  const [row] = await getDb()
-    .select()
-    .from(t)
-    .where(and(eq(t.slug, slug), publicWhere(kind, clockNow())))
-    .limit(1);
-  return row ? toShown(kind, row as Row) : null;
-}
+  return read(
+    getDb()
+      .select()
+      .from(t)
+      .where(and(eq(t.slug, slug), publicWhere(kind, clockNow())))
+      .limit(1),
+    ([row]) => (row ? toShown(kind, row as Row) : null),
+  );
+};
+export const getPublic = (kind: ArticleKind, slug: string): Promise<ShownItem | null> => readOne(publicItemRead(kind, slug));
 
 /** One item by slug; not public counts as absent unless the caller is signed in. */
 export async function getBySlug(kind: ArticleKind, slug: string, signedIn: boolean): Promise<ContentItem> {
@@ -159,21 +170,24 @@ export async function getFeatured(kind: ArticleKind): Promise<ContentItem> {
 }
 
 /** The earliest publish date still ahead, of any kind: caches must not outlive it. */
-export async function nextScheduledAt(): Promise<Date | null> {
+export const nextScheduledRead = () => {
   const now = clockNow();
-  let next: Date | null = null;
-  for (const kind of ['blog', 'research'] as const) {
+  const soonest = (kind: ArticleKind) => {
     const t = table(kind);
-    const [row] = await getDb()
+    return getDb()
       .select({ at: t.publishedAt })
       .from(t)
       .where(and(eq(t.published, true), gt(t.publishedAt, now)))
       .orderBy(t.publishedAt)
       .limit(1);
-    if (row?.at && (!next || row.at < next)) next = row.at;
-  }
-  return next;
-}
+  };
+  return readMany([soonest('blog'), soonest('research')], (results) => {
+    let next: Date | null = null;
+    for (const [row] of results) if (row?.at && (!next || row.at < next)) next = row.at;
+    return next;
+  });
+};
+export const nextScheduledAt = (): Promise<Date | null> => readOne(nextScheduledRead());
 
 async function assertSlugFree(kind: ArticleKind, slug: string, exceptId?: number) {
   const t = table(kind);
@@ -265,6 +279,7 @@ export async function createItem(kind: ArticleKind, input: Record<string, unknow
     }),
   );
   afterSave(getDb());
+  await purgeTags(savedTags(kind, [values.slug]));
   return toItem(kind, row);
 }
 
@@ -299,6 +314,7 @@ export async function updateItem(kind: ArticleKind, id: number, input: Record<st
     }),
   );
   afterSave(getDb());
+  await purgeTags(savedTags(kind, [values.slug, current.slug]));
   return toItem(kind, row);
 }
 
@@ -317,4 +333,5 @@ export async function deleteItem(kind: ArticleKind, id: number, editor: Editor):
   });
   if (!deleted) throw notFound(ARTICLE_KINDS[kind].texts.label);
   afterSave(getDb());
+  await purgeTags(savedTags(kind, [values.slug]));
 }
