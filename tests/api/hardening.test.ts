@@ -63,7 +63,7 @@ describe('a response that sets a cookie is never shareable', () => {
     '/api/blog/posts',
   ];
 
-  const PRERENDERED = ['/private-credit', '/nope', '/login'];
+  const PRERENDERED = ['/private-credit', '/nope'];
 
   it('signed-in GETs of every page kind, the sitemap and the feed, with the session renewed on each', async () => {
     const mine = await loginCookie(base);
