@@ -94,6 +94,13 @@ console.log(
   `run ${r.runId || '-'}: ${r.status}, as of ${r.asOf}, ${((Date.now() - started) / 1000).toFixed(1)} s${r.totals ? `, RWA $${r.totals.rwa.toFixed(2)}, stablecoins $${r.totals.stablecoins.toFixed(2)}` : ''}`,
 );
 if (r.warnings.length) console.log(`${r.warnings.length} warning(s); the first: ${r.warnings[0]}`);
+for (const f of r.failures) console.log(`not read: ${f.reason}`);
+for (const s of r.stale ?? []) console.log(`stale: ${s.asset} on ${s.chain} shows ${s.since} (${s.ageHours} h old): ${s.reason}`);
+for (const [cell, why] of Object.entries(r.held ?? {})) console.log(`held: ${cell}: ${why}`);
+for (const c of r.comparison ?? [])
+  console.log(
+    `first run vs snapshot: ${c.assetClass}: $${(c.live / 1e9).toFixed(3)}B live, $${(c.snapshot / 1e9).toFixed(3)}B in the snapshot${c.share === null ? '' : ` (${c.share}%)`}`,
+  );
 // fail() exits with the code: 0 published, 1 failed, 3 held by the circuit breaker, 4 locked out.
 if (r.status === 'published' || r.status === 'dry-run') process.exit(0);
 if (r.status === 'failed') fail(1, r.chain ? `ingest failed on chain "${r.chain}": ${r.reason}` : `ingest failed: ${r.reason}`);

@@ -78,6 +78,8 @@ export async function listAssets(): Promise<Asset[]> {
       assetClass: assets.assetClass,
       marketCap: assets.marketCap,
       change7d: assets.change7d,
+      priceFlag: assets.priceFlag,
+      stale: assets.stale,
     })
     .from(assets)
     .orderBy(desc(assets.marketCap));

@@ -5,8 +5,9 @@
  * changes) are "unavailable", never carried over from the snapshot under the new date. Without a
  * published run the snapshot is served unchanged.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ingestObservations } from '@db/schema';
+import { pickObservations } from './ingest/cells';
 import { getAsOf, publishedRunId } from './analytics';
 import type { CommoditiesData, MetricCardData, StablecoinsData, TreasuriesData } from '@/lib/shared/analytics-types';
 import { formatCurrency } from '@/lib/shared/format';
@@ -32,7 +33,12 @@ export async function liveClass(assetClass: string): Promise<{ asOf: string; ass
   const asOf = await getAsOf();
   const { registry } = siteRegistry();
   const tracked = new Map((registry?.assets ?? []).filter((a) => a.assetClass === assetClass).map((a) => [a.symbol, a]));
-  const rows = await getDb().select().from(ingestObservations).where(eq(ingestObservations.date, asOf));
+  // Accepted rows only (a held run's are never served), one per asset and chain: the latest run, the chain over an aggregator.
+  const all = await getDb()
+    .select()
+    .from(ingestObservations)
+    .where(and(eq(ingestObservations.date, asOf), eq(ingestObservations.accepted, true)));
+  const rows = [...pickObservations(all, -1).values()];
   const bySymbol = new Map<string, LiveAsset>();
   for (const o of rows) {
     const a = tracked.get(o.assetSymbol);

@@ -3,9 +3,10 @@
  * ingest uses: INGEST_REGISTRY or content/registry/registry.json), each deployment's latest
  * observation with its block or API URL, and the last runs with their status.
  */
-import { desc, lte } from 'drizzle-orm';
+import { and, desc, eq, lte } from 'drizzle-orm';
 import registryJson from '../../../content/registry/registry.json';
-import { ingestObservations, ingestRuns } from '@db/schema';
+import { datasetMeta, ingestObservations, ingestRuns } from '@db/schema';
+import type { StaleCell } from './ingest/cells';
 import { getAsOf, publishedRunId } from './analytics';
 import { config } from './config';
 import { getDb } from './db';
@@ -40,6 +41,10 @@ export interface SourcesData {
   /** `${symbol}|${chain}` -> the observation on the published as-of date (or the latest one). */
   observations: Map<string, Observation>;
   runs: Run[];
+  /** `${symbol}|${chain}` -> the cell shown with an earlier day's figure, its age and why. */
+  stale: Map<string, StaleCell>;
+  /** The first published run against the snapshot, per asset class. */
+  comparison: Array<{ assetClass: string; live: number; snapshot: number; share: number | null }>;
 }
 
 export async function loadSourcesData(): Promise<SourcesData> {
@@ -49,7 +54,8 @@ export async function loadSourcesData(): Promise<SourcesData> {
   const rows = await db
     .select()
     .from(ingestObservations)
-    .where(publishedRun ? lte(ingestObservations.date, asOf) : undefined)
+    // Only rows a published run accepted: a held or failed run's figures are never shown.
+    .where(and(eq(ingestObservations.accepted, true), publishedRun ? lte(ingestObservations.date, asOf) : undefined))
     .orderBy(desc(ingestObservations.date))
     .limit(2000);
   const observations = new Map<string, Observation>();
@@ -59,5 +65,9 @@ export async function loadSourcesData(): Promise<SourcesData> {
     if (!prev || (prev.date === o.date && o.source === 'evm' && prev.source !== 'evm')) observations.set(key, o);
   }
   const runs = await db.select().from(ingestRuns).orderBy(desc(ingestRuns.id)).limit(10);
-  return { registry, registryError: error, publishedRun, asOf, observations, runs };
+  const meta = new Map((await db.select().from(datasetMeta)).map((r) => [r.key, r.value]));
+  const staleList = (publishedRun ? (meta.get('staleCells') ?? []) : []) as StaleCell[];
+  const stale = new Map(staleList.map((c) => [`${c.asset}|${c.chain}`, c]));
+  const comparison = (meta.get('snapshotComparison') ?? []) as SourcesData['comparison'];
+  return { registry, registryError: error, publishedRun, asOf, observations, runs, stale, comparison };
 }

@@ -7,7 +7,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { ingestRuns } from '../../../../db/schema/index.ts';
 import { acquireLock, lockHolder, lockOwner, releaseLock, renewLock, takeOverDeadHolder } from './lock.ts';
-import { checkBreaker, derive, maxChange, writePublished } from './publish.ts';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { configFor } from '../config.ts';
+import { cellBreaker, compareWithSnapshot, type Failure, type StaleCell } from './cells.ts';
+import { checkBreaker, derive, freshCells, lastPublished, maxChange, writePublished } from './publish.ts';
 import { loadRegistry, registryPath, type Registry } from './registry.ts';
 import { ChainError } from './rpc.ts';
 import { SOURCES } from './sources/index.ts';
@@ -37,6 +42,40 @@ export interface IngestResult {
   warnings: string[];
   errors: string[];
   totals?: { rwa: number; stablecoins: number };
+  /** Parts that failed or were refused: their last good figures are shown stale (at most 2 days). */
+  failures: Failure[];
+  /** Cells published with an earlier day's figure, with their age and why. */
+  stale?: StaleCell[];
+  /** Cells the per-asset breaker held (`SYMBOL|chain` -> why). */
+  held?: Record<string, string>;
+  /** The first published run: per asset class, live value against the snapshot it replaces. */
+  comparison?: ReturnType<typeof compareWithSnapshot>;
+}
+
+const SNAPSHOT_CHART = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../content/data/chart-data.json');
+const CHART_CLASS: Record<string, string> = {
+  privateCredit: 'Private Credit',
+  usTreasuryDebt: 'U.S. Treasuries',
+  commodities: 'Commodities',
+  institutionalFunds: 'Institutional Funds',
+  stocks: 'Stocks',
+  governmentDebt: 'Global Bonds',
+  managedStrategies: 'Managed Strategies',
+  corporateBonds: 'Corporate Bonds',
+  stablecoins: 'Stablecoins',
+};
+
+/** The snapshot's last chart point per asset class, in dollars. */
+export function snapshotClassValues(file = SNAPSHOT_CHART): Record<string, number> {
+  try {
+    const points = JSON.parse(readFileSync(file, 'utf8')) as Array<Record<string, number | string>>;
+    const last = points.at(-1) ?? {};
+    const out: Record<string, number> = {};
+    for (const [field, cls] of Object.entries(CHART_CLASS)) if (typeof last[field] === 'number') out[cls] = (last[field] as number) * 1e9;
+    return out;
+  } catch {
+    return {};
+  }
 }
 
 /** The lease is short and renewed while the run works, so a crashed holder elsewhere blocks for minutes at most. */
@@ -53,6 +92,11 @@ export function dateRange(from: string, to: string): string[] {
   for (let t = Date.parse(from + 'T00:00:00Z'); t <= Date.parse(to + 'T00:00:00Z'); t += DAY_MS)
     out.push(new Date(t).toISOString().slice(0, 10));
   return out;
+}
+
+/** Per class, the live share of the snapshot's value in percent (kept in the run's counts). */
+function shareCounts(c: ReturnType<typeof compareWithSnapshot>): Record<string, number> {
+  return Object.fromEntries(c.filter((r) => r.share !== null).map((r) => [r.assetClass, r.share!]));
 }
 
 export async function runIngest(db: Database, opts: IngestOptions): Promise<IngestResult> {
@@ -79,6 +123,7 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
       counts,
       warnings,
       errors,
+      failures: [],
     };
   }
   const heartbeat = setInterval(() => void renewLock(db, owner, LOCK_TTL_MS).catch(() => {}), LOCK_TTL_MS / 3);
@@ -98,6 +143,12 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
       runId = row.id;
     }
     let chain: string | undefined;
+    const failures: Failure[] = [];
+    const fail = (scope: { chain?: string; asset?: string }, reason: string) => {
+      failures.push({ ...scope, reason });
+      warnings.push(reason);
+      progress(`  failed: ${reason}`);
+    };
     outer: for (const date of opts.dates) {
       for (const source of sources) {
         progress(`${source.name}: ${date}`);
@@ -111,6 +162,7 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
             progress,
             warn: (w) => (warnings.push(w), progress(`  warning: ${w}`)),
             dryRun,
+            fail,
           });
           const acc = (counts[source.name] ??= {});
           for (const [k, v] of Object.entries(c)) acc[k] = (acc[k] ?? 0) + v;
@@ -129,11 +181,17 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
           .set({ status, reason: reason ?? null, counts, warnings, errors, finishedAt: new Date().toISOString() })
           .where(eq(ingestRuns.id, runId));
     };
+    // Nothing read at all: every part failed. The run fails, naming the first part.
+    const read = Object.values(counts).reduce((s, c) => s + (c.observations ?? 0), 0);
+    if (!errors.length && failures.length && read === 0 && !dryRun) {
+      errors.push(failures[0].reason);
+      chain = failures[0].chain;
+    }
     if (errors.length) {
       await finish('failed', errors[0]);
-      return { runId, status: 'failed', asOf, reason: errors[0], chain, counts, warnings, errors };
+      return { runId, status: 'failed', asOf, reason: errors[0], chain, counts, warnings, errors, failures };
     }
-    if (dryRun) return { runId, status: 'dry-run', asOf, counts, warnings, errors };
+    if (dryRun) return { runId, status: 'dry-run', asOf, counts, warnings, errors, failures };
     // A backfill of older days adds history; it never moves the site back to an older as-of date.
     const [published] = await db
       .select({ asOf: ingestRuns.asOf })
@@ -142,18 +200,27 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
       .orderBy(desc(ingestRuns.asOf))
       .limit(1);
     const publishAsOf = published && published.asOf > asOf ? published.asOf : asOf;
-    const derived = await derive(db, registry, publishAsOf);
-    const breaker = await checkBreaker(db, derived.totals, maxChange(env));
+    const bounds = { drop: maxChange(env), jump: configFor(env).ingest.maxJump };
+    const prev = await lastPublished(db);
+    // The per-asset breaker first: a held cell keeps its previous figure, the rest goes on.
+    const held = cellBreaker(prev?.cells, await freshCells(db, runId, publishAsOf), bounds.drop, bounds.jump);
+    for (const why of held.values()) (warnings.push(why), progress(`  held: ${why}`));
+    const derived = await derive(db, registry, publishAsOf, { runId, failures, held });
+    const breaker = await checkBreaker(db, derived.totals, bounds.drop, bounds.jump);
+    const extra = { failures, held: Object.fromEntries(held), stale: derived.stale };
     if (!breaker.ok) {
       await finish('held', breaker.reason);
-      return { runId, status: 'held', asOf, reason: breaker.reason, counts, warnings, errors, totals: derived.totals };
+      return { runId, status: 'held', asOf, reason: breaker.reason, counts, warnings, errors, totals: derived.totals, ...extra };
     }
+    const comparison = prev ? undefined : compareWithSnapshot(derived.classValues, snapshotClassValues());
     await db
       .update(ingestRuns)
-      .set({ counts, warnings, errors })
+      .set({ counts: comparison ? { ...counts, snapshotShare: shareCounts(comparison) } : counts, warnings, errors })
       .where(and(eq(ingestRuns.id, runId)));
-    await writePublished(db, runId, derived);
-    return { runId, status: 'published', asOf: publishAsOf, counts, warnings, errors, totals: derived.totals };
+    const notAccepted = new Set(held.keys());
+    for (const f of failures) if (f.asset && f.chain) notAccepted.add(`${f.asset}|${f.chain}`);
+    await writePublished(db, runId, derived, notAccepted, comparison);
+    return { runId, status: 'published', asOf: publishAsOf, counts, warnings, errors, totals: derived.totals, comparison, ...extra };
   } catch (e) {
     const reason = (e as Error).message.split('\n')[0];
     if (runId)
@@ -161,7 +228,7 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
         .update(ingestRuns)
         .set({ status: 'failed', reason, counts, warnings, errors: [...errors, reason], finishedAt: new Date().toISOString() })
         .where(eq(ingestRuns.id, runId));
-    return { runId, status: 'failed', asOf, reason, counts, warnings, errors: [...errors, reason] };
+    return { runId, status: 'failed', asOf, reason, counts, warnings, errors: [...errors, reason], failures: [] };
   } finally {
     clearInterval(heartbeat);
     await releaseLock(db, owner);
