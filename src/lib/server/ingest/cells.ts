@@ -80,6 +80,8 @@ const shift = (date: string, days: number) => new Date(Date.parse(date + 'T00:00
  */
 export function carryStale(
   picked: Map<string, Obs>,
+  /** The accepted rows alone (pickObservations of them): where a last good figure is looked for. */
+  accepted: Map<string, Obs>,
   cells: Array<{ asset: string; chain: string }>,
   asOf: string,
   runId: number,
@@ -99,8 +101,8 @@ export function carryStale(
     }
     for (let back = 0; back <= STALE_MAX_DAYS; back++) {
       const date = shift(asOf, -back);
-      const prev = picked.get(`${date}|${asset}|${chain}`);
-      if (!prev || !prev.accepted) continue;
+      const prev = accepted.get(`${date}|${asset}|${chain}`);
+      if (!prev) continue;
       out.set(key, { ...prev, date: asOf });
       // An earlier run's figure of the same day is current unless this run failed or held the cell.
       if (back === 0 && !why) break;

@@ -340,7 +340,11 @@ export async function derive(db: Database, registry: Registry, asOf: string, opt
     .where(and(lte(ingestObservations.date, asOf), or(eq(ingestObservations.accepted, true), eq(ingestObservations.runId, runId))))) as Obs[];
   const failures = opts.failures ?? [];
   const held = opts.held ?? new Map<string, string>();
-  const { picked, stale } = carryStale(pickObservations(rows, runId), knownCells(registry, rows), asOf, runId, failures, held, opts.now);
+  const accepted = pickObservations(
+    rows.filter((r) => r.accepted),
+    -1,
+  );
+  const { picked, stale } = carryStale(pickObservations(rows, runId), accepted, knownCells(registry, rows), asOf, runId, failures, held, opts.now);
   const g = gridOf(picked.values(), registry);
   const dates = [...new Set([...picked.values()].map((o) => o.date))].sort();
   const dateAtOrBefore = (date: string) => [...dates].reverse().find((d) => d <= date);
