@@ -1,5 +1,10 @@
 /**
- * npm run ingest [-- --date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD] [--source evm,defillama] [--dry-run]
+ * npm run ingest [-- --date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD] [--source evm,defillama] [--dry-run] [--backfill]
+ *
+ * --backfill: a first backfill (every deployment's Transfer logs from its deployment block) prints,
+ * before it starts, per chain the blocks to read, the calls and the time it will take at the
+ * provider's measured latency, then its progress per block range. It runs here, in a plain process,
+ * outside any serverless function's time limit; a later daily run reads one day's blocks.
  *
  * Reads the registry's assets from their chains and APIs for a day (default: yesterday, UTC),
  * stores the observations with their provenance and publishes the figures the site serves (unless
@@ -14,6 +19,7 @@ import { ConfigError, parseConfig } from '../src/lib/server/config.ts';
 import { ensureDatabaseFolder, migrateDatabase } from '../db/migrate.ts';
 import { loadRegistry, registryPath, RegistryError } from '../src/lib/server/ingest/registry.ts';
 import { dateRange, defaultDate, runIngest, type IngestResult } from '../src/lib/server/ingest/run.ts';
+import { describeEstimate, estimateBackfill, planBackfill } from '../src/lib/server/ingest/backfill.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -31,6 +37,7 @@ try {
       to: { type: 'string' },
       source: { type: 'string', multiple: true },
       'dry-run': { type: 'boolean', default: false },
+      backfill: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   }).values;
@@ -39,7 +46,9 @@ try {
 }
 const opts = args!;
 if (opts.help) {
-  console.log('usage: npm run ingest -- [--date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD] [--source evm,defillama] [--dry-run]');
+  console.log(
+    'usage: npm run ingest -- [--date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD] [--source evm,defillama] [--dry-run] [--backfill]',
+  );
   process.exit(0);
 }
 const isDate = (s: string | undefined) => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s + 'T00:00:00Z'));
@@ -72,6 +81,13 @@ const config = cfg!.database;
 ensureDatabaseFolder(config.url);
 const { client, db } = openDatabase(config);
 await migrateDatabase(db, client, config.url);
+
+if (opts.backfill) {
+  const { plans, unreachable } = await planBackfill(db, registry!, process.env, () => {});
+  console.log('backfill estimate:');
+  for (const line of describeEstimate(estimateBackfill(plans, cfg!.ingest.logSpan, dates.length), process.env)) console.log(line);
+  for (const u of unreachable) console.log(`  not estimated: ${u}`);
+}
 
 const started = Date.now();
 console.log(

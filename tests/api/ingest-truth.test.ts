@@ -266,6 +266,30 @@ describe('an ingest that finishes on real providers (19.5)', () => {
   }
 });
 
+describe('npm run ingest -- --backfill (19.5)', () => {
+  it('estimates the calls and time per chain first, then shows its progress per range', async () => {
+    const day0 = today - 2 * DAY;
+    const anvil = await startAnvil(31337, day0 + 10);
+    anvils.push(anvil);
+    const chain = chainClient(anvil);
+    const token = await deploy(chain, day0 + 20, 'TestToken', ['Fill', 'FIL', 0]);
+    await call(chain, day0 + 30, token, 'TestToken', 'mint', [W.alice, 10n]);
+    const registryFile = writeJson({
+      chains: { ethereum: { chainId: 31337, name: 'Ethereum', rpcEnv: 'RPC_URL_FILL' } },
+      assets: [asset('FIL', 'U.S. Treasuries', { kind: 'fixed', usd: '1.00' }, [{ chain: 'ethereum', address: token, startBlock: 1 }])],
+    });
+    const r = await runIngestCli(['--backfill', '--date', dateOf(day0)], {
+      DATABASE_URL: scratchDb(),
+      INGEST_REGISTRY: registryFile,
+      RPC_URL_FILL: anvil.url,
+    });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/backfill estimate:\n  ethereum: blocks 1-2 \(2\), about \d+ calls at 10,000 blocks per eth_getLogs, ~\d+ s at \d+ ms per call\n  total: about \d+ calls/);
+    expect(r.stdout).toMatch(/ethereum: blocks 1-2, 1 transfers \(100%\)/);
+  }, 60_000);
+});
+
 describe('a reorg drops a transfer (19.5)', () => {
   it('a transfer in a block the chain later replaces is dropped, its balances undone', async () => {
     const day0 = today - 2 * DAY;

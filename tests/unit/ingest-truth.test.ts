@@ -21,6 +21,19 @@ import { narrowed, rangeAdvice } from '../../src/lib/server/ingest/ranges';
 import { isMissingState } from '../../src/lib/server/ingest/rpc';
 import { headLag } from '../../src/lib/server/ingest/sources/evm-head';
 import { freePort } from '../../scripts/lib/free-port';
+import { estimateBackfill, formatDuration } from '../../src/lib/server/ingest/backfill';
+
+describe('backfill estimate (19.5)', () => {
+  it('one eth_getLogs per range for the whole chain, plus the per-day reads, at the measured latency', () => {
+    const [e] = estimateBackfill([{ chain: 'ethereum', from: 19_000_000, head: 23_500_000, latencyMs: 120 }], 10_000, 1);
+    expect(e.blocks).toBe(4_500_001);
+    // 451 ranges + 25 block reads of the binary search + 4.
+    expect(e.calls).toBe(451 + 25 + 4);
+    expect(e.seconds).toBe(58);
+    expect(formatDuration(58)).toBe('58 s');
+    expect(formatDuration(7200)).toBe('2.0 h');
+  });
+});
 
 describe('bounds (17.5)', () => {
   it('refuses Infinity, NaN, negatives and absurd figures; accepts real ones', () => {

@@ -169,6 +169,7 @@ export async function indexChain(
   );
   const nextOf = (d: IndexedDeployment) => BigInt(Math.max(cps.has(d.address) ? cps.get(d.address)! + 1 : 0, d.startBlock));
   let from = deployments.reduce((m, d) => (nextOf(d) < m ? nextOf(d) : m), toBlock.number + 1n);
+  const start = from;
   let span = BigInt(opts.span);
   let cap = BigInt(opts.maxSpan);
   let inserted = 0;
@@ -230,7 +231,10 @@ export async function indexChain(
     }
     inserted += await commitRange(db, c.key, rows, active, Number(to), to === toBlock.number ? toBlock.hash : null);
     if (blockTimes.size > 10_000) blockTimes.clear();
-    if (logs.length > 0) ctx.progress(`  ${c.key}: blocks ${from}-${to}, ${logs.length} transfers`);
+    // Progress of the chain's range (a first backfill reads from the deployment blocks).
+    const done = Number(((to - start + 1n) * 100n) / (toBlock.number - start + 1n));
+    if (logs.length > 0 || to === toBlock.number || requests % 50 === 0)
+      ctx.progress(`  ${c.key}: blocks ${from}-${to}, ${logs.length} transfers (${done}%)`);
     from = to + 1n;
     if (logs.length < 1000 && span * 2n <= cap) span *= 2n;
     else if (span < cap && logs.length < 1000) span = cap;
