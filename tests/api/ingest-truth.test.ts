@@ -81,6 +81,7 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
     c.staleFeed = await deploy(a, t(140), 'TestPriceFeed');
     c.negToken = await deploy(a, t(150), 'TestToken', ['Negative', 'NEG', 6]);
     c.negFeed = await deploy(a, t(160), 'TestPriceFeed');
+    c.fake = await deploy(a, t(170), 'TestToken', ['Fake', 'FAKE', 0]);
     await call(a, t(200), c.gold, 'TestPriceFeed', 'set', [200_000_000_000n]); // $2,000.00
     await call(a, t(210), c.xau, 'TestToken', 'mint', [W.alice, units(1_000, 6)]);
     // Lock-and-mint: alice locks 300 in the escrow on A, 300 are minted to her on B.
@@ -99,6 +100,9 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
     await call(a, t(710), c.staleFeed, 'TestPriceFeed', 'setAt', [100_000_000n, BigInt(day0 - 2 * DAY)]);
     await call(a, t(720), c.negToken, 'TestToken', 'mint', [W.bob, units(10, 6)]);
     await call(a, t(730), c.negFeed, 'TestPriceFeed', 'set', [-100_000_000n]);
+    // A token whose log claims 1e60 moved from bob, who holds 10.
+    await call(a, t(800), c.fake, 'TestToken', 'mint', [W.bob, 10n]);
+    await call(a, t(810), c.fake, 'TestToken', 'emitOnly', [W.bob, W.carol, 10n ** 60n]);
     registryFile = writeJson({
       chains: {
         ethereum: { chainId: 31337, name: 'Ethereum', rpcEnv: 'RPC_URL_TRUTH_A' },
@@ -124,11 +128,12 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
         asset('NEG', 'Commodities', { kind: 'feed', chain: 'ethereum', address: c.negFeed }, [
           { chain: 'ethereum', address: c.negToken, startBlock: 1 },
         ]),
+        asset('FAKE', 'Private Credit', { kind: 'fixed', usd: '1.00' }, [{ chain: 'ethereum', address: c.fake, startBlock: 1 }]),
       ],
     });
   }, 120_000);
 
-  it('publishes the bridged gold once, the vault at its NAV, and refuses the stale and the negative feed', async () => {
+  it('publishes the bridged gold once, the vault at its NAV; refuses the stale and the negative feed, and a token whose logs do not add up', async () => {
     const url = scratchDb();
     const r = await runIngestCli(['--date', day], {
       DATABASE_URL: url,
@@ -140,6 +145,8 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/not read: OLD: price refused: the feed's answer is stale: updated \d+\.\d h before the close, bound 26 h/);
     expect(r.stdout).toContain('not read: NEG: price refused: the feed answered a negative price (-100000000)');
+    // The fake 1e60 transfer breaks the balance check: that deployment is not published, nor its transfer.
+    expect(r.stdout).toMatch(/not read: FAKE on ethereum at block \d+: the index gives 0x0+b0b a negative balance/);
     const assets = Object.fromEntries((await query(url, 'SELECT symbol, market_cap FROM assets')).map((x) => [x.symbol, Number(x.market_cap)]));
     // 1,000 XAU exist once: 800 circulating on Ethereum (the escrow's 200 left out) + 200 minted on Arbitrum, x $2,000.
     // (Counting the escrow too would give 1,200 x $2,000.)

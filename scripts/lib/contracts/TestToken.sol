@@ -47,6 +47,13 @@ contract TestToken {
         emit Transfer(from, address(0), value);
     }
 
+    /// A Transfer event that moves nothing: what a broken or hostile token can emit (issue 17.5's
+    /// fake 1e60 transfer). The balance check must catch it.
+    function emitOnly(address from, address to, uint256 value) external {
+        require(msg.sender == owner, "owner only");
+        emit Transfer(from, to, value);
+    }
+
     /// `count` transfers of one unit from the sender to `width` generated addresses in turn.
     function spray(uint256 count, uint256 width, uint256 salt) external {
         for (uint256 i = 0; i < count; i++) {
