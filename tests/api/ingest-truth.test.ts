@@ -273,6 +273,54 @@ describe('an ingest that finishes on real providers (19.5)', () => {
   }
 });
 
+describe('heads and archive state (19.5)', () => {
+  let anvil: Anvil;
+  let registryFile: string;
+  let day: string;
+  beforeAll(async () => {
+    const day0 = today - 2 * DAY;
+    day = dateOf(day0);
+    anvil = await startAnvil(31337, day0 + 10);
+    anvils.push(anvil);
+    const chain = chainClient(anvil);
+    const token = await deploy(chain, day0 + 20, 'TestToken', ['Head', 'HED', 0]);
+    await call(chain, day0 + 30, token, 'TestToken', 'mint', [W.alice, 10n]);
+    registryFile = writeJson({
+      chains: { ethereum: { chainId: 31337, name: 'Ethereum', rpcEnv: 'RPC_URL_HEAD' } },
+      assets: [asset('HED', 'U.S. Treasuries', { kind: 'fixed', usd: '1.00' }, [{ chain: 'ethereum', address: token, startBlock: 1 }])],
+    });
+  }, 60_000);
+
+  it('a head older than the bound fails that chain with a message naming it', async () => {
+    const r = await runIngestCli(['--date', day], {
+      DATABASE_URL: scratchDb(),
+      INGEST_REGISTRY: registryFile,
+      RPC_URL_HEAD: anvil.url,
+      INGEST_HEAD_TAG: 'finalized',
+      INGEST_MAX_HEAD_AGE: '3600',
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/ingest failed on chain "ethereum": Chain "ethereum" \(Ethereum\): its head is \d+ min old \(bound 60 min, INGEST_MAX_HEAD_AGE\): the node lags/);
+  }, 60_000);
+
+  it('a node without the state of the day\'s close ("missing trie node") is explained, naming the chain', async () => {
+    const p = await proxy(anvil.url, (msg) =>
+      msg.method === 'eth_call'
+        ? { status: 200, body: { jsonrpc: '2.0', id: msg.id, error: { code: -32000, message: 'missing trie node 9e2a1b (path ) state 0x9e2a1b is not available' } } }
+        : undefined,
+    );
+    try {
+      const r = await runIngestCli(['--date', day], { DATABASE_URL: scratchDb(), INGEST_REGISTRY: registryFile, RPC_URL_HEAD: p.url });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        /ingest failed on chain "ethereum": Chain "ethereum" \(Ethereum\): the node has no state at block \d+ \("missing trie node"\): reading a past day's close needs an archive node/,
+      );
+    } finally {
+      await p.close();
+    }
+  }, 60_000);
+});
+
 describe('npm run ingest -- --backfill (19.5)', () => {
   it('estimates the calls and time per chain first, then shows its progress per range', async () => {
     const day0 = today - 2 * DAY;
