@@ -144,13 +144,18 @@ describe('DefiLlama stablecoins adapter', () => {
       id: '1',
       pegType: 'peggedUSD',
       chainBalances: Object.fromEntries(
-        Object.entries(byChain).map(([chain, v]) => [chain, { tokens: [{ date: Date.parse(date + 'T00:00:00Z') / 1000 + 86_400, circulating: { peggedUSD: v } }] }]),
+        Object.entries(byChain).map(([chain, v]) => [
+          chain,
+          { tokens: [{ date: Date.parse(date + 'T00:00:00Z') / 1000 + 86_400, circulating: { peggedUSD: v } }] },
+        ]),
       ),
     });
 
   it('an amount of 1.7e308 is refused on its chain, the rest publishes, and the next run is not wedged by an Infinity', async () => {
     const env = { DATABASE_URL: server.databaseUrl, INGEST_REGISTRY: registryFile };
-    const hostile = await llama((id) => (id === '1' ? history('2026-01-11', { Ethereum: 1.7e308, Tron: 80e9 }) : history('2026-01-11', { Ethereum: 45e9 })));
+    const hostile = await llama((id) =>
+      id === '1' ? history('2026-01-11', { Ethereum: 1.7e308, Tron: 80e9 }) : history('2026-01-11', { Ethereum: 45e9 }),
+    );
     try {
       const r = await runIngestCli(['--source', 'defillama', '--date', '2026-01-11'], { ...env, DEFILLAMA_STABLECOINS_URL: hostile.url });
       expect(r.stderr).toBe('');
@@ -167,7 +172,9 @@ describe('DefiLlama stablecoins adapter', () => {
     } finally {
       await hostile.close();
     }
-    const sane = await llama((id) => (id === '1' ? history('2026-01-12', { Ethereum: 93e9, Tron: 80e9 }) : history('2026-01-12', { Ethereum: 45e9 })));
+    const sane = await llama((id) =>
+      id === '1' ? history('2026-01-12', { Ethereum: 93e9, Tron: 80e9 }) : history('2026-01-12', { Ethereum: 45e9 }),
+    );
     try {
       const r = await runIngestCli(['--source', 'defillama', '--date', '2026-01-12'], { ...env, DEFILLAMA_STABLECOINS_URL: sane.url });
       expect(r.code).toBe(0);

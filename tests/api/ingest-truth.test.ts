@@ -147,11 +147,16 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
     expect(r.stdout).toContain('not read: NEG: price refused: the feed answered a negative price (-100000000)');
     // The fake 1e60 transfer breaks the balance check: that deployment is not published, nor its transfer.
     expect(r.stdout).toMatch(/not read: FAKE on ethereum at block \d+: the index gives 0x0+b0b a negative balance/);
-    const assets = Object.fromEntries((await query(url, 'SELECT symbol, market_cap FROM assets')).map((x) => [x.symbol, Number(x.market_cap)]));
+    const assets = Object.fromEntries(
+      (await query(url, 'SELECT symbol, market_cap FROM assets')).map((x) => [x.symbol, Number(x.market_cap)]),
+    );
     // 1,000 XAU exist once: 800 circulating on Ethereum (the escrow's 200 left out) + 200 minted on Arbitrum, x $2,000.
     // (Counting the escrow too would give 1,200 x $2,000.)
     expect(assets).toEqual({ XAU: 2_000_000, VLT: 1_050_000 });
-    const obs = await query(url, "SELECT chain, supply, holders, asset_holders, price FROM ingest_observations WHERE asset_symbol = 'XAU' ORDER BY chain");
+    const obs = await query(
+      url,
+      "SELECT chain, supply, holders, asset_holders, price FROM ingest_observations WHERE asset_symbol = 'XAU' ORDER BY chain",
+    );
     expect(obs.map((o) => [o.chain, o.supply, o.holders, o.asset_holders])).toEqual([
       ['arbitrum', '200', 1, 3],
       // alice, bob, carol on Ethereum (the escrow is not a holder); alice again on Arbitrum: 3 unique holders of XAU.
@@ -167,7 +172,10 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
 });
 
 /** An RPC proxy on loopback: `refuse` answers a request itself (or returns undefined to forward it). */
-async function proxy(upstream: string, refuse: (msg: { id: number; method: string; params: unknown[] }) => { status: number; body: unknown } | undefined) {
+async function proxy(
+  upstream: string,
+  refuse: (msg: { id: number; method: string; params: unknown[] }) => { status: number; body: unknown } | undefined,
+) {
   const port = await freePort();
   const server: Server = createServer(async (req, res) => {
     let body = '';
@@ -238,8 +246,14 @@ describe('an ingest that finishes on real providers (19.5)', () => {
         if (to - from + 1 > 1_000) {
           refused++;
           return provider === 'Infura'
-            ? { status: 200, body: { jsonrpc: '2.0', id: msg.id, error: { code: -32602, message: `range ${to - from + 1} exceeds limit of 1000` } } }
-            : { status: 413, body: { jsonrpc: '2.0', id: msg.id, error: { code: -32614, message: 'eth_getLogs is limited to a 1,000 range' } } };
+            ? {
+                status: 200,
+                body: { jsonrpc: '2.0', id: msg.id, error: { code: -32602, message: `range ${to - from + 1} exceeds limit of 1000` } },
+              }
+            : {
+                status: 413,
+                body: { jsonrpc: '2.0', id: msg.id, error: { code: -32614, message: 'eth_getLogs is limited to a 1,000 range' } },
+              };
         }
         ranges.push({ from, to, addresses: Array.isArray(q.address) ? q.address.length : 1 });
         return undefined;
@@ -300,13 +314,22 @@ describe('heads and archive state (19.5)', () => {
       INGEST_MAX_HEAD_AGE: '3600',
     });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/ingest failed on chain "ethereum": Chain "ethereum" \(Ethereum\): its head is \d+ min old \(bound 60 min, INGEST_MAX_HEAD_AGE\): the node lags/);
+    expect(r.stderr).toMatch(
+      /ingest failed on chain "ethereum": Chain "ethereum" \(Ethereum\): its head is \d+ min old \(bound 60 min, INGEST_MAX_HEAD_AGE\): the node lags/,
+    );
   }, 60_000);
 
   it('a node without the state of the day\'s close ("missing trie node") is explained, naming the chain', async () => {
     const p = await proxy(anvil.url, (msg) =>
       msg.method === 'eth_call'
-        ? { status: 200, body: { jsonrpc: '2.0', id: msg.id, error: { code: -32000, message: 'missing trie node 9e2a1b (path ) state 0x9e2a1b is not available' } } }
+        ? {
+            status: 200,
+            body: {
+              jsonrpc: '2.0',
+              id: msg.id,
+              error: { code: -32000, message: 'missing trie node 9e2a1b (path ) state 0x9e2a1b is not available' },
+            },
+          }
         : undefined,
     );
     try {
@@ -340,7 +363,9 @@ describe('npm run ingest -- --backfill (19.5)', () => {
     });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/backfill estimate:\n  ethereum: blocks 1-2 \(2\), about \d+ calls at 10,000 blocks per eth_getLogs, ~\d+ s at \d+ ms per call\n  total: about \d+ calls/);
+    expect(r.stdout).toMatch(
+      /backfill estimate:\n {2}ethereum: blocks 1-2 \(2\), about \d+ calls at 10,000 blocks per eth_getLogs, ~\d+ s at \d+ ms per call\n {2}total: about \d+ calls/,
+    );
     expect(r.stdout).toMatch(/ethereum: blocks 1-2, 1 transfers \(100%\)/);
   }, 60_000);
 });

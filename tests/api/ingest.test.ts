@@ -95,8 +95,24 @@ describe('npm run ingest against two local chains', () => {
 
   it('/api/assets: market caps, largest first, with no invented 7-day change', async () => {
     expect(await get('/api/assets')).toEqual([
-      { symbol: 'USDX', name: 'Test Dollar', assetClass: 'Stablecoins', marketCap: '5000000', change7d: null, priceFlag: null, stale: null },
-      { symbol: 'TBILL', name: 'Test Treasury Bill Fund', assetClass: 'U.S. Treasuries', marketCap: '350000', change7d: null, priceFlag: null, stale: null },
+      {
+        symbol: 'USDX',
+        name: 'Test Dollar',
+        assetClass: 'Stablecoins',
+        marketCap: '5000000',
+        change7d: null,
+        priceFlag: null,
+        stale: null,
+      },
+      {
+        symbol: 'TBILL',
+        name: 'Test Treasury Bill Fund',
+        assetClass: 'U.S. Treasuries',
+        marketCap: '350000',
+        change7d: null,
+        priceFlag: null,
+        stale: null,
+      },
       { symbol: 'GOLD', name: 'Test Gold', assetClass: 'Commodities', marketCap: '265050', change7d: null, priceFlag: null, stale: null },
     ]);
   });
@@ -214,7 +230,11 @@ describe('npm run ingest against two local chains', () => {
     expect(gold.marketCap).toBe('265050');
     expect(gold.stale).toMatchObject({ since: s.days[2], chains: ['ethereum'] });
     expect(gold.stale.reason).toContain('circuit breaker');
-    expect(assets.find((a: { symbol: string }) => a.symbol === 'TBILL')).toMatchObject({ marketCap: '360000', stale: null, priceFlag: null });
+    expect(assets.find((a: { symbol: string }) => a.symbol === 'TBILL')).toMatchObject({
+      marketCap: '360000',
+      stale: null,
+      priceFlag: null,
+    });
     // The held observation is never history: the chart's last day carries the published gold value.
     const chart = await get('/api/chart-data');
     expect(Number(chart.at(-1).commodities)).toBeCloseTo(265_050 / 1e9, 3);

@@ -7,14 +7,7 @@ import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { MAX_USD, observationProblem, outOfBounds } from '../../src/lib/server/ingest/bounds';
 import { BodyTooLargeError, readCapped } from '../../src/lib/server/ingest/body';
-import {
-  carryStale,
-  cellBreaker,
-  compareWithSnapshot,
-  pickObservations,
-  totalsBreaker,
-  type Obs,
-} from '../../src/lib/server/ingest/cells';
+import { carryStale, cellBreaker, compareWithSnapshot, pickObservations, totalsBreaker, type Obs } from '../../src/lib/server/ingest/cells';
 import { balanceProblem, dustUnits, holderSet } from '../../src/lib/server/ingest/holders';
 import { checkFeedAnswer, priceMoveFlag } from '../../src/lib/server/ingest/prices';
 import { narrowed, rangeAdvice } from '../../src/lib/server/ingest/ranges';
@@ -86,7 +79,10 @@ describe('prices (19.3)', () => {
   it('refuses zero, negative and stale answers, naming why', () => {
     expect(checkFeedAnswer(0n, 8, at(1), close)).toMatchObject({ ok: false, reason: expect.stringContaining('zero') });
     expect(checkFeedAnswer(-5n, 8, at(1), close)).toMatchObject({ ok: false, reason: expect.stringContaining('negative') });
-    expect(checkFeedAnswer(265_050_000_000n, 8, at(30), close)).toMatchObject({ ok: false, reason: expect.stringContaining('stale: updated 30.0 h') });
+    expect(checkFeedAnswer(265_050_000_000n, 8, at(30), close)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('stale: updated 30.0 h'),
+    });
     expect(checkFeedAnswer(265_050_000_000n, 8, at(30), close, 48)).toMatchObject({ ok: true });
     expect(checkFeedAnswer(265_050_000_000n, 8, 0n, close)).toMatchObject({ ok: false });
   });
@@ -100,7 +96,9 @@ describe('prices (19.3)', () => {
 describe('provider range refusals (19.5)', () => {
   it('reads the limit Infura and QuickNode state', () => {
     expect(rangeAdvice('RPC Request failed. Details: range 25000 exceeds limit of 10000 (code -32602)')).toEqual({ limit: 10_000 });
-    expect(rangeAdvice('HTTP request failed. Status: 413 Details: {"code":-32614,"message":"eth_getLogs is limited to a 10,000 range"}')).toEqual({
+    expect(
+      rangeAdvice('HTTP request failed. Status: 413 Details: {"code":-32614,"message":"eth_getLogs is limited to a 10,000 range"}'),
+    ).toEqual({
       limit: 10_000,
     });
   });
@@ -161,7 +159,11 @@ const obs = (o: Partial<Obs>): Obs => ({
 
 describe('cells (17.5, 19.6)', () => {
   it("a held run's rows are never picked; the run being published wins over earlier ones", () => {
-    const rows = [obs({ runId: 1 }), obs({ runId: 2, value: 5.79e61, accepted: false }), obs({ runId: 3, value: 300_000, accepted: false })];
+    const rows = [
+      obs({ runId: 1 }),
+      obs({ runId: 2, value: 5.79e61, accepted: false }),
+      obs({ runId: 3, value: 300_000, accepted: false }),
+    ];
     expect(pickObservations(rows, 9).get('2026-11-10|GOLD|ethereum')!.runId).toBe(1);
     expect(pickObservations(rows, 3).get('2026-11-10|GOLD|ethereum')!.value).toBe(300_000);
   });
@@ -172,7 +174,9 @@ describe('cells (17.5, 19.6)', () => {
     const now = Date.parse('2026-11-11T01:00:00Z');
     const r = carryStale(picked, accepted, [{ asset: 'GOLD', chain: 'ethereum' }], '2026-11-10', 5, failures, new Map(), now);
     expect(r.picked.get('2026-11-10|GOLD|ethereum')!.value).toBe(265_000);
-    expect(r.stale).toEqual([{ asset: 'GOLD', chain: 'ethereum', since: '2026-11-09', ageHours: 25, reason: 'Chain "ethereum" is unreachable' }]);
+    expect(r.stale).toEqual([
+      { asset: 'GOLD', chain: 'ethereum', since: '2026-11-09', ageHours: 25, reason: 'Chain "ethereum" is unreachable' },
+    ]);
     const late = carryStale(picked, accepted, [{ asset: 'GOLD', chain: 'ethereum' }], '2026-11-12', 5, failures, new Map(), now);
     expect(late.picked.has('2026-11-12|GOLD|ethereum')).toBe(false);
     expect(late.stale).toEqual([]);
@@ -181,12 +185,27 @@ describe('cells (17.5, 19.6)', () => {
     const rows = [obs({}), obs({ runId: 5, accepted: false, value: 2_915_000 })];
     const picked = pickObservations(rows, 5);
     const held = new Map([['GOLD|ethereum', 'circuit breaker: jump']]);
-    const r = carryStale(picked, pickObservations(rows.filter((o) => o.accepted), -1), [{ asset: 'GOLD', chain: 'ethereum' }], '2026-11-10', 5, [], held);
+    const r = carryStale(
+      picked,
+      pickObservations(
+        rows.filter((o) => o.accepted),
+        -1,
+      ),
+      [{ asset: 'GOLD', chain: 'ethereum' }],
+      '2026-11-10',
+      5,
+      [],
+      held,
+    );
     expect(r.picked.get('2026-11-10|GOLD|ethereum')!.value).toBe(265_000);
     expect(r.stale[0].reason).toBe('circuit breaker: jump');
   });
   it('the per-asset breaker holds a drop over 50% or a jump over 5x, of value or of many holders', () => {
-    const prev = { 'GOLD|ethereum': { value: 100, holders: 1000 }, 'TBILL|ethereum': { value: 100, holders: 3 }, 'X|base': { value: 100, holders: 1000 } };
+    const prev = {
+      'GOLD|ethereum': { value: 100, holders: 1000 },
+      'TBILL|ethereum': { value: 100, holders: 3 },
+      'X|base': { value: 100, holders: 1000 },
+    };
     const now = new Map([
       ['GOLD|ethereum', { value: 600, holders: 1000 }],
       ['TBILL|ethereum', { value: 49, holders: 3 }],

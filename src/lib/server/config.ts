@@ -221,11 +221,7 @@ const EnvSchema = z.object({
   /** A chain whose head is older than this many seconds is failing (its node lags); 0: no bound. */
   INGEST_MAX_HEAD_AGE: z.preprocess(
     blank,
-    z
-      .string()
-      .regex(/^\d+$/, 'expected a whole number of seconds, such as 3600 (0: no bound)')
-      .transform(Number)
-      .default(3600),
+    z.string().regex(/^\d+$/, 'expected a whole number of seconds, such as 3600 (0: no bound)').transform(Number).default(3600),
   ),
   /** First retry delay after a rate limit or server error (doubles each attempt). */
   INGEST_BACKOFF_MS: positiveInt(500),

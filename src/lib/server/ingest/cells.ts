@@ -126,11 +126,18 @@ export interface CellFigure {
 }
 
 /** A move beyond the bounds (a drop over `maxDrop` or a jump over `maxJump` times), described; else null. */
-export function moveProblem(label: string, before: number | null | undefined, after: number | null, maxDrop: number, maxJump: number): string | null {
+export function moveProblem(
+  label: string,
+  before: number | null | undefined,
+  after: number | null,
+  maxDrop: number,
+  maxJump: number,
+): string | null {
   if (before === null || before === undefined || after === null || before <= 0) return null;
   if (after < before * (1 - maxDrop))
     return `${label} would drop ${(((after - before) / before) * 100).toFixed(1)}% (from ${before} to ${after}), more than the ${maxDrop * 100}% bound`;
-  if (after > before * maxJump) return `${label} would jump ${(after / before).toFixed(1)}x (from ${before} to ${after}), more than the ${maxJump}x bound`;
+  if (after > before * maxJump)
+    return `${label} would jump ${(after / before).toFixed(1)}x (from ${before} to ${after}), more than the ${maxJump}x bound`;
   return null;
 }
 
@@ -169,8 +176,14 @@ export interface Totals {
 }
 
 /** The totals' breaker: against the last published totals (a first run has none and is only bounded). */
-export function totalsBreaker(prev: Record<string, number> | null | undefined, totals: Totals, maxDrop: number, maxJump: number): string | null {
-  for (const [k, v] of Object.entries(totals)) if (!Number.isFinite(v) || v < 0) return `circuit breaker: total ${k} is ${v}, not a finite non-negative number`;
+export function totalsBreaker(
+  prev: Record<string, number> | null | undefined,
+  totals: Totals,
+  maxDrop: number,
+  maxJump: number,
+): string | null {
+  for (const [k, v] of Object.entries(totals))
+    if (!Number.isFinite(v) || v < 0) return `circuit breaker: total ${k} is ${v}, not a finite non-negative number`;
   if (!prev) return null;
   const labels: Record<keyof Totals, string> = { rwa: 'total RWA value', stablecoins: 'total stablecoin value' };
   for (const k of Object.keys(labels) as Array<keyof Totals>) {
@@ -184,7 +197,10 @@ export function totalsBreaker(prev: Record<string, number> | null | undefined, t
  * The first run against the snapshot it replaces, per asset class (issue 19.6): "U.S.
  * Treasuries: $1.20B live vs $7.41B in the snapshot (16%)".
  */
-export function compareWithSnapshot(live: Record<string, number>, snapshot: Record<string, number>): Array<{ assetClass: string; live: number; snapshot: number; share: number | null }> {
+export function compareWithSnapshot(
+  live: Record<string, number>,
+  snapshot: Record<string, number>,
+): Array<{ assetClass: string; live: number; snapshot: number; share: number | null }> {
   const classes = [...new Set([...Object.keys(snapshot), ...Object.keys(live)])];
   return classes.map((assetClass) => {
     const l = live[assetClass] ?? 0;

@@ -24,7 +24,18 @@ import {
   transfers,
 } from '../../../../db/schema/index.ts';
 import { MAX_USD, outOfBounds } from './bounds.ts';
-import { carryStale, cellKey, failureFor, pickObservations, totalsBreaker, type CellFigure, type Failure, type Obs, type StaleCell, type Totals } from './cells.ts';
+import {
+  carryStale,
+  cellKey,
+  failureFor,
+  pickObservations,
+  totalsBreaker,
+  type CellFigure,
+  type Failure,
+  type Obs,
+  type StaleCell,
+  type Totals,
+} from './cells.ts';
 import { priceMoveFlag } from './prices.ts';
 import { issuanceWallets, type Registry } from './registry.ts';
 import { DAY_MS, dayEnd } from './sources/types.ts';
@@ -115,6 +126,7 @@ export function gridOf(obs: Iterable<Obs>, registry: Registry) {
   const classByDate = new Map<string, Record<string, number>>();
   const assetValue = new Map<string, Map<string, number>>();
   const assetHolders = new Map<string, Map<string, number>>(); // date -> symbol -> unique holders
+  const assetChainHolders = new Map<string, Map<string, number>>(); // date -> symbol -> per-chain counts summed (no unique figure)
   const priceOf = new Map<string, number>();
   const cellValue = new Map<string, number>(); // `${date}|${symbol}|${chain}` -> value
   for (const o of obs) {
@@ -123,11 +135,16 @@ export function gridOf(obs: Iterable<Obs>, registry: Registry) {
     if (o.price !== null) priceOf.set(`${o.date}|${o.assetSymbol}`, o.price);
     if (o.assetHolders !== null && o.assetHolders !== undefined)
       (assetHolders.get(o.date) ?? assetHolders.set(o.date, new Map()).get(o.date)!).set(o.assetSymbol, o.assetHolders);
+    if (o.holders !== null) {
+      const m = assetChainHolders.get(o.date) ?? assetChainHolders.set(o.date, new Map()).get(o.date)!;
+      m.set(o.assetSymbol, (m.get(o.assetSymbol) ?? 0) + o.holders);
+    }
     if (o.value === null) continue;
     cellValue.set(`${o.date}|${o.assetSymbol}|${o.chain}`, o.value);
     const target = a.assetClass === 'Stablecoins' ? stable : rwa;
     const perChain = target.get(o.date) ?? target.set(o.date, new Map()).get(o.date)!;
-    const cell = perChain.get(o.chain) ?? perChain.set(o.chain, { value: 0, holders: 0, assets: new Set(), issuers: new Set() }).get(o.chain)!;
+    const cell =
+      perChain.get(o.chain) ?? perChain.set(o.chain, { value: 0, holders: 0, assets: new Set(), issuers: new Set() }).get(o.chain)!;
     cell.value += o.value;
     cell.holders = cell.holders === null || o.holders === null ? null : cell.holders + o.holders;
     if (o.value > 0) {
@@ -139,11 +156,12 @@ export function gridOf(obs: Iterable<Obs>, registry: Registry) {
     const av = assetValue.get(o.date) ?? assetValue.set(o.date, new Map()).get(o.date)!;
     av.set(o.assetSymbol, (av.get(o.assetSymbol) ?? 0) + o.value);
   }
-  return { rwa, stable, classByDate, assetValue, assetHolders, priceOf, cellValue };
+  return { rwa, stable, classByDate, assetValue, assetHolders, assetChainHolders, priceOf, cellValue };
 }
 type GridOf = ReturnType<typeof gridOf>;
 
-const sumOf = (m: Map<string, Cell> | undefined, f: (c: Cell) => number | null) => [...(m?.values() ?? [])].reduce((s, c) => s + (f(c) ?? 0), 0);
+const sumOf = (m: Map<string, Cell> | undefined, f: (c: Cell) => number | null) =>
+  [...(m?.values() ?? [])].reduce((s, c) => s + (f(c) ?? 0), 0);
 const pct = (now: number, before: number | undefined) => (before ? round(((now - before) / before) * 100) : null);
 
 /**
@@ -151,12 +169,12 @@ const pct = (now: number, before: number | undefined) => (before ? round(((now -
  * holder), summed over assets; per-chain counts where an asset has no cross-chain figure.
  */
 function rwaHolders(g: GridOf, registry: Registry, date: string): number {
-  const rwaAssets = new Set(registry.assets.filter((a) => a.assetClass !== 'Stablecoins').map((a) => a.symbol));
-  const unique = g.assetHolders.get(date);
   let total = 0;
-  const covered = new Set<string>();
-  for (const [symbol, n] of unique ?? []) if (rwaAssets.has(symbol) && g.assetValue.get(date)?.has(symbol)) (total += n), covered.add(symbol);
-  return total + (covered.size ? 0 : sumOf(g.rwa.get(date), (c) => c.holders));
+  for (const a of registry.assets) {
+    if (a.assetClass === 'Stablecoins' || !g.assetValue.get(date)?.has(a.symbol)) continue;
+    total += g.assetHolders.get(date)?.get(a.symbol) ?? g.assetChainHolders.get(date)?.get(a.symbol) ?? 0;
+  }
+  return total;
 }
 
 export function buildOverview(g: GridOf, registry: Registry, asOf: string, then30: string | undefined) {
@@ -196,7 +214,14 @@ export function buildNetworks(g: GridOf, asOf: string, before30: string | undefi
     });
 }
 
-export function buildAssets(g: GridOf, registry: Registry, asOf: string, before7: string | undefined, dayBefore: string | undefined, stale: StaleCell[]) {
+export function buildAssets(
+  g: GridOf,
+  registry: Registry,
+  asOf: string,
+  before7: string | undefined,
+  dayBefore: string | undefined,
+  stale: StaleCell[],
+) {
   const byAsset = new Map(registry.assets.map((a) => [a.symbol, a]));
   return [...(g.assetValue.get(asOf)?.entries() ?? [])].map(([symbol, value]) => {
     const a = byAsset.get(symbol)!;
@@ -291,11 +316,20 @@ export function buildTransfers(
     const dec = decimals.get(`${t.chain}|${t.token}`);
     if (price === undefined || dec === undefined) continue;
     const usd = Number(formatUnits(BigInt(t.amount), dec)) * price;
-    const cap = Math.max(g.cellValue.get(`${day}|${t.assetSymbol}|${t.chain}`) ?? 0, g.cellValue.get(`${shiftDate(day, -1)}|${t.assetSymbol}|${t.chain}`) ?? 0);
+    const cap = Math.max(
+      g.cellValue.get(`${day}|${t.assetSymbol}|${t.chain}`) ?? 0,
+      g.cellValue.get(`${shiftDate(day, -1)}|${t.assetSymbol}|${t.chain}`) ?? 0,
+    );
     if (outOfBounds(usd, MAX_USD) || (cap > 0 && usd > cap)) continue;
     volume.set(key, (volume.get(key) ?? 0) + usd);
     if (t.blockTime >= windowStart)
-      transferRows.push({ assetSymbol: t.assetSymbol, usdAmount: round(usd), date: isoSeconds(t.blockTime), network: chainName(t.chain), txHash: t.txHash });
+      transferRows.push({
+        assetSymbol: t.assetSymbol,
+        usdAmount: round(usd),
+        date: isoSeconds(t.blockTime),
+        network: chainName(t.chain),
+        txHash: t.txHash,
+      });
   }
   return { active, volume, transferRows, indexedChains: new Set(rows.map((t) => t.chain)) };
 }
@@ -337,14 +371,25 @@ export async function derive(db: Database, registry: Registry, asOf: string, opt
   const rows = (await db
     .select()
     .from(ingestObservations)
-    .where(and(lte(ingestObservations.date, asOf), or(eq(ingestObservations.accepted, true), eq(ingestObservations.runId, runId))))) as Obs[];
+    .where(
+      and(lte(ingestObservations.date, asOf), or(eq(ingestObservations.accepted, true), eq(ingestObservations.runId, runId))),
+    )) as Obs[];
   const failures = opts.failures ?? [];
   const held = opts.held ?? new Map<string, string>();
   const accepted = pickObservations(
     rows.filter((r) => r.accepted),
     -1,
   );
-  const { picked, stale } = carryStale(pickObservations(rows, runId), accepted, knownCells(registry, rows), asOf, runId, failures, held, opts.now);
+  const { picked, stale } = carryStale(
+    pickObservations(rows, runId),
+    accepted,
+    knownCells(registry, rows),
+    asOf,
+    runId,
+    failures,
+    held,
+    opts.now,
+  );
   const g = gridOf(picked.values(), registry);
   const dates = [...new Set([...picked.values()].map((o) => o.date))].sort();
   const dateAtOrBefore = (date: string) => [...dates].reverse().find((d) => d <= date);
@@ -416,7 +461,8 @@ export async function freshCells(db: Database, runId: number, asOf: string): Pro
     .from(ingestObservations)
     .where(and(eq(ingestObservations.runId, runId), eq(ingestObservations.date, asOf)));
   const out = new Map<string, CellFigure>();
-  for (const o of pickObservations(rows as Obs[], runId).values()) out.set(cellKey(o.assetSymbol, o.chain), { value: o.value, holders: o.holders });
+  for (const o of pickObservations(rows as Obs[], runId).values())
+    out.set(cellKey(o.assetSymbol, o.chain), { value: o.value, holders: o.holders });
   return out;
 }
 

@@ -47,7 +47,16 @@ const priceSchema = z.discriminatedUnion('kind', [
    * A Chainlink-style aggregator: latestRoundData() and decimals(). An answer older than
    * `maxAgeHours` at the day's close (its `updatedAt`), zero or negative is refused.
    */
-  z.strictObject({ kind: z.literal('feed'), chain: chainKey, address, maxAgeHours: z.number().positive().max(24 * 14).optional() }),
+  z.strictObject({
+    kind: z.literal('feed'),
+    chain: chainKey,
+    address,
+    maxAgeHours: z
+      .number()
+      .positive()
+      .max(24 * 14)
+      .optional(),
+  }),
   /** A view function without arguments returning a uint256 price with `decimals` decimals. */
   z.strictObject({
     kind: z.literal('call'),

@@ -204,7 +204,10 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
     const prev = await lastPublished(db);
     // The per-asset breaker first: a held cell keeps its previous figure, the rest goes on.
     const held = cellBreaker(prev?.cells, await freshCells(db, runId, publishAsOf), bounds.drop, bounds.jump);
-    for (const why of held.values()) (warnings.push(why), progress(`  held: ${why}`));
+    for (const why of held.values()) {
+      warnings.push(why);
+      progress(`  held: ${why}`);
+    }
     const derived = await derive(db, registry, publishAsOf, { runId, failures, held });
     const breaker = await checkBreaker(db, derived.totals, bounds.drop, bounds.jump);
     const extra = { failures, held: Object.fromEntries(held), stale: derived.stale };

@@ -46,10 +46,7 @@ function amountOf(r: z.infer<typeof row>, peg: string): number | null {
  * day, or the last one before it when it is at most a day older. Chains without such a row are
  * left out (and reported), rather than carried forward.
  */
-export function circulatingOn(
-  s: StablecoinHistory,
-  date: string,
-): { byChain: Map<string, number>; stale: string[]; unreadable: string[] } {
+export function circulatingOn(s: StablecoinHistory, date: string): { byChain: Map<string, number>; stale: string[]; unreadable: string[] } {
   const end = dayEnd(date) / 1000;
   const peg = s.pegType ?? 'peggedUSD';
   const byChain = new Map<string, number>();

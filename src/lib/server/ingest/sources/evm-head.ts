@@ -50,7 +50,8 @@ export async function closingBlock(
   const h = await head(c, opts.tag, warn);
   const headTime = Number(h.timestamp) * 1000;
   const lag = headLag(headTime, opts.now ?? Date.now(), opts.maxHeadAgeS);
-  if (lag) throw new ChainError(c.key, `Chain "${c.key}" (${c.chain.name}): ${lag} (block ${h.number} at ${new Date(headTime).toISOString()}).`);
+  if (lag)
+    throw new ChainError(c.key, `Chain "${c.key}" (${c.chain.name}): ${lag} (block ${h.number} at ${new Date(headTime).toISOString()}).`);
   blocks.set(h.number!, { time: headTime, hash: h.hash! });
   const read = async (n: bigint) => {
     let b = blocks.get(n);

@@ -56,7 +56,9 @@ async function applyDeltas(tx: Tx, chain: string, delta: Map<string, bigint>) {
       const found = await tx
         .select({ holder: ingestHolders.holder, balance: ingestHolders.balance })
         .from(ingestHolders)
-        .where(and(eq(ingestHolders.chain, chain), eq(ingestHolders.token, token), inArray(ingestHolders.holder, holders.slice(i, i + 500))));
+        .where(
+          and(eq(ingestHolders.chain, chain), eq(ingestHolders.token, token), inArray(ingestHolders.holder, holders.slice(i, i + 500))),
+        );
       for (const f of found) current.set(f.holder, BigInt(f.balance));
     }
     const upserts = holders.map((h) => {
@@ -122,9 +124,11 @@ export async function undoReorg(db: Database, c: ChainClient, tokens: string[], 
   let dropped = 0;
   for (const cp of cps) {
     if (!cp.lastBlockHash) continue;
-    const now = await withRetry(`${c.key} block ${cp.lastBlock}`, () => c.client.getBlock({ blockNumber: BigInt(cp.lastBlock) }), warn).catch(
-      () => null,
-    );
+    const now = await withRetry(
+      `${c.key} block ${cp.lastBlock}`,
+      () => c.client.getBlock({ blockNumber: BigInt(cp.lastBlock) }),
+      warn,
+    ).catch(() => null);
     if (now && now.hash === cp.lastBlockHash) continue;
     const back = Math.max(cp.lastBlock - REORG_WINDOW, -1);
     dropped += await db.transaction(async (tx) => {
@@ -164,7 +168,15 @@ export async function indexChain(
       await db
         .select()
         .from(ingestCheckpoints)
-        .where(and(eq(ingestCheckpoints.chain, c.key), inArray(ingestCheckpoints.token, deployments.map((d) => d.address))))
+        .where(
+          and(
+            eq(ingestCheckpoints.chain, c.key),
+            inArray(
+              ingestCheckpoints.token,
+              deployments.map((d) => d.address),
+            ),
+          ),
+        )
     ).map((cp) => [cp.token, cp.lastBlock]),
   );
   const nextOf = (d: IndexedDeployment) => BigInt(Math.max(cps.has(d.address) ? cps.get(d.address)! + 1 : 0, d.startBlock));
@@ -211,7 +223,10 @@ export async function indexChain(
         const seconds =
           stamp !== undefined && stamp !== null
             ? Number(BigInt(stamp))
-            : Number((await withRetry(`${c.key} block ${log.blockNumber}`, () => c.client.getBlock({ blockNumber: log.blockNumber! }), ctx.warn)).timestamp);
+            : Number(
+                (await withRetry(`${c.key} block ${log.blockNumber}`, () => c.client.getBlock({ blockNumber: log.blockNumber! }), ctx.warn))
+                  .timestamp,
+              );
         time = new Date(seconds * 1000).toISOString();
         blockTimes.set(log.blockNumber, time);
       }

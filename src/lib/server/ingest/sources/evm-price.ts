@@ -78,10 +78,6 @@ export async function readPrice(
     return checkPrice(Number(formatUnits(raw, p.decimals)));
   }
   const abi = parseAbi([`function ${p.method}() view returns (uint256)` as 'function x() view returns (uint256)']);
-  const raw = await withRetry(
-    what,
-    () => c.client.readContract({ address: p.address, abi, functionName: p.method as 'x', ...at }),
-    warn,
-  );
+  const raw = await withRetry(what, () => c.client.readContract({ address: p.address, abi, functionName: p.method as 'x', ...at }), warn);
   return checkPrice(Number(formatUnits(raw, p.decimals)));
 }

@@ -37,15 +37,23 @@ export function evmChains(registry: Registry): string[] {
 }
 
 /** Per chain, its deployments of on-chain assets. */
-export function deploymentsByChain(registry: Registry): Map<string, Array<{ asset: RegistryAsset; address: `0x${string}`; startBlock: number }>> {
+export function deploymentsByChain(
+  registry: Registry,
+): Map<string, Array<{ asset: RegistryAsset; address: `0x${string}`; startBlock: number }>> {
   const out = new Map<string, Array<{ asset: RegistryAsset; address: `0x${string}`; startBlock: number }>>();
   for (const asset of registry.assets.filter((a) => a.source === 'evm'))
-    for (const d of asset.deployments) (out.get(d.chain) ?? out.set(d.chain, []).get(d.chain)!).push({ asset, address: d.address, startBlock: d.startBlock });
+    for (const d of asset.deployments)
+      (out.get(d.chain) ?? out.set(d.chain, []).get(d.chain)!).push({ asset, address: d.address, startBlock: d.startBlock });
   return out;
 }
 
 /** Connects to a chain and checks it is the chain the registry names: a failure names it. */
-export async function connectChain(registry: Registry, key: string, env: NodeJS.ProcessEnv, warn: (m: string) => void): Promise<ChainClient> {
+export async function connectChain(
+  registry: Registry,
+  key: string,
+  env: NodeJS.ProcessEnv,
+  warn: (m: string) => void,
+): Promise<ChainClient> {
   const chain = registry.chains[key];
   const c = connect(key, chain, env);
   let id: number;
@@ -58,10 +66,16 @@ export async function connectChain(registry: Registry, key: string, env: NodeJS.
     } catch {
       // keep the generic word: the URL is never echoed
     }
-    throw new ChainError(key, `Chain "${key}" (${chain.name}) is unreachable at ${host} (${chain.rpcEnv}): ${(e as Error).message.split('\n')[0]}`);
+    throw new ChainError(
+      key,
+      `Chain "${key}" (${chain.name}) is unreachable at ${host} (${chain.rpcEnv}): ${(e as Error).message.split('\n')[0]}`,
+    );
   }
   if (id !== chain.chainId)
-    throw new ChainError(key, `Chain "${key}" (${chain.name}): ${chain.rpcEnv} answers with chain id ${id}, the registry expects ${chain.chainId}.`);
+    throw new ChainError(
+      key,
+      `Chain "${key}" (${chain.name}): ${chain.rpcEnv} answers with chain id ${id}, the registry expects ${chain.chainId}.`,
+    );
   return c;
 }
 
@@ -82,7 +96,13 @@ interface DeploymentState {
   excludedSum: bigint;
 }
 
-async function readState(c: ChainClient, address: `0x${string}`, excluded: string[], block: bigint, warn: (m: string) => void): Promise<DeploymentState | null> {
+async function readState(
+  c: ChainClient,
+  address: `0x${string}`,
+  excluded: string[],
+  block: bigint,
+  warn: (m: string) => void,
+): Promise<DeploymentState | null> {
   let values: bigint[];
   try {
     values = (await withRetry(
@@ -131,12 +151,26 @@ async function readChain(
     if (s) states.set(d.address, s);
     else ctx.progress(`evm ${c.key} ${d.asset.symbol}: no contract at block ${block.number}`);
   }
-  const indexed = live.filter((d) => states.has(d.address)).map((d) => ({ symbol: d.asset.symbol, address: d.address, startBlock: d.startBlock, decimals: states.get(d.address)!.decimals }));
+  const indexed = live
+    .filter((d) => states.has(d.address))
+    .map((d) => ({ symbol: d.asset.symbol, address: d.address, startBlock: d.startBlock, decimals: states.get(d.address)!.decimals }));
   let transfers = 0;
   let requests = 0;
   if (!ctx.dryRun && indexed.length) {
-    await undoReorg(ctx.db, c, indexed.map((d) => d.address), ctx.warn);
-    const r = await indexChain(ctx.db, c, indexed, { number: block.number, hash: block.hash }, { span: configFor(ctx.env).ingest.logSpan, maxSpan: configFor(ctx.env).ingest.maxLogSpan }, ctx);
+    await undoReorg(
+      ctx.db,
+      c,
+      indexed.map((d) => d.address),
+      ctx.warn,
+    );
+    const r = await indexChain(
+      ctx.db,
+      c,
+      indexed,
+      { number: block.number, hash: block.hash },
+      { span: configFor(ctx.env).ingest.logSpan, maxSpan: configFor(ctx.env).ingest.maxLogSpan },
+      ctx,
+    );
     transfers = r.inserted;
     requests = r.requests;
   }
@@ -152,7 +186,10 @@ async function readChain(
       // rwa.xyz's data-quality rule, for every deployment: otherwise the deployment is not published.
       const problem = balanceProblem(balances, s.totalSupply);
       if (problem) {
-        fail({ asset: asset.symbol, chain: c.key }, `${asset.symbol} on ${c.key} at block ${block.number}: ${problem}; not published (check the registry's startBlock)`);
+        fail(
+          { asset: asset.symbol, chain: c.key },
+          `${asset.symbol} on ${c.key} at block ${block.number}: ${problem}; not published (check the registry's startBlock)`,
+        );
         continue;
       }
       holders = holderSet(balances, excluded, dustUnits(asset.holderDust, s.decimals));
@@ -207,7 +244,9 @@ export const evmSource: Source = {
         const b = await closingBlock(c, end, { tag: cfg.headTag, maxHeadAgeS: cfg.maxHeadAge }, ctx.warn);
         clients.set(key, c);
         blocks.set(key, b);
-        ctx.progress(`evm ${key}: closing block of ${date} is ${b ? `${b.number} (${new Date(b.time).toISOString()})` : 'none (chain not started)'}`);
+        ctx.progress(
+          `evm ${key}: closing block of ${date} is ${b ? `${b.number} (${new Date(b.time).toISOString()})` : 'none (chain not started)'}`,
+        );
       } catch (e) {
         fail({ chain: key }, explain(key, registry.chains[key].name, 0n, e).message);
       }
@@ -253,7 +292,10 @@ export const evmSource: Source = {
     if (!ctx.dryRun) {
       // Holders once per asset: an address holding it on two chains is one holder.
       const union = new Map<string, Set<string>>();
-      for (const p of pending) if (p.holders) for (const h of p.holders) (union.get(p.row.assetSymbol) ?? union.set(p.row.assetSymbol, new Set()).get(p.row.assetSymbol)!).add(h);
+      for (const p of pending)
+        if (p.holders)
+          for (const h of p.holders)
+            (union.get(p.row.assetSymbol) ?? union.set(p.row.assetSymbol, new Set()).get(p.row.assetSymbol)!).add(h);
       for (const p of pending) {
         const problem = await writeObservation(ctx.db, { ...p.row, assetHolders: union.get(p.row.assetSymbol)?.size ?? null });
         if (problem) fail({ asset: p.row.assetSymbol, chain: p.row.chain }, problem);

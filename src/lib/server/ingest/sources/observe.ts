@@ -11,13 +11,24 @@ export type ObservationRow = Omit<typeof ingestObservations.$inferInsert, 'id' |
 
 /** Stores the row (replacing this run's earlier row for the same day, asset, chain and source) or says why not. */
 export async function writeObservation(db: Database, row: ObservationRow): Promise<string | null> {
-  const problem = observationProblem({ supply: Number(row.supply), price: row.price ?? null, value: row.value ?? null, holders: row.holders ?? null });
+  const problem = observationProblem({
+    supply: Number(row.supply),
+    price: row.price ?? null,
+    value: row.value ?? null,
+    holders: row.holders ?? null,
+  });
   if (problem) return `${row.assetSymbol} on ${row.chain}: refused, ${problem}`;
   await db
     .insert(ingestObservations)
     .values({ ...row, accepted: false })
     .onConflictDoUpdate({
-      target: [ingestObservations.runId, ingestObservations.date, ingestObservations.assetSymbol, ingestObservations.chain, ingestObservations.source],
+      target: [
+        ingestObservations.runId,
+        ingestObservations.date,
+        ingestObservations.assetSymbol,
+        ingestObservations.chain,
+        ingestObservations.source,
+      ],
       set: { ...row },
     });
   return null;
