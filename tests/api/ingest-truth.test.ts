@@ -63,10 +63,12 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
   let b: LocalChain;
   let registryFile: string;
   let day: string;
+  let day0: number;
+  const url = scratchDb();
   const c: Record<string, Address> = {};
 
   beforeAll(async () => {
-    const day0 = today - 4 * DAY;
+    day0 = today - 4 * DAY;
     day = dateOf(day0);
     const [anvilA, anvilB] = await Promise.all([startAnvil(31337, day0 + 60), startAnvil(31338, day0 + 60)]);
     anvils.push(anvilA, anvilB);
@@ -134,7 +136,6 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
   }, 120_000);
 
   it('publishes the bridged gold once, the vault at its NAV; refuses the stale and the negative feed, and a token whose logs do not add up', async () => {
-    const url = scratchDb();
     const r = await runIngestCli(['--date', day], {
       DATABASE_URL: url,
       INGEST_REGISTRY: registryFile,
@@ -168,6 +169,22 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
     expect(transfers.map((t) => [t.asset_symbol, Number(t.usd_amount)])).toEqual([['XAU', 100_000]]);
     const meta = await query(url, "SELECT value FROM dataset_meta WHERE key = 'marketOverview'");
     expect(JSON.parse(String(meta[0].value)).totalRWAValue).toBe('3050000');
+  }, 60_000);
+
+  it('a price move over 10% in a day is published and flagged on the asset', async () => {
+    await call(a, day0 + DAY + 100, c.gold, 'TestPriceFeed', 'set', [230_000_000_000n]); // $2,000 -> $2,300
+    const r = await runIngestCli(['--date', dateOf(day0 + DAY)], {
+      DATABASE_URL: url,
+      INGEST_REGISTRY: registryFile,
+      RPC_URL_TRUTH_A: a.anvil.url,
+      RPC_URL_TRUTH_B: b.anvil.url,
+    });
+    expect(r.code).toBe(0);
+    const rows = await query(url, 'SELECT symbol, market_cap, price_flag FROM assets ORDER BY symbol');
+    expect(rows.map((x) => [x.symbol, Number(x.market_cap), x.price_flag])).toEqual([
+      ['VLT', 1_050_000, null],
+      ['XAU', 2_300_000, 'price moved +15.0% in a day (2000 -> 2300)'],
+    ]);
   }, 60_000);
 });
 

@@ -83,7 +83,14 @@ export async function listAssets(): Promise<Asset[]> {
     })
     .from(assets)
     .orderBy(desc(assets.marketCap));
-  return rows.map((r) => ({ ...r, marketCap: numeric(r.marketCap, 2), change7d: r.change7d === null ? null : numeric(r.change7d, 2) }));
+  // priceFlag and stale are added beside the spec's fields, and only when set: the spec's shape is unchanged otherwise.
+  return rows.map(({ priceFlag, stale, ...r }) => ({
+    ...r,
+    marketCap: numeric(r.marketCap, 2),
+    change7d: r.change7d === null ? null : numeric(r.change7d, 2),
+    ...(priceFlag ? { priceFlag } : {}),
+    ...(stale ? { stale } : {}),
+  }));
 }
 
 /** Every network, largest total value first. */
