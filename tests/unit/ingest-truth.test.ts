@@ -233,3 +233,14 @@ describe('cells (17.5, 19.6)', () => {
     ]);
   });
 });
+
+describe('ingest variables (19.5)', () => {
+  it('a head tag, head age or jump bound that is not one is refused, naming the variable', async () => {
+    const { parseConfig, ConfigError } = await import('../../src/lib/server/config');
+    expect(() => parseConfig({ INGEST_HEAD_TAG: 'pending' })).toThrow(ConfigError);
+    expect(() => parseConfig({ INGEST_HEAD_TAG: 'pending' })).toThrow(/INGEST_HEAD_TAG: expected finalized, safe or latest/);
+    expect(() => parseConfig({ INGEST_MAX_HEAD_AGE: '-1' })).toThrow(/INGEST_MAX_HEAD_AGE/);
+    expect(() => parseConfig({ INGEST_MAX_JUMP: '1' })).toThrow(/INGEST_MAX_JUMP: expected a factor greater than 1/);
+    expect(parseConfig({ INGEST_HEAD_TAG: 'safe', INGEST_MAX_HEAD_AGE: '0' }).ingest).toMatchObject({ headTag: 'safe', maxHeadAge: 0 });
+  });
+});
