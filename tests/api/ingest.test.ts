@@ -52,6 +52,8 @@ describe('npm run ingest against two local chains', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`published, as of ${s.days[2]}`);
     expect(r.stdout).toMatch(/evm ethereum TBILL: supply 300000 at block \d+/);
+    // The first published run says, per asset class, how it compares with the snapshot it replaces.
+    expect(r.stdout).toMatch(/first run vs snapshot: U\.S\. Treasuries: \$0\.000B live, \$\d+\.\d{3}B in the snapshot \(0%\)/);
   }, 60_000);
 
   it('/api/market-overview: RWA value, holders, issuers and stablecoins to the unit, as of the last day', async () => {
@@ -166,6 +168,7 @@ describe('npm run ingest against two local chains', () => {
     expect(html).toContain(WALLETS.treasury);
     expect(html).toMatch(/data-status="published"/);
     expect(html).toContain('price feed latestRoundData()');
+    expect(html).toMatch(/data-testid="snapshot-comparison"[\s\S]*data-class="Commodities"/);
   });
 
   it('the asset-class pages and their API serve the run too: same as-of date, tracked assets, unavailable where no source gives a figure', async () => {

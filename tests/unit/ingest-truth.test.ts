@@ -244,3 +244,72 @@ describe('ingest variables (19.5)', () => {
     expect(parseConfig({ INGEST_HEAD_TAG: 'safe', INGEST_MAX_HEAD_AGE: '0' }).ingest).toMatchObject({ headTag: 'safe', maxHeadAge: 0 });
   });
 });
+
+describe('counted once in the registry (19.4)', () => {
+  it("escrows of a lock-and-mint bridge and other funds' holdings leave supply; only issuer wallets and escrows are issuance", async () => {
+    const { excludedWallets, issuanceWallets, parseRegistry } = await import('../../src/lib/server/ingest/registry');
+    const r = parseRegistry({
+      chains: {
+        ethereum: { chainId: 1, name: 'Ethereum', rpcEnv: 'RPC_URL_ETHEREUM' },
+        arbitrum: { chainId: 42161, name: 'Arbitrum', rpcEnv: 'RPC_URL_ARBITRUM' },
+      },
+      assets: [
+        {
+          symbol: 'BUIDL',
+          name: 'Fund',
+          issuer: 'Issuer',
+          assetClass: 'U.S. Treasuries',
+          price: { kind: 'fixed', usd: '1.00' },
+          deployments: [
+            { chain: 'ethereum', address: '0x' + '1'.repeat(40), startBlock: 1, excludeHolders: ['0x' + 'a'.repeat(40)] },
+            { chain: 'arbitrum', address: '0x' + '2'.repeat(40), startBlock: 1 },
+          ],
+          bridge: { model: 'lock-and-mint', escrows: [{ chain: 'ethereum', address: '0x' + 'E'.repeat(40) }] },
+          heldByFunds: [{ fund: 'OUSG', chain: 'ethereum', address: '0x' + 'f'.repeat(40) }],
+        },
+      ],
+    });
+    const a = r.assets[0];
+    expect([...excludedWallets(a, 'ethereum')].sort()).toEqual(['0x' + 'a'.repeat(40), '0x' + 'e'.repeat(40), '0x' + 'f'.repeat(40)]);
+    expect([...excludedWallets(a, 'arbitrum')]).toEqual([]);
+    expect([...issuanceWallets(a, 'ethereum')].sort()).toEqual(['0x' + 'a'.repeat(40), '0x' + 'e'.repeat(40)]);
+    expect(a.holderDust).toBe('0.01');
+  });
+
+  it('an escrow or fund holding on a chain the registry does not have, and the chain "constructor", are refused', async () => {
+    const { parseRegistry } = await import('../../src/lib/server/ingest/registry');
+    const base = {
+      symbol: 'X',
+      name: 'X',
+      issuer: 'X',
+      assetClass: 'U.S. Treasuries',
+      price: { kind: 'fixed', usd: '1.00' },
+      deployments: [{ chain: 'ethereum', address: '0x' + '1'.repeat(40), startBlock: 1 }],
+    };
+    const chains = { ethereum: { chainId: 1, name: 'Ethereum', rpcEnv: 'RPC_URL_ETHEREUM' } };
+    expect(() =>
+      parseRegistry({
+        chains,
+        assets: [{ ...base, bridge: { model: 'lock-and-mint', escrows: [{ chain: 'constructor', address: '0x' + 'e'.repeat(40) }] } }],
+      }),
+    ).toThrow(/assets\[0\] \(X\) bridge\.escrows\[0\]\.chain: unknown chain "constructor"/);
+    expect(() =>
+      parseRegistry({ chains, assets: [{ ...base, heldByFunds: [{ fund: 'F', chain: 'base', address: '0x' + 'e'.repeat(40) }] }] }),
+    ).toThrow(/heldByFunds\[0\]\.chain: unknown chain "base"/);
+  });
+});
+
+describe('DefiLlama renamed field (19.6)', () => {
+  it('a row whose amount field is renamed is refused and reported, not dropped', async () => {
+    const { circulatingOn } = await import('../../src/lib/server/ingest/sources/defillama');
+    const end = Date.parse('2026-01-10T00:00:00Z') / 1000;
+    const r = circulatingOn(
+      {
+        chainBalances: { Tron: { tokens: [{ date: end } as never] }, Ethereum: { tokens: [{ date: end, circulating: { peggedUSD: 5 } }] } },
+      },
+      '2026-01-09',
+    );
+    expect(r.unreadable).toEqual(['Tron']);
+    expect([...r.byChain]).toEqual([['Ethereum', 5]]);
+  });
+});
