@@ -16,6 +16,7 @@ import { checkBreaker, derive, freshCells, lastPublished, maxChange, writePublis
 import { loadRegistry, registryPath, type Registry } from './registry.ts';
 import { ChainError } from './rpc.ts';
 import { SOURCES } from './sources/index.ts';
+import type { Source } from './sources/types.ts';
 import { DAY_MS } from './sources/types.ts';
 
 export type RunStatus = 'published' | 'held' | 'failed' | 'dry-run' | 'locked';
@@ -99,14 +100,124 @@ function shareCounts(c: ReturnType<typeof compareWithSnapshot>): Record<string, 
   return Object.fromEntries(c.filter((r) => r.share !== null).map((r) => [r.assetClass, r.share!]));
 }
 
+/** What a run accumulates while it reads: counts per source, warnings, failed parts, a fatal error. */
+interface ReadState {
+  counts: Record<string, Record<string, number>>;
+  warnings: string[];
+  errors: string[];
+  failures: Failure[];
+  /** The chain a fatal error is about. */
+  chain?: string;
+}
+
+/**
+ * Reads every selected source for each day. A part that fails (a chain, an asset) is recorded and
+ * the run goes on; an error a source throws stops the reading.
+ */
+async function readSources(
+  db: Database,
+  registry: Registry,
+  sources: Source[],
+  opts: {
+    dates: string[];
+    runId: number;
+    env: NodeJS.ProcessEnv;
+    dryRun: boolean;
+    progress: (l: string) => void;
+    renew: () => Promise<void>;
+  },
+  st: ReadState,
+): Promise<void> {
+  const { progress } = opts;
+  const fail = (scope: { chain?: string; asset?: string }, reason: string) => {
+    st.failures.push({ ...scope, reason });
+    st.warnings.push(reason);
+    progress(`  failed: ${reason}`);
+  };
+  const warn = (w: string) => {
+    st.warnings.push(w);
+    progress(`  warning: ${w}`);
+  };
+  for (const date of opts.dates) {
+    for (const source of sources) {
+      progress(`${source.name}: ${date}`);
+      try {
+        const c = await source.run({ db, registry, date, runId: opts.runId, env: opts.env, progress, warn, dryRun: opts.dryRun, fail });
+        const acc = (st.counts[source.name] ??= {});
+        for (const [k, v] of Object.entries(c)) acc[k] = (acc[k] ?? 0) + v;
+      } catch (e) {
+        if (e instanceof ChainError) st.chain = e.chain;
+        st.errors.push(`${source.name} ${date}: ${(e as Error).message.split('\n')[0]}`);
+        return;
+      }
+      await opts.renew();
+    }
+  }
+  // Nothing read at all: every part failed. The run fails, naming the first part.
+  const read = Object.values(st.counts).reduce((s, c) => s + (c.observations ?? 0), 0);
+  if (!st.errors.length && st.failures.length && read === 0 && !opts.dryRun) {
+    st.errors.push(st.failures[0].reason);
+    st.chain = st.failures[0].chain;
+  }
+}
+
+/** The as-of date to publish: a backfill of older days adds history, it never moves the site back. */
+async function publishDate(db: Database, asOf: string): Promise<string> {
+  const [published] = await db
+    .select({ asOf: ingestRuns.asOf })
+    .from(ingestRuns)
+    .where(eq(ingestRuns.status, 'published'))
+    .orderBy(desc(ingestRuns.asOf))
+    .limit(1);
+  return published && published.asOf > asOf ? published.asOf : asOf;
+}
+
+/**
+ * After reading: the per-asset breaker, the derived figures, the totals' breaker, then publish (or
+ * hold). Held cells and failed parts are never accepted as history.
+ */
+async function decide(
+  db: Database,
+  registry: Registry,
+  env: NodeJS.ProcessEnv,
+  runId: number,
+  asOf: string,
+  st: ReadState,
+  progress: (l: string) => void,
+): Promise<Omit<IngestResult, 'counts' | 'warnings' | 'errors'>> {
+  const publishAsOf = await publishDate(db, asOf);
+  const bounds = { drop: maxChange(env), jump: configFor(env).ingest.maxJump };
+  const prev = await lastPublished(db);
+  // The per-asset breaker first: a held cell keeps its previous figure, the rest goes on.
+  const held = cellBreaker(prev?.cells, await freshCells(db, runId, publishAsOf), bounds.drop, bounds.jump);
+  for (const why of held.values()) {
+    st.warnings.push(why);
+    progress(`  held: ${why}`);
+  }
+  const derived = await derive(db, registry, publishAsOf, { runId, failures: st.failures, held });
+  const breaker = await checkBreaker(db, derived.totals, bounds.drop, bounds.jump);
+  const extra = { failures: st.failures, held: Object.fromEntries(held), stale: derived.stale, totals: derived.totals };
+  if (!breaker.ok) return { runId, status: 'held', asOf, reason: breaker.reason, ...extra };
+  const comparison = prev ? undefined : compareWithSnapshot(derived.classValues, snapshotClassValues());
+  // The record keeps each class's share of the snapshot beside the sources' counts.
+  const counts = comparison ? { ...st.counts, snapshotShare: shareCounts(comparison) } : st.counts;
+  await db
+    .update(ingestRuns)
+    .set({ counts, warnings: st.warnings, errors: st.errors })
+    .where(and(eq(ingestRuns.id, runId)));
+  const notAccepted = new Set(held.keys());
+  for (const f of st.failures) if (f.asset && f.chain) notAccepted.add(`${f.asset}|${f.chain}`);
+  await writePublished(db, runId, derived, notAccepted, comparison);
+  return { runId, status: 'published', asOf: publishAsOf, comparison, ...extra };
+}
+
 export async function runIngest(db: Database, opts: IngestOptions): Promise<IngestResult> {
   const env = opts.env ?? process.env;
   const progress = opts.progress ?? (() => {});
   const registry = opts.registry ?? loadRegistry(registryPath(env));
   const asOf = opts.dates.at(-1)!;
-  const warnings: string[] = [];
-  const errors: string[] = [];
-  const counts: Record<string, Record<string, number>> = {};
+  const st: ReadState = { counts: {}, warnings: [], errors: [], failures: [] };
+  const { counts, warnings, errors } = st;
   const known = SOURCES.map((s) => s.name);
   for (const name of opts.sources ?? [])
     if (!known.includes(name)) throw new Error(`Unknown source "${name}" (known: ${known.join(', ')})`);
@@ -115,16 +226,8 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
 
   const owner = lockOwner();
   if (!(await acquireLock(db, owner, LOCK_TTL_MS)) && !(await takeOverDeadHolder(db, owner, LOCK_TTL_MS))) {
-    return {
-      runId: 0,
-      status: 'locked',
-      asOf,
-      reason: `another ingest run holds the lock (${await lockHolder(db)})`,
-      counts,
-      warnings,
-      errors,
-      failures: [],
-    };
+    const reason = `another ingest run holds the lock (${await lockHolder(db)})`;
+    return { runId: 0, status: 'locked', asOf, reason, counts, warnings, errors, failures: [] };
   }
   const heartbeat = setInterval(() => void renewLock(db, owner, LOCK_TTL_MS).catch(() => {}), LOCK_TTL_MS / 3);
   heartbeat.unref();
@@ -142,38 +245,8 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
         .returning({ id: ingestRuns.id });
       runId = row.id;
     }
-    let chain: string | undefined;
-    const failures: Failure[] = [];
-    const fail = (scope: { chain?: string; asset?: string }, reason: string) => {
-      failures.push({ ...scope, reason });
-      warnings.push(reason);
-      progress(`  failed: ${reason}`);
-    };
-    outer: for (const date of opts.dates) {
-      for (const source of sources) {
-        progress(`${source.name}: ${date}`);
-        try {
-          const c = await source.run({
-            db,
-            registry,
-            date,
-            runId,
-            env,
-            progress,
-            warn: (w) => (warnings.push(w), progress(`  warning: ${w}`)),
-            dryRun,
-            fail,
-          });
-          const acc = (counts[source.name] ??= {});
-          for (const [k, v] of Object.entries(c)) acc[k] = (acc[k] ?? 0) + v;
-        } catch (e) {
-          if (e instanceof ChainError) chain = e.chain;
-          errors.push(`${source.name} ${date}: ${(e as Error).message.split('\n')[0]}`);
-          break outer;
-        }
-        await renewLock(db, owner, LOCK_TTL_MS);
-      }
-    }
+    const renew = () => renewLock(db, owner, LOCK_TTL_MS).then(() => {});
+    await readSources(db, registry, sources, { dates: opts.dates, runId, env, dryRun, progress, renew }, st);
     const finish = async (status: RunStatus, reason?: string) => {
       if (runId)
         await db
@@ -181,49 +254,14 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
           .set({ status, reason: reason ?? null, counts, warnings, errors, finishedAt: new Date().toISOString() })
           .where(eq(ingestRuns.id, runId));
     };
-    // Nothing read at all: every part failed. The run fails, naming the first part.
-    const read = Object.values(counts).reduce((s, c) => s + (c.observations ?? 0), 0);
-    if (!errors.length && failures.length && read === 0 && !dryRun) {
-      errors.push(failures[0].reason);
-      chain = failures[0].chain;
-    }
     if (errors.length) {
       await finish('failed', errors[0]);
-      return { runId, status: 'failed', asOf, reason: errors[0], chain, counts, warnings, errors, failures };
+      return { runId, status: 'failed', asOf, reason: errors[0], chain: st.chain, counts, warnings, errors, failures: st.failures };
     }
-    if (dryRun) return { runId, status: 'dry-run', asOf, counts, warnings, errors, failures };
-    // A backfill of older days adds history; it never moves the site back to an older as-of date.
-    const [published] = await db
-      .select({ asOf: ingestRuns.asOf })
-      .from(ingestRuns)
-      .where(eq(ingestRuns.status, 'published'))
-      .orderBy(desc(ingestRuns.asOf))
-      .limit(1);
-    const publishAsOf = published && published.asOf > asOf ? published.asOf : asOf;
-    const bounds = { drop: maxChange(env), jump: configFor(env).ingest.maxJump };
-    const prev = await lastPublished(db);
-    // The per-asset breaker first: a held cell keeps its previous figure, the rest goes on.
-    const held = cellBreaker(prev?.cells, await freshCells(db, runId, publishAsOf), bounds.drop, bounds.jump);
-    for (const why of held.values()) {
-      warnings.push(why);
-      progress(`  held: ${why}`);
-    }
-    const derived = await derive(db, registry, publishAsOf, { runId, failures, held });
-    const breaker = await checkBreaker(db, derived.totals, bounds.drop, bounds.jump);
-    const extra = { failures, held: Object.fromEntries(held), stale: derived.stale };
-    if (!breaker.ok) {
-      await finish('held', breaker.reason);
-      return { runId, status: 'held', asOf, reason: breaker.reason, counts, warnings, errors, totals: derived.totals, ...extra };
-    }
-    const comparison = prev ? undefined : compareWithSnapshot(derived.classValues, snapshotClassValues());
-    await db
-      .update(ingestRuns)
-      .set({ counts: comparison ? { ...counts, snapshotShare: shareCounts(comparison) } : counts, warnings, errors })
-      .where(and(eq(ingestRuns.id, runId)));
-    const notAccepted = new Set(held.keys());
-    for (const f of failures) if (f.asset && f.chain) notAccepted.add(`${f.asset}|${f.chain}`);
-    await writePublished(db, runId, derived, notAccepted, comparison);
-    return { runId, status: 'published', asOf: publishAsOf, counts, warnings, errors, totals: derived.totals, comparison, ...extra };
+    if (dryRun) return { runId, status: 'dry-run', asOf, counts, warnings, errors, failures: st.failures };
+    const result = await decide(db, registry, env, runId, asOf, st, progress);
+    if (result.status === 'held') await finish('held', result.reason);
+    return { ...result, counts, warnings, errors };
   } catch (e) {
     const reason = (e as Error).message.split('\n')[0];
     if (runId)
