@@ -2,10 +2,12 @@
  * From raw observations to what the site serves. After a run, every published figure (market
  * overview, chart data, networks, the six network series, assets, transfers) is derived from the
  * stored observations and transfers and written in ONE transaction, replacing the previous
- * figures: a reader sees the previous run or this one, never half of each. Before that, a circuit
- * breaker compares the new totals with the last published run; a move beyond the bound publishes
- * nothing and records why. A figure no source gives (holders from an API that has none, a change
- * without an earlier day) is left out or null, never filled in.
+ * figures: a reader sees the previous run or this one, never half of each. Only accepted rows
+ * (published by an earlier run) and the run's own rows are read; which figure each cell shows
+ * (fresh, stale, held) is decided by the pure steps of cells.ts, and each published table is built
+ * by one pure build* step here. The breakers (per asset and chain, then totals) run before this, in
+ * run.ts. A figure no source gives (holders from an API that has none, a change without an earlier
+ * day) is left out or null, never filled in.
  */
 import { and, desc, eq, gte, lt, lte, or } from 'drizzle-orm';
 import { formatUnits } from 'viem';
