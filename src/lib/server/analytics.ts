@@ -92,11 +92,20 @@ export const assetsRead = () =>
         assetClass: assets.assetClass,
         marketCap: assets.marketCap,
         change7d: assets.change7d,
+        priceFlag: assets.priceFlag,
+        stale: assets.stale,
       })
       .from(assets)
       .orderBy(desc(assets.marketCap)),
+    // priceFlag and stale are added beside the spec's fields, and only when set: the spec's shape is unchanged otherwise.
     (rows): Asset[] =>
-      rows.map((r) => ({ ...r, marketCap: numeric(r.marketCap, 2), change7d: r.change7d === null ? null : numeric(r.change7d, 2) })),
+      rows.map(({ priceFlag, stale, ...r }) => ({
+        ...r,
+        marketCap: numeric(r.marketCap, 2),
+        change7d: r.change7d === null ? null : numeric(r.change7d, 2),
+        ...(priceFlag ? { priceFlag } : {}),
+        ...(stale ? { stale } : {}),
+      })),
   );
 export const listAssets = (): Promise<Asset[]> => readOne(assetsRead());
 

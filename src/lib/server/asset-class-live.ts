@@ -5,8 +5,9 @@
  * changes) are "unavailable", never carried over from the snapshot under the new date. Without a
  * published run the snapshot is served unchanged.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ingestObservations } from '@db/schema';
+import { pickObservations } from './ingest/cells';
 import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics';
 import { readMany, readOne } from './reads';
 import type { CommoditiesData, MetricCardData, StablecoinsData, TreasuriesData } from '@/lib/shared/analytics-types';
@@ -14,7 +15,6 @@ import { formatCurrency } from '@/lib/shared/format';
 import { commodities, stablecoins, treasuries } from './asset-class-data';
 import { getDb } from './db';
 import { siteRegistry } from './sources-data';
-import { outranks } from './ingest/sources/precedence';
 
 export const UNAVAILABLE = 'unavailable';
 
@@ -34,7 +34,14 @@ interface LiveAsset {
  */
 export const liveClassRead = (assetClass: string) =>
   readMany(
-    [metaQuery('publishedRun'), metaQuery('asOf'), getDb().select().from(ingestObservations).where(eq(ingestObservations.date, asOfSql))],
+    [
+      metaQuery('publishedRun'),
+      metaQuery('asOf'),
+      getDb()
+        .select()
+        .from(ingestObservations)
+        .where(and(eq(ingestObservations.date, asOfSql), eq(ingestObservations.accepted, true))),
+    ],
     ([published, asOfRows, rows]) => (publishedRunFrom(published) === undefined ? null : liveAssets(assetClass, asOfFrom(asOfRows), rows)),
   );
 
@@ -47,14 +54,8 @@ function liveAssets(
 ): { asOf: string; assets: LiveAsset[] } {
   const { registry } = siteRegistry();
   const tracked = new Map((registry?.assets ?? []).filter((a) => a.assetClass === assetClass).map((a) => [a.symbol, a]));
-  // One figure per asset and chain, as published: the chain's own reader over DefiLlama's cross-check.
-  const picked = new Map<string, (typeof all)[number]>();
-  for (const o of all) {
-    const key = `${o.assetSymbol}|${o.chain}`;
-    const prev = picked.get(key);
-    if (!prev || outranks(o.source, prev.source)) picked.set(key, o);
-  }
-  const rows = [...picked.values()];
+  // Accepted rows only (a held run's are never served), one per asset and chain: the latest run, the chain over an aggregator.
+  const rows = [...pickObservations(all, -1).values()];
   const bySymbol = new Map<string, LiveAsset>();
   for (const o of rows) {
     const a = tracked.get(o.assetSymbol);

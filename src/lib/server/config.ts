@@ -208,9 +208,28 @@ const EnvSchema = z.object({
       .default('https://api.llama.fi'),
   ),
   INGEST_TRIGGER_SECRET: optionalString,
-  /** First and largest block range of one eth_getLogs request. */
-  INGEST_LOG_SPAN: positiveInt(2_000),
-  INGEST_MAX_LOG_SPAN: positiveInt(100_000),
+  /** First and largest block range of one eth_getLogs request: 10,000 is what Infura and QuickNode allow. */
+  INGEST_LOG_SPAN: positiveInt(10_000),
+  INGEST_MAX_LOG_SPAN: positiveInt(10_000),
+  /** A jump of a published figure beyond this factor holds it (DefiLlama's rule: 5x). */
+  INGEST_MAX_JUMP: z.preprocess(
+    blank,
+    z
+      .string()
+      .refine((v) => /^\d*\.?\d+$/.test(v.trim()) && Number(v) > 1, 'expected a factor greater than 1, such as 5')
+      .transform(Number)
+      .default(5),
+  ),
+  /** The block a day's close is searched below: finalized (default), safe, or latest (local chains only). */
+  INGEST_HEAD_TAG: z.preprocess(
+    blank,
+    z.enum(['finalized', 'safe', 'latest'], { message: 'expected finalized, safe or latest' }).default('finalized'),
+  ),
+  /** A chain whose head is older than this many seconds is failing (its node lags); 0: no bound. */
+  INGEST_MAX_HEAD_AGE: z.preprocess(
+    blank,
+    z.string().regex(/^\d+$/, 'expected a whole number of seconds, such as 3600 (0: no bound)').transform(Number).default(3600),
+  ),
   /** First retry delay after a rate limit or server error (doubles each attempt). */
   INGEST_BACKOFF_MS: positiveInt(500),
   INGEST_RPC_TIMEOUT_MS: positiveInt(30_000),
@@ -280,6 +299,11 @@ export interface IngestConfig {
   triggerSecret?: string;
   logSpan: number;
   maxLogSpan: number;
+  /** A figure jumping beyond this factor is held. */
+  maxJump: number;
+  headTag: 'finalized' | 'safe' | 'latest';
+  /** Seconds; 0: no bound. */
+  maxHeadAge: number;
   backoffMs: number;
   rpcTimeoutMs: number;
 }
@@ -336,6 +360,9 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       triggerSecret: e.INGEST_TRIGGER_SECRET,
       logSpan: e.INGEST_LOG_SPAN,
       maxLogSpan: e.INGEST_MAX_LOG_SPAN,
+      maxJump: e.INGEST_MAX_JUMP,
+      headTag: e.INGEST_HEAD_TAG,
+      maxHeadAge: e.INGEST_MAX_HEAD_AGE,
       backoffMs: e.INGEST_BACKOFF_MS,
       rpcTimeoutMs: e.INGEST_RPC_TIMEOUT_MS,
     },

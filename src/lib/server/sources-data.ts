@@ -3,9 +3,10 @@
  * ingest uses: INGEST_REGISTRY or content/registry/registry.json), each deployment's latest
  * observation with its block or API URL, and the last runs with their status.
  */
-import { desc, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
 import registryJson from '../../../content/registry/registry.json';
 import { datasetMeta, ingestObservations, ingestRuns } from '@db/schema';
+import type { StaleCell } from './ingest/cells';
 import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics';
 import { readMany, readOne } from './reads';
 import { config } from './config';
@@ -42,6 +43,10 @@ export interface SourcesData {
   /** `${symbol}|${chain}` -> the observation on the published as-of date (or the latest one). */
   observations: Map<string, Observation>;
   runs: Run[];
+  /** `${symbol}|${chain}` -> the cell shown with an earlier day's figure, its age and why. */
+  stale: Map<string, StaleCell>;
+  /** The first published run against the snapshot, per asset class. */
+  comparison: Array<{ assetClass: string; live: number; snapshot: number; share: number | null }>;
 }
 
 /** Everything the page shows, in one round trip: the observations' filter reads the published run in SQL. */
@@ -55,27 +60,27 @@ export function sourcesRead() {
       db
         .select()
         .from(ingestObservations)
-        .where(or(sql`not ${published}`, lte(ingestObservations.date, asOfSql)))
+        // Only rows a published run accepted: a held or failed run's figures are never shown.
+        .where(and(eq(ingestObservations.accepted, true), or(sql`not ${published}`, lte(ingestObservations.date, asOfSql))))
         .orderBy(desc(ingestObservations.date))
         .limit(2000),
       db.select().from(ingestRuns).orderBy(desc(ingestRuns.id)).limit(10),
+      metaQuery('staleCells'),
+      metaQuery('snapshotComparison'),
     ],
-    ([publishedRows, asOfRows, rows, runs]): SourcesData => {
+    ([publishedRows, asOfRows, rows, runs, [staleRow], [comparisonRow]]): SourcesData => {
       const { registry, error } = siteRegistry();
+      const publishedRun = publishedRunFrom(publishedRows);
       const observations = new Map<string, Observation>();
       for (const o of rows) {
         const key = `${o.assetSymbol}|${o.chain}`;
         const prev = observations.get(key);
         if (!prev || (prev.date === o.date && outranks(o.source, prev.source))) observations.set(key, o);
       }
-      return {
-        registry,
-        registryError: error,
-        publishedRun: publishedRunFrom(publishedRows),
-        asOf: asOfFrom(asOfRows),
-        observations,
-        runs,
-      };
+      const staleList = (publishedRun !== undefined ? (staleRow?.value ?? []) : []) as StaleCell[];
+      const stale = new Map(staleList.map((c) => [`${c.asset}|${c.chain}`, c]));
+      const comparison = (comparisonRow?.value ?? []) as SourcesData['comparison'];
+      return { registry, registryError: error, publishedRun, asOf: asOfFrom(asOfRows), observations, runs, stale, comparison };
     },
   );
 }
