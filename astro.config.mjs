@@ -4,7 +4,9 @@ import react from '@astrojs/react';
 import node from '@astrojs/node';
 import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
 import { PRERENDER_ORIGIN, parseConfig } from './src/lib/server/config';
+import { precompressAssets } from './scripts/lib/edge/assets.ts';
 
 // The environment, checked and read through the one configuration module (a bad value fails the build
 // with one line naming it). DEPLOY_TARGET=netlify builds for Netlify Functions, else the Node server.
@@ -21,7 +23,21 @@ export default defineConfig({
   // staticHeaders: pre-rendered pages get their CSP as an HTTP header (as server-rendered ones do)
   // instead of a <meta>, which cannot carry frame-ancestors.
   adapter: onNetlify ? netlify({ staticHeaders: true }) : node({ mode: 'standalone', staticHeaders: true }),
-  integrations: [react()],
+  // The Node server serves the hashed build assets Brotli- and gzip-compressed: made once here, at the
+  // highest quality (scripts/lib/edge/assets.ts). Netlify's CDN compresses for itself.
+  integrations: [
+    react(),
+    {
+      name: 'precompress-assets',
+      hooks: {
+        'astro:build:done': ({ dir, logger }) => {
+          if (onNetlify) return;
+          const count = precompressAssets(fileURLToPath(new URL('_astro/', dir)));
+          logger.info(`${count} assets precompressed (br, gz)`);
+        },
+      },
+    },
+  ],
   // Cross-site writes are refused in src/middleware.ts for every content type, with the API's JSON error shape;
   // Astro's own check covers only form bodies and answers in plain text.
   // CSP: Astro hashes its own inline scripts and styles into script-src/style-src (header on every

@@ -4,7 +4,7 @@
  * server from dist/ behind a small edge (scripts/lib/edge.ts). `npm start` runs the build first.
  */
 import { existsSync } from 'node:fs';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { prepareDatabase } from '../src/lib/server/setup/prepare.ts';
 import { prepareContent } from '../src/lib/server/content/sync.ts';
@@ -44,19 +44,29 @@ if (!config.quietStart) {
 console.log(await describeLiveData(process.env));
 startIngestSchedule(process.env);
 
-// Start the adapter's server ourselves and put the edge in front of its request handler. The adapter
-// reads HOST and PORT from the environment itself; give it the checked values.
+// Our own HTTP server, with the edge's handlers in front of the adapter's request handler (the entry
+// exports it; the adapter's own server is not started). The adapter reads HOST and PORT from the
+// environment itself; give it the checked values.
 process.env.HOST = config.host;
 process.env.PORT = String(config.port);
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const entry = await import(new URL('../dist/server/entry.mjs', import.meta.url).href);
 const edge = createEdge(new URL('../dist/', import.meta.url), config);
+const astro = entry.handler as (req: IncomingMessage, res: ServerResponse) => unknown;
 
-type Listener = (req: IncomingMessage, res: ServerResponse) => void;
-const { server } = entry.startServer();
-const http = server.server as Server;
-// The adapter listens without a handler for a failed listen: a port in use ended the process with
-// exit 0 and no word. Name the address and fail, so a supervisor or a script sees it.
+const http: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  // No request may end the process: a handler that throws answers this request with a 500 and the
+  // server goes on serving the others.
+  const app = () => {
+    try {
+      Promise.resolve(astro(req, res)).catch((error: unknown) => failRequest(res, error));
+    } catch (error) {
+      failRequest(res, error);
+    }
+  };
+  edge(req, res, app).catch((error: unknown) => failRequest(res, error));
+});
+// A failed listen names the address and fails, so a supervisor or a script sees it.
 http.once('error', (error: NodeJS.ErrnoException) => {
   const where = `${config.host}:${config.port}`;
   console.error(
@@ -66,22 +76,8 @@ http.once('error', (error: NodeJS.ErrnoException) => {
   );
   process.exit(1);
 });
-const astro = http.listeners('request') as Listener[];
-http.removeAllListeners('request');
-http.on('request', (req: IncomingMessage, res: ServerResponse) => {
-  // No request may end the process: a handler that throws answers this request with a 500 and the
-  // server goes on serving the others.
-  try {
-    edge(req, res, () => {
-      try {
-        astro.forEach((l) => l(req, res));
-      } catch (error) {
-        failRequest(res, error);
-      }
-    });
-  } catch (error) {
-    failRequest(res, error);
-  }
+http.listen(config.port, config.host, () => {
+  if (!config.quietStart) console.log(`  Server listening on http://${config.host}:${config.port}`);
 });
 // CONNECT never reaches 'request' (Node hands it to 'connect' and drops the socket when nobody listens):
 // answer it like any other method the site does not implement.

@@ -9,6 +9,8 @@ export interface CachedPage {
   status: number;
   headers: [string, string][];
   body: Uint8Array;
+  /** The body compressed once when it was stored (absent for a body too small to gain). */
+  encoded?: { br?: Uint8Array; gzip?: Uint8Array };
 }
 
 export interface EdgePageCache {

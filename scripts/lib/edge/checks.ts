@@ -1,0 +1,34 @@
+import { CACHE } from '../../../src/lib/server/cache.ts';
+import { isImageEndpoint, isPageMethodRefused, isUnknownMethod, KNOWN_METHODS, PAGE_METHODS } from '../../../src/lib/server/security.ts';
+import { trailingSlashStatus, trailingSlashTarget } from '../../../src/lib/server/trailing-slash.ts';
+
+/** A fixed answer the edge gives without the app. */
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const text = { 'Content-Type': 'text/plain; charset=utf-8' };
+
+/**
+ * The request checks, in one pure function, each done once, before anything is served: /_image is a
+ * 404 (astro:assets unused), pages answer only GET and HEAD (405), a method the site implements nowhere
+ * is a 501 on every path, and a trailing slash redirects to the one address of the page.
+ */
+export function refuse(method: string, pathname: string, search: string): Answer | null {
+  if (isImageEndpoint(pathname)) return { status: 404, headers: { ...text, 'Cache-Control': CACHE.none }, body: 'Not found\n' };
+  if (isPageMethodRefused(method, pathname)) {
+    return { status: 405, headers: { ...text, Allow: PAGE_METHODS.join(', '), 'Cache-Control': CACHE.none }, body: 'Method Not Allowed\n' };
+  }
+  if (isUnknownMethod(method)) {
+    return { status: 501, headers: { ...text, Allow: KNOWN_METHODS.join(', '), 'Cache-Control': CACHE.none }, body: 'Not Implemented\n' };
+  }
+  // One address per page, pre-rendered and server-rendered alike (the middleware does the same where
+  // there is no edge, on Netlify).
+  const canonical = trailingSlashTarget(pathname, search);
+  if (canonical !== null) {
+    return { status: trailingSlashStatus(method), headers: { ...text, Location: canonical, 'Cache-Control': CACHE.redirect }, body: '' };
+  }
+  return null;
+}
