@@ -34,7 +34,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   const key = request.method === 'GET' && !token ? cacheKey(url) : undefined;
   const version = key ? await dataVersion(request) : undefined;
   if (key && version !== undefined) {
-    const hit = cachedResponse(key, version);
+    const hit = cachedResponse(key, version, request);
     if (hit) return applySecurityHeaders(hit, url);
   }
   if (token) {

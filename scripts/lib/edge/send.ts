@@ -1,5 +1,17 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { chooseCoding, etagFor, matchesEtag, pick, withVary, type Encoded } from './encoding.ts';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { chooseCoding, etagFor, matchesEtag, MIN_COMPRESS_BYTES, pick, withVary, type Coding, type Encoded } from './encoding.ts';
+
+/**
+ * The one coding asked for, made now, for a body whose stored forms are not ready yet (a page-cache
+ * entry is compressed in the background): fast settings, since it is made per request.
+ */
+function filled(encoded: Encoded, coding: Coding): Encoded {
+  if (coding === 'identity' || encoded[coding] || encoded.identity.byteLength < MIN_COMPRESS_BYTES) return encoded;
+  const body =
+    coding === 'br' ? brotliCompressSync(encoded.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(encoded.identity, { level: 6 });
+  return { ...encoded, [coding]: body };
+}
 
 /**
  * Writes a body held in memory in the coding the client accepts, with Vary and a per-coding ETag; a
@@ -13,13 +25,14 @@ export function sendEncoded(
   encoded: Encoded,
   etag?: string,
 ): void {
-  const { coding, body } = pick(encoded, chooseCoding(req.headers['accept-encoding']));
+  const wanted = chooseCoding(req.headers['accept-encoding']);
+  const { coding, body } = pick(filled(encoded, wanted), wanted);
   const out: OutgoingHttpHeaders = { ...headers };
   delete out['content-length'];
   delete out['transfer-encoding'];
   delete out['content-encoding'];
   // Vary even on an identity answer: a shared cache must not hand it to a client that accepts br.
-  if (encoded.br || encoded.gzip) out.vary = withVary(out.vary ?? res.getHeader('vary'));
+  if (encoded.identity.byteLength >= MIN_COMPRESS_BYTES) out.vary = withVary(out.vary ?? res.getHeader('vary'));
   if (etag) out.etag = etagFor(etag, coding);
   if (status === 200 && etag && matchesEtag(req.headers['if-none-match'], etag)) {
     const notModified: OutgoingHttpHeaders = { etag: out.etag };
