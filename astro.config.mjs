@@ -6,7 +6,7 @@ import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { PRERENDER_ORIGIN, parseConfig } from './src/lib/server/config';
-import { precompressAssets } from './scripts/lib/edge/assets.ts';
+import { precompressAssets } from './scripts/lib/edge/assets';
 
 // The environment, checked and read through the one configuration module (a bad value fails the build
 // with one line naming it). DEPLOY_TARGET=netlify builds for Netlify Functions, else the Node server.

@@ -97,11 +97,17 @@ try {
     sizes.map((s) => [s.path, kb(s.raw), orUnknown(s.br), orUnknown(s.gzip)]),
   );
   for (const s of sizes) {
-    if (s.raw >= 1024) targets.push({ target: `compressed (br): ${s.path}`, value: s.br === null ? 'no' : `${kb(s.br)} KB`, met: s.br !== null });
+    if (s.raw >= 1024)
+      targets.push({ target: `compressed (br): ${s.path}`, value: s.br === null ? 'no' : `${kb(s.br)} KB`, met: s.br !== null });
   }
   for (const p of [blogPath, researchPath].filter((x): x is string => !!x)) {
     const s = sizes.find((x) => x.path === p);
-    if (s) targets.push({ target: `reading page HTML <= 20 KB compressed: ${p}`, value: `${orUnknown(s.br)} KB br`, met: s.br !== null && s.br <= 20 * 1024 });
+    if (s)
+      targets.push({
+        target: `reading page HTML <= 20 KB compressed: ${p}`,
+        value: `${orUnknown(s.br)} KB br`,
+        met: s.br !== null && s.br <= 20 * 1024,
+      });
   }
 
   // --- JavaScript shipped

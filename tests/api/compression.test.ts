@@ -31,7 +31,11 @@ function get(path: string, headers: Record<string, string> = {}, method = 'GET')
 }
 
 const decode = (r: Raw) =>
-  r.headers['content-encoding'] === 'br' ? brotliDecompressSync(r.body) : r.headers['content-encoding'] === 'gzip' ? gunzipSync(r.body) : r.body;
+  r.headers['content-encoding'] === 'br'
+    ? brotliDecompressSync(r.body)
+    : r.headers['content-encoding'] === 'gzip'
+      ? gunzipSync(r.body)
+      : r.body;
 
 /** One of the build's hashed scripts, as a page links it. */
 async function someScript(): Promise<string> {

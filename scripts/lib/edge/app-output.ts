@@ -20,7 +20,10 @@ export interface OutputRules {
   rewriteError(status: number, html: string): { body: string; csp?: string };
 }
 
-type Mode = { kind: 'pass' } | { kind: 'hold'; status: number; headers: OutgoingHttpHeaders; chunks: Buffer[] } | { kind: 'stream'; zip: BrotliCompress | Gzip };
+type Mode =
+  | { kind: 'pass' }
+  | { kind: 'hold'; status: number; headers: OutgoingHttpHeaders; chunks: Buffer[] }
+  | { kind: 'stream'; zip: BrotliCompress | Gzip };
 
 export function shapeAppOutput(req: IncomingMessage, res: ServerResponse, rules: OutputRules): void {
   const writeHead = res.writeHead.bind(res) as (status: number, headers?: OutgoingHttpHeaders) => ServerResponse;
@@ -48,8 +51,7 @@ export function shapeAppOutput(req: IncomingMessage, res: ServerResponse, rules:
       writeHead(status, given);
       return { kind: 'pass' };
     }
-    const zip =
-      coding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip({ level: 6 });
+    const zip = coding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip({ level: 6 });
     res.removeHeader('content-length');
     delete given['content-length'];
     given['content-encoding'] = coding;
@@ -100,7 +102,9 @@ export function shapeAppOutput(req: IncomingMessage, res: ServerResponse, rules:
 }
 
 const toBuffer = (chunk: unknown, rest: unknown[]) =>
-  typeof chunk === 'string' ? Buffer.from(chunk, (typeof rest[0] === 'string' ? rest[0] : 'utf8') as BufferEncoding) : Buffer.from(chunk as Uint8Array);
+  typeof chunk === 'string'
+    ? Buffer.from(chunk, (typeof rest[0] === 'string' ? rest[0] : 'utf8') as BufferEncoding)
+    : Buffer.from(chunk as Uint8Array);
 
 function lower(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
   const out: OutgoingHttpHeaders = {};

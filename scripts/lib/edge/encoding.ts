@@ -14,9 +14,11 @@ function qValues(header: string): Map<string, number> {
     if (!name) continue;
     let q = 1;
     for (const p of params) {
-      const m = /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p);
+      const m = /^\s*q\s*=\s*(.*?)\s*$/.exec(p);
+      if (!m) continue;
       // A malformed q counts as 0: a client that cannot say what it wants gets the safe answer.
-      if (m) q = Number.isFinite(Number(m[1])) ? Math.min(1, Number(m[1])) : 0;
+      const n = /^[0-9.]+$/.test(m[1]) ? Number(m[1]) : NaN;
+      q = Number.isFinite(n) ? Math.min(1, n) : 0;
     }
     out.set(name, q);
   }
@@ -101,7 +103,11 @@ export const etagFor = (etag: string, coding: Coding) => (coding === 'identity' 
 /** Whether If-None-Match names this representation (any coding of it: the content is the same). */
 export function matchesEtag(ifNoneMatch: string | string[] | undefined, etag: string | undefined): boolean {
   if (!ifNoneMatch || !etag) return false;
-  const opaque = (t: string) => t.trim().replace(/^W\//, '').replace(/-(?:br|gzip)"$/, '"');
+  const opaque = (t: string) =>
+    t
+      .trim()
+      .replace(/^W\//, '')
+      .replace(/-(?:br|gzip)"$/, '"');
   const want = opaque(etag);
   const list = Array.isArray(ifNoneMatch) ? ifNoneMatch.join(',') : ifNoneMatch;
   return list.split(',').some((t) => t.trim() === '*' || opaque(t) === want);

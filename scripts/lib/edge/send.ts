@@ -9,7 +9,9 @@ import { chooseCoding, etagFor, matchesEtag, MIN_COMPRESS_BYTES, pick, withVary,
 function filled(encoded: Encoded, coding: Coding): Encoded {
   if (coding === 'identity' || encoded[coding] || encoded.identity.byteLength < MIN_COMPRESS_BYTES) return encoded;
   const body =
-    coding === 'br' ? brotliCompressSync(encoded.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(encoded.identity, { level: 6 });
+    coding === 'br'
+      ? brotliCompressSync(encoded.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipSync(encoded.identity, { level: 6 });
   return { ...encoded, [coding]: body };
 }
 

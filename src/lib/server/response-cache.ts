@@ -129,7 +129,9 @@ export function cachedResponse(key: string, version: number, request?: Request):
   const etag = hit.headers.find(([k]) => k === 'etag')?.[1];
   const ifNoneMatch = request?.headers.get('if-none-match');
   if (etag && ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''))) {
-    const headers = new Headers(hitHeaders(hit).filter(([k]) => /^(?:etag|cache-control|vary|age|x-cache|cache-tag|netlify-cache-tag)$/.test(k)));
+    const headers = new Headers(
+      hitHeaders(hit).filter(([k]) => /^(?:etag|cache-control|vary|age|x-cache|cache-tag|netlify-cache-tag)$/.test(k)),
+    );
     return new Response(null, { status: 304, headers });
   }
   return new Response(hit.body.slice(), { status: hit.status, headers: new Headers(hitHeaders(hit)) });
