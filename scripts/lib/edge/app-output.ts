@@ -54,6 +54,15 @@ export function shapeAppOutput(req: IncomingMessage, res: ServerResponse, rules:
     const zip = coding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip({ level: 6 });
     res.removeHeader('content-length');
     delete given['content-length'];
+    // Byte ranges and a strong validator name the uncompressed bytes (static files sent by the adapter):
+    // no ranges of the compressed stream, and the validator only says "same content" (weak).
+    res.removeHeader('accept-ranges');
+    delete given['accept-ranges'];
+    const etag = given.etag ?? res.getHeader('etag');
+    if (typeof etag === 'string' && !etag.startsWith('W/')) {
+      res.removeHeader('etag');
+      given.etag = `W/${etag}`;
+    }
     given['content-encoding'] = coding;
     writeHead(status, given);
     zip.on('data', (c: Buffer) => write(c));
