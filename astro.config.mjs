@@ -73,9 +73,11 @@ export default defineConfig({
     host: env.host,
     port: env.port,
   },
-  // The stylesheet (36 KB, 7 KB gzipped) was the one render-blocking request of every page; inline
-  // it, and Astro's CSP hashes it like its other inline styles.
-  build: { inlineStylesheets: 'always' },
+  // The stylesheet (40 KB, 6.7 KB Brotli) is one file shared by every page, immutable and precompressed:
+  // measured (Lighthouse mobile, one run each, same machine), a reading page went from 14.4 KB to 6.9 KB
+  // of Brotli HTML and its LCP from 1.8-2.0 s (inlined) to 1.3-1.4 s, every score 100; a second page
+  // then costs no stylesheet bytes at all.
+  build: { inlineStylesheets: 'never' },
   vite: {
     plugins: [tailwindcss()],
   },
