@@ -95,25 +95,27 @@ export function createEdge(distUrl: URL, config: AppConfig) {
     return true;
   };
 
-  const rules = {
-    rewriteError(status: number, html: string, pathname = '') {
+  /** The adapter's HTML error pages (read from disk) get the origin written in and their page's CSP. */
+  const errorPages = (pathname: string) => ({
+    rewriteError(status: number, html: string) {
       // The not-found page names the address that was asked for ({origin}{path}), as every page does.
       const named = html.replaceAll(`${PRERENDER_ORIGIN}/404"`, `${PRERENDER_ORIGIN}${escapeAttribute(trimSlash(pathname))}"`);
       return { body: withOrigin(named, config.origin), csp: errorCsp.get(status) };
     },
-  };
+  });
 
   const handlers: Handler[] = [securityHeaders, checks, staticAssets, prerendered, pageCache];
+  const host = new URL(config.origin).host;
 
   return async (req: IncomingMessage, res: ServerResponse, app: () => void) => {
-    const target = pinTarget(req, new URL(config.origin).host);
+    const target = pinTarget(req, host);
     if (!target) {
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request.\n');
       return;
     }
     const x: Exchange = { req, res, method: req.method ?? 'GET', ...target };
     for (const handle of handlers) if (await handle(x)) return;
-    shapeAppOutput(req, res, { rewriteError: (status, html) => rules.rewriteError(status, html, target.pathname) });
+    shapeAppOutput(req, res, errorPages(target.pathname));
     app();
   };
 }

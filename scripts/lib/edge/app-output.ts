@@ -45,8 +45,13 @@ export function shapeAppOutput(req: IncomingMessage, res: ServerResponse, rules:
       headers['content-range'] === undefined &&
       isCompressibleType(type) &&
       (length === undefined || length >= MIN_COMPRESS_BYTES);
-    if (compress || isCompressibleType(type)) res.setHeader('vary', withVary(headers.vary ?? res.getHeader('vary')));
-    if (given.vary !== undefined) given.vary = res.getHeader('vary') as string;
+    // Vary on every compressible answer, compressed or not: a shared cache must not hand the identity
+    // bytes to a client that accepts br, nor br to one that does not.
+    if (isCompressibleType(type)) {
+      const vary = withVary(headers.vary);
+      if (given.vary !== undefined) given.vary = vary;
+      else res.setHeader('vary', vary);
+    }
     if (!compress || coding === 'identity') {
       writeHead(status, given);
       return { kind: 'pass' };
