@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { SESSION_COOKIE } from '../../src/lib/server/auth/session-cookie';
 
 const base = inject('baseUrl');
 
@@ -84,6 +85,16 @@ describe('compression', () => {
     expect(await enc('*')).toBe('br');
     expect(await enc('br;q=0, gzip;q=0')).toBeUndefined();
     expect(await enc('deflate')).toBeUndefined();
+  });
+
+  it('never compresses an answer for one visitor to a request with cookies (BREACH)', async () => {
+    // A session cookie that names no session: the answer clears it, so it is private and sets a cookie.
+    const personal = await get('/networks', { 'Accept-Encoding': 'br, gzip', Cookie: `${SESSION_COOKIE}=not-a-session` });
+    expect(personal.status).toBe(200);
+    expect(String(personal.headers['cache-control'])).toMatch(/private|no-store/);
+    expect(personal.headers['content-encoding']).toBeUndefined();
+    // The same page anonymously is compressed.
+    expect((await get('/networks', { 'Accept-Encoding': 'br' })).headers['content-encoding']).toBe('br');
   });
 
   it('never compresses an image, a HEAD body or a 304', async () => {

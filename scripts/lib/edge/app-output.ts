@@ -38,7 +38,12 @@ export function shapeAppOutput(req: IncomingMessage, res: ServerResponse, rules:
     if (status >= 400 && /^text\/html/i.test(type)) return { kind: 'hold', status, headers, chunks: [] };
     const length = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
     const coding = chooseCoding(req.headers['accept-encoding']);
+    // BREACH: an answer for one visitor (private, no-store) to a request with cookies may hold a secret
+    // next to text the request chose; compressed, its length would leak the secret byte by byte. Those
+    // answers (signed-in views, cookie-setting ones) go out as they are.
+    const personal = req.headers.cookie !== undefined && /\b(?:private|no-store)\b/i.test(String(headers['cache-control'] ?? ''));
     const compress =
+      !personal &&
       req.method !== 'HEAD' &&
       (status === 200 || status >= 400) &&
       headers['content-encoding'] === undefined &&
