@@ -9,7 +9,8 @@
  *    trailing-slash redirects;
  * 4. build assets from memory, precompressed (edge/assets.ts);
  * 5. pre-rendered pages from memory, compressed once at start (edge/prerendered.ts);
- * 6. the page and API cache (src/lib/server/response-cache.ts) for anonymous GETs, compressed at store;
+ * 6. the page and API cache (src/lib/server/response-cache.ts) for anonymous GETs, each entry compressed
+ *    once per coding, on the first hit that asks for it;
  * 7. the app, its output compressed on the fly and its HTML error pages given the origin
  *    (edge/app-output.ts).
  */
@@ -124,5 +125,5 @@ function writeCached(req: IncomingMessage, res: ServerResponse, hit: CachedPage)
   const headers: OutgoingHttpHeaders = {};
   for (const [key, value] of hit.headers) if (key !== 'content-length' && key !== 'transfer-encoding') headers[key] = value;
   const etag = typeof headers.etag === 'string' ? headers.etag : undefined;
-  sendEncoded(req, res, hit.status, headers, { identity: hit.body, ...hit.encoded }, etag);
+  sendEncoded(req, res, hit.status, headers, hit.encoded ?? { identity: hit.body }, etag);
 }

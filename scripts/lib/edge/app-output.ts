@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { createBrotliCompress, createGzip, constants, type BrotliCompress, type Gzip } from 'node:zlib';
 import { writeHeadHeaders } from '../write-head.ts';
-import { chooseCoding, encodeAll, isCompressibleType, MIN_COMPRESS_BYTES, withVary } from './encoding.ts';
+import { chooseCoding, isCompressibleType, MIN_COMPRESS_BYTES, withVary } from './encoding.ts';
 import { sendEncoded } from './send.ts';
 
 /**
@@ -115,7 +115,7 @@ export function shapeAppOutput(req: IncomingMessage, res: ServerResponse, rules:
     // The held page is written with the original methods: restore them before sending.
     res.writeHead = writeHead as typeof res.writeHead;
     res.end = end as typeof res.end;
-    sendEncoded(req, res, m.status, headers, encodeAll(Buffer.from(body), 5));
+    sendEncoded(req, res, m.status, headers, { identity: Buffer.from(body) });
     return res;
   }) as typeof res.end;
 }

@@ -3,16 +3,16 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chooseCoding, etagFor, matchesEtag, MIN_COMPRESS_BYTES, pick, withVary, type Coding, type Encoded } from './encoding.ts';
 
 /**
- * The one coding asked for, made now, for a body whose stored forms are not ready yet (a page-cache
- * entry is compressed in the background): fast settings, since it is made per request.
+ * The one coding asked for, made now when `encoded` does not hold it yet, and kept in `encoded` (a
+ * page-cache entry's forms: made on the first hit that asks, reused by every later one).
  */
 function filled(encoded: Encoded, coding: Coding): Encoded {
   if (coding === 'identity' || encoded[coding] || encoded.identity.byteLength < MIN_COMPRESS_BYTES) return encoded;
-  const body =
+  encoded[coding] =
     coding === 'br'
-      ? brotliCompressSync(encoded.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      ? brotliCompressSync(encoded.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } })
       : gzipSync(encoded.identity, { level: 6 });
-  return { ...encoded, [coding]: body };
+  return encoded;
 }
 
 /**

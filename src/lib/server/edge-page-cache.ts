@@ -9,8 +9,11 @@ export interface CachedPage {
   status: number;
   headers: [string, string][];
   body: Uint8Array;
-  /** The body compressed once when it was stored (absent for a body too small to gain). */
-  encoded?: { br?: Uint8Array; gzip?: Uint8Array };
+  /**
+   * The body and its compressed forms, kept with the entry: the edge adds a form the first time a client
+   * asks for it, so each is made once per entry.
+   */
+  encoded?: { identity: Uint8Array; br?: Uint8Array; gzip?: Uint8Array };
 }
 
 export interface EdgePageCache {

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { isLocalFile } from '@db/client';
 import { CHANGE_COUNTER_TABLE } from '@db/change-counter';
@@ -24,9 +22,10 @@ import { now } from './clock';
  * counter is read at most once per request: the Node edge reads it for its lookup and hands it on to the
  * middleware (below).
  *
- * Each entry is stored with a strong ETag (a 304 for a client that has it) and compressed once, Brotli
- * and gzip, when it is stored: the Node edge sends a hit in the coding the client accepts without
- * compressing again.
+ * Each entry is stored with a strong ETag (a 304 for a client that has it). Its Brotli and gzip forms
+ * are made by the Node edge on the first hit that asks for each and kept with the entry: compressed once,
+ * and never for an entry no client asked compressed (a write-heavy minute re-stores every page many
+ * times: compressing each store cost a third of the throughput under tests/reliability/load.test.ts).
  *
  * The key is the path and query only: nothing else a visitor sends (Host, X-Forwarded-*, cookies
  * other than the session) changes a page, because absolute URLs come from the configured origin.
@@ -40,7 +39,8 @@ interface Entry {
   status: number;
   headers: [string, string][];
   body: Uint8Array;
-  encoded: { br?: Uint8Array; gzip?: Uint8Array };
+  /** The body's compressed forms, made by the Node edge on the first hit that asks for each (see below). */
+  encoded: { identity: Uint8Array; br?: Uint8Array; gzip?: Uint8Array };
   /** When it was rendered (server clock): a hit says how old it is (Age). */
   stored: number;
   expires: number;
@@ -159,22 +159,6 @@ function ttlOf(response: Response): number {
   return Math.min(sMaxAge * 1000, MAX_TTL_MS);
 }
 
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-
-/**
- * Both compressed forms, made once per stored answer, off the main thread (zlib's pool). Brotli quality
- * 9: a few ms for a page, close to quality 11's size at a tenth of its cost.
- */
-async function compressed(body: Uint8Array): Promise<Entry['encoded']> {
-  if (body.byteLength < 1024) return {};
-  const [br, gz] = await Promise.all([
-    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }),
-    gzipped(body, { level: 9 }),
-  ]);
-  return { br: new Uint8Array(br), gzip: new Uint8Array(gz) };
-}
-
 /** What is stored: pages (rendering is what costs) and the JSON API's answers (querying and serialising). */
 const STORED_TYPES = /^(?:text\/html|application\/json)\b/i;
 
@@ -189,14 +173,7 @@ export async function storeResponse(key: string, version: number, response: Resp
   const headers = [...response.headers.entries()];
   if (!response.headers.has('etag')) headers.push(['etag', `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`]);
   if (body.byteLength <= MAX_BODY_BYTES) {
-    const entry: Entry = { version, status: response.status, headers, body, encoded: {}, stored, expires: stored + ttl };
-    entries.set(key, entry);
-    // Compressed in the background: this answer is not held up, and hits until it is done go out as
-    // they are (the edge then compresses them on the fly).
-    compressed(body).then(
-      (encoded) => (entry.encoded = encoded),
-      () => undefined,
-    );
+    entries.set(key, { version, status: response.status, headers, body, encoded: { identity: body }, stored, expires: stored + ttl });
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   }
   const out = new Headers(headers);
