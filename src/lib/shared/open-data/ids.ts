@@ -1,0 +1,41 @@
+/**
+ * Ids of the open-data pages (architecture.md "Open data"): an asset's id is its symbol in lower
+ * case, made unique; an issuer's id is a slug of its name. Pure, so the pages, the API and the
+ * sitemap give every entity the same address.
+ */
+
+/** 'Circle (Hashnote)' -> 'circle-hashnote'; '' for a name without letters or digits. */
+export function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
+}
+
+/**
+ * Lower-cased symbols made unique in the given order: the first 'USDe' gets 'usde', a later
+ * 'USDE' 'usde-2'. Characters outside [a-z0-9.-] ('$') become '-', so an id is always safe in a path.
+ */
+export function assignIds(symbols: readonly string[]): Map<string, string> {
+  const ids = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const symbol of symbols) {
+    if (ids.has(symbol)) continue;
+    const base =
+      symbol
+        .toLowerCase()
+        .replace(/[^a-z0-9.-]+/g, '-')
+        .replace(/^[-.]+|[-.]+$/g, '') || 'asset';
+    let id = base;
+    for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+    taken.add(id);
+    ids.set(symbol, id);
+  }
+  return ids;
+}
+
+export const assetUrl = (id: string) => `/assets/${encodeURIComponent(id)}`;
+export const networkUrl = (id: string) => `/networks/${encodeURIComponent(id)}`;
+export const issuerUrl = (id: string) => `/issuers/${encodeURIComponent(id)}`;
