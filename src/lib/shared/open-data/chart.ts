@@ -20,7 +20,8 @@ export interface LineChart {
   dots: { x: number; y: number; date: string; label: string }[];
 }
 
-const PAD = { left: 64, right: 12, top: 12, bottom: 28 };
+// Sized for a third of a desktop row or a phone's width: labels stay readable when the SVG scales.
+const PAD = { left: 58, right: 10, top: 10, bottom: 24 };
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** Axis label of a value in its kind: dollars ($350.00K, $2.20B) or a count (1.2K). */
@@ -42,7 +43,7 @@ function niceStep(span: number, count: number): number {
   return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * pow;
 }
 
-export function lineChart(points: readonly ChartPoint[], kind: 'usd' | 'count', width = 720, height = 260): LineChart {
+export function lineChart(points: readonly ChartPoint[], kind: 'usd' | 'count', width = 360, height = 220): LineChart {
   const innerW = width - PAD.left - PAD.right;
   const innerH = height - PAD.top - PAD.bottom;
   const finite = points.filter((p) => Number.isFinite(p.value));
@@ -65,7 +66,7 @@ export function lineChart(points: readonly ChartPoint[], kind: 'usd' | 'count', 
   const yTicks: LineChart['yTicks'] = [];
   for (let v = lo; v <= hi + step / 2; v += step) yTicks.push({ y: round(y(v)), label: unitLabel(Number(v.toPrecision(12)), kind) });
   const spanDays = spanMs / 86_400_000;
-  const xCount = Math.min(finite.length, 5);
+  const xCount = Math.min(finite.length, 3);
   const xTicks: LineChart['xTicks'] = [];
   const seen = new Set<string>();
   for (let i = 0; i < xCount; i++) {
