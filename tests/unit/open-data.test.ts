@@ -79,3 +79,13 @@ describe('line chart', () => {
     expect(lineChart([], 'count').path).toBe('');
   });
 });
+
+describe('served asset ids', () => {
+  it('do not depend on the order of the list', async () => {
+    const { servedAssetIds, withAssetIds } = await import('../../src/lib/shared/open-data/ids');
+    const a = servedAssetIds(['USDe', 'USDE', 'BUIDL']);
+    const b = servedAssetIds(['BUIDL', 'USDE', 'USDe']);
+    expect([...a.entries()].sort()).toEqual([...b.entries()].sort());
+    expect(withAssetIds([{ symbol: 'BUIDL' }])).toEqual([{ symbol: 'BUIDL', id: 'buidl', url: '/assets/buidl' }]);
+  });
+});

@@ -1,8 +1,25 @@
 import type { APIRoute } from 'astro';
 import { handle } from '@/lib/server/http';
-import { publicJson } from '@/lib/server/public-json';
-import { listChartData } from '@/lib/server/analytics';
+import { getAsOf, listChartData } from '@/lib/server/analytics';
+import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
 
 export const prerender = false;
 
-export const GET: APIRoute = handle(async () => publicJson(await listChartData()));
+const COLUMNS = [
+  'date',
+  'privateCredit',
+  'usTreasuryDebt',
+  'commodities',
+  'institutionalFunds',
+  'stocks',
+  'governmentDebt',
+  'managedStrategies',
+  'corporateBonds',
+  'stablecoins',
+] as const;
+
+export const GET: APIRoute = handle(async ({ url }) => {
+  const format = readFormat(url.searchParams);
+  const [rows, asOf] = await Promise.all([listChartData(), getAsOf()]);
+  return rowsResponse(rows, COLUMNS, { format, asOf, view: 'chart-data', download: url.searchParams.has('download') });
+});

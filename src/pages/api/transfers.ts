@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { handle, validate } from '@/lib/server/http';
-import { publicJson } from '@/lib/server/public-json';
-import { listTransfers } from '@/lib/server/analytics';
+import { getAsOf, listTransfers } from '@/lib/server/analytics';
+import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
 import { transfersQuerySchema } from '@/lib/shared/schemas/analytics';
 
 export const prerender = false;
@@ -9,11 +9,18 @@ export const prerender = false;
 /** The largest transfers of the last `days` days before the as-of date, optionally within an amount range. */
 export const GET: APIRoute = handle(async ({ url }) => {
   const p = url.searchParams;
+  const format = readFormat(p);
   const query = validate(transfersQuerySchema, {
     days: p.get('days'),
     minUsd: p.get('minUsd'),
     maxUsd: p.get('maxUsd'),
     limit: p.get('limit'),
   });
-  return publicJson(await listTransfers(query));
+  const [rows, asOf] = await Promise.all([listTransfers(query), getAsOf()]);
+  return rowsResponse(rows, ['id', 'assetSymbol', 'usdAmount', 'date', 'network', 'txHash'], {
+    format,
+    asOf,
+    view: `transfers-${query.days}d`,
+    download: p.has('download'),
+  });
 });

@@ -97,7 +97,16 @@ export function buildCatalog(served: Row[], registryAssets: RegistryAsset[], cha
   for (const a of registryAssets) if (!known.has(lower(a.symbol))) add(undefined, a.symbol, 'registry');
   for (const r of snapshotAssets) if (!known.has(lower(r.symbol))) add(r, r.symbol, 'snapshot');
 
-  const ids = assignIds(entries.map((e) => e.symbol));
+  // Served symbols in code-point order first (servedAssetIds: the home page computes the same ids
+  // from its own list), then the others, whose lower case never clashes with a served one.
+  const servedCount = served.length;
+  const ids = assignIds([
+    ...entries
+      .slice(0, servedCount)
+      .map((e) => e.symbol)
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    ...entries.slice(servedCount).map((e) => e.symbol),
+  ]);
   const issuers = new Map<string, CatalogIssuer>();
   const list: CatalogAsset[] = entries.map(({ issuerName, issuerSource, ...e }) => {
     const id = ids.get(e.symbol)!;
@@ -133,14 +142,4 @@ export async function loadCatalog(): Promise<Catalog> {
   const { registry } = siteRegistry();
   const chainName = (key: string) => (registry && Object.hasOwn(registry.chains, key) ? registry.chains[key].name : key);
   return buildCatalog(served, registry?.assets ?? [], chainName);
-}
-
-/** `id` and `url` for each asset of /api/assets (added fields; the spec's stay as they are). */
-export function idsForSymbols(catalog: Catalog, symbols: string[]): Map<string, { id: string; url: string }> {
-  const out = new Map<string, { id: string; url: string }>();
-  for (const s of symbols) {
-    const a = catalog.bySymbol.get(s);
-    if (a) out.set(s, { id: a.id, url: a.url });
-  }
-  return out;
 }

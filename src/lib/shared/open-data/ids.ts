@@ -39,3 +39,21 @@ export function assignIds(symbols: readonly string[]): Map<string, string> {
 export const assetUrl = (id: string) => `/assets/${encodeURIComponent(id)}`;
 export const networkUrl = (id: string) => `/networks/${encodeURIComponent(id)}`;
 export const issuerUrl = (id: string) => `/issuers/${encodeURIComponent(id)}`;
+
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The ids of the served assets (/api/assets), from their symbols alone, whatever their order: the
+ * symbols are taken in code-point order, so any list of them (the home page's, the API's, the
+ * catalog's) gives each the same id without another query. Other assets of the catalog never clash
+ * with these (it adds only symbols whose lower case is not served).
+ */
+export function servedAssetIds(symbols: readonly string[]): Map<string, string> {
+  return assignIds([...symbols].sort(byCodePoint));
+}
+
+/** The served assets with their page's id and url added (the spec's fields unchanged). */
+export function withAssetIds<T extends { symbol: string }>(list: readonly T[]): Array<T & { id: string; url: string }> {
+  const ids = servedAssetIds(list.map((a) => a.symbol));
+  return list.map((a) => ({ ...a, id: ids.get(a.symbol)!, url: assetUrl(ids.get(a.symbol)!) }));
+}

@@ -1,8 +1,18 @@
 import type { APIRoute } from 'astro';
 import { handle } from '@/lib/server/http';
-import { publicJson } from '@/lib/server/public-json';
-import { listNetworks } from '@/lib/server/analytics';
+import { getAsOf, listNetworks } from '@/lib/server/analytics';
+import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
 
 export const prerender = false;
 
-export const GET: APIRoute = handle(async () => publicJson(await listNetworks()));
+/** Every network (spec shape); `?format=csv` for the same rows as a table (`download` names the file). */
+export const GET: APIRoute = handle(async ({ url }) => {
+  const format = readFormat(url.searchParams);
+  const [rows, asOf] = await Promise.all([listNetworks(), getAsOf()]);
+  return rowsResponse(rows, ['id', 'name', 'iconUrl', 'rwaCount', 'totalValue', 'marketShare', 'change30d'], {
+    format,
+    asOf,
+    view: 'networks',
+    download: url.searchParams.has('download'),
+  });
+});

@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { handle, HttpError } from '@/lib/server/http';
 import { publicJson } from '@/lib/server/public-json';
-import { getNetworkTimeSeries } from '@/lib/server/analytics';
+import { getAsOf, getNetworkTimeSeries } from '@/lib/server/analytics';
+import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
 import { NETWORK_METRICS, type NetworkMetric } from '@/lib/shared/analytics-types';
 
 export const prerender = false;
@@ -13,5 +14,11 @@ export const GET: APIRoute = handle(async ({ url }) => {
       metricType: [metric ? `Unknown metric '${metric.slice(0, 50)}'.` : 'Required.'],
     });
   }
-  return publicJson(await getNetworkTimeSeries(metric as NetworkMetric));
+  const format = readFormat(url.searchParams);
+  const [points, asOf] = await Promise.all([getNetworkTimeSeries(metric as NetworkMetric), getAsOf()]);
+  if (format === 'json') return publicJson(points);
+  // As a table: one row per date, one column per network (a network without a value that month is empty).
+  const names = [...new Set(points.flatMap((p) => Object.keys(p.networks)))];
+  const rows: Record<string, string | number>[] = points.map((p) => ({ date: p.date, ...p.networks }));
+  return rowsResponse(rows, ['date', ...names], { format, asOf, view: `network-${metric}`, download: url.searchParams.has('download') });
 });

@@ -1,0 +1,33 @@
+/**
+ * Links from names to their open-data pages for the asset-class pages and /sources, without a
+ * query: the catalog built from the bundled snapshot and registry (every such asset has a page,
+ * and its id is the same whether the site serves the snapshot or a live run, see catalog.ts).
+ */
+import snapshotAssetsJson from '../../../../content/data/assets.json';
+import { siteRegistry } from '../sources-data';
+import { buildCatalog } from './catalog';
+import { slugify } from '@/lib/shared/open-data/ids';
+
+export interface EntityLinks {
+  /** The page of an asset by its symbol or ticker (any case), if the site has one. */
+  asset(symbol: string): string | undefined;
+  /** The page of an issuer by its name, if the site has one. */
+  issuer(name: string): string | undefined;
+}
+
+let cached: EntityLinks | undefined;
+
+export function staticLinks(): EntityLinks {
+  if (cached) return cached;
+  const { registry } = siteRegistry();
+  const chainName = (key: string) => (registry && Object.hasOwn(registry.chains, key) ? registry.chains[key].name : key);
+  const catalog = buildCatalog(snapshotAssetsJson, registry?.assets ?? [], chainName);
+  const assets = new Map<string, string>();
+  for (const a of catalog.assets) if (!assets.has(a.symbol.toLowerCase())) assets.set(a.symbol.toLowerCase(), a.url);
+  const issuers = new Map(catalog.issuers.map((i) => [i.id, i.url]));
+  cached = {
+    asset: (symbol) => assets.get(symbol.toLowerCase()),
+    issuer: (name) => issuers.get(slugify(name)),
+  };
+  return cached;
+}
