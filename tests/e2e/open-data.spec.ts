@@ -142,4 +142,20 @@ describe('open-data pages', () => {
     expect(await index.page.getByTestId('issuer-row').count()).toBe(issuers.length);
     await index.close();
   });
+
+  it('documents the API for people at /docs/api, reached from the footer, with working examples', async () => {
+    const doc = await json('/api/openapi.json');
+    const { page, errors, close } = await openPage(browser(), base, '/', { javaScript: false });
+    for (const label of ['API Access', 'Documentation'])
+      expect(await page.locator('footer a', { hasText: label }).getAttribute('href')).toBe('/docs/api');
+    await page.goto('/docs/api');
+    const titles = await page.getByTestId('endpoint').locator('h3').allInnerTexts();
+    expect(titles.map((t) => t.replace(/^GET\s+/, ''))).toEqual(Object.keys(doc.paths));
+    for (const href of await page
+      .getByTestId('endpoint-example')
+      .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute('href'))))
+      expect((await fetch(base + href)).status, href!).toBe(200);
+    expect(errors).toEqual([]);
+    await close();
+  });
 });

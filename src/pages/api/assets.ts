@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { handle } from '@/lib/server/http';
+import { publicGet } from '@/lib/server/open-data/public-get';
 import { getAsOf, listAssets } from '@/lib/server/analytics';
 import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
 import { withAssetIds } from '@/lib/shared/open-data/ids';
@@ -7,7 +7,7 @@ import { withAssetIds } from '@/lib/shared/open-data/ids';
 export const prerender = false;
 
 /** The spec's asset list, each with its page's `id` and `url` added; `?format=csv` for a table. */
-export const GET: APIRoute = handle(async ({ url }) => {
+export const GET: APIRoute = publicGet(async ({ url }) => {
   const format = readFormat(url.searchParams);
   const [list, asOf] = await Promise.all([listAssets(), getAsOf()]);
   return rowsResponse(withAssetIds(list), ['id', 'symbol', 'name', 'assetClass', 'marketCap', 'change7d', 'url'], {

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { handle } from '@/lib/server/http';
+import { publicGet } from '@/lib/server/open-data/public-get';
 import { getAsOf, listChartData } from '@/lib/server/analytics';
 import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
 
@@ -18,7 +18,7 @@ const COLUMNS = [
   'stablecoins',
 ] as const;
 
-export const GET: APIRoute = handle(async ({ url }) => {
+export const GET: APIRoute = publicGet(async ({ url }) => {
   const format = readFormat(url.searchParams);
   const [rows, asOf] = await Promise.all([listChartData(), getAsOf()]);
   return rowsResponse(rows, COLUMNS, { format, asOf, view: 'chart-data', download: url.searchParams.has('download') });

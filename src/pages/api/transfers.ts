@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { handle, validate } from '@/lib/server/http';
+import { publicGet } from '@/lib/server/open-data/public-get';
+import { validate } from '@/lib/server/http';
 import { getAsOf, listTransfers } from '@/lib/server/analytics';
 import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
 import { transfersQuerySchema } from '@/lib/shared/schemas/analytics';
@@ -7,7 +8,7 @@ import { transfersQuerySchema } from '@/lib/shared/schemas/analytics';
 export const prerender = false;
 
 /** The largest transfers of the last `days` days before the as-of date, optionally within an amount range. */
-export const GET: APIRoute = handle(async ({ url }) => {
+export const GET: APIRoute = publicGet(async ({ url }) => {
   const p = url.searchParams;
   const format = readFormat(p);
   const query = validate(transfersQuerySchema, {

@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
-import { handle } from '@/lib/server/http';
+import { publicGet } from '@/lib/server/open-data/public-get';
 import { getAsOf, listNetworks } from '@/lib/server/analytics';
 import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
 
 export const prerender = false;
 
 /** Every network (spec shape); `?format=csv` for the same rows as a table (`download` names the file). */
-export const GET: APIRoute = handle(async ({ url }) => {
+export const GET: APIRoute = publicGet(async ({ url }) => {
   const format = readFormat(url.searchParams);
   const [rows, asOf] = await Promise.all([listNetworks(), getAsOf()]);
   return rowsResponse(rows, ['id', 'name', 'iconUrl', 'rwaCount', 'totalValue', 'marketShare', 'change30d'], {

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { handle, HttpError } from '@/lib/server/http';
+import { publicGet } from '@/lib/server/open-data/public-get';
+import { HttpError } from '@/lib/server/http';
 import { publicJson } from '@/lib/server/public-json';
 import { getAsOf, getNetworkTimeSeries } from '@/lib/server/analytics';
 import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
@@ -7,7 +8,7 @@ import { NETWORK_METRICS, type NetworkMetric } from '@/lib/shared/analytics-type
 
 export const prerender = false;
 
-export const GET: APIRoute = handle(async ({ url }) => {
+export const GET: APIRoute = publicGet(async ({ url }) => {
   const metric = url.searchParams.get('metricType');
   if (!metric || !(NETWORK_METRICS as readonly string[]).includes(metric)) {
     throw new HttpError(400, `metricType must be one of: ${NETWORK_METRICS.join(', ')}.`, {

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { handle, HttpError } from '@/lib/server/http';
+import { publicGet } from '@/lib/server/open-data/public-get';
+import { HttpError } from '@/lib/server/http';
 import { loadAssetPage } from '@/lib/server/open-data/asset-page';
 import {
   assetChainRows,
@@ -15,7 +16,7 @@ import { readHistoryQuery } from '@/lib/server/open-data/history-query';
 export const prerender = false;
 
 /** The asset page's tables and series as files: history (range, from, to), chains, transfers; JSON or CSV. */
-export const GET: APIRoute = handle(async ({ params, url }) => {
+export const GET: APIRoute = publicGet(async ({ params, url }) => {
   const view = params.view ?? '';
   if (!['history', 'chains', 'transfers'].includes(view)) throw new HttpError(404, 'No such view: history, chains or transfers.');
   const format = readFormat(url.searchParams);

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { handle, HttpError } from '@/lib/server/http';
+import { publicGet } from '@/lib/server/open-data/public-get';
+import { HttpError } from '@/lib/server/http';
 import { ISSUER_ASSET_COLUMNS, ISSUER_HISTORY_COLUMNS, issuerHistoryRows, loadIssuerPage } from '@/lib/server/open-data/issuer-page';
 import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
 import { readHistoryQuery } from '@/lib/server/open-data/history-query';
@@ -7,7 +8,7 @@ import { readHistoryQuery } from '@/lib/server/open-data/history-query';
 export const prerender = false;
 
 /** The issuer page's total over time (history: range, from, to) and its asset table as files, JSON or CSV. */
-export const GET: APIRoute = handle(async ({ params, url }) => {
+export const GET: APIRoute = publicGet(async ({ params, url }) => {
   const view = params.view ?? '';
   if (view !== 'history' && view !== 'assets') throw new HttpError(404, 'No such view: history or assets.');
   const format = readFormat(url.searchParams);

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { handle, HttpError } from '@/lib/server/http';
+import { publicGet } from '@/lib/server/open-data/public-get';
+import { HttpError } from '@/lib/server/http';
 import {
   loadNetworkPage,
   NETWORK_ASSET_COLUMNS,
@@ -13,7 +14,7 @@ import { readHistoryQuery } from '@/lib/server/open-data/history-query';
 export const prerender = false;
 
 /** The network page's series (history: range, from, to) and its asset table as files, JSON or CSV. */
-export const GET: APIRoute = handle(async ({ params, url }) => {
+export const GET: APIRoute = publicGet(async ({ params, url }) => {
   const view = params.view ?? '';
   if (view !== 'history' && view !== 'assets') throw new HttpError(404, 'No such view: history or assets.');
   const format = readFormat(url.searchParams);
