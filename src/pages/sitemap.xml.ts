@@ -5,6 +5,7 @@ import { contentCacheControl } from '@/lib/server/content/public-cache';
 import { itemPath } from '@/lib/shared/article-kinds';
 import { escapeXml } from '@/lib/shared/seo';
 import { ASSET_CLASS_LINKS } from '@/lib/shared/site';
+import { openDataEntries } from '@/lib/server/open-data/sitemap';
 
 export const prerender = false;
 
@@ -26,11 +27,12 @@ function urlset(entries: Entry[]): string {
 /** GET /sitemap.xml: the public pages plus every published post and research article. */
 export const GET: APIRoute = async () => {
   const origin = siteOrigin();
-  const [posts, articles] = await Promise.all([listPublic('blog'), listPublic('research')]);
+  const [posts, articles, openData] = await Promise.all([listPublic('blog'), listPublic('research'), openDataEntries(origin)]);
   const newest = (rows: { updatedAt: Date }[]) => (rows.length ? new Date(Math.max(...rows.map((r) => r.updatedAt.getTime()))) : undefined);
   const entries: Entry[] = [
     ...STATIC_PATHS.map((path) => ({ loc: origin + path, lastmod: path === '/research' ? newest(articles) : undefined })),
     ...[...articles, ...posts].map((a) => ({ loc: origin + itemPath(a.kind, a.slug), lastmod: a.updatedAt })),
+    ...openData,
   ];
   return new Response(urlset(entries), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': await contentCacheControl(null) },

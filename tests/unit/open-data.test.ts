@@ -89,3 +89,39 @@ describe('served asset ids', () => {
     expect(withAssetIds([{ symbol: 'BUIDL' }])).toEqual([{ symbol: 'BUIDL', id: 'buidl', url: '/assets/buidl' }]);
   });
 });
+
+describe('open-data JSON-LD', () => {
+  it('gives a Dataset with a CSV and a JSON distribution per view, and escapes < in the script text', async () => {
+    const { datasetLd, downloadsOf, ldText, breadcrumbLd } = await import('../../src/lib/shared/open-data/json-ld');
+    const d = datasetLd({
+      name: 'X </script><b>',
+      description: 'd',
+      origin: 'https://example.org',
+      path: '/assets/x',
+      asOf: '2025-09-12',
+      downloads: downloadsOf([{ name: 'History', path: '/api/assets/x/history', query: { range: '1y' } }]),
+    });
+    expect(d.distribution).toEqual([
+      {
+        '@type': 'DataDownload',
+        name: 'History (CSV)',
+        encodingFormat: 'text/csv',
+        contentUrl: 'https://example.org/api/assets/x/history?range=1y&format=csv',
+      },
+      {
+        '@type': 'DataDownload',
+        name: 'History (JSON)',
+        encodingFormat: 'application/json',
+        contentUrl: 'https://example.org/api/assets/x/history?range=1y&format=json',
+      },
+    ]);
+    expect(ldText(d)).not.toContain('</script>');
+    expect(JSON.parse(ldText(d)).name).toBe('X </script><b>');
+    expect(breadcrumbLd('https://e.org', [{ name: 'Home', path: '/' }]).itemListElement[0]).toEqual({
+      '@type': 'ListItem',
+      position: 1,
+      name: 'Home',
+      item: 'https://e.org/',
+    });
+  });
+});

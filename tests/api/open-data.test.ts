@@ -1,0 +1,62 @@
+import { describe, expect, inject, it } from 'vitest';
+
+const base = inject('baseUrl');
+const json = (p: string) => fetch(base + p).then((r) => r.json());
+
+/** The JSON-LD blocks of a page. */
+async function ldOf(path: string): Promise<Array<Record<string, unknown>>> {
+  const html = await (await fetch(base + path)).text();
+  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]));
+}
+
+describe('open-data pages for search engines', () => {
+  it('lists every asset, network and issuer page in the sitemap with the data as-of date', async () => {
+    const [assets, networks, issuers, overview] = await Promise.all([
+      json('/api/assets'),
+      json('/api/networks'),
+      json('/api/issuers'),
+      json('/api/market-overview'),
+    ]);
+    const xml = await (await fetch(base + '/sitemap.xml')).text();
+    const paths = [
+      ...assets.map((a: { url: string }) => a.url),
+      ...networks.map((n: { id: string }) => `/networks/${n.id}`),
+      ...issuers.map((i: { url: string }) => i.url),
+    ];
+    for (const p of paths)
+      expect(xml, p).toMatch(
+        new RegExp(`${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</loc><lastmod>${overview.asOf}T00:00:00.000Z</lastmod>`),
+      );
+  });
+
+  it('puts a Dataset whose CSV and JSON distributions answer, and a BreadcrumbList, on each page kind', async () => {
+    const [asset] = await json('/api/assets');
+    const [network] = await json('/api/networks');
+    const [issuer] = await json('/api/issuers');
+    for (const path of [asset.url, `/networks/${network.id}`, issuer.url]) {
+      const ld = await ldOf(path);
+      const dataset = ld.find((x) => x['@type'] === 'Dataset') as { distribution: { contentUrl: string; encodingFormat: string }[] };
+      const crumbs = ld.find((x) => x['@type'] === 'BreadcrumbList') as { itemListElement: { item: string }[] };
+      expect(dataset.distribution.length, path).toBeGreaterThanOrEqual(4);
+      expect(new URL(crumbs.itemListElement.at(-1)!.item).pathname).toBe(path);
+      for (const d of dataset.distribution) {
+        const res = await fetch(base + new URL(d.contentUrl).pathname + new URL(d.contentUrl).search);
+        expect(res.status, d.contentUrl).toBe(200);
+        expect(res.headers.get('content-type'), d.contentUrl).toContain(d.encodingFormat);
+        expect(res.headers.get('content-disposition'), d.contentUrl).toMatch(/^attachment; filename="[\w.-]+\.(csv|json)"$/);
+      }
+    }
+  });
+
+  it('answers an unknown id with 404 on pages and API, and never 500 on odd ids', async () => {
+    for (const p of [
+      '/assets/%00',
+      '/assets/..%2f..%2fetc',
+      '/networks/__proto__',
+      '/issuers/constructor',
+      '/api/assets/__proto__',
+      '/api/issuers/x/history',
+    ])
+      expect((await fetch(base + p)).status, p).toBe(404);
+  });
+});
