@@ -125,3 +125,17 @@ describe('open-data JSON-LD', () => {
     });
   });
 });
+
+describe('line chart axis labels', () => {
+  it('keeps the first and last date labels inside the box', () => {
+    const c = lineChart(
+      [
+        { date: '2024-09-30', value: 1 },
+        { date: '2025-03-31', value: 2 },
+        { date: '2025-09-12', value: 3 },
+      ],
+      'usd',
+    );
+    expect(c.xTicks.map((t) => t.anchor)).toEqual(['start', 'middle', 'end']);
+  });
+});

@@ -15,7 +15,8 @@ export interface LineChart {
   /** The polyline's "d", empty without points. */
   path: string;
   yTicks: { y: number; label: string }[];
-  xTicks: { x: number; label: string }[];
+  /** anchor keeps the first and last labels inside the box. */
+  xTicks: { x: number; label: string; anchor: 'start' | 'middle' | 'end' }[];
   /** Each point with its position, for titles and markers. */
   dots: { x: number; y: number; date: string; label: string }[];
 }
@@ -74,7 +75,9 @@ export function lineChart(points: readonly ChartPoint[], kind: 'usd' | 'count', 
     const label = dateLabel(p.date, spanDays);
     if (seen.has(label)) continue;
     seen.add(label);
-    xTicks.push({ x: round(x(p.date)), label });
+    const px = round(x(p.date));
+    const anchor = px - PAD.left < 30 ? 'start' : width - PAD.right - px < 30 ? 'end' : 'middle';
+    xTicks.push({ x: px, label, anchor });
   }
   return { width, height, path, yTicks, xTicks, dots };
 }
