@@ -89,6 +89,12 @@ describe('open-data pages', () => {
     await screenshot(page, 'network-page-phone', true);
     expect(errors).toEqual([]);
     await close();
+    // with JavaScript, on a desktop: the same server-rendered figures, no page errors
+    const withJs = await openPage(browser(), base, `/networks/${n.id}`);
+    expect(await withJs.page.getByTestId('figure-value').innerText()).toContain(formatCurrency(n.totalValue));
+    await screenshot(withJs.page, 'network-page-desktop', true);
+    expect(withJs.errors).toEqual([]);
+    await withJs.close();
   });
 
   it('keeps the history range in the URL and gives the same rows in its CSV download as the view', async () => {
