@@ -59,4 +59,17 @@ describe('open-data pages for search engines', () => {
     ])
       expect((await fetch(base + p)).status, p).toBe(404);
   });
+
+  it('gives each page an og:image carrying its name and headline figure, served with a long cache', async () => {
+    const [asset] = await json('/api/assets');
+    const html = await (await fetch(base + asset.url)).text();
+    const og = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+    expect(og).toBeDefined();
+    const img = await fetch(base + new URL(og!.replace(/&amp;/g, '&')).pathname + new URL(og!.replace(/&amp;/g, '&')).search);
+    expect(img.status).toBe(200);
+    expect(img.headers.get('cache-control')).toMatch(/max-age=(86400|31536000)/);
+    const svg = await img.text();
+    expect(svg).toContain(asset.symbol);
+    expect(svg).toMatch(/\$\d/);
+  });
 });
