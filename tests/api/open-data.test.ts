@@ -72,4 +72,22 @@ describe('open-data pages for search engines', () => {
     expect(svg).toContain(asset.symbol);
     expect(svg).toMatch(/\$\d/);
   });
+
+  it('shows on every asset and network page the figures of the API (snapshot)', async () => {
+    const { formatCurrency, formatPercent } = await import('../../src/lib/shared/format');
+    for (const a of await json('/api/assets')) {
+      const html = await (await fetch(base + a.url)).text();
+      expect(html, a.url).toMatch(
+        new RegExp(`data-testid="figure-market-cap"[\\s\\S]{0,400}?${formatCurrency(a.marketCap).replace(/[$.]/g, '\\$&')}`),
+      );
+      const data = await json(`/api/assets/${a.id}`);
+      expect(data.marketCap.value).toBe(Number(a.marketCap));
+      expect(data.change7d.value).toBe(a.change7d === null ? null : Number(a.change7d));
+    }
+    for (const n of await json('/api/networks')) {
+      const html = await (await fetch(`${base}/networks/${n.id}`)).text();
+      expect(html).toContain(formatCurrency(n.totalValue));
+      expect(html).toContain(formatPercent(n.marketShare));
+    }
+  });
 });
