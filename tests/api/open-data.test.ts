@@ -90,4 +90,25 @@ describe('open-data pages for search engines', () => {
       expect(html).toContain(formatPercent(n.marketShare));
     }
   });
+
+  it('links the asset-class tables and /sources to asset and issuer pages that exist', async () => {
+    const expected: Record<string, string[]> = {
+      '/treasuries': ['/assets/buidl', '/issuers/blackrock'],
+      '/stablecoins': ['/assets/usdt', '/issuers/tether'],
+      '/commodities': ['/assets/paxg', '/issuers/paxos'],
+      '/private-credit': ['/issuers/maple'],
+      '/sources': ['/assets/buidl', '/issuers/blackrock'],
+    };
+    const checked = new Set<string>();
+    for (const [page, must] of Object.entries(expected)) {
+      const html = await (await fetch(base + page)).text();
+      const links = [...new Set([...html.matchAll(/href="(\/(?:assets|issuers|networks)\/[^"?#]+)"/g)].map((m) => m[1]))];
+      for (const m of must) expect(links, page).toContain(m);
+      for (const l of links)
+        if (!checked.has(l)) {
+          checked.add(l);
+          expect((await fetch(base + l)).status, `${page} -> ${l}`).toBe(200);
+        }
+    }
+  });
 });
