@@ -93,8 +93,8 @@ describe('open-data pages for search engines', () => {
 
   it('links the asset-class tables and /sources to asset and issuer pages that exist', async () => {
     const expected: Record<string, string[]> = {
-      '/treasuries': ['/assets/buidl', '/issuers/blackrock'],
-      '/stablecoins': ['/assets/usdt', '/issuers/tether'],
+      '/treasuries': ['/assets/buidl', '/issuers/blackrock', '/networks/ethereum'],
+      '/stablecoins': ['/assets/usdt', '/issuers/tether', '/networks/ethereum'],
       '/commodities': ['/assets/paxg', '/issuers/paxos'],
       '/private-credit': ['/issuers/maple'],
       '/sources': ['/assets/buidl', '/issuers/blackrock'],

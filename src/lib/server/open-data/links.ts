@@ -6,7 +6,9 @@
 import snapshotAssetsJson from '../../../../content/data/assets.json';
 import { siteRegistry } from '../sources-data';
 import { buildCatalog } from './catalog';
-import { slugify } from '@/lib/shared/open-data/ids';
+import { networkUrl, slugify } from '@/lib/shared/open-data/ids';
+import { listNetworks } from '../analytics';
+import { logSectionFailure } from '../section-failure';
 
 export interface EntityLinks {
   /** The page of an asset by its symbol or ticker (any case), if the site has one. */
@@ -30,4 +32,13 @@ export function staticLinks(): EntityLinks {
     issuer: (name) => issuers.get(slugify(name)),
   };
   return cached;
+}
+
+/**
+ * Network name -> page of the networks the site serves now (ids differ between the snapshot and a
+ * live run, so this is read, one query). A failed read gives no links rather than no page.
+ */
+export async function networkLinks(pathname: string): Promise<Record<string, string>> {
+  const list = await listNetworks().catch(logSectionFailure(pathname));
+  return Object.fromEntries((list ?? []).map((n) => [n.name, networkUrl(n.id)]));
 }
