@@ -203,3 +203,45 @@ export const issuerPageSchema = z.object({
   history: z.array(z.object({ date: day, totalMarketCap: z.number() })),
   historyNote: z.string().nullable(),
 });
+
+// --- The downloads of the open-data pages (one schema per table or series) ----------------------
+
+export const assetChainRowsSchema = z.array(
+  z.object({
+    chain: z.string(),
+    chainName: z.string(),
+    contract: z.string().nullable(),
+    excluded: z.string().describe('Excluded wallets, space-separated'),
+    supply: z.string().nullable().describe('Whole tokens, decimal string'),
+    value: z.number().nullable(),
+    holders: z.number().nullable(),
+    source: z.string(),
+    date: day.nullable(),
+    blockNumber: z.number().nullable(),
+    blockTime: z.string().nullable(),
+    apiUrl: z.string().nullable(),
+    fetchedAt: z.string().nullable(),
+  }),
+);
+export const assetTransferRowsSchema = z.array(
+  z.object({ date: z.string(), usdAmount: z.number(), network: z.string(), txHash: z.string().nullable() }),
+);
+export const networkHistoryRowsSchema = z.array(
+  z
+    .object({ date: day, share: z.number().nullable() })
+    .catchall(z.number().nullable())
+    .describe('One column per metric of /api/networks/time-series'),
+);
+export const networkAssetRowsSchema = z.array(
+  z.object({
+    id: z.string(),
+    symbol: z.string(),
+    name: z.string(),
+    assetClass: z.string(),
+    valueOnChain: z.number().nullable(),
+    marketCap: z.number().nullable(),
+    url: z.string(),
+  }),
+);
+export const issuerHistoryRowsSchema = z.array(z.object({ date: day, totalMarketCap: z.number() }));
+export const issuerAssetRowsSchema = issuerPageSchema.shape.assets;
