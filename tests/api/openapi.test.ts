@@ -127,4 +127,16 @@ describe('/api/openapi.json', () => {
       });
     }
   });
+
+  it('takes from and to on the spec series too (every date without them), 400 on a bad date', async () => {
+    const all = await (await fetch(base + '/api/chart-data')).json();
+    const some = await (await fetch(base + '/api/chart-data?from=2025-01-01&to=2025-06-30')).json();
+    expect(some.length).toBeGreaterThan(0);
+    expect(some.length).toBeLessThan(all.length);
+    expect(some).toEqual(all.filter((p: { date: string }) => p.date >= '2025-01-01' && p.date <= '2025-06-30'));
+    const ts = await (await fetch(base + '/api/networks/time-series?metricType=rwa-holders&from=2025-06-01')).json();
+    expect(ts.every((p: { date: string }) => p.date >= '2025-06-01')).toBe(true);
+    for (const bad of ['/api/chart-data?from=2025-13-01', '/api/networks/time-series?metricType=rwa-holders&to=soon'])
+      expect((await fetch(base + bad)).status, bad).toBe(400);
+  });
 });

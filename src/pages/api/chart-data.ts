@@ -2,6 +2,8 @@ import type { APIRoute } from 'astro';
 import { publicGet } from '@/lib/server/open-data/public-get';
 import { getAsOf, listChartData } from '@/lib/server/analytics';
 import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
+import { readDateBounds } from '@/lib/server/open-data/history-query';
+import { clip } from '@/lib/shared/open-data/range';
 
 export const prerender = false;
 
@@ -20,6 +22,9 @@ const COLUMNS = [
 
 export const GET: APIRoute = publicGet(async ({ url }) => {
   const format = readFormat(url.searchParams);
-  const [rows, asOf] = await Promise.all([listChartData(), getAsOf()]);
+  const { from, to } = readDateBounds(url.searchParams);
+  const [all, asOf] = await Promise.all([listChartData(), getAsOf()]);
+  // Optional from/to (inclusive); without them every date, as the spec's chart expects.
+  const rows = clip(all, from, to);
   return rowsResponse(rows, COLUMNS, { format, asOf, view: 'chart-data', download: url.searchParams.has('download') });
 });

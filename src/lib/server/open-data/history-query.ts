@@ -10,6 +10,15 @@ export interface HistoryQuery {
   label: string;
 }
 
+/**
+ * Only `from` and `to` (for the spec's series, which answer every date when neither is given):
+ * undefined bounds mean unbounded; a bad date or from after to is a 400.
+ */
+export function readDateBounds(params: URLSearchParams): { from?: string; to?: string } {
+  const q = readHistoryQuery(new URLSearchParams([...params].filter(([k]) => k === 'from' || k === 'to')));
+  return { from: q.from, to: q.to };
+}
+
 export function readHistoryQuery(params: URLSearchParams): HistoryQuery {
   const issues: Record<string, string[]> = {};
   const r = params.get('range');

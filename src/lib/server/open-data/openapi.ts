@@ -64,6 +64,8 @@ const id = (what: string): Param => ({
   description: `The ${what}'s id`,
   schema: { type: 'string' },
 });
+/** from/to alone, for the spec's series (every date without them). */
+const bounds = (): Param[] => history.slice(1);
 const history: Param[] = [
   { name: 'range', in: 'query', description: 'The last 30d, 90d (default), 1y, or all', schema: { type: 'string', enum: [...RANGES] } },
   {
@@ -92,7 +94,7 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/api/chart-data',
     summary: 'Asset-class totals over time, in billions of dollars (full precision)',
     schema: 'ChartData',
-    params: [format, download],
+    params: [...bounds(), format, download],
     csv: true,
     example: '/api/chart-data',
   },
@@ -124,6 +126,7 @@ export const ENDPOINTS: Endpoint[] = [
         description: 'The metric',
         schema: { type: 'string', enum: [...NETWORK_METRICS] },
       },
+      ...bounds(),
       format,
       download,
     ],

@@ -4,6 +4,8 @@ import { HttpError } from '@/lib/server/http';
 import { publicJson } from '@/lib/server/public-json';
 import { getAsOf, getNetworkTimeSeries } from '@/lib/server/analytics';
 import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
+import { readDateBounds } from '@/lib/server/open-data/history-query';
+import { clip } from '@/lib/shared/open-data/range';
 import { NETWORK_METRICS, type NetworkMetric } from '@/lib/shared/analytics-types';
 
 export const prerender = false;
@@ -16,7 +18,9 @@ export const GET: APIRoute = publicGet(async ({ url }) => {
     });
   }
   const format = readFormat(url.searchParams);
-  const [points, asOf] = await Promise.all([getNetworkTimeSeries(metric as NetworkMetric), getAsOf()]);
+  const { from, to } = readDateBounds(url.searchParams);
+  const [all, asOf] = await Promise.all([getNetworkTimeSeries(metric as NetworkMetric), getAsOf()]);
+  const points = clip(all, from, to);
   if (format === 'json') return publicJson(points);
   // As a table: one row per date, one column per network (a network without a value that month is empty).
   const names = [...new Set(points.flatMap((p) => Object.keys(p.networks)))];
