@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScenario, writeRegistry, type Scenario } from '../../scripts/lib/ingest-scenario';
+import { playJump, startScenario, writeRegistry, type Scenario } from '../../scripts/lib/ingest-scenario';
 import { startServer, type RunningServer } from '../support/server';
 import { runIngestCli } from '../support/ingest';
 import { formatCurrency } from '../../src/lib/shared/format';
@@ -16,6 +16,7 @@ import { parseCsv } from '../../src/lib/shared/csv';
 
 let s: Scenario;
 let server: RunningServer;
+let env: Record<string, string>;
 
 const get = async (path: string) => {
   const res = await fetch(server.baseUrl + path);
@@ -28,11 +29,8 @@ beforeAll(async () => {
   const registryFile = join(mkdtempSync(join(tmpdir(), 'rwa-registry-')), 'registry.json');
   writeRegistry(s, registryFile);
   server = await startServer({ env: { INGEST_REGISTRY: registryFile } });
-  const r = await runIngestCli(['--from', s.days[0], '--to', s.days[2]], {
-    ...s.env,
-    DATABASE_URL: server.databaseUrl,
-    INGEST_REGISTRY: registryFile,
-  });
+  env = { ...s.env, DATABASE_URL: server.databaseUrl, INGEST_REGISTRY: registryFile };
+  const r = await runIngestCli(['--from', s.days[0], '--to', s.days[2]], env);
   expect(r.code, r.stderr).toBe(0);
 }, 180_000);
 
@@ -85,4 +83,15 @@ describe('open-data pages after a live run', () => {
       expect(page.issuer).toEqual(i);
     }
   });
+
+  it('says when a newer run was held by the circuit breaker, and keeps serving the published figures', async () => {
+    const before = await get('/api/assets/tbill');
+    const day = await playJump(s);
+    const r = await runIngestCli(['--date', day], env);
+    expect(r.code).toBe(3);
+    const after = await get('/api/assets/tbill');
+    expect(after.quality).toEqual({ kind: 'held', reason: expect.stringContaining('circuit breaker') });
+    expect(after.marketCap).toEqual(before.marketCap);
+    expect(await get('/assets/tbill')).toContain('Held by the circuit breaker');
+  }, 60_000);
 });

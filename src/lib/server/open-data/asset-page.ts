@@ -302,9 +302,11 @@ function assemble(input: {
   const lastAgg = lastObserved ? aggregatorByDate.get(lastObserved) : undefined;
   const aggSource = latest.length ? (obsRows.find((o) => o.date === lastObserved && AGGREGATORS.has(o.source))?.source ?? '') : '';
   const held = input.heldRuns[0];
+  // A run newer than the published one that the circuit breaker held: its figures are not served
+  // (architecture "Data truth"), so the page says the shown ones are older and why.
   const heldReason =
-    live && held && held.asOf > asOf && held.reason && held.reason.includes(entry.registry?.symbol ?? entry.symbol)
-      ? held.reason
+    live && entry.origin === 'served' && held && held.asOf > asOf
+      ? `the run of ${held.asOf} was held (${held.reason ?? 'no reason given'}); the figures shown are those of ${asOf}.`
       : undefined;
   const t = input.transferRows.map((r) => {
     const chainKey = registry ? Object.keys(registry.chains).find((k) => registry.chains[k].name === r.network) : undefined;
