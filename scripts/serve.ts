@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { prepareDatabase } from '../src/lib/server/setup/prepare.ts';
+import { prepareDatabaseOrExit } from '../src/lib/server/setup/prepare.ts';
 import { prepareContent } from '../src/lib/server/content/sync.ts';
 import { configOrExit } from '../src/lib/server/config.ts';
 import { createEdge } from './lib/edge.ts';
@@ -20,7 +20,7 @@ if (existsSync('.env')) process.loadEnvFile('.env');
 process.env.NODE_ENV = 'production';
 
 const config = configOrExit(() => checkRpcUrls(process.env));
-const result = await prepareDatabase(config);
+const result = await prepareDatabaseOrExit(config);
 // Posts and articles: open saves reach their files and git, then the index is rebuilt if the files moved on.
 const content = await prepareContent(process.env);
 for (const problem of content.skipped) console.warn(`  content: skipped ${problem}`);

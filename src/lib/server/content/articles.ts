@@ -16,7 +16,7 @@ import { now as clockNow } from '../clock';
 import { HttpError } from '../http';
 import { toDocument } from './documents';
 import { notFound, withSlugConflict } from './errors';
-import { afterSave } from './outbox';
+import { acknowledgeSave } from './acknowledge';
 import { articleValues, type ArticleValues } from './values';
 
 type ResearchRow = typeof researchArticles.$inferSelect;
@@ -116,6 +116,7 @@ export async function listPublic(kind: ArticleKind, limit?: number): Promise<Sho
 /** One public item by slug, or null. */
 export async function getPublic(kind: ArticleKind, slug: string): Promise<ShownItem | null> {
   const t = table(kind);
+  slug = slug.normalize('NFC'); // stored slugs are NFC (slugify)
   const [row] = await getDb()
     .select()
     .from(t)
@@ -127,6 +128,7 @@ export async function getPublic(kind: ArticleKind, slug: string): Promise<ShownI
 /** One item by slug; not public counts as absent unless the caller is signed in. */
 export async function getBySlug(kind: ArticleKind, slug: string, signedIn: boolean): Promise<ContentItem> {
   const t = table(kind);
+  slug = slug.normalize('NFC'); // stored slugs are NFC (slugify)
   const [row] = await getDb()
     .select()
     .from(t)
@@ -237,7 +239,7 @@ export async function createItem(kind: ArticleKind, input: Record<string, unknow
       return inserted as Row;
     }),
   );
-  afterSave(getDb());
+  void acknowledgeSave(getDb());
   return toItem(kind, row);
 }
 
@@ -271,7 +273,7 @@ export async function updateItem(kind: ArticleKind, id: number, input: Record<st
       return updated as Row;
     }),
   );
-  afterSave(getDb());
+  void acknowledgeSave(getDb());
   return toItem(kind, row);
 }
 
@@ -288,5 +290,5 @@ export async function deleteItem(kind: ArticleKind, id: number, editor: Editor):
     return gone.length > 0;
   });
   if (!deleted) throw notFound(ARTICLE_KINDS[kind].texts.label);
-  afterSave(getDb());
+  void acknowledgeSave(getDb());
 }
