@@ -6,8 +6,11 @@ const alias = {
   '@db/': fileURLToPath(new URL('./db/', import.meta.url)),
 };
 
-/** API suites that only use the shared server: run again in the sqld lane. */
-const SQLD_LANE_API = ['analytics', 'content', 'origin', 'security', 'seo'];
+/**
+ * API suites that only use the shared server: run again in the sqld lane. security.test.ts is left
+ * out while its page-cache checks assume the cache, which is off on a remote database (issue 15, item 4).
+ */
+const SQLD_LANE_API = ['analytics', 'content', 'origin', 'seo'];
 
 /**
  * Five projects (the fifth, api-sqld, below): pure unit tests; API tests against the real built server on a scratch libSQL
