@@ -39,7 +39,13 @@ describe('load on two instances sharing sqld', () => {
     })();
     const results = await Promise.all(
       instances.map((url) =>
-        autocannon({ url, connections: CONNECTIONS, duration: SECONDS, timeout: 20, requests: ROUTES.map((path) => ({ method: 'GET', path })) }),
+        autocannon({
+          url,
+          connections: CONNECTIONS,
+          duration: SECONDS,
+          timeout: 20,
+          requests: ROUTES.map((path) => ({ method: 'GET', path })),
+        }),
       ),
     );
     stop = true;
@@ -53,9 +59,9 @@ describe('load on two instances sharing sqld', () => {
     }
     // Every acknowledged save reaches the remote, once.
     const db = createClient({ url: inject('databaseUrl'), authToken: inject('databaseAuthToken') });
-    const uids = (await db.execute("SELECT uid FROM content_revisions WHERE message LIKE 'Create blog post \"Reliability post sqld-load-%'")).rows.map((r) =>
-      String(r.uid),
-    );
+    const uids = (
+      await db.execute("SELECT uid FROM content_revisions WHERE message LIKE 'Create blog post \"Reliability post sqld-load-%'")
+    ).rows.map((r) => String(r.uid));
     db.close();
     const bare = inject('remoteBare');
     const counts = () => {

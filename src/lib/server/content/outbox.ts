@@ -22,8 +22,6 @@ import { contentConfig, type ContentConfig } from './config.ts';
 import { contentGit } from './backends.ts';
 import { recordFingerprint, reindexFromFiles } from './reindex.ts';
 
-export { applyFiles, authorEmail, gitMode } from './backends.ts';
-
 /** The one retry policy: 1 s, 2 s, 4 s ... at most 30 s between attempts. */
 export const RETRY = { retries: 6, factor: 2, minTimeout: 1_000, maxTimeout: 30_000 } as const;
 
