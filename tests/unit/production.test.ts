@@ -4,11 +4,12 @@
  * system refuses its writes (loudly, at once, and delivering again once it can).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '@db/client';
-import { LockTimeoutError, withDatabaseLock } from '@db/lock';
+import { holderIsDead, LockTimeoutError, withDatabaseLock } from '@db/lock';
 import { schemaTooNew } from '@db/migrate';
 import { contentRevisions } from '@db/schema';
 import { buildPlan } from '@/lib/server/setup/build-plan';
@@ -41,6 +42,20 @@ describe('buildPlan: which database a build sets up', () => {
   });
   it('Netlify without CONTEXT: refused (it cannot tell a preview from production)', () => {
     expect(buildPlan({ deployTarget: 'netlify', database })).toMatchObject({ action: 'refuse' });
+  });
+});
+
+describe('holderIsDead: a lease of a killed process on this machine is taken over at once', () => {
+  it('tells a gone process from a live one, and never judges another machine', async () => {
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    const pid = child.pid!;
+    expect(holderIsDead(`${hostname()}:${pid}:x`)).toBe(false);
+    child.kill('SIGKILL');
+    await new Promise((ok) => child.once('exit', ok));
+    expect(holderIsDead(`${hostname()}:${pid}:x`)).toBe(true);
+    expect(holderIsDead(`${hostname()}:${process.pid}:x`)).toBe(false);
+    expect(holderIsDead(`another-host:${pid}:x`)).toBe(false);
+    expect(holderIsDead('a-uuid-from-an-old-release')).toBe(false);
   });
 });
 

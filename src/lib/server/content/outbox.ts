@@ -70,8 +70,9 @@ export async function deliverOnce(db: Database, config: ContentConfig): Promise<
       if (rebased) await reindexFromFiles(db, config.dir, { unlessPending: true });
       return shas.size;
     },
-    // A holder killed mid-pass (kill -9, a recycled function) holds up the others for at most 20 s.
-    { leaseMs: 20_000, waitMs: 60_000 },
+    // A live holder renews its lease every 2 s; one killed mid-pass (kill -9, a recycled function)
+    // holds up the others for at most 6 s.
+    { leaseMs: 6_000, waitMs: 60_000 },
   );
 }
 
