@@ -51,7 +51,7 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
  * One pass: under the 'outbox' lease, the open rows in order through the git interface; marks the
  * rows delivered. Resolves with the number marked; throws when the rows could not be delivered.
  */
-export async function deliverOnce(db: Database, config: ContentConfig): Promise<number> {
+export async function deliverOnce(db: Database, config: ContentConfig, waitMs = 60_000): Promise<number> {
   return withDatabaseLock(
     db.$client,
     'outbox',
@@ -72,7 +72,7 @@ export async function deliverOnce(db: Database, config: ContentConfig): Promise<
     },
     // A live holder renews its lease every 2 s; one killed mid-pass (kill -9, a recycled function)
     // holds up the others for at most 6 s.
-    { leaseMs: 6_000, waitMs: 60_000 },
+    { leaseMs: 6_000, waitMs },
   );
 }
 
@@ -102,7 +102,8 @@ export function deliverContent(db: Database, config: ContentConfig = contentConf
         again = false;
         await pRetry(async () => {
           try {
-            return await deliverOnce(db, config);
+            // A function or a build waits for another instance's pass only within its own budget.
+            return await deliverOnce(db, config, Math.min(60_000, BUDGET[budget]));
           } catch (error) {
             throw permanent(error) ? new AbortError(error as Error) : error;
           }
