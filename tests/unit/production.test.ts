@@ -16,6 +16,7 @@ import { buildPlan } from '@/lib/server/setup/build-plan';
 import { prepareDatabase } from '@/lib/server/setup/prepare';
 import { deliverContent } from '@/lib/server/content/outbox';
 import { functionHostProblem } from '@/lib/server/content/host';
+import { acknowledgeSave, functionHold } from '@/lib/server/content/acknowledge';
 import type { ContentConfig } from '@/lib/server/config';
 
 describe('buildPlan: which database a build sets up', () => {
@@ -103,6 +104,9 @@ describe('with a database', () => {
   let close: () => void;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'rwa-unit-prod-'));
+    // acknowledgeSave reads the process's configuration: files only, in the scratch folder, never the checkout.
+    process.env.CONTENT_GIT = 'off';
+    process.env.CONTENT_DIR = join(dir, 'content');
     const database = { url: `file:${join(dir, 'app.db')}` };
     await prepareDatabase({ database, admin: { password: 'a-long-enough-password' } });
     const opened = openDatabase(database);
@@ -135,6 +139,22 @@ describe('with a database', () => {
     await expect(withDatabaseLock(client, 'held', async () => 1, { waitMs: 200, pollMs: 20 })).rejects.toBeInstanceOf(LockTimeoutError);
     await client.execute({ sql: 'UPDATE _rwa_lock SET expires_at = ? WHERE name = ?', args: [Date.now() - 1, 'held'] });
     expect(await withDatabaseLock(client, 'held', async () => 'taken over', { waitMs: 200, pollMs: 20 })).toBe('taken over');
+  });
+
+  it("on a function host the save's delivery is handed to the request's waitUntil (Netlify.context)", async () => {
+    expect(functionHold()).toBeNull();
+    const held: Promise<unknown>[] = [];
+    const global = globalThis as { Netlify?: unknown };
+    global.Netlify = { context: { waitUntil: (p: Promise<unknown>) => held.push(p) } };
+    try {
+      expect(functionHold()).not.toBeNull();
+      const delivery = acknowledgeSave(db);
+      expect(held).toEqual([delivery]);
+      expect(await delivery).toBe(true); // nothing open: delivered
+    } finally {
+      delete global.Netlify;
+    }
+    expect(functionHold({ waitUntil: () => undefined })).not.toBeNull();
   });
 
   it('the outbox on a file system that refuses writes fails loudly at once, keeps the save, and delivers once it can', async () => {
