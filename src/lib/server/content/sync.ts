@@ -18,7 +18,7 @@ import { contentRevisions, datasetMeta } from '../../../../db/schema/index.ts';
 import { ARTICLE_KIND_NAMES, ARTICLE_KINDS, itemFile } from '../../shared/article-kinds.ts';
 import { contentConfig, type ContentConfig } from './config.ts';
 import { toDocument } from './documents.ts';
-import { flushOutbox, type Budget } from './outbox.ts';
+import { deliverContent, flushOutbox, startSweep, type Budget } from './outbox.ts';
 import { gitMode } from './backends.ts';
 import { contentFingerprint, countItems, FINGERPRINT_KEY, reindexFromFiles, table, type SyncResult } from './reindex.ts';
 import { git } from './git.ts';
@@ -108,4 +108,16 @@ export async function prepareContent(env: NodeJS.ProcessEnv = process.env, optio
   } finally {
     client.close();
   }
+}
+
+/**
+ * A long-lived server (scripts/serve.ts), after prepareContent: what the start could not deliver
+ * (the remote was down) goes on being retried by the one policy, then swept every minute, without
+ * waiting for the next save. The connection stays open for the process's life.
+ */
+export function keepDelivering(env: NodeJS.ProcessEnv = process.env): void {
+  const { db } = openDatabase(configFor(env).database);
+  const config = contentConfig(env);
+  startSweep(db, config);
+  void deliverContent(db, config, 'server');
 }
