@@ -57,6 +57,17 @@ const edge = createEdge(new URL('../dist/', import.meta.url), config);
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 const { server } = entry.startServer();
 const http = server.server as Server;
+// The adapter listens without a handler for a failed listen: a port in use ended the process with
+// exit 0 and no word. Name the address and fail, so a supervisor or a script sees it.
+http.once('error', (error: NodeJS.ErrnoException) => {
+  const where = `${config.host}:${config.port}`;
+  console.error(
+    error.code === 'EADDRINUSE'
+      ? `Port ${config.port} is already in use (${where}): stop what listens there or set PORT to a free port.`
+      : `Cannot listen on ${where}: ${error.message}`,
+  );
+  process.exit(1);
+});
 const astro = http.listeners('request') as Listener[];
 http.removeAllListeners('request');
 http.on('request', (req: IncomingMessage, res: ServerResponse) => {

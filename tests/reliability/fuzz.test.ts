@@ -168,6 +168,7 @@ beforeAll(async () => {
     '/api/auth/me',
     '/api/chart-data',
     '/api/assets',
+    '/api/coverage',
     '/api/market-overview',
     '/api/networks',
     '/api/networks/time-series',

@@ -44,6 +44,9 @@ describe('registry', () => {
       'FDUSD',
       'PYUSD',
       'USDe',
+      'USDS',
+      'USD1',
+      'USDG',
     ]);
   });
 

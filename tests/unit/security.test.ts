@@ -145,8 +145,13 @@ describe('parseConfig', () => {
     expect(d.ingest).toEqual({
       maxChange: 0.5,
       defillamaUrl: 'https://stablecoins.llama.fi',
-      logSpan: 2000,
-      maxLogSpan: 100_000,
+      defillamaTvlUrl: 'https://api.llama.fi',
+      // 10,000 blocks: what Infura and QuickNode accept per eth_getLogs.
+      logSpan: 10_000,
+      maxLogSpan: 10_000,
+      maxJump: 5,
+      headTag: 'finalized',
+      maxHeadAge: 3600,
       backoffMs: 500,
       rpcTimeoutMs: 30_000,
     });

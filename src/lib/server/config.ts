@@ -211,10 +211,36 @@ const EnvSchema = z.object({
       .transform((v) => v.replace(/\/+$/, ''))
       .default('https://stablecoins.llama.fi'),
   ),
+  /** DefiLlama's free TVL API (protocol figures per chain: the long tail no chain reader covers). */
+  DEFILLAMA_TVL_URL: z.preprocess(
+    blank,
+    httpUrl('https://api.llama.fi')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .default('https://api.llama.fi'),
+  ),
   INGEST_TRIGGER_SECRET: optionalString,
-  /** First and largest block range of one eth_getLogs request. */
-  INGEST_LOG_SPAN: positiveInt(2_000),
-  INGEST_MAX_LOG_SPAN: positiveInt(100_000),
+  /** First and largest block range of one eth_getLogs request: 10,000 is what Infura and QuickNode allow. */
+  INGEST_LOG_SPAN: positiveInt(10_000),
+  INGEST_MAX_LOG_SPAN: positiveInt(10_000),
+  /** A jump of a published figure beyond this factor holds it (DefiLlama's rule: 5x). */
+  INGEST_MAX_JUMP: z.preprocess(
+    blank,
+    z
+      .string()
+      .refine((v) => /^\d*\.?\d+$/.test(v.trim()) && Number(v) > 1, 'expected a factor greater than 1, such as 5')
+      .transform(Number)
+      .default(5),
+  ),
+  /** The block a day's close is searched below: finalized (default), safe, or latest (local chains only). */
+  INGEST_HEAD_TAG: z.preprocess(
+    blank,
+    z.enum(['finalized', 'safe', 'latest'], { message: 'expected finalized, safe or latest' }).default('finalized'),
+  ),
+  /** A chain whose head is older than this many seconds is failing (its node lags); 0: no bound. */
+  INGEST_MAX_HEAD_AGE: z.preprocess(
+    blank,
+    z.string().regex(/^\d+$/, 'expected a whole number of seconds, such as 3600 (0: no bound)').transform(Number).default(3600),
+  ),
   /** First retry delay after a rate limit or server error (doubles each attempt). */
   INGEST_BACKOFF_MS: positiveInt(500),
   INGEST_RPC_TIMEOUT_MS: positiveInt(30_000),
@@ -290,9 +316,16 @@ export interface IngestConfig {
   maxChange: number;
   /** DefiLlama stablecoins API base, without a trailing slash. */
   defillamaUrl: string;
+  /** DefiLlama TVL API base (protocols), without a trailing slash. */
+  defillamaTvlUrl: string;
   triggerSecret?: string;
   logSpan: number;
   maxLogSpan: number;
+  /** A figure jumping beyond this factor is held. */
+  maxJump: number;
+  headTag: 'finalized' | 'safe' | 'latest';
+  /** Seconds; 0: no bound. */
+  maxHeadAge: number;
   backoffMs: number;
   rpcTimeoutMs: number;
 }
@@ -349,9 +382,13 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       schedule: e.INGEST_SCHEDULE,
       maxChange: e.INGEST_MAX_CHANGE,
       defillamaUrl: e.DEFILLAMA_STABLECOINS_URL,
+      defillamaTvlUrl: e.DEFILLAMA_TVL_URL,
       triggerSecret: e.INGEST_TRIGGER_SECRET,
       logSpan: e.INGEST_LOG_SPAN,
       maxLogSpan: e.INGEST_MAX_LOG_SPAN,
+      maxJump: e.INGEST_MAX_JUMP,
+      headTag: e.INGEST_HEAD_TAG,
+      maxHeadAge: e.INGEST_MAX_HEAD_AGE,
       backoffMs: e.INGEST_BACKOFF_MS,
       rpcTimeoutMs: e.INGEST_RPC_TIMEOUT_MS,
     },

@@ -10,6 +10,15 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { configFor } from '../config.ts';
+import {
+  ACCOUNT_FORMS,
+  ADDRESS_FORMS,
+  CHAIN_FAMILIES,
+  isReservedKey,
+  normalizeAccount,
+  normalizeAddress,
+  type ChainFamily,
+} from './families.ts';
 
 export const ASSET_CLASSES = [
   'Stablecoins',
@@ -28,11 +37,17 @@ const address = z
   .string()
   .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
   .transform((a) => a.toLowerCase() as `0x${string}`);
-const chainKey = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes');
+const chainKey = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes')
+  .refine((k) => !isReservedKey(k), 'is a reserved name (a property of every JavaScript object), not a chain key');
 const usd = z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as "1.00"');
 
 const chainSchema = z.strictObject({
-  chainId: z.number().int().positive(),
+  /** The EVM chain id (eth_chainId), checked before any read; required for EVM chains, or the chain's own id where it has one (Aptos). */
+  chainId: z.number().int().positive().optional(),
+  /** Which reader and address form (families.ts); existing EVM registries need not say. */
+  family: z.enum(CHAIN_FAMILIES).default('evm'),
   name: z.string().min(1),
   rpcEnv: z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'must be an environment variable name such as RPC_URL_ETHEREUM'),
   /** Block explorer origin, for links on /sources. */
@@ -41,10 +56,122 @@ const chainSchema = z.strictObject({
   defillama: z.string().optional(),
 });
 
+// --- Chain families (see families.ts) -------------------------------------------------------
+/**
+ * A deployment's address is checked against its chain's family in familyIssues() (the schema
+ * alone does not know the chain). It keeps the EVM type so the EVM reader reads it as before;
+ * the other readers take it as the string it is.
+ */
+const familyAddress = z
+  .string()
+  .min(1)
+  .max(200)
+  .transform((a) => a as `0x${string}`);
+
+/** Addresses and excluded wallets in the form of the deployment's chain family. */
+function familyIssues(input: unknown): Issue[] {
+  const issues: Issue[] = [];
+  const r = input as { chains?: unknown; assets?: unknown };
+  if (!r || typeof r !== 'object' || !Array.isArray(r.assets)) return issues;
+  const chains = r.chains && typeof r.chains === 'object' ? (r.chains as Record<string, { family?: unknown; chainId?: unknown }>) : {};
+  for (const [key, c] of Object.entries(chains)) {
+    // The schema's record drops "__proto__" without a word and says only "Invalid key" of the others: named here.
+    if (isReservedKey(key))
+      issues.push({ path: ['chains', key], message: 'is a reserved name (a property of every JavaScript object), not a chain key' });
+    if (!c || typeof c !== 'object') continue;
+    if ((c.family ?? 'evm') === 'evm' && c.chainId === undefined)
+      issues.push({ path: ['chains', key, 'chainId'], message: 'required for an EVM chain' });
+  }
+  r.assets.forEach((a: { deployments?: unknown } | null, i: number) => {
+    if (!a || typeof a !== 'object' || !Array.isArray(a.deployments)) return;
+    a.deployments.forEach((d: { chain?: unknown; address?: unknown; excludeHolders?: unknown } | null, j: number) => {
+      if (!d || typeof d.chain !== 'string' || !Object.hasOwn(chains, d.chain)) return;
+      const family = (chains[d.chain]?.family ?? 'evm') as ChainFamily;
+      if (!(CHAIN_FAMILIES as readonly string[]).includes(family)) return;
+      if (typeof d.address === 'string' && normalizeAddress(family, d.address) === null)
+        issues.push({ path: ['assets', i, 'deployments', j, 'address'], message: ADDRESS_FORMS[family] });
+      if (Array.isArray(d.excludeHolders))
+        d.excludeHolders.forEach((h: unknown, k: number) => {
+          if (typeof h === 'string' && normalizeAccount(family, h) === null)
+            issues.push({ path: ['assets', i, 'deployments', j, 'excludeHolders', k], message: ACCOUNT_FORMS[family] });
+        });
+    });
+  });
+  return issues;
+}
+
+/**
+ * After validation: addresses in their canonical spelling (hex lowercased), and `chains` without
+ * a prototype, so that `registry.chains[key]` is a chain or undefined for every key a caller has.
+ */
+function normalizeFamilies(r: Registry): Registry {
+  const chains = Object.assign(Object.create(null) as Registry['chains'], r.chains);
+  for (const a of r.assets)
+    for (const d of a.deployments) {
+      const family = chains[d.chain].family;
+      d.address = normalizeAddress(family, d.address)! as `0x${string}`;
+      d.excludeHolders = d.excludeHolders.map((h) => normalizeAccount(family, h)! as `0x${string}`);
+    }
+  return { ...r, chains };
+}
+
+/** The chain family of a registry chain key (evm when the key is unknown). */
+export function familyOf(registry: Registry, chain: string): ChainFamily {
+  return Object.hasOwn(registry.chains, chain) ? registry.chains[chain].family : 'evm';
+}
+
+/** The same registry with only the deployments on chains of the given families (assets left without any are dropped). */
+export function withFamilies(registry: Registry, families: readonly ChainFamily[]): Registry {
+  const keep = (chain: string) => families.includes(familyOf(registry, chain));
+  return {
+    ...registry,
+    assets: registry.assets
+      .map((a) => ({ ...a, deployments: a.deployments.filter((d) => keep(d.chain)) }))
+      .filter((a) => a.deployments.length > 0 || a.source !== 'evm'),
+  };
+}
+/**
+ * A DefiLlama protocol (https://api.llama.fi/protocol/{slug}). `chains` (DefiLlama's chain names)
+ * keeps only those chains: for a protocol that also holds other products on some chains.
+ */
+const defillamaProtocolSchema = z.strictObject({
+  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a DefiLlama protocol slug such as "ondo-global-markets"'),
+  chains: z.array(z.string().min(1).max(60)).min(1).optional(),
+});
+
+/** A deployment is needed unless the asset is read from DefiLlama's protocol API, which then needs its slug. */
+function protocolIssues(input: unknown): Issue[] {
+  const issues: Issue[] = [];
+  const r = input as { assets?: unknown };
+  if (!r || typeof r !== 'object' || !Array.isArray(r.assets)) return issues;
+  r.assets.forEach((a: { source?: unknown; deployments?: unknown; defillamaProtocol?: unknown } | null, i: number) => {
+    if (!a || typeof a !== 'object') return;
+    if (a.source === 'defillama-protocol') {
+      if (a.defillamaProtocol === undefined)
+        issues.push({ path: ['assets', i, 'defillamaProtocol'], message: 'required when source is "defillama-protocol"' });
+    } else if (!Array.isArray(a.deployments) || a.deployments.length === 0)
+      issues.push({ path: ['assets', i, 'deployments'], message: 'at least one deployment is required' });
+  });
+  return issues;
+}
+// --- end of chain families ------------------------------------------------------------------
+
 const priceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('fixed'), usd }),
-  /** A Chainlink-style aggregator: latestRoundData() and decimals(). */
-  z.strictObject({ kind: z.literal('feed'), chain: chainKey, address }),
+  /**
+   * A Chainlink-style aggregator: latestRoundData() and decimals(). An answer older than
+   * `maxAgeHours` at the day's close (its `updatedAt`), zero or negative is refused.
+   */
+  z.strictObject({
+    kind: z.literal('feed'),
+    chain: chainKey,
+    address,
+    maxAgeHours: z
+      .number()
+      .positive()
+      .max(24 * 14)
+      .optional(),
+  }),
   /** A view function without arguments returning a uint256 price with `decimals` decimals. */
   z.strictObject({
     kind: z.literal('call'),
@@ -53,27 +180,68 @@ const priceSchema = z.discriminatedUnion('kind', [
     method: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a function name'),
     decimals: z.number().int().min(0).max(36),
   }),
+  /** An ERC-4626-style vault's NAV: totalAssets() / totalSupply(), both with `decimals` decimals (OpenEden TBILL). */
+  z.strictObject({ kind: z.literal('vault'), chain: chainKey, address, decimals: z.number().int().min(0).max(36) }),
+  /**
+   * A Centrifuge share token's NAV: the token's vault(asset) gives the vault, whose pricePerShare()
+   * has `decimals` decimals (Anemoy JTRSY).
+   */
+  z.strictObject({
+    kind: z.literal('centrifuge'),
+    chain: chainKey,
+    address,
+    asset: address,
+    decimals: z.number().int().min(0).max(36),
+  }),
   /** No price source checked yet: the supply is recorded, the value is shown as unavailable. */
   z.strictObject({ kind: z.literal('unavailable'), note: z.string().optional() }),
 ]);
 
 const deploymentSchema = z.strictObject({
   chain: chainKey,
-  address,
+  address: familyAddress,
   startBlock: z.number().int().min(0),
-  excludeHolders: z.array(address).default([]),
+  excludeHolders: z.array(familyAddress).default([]),
 });
+
+/**
+ * How the asset moves between chains, so that it is counted once (issue 19.4): burn-and-mint needs
+ * nothing; lock-and-mint locks the tokens in escrow wallets on the home chain while another chain
+ * mints their twin, so the escrows' balances are left out of the home chain's supply.
+ */
+const bridgeSchema = z.discriminatedUnion('model', [
+  z.strictObject({ model: z.literal('burn-and-mint'), note: z.string().optional() }),
+  z.strictObject({
+    model: z.literal('lock-and-mint'),
+    escrows: z.array(z.strictObject({ chain: chainKey, address })).min(1),
+    note: z.string().optional(),
+  }),
+]);
 
 const assetSchema = z.strictObject({
   symbol: z.string().regex(/^[A-Za-z0-9.$-]{1,20}$/, 'must be a ticker such as BUIDL'),
   name: z.string().min(1),
   issuer: z.string().min(1),
   assetClass: z.enum(ASSET_CLASSES),
-  /** Where the supply comes from: the chain itself (default) or the DefiLlama stablecoins API. */
-  source: z.enum(['evm', 'defillama']).default('evm'),
+  /**
+   * Where the supply comes from: the chains themselves (default: each deployment read by its
+   * family's reader), the DefiLlama stablecoins API, or (no reader) DefiLlama's protocol TVL API.
+   */
+  source: z.enum(['evm', 'defillama', 'defillama-protocol']).default('evm'),
   defillamaId: z.number().int().positive().optional(),
+  /** DefiLlama's protocol for this asset: the long tail where no reader covers it, and a second figure where one does. */
+  defillamaProtocol: defillamaProtocolSchema.optional(),
   price: priceSchema,
-  deployments: z.array(deploymentSchema).min(1),
+  /** At least one, except for an asset read only from DefiLlama's protocol API (addresses not checked are left out). */
+  deployments: z.array(deploymentSchema).default([]),
+  bridge: bridgeSchema.optional(),
+  /**
+   * Wallets of other tracked funds that hold this asset (OUSG's BUIDL): left out of this asset's
+   * supply, since the holding fund's value already counts them.
+   */
+  heldByFunds: z.array(z.strictObject({ fund: z.string().min(1), chain: chainKey, address })).default([]),
+  /** Balances at or below this many whole tokens do not count as holders. */
+  holderDust: usd.default('0.01'),
   /** The public source the entry was checked against. */
   reference: z.string().optional(),
 });
@@ -105,11 +273,19 @@ function crossCheck(input: unknown): Issue[] {
       issues.push({ path: ['assets', i, 'defillamaId'], message: 'required when source is "defillama"' });
     if (Array.isArray(a.deployments))
       a.deployments.forEach((d: { chain?: unknown } | null, j: number) => {
-        if (d && typeof d.chain === 'string' && !(d.chain in chains))
+        if (d && typeof d.chain === 'string' && !Object.hasOwn(chains, d.chain))
           issues.push({ path: ['assets', i, 'deployments', j, 'chain'], message: `unknown chain "${d.chain}"` });
       });
+    const refs: Array<[PropertyKey[], unknown]> = [];
+    const bridge = a.bridge as { escrows?: Array<{ chain?: unknown }> } | undefined;
+    if (Array.isArray(bridge?.escrows)) bridge.escrows.forEach((e, j) => refs.push([['bridge', 'escrows', j, 'chain'], e?.chain]));
+    if (Array.isArray(a.heldByFunds))
+      (a.heldByFunds as Array<{ chain?: unknown }>).forEach((h, j) => refs.push([['heldByFunds', j, 'chain'], h?.chain]));
+    for (const [path, chain] of refs)
+      if (typeof chain === 'string' && !Object.hasOwn(chains, chain))
+        issues.push({ path: ['assets', i, ...path], message: `unknown chain "${chain}"` });
     const price = a.price as { kind?: unknown; chain?: unknown } | undefined;
-    if (price && (price.kind === 'feed' || price.kind === 'call') && typeof price.chain === 'string' && !(price.chain in chains))
+    if (price && typeof price.chain === 'string' && !Object.hasOwn(chains, price.chain))
       issues.push({ path: ['assets', i, 'price', 'chain'], message: `unknown chain "${price.chain}"` });
   });
   return issues;
@@ -119,6 +295,27 @@ export type Registry = z.infer<typeof registrySchema>;
 export type RegistryAsset = Registry['assets'][number];
 export type RegistryChain = Registry['chains'][string];
 export type Deployment = RegistryAsset['deployments'][number];
+
+/**
+ * The wallets whose balances are not circulating supply of `asset` on `chain`: the issuer's
+ * (excludeHolders), the lock-and-mint escrows there, and other tracked funds' holdings.
+ */
+export function excludedWallets(asset: RegistryAsset, chain: string): Set<string> {
+  const out = new Set<string>(asset.deployments.filter((d) => d.chain === chain).flatMap((d) => d.excludeHolders));
+  if (asset.bridge?.model === 'lock-and-mint') for (const e of asset.bridge.escrows) if (e.chain === chain) out.add(e.address);
+  for (const h of asset.heldByFunds) if (h.chain === chain) out.add(h.address);
+  return out;
+}
+
+/**
+ * Wallets whose outgoing tokens are issuance, not transfers between holders (issue 19.4): the
+ * issuer's excluded wallets and the bridge escrows (a release from escrow is a bridge arrival).
+ */
+export function issuanceWallets(asset: RegistryAsset, chain: string): Set<string> {
+  const out = new Set<string>(asset.deployments.filter((d) => d.chain === chain).flatMap((d) => d.excludeHolders));
+  if (asset.bridge?.model === 'lock-and-mint') for (const e of asset.bridge.escrows) if (e.chain === chain) out.add(e.address);
+  return out;
+}
 
 export class RegistryError extends Error {}
 
@@ -146,8 +343,13 @@ function describe(input: unknown, issue: Issue): string {
 /** Validates a parsed registry; throws a RegistryError listing every problem. */
 export function parseRegistry(input: unknown, origin = 'registry'): Registry {
   const result = registrySchema.safeParse(input);
-  const issues: Issue[] = [...(result.success ? [] : result.error.issues), ...crossCheck(input)];
-  if (result.success && issues.length === 0) return result.data;
+  const issues: Issue[] = [
+    ...(result.success ? [] : result.error.issues),
+    ...crossCheck(input),
+    ...familyIssues(input),
+    ...protocolIssues(input),
+  ];
+  if (result.success && issues.length === 0) return normalizeFamilies(result.data);
   const lines = issues.map((i) => '  ' + describe(input, i));
   throw new RegistryError(`Invalid ${origin}:\n${lines.join('\n')}`);
 }

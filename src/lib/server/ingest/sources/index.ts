@@ -1,6 +1,31 @@
 /** Every source, in the order a run reads them. A new source: one file, one line here. */
+import { withFamilies } from '../registry.ts';
+import { aptosSource } from './aptos.ts';
+import { defillamaProtocolSource } from './defillama-protocol.ts';
 import { defillamaSource } from './defillama.ts';
 import { evmSource } from './evm.ts';
+import { solanaSource } from './solana.ts';
+import { stellarSource } from './stellar.ts';
 import type { Source } from './types.ts';
+import { xrplSource } from './xrpl.ts';
 
-export const SOURCES: Source[] = [evmSource, defillamaSource];
+/**
+ * The EVM reader sees only deployments on EVM chains: a registry that also lists Solana, Stellar,
+ * Aptos or XRPL deployments is read by those families' readers, never sent to eth_call.
+ */
+const evmOnly = (s: Source): Source => ({
+  name: s.name,
+  applies: (registry) => s.applies(withFamilies(registry, ['evm'])),
+  run: (ctx) => s.run({ ...ctx, registry: withFamilies(ctx.registry, ['evm']) }),
+});
+
+// The chain readers come before DefiLlama's protocol figures (prices the EVM source read are reused by the others).
+export const SOURCES: Source[] = [
+  evmOnly(evmSource),
+  solanaSource,
+  stellarSource,
+  aptosSource,
+  xrplSource,
+  defillamaSource,
+  defillamaProtocolSource,
+];

@@ -1,0 +1,155 @@
+/**
+ * What the totals cover, on the real built server: /api/coverage and the /sources section, first
+ * on the snapshot (tracked value unknown, and why), then after a published run read from a
+ * Stellar Horizon and DefiLlama's protocol API replayed on loopback (answers in the documented
+ * shape, tests/fixtures; no Stellar node ships on npm): each class's share of rwa.xyz's
+ * Distributed value, and the gap between the chain's figure and DefiLlama's for BENJI on Stellar.
+ */
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client';
+import { freePort } from '../../scripts/lib/local-chains';
+import { loadRegistry } from '../../src/lib/server/ingest/registry';
+import { defaultDate, runIngest } from '../../src/lib/server/ingest/run';
+import { dayEnd } from '../../src/lib/server/ingest/sources/types';
+import { startServer, type RunningServer } from '../support/server';
+
+const FIXTURES = resolve(import.meta.dirname, '../fixtures');
+const DATE = defaultDate();
+let api: Server;
+let base: string;
+let server: RunningServer;
+let registryFile: string;
+
+function protocol(name: string): string {
+  const body = JSON.parse(readFileSync(join(FIXTURES, 'defillama', name), 'utf8'));
+  const shift = dayEnd(DATE) / 1000 - 1768003200;
+  for (const h of Object.values(body.chainTvls) as Array<{ tvl: Array<{ date: number }> }>) for (const r of h.tvl) r.date += shift;
+  return JSON.stringify(body);
+}
+
+beforeAll(async () => {
+  const horizon = JSON.parse(readFileSync(join(FIXTURES, 'chains/stellar.json'), 'utf8')) as Record<string, unknown>;
+  api = createServer((req, res) => {
+    const url = req.url ?? '/';
+    const ok = (body: string) => res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    if (url.startsWith('/horizon')) {
+      const hit = horizon[url.slice('/horizon'.length) || '/'];
+      return hit ? ok(JSON.stringify(hit)) : res.writeHead(404).end('{"status":404}');
+    }
+    if (url === '/llama/protocol/franklin') return ok(protocol('protocol-benji.json'));
+    if (url === '/llama/protocol/xstocks') return ok(protocol('protocol-xstocks.json'));
+    res.writeHead(404).end('{}');
+  });
+  const port = await freePort();
+  await new Promise<void>((done) => api.listen(port, '127.0.0.1', done));
+  base = `http://127.0.0.1:${port}`;
+  registryFile = join(mkdtempSync(join(tmpdir(), 'rwa-coverage-')), 'registry.json');
+  writeFileSync(
+    registryFile,
+    JSON.stringify({
+      chains: { stellar: { family: 'stellar', name: 'Stellar', rpcEnv: 'RPC_URL_STELLAR' } },
+      assets: [
+        {
+          symbol: 'BENJI',
+          name: 'Franklin OnChain U.S. Government Money Fund',
+          issuer: 'Franklin Templeton',
+          assetClass: 'U.S. Treasuries',
+          price: { kind: 'fixed', usd: '1.00' },
+          defillamaProtocol: { slug: 'franklin' },
+          deployments: [
+            {
+              chain: 'stellar',
+              address: 'BENJI:GBHNGLLIE3KWGKCHIKMHJ5HVZHYIK7WTBE4QF5PLAKL4CJGSEU7HZIW5',
+              startBlock: 0,
+              excludeHolders: ['GDMBNMFJ3TRFLASJ6UGETFME3PJPNKPU24C7KFDBEBPQFG2CI6UC3JG6'],
+            },
+          ],
+          reference: 'https://github.com/DefiLlama/DefiLlama-Adapters/tree/main/projects/franklinTempleton-finance',
+        },
+        {
+          symbol: 'xStocks',
+          name: 'xStocks',
+          issuer: 'Backed Finance',
+          assetClass: 'Stocks',
+          source: 'defillama-protocol',
+          defillamaProtocol: { slug: 'xstocks' },
+          price: { kind: 'unavailable' },
+          deployments: [],
+        },
+      ],
+    }),
+  );
+  server = await startServer({ env: { INGEST_REGISTRY: registryFile } });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await new Promise((done) => api?.close(done));
+});
+
+describe('coverage against a named public reference', () => {
+  it('on the snapshot: names the reference and says the tracked value is unknown, and why', async () => {
+    const res = await fetch(server.baseUrl + '/api/coverage');
+    expect(res.status).toBe(200);
+    const c = await res.json();
+    expect(c.publishedRun).toBeNull();
+    expect(c.note).toMatch(/snapshot/);
+    expect(c.reference).toMatchObject({
+      name: expect.stringContaining('rwa.xyz'),
+      date: '2026-01-09',
+      url: expect.stringMatching(/^https:\/\//),
+    });
+    expect(c.classes.find((k: { referenceClass: string }) => k.referenceClass === 'U.S. Treasuries/MMFs')).toMatchObject({
+      trackedValue: null,
+      coveragePct: null,
+      referenceValue: 8.86e9,
+    });
+    expect(c.unreferencedClasses).toEqual(['Managed Strategies']);
+    const html = await (await fetch(server.baseUrl + '/sources')).text();
+    expect(html).toContain('data-testid="coverage"');
+    expect(html).toContain('unavailable (snapshot served)');
+  });
+
+  it('after a run: each class covered in percent of the reference, and the gap with DefiLlama', async () => {
+    const { db, client } = openDatabase({ url: server.databaseUrl });
+    try {
+      const r = await runIngest(db, {
+        dates: [DATE],
+        sources: ['stellar', 'defillama-protocol'],
+        registry: loadRegistry(registryFile),
+        env: { RPC_URL_STELLAR: `${base}/horizon`, DEFILLAMA_TVL_URL: `${base}/llama`, INGEST_BACKOFF_MS: '1' },
+      });
+      expect(r.errors).toEqual([]);
+      expect(r.status).toBe('published');
+    } finally {
+      client.close();
+    }
+    const c = await (await fetch(server.baseUrl + '/api/coverage')).json();
+    expect(c.asOf).toBe(DATE);
+    expect(typeof c.publishedRun).toBe('number');
+    const treasuries = c.classes.find((k: { referenceClass: string }) => k.referenceClass === 'U.S. Treasuries/MMFs');
+    expect(treasuries).toMatchObject({ trackedValue: 513334333, trackedAssets: ['BENJI'], coveragePct: 5.79 });
+    const stocks = c.classes.find((k: { referenceClass: string }) => k.referenceClass === 'Stocks');
+    expect(stocks).toMatchObject({ trackedAssets: ['xStocks'], coveragePct: 19.05 });
+    expect(c.gaps).toEqual([
+      {
+        symbol: 'BENJI',
+        chain: 'stellar',
+        chainSource: 'stellar',
+        chainValue: 513334333,
+        defillamaValue: 520000000,
+        defillamaUrl: `${base}/llama/protocol/franklin`,
+        gapPct: 1.3,
+      },
+    ]);
+    const html = await (await fetch(server.baseUrl + '/sources')).text();
+    expect(html).toContain('data-coverage="5.79"');
+    expect(html).toMatch(/data-testid="gap" data-gap="1.3"/);
+    expect(html).toContain(`${base}/horizon/assets?asset_code=BENJI`);
+    expect(html).toContain('data-testid="long-tail"');
+  }, 60_000);
+});
