@@ -1,5 +1,10 @@
 /**
- * npm run ingest [-- --date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD] [--source evm,defillama] [--dry-run]
+ * npm run ingest [-- --date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD] [--source evm,defillama] [--dry-run] [--backfill]
+ *
+ * --backfill: a first backfill (every deployment's Transfer logs from its deployment block) prints,
+ * before it starts, per chain the blocks to read, the calls and the time it will take at the
+ * provider's measured latency, then its progress per block range. It runs here, in a plain process,
+ * outside any serverless function's time limit; a later daily run reads one day's blocks.
  *
  * Reads the registry's assets from their chains and APIs for a day (default: yesterday, UTC),
  * stores the observations with their provenance and publishes the figures the site serves (unless
@@ -14,6 +19,7 @@ import { ConfigError, parseConfig } from '../src/lib/server/config.ts';
 import { ensureDatabaseFolder, migrateDatabase } from '../db/migrate.ts';
 import { loadRegistry, registryPath, RegistryError } from '../src/lib/server/ingest/registry.ts';
 import { dateRange, defaultDate, runIngest, type IngestResult } from '../src/lib/server/ingest/run.ts';
+import { describeEstimate, estimateBackfill, planBackfill } from '../src/lib/server/ingest/backfill.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -31,6 +37,7 @@ try {
       to: { type: 'string' },
       source: { type: 'string', multiple: true },
       'dry-run': { type: 'boolean', default: false },
+      backfill: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   }).values;
@@ -39,7 +46,9 @@ try {
 }
 const opts = args!;
 if (opts.help) {
-  console.log('usage: npm run ingest -- [--date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD] [--source evm,defillama] [--dry-run]');
+  console.log(
+    'usage: npm run ingest -- [--date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD] [--source evm,defillama] [--dry-run] [--backfill]',
+  );
   process.exit(0);
 }
 const isDate = (s: string | undefined) => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s + 'T00:00:00Z'));
@@ -73,6 +82,13 @@ ensureDatabaseFolder(config.url);
 const { client, db } = openDatabase(config);
 await migrateDatabase(db, client, config.url);
 
+if (opts.backfill) {
+  const { plans, unreachable } = await planBackfill(db, registry!, process.env, () => {});
+  console.log('backfill estimate:');
+  for (const line of describeEstimate(estimateBackfill(plans, cfg!.ingest.logSpan, dates.length), process.env)) console.log(line);
+  for (const u of unreachable) console.log(`  not estimated: ${u}`);
+}
+
 const started = Date.now();
 console.log(
   `ingest: ${dates.length === 1 ? dates[0] : `${dates[0]} .. ${dates.at(-1)}`}${opts['dry-run'] ? ' (dry run)' : ''}, registry ${registryPath(process.env)}`,
@@ -94,6 +110,13 @@ console.log(
   `run ${r.runId || '-'}: ${r.status}, as of ${r.asOf}, ${((Date.now() - started) / 1000).toFixed(1)} s${r.totals ? `, RWA $${r.totals.rwa.toFixed(2)}, stablecoins $${r.totals.stablecoins.toFixed(2)}` : ''}`,
 );
 if (r.warnings.length) console.log(`${r.warnings.length} warning(s); the first: ${r.warnings[0]}`);
+for (const f of r.failures) console.log(`not read: ${f.reason}`);
+for (const s of r.stale ?? []) console.log(`stale: ${s.asset} on ${s.chain} shows ${s.since} (${s.ageHours} h old): ${s.reason}`);
+for (const [cell, why] of Object.entries(r.held ?? {})) console.log(`held: ${cell}: ${why}`);
+for (const c of r.comparison ?? [])
+  console.log(
+    `first run vs snapshot: ${c.assetClass}: $${(c.live / 1e9).toFixed(3)}B live, $${(c.snapshot / 1e9).toFixed(3)}B in the snapshot${c.share === null ? '' : ` (${c.share}%)`}`,
+  );
 // fail() exits with the code: 0 published, 1 failed, 3 held by the circuit breaker, 4 locked out.
 if (r.status === 'published' || r.status === 'dry-run') process.exit(0);
 if (r.status === 'failed') fail(1, r.chain ? `ingest failed on chain "${r.chain}": ${r.reason}` : `ingest failed: ${r.reason}`);

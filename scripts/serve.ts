@@ -6,8 +6,8 @@
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { prepareDatabase } from '../src/lib/server/setup/prepare.ts';
-import { prepareContent } from '../src/lib/server/content/sync.ts';
+import { prepareDatabaseOrExit } from '../src/lib/server/setup/prepare.ts';
+import { keepDelivering, prepareContent } from '../src/lib/server/content/sync.ts';
 import { configOrExit } from '../src/lib/server/config.ts';
 import { createEdge } from './lib/edge.ts';
 import { checkRpcUrls, describeLiveData } from '../src/lib/server/ingest/status.ts';
@@ -20,10 +20,12 @@ if (existsSync('.env')) process.loadEnvFile('.env');
 process.env.NODE_ENV = 'production';
 
 const config = configOrExit(() => checkRpcUrls(process.env));
-const result = await prepareDatabase(config);
+const result = await prepareDatabaseOrExit(config);
 // Posts and articles: open saves reach their files and git, then the index is rebuilt if the files moved on.
 const content = await prepareContent(process.env);
 for (const problem of content.skipped) console.warn(`  content: skipped ${problem}`);
+// What the start could not deliver (the remote was down) goes on being retried, without waiting for a save.
+keepDelivering(process.env);
 
 if (!config.quietStart) {
   const { admin } = result;
@@ -55,6 +57,17 @@ const edge = createEdge(new URL('../dist/', import.meta.url), config);
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 const { server } = entry.startServer();
 const http = server.server as Server;
+// The adapter listens without a handler for a failed listen: a port in use ended the process with
+// exit 0 and no word. Name the address and fail, so a supervisor or a script sees it.
+http.once('error', (error: NodeJS.ErrnoException) => {
+  const where = `${config.host}:${config.port}`;
+  console.error(
+    error.code === 'EADDRINUSE'
+      ? `Port ${config.port} is already in use (${where}): stop what listens there or set PORT to a free port.`
+      : `Cannot listen on ${where}: ${error.message}`,
+  );
+  process.exit(1);
+});
 const astro = http.listeners('request') as Listener[];
 http.removeAllListeners('request');
 http.on('request', (req: IncomingMessage, res: ServerResponse) => {

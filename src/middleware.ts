@@ -6,6 +6,8 @@ import { isAdminPath } from '@/lib/shared/private-paths';
 import { applySecurityHeaders, isCrossSiteWrite, isImageEndpoint, isPageMethodRefused, methodNotAllowed } from '@/lib/server/security';
 import { json } from '@/lib/server/http';
 import { cacheKey, cachedResponse, dataVersion, storeResponse } from '@/lib/server/response-cache';
+import { CACHE, finalCacheControl } from '@/lib/server/cache';
+import { trailingSlashStatus, trailingSlashTarget } from '@/lib/server/trailing-slash';
 
 /** Reads the session once per request, refuses cross-site writes and guards /admin before any HTML. */
 export const onRequest = defineMiddleware(async (ctx, next) => {
@@ -16,6 +18,12 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   const { request, url, cookies } = ctx;
   if (isImageEndpoint(url.pathname)) return applySecurityHeaders(json({ message: 'Not found' }, { status: 404 }), url);
   if (isPageMethodRefused(request.method, url.pathname)) return applySecurityHeaders(methodNotAllowed(), url);
+  // One address per page (the Node edge answers this before the app; Netlify has no edge).
+  const canonical = trailingSlashTarget(url.pathname, url.search);
+  if (canonical !== null) {
+    const headers = { Location: canonical, 'Cache-Control': CACHE.redirect };
+    return applySecurityHeaders(new Response(null, { status: trailingSlashStatus(request.method), headers }), url);
+  }
   if (isCrossSiteWrite(request)) {
     return applySecurityHeaders(json({ message: 'Cross-site requests are not allowed.' }, { status: 403 }), url);
   }
@@ -24,7 +32,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   // Anonymous GETs of shareable answers (the route says `public, s-maxage`) come from a short cache,
   // valid while the database's change counter is where it was.
   const key = request.method === 'GET' && !token ? cacheKey(url) : undefined;
-  const version = key ? await dataVersion() : undefined;
+  const version = key ? await dataVersion(request) : undefined;
   if (key && version !== undefined) {
     const hit = cachedResponse(key, version);
     if (hit) return applySecurityHeaders(hit, url);
@@ -41,11 +49,30 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     }
   }
 
+  // Every answer from here on may carry a cookie this request set (Astro adds them to the response
+  // after the middleware, so they are read from ctx.cookies) or depend on the session.
+  const finish = (answer: Response) => {
+    // After the baseline headers, which give private paths a plain no-store: a cookie outranks that too.
+    let response = applySecurityHeaders(answer, url);
+    const setsCookie = response.headers.has('set-cookie') || !cookies.headers().next().done;
+    const cacheControl = finalCacheControl(response.headers.get('cache-control'), { setsCookie, signedIn: token !== undefined });
+    if (cacheControl === null || cacheControl === response.headers.get('cache-control')) return response;
+    try {
+      response.headers.set('Cache-Control', cacheControl);
+    } catch {
+      // Immutable headers (a fetched response): copy into one that can be changed.
+      response = new Response(response.body, response);
+      response.headers.set('Cache-Control', cacheControl);
+    }
+    return response;
+  };
+
   if (isAdminPath(url.pathname) && !ctx.locals.user) {
     const target = url.pathname + url.search;
-    return applySecurityHeaders(ctx.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302), url);
+    return finish(ctx.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302));
   }
 
   const response = await next();
-  return applySecurityHeaders(key && version !== undefined ? await storeResponse(key, version, response) : response, url);
+  const setsCookie = !cookies.headers().next().done;
+  return finish(key && version !== undefined && !setsCookie ? await storeResponse(key, version, response) : response);
 });

@@ -54,6 +54,10 @@ export const assets = sqliteTable('assets', {
   marketCap: real('market_cap').notNull(),
   /** Null when no figure 7 days earlier exists: unavailable. */
   change7d: real('change_7d'),
+  /** Set when the price moved more than 10% in a day (rwa.xyz's data-quality flag): what moved. */
+  priceFlag: text('price_flag'),
+  /** Set when part of the figure is an earlier day's, kept while a chain or source is down: since when and why. */
+  stale: text('stale', { mode: 'json' }).$type<{ since: string; ageHours: number; chains: string[]; reason: string }>(),
 });
 
 export const transfers = sqliteTable(

@@ -24,6 +24,11 @@ export const ingestRuns = sqliteTable('ingest_runs', {
   reason: text('reason'),
   /** The published totals of this run (for the next run's circuit breaker). */
   totals: text('totals', { mode: 'json' }).$type<Record<string, number>>(),
+  /**
+   * The published figure of each asset on each chain (`SYMBOL|chain` -> value and holders): the
+   * next run's per-asset breaker compares with these, never with a held run's observations.
+   */
+  cells: text('cells', { mode: 'json' }).$type<Record<string, { value: number | null; holders: number | null }>>(),
 });
 
 /**
@@ -47,14 +52,27 @@ export const ingestObservations = sqliteTable(
     value: real('value'),
     /** Null when the source cannot tell (an API without holder counts): shown as unavailable. */
     holders: integer('holders'),
+    /**
+     * Unique addresses holding the asset on every chain read that day (above its dust threshold),
+     * the same on each of the asset's rows: an address on two chains is one holder of the asset.
+     */
+    assetHolders: integer('asset_holders'),
     blockNumber: integer('block_number'),
     blockTime: text('block_time'),
     apiUrl: text('api_url'),
     fetchedAt: text('fetched_at').notNull(),
+    /**
+     * Set when the run that wrote the row published it (and its cell was not held). Only accepted
+     * rows are served or reused as history: a held or failed run's rows are kept for the record only.
+     */
+    accepted: integer('accepted', { mode: 'boolean' }).notNull().default(false),
+    /** When the source read the price and refused it (stale, zero or negative answer): why. */
+    priceNote: text('price_note'),
   },
   (t) => [
-    uniqueIndex('ingest_observations_key').on(t.date, t.assetSymbol, t.chain, t.source),
-    index('ingest_observations_date').on(t.date),
+    // One row per run: a later run never overwrites the figures an earlier published run was built from.
+    uniqueIndex('ingest_observations_run_key').on(t.runId, t.date, t.assetSymbol, t.chain, t.source),
+    index('ingest_observations_date').on(t.date, t.accepted),
   ],
 );
 
@@ -73,6 +91,8 @@ export const ingestTransfers = sqliteTable(
     to: text('to_address').notNull(),
     /** Raw uint256 amount as a decimal string. */
     amount: text('amount').notNull(),
+    /** The block's hash when the log was read: a later read that finds another hash drops the log (a reorg). */
+    blockHash: text('block_hash'),
   },
   (t) => [primaryKey({ columns: [t.chain, t.txHash, t.logIndex] }), index('ingest_transfers_time').on(t.blockTime)],
 );
@@ -98,6 +118,8 @@ export const ingestCheckpoints = sqliteTable(
     token: text('token').notNull(),
     lastBlock: integer('last_block').notNull(),
     decimals: integer('decimals').notNull(),
+    /** Hash of `lastBlock` when it was indexed: a different hash later means the chain reorganised. */
+    lastBlockHash: text('last_block_hash'),
   },
   (t) => [primaryKey({ columns: [t.chain, t.token] })],
 );

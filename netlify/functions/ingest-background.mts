@@ -1,14 +1,19 @@
 /**
  * Netlify background function: the same ingest as `npm run ingest` (yesterday, UTC) against the
- * remote libSQL database, with the registry bundled from content/registry (Functions have no
- * checkout to read it from). Started by ingest-scheduled with the shared secret; anyone else gets
- * 403. The database lock keeps it from overlapping a run started elsewhere.
+ * remote libSQL database, with the same settings (config.ts): INGEST_REGISTRY when set (a file the
+ * deploy includes, see the README), else the registry bundled from content/registry (Functions have no
+ * checkout to read it from); INGEST_MAX_CHANGE, the RPC_URL_* and the other INGEST_* variables through
+ * the environment. Started by ingest-scheduled with the shared secret; anyone else gets 403. The
+ * database lock keeps it from overlapping a run started elsewhere. A published run purges the figures
+ * (cache tag `data`) from Netlify's CDN. Its answer is never seen (Netlify answers 202 at once): the
+ * scheduled function reads the run's result in the database.
  */
 import { timingSafeEqual } from 'node:crypto';
 import registryJson from '../../content/registry/registry.json';
 import { openDatabase } from '../../db/client';
 import { ConfigError, parseConfig } from '../../src/lib/server/config';
-import { parseRegistry } from '../../src/lib/server/ingest/registry';
+import { loadRegistry, parseRegistry } from '../../src/lib/server/ingest/registry';
+import { purgeTags, TAG } from '../../src/lib/server/cdn';
 import { defaultDate, runIngest } from '../../src/lib/server/ingest/run';
 
 function authorized(secret: string | undefined, given: string | null): boolean {
@@ -31,12 +36,17 @@ export default async function ingestBackground(req: Request): Promise<Response> 
     return new Response('forbidden', { status: 403 });
   const { client, db } = openDatabase(config.database);
   try {
+    const registry = config.ingest.registry
+      ? loadRegistry(config.ingest.registry)
+      : parseRegistry(registryJson, 'content/registry/registry.json');
     const r = await runIngest(db, {
       dates: [defaultDate()],
-      registry: parseRegistry(registryJson, 'content/registry/registry.json'),
+      registry,
+      env: process.env,
       progress: (line) => console.log(line),
     });
     console.log(`ingest-background: run ${r.runId || '-'} ${r.status} as of ${r.asOf}${r.reason ? `: ${r.reason}` : ''}`);
+    if (r.status === 'published') await purgeTags([TAG.data]);
     return new Response(null, { status: r.status === 'published' ? 200 : 500 });
   } finally {
     client.close();

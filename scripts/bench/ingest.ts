@@ -59,6 +59,9 @@ const env = {
   ADMIN_PASSWORD: 'bench-password-123',
   QUIET_START: '1',
   RPC_URL_BENCH: anvil.url,
+  // Blocks played in the past on a local chain: read to the latest block, no head-age bound.
+  INGEST_HEAD_TAG: 'latest',
+  INGEST_MAX_HEAD_AGE: '0',
 };
 await prepareDatabase(parseConfig(env));
 const registry = parseRegistry(oneTokenRegistry('BENCH', 'RPC_URL_BENCH', token));

@@ -5,7 +5,8 @@
  *   and Forwarded are dropped: nothing a visitor sends chooses the origin the app sees (the adapter
  *   builds the request URL from the raw Host, so `Host: x/robots.txt?` re-routed the request).
  * - Pages answer only GET and HEAD (405 with Allow otherwise); a method the app implements nowhere is
- *   a 501 on every path; /_image is a 404 (astro:assets unused).
+ *   a 501 on every path; /_image is a 404 (astro:assets unused); a path with a trailing slash is
+ *   redirected to the one without it.
  * - Pre-rendered pages are built with a placeholder origin (astro.config.mjs); they are loaded once
  *   here with the configured origin written in, and served from memory with their static headers
  *   (CSP). Only attribute and JSON-LD text carries the placeholder, never an inline script, so the
@@ -30,6 +31,7 @@ import { CACHE } from '../../src/lib/server/cache.ts';
 import { edgePageCache, type CachedPage } from '../../src/lib/server/edge-page-cache.ts';
 import { writeHeadHeaders } from './write-head.ts';
 import { SESSION_COOKIE } from '../../src/lib/server/auth/session-cookie.ts';
+import { trailingSlashStatus, trailingSlashTarget } from '../../src/lib/server/trailing-slash.ts';
 
 interface Page {
   body: Buffer;
@@ -71,7 +73,8 @@ function loadPages(distDir: string, origin: string): Map<string, Page> {
     // Browsers revalidate (must-revalidate): an ETag lets them do it with a 304.
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     const page = { body, headers: { ...headers.get(route), 'content-type': 'text/html; charset=utf-8', etag } };
-    for (const path of new Set([route, route === '/' ? '/' : route + '/', rel])) pages.set(path, page);
+    // Only the canonical path (and the file's own name): `/route/` is redirected before this lookup.
+    for (const path of new Set([route, rel])) pages.set(path, page);
   }
   return pages;
 }
@@ -124,6 +127,19 @@ export function createEdge(distUrl: URL, config: AppConfig) {
       return;
     }
 
+    // One address per page: a trailing slash redirects to the path without it, for pre-rendered and
+    // server-rendered pages alike (the middleware does the same where there is no edge, on Netlify).
+    const canonical = trailingSlashTarget(pathname, normalised.search);
+    if (canonical !== null) {
+      res.writeHead(trailingSlashStatus(method), {
+        Location: canonical,
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': CACHE.redirect,
+      });
+      res.end();
+      return;
+    }
+
     let decoded = pathname;
     try {
       decoded = decodeURI(pathname);
@@ -154,7 +170,7 @@ export function createEdge(distUrl: URL, config: AppConfig) {
       // Joined as the adapter joins it (not resolved: '//x/y' stays a path), so keys match the middleware's.
       const url = URL.parse('http://edge.invalid' + req.url);
       if (!url) return proceed();
-      cache.lookup(url.pathname + url.search).then(
+      cache.lookup(url.pathname + url.search, req).then(
         (hit) => (hit ? writeCached(res, hit) : proceed()),
         () => proceed(),
       );

@@ -114,17 +114,23 @@ export async function startScenario(daysAgo = 12): Promise<Scenario> {
       { txHash: tx3, assetSymbol: 'GOLD', usdAmount: 26_505, network: 'Ethereum' },
     ],
     registry,
-    env: { RPC_URL_LOCAL_A: anvilA.url, RPC_URL_LOCAL_B: anvilB.url },
+    // The scenario's blocks are played in the past, below no finalized head: read to the latest block, no head-age bound.
+    env: { RPC_URL_LOCAL_A: anvilA.url, RPC_URL_LOCAL_B: anvilB.url, INGEST_HEAD_TAG: 'latest', INGEST_MAX_HEAD_AGE: '0' },
     stop: async () => {
       await Promise.all([anvilA.stop(), anvilB.stop()]);
     },
   };
 }
 
-/** Day 3: the issuer mints 369,030 TBILL to alice: the total RWA value moves +60% (615,050 -> 984,080). */
+/**
+ * Day 3: 1,000 GOLD appear for bob (100 -> 1,100: an 11x jump of one asset on one chain, which
+ * the per-asset breaker holds), while carol receives 10,000 TBILL on Arbitrum (50,000 -> 60,000,
+ * an ordinary move that publishes).
+ */
 export async function playJump(s: Scenario): Promise<string> {
   const time = s.day0 + 3 * DAY + 36_000;
-  await call(s.a, time, s.contracts.tbillA, 'TestToken', 'mint', [WALLETS.alice, units(369_030, 6)]);
+  await call(s.a, time, s.contracts.goldA, 'TestToken', 'mint', [WALLETS.bob, units(1_000, 18)]);
+  await call(s.b, time, s.contracts.tbillB, 'TestToken', 'mint', [WALLETS.carol, units(10_000, 6)]);
   return dateOf(time);
 }
 

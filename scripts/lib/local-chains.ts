@@ -153,7 +153,12 @@ export async function at<T extends Hex>(c: LocalChain, time: number, send: () =>
   return hash;
 }
 
-export async function deploy(c: LocalChain, time: number, name: 'TestToken' | 'TestPriceFeed', args: unknown[] = []): Promise<Address> {
+export async function deploy(
+  c: LocalChain,
+  time: number,
+  name: 'TestToken' | 'TestPriceFeed' | 'TestVault',
+  args: unknown[] = [],
+): Promise<Address> {
   const { abi, bytecode } = compileContracts()[name];
   const hash = await at(c, time, () => c.wallet.deployContract({ abi, bytecode, args } as never));
   const receipt = await c.pub.getTransactionReceipt({ hash });
@@ -165,7 +170,7 @@ export async function call(
   c: LocalChain,
   time: number,
   address: Address,
-  contract: 'TestToken' | 'TestPriceFeed',
+  contract: 'TestToken' | 'TestPriceFeed' | 'TestVault',
   functionName: string,
   args: unknown[],
 ): Promise<Hex> {

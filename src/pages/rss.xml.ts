@@ -1,7 +1,9 @@
 import type { APIRoute } from 'astro';
 import { siteOrigin } from '@/lib/server/config';
-import { listPublic } from '@/lib/server/content/articles';
-import { contentCacheControl } from '@/lib/server/content/public-cache';
+import { nextScheduledRead, publicListRead } from '@/lib/server/content/articles';
+import { cacheControlBefore } from '@/lib/server/content/public-cache';
+import { readAll } from '@/lib/server/reads';
+import { listTags, tagResponse } from '@/lib/server/cdn';
 import { itemPath, newestFirst, shownDate } from '@/lib/shared/article-kinds';
 import { escapeXml } from '@/lib/shared/seo';
 import { SITE } from '@/lib/shared/site';
@@ -12,7 +14,12 @@ export const prerender = false;
 export const GET: APIRoute = async () => {
   const origin = siteOrigin();
   const FEED_SIZE = 50;
-  const [posts, articles] = await Promise.all([listPublic('blog', FEED_SIZE), listPublic('research', FEED_SIZE)]);
+  // Both lists and the next scheduled date (which caps the caching) in one round trip.
+  const [posts, articles, nextScheduled] = await readAll([
+    publicListRead('blog', FEED_SIZE),
+    publicListRead('research', FEED_SIZE),
+    nextScheduledRead(),
+  ]);
   const items = [...posts, ...articles].sort(newestFirst).slice(0, FEED_SIZE);
   const x = escapeXml;
   const entries = items
@@ -47,7 +54,9 @@ ${entries}
   </channel>
 </rss>
 `;
-  return new Response(xml, {
-    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': await contentCacheControl(null) },
+  const response = new Response(xml, {
+    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': cacheControlBefore(nextScheduled, null) },
   });
+  tagResponse(response.headers, listTags());
+  return response;
 };

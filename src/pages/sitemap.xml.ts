@@ -1,16 +1,22 @@
 import type { APIRoute } from 'astro';
 import { siteOrigin } from '@/lib/server/config';
-import { listPublic } from '@/lib/server/content/articles';
-import { contentCacheControl } from '@/lib/server/content/public-cache';
+import { asOfRead } from '@/lib/server/analytics';
+import { nextScheduledRead, publicListRead } from '@/lib/server/content/articles';
+import { cacheControlBefore } from '@/lib/server/content/public-cache';
+import { readAll } from '@/lib/server/reads';
+import { listTags, tagResponse } from '@/lib/server/cdn';
 import { itemPath } from '@/lib/shared/article-kinds';
 import { escapeXml } from '@/lib/shared/seo';
+import { authorName, authorPath } from '@/lib/shared/structured-data';
 import { ASSET_CLASS_LINKS } from '@/lib/shared/site';
 import { openDataEntries } from '@/lib/server/open-data/sitemap';
 
 export const prerender = false;
 
-/** The public pages of the spec's route list (login, admin and not-found stay out). */
-const STATIC_PATHS = ['/', '/networks', ...ASSET_CLASS_LINKS.map((l) => l.href), '/research'];
+/** Pages whose figures come from the dataset: their lastmod is the data's as-of date. */
+const DATA_PATHS = ['/', '/networks', '/stablecoins', '/treasuries', '/private-credit', '/commodities', '/sources'];
+/** The other public pages of the route list (login, admin and not-found stay out). */
+const FIXED_PATHS = [...ASSET_CLASS_LINKS.map((l) => l.href).filter((p) => !DATA_PATHS.includes(p)), '/sources/public-figures'];
 
 interface Entry {
   loc: string;
@@ -24,17 +30,37 @@ function urlset(entries: Entry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
-/** GET /sitemap.xml: the public pages plus every published post and research article. */
+const newest = (rows: { updatedAt: Date }[]) => (rows.length ? new Date(Math.max(...rows.map((r) => r.updatedAt.getTime()))) : undefined);
+
+/** GET /sitemap.xml: the public pages, the listings, every published post and article, and their authors. */
 export const GET: APIRoute = async () => {
   const origin = siteOrigin();
-  const [posts, articles, openData] = await Promise.all([listPublic('blog'), listPublic('research'), openDataEntries(origin)]);
-  const newest = (rows: { updatedAt: Date }[]) => (rows.length ? new Date(Math.max(...rows.map((r) => r.updatedAt.getTime()))) : undefined);
+  // Both lists, the data's as-of date and the next scheduled date (which caps the caching) in one round trip.
+  const [[posts, articles, asOf, nextScheduled], openData] = await Promise.all([
+    readAll([publicListRead('blog'), publicListRead('research'), asOfRead(), nextScheduledRead()]),
+    openDataEntries(origin),
+  ]);
+  // The as-of date is a day (YYYY-MM-DD): the close of that day, 00:00 UTC of the next, is when the figures stand.
+  const dataDate = /^\d{4}-\d{2}-\d{2}$/.test(asOf) ? new Date(`${asOf}T00:00:00Z`) : undefined;
+  const items = [...articles, ...posts];
+  const authors = new Map<string, Date>();
+  for (const i of items) {
+    const path = authorPath(authorName(i.kind, i.author));
+    const seen = authors.get(path);
+    if (!seen || seen < i.updatedAt) authors.set(path, i.updatedAt);
+  }
   const entries: Entry[] = [
-    ...STATIC_PATHS.map((path) => ({ loc: origin + path, lastmod: path === '/research' ? newest(articles) : undefined })),
-    ...[...articles, ...posts].map((a) => ({ loc: origin + itemPath(a.kind, a.slug), lastmod: a.updatedAt })),
+    ...DATA_PATHS.map((path) => ({ loc: origin + path, lastmod: dataDate })),
+    ...FIXED_PATHS.map((path) => ({ loc: origin + path })),
+    { loc: `${origin}/research`, lastmod: newest(articles) },
+    { loc: `${origin}/blog`, lastmod: newest(posts) },
+    ...items.map((a) => ({ loc: origin + itemPath(a.kind, a.slug), lastmod: a.updatedAt })),
+    ...[...authors].map(([path, lastmod]) => ({ loc: origin + path, lastmod })),
     ...openData,
   ];
-  return new Response(urlset(entries), {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': await contentCacheControl(null) },
+  const response = new Response(urlset(entries), {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': cacheControlBefore(nextScheduled, null) },
   });
+  tagResponse(response.headers, listTags());
+  return response;
 };

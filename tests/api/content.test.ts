@@ -230,7 +230,7 @@ describe('/api/uploads', () => {
     const saved = await res.json();
     expect(saved).toMatchObject({ mimeType: 'image/png', width: 40, height: 21, size: png.length });
     expect(saved.id).toMatch(/^[a-z2-7]{26}$/); // 128 random bits
-    const got = await fetch(base + saved.url, { headers: { Cookie: cookie } });
+    const got = await fetch(base + saved.url, { headers: { Cookie: `${cookie}; rwa_signed_in=1` } });
     expect(got.status).toBe(200);
     expect(got.headers.get('content-type')).toBe('image/png');
     expect(got.headers.get('cache-control')).toBe('private, no-cache');

@@ -2,7 +2,9 @@
  * The DefiLlama stablecoins adapter on recorded responses in the documented shape, served on
  * loopback: USDT in the server's spelling (chainBalances, circulating, dates as numbers and
  * strings), USDC in the OpenAPI file's (chainCirculating, totalCirculating). A chain without a
- * figure for the day is left out and reported, holders stay unavailable.
+ * figure for the day is left out and reported, holders stay unavailable. Hostile answers (issue
+ * 17.5): an amount of 1.7e308 is refused on its chain and wedges nothing; a 200 MB answer is cut
+ * at the 20 MB cap while it streams in.
  */
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -118,4 +120,101 @@ describe('DefiLlama stablecoins adapter', () => {
       await new Promise((ok) => broken.close(ok));
     }
   }, 60_000);
+
+  /** A loopback API answering `/stablecoin/{id}` with `bodyFor(id)` (a string, or a writer for a stream). */
+  async function llama(bodyFor: (id: string, res: import('node:http').ServerResponse) => string | void) {
+    const srv = createServer((req, res) => {
+      const m = /^\/stablecoin\/(\d+)$/.exec(req.url ?? '');
+      if (!m) return void res.writeHead(404).end('{}');
+      const body = bodyFor(m[1], res);
+      if (body !== undefined) res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    });
+    const port = await freePort();
+    await new Promise<void>((ok) => srv.listen(port, '127.0.0.1', ok));
+    return {
+      url: `http://127.0.0.1:${port}`,
+      close: () => {
+        srv.closeAllConnections();
+        return new Promise((ok) => srv.close(ok));
+      },
+    };
+  }
+  const history = (date: string, byChain: Record<string, number>) =>
+    JSON.stringify({
+      id: '1',
+      pegType: 'peggedUSD',
+      chainBalances: Object.fromEntries(
+        Object.entries(byChain).map(([chain, v]) => [
+          chain,
+          { tokens: [{ date: Date.parse(date + 'T00:00:00Z') / 1000 + 86_400, circulating: { peggedUSD: v } }] },
+        ]),
+      ),
+    });
+
+  it('an amount of 1.7e308 is refused on its chain, the rest publishes, and the next run is not wedged by an Infinity', async () => {
+    const env = { DATABASE_URL: server.databaseUrl, INGEST_REGISTRY: registryFile };
+    const hostile = await llama((id) =>
+      id === '1' ? history('2026-01-11', { Ethereum: 1.7e308, Tron: 80e9 }) : history('2026-01-11', { Ethereum: 45e9 }),
+    );
+    try {
+      const r = await runIngestCli(['--source', 'defillama', '--date', '2026-01-11'], { ...env, DEFILLAMA_STABLECOINS_URL: hostile.url });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('not read: USDT on ethereum: refused, supply 1.7e+308 exceeds the bound');
+      const o = await (await fetch(server.baseUrl + '/api/market-overview')).json();
+      expect(o.asOf).toBe('2026-01-11');
+      expect(Number.isFinite(Number(o.totalStablecoinValue))).toBe(true);
+      // USDT on Ethereum keeps its figure of 2026-01-09 (two days old, stale), as does USDC on Base (not in this
+      // answer); Tron and USDC on Ethereum are new.
+      expect(Number(o.totalStablecoinValue)).toBe(92.5e9 + 80e9 + 45e9 + 4.25e9);
+      const usdt = (await (await fetch(server.baseUrl + '/api/assets')).json()).find((a: { symbol: string }) => a.symbol === 'USDT');
+      expect(usdt.stale).toMatchObject({ since: DATE, chains: ['ethereum'] });
+    } finally {
+      await hostile.close();
+    }
+    const sane = await llama((id) =>
+      id === '1' ? history('2026-01-12', { Ethereum: 93e9, Tron: 80e9 }) : history('2026-01-12', { Ethereum: 45e9 }),
+    );
+    try {
+      const r = await runIngestCli(['--source', 'defillama', '--date', '2026-01-12'], { ...env, DEFILLAMA_STABLECOINS_URL: sane.url });
+      expect(r.code).toBe(0);
+      const o = await (await fetch(server.baseUrl + '/api/market-overview')).json();
+      expect(o.asOf).toBe('2026-01-12');
+      expect(o.totalStablecoinValue).toBe(String(93e9 + 80e9 + 45e9));
+    } finally {
+      await sane.close();
+    }
+  }, 90_000);
+
+  it('a 200 MB answer is cut at the 20 MB cap while it streams in; that asset is stale, nothing is read whole', async () => {
+    let sent = 0;
+    const huge = await llama((id, res) => {
+      if (id !== '1') return history('2026-01-13', { Ethereum: 45e9 });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"id":"1","chainBalances":{},"pad":"');
+      const chunk = 'x'.repeat(1 << 20);
+      const pump = () => {
+        while (sent < 200 * (1 << 20) && res.write(chunk)) sent += chunk.length;
+        if (sent < 200 * (1 << 20)) res.once('drain', pump);
+        else res.end('"}');
+      };
+      res.on('close', () => res.destroy());
+      pump();
+    });
+    try {
+      const r = await runIngestCli(['--source', 'defillama', '--date', '2026-01-13'], {
+        DATABASE_URL: server.databaseUrl,
+        INGEST_REGISTRY: registryFile,
+        DEFILLAMA_STABLECOINS_URL: huge.url,
+      });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('answer exceeds the 20971520-byte cap');
+      expect(sent).toBeLessThan(100 * (1 << 20));
+      const usdt = (await (await fetch(server.baseUrl + '/api/assets')).json()).find((a: { symbol: string }) => a.symbol === 'USDT');
+      expect(usdt.stale).toMatchObject({ since: '2026-01-12' });
+    } finally {
+      await huge.close();
+    }
+  }, 90_000);
 });

@@ -86,7 +86,7 @@ describe('ingest resilience', () => {
       INGEST_MAX_LOG_SPAN: '1',
     };
     const killed = await runIngestCli(['--date', day], env, (line, kill) => {
-      if (/SPRAY on ethereum: blocks \d+-\d+, 50 transfers/.test(line)) kill();
+      if (/ethereum: blocks \d+-\d+, 50 transfers/.test(line)) kill();
     });
     expect(killed.signal).toBe('SIGKILL');
     const partial = await dbFacts(url);
@@ -155,7 +155,7 @@ describe('ingest resilience', () => {
       expect(r.code).toBe(0);
       expect(limited).toBeGreaterThan(2);
       expect(tooMany).toBeGreaterThan(0);
-      expect(r.stdout).toMatch(/too many results for \d+-\d+, block range now \d+/);
+      expect(r.stdout).toMatch(/the provider refused blocks \d+-\d+; block range now \d+/);
       expect(r.stdout).toMatch(/warning: .*status 429.*retry 1/i);
       const facts = await dbFacts(url);
       expect(facts.count).toBe(totalLogs);

@@ -27,7 +27,15 @@ describe('INGEST_SCHEDULE', () => {
   it('runs the ingest in-process on schedule, never two at once across two servers', async () => {
     const registryFile = join(mkdtempSync(join(tmpdir(), 'rwa-registry-')), 'registry.json');
     writeRegistry(s, registryFile);
-    const env = { ...s.env, INGEST_REGISTRY: registryFile, INGEST_SCHEDULE: '*/2 * * * * *', INGEST_BACKOFF_MS: '20' };
+    // Anvil's blocks are played in the past: read to the latest block, with no head-age bound.
+    const env = {
+      ...s.env,
+      INGEST_REGISTRY: registryFile,
+      INGEST_SCHEDULE: '*/2 * * * * *',
+      INGEST_BACKOFF_MS: '20',
+      INGEST_HEAD_TAG: 'latest',
+      INGEST_MAX_HEAD_AGE: '0',
+    };
     const first = await startServer({ env });
     servers.push(first);
     servers.push(await startServer({ env, dir: first.dir }));

@@ -71,7 +71,11 @@ describe('absolute URLs come from the configured origin', () => {
 
   it('og:url and canonical are {origin}{path} without a trailing slash, on pre-rendered and server-rendered pages', async () => {
     for (const path of ['/treasuries', '/login', '/stocks', '/networks', '/research', '/blog/origin-post']) {
-      for (const asked of [path, path + '/']) {
+      // The trailing-slash form is not a second address: it redirects to the canonical one, on this site.
+      const slashed = await raw(base, path + '/', { headers: { Host: EVIL } });
+      expect(slashed.status, path + '/').toBe(301);
+      expect(slashed.headers.location, path + '/').toBe(path);
+      for (const asked of [path]) {
         const res = await raw(base, asked, { headers: { Host: EVIL } });
         const ogUrl = /<meta property="og:url" content="([^"]+)"/.exec(res.body)?.[1];
         const canonical = /<link rel="canonical" href="([^"]+)"/.exec(res.body)?.[1];

@@ -80,7 +80,7 @@ describe('page cache', () => {
     const path = '/blog/welcome-to-rwa-analytics';
     await (await page(path)).text();
     expect((await page(path)).headers.get('x-cache')).toBe('HIT');
-    const signedIn = await fetch(base + path, { headers: { Cookie: cookie } });
+    const signedIn = await fetch(base + path, { headers: { Cookie: `${cookie}; rwa_signed_in=1` } });
     expect(signedIn.headers.get('x-cache')).toBeNull();
     expect(signedIn.headers.get('cache-control')).toBe('private, no-cache');
     // A stale or forged session cookie is not served from the cache either: it is cleared.
@@ -92,7 +92,7 @@ describe('page cache', () => {
   it('notices a change written by another connection (a script, an ingest)', async () => {
     await (await page('/research')).text();
     expect((await page('/research')).headers.get('x-cache')).toBe('HIT');
-    const { client } = openDatabase({ url: databaseUrl });
+    const { client } = openDatabase({ url: databaseUrl, authToken: inject('databaseAuthToken') });
     await client.execute('UPDATE research_articles SET updated_at = updated_at WHERE id = (SELECT min(id) FROM research_articles)');
     client.close();
     expect((await page('/research')).headers.get('x-cache')).toBe('MISS');
@@ -142,7 +142,7 @@ describe('sessions', () => {
   it('end at their absolute lifetime however recently they were renewed', async () => {
     const mine = await loginCookie(base);
     expect((await api(base, '/api/auth/me', { cookie: mine })).status).toBe(200);
-    const { client } = openDatabase({ url: databaseUrl });
+    const { client } = openDatabase({ url: databaseUrl, authToken: inject('databaseAuthToken') });
     // Signed in 91 days ago, still within its sliding expiry.
     const token = mine.split('=')[1];
     const { createHash } = await import('node:crypto');
@@ -189,7 +189,7 @@ describe('uploads', () => {
   it("a draft's image is the admin's until a published item shows it", async () => {
     const saved = await (await upload(makePng(30, 20))).json();
     expect((await fetch(base + saved.url)).status).toBe(404);
-    const asAdmin = await fetch(base + saved.url, { headers: { Cookie: cookie } });
+    const asAdmin = await fetch(base + saved.url, { headers: { Cookie: `${cookie}; rwa_signed_in=1` } });
     expect(asAdmin.status).toBe(200);
     expect(asAdmin.headers.get('cache-control')).toBe('private, no-cache');
 

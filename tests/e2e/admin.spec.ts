@@ -51,7 +51,7 @@ async function save(page: Page) {
 
 async function scoreOf(page: Page, title: string): Promise<number> {
   const text = await page.getByTestId('seo-row').filter({ hasText: title }).getByTestId('seo-score').innerText();
-  return Number(text.split('/')[0]);
+  return Number(/(\d+)\/100/.exec(text)?.[1]);
 }
 
 describe('admin journey', () => {
@@ -127,7 +127,7 @@ describe('admin journey', () => {
       ([t, b]) => {
         const row = [...document.querySelectorAll('[data-testid="seo-row"]')].find((r) => r.textContent?.includes(t as string));
         const s = row?.querySelector('[data-testid="seo-score"]')?.textContent ?? '';
-        return Number(s.split('/')[0]) > (b as number);
+        return Number(/(\d+)\/100/.exec(s)?.[1]) > (b as number);
       },
       [title, before],
     );
@@ -204,7 +204,7 @@ describe('admin journey', () => {
     await page.waitForFunction(
       ([t, b]) => {
         const row = [...document.querySelectorAll('[data-testid="seo-row"]')].find((r) => r.textContent?.includes(t as string));
-        return Number((row?.querySelector('[data-testid="seo-score"]')?.textContent ?? '').split('/')[0]) === (b as number) + 30;
+        return Number(/(\d+)\/100/.exec(row?.querySelector('[data-testid="seo-score"]')?.textContent ?? '')?.[1]) === (b as number) + 30;
       },
       [title, before],
     );

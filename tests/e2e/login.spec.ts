@@ -1,8 +1,9 @@
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hydrated, newContext, openPage, screenshot, useBrowser } from '../support/browser';
 import { TEST_ADMIN } from '../support/constants';
 import { api } from '../support/http';
 import { createUsers } from '../support/users';
+import { startServer, type RunningServer } from '../support/server';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -150,5 +151,111 @@ describe('login page', () => {
     expect(messages.slice(0, 5)).toEqual(Array(5).fill('Invalid username or password'));
     expect(messages[5]).toMatch(/^Too many failed sign-in attempts from your address\. Please wait 15 minutes/);
     await context.close();
+  });
+});
+
+describe('login without JavaScript (and before the form script runs)', () => {
+  it('the server HTML is a POST form to the form endpoint, so the password never goes into a URL', async () => {
+    const html = await (await fetch(`${base}/login?redirect=%2Fadmin%2Fseo`)).text();
+    const form = /<form[^>]*aria-label="Admin login"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(form).toMatch(/method="post"/);
+    expect(form).toMatch(/action="\/api\/auth\/login-form"/);
+    // The redirect target travels in the body.
+    expect(html).toMatch(/<input type="hidden" name="redirect" value="\/admin\/seo"\/?>/);
+  });
+
+  it('a wrong password comes back to /login with the error on the page and no credentials in the URL', async () => {
+    const requests: { method: string; url: string }[] = [];
+    const { context, page } = await openPage(browser(), base, '/login?redirect=%2Fadmin%2Fseo', {
+      javaScript: false,
+      setup: async (c) => {
+        c.on('request', (r) => requests.push({ method: r.method(), url: r.url() }));
+      },
+    });
+    await page.getByLabel('Username').fill(TEST_ADMIN.username);
+    await page.getByLabel('Password').fill('not-the-password-nojs');
+    await Promise.all([page.waitForURL(/error=invalid/), page.getByRole('button', { name: 'Sign In' }).click()]);
+    expect(await page.getByRole('alert').textContent()).toBe('Invalid username or password');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/seo');
+    expect(requests.find((r) => r.url.includes('/api/auth/login-form'))?.method).toBe('POST');
+    for (const r of requests) expect(r.url).not.toContain('not-the-password-nojs');
+    await screenshot(page, 'login-nojs-error');
+    await context.close();
+  });
+
+  it('an empty field gets the spec words without JavaScript too', async () => {
+    const { context, page } = await openPage(browser(), base, '/login', { javaScript: false });
+    await page.getByLabel('Username').fill(TEST_ADMIN.username);
+    await Promise.all([page.waitForURL(/error=missing/), page.getByRole('button', { name: 'Sign In' }).click()]);
+    expect(await page.getByRole('alert').textContent()).toBe('Please fill in all fields');
+    await context.close();
+  });
+
+  it('signs in and lands on the page asked for, with the session cookie set', async () => {
+    const { context, page } = await openPage(browser(), base, '/admin/seo', { javaScript: false });
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.getByLabel('Username').fill(TEST_ADMIN.username);
+    await page.getByLabel('Password').fill(TEST_ADMIN.password);
+    await Promise.all([page.waitForURL('**/admin/seo'), page.getByRole('button', { name: 'Sign In' }).click()]);
+    expect(new URL(page.url()).search).toBe('');
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'rwa_session')?.httpOnly).toBe(true);
+    await context.close();
+  });
+
+  it('never redirects off-site, and an unknown error code shows nothing', async () => {
+    // A browser drops the tab and reads '\\' as '/': both are '//evil.example' to it.
+    for (const redirect of ['//evil.example/x', '/\t/evil.example/phish', '/\\evil.example', 'https://evil.example/']) {
+      const res = await fetch(`${base}/api/auth/login-form`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+        body: new URLSearchParams({ ...TEST_ADMIN, redirect }),
+      });
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location'), redirect).toBe('/admin');
+    }
+    const html = await (await fetch(`${base}/login?error=%3Cb%3Ephish%3C%2Fb%3E`)).text();
+    expect(html).not.toContain('role="alert"');
+    expect(html).not.toContain('phish');
+  });
+
+  it('refuses a body that is not a form (415) and a cross-site post (403)', async () => {
+    const post = (headers: Record<string, string>, body: string) =>
+      fetch(`${base}/api/auth/login-form`, { method: 'POST', redirect: 'manual', headers, body });
+    expect((await post({ 'content-type': 'application/json', origin: base }, JSON.stringify(TEST_ADMIN))).status).toBe(415);
+    const cross = await post(
+      { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      new URLSearchParams(TEST_ADMIN).toString(),
+    );
+    expect(cross.status).toBe(403);
+    expect(cross.headers.get('set-cookie')).toBeNull();
+  });
+});
+
+describe('the form endpoint shares the login throttle', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server?.stop());
+
+  it('the sixth wrong try from one address is paused, and says so on the page', async () => {
+    const codes: (string | null)[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await fetch(`${server.baseUrl}/api/auth/login-form`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.baseUrl },
+        body: new URLSearchParams({ username: TEST_ADMIN.username, password: `wrong-${i}` }),
+      });
+      expect(res.status).toBe(303);
+      codes.push(new URL(res.headers.get('location')!, server.baseUrl).searchParams.get('error'));
+    }
+    expect(codes).toEqual([...Array(5).fill('invalid'), 'throttled']);
+    // The JSON endpoint counts against the same budget: the right password is refused now too.
+    expect((await api(server.baseUrl, '/api/auth/login', { body: TEST_ADMIN })).status).toBe(429);
+    const html = await (await fetch(`${server.baseUrl}/login?error=throttled`)).text();
+    expect(html).toContain('Too many failed sign-in attempts.');
   });
 });

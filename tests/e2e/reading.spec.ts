@@ -72,7 +72,7 @@ describe('/blog/{slug}', () => {
     expect(await page.getByTestId('tags').getByRole('listitem').allTextContents()).toEqual(['#announcement', '#rwa', '#methodology']);
     const stay = page.getByTestId('stay-updated');
     expect(await stay.getByRole('heading', { name: 'Stay Updated' }).isVisible()).toBe(true);
-    expect(await stay.getByRole('link', { name: 'View All Posts' }).getAttribute('href')).toBe('/');
+    expect(await stay.getByRole('link', { name: 'View All Posts' }).getAttribute('href')).toBe('/blog');
     expect(await stay.getByRole('link', { name: 'Subscribe to Newsletter' }).isVisible()).toBe(true);
     await loadImages(page);
     await screenshot(page, 'blog-post-1280', true);

@@ -196,9 +196,11 @@ beforeAll(async () => {
       }),
     ],
   });
-  // The price of USDY as the EVM source would have read it from the oracle for the day.
+  // The price of USDY as the EVM source would have read it from the oracle for the day, in a run
+  // published earlier (accepted: only published rows are ever reused).
   await db.insert(ingestObservations).values({
     runId: 0,
+    accepted: true,
     date: DATE,
     assetSymbol: 'USDY',
     chain: 'ethereum',

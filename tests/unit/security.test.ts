@@ -146,8 +146,12 @@ describe('parseConfig', () => {
       maxChange: 0.5,
       defillamaUrl: 'https://stablecoins.llama.fi',
       defillamaTvlUrl: 'https://api.llama.fi',
-      logSpan: 2000,
-      maxLogSpan: 100_000,
+      // 10,000 blocks: what Infura and QuickNode accept per eth_getLogs.
+      logSpan: 10_000,
+      maxLogSpan: 10_000,
+      maxJump: 5,
+      headTag: 'finalized',
+      maxHeadAge: 3600,
       backoffMs: 500,
       rpcTimeoutMs: 30_000,
     });

@@ -28,26 +28,36 @@ describe('absoluteUrl', () => {
 });
 
 describe('articleJsonLd', () => {
-  it('builds a schema.org Article with headline, dates, author and image', () => {
+  const publisher = {
+    id: 'https://rwa.example/#organization',
+    name: 'RWA Analytics',
+    url: 'https://rwa.example/',
+    logo: { url: 'https://rwa.example/logo.png', width: 512, height: 512 },
+  };
+  it('builds a BlogPosting with headline, dates, a Person author with a url, an image and a raster logo', () => {
     const ld = articleJsonLd({
+      type: 'BlogPosting',
       headline: 'Title',
       description: 'About',
       url: 'https://rwa.example/blog/title',
       datePublished: new Date('2025-09-12T00:00:00Z'),
       dateModified: new Date('2025-09-13T00:00:00Z'),
-      author: 'Research Team',
+      author: { name: 'Research Team', url: 'https://rwa.example/authors/research-team' },
       image: 'https://rwa.example/a.png',
-      publisherName: 'RWA Analytics',
-      publisherLogo: 'https://rwa.example/favicon.svg',
+      publisher,
     });
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
-      '@type': 'Article',
+      '@type': 'BlogPosting',
       headline: 'Title',
       datePublished: '2025-09-12T00:00:00.000Z',
       dateModified: '2025-09-13T00:00:00.000Z',
-      author: { '@type': 'Person', name: 'Research Team' },
+      author: { '@type': 'Person', name: 'Research Team', url: 'https://rwa.example/authors/research-team' },
       image: ['https://rwa.example/a.png'],
+      publisher: {
+        '@type': 'Organization',
+        logo: { '@type': 'ImageObject', url: 'https://rwa.example/logo.png', width: 512, height: 512 },
+      },
     });
   });
 });
@@ -77,7 +87,7 @@ describe('readingMeta', () => {
   const page = { origin: 'https://rwa.example', url: 'https://rwa.example/blog/t', siteName: 'RWA Analytics', siteDescription: 'Site' };
 
   it('falls back: excerpt for the description, createdAt for the date, the featured image for og:image', () => {
-    const meta = readingMeta(item, page, { name: 'default-author', type: 'Organization' });
+    const meta = readingMeta(item, page, { kind: 'blog', author: 'RWA Analytics Editors', card: '/og/blog/t.png' });
     expect(meta.description).toBe('Excerpt');
     expect(meta.date.toISOString()).toBe('2025-09-01T00:00:00.000Z');
     expect(meta.image).toBe('https://rwa.example/images/a.png');
@@ -85,7 +95,9 @@ describe('readingMeta', () => {
     expect(JSON.parse(meta.jsonLd)).toMatchObject({
       url: page.url,
       keywords: 'x',
-      author: { '@type': 'Organization', name: 'default-author' },
+      '@type': 'BlogPosting',
+      image: ['https://rwa.example/images/a.png'],
+      author: { '@type': 'Person', name: 'RWA Analytics Editors', url: 'https://rwa.example/authors/rwa-analytics-editors' },
     });
   });
 
@@ -99,10 +111,18 @@ describe('readingMeta', () => {
         publishedAt: new Date('2025-09-05T00:00:00Z'),
       },
       page,
-      { name: 'A', type: 'Person' },
+      { kind: 'research', author: 'A', card: '/og/research/t.png' },
     );
     expect(meta).toMatchObject({ description: 'Meta', image: 'https://cdn.example/s.png', canonical: 'https://orig.example/p' });
     expect(meta.date.toISOString()).toBe('2025-09-05T00:00:00.000Z');
-    expect(readingMeta({ ...item, canonicalUrl: 'javascript:alert(1)' }, page, { name: 'A', type: 'Person' }).canonical).toBeNull();
+    expect(
+      readingMeta({ ...item, canonicalUrl: 'javascript:alert(1)' }, page, { kind: 'research', author: 'A', card: '/c.png' }).canonical,
+    ).toBeNull();
+  });
+
+  it('gives an item without an image its generated card, and research the Article type', () => {
+    const meta = readingMeta({ ...item, featuredImage: null }, page, { kind: 'research', author: 'A', card: '/og/research/t.png' });
+    expect(meta.image).toBeUndefined();
+    expect(JSON.parse(meta.jsonLd)).toMatchObject({ '@type': 'Article', image: ['https://rwa.example/og/research/t.png'] });
   });
 });

@@ -47,6 +47,13 @@ contract TestToken {
         emit Transfer(from, address(0), value);
     }
 
+    /// A Transfer event that moves nothing: what a broken or hostile token can emit (issue 17.5's
+    /// fake 1e60 transfer). The balance check must catch it.
+    function emitOnly(address from, address to, uint256 value) external {
+        require(msg.sender == owner, "owner only");
+        emit Transfer(from, to, value);
+    }
+
     /// `count` transfers of one unit from the sender to `width` generated addresses in turn.
     function spray(uint256 count, uint256 width, uint256 salt) external {
         for (uint256 i = 0; i < count; i++) {
@@ -63,18 +70,40 @@ contract TestToken {
     }
 }
 
-/// A Chainlink-style price feed: latestRoundData() and decimals().
+/// A Chainlink-style price feed: latestRoundData() and decimals(). `set` answers as updated at
+/// the block read (always fresh); `setAt` pins the answer's `updatedAt`, to test a stale feed.
 contract TestPriceFeed {
     uint8 public decimals = 8;
     int256 public answer;
     uint80 public round;
+    uint256 public updated;
 
     function set(int256 value) external {
         answer = value;
         round += 1;
+        updated = 0;
+    }
+
+    function setAt(int256 value, uint256 updatedAt) external {
+        answer = value;
+        round += 1;
+        updated = updatedAt;
     }
 
     function latestRoundData() external view returns (uint80, int256, uint256, uint256, uint80) {
-        return (round, answer, block.timestamp, block.timestamp, round);
+        uint256 at = updated == 0 ? block.timestamp : updated;
+        return (round, answer, at, at, round);
+    }
+}
+
+/// An ERC-4626-style vault share (OpenEden TBILL's shape): its NAV is totalAssets() / totalSupply().
+contract TestVault is TestToken {
+    uint256 public totalAssets;
+
+    constructor(string memory name_, string memory symbol_, uint8 decimals_) TestToken(name_, symbol_, decimals_) {}
+
+    function setAssets(uint256 value) external {
+        require(msg.sender == owner, "owner only");
+        totalAssets = value;
     }
 }

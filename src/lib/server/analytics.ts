@@ -2,9 +2,10 @@
  * Read side of the analytics snapshot (spec section 3 shapes). Used by the /api endpoints and the
  * server-rendered Home and Networks pages. Money leaves as numeric strings where the spec says so.
  */
-import { and, asc, desc, eq, gte, lt, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { assets, chartPoints, datasetMeta, networks, networkSeries, transfers } from '@db/schema';
 import { getDb } from './db';
+import { read, readMany, readOne } from './reads';
 import type {
   Asset,
   ChartDataPoint,
@@ -26,108 +27,138 @@ const DAY_MS = 86_400_000;
 const numeric = (n: number, decimals = 12) => plainNumber(Number(n.toFixed(decimals)));
 
 /**
- * The dataset's as-of date (YYYY-MM-DD); windows such as days=7 are counted back from it. Read on
- * every call (one primary-key lookup): an ingest run, possibly in another process, moves it.
+ * The dataset's as-of date (YYYY-MM-DD) as SQL, for reads that depend on it to travel in the same
+ * round trip (windows such as days=7 are counted back from it). Read on every request: an ingest run,
+ * possibly in another process, moves it. Without the row: today (UTC), as getAsOf answers.
  */
-export async function getAsOf(): Promise<string> {
-  const [row] = await getDb().select({ value: datasetMeta.value }).from(datasetMeta).where(eq(datasetMeta.key, 'asOf'));
-  if (!row) return new Date().toISOString().slice(0, 10);
-  return String(row.value);
-}
+export const asOfSql = sql<string>`coalesce((select json_extract(${datasetMeta.value}, '$') from ${datasetMeta} where ${datasetMeta.key} = 'asOf'), date('now'))`;
+
+/** The query of one dataset_meta fact, for reads that combine several. */
+export const metaQuery = (key: string) => getDb().select({ value: datasetMeta.value }).from(datasetMeta).where(eq(datasetMeta.key, key));
+type MetaRows = { value: unknown }[];
+const metaRow = metaQuery;
+
+/** The as-of date from its dataset_meta rows; today (UTC) when there is none. */
+export const asOfFrom = ([row]: MetaRows) => (row ? String(row.value) : new Date().toISOString().slice(0, 10));
+/** The published run id from its dataset_meta rows. */
+export const publishedRunFrom = ([row]: MetaRows) => (row ? Number(row.value) : undefined);
+
+export const asOfRead = () => read(metaRow('asOf'), asOfFrom);
+
+/** The dataset's as-of date (YYYY-MM-DD). One primary-key lookup. */
+export const getAsOf = (): Promise<string> => readOne(asOfRead());
 
 /** The id of the ingest run whose figures are published, or undefined while the snapshot is served. */
-export async function publishedRunId(): Promise<number | undefined> {
-  const [row] = await getDb().select({ value: datasetMeta.value }).from(datasetMeta).where(eq(datasetMeta.key, 'publishedRun'));
-  return row ? Number(row.value) : undefined;
-}
+export const publishedRunRead = () => read(metaRow('publishedRun'), publishedRunFrom);
+export const publishedRunId = (): Promise<number | undefined> => readOne(publishedRunRead());
 
-export async function getMarketOverview(): Promise<MarketOverview> {
-  const [row] = await getDb().select({ value: datasetMeta.value }).from(datasetMeta).where(eq(datasetMeta.key, 'marketOverview'));
-  const o = (row?.value ?? {}) as Partial<MarketOverview>;
-  const holders = Number(o.totalAssetHolders ?? o.totalRWAHolders ?? 0);
-  return {
-    totalRWAValue: String(o.totalRWAValue ?? '0'),
-    totalAssetHolders: holders,
-    totalRWAHolders: Number(o.totalRWAHolders ?? holders),
-    totalAssetIssuers: Number(o.totalAssetIssuers ?? 0),
-    totalStablecoinValue: String(o.totalStablecoinValue ?? '0'),
-    asOf: await getAsOf(),
-    ...(o.changes30d ? { changes30d: o.changes30d } : {}),
-  };
-}
+export const marketOverviewRead = () =>
+  readMany([metaRow('marketOverview'), metaRow('asOf')], ([[row], asOfRows]): MarketOverview => {
+    const o = (row?.value ?? {}) as Partial<MarketOverview>;
+    const holders = Number(o.totalAssetHolders ?? o.totalRWAHolders ?? 0);
+    return {
+      totalRWAValue: String(o.totalRWAValue ?? '0'),
+      totalAssetHolders: holders,
+      totalRWAHolders: Number(o.totalRWAHolders ?? holders),
+      totalAssetIssuers: Number(o.totalAssetIssuers ?? 0),
+      totalStablecoinValue: String(o.totalStablecoinValue ?? '0'),
+      asOf: asOfFrom(asOfRows),
+      ...(o.changes30d ? { changes30d: o.changes30d } : {}),
+    };
+  });
+export const getMarketOverview = (): Promise<MarketOverview> => readOne(marketOverviewRead());
 
 /** The stacked chart, oldest first; values are numeric strings in billions. */
-export async function listChartData(): Promise<ChartDataPoint[]> {
-  const rows = await getDb().select().from(chartPoints).orderBy(asc(chartPoints.date));
-  return rows.map((r) => ({
-    date: r.date,
-    privateCredit: numeric(r.privateCredit),
-    usTreasuryDebt: numeric(r.usTreasuryDebt),
-    commodities: numeric(r.commodities),
-    institutionalFunds: numeric(r.institutionalFunds),
-    stocks: numeric(r.stocks),
-    governmentDebt: numeric(r.governmentDebt),
-    managedStrategies: numeric(r.managedStrategies),
-    corporateBonds: numeric(r.corporateBonds),
-    stablecoins: numeric(r.stablecoins),
-  }));
-}
+export const chartDataRead = () =>
+  read(getDb().select().from(chartPoints).orderBy(asc(chartPoints.date)), (rows): ChartDataPoint[] =>
+    rows.map((r) => ({
+      date: r.date,
+      privateCredit: numeric(r.privateCredit),
+      usTreasuryDebt: numeric(r.usTreasuryDebt),
+      commodities: numeric(r.commodities),
+      institutionalFunds: numeric(r.institutionalFunds),
+      stocks: numeric(r.stocks),
+      governmentDebt: numeric(r.governmentDebt),
+      managedStrategies: numeric(r.managedStrategies),
+      corporateBonds: numeric(r.corporateBonds),
+      stablecoins: numeric(r.stablecoins),
+    })),
+  );
+export const listChartData = (): Promise<ChartDataPoint[]> => readOne(chartDataRead());
 
 /** Every asset, largest market cap first. */
-export async function listAssets(): Promise<Asset[]> {
-  const rows = await getDb()
-    .select({
-      symbol: assets.symbol,
-      name: assets.name,
-      assetClass: assets.assetClass,
-      marketCap: assets.marketCap,
-      change7d: assets.change7d,
-    })
-    .from(assets)
-    .orderBy(desc(assets.marketCap));
-  return rows.map((r) => ({ ...r, marketCap: numeric(r.marketCap, 2), change7d: r.change7d === null ? null : numeric(r.change7d, 2) }));
-}
+export const assetsRead = () =>
+  read(
+    getDb()
+      .select({
+        symbol: assets.symbol,
+        name: assets.name,
+        assetClass: assets.assetClass,
+        marketCap: assets.marketCap,
+        change7d: assets.change7d,
+        priceFlag: assets.priceFlag,
+        stale: assets.stale,
+      })
+      .from(assets)
+      .orderBy(desc(assets.marketCap)),
+    // priceFlag and stale are added beside the spec's fields, and only when set: the spec's shape is unchanged otherwise.
+    (rows): Asset[] =>
+      rows.map(({ priceFlag, stale, ...r }) => ({
+        ...r,
+        marketCap: numeric(r.marketCap, 2),
+        change7d: r.change7d === null ? null : numeric(r.change7d, 2),
+        ...(priceFlag ? { priceFlag } : {}),
+        ...(stale ? { stale } : {}),
+      })),
+  );
+export const listAssets = (): Promise<Asset[]> => readOne(assetsRead());
 
 /** Every network, largest total value first. */
-export async function listNetworks(): Promise<Network[]> {
-  const rows = await getDb()
-    .select({
-      id: networks.id,
-      name: networks.name,
-      iconUrl: networks.iconUrl,
-      rwaCount: networks.rwaCount,
-      totalValue: networks.totalValue,
-      marketShare: networks.marketShare,
-      change30d: networks.change30d,
-    })
-    .from(networks)
-    .orderBy(desc(networks.totalValue));
-  return rows.map((r) => ({
-    ...r,
-    totalValue: numeric(r.totalValue, 2),
-    change30d: r.change30d === null ? null : numeric(r.change30d, 2),
-  }));
-}
+export const networksRead = () =>
+  read(
+    getDb()
+      .select({
+        id: networks.id,
+        name: networks.name,
+        iconUrl: networks.iconUrl,
+        rwaCount: networks.rwaCount,
+        totalValue: networks.totalValue,
+        marketShare: networks.marketShare,
+        change30d: networks.change30d,
+      })
+      .from(networks)
+      .orderBy(desc(networks.totalValue)),
+    (rows): Network[] =>
+      rows.map((r) => ({
+        ...r,
+        totalValue: numeric(r.totalValue, 2),
+        change30d: r.change30d === null ? null : numeric(r.change30d, 2),
+      })),
+  );
+export const listNetworks = (): Promise<Network[]> => readOne(networksRead());
 
 /**
  * One point per month (the last date of each month, flagged on load, so a daily series comes back
  * monthly, which is what the chart draws), each with a map of network name to value. Oldest first.
  */
-export async function getNetworkTimeSeries(metric: NetworkMetric): Promise<TimeSeriesPoint[]> {
-  const asOf = await getAsOf();
-  const rows = await getDb()
-    .select({ date: networkSeries.date, network: networkSeries.network, value: networkSeries.value })
-    .from(networkSeries)
-    .where(and(eq(networkSeries.metric, metric), eq(networkSeries.monthEnd, true), lte(networkSeries.date, asOf)))
-    .orderBy(asc(networkSeries.date));
-  const points: TimeSeriesPoint[] = [];
-  for (const r of rows) {
-    let last = points[points.length - 1];
-    if (!last || last.date !== r.date) points.push((last = { date: r.date, networks: {} }));
-    last.networks[r.network] = r.value;
-  }
-  return points;
-}
+export const networkTimeSeriesRead = (metric: NetworkMetric) =>
+  read(
+    getDb()
+      .select({ date: networkSeries.date, network: networkSeries.network, value: networkSeries.value })
+      .from(networkSeries)
+      .where(and(eq(networkSeries.metric, metric), eq(networkSeries.monthEnd, true), lte(networkSeries.date, asOfSql)))
+      .orderBy(asc(networkSeries.date)),
+    (rows): TimeSeriesPoint[] => {
+      const points: TimeSeriesPoint[] = [];
+      for (const r of rows) {
+        let last = points[points.length - 1];
+        if (!last || last.date !== r.date) points.push((last = { date: r.date, networks: {} }));
+        last.networks[r.network] = r.value;
+      }
+      return points;
+    },
+  );
+export const getNetworkTimeSeries = (metric: NetworkMetric): Promise<TimeSeriesPoint[]> => readOne(networkTimeSeriesRead(metric));
 
 /** [from, to) of a window of `days` calendar days ending with the as-of date (UTC). */
 export function transferWindow(asOf: string, days: number): { from: string; to: string } {
@@ -142,35 +173,45 @@ export function transferWindow(asOf: string, days: number): { from: string; to: 
  * The largest transfers within the window and amount range (minUsd <= amount < maxUsd), at most
  * `limit`. Without any bound, the largest `limit` of EACH amount range, merged largest first: a
  * client that filters by range (spec section 7) then finds rows for every range, not only for the
- * range the ten largest transfers fall in. Bounded by 4 x MAX_TRANSFER_LIMIT rows.
+ * range the ten largest transfers fall in. Bounded by 4 x MAX_TRANSFER_LIMIT rows. The window is
+ * computed in SQL from the as-of date (transferWindow's rule), so every query shares one round trip.
  */
-export async function listTransfers(q: TransferQuery): Promise<Transfer[]> {
-  const window = transferWindow(await getAsOf(), q.days);
+export function transfersRead(q: TransferQuery) {
+  const days = Math.trunc(q.days);
   const limit = Math.min(Math.max(1, Math.trunc(q.limit ?? TRANSFER_LIMIT)), MAX_TRANSFER_LIMIT);
-  if (q.minUsd !== undefined || q.maxUsd !== undefined) return largestTransfers(window, q.minUsd, q.maxUsd, limit);
-  const perRange = await Promise.all(AMOUNT_RANGES.map((r) => largestTransfers(window, r.minUsd, r.maxUsd, limit)));
-  return perRange.flat().sort((a, b) => b.usdAmount - a.usdAmount);
+  const window = {
+    from: sql<string>`date(${asOfSql}, '+1 day', ${`-${days} days`})`,
+    to: sql<string>`date(${asOfSql}, '+1 day')`,
+  };
+  const ranges = q.minUsd !== undefined || q.maxUsd !== undefined ? [{ minUsd: q.minUsd, maxUsd: q.maxUsd }] : AMOUNT_RANGES;
+  const queries = ranges.map((r) => largestTransfers(window, r.minUsd, r.maxUsd, limit));
+  return readMany(queries, (perRange): Transfer[] =>
+    perRange
+      .flat()
+      // A transfer read from a chain carries its transaction; the snapshot's generated rows have none.
+      .map(({ txHash, ...t }) => (txHash ? { ...t, txHash } : t))
+      .sort((a, b) => b.usdAmount - a.usdAmount),
+  );
 }
+export const listTransfers = (q: TransferQuery): Promise<Transfer[]> => readOne(transfersRead(q));
 
-function largestTransfers(window: { from: string; to: string }, minUsd: number | undefined, maxUsd: number | undefined, limit: number) {
+type Bound = ReturnType<typeof sql<string>>;
+
+function largestTransfers(window: { from: Bound; to: Bound }, minUsd: number | undefined, maxUsd: number | undefined, limit: number) {
   const where = [gte(transfers.date, window.from), lt(transfers.date, window.to)];
   if (minUsd !== undefined) where.push(gte(transfers.usdAmount, minUsd));
   if (maxUsd !== undefined) where.push(lt(transfers.usdAmount, maxUsd));
-  return (
-    getDb()
-      .select({
-        id: transfers.id,
-        assetSymbol: transfers.assetSymbol,
-        usdAmount: transfers.usdAmount,
-        date: transfers.date,
-        network: transfers.network,
-        txHash: transfers.txHash,
-      })
-      .from(transfers)
-      .where(and(...where))
-      .orderBy(desc(transfers.usdAmount))
-      .limit(limit)
-      // A transfer read from a chain carries its transaction; the snapshot's generated rows have none.
-      .then((rows) => rows.map(({ txHash, ...t }) => (txHash ? { ...t, txHash } : t)))
-  );
+  return getDb()
+    .select({
+      id: transfers.id,
+      assetSymbol: transfers.assetSymbol,
+      usdAmount: transfers.usdAmount,
+      date: transfers.date,
+      network: transfers.network,
+      txHash: transfers.txHash,
+    })
+    .from(transfers)
+    .where(and(...where))
+    .orderBy(desc(transfers.usdAmount))
+    .limit(limit);
 }

@@ -5,15 +5,16 @@
  * changes) are "unavailable", never carried over from the snapshot under the new date. Without a
  * published run the snapshot is served unchanged.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ingestObservations } from '@db/schema';
-import { getAsOf, publishedRunId } from './analytics';
+import { pickObservations } from './ingest/cells';
+import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics';
+import { readMany, readOne } from './reads';
 import type { CommoditiesData, MetricCardData, StablecoinsData, TreasuriesData } from '@/lib/shared/analytics-types';
 import { formatCurrency } from '@/lib/shared/format';
 import { commodities, stablecoins, treasuries } from './asset-class-data';
 import { getDb } from './db';
 import { siteRegistry } from './sources-data';
-import { outranks } from './ingest/sources/precedence';
 
 export const UNAVAILABLE = 'unavailable';
 
@@ -27,21 +28,34 @@ interface LiveAsset {
   holders: number | null;
 }
 
-/** The class's tracked assets on the published as-of date, largest first; null without a published run. */
-export async function liveClass(assetClass: string): Promise<{ asOf: string; assets: LiveAsset[] } | null> {
-  if ((await publishedRunId()) === undefined) return null;
-  const asOf = await getAsOf();
+/**
+ * The class's tracked assets on the published as-of date, largest first; null without a published
+ * run. The published run, the as-of date and its observations come in one round trip.
+ */
+export const liveClassRead = (assetClass: string) =>
+  readMany(
+    [
+      metaQuery('publishedRun'),
+      metaQuery('asOf'),
+      getDb()
+        .select()
+        .from(ingestObservations)
+        .where(and(eq(ingestObservations.date, asOfSql), eq(ingestObservations.accepted, true))),
+    ],
+    ([published, asOfRows, rows]) => (publishedRunFrom(published) === undefined ? null : liveAssets(assetClass, asOfFrom(asOfRows), rows)),
+  );
+
+export const liveClass = (assetClass: string) => readOne(liveClassRead(assetClass));
+
+function liveAssets(
+  assetClass: string,
+  asOf: string,
+  all: (typeof ingestObservations.$inferSelect)[],
+): { asOf: string; assets: LiveAsset[] } {
   const { registry } = siteRegistry();
   const tracked = new Map((registry?.assets ?? []).filter((a) => a.assetClass === assetClass).map((a) => [a.symbol, a]));
-  const all = await getDb().select().from(ingestObservations).where(eq(ingestObservations.date, asOf));
-  // One figure per asset and chain, as published: the chain's own reader over DefiLlama's cross-check.
-  const picked = new Map<string, (typeof all)[number]>();
-  for (const o of all) {
-    const key = `${o.assetSymbol}|${o.chain}`;
-    const prev = picked.get(key);
-    if (!prev || outranks(o.source, prev.source)) picked.set(key, o);
-  }
-  const rows = [...picked.values()];
+  // Accepted rows only (a held run's are never served), one per asset and chain: the latest run, the chain over an aggregator.
+  const rows = [...pickObservations(all, -1).values()];
   const bySymbol = new Map<string, LiveAsset>();
   for (const o of rows) {
     const a = tracked.get(o.assetSymbol);

@@ -160,6 +160,17 @@ const EnvSchema = z.object({
   DEPLOY_TARGET: z.preprocess(blank, z.enum(['node', 'netlify']).default('node')),
   /** Set by Netlify (the site's URL); read by the scheduled function to reach the background one. */
   URL: optionalString,
+  /** Set by Netlify in builds: production, deploy-preview, branch-deploy (npm run db:setup migrates only in production). */
+  CONTEXT: optionalString,
+  /** A deploy preview's or branch deploy's own database: the only one their build may migrate. */
+  DEPLOY_PREVIEW_DATABASE_URL: z.preprocess(
+    blank,
+    z
+      .string()
+      .refine((v) => DATABASE_SCHEMES.some((s) => v.startsWith(s)), `expected a libSQL URL starting with ${DATABASE_SCHEMES.join(', ')}`)
+      .optional(),
+  ),
+  DEPLOY_PREVIEW_DATABASE_AUTH_TOKEN: optionalString,
 
   // Database
   DATABASE_URL: databaseUrl,
@@ -208,9 +219,28 @@ const EnvSchema = z.object({
       .default('https://api.llama.fi'),
   ),
   INGEST_TRIGGER_SECRET: optionalString,
-  /** First and largest block range of one eth_getLogs request. */
-  INGEST_LOG_SPAN: positiveInt(2_000),
-  INGEST_MAX_LOG_SPAN: positiveInt(100_000),
+  /** First and largest block range of one eth_getLogs request: 10,000 is what Infura and QuickNode allow. */
+  INGEST_LOG_SPAN: positiveInt(10_000),
+  INGEST_MAX_LOG_SPAN: positiveInt(10_000),
+  /** A jump of a published figure beyond this factor holds it (DefiLlama's rule: 5x). */
+  INGEST_MAX_JUMP: z.preprocess(
+    blank,
+    z
+      .string()
+      .refine((v) => /^\d*\.?\d+$/.test(v.trim()) && Number(v) > 1, 'expected a factor greater than 1, such as 5')
+      .transform(Number)
+      .default(5),
+  ),
+  /** The block a day's close is searched below: finalized (default), safe, or latest (local chains only). */
+  INGEST_HEAD_TAG: z.preprocess(
+    blank,
+    z.enum(['finalized', 'safe', 'latest'], { message: 'expected finalized, safe or latest' }).default('finalized'),
+  ),
+  /** A chain whose head is older than this many seconds is failing (its node lags); 0: no bound. */
+  INGEST_MAX_HEAD_AGE: z.preprocess(
+    blank,
+    z.string().regex(/^\d+$/, 'expected a whole number of seconds, such as 3600 (0: no bound)').transform(Number).default(3600),
+  ),
   /** First retry delay after a rate limit or server error (doubles each attempt). */
   INGEST_BACKOFF_MS: positiveInt(500),
   INGEST_RPC_TIMEOUT_MS: positiveInt(30_000),
@@ -224,7 +254,14 @@ const EnvSchema = z.object({
 export const ENV_NAMES = Object.keys(EnvSchema.shape);
 
 /** Variables whose values are never echoed in an error (secrets, and URLs that may carry keys). */
-const SECRET = new Set(['ADMIN_PASSWORD', 'DATABASE_AUTH_TOKEN', 'CONTENT_GIT_TOKEN', 'CONTENT_GIT_REMOTE', 'INGEST_TRIGGER_SECRET']);
+const SECRET = new Set([
+  'ADMIN_PASSWORD',
+  'DATABASE_AUTH_TOKEN',
+  'DEPLOY_PREVIEW_DATABASE_AUTH_TOKEN',
+  'CONTENT_GIT_TOKEN',
+  'CONTENT_GIT_REMOTE',
+  'INGEST_TRIGGER_SECRET',
+]);
 
 export interface AppConfig {
   host: string;
@@ -242,6 +279,10 @@ export interface AppConfig {
   deployTarget: 'node' | 'netlify';
   /** The site's URL as Netlify sets it (Netlify functions only). */
   netlifyUrl?: string;
+  /** Netlify's deploy context (builds): production, deploy-preview, branch-deploy. */
+  netlifyContext?: string;
+  /** DEPLOY_PREVIEW_DATABASE_URL / _AUTH_TOKEN: the database a non-production Netlify build sets up. */
+  previewDatabase?: { url: string; authToken?: string };
   content: ContentConfig;
   ingest: IngestConfig;
   /** Test-only: the clock-offset file (see clock.ts). */
@@ -280,6 +321,11 @@ export interface IngestConfig {
   triggerSecret?: string;
   logSpan: number;
   maxLogSpan: number;
+  /** A figure jumping beyond this factor is held. */
+  maxJump: number;
+  headTag: 'finalized' | 'safe' | 'latest';
+  /** Seconds; 0: no bound. */
+  maxHeadAge: number;
   backoffMs: number;
   rpcTimeoutMs: number;
 }
@@ -315,6 +361,10 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     siteUrlSet: e.SITE_URL !== undefined,
     deployTarget: e.DEPLOY_TARGET,
     netlifyUrl: e.URL,
+    netlifyContext: e.CONTEXT?.trim() || undefined,
+    previewDatabase: e.DEPLOY_PREVIEW_DATABASE_URL
+      ? { url: e.DEPLOY_PREVIEW_DATABASE_URL, authToken: e.DEPLOY_PREVIEW_DATABASE_AUTH_TOKEN }
+      : undefined,
     content: {
       dir: resolve(e.CONTENT_DIR.trim()),
       git: e.CONTENT_GIT,
@@ -336,6 +386,9 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       triggerSecret: e.INGEST_TRIGGER_SECRET,
       logSpan: e.INGEST_LOG_SPAN,
       maxLogSpan: e.INGEST_MAX_LOG_SPAN,
+      maxJump: e.INGEST_MAX_JUMP,
+      headTag: e.INGEST_HEAD_TAG,
+      maxHeadAge: e.INGEST_MAX_HEAD_AGE,
       backoffMs: e.INGEST_BACKOFF_MS,
       rpcTimeoutMs: e.INGEST_RPC_TIMEOUT_MS,
     },

@@ -11,7 +11,8 @@ import { assets, ingestObservations } from '@db/schema';
 import { ASSET_CLASSES } from './ingest/registry';
 import { isChainReader, outranks } from './ingest/sources/precedence';
 import { SOURCE_NAME as DEFILLAMA_PROTOCOL } from './ingest/sources/defillama-protocol';
-import { getAsOf, publishedRunId } from './analytics';
+import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics';
+import { readMany, readOne } from './reads';
 import { getDb } from './db';
 import { siteRegistry } from './sources-data';
 
@@ -132,16 +133,17 @@ export function gaps(rows: Obs[]): CoverageGap[] {
   return out.sort((a, b) => a.symbol.localeCompare(b.symbol) || a.chain.localeCompare(b.chain));
 }
 
-/** The coverage of the figures the site serves now (2 round trips: published state, then the day's rows). */
-export async function loadCoverage(): Promise<Coverage> {
+/**
+ * The coverage of the figures the site serves now, as one batched read (the published state, the
+ * as-of date, the published assets and the day's observations travel together; the day is read in
+ * SQL), so a caller adds it to its own round trip.
+ */
+export function coverageRead() {
   const db = getDb();
-  const [publishedRun, asOf] = await Promise.all([publishedRunId(), getAsOf()]);
-  const { registry } = siteRegistry();
-  const classOf = new Map((registry?.assets ?? []).map((a) => [a.symbol, a.assetClass as string]));
-  let tracked: Array<{ symbol: string; assetClass: string; value: number }> | null = null;
-  let gapRows: CoverageGap[] = [];
-  if (publishedRun !== undefined) {
-    const [published, day] = await Promise.all([
+  return readMany(
+    [
+      metaQuery('publishedRun'),
+      metaQuery('asOf'),
       db.select({ symbol: assets.symbol, assetClass: assets.assetClass, marketCap: assets.marketCap }).from(assets),
       db
         .select({
@@ -152,8 +154,25 @@ export async function loadCoverage(): Promise<Coverage> {
           apiUrl: ingestObservations.apiUrl,
         })
         .from(ingestObservations)
-        .where(eq(ingestObservations.date, asOf)),
-    ]);
+        .where(eq(ingestObservations.date, asOfSql)),
+    ],
+    ([publishedRows, asOfRows, published, day]) => coverageFrom(publishedRunFrom(publishedRows), asOfFrom(asOfRows), published, day),
+  );
+}
+
+export const loadCoverage = (): Promise<Coverage> => readOne(coverageRead());
+
+function coverageFrom(
+  publishedRun: number | undefined,
+  asOf: string,
+  published: Array<{ symbol: string; assetClass: string; marketCap: string | number }>,
+  day: Obs[],
+): Coverage {
+  const { registry } = siteRegistry();
+  const classOf = new Map((registry?.assets ?? []).map((a) => [a.symbol, a.assetClass as string]));
+  let tracked: Array<{ symbol: string; assetClass: string; value: number }> | null = null;
+  let gapRows: CoverageGap[] = [];
+  if (publishedRun !== undefined) {
     tracked = published
       .filter((a) => classOf.has(a.symbol))
       .map((a) => ({ symbol: a.symbol, assetClass: a.assetClass, value: Number(a.marketCap) }));

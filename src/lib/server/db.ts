@@ -1,10 +1,17 @@
+import { drizzle } from 'drizzle-orm/libsql';
 import { openDatabase, type Database } from '@db/client';
+import * as schema from '@db/schema';
 import { config } from './config';
+import { watchWrites } from './db-writes';
+import { noteLocalWrite } from './local-writes';
 
 let instance: Database | undefined;
 
-/** The process-wide database, opened on first use from DATABASE_URL / DATABASE_AUTH_TOKEN at run time. */
+/**
+ * The process-wide database, opened on first use from DATABASE_URL / DATABASE_AUTH_TOKEN at run time.
+ * Its writes are noticed (db-writes.ts) so that the page cache never serves this process's own edit late.
+ */
 export function getDb(): Database {
-  instance ??= openDatabase(config().database).db;
+  instance ??= drizzle(watchWrites(openDatabase(config().database).client, noteLocalWrite), { schema });
   return instance;
 }

@@ -12,8 +12,11 @@ export interface CachedPage {
 }
 
 export interface EdgePageCache {
-  /** The live entry for `pathname + search`, checked against the change counter, or undefined. */
-  lookup(key: string): Promise<CachedPage | undefined>;
+  /**
+   * The live entry for `pathname + search`, checked against the change counter, or undefined. On a miss
+   * it marks `req` with the counter it read, so the app does not read it a second time.
+   */
+  lookup(key: string, req?: { headers: Record<string, string | string[] | undefined> }): Promise<CachedPage | undefined>;
 }
 
 export const edgePageCache = () => (globalThis as Record<symbol, unknown>)[EDGE_PAGE_CACHE] as EdgePageCache | undefined;

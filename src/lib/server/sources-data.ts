@@ -3,10 +3,12 @@
  * ingest uses: INGEST_REGISTRY or content/registry/registry.json), each deployment's latest
  * observation with its block or API URL, and the last runs with their status.
  */
-import { desc, lte } from 'drizzle-orm';
+import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
 import registryJson from '../../../content/registry/registry.json';
-import { ingestObservations, ingestRuns } from '@db/schema';
-import { getAsOf, publishedRunId } from './analytics';
+import { datasetMeta, ingestObservations, ingestRuns } from '@db/schema';
+import type { StaleCell } from './ingest/cells';
+import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics';
+import { readMany, readOne } from './reads';
 import { config } from './config';
 import { getDb } from './db';
 import { loadRegistry, parseRegistry, type Registry } from './ingest/registry';
@@ -41,24 +43,46 @@ export interface SourcesData {
   /** `${symbol}|${chain}` -> the observation on the published as-of date (or the latest one). */
   observations: Map<string, Observation>;
   runs: Run[];
+  /** `${symbol}|${chain}` -> the cell shown with an earlier day's figure, its age and why. */
+  stale: Map<string, StaleCell>;
+  /** The first published run against the snapshot, per asset class. */
+  comparison: Array<{ assetClass: string; live: number; snapshot: number; share: number | null }>;
 }
 
-export async function loadSourcesData(): Promise<SourcesData> {
+/** Everything the page shows, in one round trip: the observations' filter reads the published run in SQL. */
+export function sourcesRead() {
   const db = getDb();
-  const { registry, error } = siteRegistry();
-  const [publishedRun, asOf] = await Promise.all([publishedRunId(), getAsOf()]);
-  const rows = await db
-    .select()
-    .from(ingestObservations)
-    .where(publishedRun ? lte(ingestObservations.date, asOf) : undefined)
-    .orderBy(desc(ingestObservations.date))
-    .limit(2000);
-  const observations = new Map<string, Observation>();
-  for (const o of rows) {
-    const key = `${o.assetSymbol}|${o.chain}`;
-    const prev = observations.get(key);
-    if (!prev || (prev.date === o.date && outranks(o.source, prev.source))) observations.set(key, o);
-  }
-  const runs = await db.select().from(ingestRuns).orderBy(desc(ingestRuns.id)).limit(10);
-  return { registry, registryError: error, publishedRun, asOf, observations, runs };
+  const published = sql`exists (select 1 from ${datasetMeta} where ${datasetMeta.key} = 'publishedRun')`;
+  return readMany(
+    [
+      metaQuery('publishedRun'),
+      metaQuery('asOf'),
+      db
+        .select()
+        .from(ingestObservations)
+        // Only rows a published run accepted: a held or failed run's figures are never shown.
+        .where(and(eq(ingestObservations.accepted, true), or(sql`not ${published}`, lte(ingestObservations.date, asOfSql))))
+        .orderBy(desc(ingestObservations.date))
+        .limit(2000),
+      db.select().from(ingestRuns).orderBy(desc(ingestRuns.id)).limit(10),
+      metaQuery('staleCells'),
+      metaQuery('snapshotComparison'),
+    ],
+    ([publishedRows, asOfRows, rows, runs, [staleRow], [comparisonRow]]): SourcesData => {
+      const { registry, error } = siteRegistry();
+      const publishedRun = publishedRunFrom(publishedRows);
+      const observations = new Map<string, Observation>();
+      for (const o of rows) {
+        const key = `${o.assetSymbol}|${o.chain}`;
+        const prev = observations.get(key);
+        if (!prev || (prev.date === o.date && outranks(o.source, prev.source))) observations.set(key, o);
+      }
+      const staleList = (publishedRun !== undefined ? (staleRow?.value ?? []) : []) as StaleCell[];
+      const stale = new Map(staleList.map((c) => [`${c.asset}|${c.chain}`, c]));
+      const comparison = (comparisonRow?.value ?? []) as SourcesData['comparison'];
+      return { registry, registryError: error, publishedRun, asOf: asOfFrom(asOfRows), observations, runs, stale, comparison };
+    },
+  );
 }
+
+export const loadSourcesData = (): Promise<SourcesData> => readOne(sourcesRead());

@@ -39,6 +39,13 @@ export interface Asset {
   marketCap: string;
   /** Percent, numeric string; null when unavailable (no figure 7 days earlier). */
   change7d: string | null;
+  /** Added beside the spec's fields, present only when set: the price moved more than 10% in a day (what moved). */
+  priceFlag?: string;
+  /**
+   * Added beside the spec's fields, present only when set: part of the figure is an earlier day's,
+   * kept while a chain or source is down (at most 2 days): since which day, how old, on which chains, why.
+   */
+  stale?: { since: string; ageHours: number; chains: string[]; reason: string };
 }
 
 export interface Transfer {

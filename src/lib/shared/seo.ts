@@ -1,4 +1,5 @@
 /** Helpers for what search engines and feed readers read: JSON-LD, XML escaping, absolute URLs. */
+import { SITE_LOGO, organizationId, personJsonLd } from './structured-data';
 
 /**
  * JSON for a <script type="application/ld+json"> element. '<', '>' and '&' are written as
@@ -39,37 +40,44 @@ export function absoluteUrl(value: string | null | undefined, origin: string): s
 }
 
 export interface ArticleLdInput {
+  /** 'BlogPosting' for a blog post; 'Article' for research (market analysis, not the peer-reviewed
+   * papers ScholarlyArticle is for, and the type Google's article features read). */
+  type: 'BlogPosting' | 'Article';
   headline: string;
   description: string;
   url: string;
   datePublished: Date;
   dateModified: Date;
-  author: string;
-  /** 'Person' for a named author, 'Organization' for a team or an author id. */
-  authorType?: 'Person' | 'Organization';
-  image?: string;
+  author: { name: string; url: string };
+  /** Absolute; every item has one (its own, else its generated card). */
+  image: string;
   keywords?: readonly string[];
   section?: string;
-  publisherName: string;
-  publisherLogo: string;
+  publisher: { id: string; name: string; url: string; logo: { url: string; width: number; height: number } };
 }
 
-/** A schema.org Article for a post or research article. */
+/** A schema.org BlogPosting or Article for a post or research article. */
 export function articleJsonLd(input: ArticleLdInput) {
   return {
     '@context': 'https://schema.org',
-    '@type': 'Article',
+    '@type': input.type,
     headline: input.headline.slice(0, 110),
     description: input.description,
     mainEntityOfPage: { '@type': 'WebPage', '@id': input.url },
     url: input.url,
     datePublished: input.datePublished.toISOString(),
     dateModified: input.dateModified.toISOString(),
-    author: { '@type': input.authorType ?? 'Person', name: input.author },
-    ...(input.image ? { image: [input.image] } : {}),
+    author: { '@type': 'Person', name: input.author.name, url: input.author.url },
+    image: [input.image],
     ...(input.keywords?.length ? { keywords: input.keywords.join(', ') } : {}),
     ...(input.section ? { articleSection: input.section } : {}),
-    publisher: { '@type': 'Organization', name: input.publisherName, logo: { '@type': 'ImageObject', url: input.publisherLogo } },
+    publisher: {
+      '@type': 'Organization',
+      '@id': input.publisher.id,
+      name: input.publisher.name,
+      url: input.publisher.url,
+      logo: { '@type': 'ImageObject', ...input.publisher.logo },
+    },
   };
 }
 
@@ -97,38 +105,52 @@ export interface ReadingMeta {
   description: string;
   /** The item's canonicalUrl when it is a valid http(s) URL, else null (the page's own URL). */
   canonical: string | null;
-  /** Absolute socialImage, else the featured image, for og:image and twitter:image. */
+  /** Absolute socialImage, else the featured image (og:image); undefined: use the generated card. */
   image: string | undefined;
   /** The date shown and published: publishedAt, else createdAt. */
   date: Date;
-  /** The escaped JSON of a schema.org Article for the head. */
+  /** The escaped JSON of a schema.org BlogPosting or Article for the head. */
   jsonLd: string;
+}
+
+export interface ReadingAbout {
+  kind: 'blog' | 'research';
+  /** The author as a name (see authorName in structured-data.ts). */
+  author: string;
+  section?: string;
+  /** Path of the item's generated card, the image when it has none of its own. */
+  card: string;
 }
 
 /** Everything the head of a post or article needs, computed once for both kinds of page. */
 export function readingMeta(
   item: ReadingItem,
   page: { origin: string; url: string; siteName: string; siteDescription: string },
-  author: { name: string; type: 'Person' | 'Organization'; section?: string },
+  about: ReadingAbout,
 ): ReadingMeta {
+  const { origin } = page;
   const description = item.metaDescription || item.excerpt || page.siteDescription;
-  const canonical = absoluteUrl(item.canonicalUrl, page.origin) ?? null;
-  const image = absoluteUrl(item.socialImage, page.origin) ?? absoluteUrl(item.featuredImage, page.origin);
+  const canonical = absoluteUrl(item.canonicalUrl, origin) ?? null;
+  const image = absoluteUrl(item.socialImage, origin) ?? absoluteUrl(item.featuredImage, origin);
   const date = item.publishedAt ?? item.createdAt;
   const jsonLd = jsonLdString(
     articleJsonLd({
+      type: about.kind === 'blog' ? 'BlogPosting' : 'Article',
       headline: item.title,
       description,
       url: canonical ?? page.url,
       datePublished: date,
       dateModified: item.updatedAt,
-      author: author.name,
-      authorType: author.type,
-      image,
+      author: personJsonLd(origin, about.author),
+      image: image ?? origin + about.card,
       keywords: item.seoKeywords.length ? item.seoKeywords : item.tags,
-      section: author.section,
-      publisherName: page.siteName,
-      publisherLogo: `${page.origin}/favicon.svg`,
+      section: about.section,
+      publisher: {
+        id: organizationId(origin),
+        name: page.siteName,
+        url: `${origin}/`,
+        logo: { url: origin + SITE_LOGO.path, width: SITE_LOGO.width, height: SITE_LOGO.height },
+      },
     }),
   );
   return { description, canonical, image, date, jsonLd };

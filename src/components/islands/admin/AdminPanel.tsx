@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Tabs } from 'radix-ui';
 import { ArrowLeft, FileText, FlaskConical, Search } from 'lucide-react';
 import type { BlogPost, ContentItem, ContentKind, ResearchArticle } from '@/lib/shared/content-types';
@@ -88,6 +88,19 @@ export default function AdminPanel({ username, initialPosts, initialResearch }: 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount, see above
   }, []);
 
+  // Back from an editor, focus the list's heading: the button that opened the editor is gone.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const backFromEditor = useRef(false);
+  useEffect(() => {
+    if (mode.view !== 'list' || !backFromEditor.current) return;
+    backFromEditor.current = false;
+    headingRef.current?.focus();
+  }, [mode]);
+  function toList() {
+    backFromEditor.current = true;
+    setMode({ view: 'list' });
+  }
+
   function open(kind: ContentKind, item: ContentItem | null) {
     setTab(kind);
     setMode({ view: 'editor', kind, item });
@@ -111,9 +124,9 @@ export default function AdminPanel({ username, initialPosts, initialResearch }: 
         key={`${kind}-${mode.item?.id ?? 'new'}`}
         kind={kind}
         item={mode.item}
-        onBack={() => setMode({ view: 'list' })}
+        onBack={toList}
         onSaved={() => {
-          setMode({ view: 'list' });
+          toList();
           void refetch(kind);
         }}
       />
@@ -136,7 +149,9 @@ export default function AdminPanel({ username, initialPosts, initialResearch }: 
       </a>
       <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight">Admin Panel</h1>
+          <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold tracking-tight focus:outline-none">
+            Admin Panel
+          </h1>
           <p className="mt-1 text-sm text-muted">Signed in as {username}. Manage blog posts, research and SEO.</p>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">

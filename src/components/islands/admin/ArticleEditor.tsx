@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { ArrowLeft, Loader2, Save } from 'lucide-react';
 import type { ContentItem, ContentKind } from '@/lib/shared/content-types';
 import { ApiError, getErrorMessage } from '@/lib/client/api';
@@ -58,6 +58,11 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
     }
   }
 
+  // The editor replaces the list in place: focus its title, or a keyboard user is left on a button
+  // that no longer exists (focus falls back to <body>, the top of the page).
+  const titleRef = useRef<HTMLHeadingElement>(null); // the page's h1 while the editor is open
+  useEffect(() => titleRef.current?.focus(), []);
+
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="editor-title" className="space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -73,9 +78,9 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
           <SaveButton saving={saving} />
         </div>
       </div>
-      <h2 id="editor-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+      <h1 id="editor-title" ref={titleRef} tabIndex={-1} className="text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl">
         {item ? texts.editTitle : texts.createTitle}
-      </h2>
+      </h1>
       {restored && (
         <div
           role="status"

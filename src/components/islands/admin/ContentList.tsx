@@ -29,7 +29,7 @@ export default function ContentList({ kind, items, loading, onEdit, onDelete }: 
         <li key={item.id} className="flex items-center gap-3 px-4 py-3.5 sm:px-5" data-testid="content-row">
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <h3 className="truncate font-medium text-fg">{item.title}</h3>
+              <h2 className="truncate text-base font-medium text-fg">{item.title}</h2>
               {'featured' in item && item.featured && (
                 <span className="inline-flex items-center gap-1 rounded-full bg-warning/15 px-2 py-0.5 text-xs font-medium text-warning">
                   <Star aria-hidden className="size-3" /> Featured

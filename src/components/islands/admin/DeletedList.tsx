@@ -12,9 +12,9 @@ export default function DeletedList({ items, onRestore }: Props) {
   if (!items.length) return null;
   return (
     <section aria-labelledby="deleted-title" className="mt-6 space-y-2" data-testid="deleted-list">
-      <h3 id="deleted-title" className="text-sm font-semibold tracking-wide text-muted uppercase">
+      <h2 id="deleted-title" className="text-sm font-semibold tracking-wide text-muted uppercase">
         Recently deleted
-      </h3>
+      </h2>
       <ul className={`${card} divide-y divide-border`}>
         {items.map((d) => (
           <li key={d.revisionId} className="flex items-center gap-3 px-4 py-3 sm:px-5" data-testid="deleted-row">

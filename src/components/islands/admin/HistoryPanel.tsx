@@ -63,9 +63,9 @@ export default function HistoryPanel({ kind, id, onRestored }: Props) {
 
   return (
     <section className={`${card} space-y-3 p-4 sm:p-5`} aria-labelledby="history-title" data-testid="history">
-      <h3 id="history-title" className="flex items-center gap-2 text-sm font-semibold tracking-wide text-muted uppercase">
+      <h2 id="history-title" className="flex items-center gap-2 text-sm font-semibold tracking-wide text-muted uppercase">
         <History aria-hidden className="size-4" /> History
-      </h3>
+      </h2>
       {versions === null ? (
         <p className="text-sm text-muted">Loading...</p>
       ) : versions.length === 0 ? (

@@ -54,9 +54,9 @@ export default function PreviewPanel({ kind, id, flushDraft }: Props) {
   const live = links.filter((l) => !l.revoked);
   return (
     <section className={`${card} space-y-3 p-4 sm:p-5`} aria-labelledby="preview-title" data-testid="preview-panel">
-      <h3 id="preview-title" className="text-sm font-semibold tracking-wide text-muted uppercase">
+      <h2 id="preview-title" className="text-sm font-semibold tracking-wide text-muted uppercase">
         Preview
-      </h3>
+      </h2>
       <div className="flex flex-wrap gap-2">
         <button type="button" className={secondaryButton} onClick={preview}>
           <Eye aria-hidden className="size-4" /> Preview

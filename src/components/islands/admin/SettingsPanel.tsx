@@ -15,7 +15,7 @@ interface Props {
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section className={`${card} space-y-4 p-4 sm:p-5`} aria-label={title}>
-      <h3 className="text-sm font-semibold tracking-wide text-muted uppercase">{title}</h3>
+      <h2 className="text-sm font-semibold tracking-wide text-muted uppercase">{title}</h2>
       {children}
     </section>
   );

@@ -4,15 +4,28 @@ import { $auth, signIn } from '@/lib/client/stores/auth';
 import { toastAfterNavigation } from '@/lib/client/stores/toast';
 import { safeRedirectTarget } from '@/lib/shared/redirect';
 import { rememberFailedAttempts } from '@/lib/client/failed-attempts';
+import { LOGIN_FORM_ACTION } from '@/lib/shared/login-form';
 
 const inputClass =
   'mt-1 block w-full rounded-md border border-border bg-bg px-3 py-2 text-sm text-fg placeholder:text-muted focus:border-accent focus:outline-none disabled:opacity-60';
 
-/** The admin sign-in form: idle, submitting, then /admin (or ?redirect=) or an error message. */
-export default function LoginForm() {
+interface Props {
+  /** ?redirect= of the page, carried through the form post (the server checks it). */
+  redirect?: string | null;
+  /** The error a form post without JavaScript came back with (fixed text, see login-form.ts). */
+  error?: string | null;
+}
+
+/**
+ * The admin sign-in form: idle, submitting, then /admin (or ?redirect=) or an error message.
+ * Hydrated, it signs in through the JSON API. Before hydration or without JavaScript it is a plain
+ * POST form (never GET: the password must not land in the URL) to the form endpoint, which sets
+ * the session and redirects, or comes back here with ?error=.
+ */
+export default function LoginForm({ redirect = null, error: initialError = null }: Props) {
   const { loading } = useStore($auth);
   const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError);
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -29,7 +42,7 @@ export default function LoginForm() {
     if (result.ok) {
       toastAfterNavigation({ title: 'Success', description: 'Logged in successfully' });
       if (result.failedAttempts > 0) rememberFailedAttempts(result.failedAttempts);
-      location.assign(safeRedirectTarget(new URLSearchParams(location.search).get('redirect'), location.origin));
+      location.assign(safeRedirectTarget(redirect, location.origin));
       return;
     }
     setSubmitting(false);
@@ -38,7 +51,16 @@ export default function LoginForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Admin login" className="space-y-4" data-auth-loading={loading || undefined}>
+    <form
+      method="post"
+      action={LOGIN_FORM_ACTION}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Admin login"
+      className="space-y-4"
+      data-auth-loading={loading || undefined}
+    >
+      {redirect && <input type="hidden" name="redirect" value={redirect} />}
       <div>
         <label htmlFor="username" className="text-sm font-medium">
           Username
@@ -46,6 +68,7 @@ export default function LoginForm() {
         <input
           id="username"
           name="username"
+          type="text"
           autoComplete="username"
           disabled={submitting}
           className={inputClass}

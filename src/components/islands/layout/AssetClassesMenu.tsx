@@ -28,6 +28,8 @@ export default function AssetClassesMenu({ links, current }: Props) {
           <a
             href={`#${FALLBACK_ID}`}
             role="button"
+            // Radix's trigger passes type="button", which a link may not carry (it would be a MIME type).
+            type={undefined}
             onClick={(e) => {
               if (isPlainClick(e)) e.preventDefault();
             }}
@@ -37,21 +39,20 @@ export default function AssetClassesMenu({ links, current }: Props) {
             <ChevronDown aria-hidden className="size-4" />
           </a>
         </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="start"
-            sideOffset={6}
-            className="z-50 min-w-52 rounded-lg border border-border bg-surface p-1 shadow-xl shadow-black/40"
-          >
-            {links.map((l) => (
-              <DropdownMenu.Item key={l.href} asChild>
-                <a href={l.href} className="block rounded-md px-3 py-2 text-sm text-fg outline-none data-[highlighted]:bg-surface-2">
-                  {l.label}
-                </a>
-              </DropdownMenu.Item>
-            ))}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
+        {/* Not portalled to <body>: rendered here it stays inside the header's landmark (axe: region). */}
+        <DropdownMenu.Content
+          align="start"
+          sideOffset={6}
+          className="z-50 min-w-52 rounded-lg border border-border bg-surface p-1 shadow-xl shadow-black/40"
+        >
+          {links.map((l) => (
+            <DropdownMenu.Item key={l.href} asChild>
+              <a href={l.href} className="block rounded-md px-3 py-2 text-sm text-fg outline-none data-[highlighted]:bg-surface-2">
+                {l.label}
+              </a>
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
       </DropdownMenu.Root>
       <ul
         id={FALLBACK_ID}

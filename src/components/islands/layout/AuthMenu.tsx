@@ -33,27 +33,26 @@ export default function AuthMenu() {
         <span data-testid="user-menu-name">{user.username}</span>
         <ChevronDown aria-hidden className="size-4" />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-48 rounded-lg border border-border bg-surface p-1 shadow-xl shadow-black/40"
-        >
-          <DropdownMenu.Label className="px-3 py-2 text-xs text-muted">Signed in as {user.username}</DropdownMenu.Label>
-          <DropdownMenu.Item asChild>
-            <a href="/admin" className={itemClass}>
-              <LayoutDashboard aria-hidden className="size-4" /> Admin Panel
-            </a>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item className={itemClass} onSelect={() => void signOutAndLeave()}>
-            <LogOut aria-hidden className="size-4" /> Logout
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={() => void signOutAndLeave(true)}>
-            <MonitorX aria-hidden className="size-4" /> Sign out everywhere
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      {/* Not portalled to <body>: rendered here it stays inside the header's landmark (axe: region). */}
+      <DropdownMenu.Content
+        align="end"
+        sideOffset={6}
+        className="z-50 min-w-48 rounded-lg border border-border bg-surface p-1 shadow-xl shadow-black/40"
+      >
+        <DropdownMenu.Label className="px-3 py-2 text-xs text-muted">Signed in as {user.username}</DropdownMenu.Label>
+        <DropdownMenu.Item asChild>
+          <a href="/admin" className={itemClass}>
+            <LayoutDashboard aria-hidden className="size-4" /> Admin Panel
+          </a>
+        </DropdownMenu.Item>
+        <DropdownMenu.Separator className="my-1 h-px bg-border" />
+        <DropdownMenu.Item className={itemClass} onSelect={() => void signOutAndLeave()}>
+          <LogOut aria-hidden className="size-4" /> Logout
+        </DropdownMenu.Item>
+        <DropdownMenu.Item className={itemClass} onSelect={() => void signOutAndLeave(true)}>
+          <MonitorX aria-hidden className="size-4" /> Sign out everywhere
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

@@ -59,6 +59,8 @@ export default function MobileDrawer(props: Props) {
         <a
           href={`#${FALLBACK_ID}`}
           role="button"
+          // Radix's trigger passes type="button", which a link may not carry (it would be a MIME type).
+          type={undefined}
           onClick={(e) => {
             // Handled here, not by following the link (which would show the fallback panel too);
             // a prevented click skips Radix's own toggle, so open the dialog ourselves.

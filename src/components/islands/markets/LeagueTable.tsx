@@ -48,6 +48,7 @@ export default function LeagueTable({ networks: initial, view }: Props) {
         tabs={LEAGUE_TABS}
         hrefOf={(id) => viewHref('/', view, DEFAULT_HOME_VIEW, { league: id as LeagueTab }, 'league-table')}
       />
+      {/* Scrolls sideways on a phone: Radix's tab panel takes keyboard focus (tabIndex 0) and is named by its tab. */}
       <Tabs.Content value="networks" className="mt-4 overflow-x-auto">
         {networks === null && !failed ? (
           <p aria-busy="true" className="rounded-lg bg-surface-2 py-10 text-center text-sm text-muted">

@@ -5,8 +5,7 @@ import { getJson } from '@/lib/client/api';
 import { chartPalette } from '../../../../tailwind.config.mjs';
 import NetworkPie from './NetworkPie';
 import Switch from '../ui/Switch';
-import ViewForm from '../ui/ViewForm';
-import { DEFAULT_NETWORKS_VIEW, viewParams, type NetworksView } from '@/lib/shared/view-state';
+import { DEFAULT_NETWORKS_VIEW, viewHref, type NetworksView } from '@/lib/shared/view-state';
 import { replaceParam } from '@/lib/client/url-state';
 
 interface Props {
@@ -39,10 +38,14 @@ export default function NetworkDistribution({ networks: initial, view }: Props) 
           <h2 className="text-base font-semibold text-fg">RWA Value</h2>
           <p className="text-sm text-muted">Distribution by Network</p>
         </div>
-        {/* Before hydration or without JavaScript the switch submits this form: the page reloads with the other state. */}
-        <ViewForm path="/networks" hash="distribution" carry={viewParams({ ...view, percent: !view.percent }, DEFAULT_NETWORKS_VIEW)}>
-          <Switch id="show-percent" label="Show % of Total" checked={showPercent} onChange={togglePercent} submit />
-        </ViewForm>
+        {/* Before hydration or without JavaScript the switch is a link to the page with the other state. */}
+        <Switch
+          id="show-percent"
+          label="Show % of Total"
+          checked={showPercent}
+          onChange={togglePercent}
+          href={viewHref('/networks', { ...view, percent: showPercent }, DEFAULT_NETWORKS_VIEW, { percent: !showPercent }, 'distribution')}
+        />
       </div>
       <div className="mt-5 min-h-52">
         {networks === null ? (

@@ -7,8 +7,7 @@ import { assetClassColors } from '../../../../tailwind.config.mjs';
 import { formatBillions } from '@/lib/shared/format';
 import { monthLabel, useChart } from './use-chart';
 import Switch from '../ui/Switch';
-import ViewForm from '../ui/ViewForm';
-import { DEFAULT_HOME_VIEW, viewParams, type HomeView } from '@/lib/shared/view-state';
+import { DEFAULT_HOME_VIEW, viewHref, type HomeView } from '@/lib/shared/view-state';
 import { replaceParam } from '@/lib/client/url-state';
 
 interface Props {
@@ -107,10 +106,20 @@ export default function RwaValueChart({ data, view, legends }: Props) {
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        {/* Before hydration or without JavaScript the switch submits this form: the page reloads with the other state. */}
-        <ViewForm path="/" hash="rwa-value" carry={viewParams({ ...view, stablecoins: !view.stablecoins }, DEFAULT_HOME_VIEW)}>
-          <Switch id="include-stablecoins" label="Include stablecoins" checked={includeStablecoins} onChange={toggleStablecoins} submit />
-        </ViewForm>
+        {/* Before hydration or without JavaScript the switch is a link to the page with the other state. */}
+        <Switch
+          id="include-stablecoins"
+          label="Include stablecoins"
+          checked={includeStablecoins}
+          onChange={toggleStablecoins}
+          href={viewHref(
+            '/',
+            { ...view, stablecoins: includeStablecoins },
+            DEFAULT_HOME_VIEW,
+            { stablecoins: !includeStablecoins },
+            'rwa-value',
+          )}
+        />
         <button
           type="button"
           onClick={download}

@@ -22,6 +22,8 @@ export default function TabStrip({ label, tabs, hrefOf }: Props) {
         <Tabs.Trigger key={t.id} value={t.id} asChild>
           <a
             href={hrefOf(t.id)}
+            // Radix's trigger passes type="button", which a link may not carry (it would be a MIME type).
+            type={undefined}
             onClick={stayHere}
             className="rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-muted transition-colors hover:text-fg data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow"
           >

@@ -131,7 +131,8 @@ export default function TopTransfers({ initial, view, assetIds = {}, networkIds 
           {error}
         </p>
       )}
-      <div className="mt-4 overflow-x-auto">
+      {/* Scrolls sideways on a phone: a named region that takes keyboard focus. */}
+      <div className="table-scroll mt-4" tabIndex={0} role="region" aria-label="Top Transfers table">
         <table
           className={`w-full text-sm whitespace-nowrap transition-opacity ${loading ? 'opacity-50' : ''}`}
           aria-busy={loading}

@@ -6,24 +6,28 @@
  * Public reads apply one rule (article-kinds `isPublic`): published, and the publish date has come,
  * by the server clock. A scheduled item stays out of every public surface until then.
  */
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { articleDrafts, blogPosts, contentRevisions, researchArticles } from '@db/schema';
+import { articleDrafts, blogPosts, contentRevisions, previewLinks, researchArticles } from '@db/schema';
 import { ARTICLE_KINDS, itemFile, type ArticleKind } from '@/lib/shared/article-kinds';
 import type { ArticleFields, ContentItem } from '@/lib/shared/content-types';
 import { getDb } from '../db';
+import { read, readMany, readOne } from '../reads';
 import { now as clockNow } from '../clock';
 import { HttpError } from '../http';
 import { toDocument } from './documents';
 import { notFound, withSlugConflict } from './errors';
-import { afterSave } from './outbox';
+import { acknowledgeSave } from './acknowledge';
+import { purgeTags, savedTags } from '../cdn';
 import { articleValues, type ArticleValues } from './values';
 
 type ResearchRow = typeof researchArticles.$inferSelect;
 type Row = (typeof blogPosts.$inferSelect | ResearchRow) & Record<string, unknown>;
 
 /** Both tables share the article columns; queries on those use this one view of either. */
-const table = (kind: ArticleKind) => (kind === 'blog' ? blogPosts : researchArticles) as unknown as typeof researchArticles;
+export const tableOf = (kind: ArticleKind) => (kind === 'blog' ? blogPosts : researchArticles) as unknown as typeof researchArticles;
+
+const table = tableOf;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -83,7 +87,7 @@ export function toShown(kind: ArticleKind, row: Row): ShownItem {
 }
 
 /** The SQL form of `isPublic`: published and shown date (publish, else creation) not after `now`. */
-const publicWhere = (kind: ArticleKind, now: Date) => {
+export const publicWhere = (kind: ArticleKind, now: Date) => {
   const t = table(kind);
   return and(eq(t.published, true), sql`coalesce(${t.publishedAt}, ${t.createdAt}) <= ${now.getTime()}`);
 };
@@ -109,24 +113,35 @@ export async function listItems(kind: ArticleKind, { signedIn, publicOnly = fals
 }
 
 /** Public items newest first, for the pages, Latest News, the sitemap and the feed. */
-export async function listPublic(kind: ArticleKind, limit?: number): Promise<ShownItem[]> {
-  return (await selectRows(kind, publicWhere(kind, clockNow()), limit)).map((r) => toShown(kind, r));
-}
+export const publicListRead = (kind: ArticleKind, limit?: number) => {
+  const q = getDb()
+    .select()
+    .from(table(kind))
+    .where(publicWhere(kind, clockNow()))
+    .orderBy(...newest(kind));
+  return read(limit ? q.limit(limit) : q, (rows) => rows.map((r) => toShown(kind, r as Row)));
+};
+export const listPublic = (kind: ArticleKind, limit?: number): Promise<ShownItem[]> => readOne(publicListRead(kind, limit));
 
 /** One public item by slug, or null. */
-export async function getPublic(kind: ArticleKind, slug: string): Promise<ShownItem | null> {
+export const publicItemRead = (kind: ArticleKind, slug: string) => {
   const t = table(kind);
-  const [row] = await getDb()
-    .select()
-    .from(t)
-    .where(and(eq(t.slug, slug), publicWhere(kind, clockNow())))
-    .limit(1);
-  return row ? toShown(kind, row as Row) : null;
-}
+  slug = slug.normalize('NFC'); // stored slugs are NFC (slugify)
+  return read(
+    getDb()
+      .select()
+      .from(t)
+      .where(and(eq(t.slug, slug), publicWhere(kind, clockNow())))
+      .limit(1),
+    ([row]) => (row ? toShown(kind, row as Row) : null),
+  );
+};
+export const getPublic = (kind: ArticleKind, slug: string): Promise<ShownItem | null> => readOne(publicItemRead(kind, slug));
 
 /** One item by slug; not public counts as absent unless the caller is signed in. */
 export async function getBySlug(kind: ArticleKind, slug: string, signedIn: boolean): Promise<ContentItem> {
   const t = table(kind);
+  slug = slug.normalize('NFC'); // stored slugs are NFC (slugify)
   const [row] = await getDb()
     .select()
     .from(t)
@@ -157,21 +172,24 @@ export async function getFeatured(kind: ArticleKind): Promise<ContentItem> {
 }
 
 /** The earliest publish date still ahead, of any kind: caches must not outlive it. */
-export async function nextScheduledAt(): Promise<Date | null> {
+export const nextScheduledRead = () => {
   const now = clockNow();
-  let next: Date | null = null;
-  for (const kind of ['blog', 'research'] as const) {
+  const soonest = (kind: ArticleKind) => {
     const t = table(kind);
-    const [row] = await getDb()
+    return getDb()
       .select({ at: t.publishedAt })
       .from(t)
       .where(and(eq(t.published, true), gt(t.publishedAt, now)))
       .orderBy(t.publishedAt)
       .limit(1);
-    if (row?.at && (!next || row.at < next)) next = row.at;
-  }
-  return next;
-}
+  };
+  return readMany([soonest('blog'), soonest('research')], (results) => {
+    let next: Date | null = null;
+    for (const [row] of results) if (row?.at && (!next || row.at < next)) next = row.at;
+    return next;
+  });
+};
+export const nextScheduledAt = (): Promise<Date | null> => readOne(nextScheduledRead());
 
 async function assertSlugFree(kind: ArticleKind, slug: string, exceptId?: number) {
   const t = table(kind);
@@ -201,6 +219,20 @@ function changedFields(before: ArticleValues, after: ArticleValues): string {
 
 const newUid = () => encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(15)));
 
+/**
+ * A commit message as it may be written: one line, without the controls a title can carry. ESC and
+ * BEL would act on the terminal of whoever runs `git log`, U+202E and the other bidi overrides make a
+ * subject read differently from what it says, and a line break would let a title add trailers
+ * (`Content-Revision:`) of its own. Whitespace runs become one space; the other controls are dropped.
+ */
+export function commitMessage(text: string): string {
+  return text
+    .replace(/[\t\n\v\f\r\u0085\u2028\u2029]/g, ' ')
+    .replace(/[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+}
+
 /** The row a write adds to the journal / outbox. */
 function revision(kind: ArticleKind, id: number, values: ArticleValues, action: 'save' | 'delete', message: string, editor: Editor, previousSlug?: string) {
   const path = itemFile(kind, values.slug);
@@ -212,10 +244,18 @@ function revision(kind: ArticleKind, id: number, values: ArticleValues, action: 
     path,
     previousPath: previousSlug && previousSlug !== values.slug ? itemFile(kind, previousSlug) : null,
     document: toDocument(kind, id, values),
-    message,
+    message: commitMessage(message),
     authorName: editor.username,
     createdAt: new Date(),
   };
+}
+
+/** Ends every live preview link of an item (they show it to people not signed in). */
+function revokePreviewLinks(tx: Pick<ReturnType<typeof getDb>, 'update'>, kind: ArticleKind, id: number) {
+  return tx
+    .update(previewLinks)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(previewLinks.kind, kind), eq(previewLinks.articleId, id), isNull(previewLinks.revokedAt)));
 }
 
 const quoted = (title: string) => `"${title.replace(/\s+/g, ' ').slice(0, 120)}"`;
@@ -234,10 +274,14 @@ export async function createItem(kind: ArticleKind, input: Record<string, unknow
         .returning();
       const message = options.message ?? `Create ${label.toLowerCase()} ${quoted(values.title)}`;
       await tx.insert(contentRevisions).values(revision(kind, inserted.id, values, 'save', message, editor));
+      // A restored item starts with no live preview link: the ones it had ended with it (also those of
+      // items deleted before deleting revoked them).
+      if (options.id) await revokePreviewLinks(tx, kind, inserted.id);
       return inserted as Row;
     }),
   );
-  afterSave(getDb());
+  void acknowledgeSave(getDb());
+  await purgeTags(savedTags(kind, [values.slug]));
   return toItem(kind, row);
 }
 
@@ -271,7 +315,8 @@ export async function updateItem(kind: ArticleKind, id: number, input: Record<st
       return updated as Row;
     }),
   );
-  afterSave(getDb());
+  void acknowledgeSave(getDb());
+  await purgeTags(savedTags(kind, [values.slug, current.slug]));
   return toItem(kind, row);
 }
 
@@ -285,8 +330,10 @@ export async function deleteItem(kind: ArticleKind, id: number, editor: Editor):
     const gone = await tx.delete(t).where(eq(t.id, id)).returning({ id: t.id });
     if (gone.length) await tx.insert(contentRevisions).values(revision(kind, id, values, 'delete', `Delete ${label} ${quoted(values.title)}`, editor));
     await tx.delete(articleDrafts).where(and(eq(articleDrafts.kind, kind), eq(articleDrafts.articleId, id)));
+    await revokePreviewLinks(tx, kind, id);
     return gone.length > 0;
   });
   if (!deleted) throw notFound(ARTICLE_KINDS[kind].texts.label);
-  afterSave(getDb());
+  void acknowledgeSave(getDb());
+  await purgeTags(savedTags(kind, [values.slug]));
 }

@@ -10,8 +10,18 @@ import { CACHE, sharedUntil } from '../cache';
  * cache which reads s-maxage) keeps hiding an item once its moment has come. A request with a
  * session cookie stays private (the middleware may set a cookie on it).
  */
-export async function contentCacheControl(cookies: AstroCookies | null, policy: 'reading' | 'dataPage' = 'reading'): Promise<string> {
+export async function contentCacheControl(cookies: AstroCookies | null, policy: Policy = 'reading'): Promise<string> {
   if (cookies?.has(SESSION_COOKIE)) return CACHE.personal;
-  const next = await nextScheduledAt();
+  return cacheControlBefore(await nextScheduledAt(), null, policy);
+}
+
+type Policy = 'reading' | 'dataPage';
+
+/**
+ * The same rule with the next scheduled date already read (a page reads it in its batch,
+ * `nextScheduledRead`, to stay within its round trips).
+ */
+export function cacheControlBefore(next: Date | null, cookies: AstroCookies | null, policy: Policy = 'reading'): string {
+  if (cookies?.has(SESSION_COOKIE)) return CACHE.personal;
   return sharedUntil(policy, next ? Math.floor((next.getTime() - now().getTime()) / 1000) : Infinity);
 }

@@ -1,13 +1,17 @@
 import type { AstroGlobal } from 'astro';
 import type { ArticleKind } from '@/lib/shared/article-kinds';
 import { CACHE } from '../cache';
-import { getPublic, type ShownItem } from './articles';
-import { contentCacheControl } from './public-cache';
+import { nextScheduledRead, publicItemRead, type ShownItem } from './articles';
+import { cacheControlBefore } from './public-cache';
+import { readAll } from '../reads';
+import { contentTags, tagResponse } from '../cdn';
 
 /** The public item a reading page shows (404 and no-store when there is none), with its caching. */
 export async function publicReadingPage(astro: AstroGlobal, kind: ArticleKind): Promise<ShownItem | null> {
-  const item = await getPublic(kind, astro.params.slug ?? '');
+  // The item and the next scheduled date (which caps the caching) in one round trip.
+  const [item, next] = await readAll([publicItemRead(kind, astro.params.slug ?? ''), nextScheduledRead()]);
   if (!item) astro.response.status = 404;
-  astro.response.headers.set('Cache-Control', item ? await contentCacheControl(astro.cookies) : CACHE.none);
+  astro.response.headers.set('Cache-Control', item ? cacheControlBefore(next, astro.cookies) : CACHE.none);
+  if (item) tagResponse(astro.response.headers, contentTags(kind, item.slug));
   return item;
 }

@@ -1,11 +1,14 @@
 import { and, eq, like, or } from 'drizzle-orm';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { blogPosts, researchArticles, uploads } from '@db/schema';
+import { uploads } from '@db/schema';
+import type { ArticleKind } from '@/lib/shared/article-kinds';
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from '@/lib/shared/upload-rules';
 import type { UploadedImage } from '@/lib/shared/content-types';
 import { getDb } from '../db';
 import { HttpError } from '../http';
+import { now } from '../clock';
 import { sniffImage } from './image-sniff';
+import { publicWhere, tableOf } from './articles';
 
 /**
  * Beyond this the image is refused however small the file: a decompression bomb for whoever decodes
@@ -42,19 +45,23 @@ export async function getUpload(id: string): Promise<{ mimeType: string; data: B
 }
 
 /**
- * True when a published post or article shows the image (featured, social or in its text). Until
- * then an upload is the admin's alone: a draft's pictures are not public by id.
+ * True when a public post or article shows the image (featured, social or in its text): published
+ * and its date come, the rule of every public read. Until then an upload is the admin's alone: a
+ * draft's or a scheduled item's pictures are not public by id before the item is.
  */
 export async function isUploadPublished(id: string): Promise<boolean> {
   if (!isUploadId(id)) return false;
   const ref = `%${uploadUrl(id)}%`;
-  const shows = (t: typeof blogPosts | typeof researchArticles) =>
-    getDb()
+  const at = now();
+  const shows = (kind: ArticleKind) => {
+    const t = tableOf(kind);
+    return getDb()
       .select({ id: t.id })
       .from(t)
-      .where(and(eq(t.published, true), or(like(t.featuredImage, ref), like(t.socialImage, ref), like(t.content, ref))))
+      .where(and(publicWhere(kind, at), or(like(t.featuredImage, ref), like(t.socialImage, ref), like(t.content, ref))))
       .limit(1);
-  const [posts, articles] = await Promise.all([shows(blogPosts), shows(researchArticles)]);
+  };
+  const [posts, articles] = await Promise.all([shows('blog'), shows('research')]);
   return posts.length > 0 || articles.length > 0;
 }
 

@@ -2,12 +2,14 @@
  * From raw observations to what the site serves. After a run, every published figure (market
  * overview, chart data, networks, the six network series, assets, transfers) is derived from the
  * stored observations and transfers and written in ONE transaction, replacing the previous
- * figures: a reader sees the previous run or this one, never half of each. Before that, a circuit
- * breaker compares the new totals with the last published run; a move beyond the bound publishes
- * nothing and records why. A figure no source gives (holders from an API that has none, a change
- * without an earlier day) is left out or null, never filled in.
+ * figures: a reader sees the previous run or this one, never half of each. Only accepted rows
+ * (published by an earlier run) and the run's own rows are read; which figure each cell shows
+ * (fresh, stale, held) is decided by the pure steps of cells.ts, and each published table is built
+ * by one pure build* step here. The breakers (per asset and chain, then totals) run before this, in
+ * run.ts. A figure no source gives (holders from an API that has none, a change without an earlier
+ * day) is left out or null, never filled in.
  */
-import { and, desc, eq, gte, lt, lte } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, or } from 'drizzle-orm';
 import { formatUnits } from 'viem';
 import type { Database } from '../../../../db/client.ts';
 import { configFor } from '../config.ts';
@@ -23,8 +25,21 @@ import {
   networkSeries,
   transfers,
 } from '../../../../db/schema/index.ts';
-import type { Registry } from './registry.ts';
-import { outranks } from './sources/precedence.ts';
+import { MAX_USD, outOfBounds } from './bounds.ts';
+import {
+  carryStale,
+  cellKey,
+  failureFor,
+  pickObservations,
+  totalsBreaker,
+  type CellFigure,
+  type Failure,
+  type Obs,
+  type StaleCell,
+  type Totals,
+} from './cells.ts';
+import { priceMoveFlag } from './prices.ts';
+import { issuanceWallets, type Registry } from './registry.ts';
 import { DAY_MS, dayEnd } from './sources/types.ts';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
@@ -74,10 +89,7 @@ const round = (n: number, d = 2) => Number(n.toFixed(d));
 const shiftDate = (date: string, days: number) => new Date(Date.parse(date + 'T00:00:00Z') + days * DAY_MS).toISOString().slice(0, 10);
 const isoSeconds = (iso: string) => iso.replace(/\.\d{3}Z$/, 'Z');
 
-export interface Totals {
-  rwa: number;
-  stablecoins: number;
-}
+export type { Totals } from './cells.ts';
 
 export interface Derived {
   asOf: string;
@@ -88,34 +100,50 @@ export interface Derived {
   chartRows: Array<typeof chartPoints.$inferInsert>;
   assetRows: Array<typeof assets.$inferInsert>;
   transferRows: Array<typeof transfers.$inferInsert>;
+  /** Per asset and chain, the figure published for the as-of day (the next run's per-asset breaker). */
+  cells: Record<string, CellFigure>;
+  /** Cells shown with an earlier day's figure. */
+  stale: StaleCell[];
+  /** Per asset class, the as-of day's value in dollars. */
+  classValues: Record<string, number>;
 }
 
-/** Everything the site serves, computed from the stored observations up to `asOf`. */
-export async function derive(db: Database, registry: Registry, asOf: string): Promise<Derived> {
-  const byAsset = new Map(registry.assets.map((a) => [a.symbol, a]));
-  const chainName = (key: string) => registry.chains[key]?.name ?? key;
-  const obsRows = await db.select().from(ingestObservations).where(lte(ingestObservations.date, asOf));
-  // One figure per date, asset and chain; the chain itself wins over an aggregator.
-  const obs = new Map<string, (typeof obsRows)[number]>();
-  for (const o of obsRows) {
-    if (!byAsset.has(o.assetSymbol)) continue;
-    const key = `${o.date}|${o.assetSymbol}|${o.chain}`;
-    const prev = obs.get(key);
-    if (!prev || outranks(o.source, prev.source)) obs.set(key, o);
-  }
-  const dates = [...new Set([...obs.values()].map((o) => o.date))].sort();
+export interface DeriveOptions {
+  /** The run being published: its rows count although not yet accepted. */
+  runId?: number;
+  failures?: Failure[];
+  /** Cells the per-asset breaker holds (`SYMBOL|chain` -> why). */
+  held?: Map<string, string>;
+  now?: number;
+}
 
-  type Cell = { value: number; holders: number | null; assets: Set<string>; issuers: Set<string> };
-  const rwaByDateChain = new Map<string, Map<string, Cell>>();
-  const stableByDateChain = new Map<string, Map<string, Cell>>();
+type Cell = { value: number; holders: number | null; assets: Set<string>; issuers: Set<string> };
+type Grid = Map<string, Map<string, Cell>>; // date -> chain -> cell
+
+/** Per date and chain, RWA and stablecoin cells; per date, class sums, asset values and prices. */
+export function gridOf(obs: Iterable<Obs>, registry: Registry) {
+  const byAsset = new Map(registry.assets.map((a) => [a.symbol, a]));
+  const rwa: Grid = new Map();
+  const stable: Grid = new Map();
   const classByDate = new Map<string, Record<string, number>>();
-  const assetValue = new Map<string, Map<string, number>>(); // date -> symbol -> value
-  const priceOf = new Map<string, number>(); // `${date}|${symbol}` -> price
-  for (const o of obs.values()) {
-    const a = byAsset.get(o.assetSymbol)!;
+  const assetValue = new Map<string, Map<string, number>>();
+  const assetHolders = new Map<string, Map<string, number>>(); // date -> symbol -> unique holders
+  const assetChainHolders = new Map<string, Map<string, number>>(); // date -> symbol -> per-chain counts summed (no unique figure)
+  const priceOf = new Map<string, number>();
+  const cellValue = new Map<string, number>(); // `${date}|${symbol}|${chain}` -> value
+  for (const o of obs) {
+    const a = byAsset.get(o.assetSymbol);
+    if (!a) continue;
     if (o.price !== null) priceOf.set(`${o.date}|${o.assetSymbol}`, o.price);
+    if (o.assetHolders !== null && o.assetHolders !== undefined)
+      (assetHolders.get(o.date) ?? assetHolders.set(o.date, new Map()).get(o.date)!).set(o.assetSymbol, o.assetHolders);
+    if (o.holders !== null) {
+      const m = assetChainHolders.get(o.date) ?? assetChainHolders.set(o.date, new Map()).get(o.date)!;
+      m.set(o.assetSymbol, (m.get(o.assetSymbol) ?? 0) + o.holders);
+    }
     if (o.value === null) continue;
-    const target = a.assetClass === 'Stablecoins' ? stableByDateChain : rwaByDateChain;
+    cellValue.set(`${o.date}|${o.assetSymbol}|${o.chain}`, o.value);
+    const target = a.assetClass === 'Stablecoins' ? stable : rwa;
     const perChain = target.get(o.date) ?? target.set(o.date, new Map()).get(o.date)!;
     const cell =
       perChain.get(o.chain) ?? perChain.set(o.chain, { value: 0, holders: 0, assets: new Set(), issuers: new Set() }).get(o.chain)!;
@@ -130,19 +158,32 @@ export async function derive(db: Database, registry: Registry, asOf: string): Pr
     const av = assetValue.get(o.date) ?? assetValue.set(o.date, new Map()).get(o.date)!;
     av.set(o.assetSymbol, (av.get(o.assetSymbol) ?? 0) + o.value);
   }
-  const sum = (m: Map<string, Cell> | undefined, f: (c: Cell) => number | null) =>
-    [...(m?.values() ?? [])].reduce((s, c) => s + (f(c) ?? 0), 0);
-  /** The latest observed date on or before `date`. */
-  const dateAtOrBefore = (date: string) => [...dates].reverse().find((d) => d <= date);
+  return { rwa, stable, classByDate, assetValue, assetHolders, assetChainHolders, priceOf, cellValue };
+}
+type GridOf = ReturnType<typeof gridOf>;
 
-  // Market overview.
-  const rwaNow = rwaByDateChain.get(asOf);
-  const totals: Totals = { rwa: sum(rwaNow, (c) => c.value), stablecoins: sum(stableByDateChain.get(asOf), (c) => c.value) };
-  const holdersNow = sum(rwaNow, (c) => c.holders);
+const sumOf = (m: Map<string, Cell> | undefined, f: (c: Cell) => number | null) =>
+  [...(m?.values() ?? [])].reduce((s, c) => s + (f(c) ?? 0), 0);
+const pct = (now: number, before: number | undefined) => (before ? round(((now - before) / before) * 100) : null);
+
+/**
+ * Holders of RWAs: per asset its unique addresses across chains (an address on two chains is one
+ * holder), summed over assets; per-chain counts where an asset has no cross-chain figure.
+ */
+function rwaHolders(g: GridOf, registry: Registry, date: string): number {
+  let total = 0;
+  for (const a of registry.assets) {
+    if (a.assetClass === 'Stablecoins' || !g.assetValue.get(date)?.has(a.symbol)) continue;
+    total += g.assetHolders.get(date)?.get(a.symbol) ?? g.assetChainHolders.get(date)?.get(a.symbol) ?? 0;
+  }
+  return total;
+}
+
+export function buildOverview(g: GridOf, registry: Registry, asOf: string, then30: string | undefined) {
+  const rwaNow = g.rwa.get(asOf);
+  const totals: Totals = { rwa: sumOf(rwaNow, (c) => c.value), stablecoins: sumOf(g.stable.get(asOf), (c) => c.value) };
+  const holdersNow = rwaHolders(g, registry, asOf);
   const issuers = new Set([...(rwaNow?.values() ?? [])].flatMap((c) => [...c.issuers]));
-  // 30-day changes of the totals, from the latest observed day at least 30 days back (null without one).
-  const then30 = dateAtOrBefore(shiftDate(asOf, -30));
-  const pct = (now: number, before: number | undefined) => (before ? round(((now - before) / before) * 100) : null);
   const overview = {
     totalRWAValue: String(round(totals.rwa)),
     totalAssetHolders: holdersNow,
@@ -150,45 +191,65 @@ export async function derive(db: Database, registry: Registry, asOf: string): Pr
     totalAssetIssuers: issuers.size,
     totalStablecoinValue: String(round(totals.stablecoins)),
     changes30d: {
-      totalRWAValue: pct(totals.rwa, then30 ? sum(rwaByDateChain.get(then30), (c) => c.value) : undefined),
-      totalAssetHolders: pct(holdersNow, then30 ? sum(rwaByDateChain.get(then30), (c) => c.holders) : undefined),
-      totalStablecoinValue: pct(totals.stablecoins, then30 ? sum(stableByDateChain.get(then30), (c) => c.value) : undefined),
+      totalRWAValue: pct(totals.rwa, then30 ? sumOf(g.rwa.get(then30), (c) => c.value) : undefined),
+      totalAssetHolders: pct(holdersNow, then30 ? rwaHolders(g, registry, then30) : undefined),
+      totalStablecoinValue: pct(totals.stablecoins, then30 ? sumOf(g.stable.get(then30), (c) => c.value) : undefined),
     },
   };
+  return { totals, overview };
+}
 
-  // Networks (tokenized assets other than stablecoins, as in the snapshot).
-  const before30 = dateAtOrBefore(shiftDate(asOf, -30));
-  const networkRows = [...(rwaNow?.entries() ?? [])]
+export function buildNetworks(g: GridOf, asOf: string, before30: string | undefined, total: number, chainName: (k: string) => string) {
+  return [...(g.rwa.get(asOf)?.entries() ?? [])]
     .filter(([, c]) => c.value > 0)
     .map(([chain, c]) => {
-      const then = before30 ? rwaByDateChain.get(before30)?.get(chain)?.value : undefined;
+      const then = before30 ? g.rwa.get(before30)?.get(chain)?.value : undefined;
       return {
         id: chain,
         name: chainName(chain),
         iconUrl: iconFor(chainName(chain)),
         rwaCount: c.assets.size,
         totalValue: round(c.value),
-        marketShare: totals.rwa > 0 ? round((c.value / totals.rwa) * 100) : 0,
+        marketShare: total > 0 ? round((c.value / total) * 100) : 0,
         change30d: then ? round(((c.value - then) / then) * 100) : null,
       };
     });
+}
 
-  // Assets with their 7-day change.
-  const before7 = dateAtOrBefore(shiftDate(asOf, -7));
-  const assetRows = [...(assetValue.get(asOf)?.entries() ?? [])].map(([symbol, value]) => {
+export function buildAssets(
+  g: GridOf,
+  registry: Registry,
+  asOf: string,
+  before7: string | undefined,
+  dayBefore: string | undefined,
+  stale: StaleCell[],
+) {
+  const byAsset = new Map(registry.assets.map((a) => [a.symbol, a]));
+  return [...(g.assetValue.get(asOf)?.entries() ?? [])].map(([symbol, value]) => {
     const a = byAsset.get(symbol)!;
-    const then = before7 ? assetValue.get(before7)?.get(symbol) : undefined;
+    const then = before7 ? g.assetValue.get(before7)?.get(symbol) : undefined;
+    const mine = stale.filter((s) => s.asset === symbol);
     return {
       symbol,
       name: a.name,
       assetClass: a.assetClass,
       marketCap: round(value),
       change7d: then ? round(((value - then) / then) * 100) : null,
+      priceFlag: dayBefore ? priceMoveFlag(g.priceOf.get(`${dayBefore}|${symbol}`), g.priceOf.get(`${asOf}|${symbol}`)) : null,
+      stale: mine.length
+        ? {
+            since: mine.map((s) => s.since).sort()[0],
+            ageHours: Math.max(...mine.map((s) => s.ageHours)),
+            chains: mine.map((s) => s.chain),
+            reason: mine[0].reason,
+          }
+        : null,
     };
   });
+}
 
-  // Chart data: asset-class totals per observed date, in billions.
-  const chartRows = dates.map((date) => {
+export function buildChart(g: GridOf, dates: string[]) {
+  return dates.map((date) => {
     const row: typeof chartPoints.$inferInsert = {
       date,
       privateCredit: 0,
@@ -201,14 +262,145 @@ export async function derive(db: Database, registry: Registry, asOf: string): Pr
       corporateBonds: 0,
       stablecoins: 0,
     };
-    for (const [cls, v] of Object.entries(classByDate.get(date) ?? {})) if (CLASS_FIELD[cls]) row[CLASS_FIELD[cls]] = v / 1e9;
+    for (const [cls, v] of Object.entries(g.classByDate.get(date) ?? {})) if (CLASS_FIELD[cls]) row[CLASS_FIELD[cls]] = v / 1e9;
     return row;
   });
+}
 
-  // Transfers: activity per day and chain, and the published list of the last 90 days.
+export interface TransferIn {
+  chain: string;
+  token: string;
+  assetSymbol: string;
+  txHash: string;
+  blockTime: string;
+  from: string;
+  to: string;
+  amount: string;
+}
+
+/**
+ * Activity per day and chain, and the published list. Mints, burns and moves from or to issuer and
+ * escrow wallets are issuance, not transfers between holders (issue 19.4). A cell not published
+ * fresh (failed, held) publishes none of its transfers; a transfer worth more than its asset's
+ * whole value on that chain that day or the day before cannot be real, and is left out (17.5).
+ */
+export function buildTransfers(
+  g: GridOf,
+  registry: Registry,
+  rows: TransferIn[],
+  decimals: Map<string, number>,
+  asOf: string,
+  windowStart: string,
+  blocked: (asset: string, chain: string) => boolean,
+  chainName: (k: string) => string,
+) {
+  const byAsset = new Map(registry.assets.map((a) => [a.symbol, a]));
+  const issuance = new Map<string, Set<string>>();
+  const issuanceOf = (asset: string, chain: string) => {
+    const k = cellKey(asset, chain);
+    let s = issuance.get(k);
+    if (!s) issuance.set(k, (s = byAsset.has(asset) ? issuanceWallets(byAsset.get(asset)!, chain) : new Set()));
+    return s;
+  };
+  const active = new Map<string, Set<string>>();
+  const volume = new Map<string, number>();
+  const transferRows: Array<typeof transfers.$inferInsert> = [];
+  for (const t of rows) {
+    if (blocked(t.assetSymbol, t.chain)) continue;
+    const day = t.blockTime.slice(0, 10);
+    const key = `${day}|${t.chain}`;
+    const addrs = active.get(key) ?? active.set(key, new Set()).get(key)!;
+    if (t.from !== ZERO) addrs.add(t.from);
+    if (t.to !== ZERO) addrs.add(t.to);
+    const own = issuanceOf(t.assetSymbol, t.chain);
+    if (t.from === ZERO || t.to === ZERO || own.has(t.from) || own.has(t.to)) continue;
+    const price = g.priceOf.get(`${day}|${t.assetSymbol}`) ?? g.priceOf.get(`${asOf}|${t.assetSymbol}`);
+    const dec = decimals.get(`${t.chain}|${t.token}`);
+    if (price === undefined || dec === undefined) continue;
+    const usd = Number(formatUnits(BigInt(t.amount), dec)) * price;
+    const cap = Math.max(
+      g.cellValue.get(`${day}|${t.assetSymbol}|${t.chain}`) ?? 0,
+      g.cellValue.get(`${shiftDate(day, -1)}|${t.assetSymbol}|${t.chain}`) ?? 0,
+    );
+    if (outOfBounds(usd, MAX_USD) || (cap > 0 && usd > cap)) continue;
+    volume.set(key, (volume.get(key) ?? 0) + usd);
+    if (t.blockTime >= windowStart)
+      transferRows.push({
+        assetSymbol: t.assetSymbol,
+        usdAmount: round(usd),
+        date: isoSeconds(t.blockTime),
+        network: chainName(t.chain),
+        txHash: t.txHash,
+      });
+  }
+  return { active, volume, transferRows, indexedChains: new Set(rows.map((t) => t.chain)) };
+}
+
+export function buildSeries(g: GridOf, dates: string[], t: ReturnType<typeof buildTransfers>, chainName: (k: string) => string) {
+  const monthEnd = new Map(dates.map((d, i) => [d, dates[i + 1]?.slice(0, 7) !== d.slice(0, 7)]));
+  const seriesRows: Array<typeof networkSeries.$inferInsert> = [];
+  const push = (metric: string, date: string, chain: string, value: number) =>
+    seriesRows.push({ metric, date, network: chainName(chain), value: round(value, 2), monthEnd: monthEnd.get(date)! });
+  for (const date of dates) {
+    for (const [chain, c] of g.rwa.get(date) ?? []) {
+      push('tokenized-asset-value', date, chain, c.value);
+      if (c.holders !== null) push('rwa-holders', date, chain, c.holders);
+    }
+    for (const [chain, c] of g.stable.get(date) ?? []) {
+      push('stablecoin-market-caps', date, chain, c.value);
+      if (c.holders !== null) push('stablecoin-holders', date, chain, c.holders);
+    }
+    for (const chain of t.indexedChains) {
+      push('active-addresses', date, chain, t.active.get(`${date}|${chain}`)?.size ?? 0);
+      push('transfer-volume', date, chain, t.volume.get(`${date}|${chain}`) ?? 0);
+    }
+  }
+  return seriesRows;
+}
+
+/** Every (asset, chain) the registry or an earlier accepted row knows of: the cells a failure can leave stale. */
+function knownCells(registry: Registry, rows: Obs[]) {
+  const seen = new Map<string, { asset: string; chain: string }>();
+  for (const a of registry.assets) for (const d of a.deployments) seen.set(cellKey(a.symbol, d.chain), { asset: a.symbol, chain: d.chain });
+  for (const o of rows) if (o.accepted) seen.set(cellKey(o.assetSymbol, o.chain), { asset: o.assetSymbol, chain: o.chain });
+  return [...seen.values()];
+}
+
+/** Everything the site serves, computed from the stored observations up to `asOf`. */
+export async function derive(db: Database, registry: Registry, asOf: string, opts: DeriveOptions = {}): Promise<Derived> {
+  const runId = opts.runId ?? -1;
+  const chainName = (key: string) => registry.chains[key]?.name ?? key;
+  const rows = (await db
+    .select()
+    .from(ingestObservations)
+    .where(
+      and(lte(ingestObservations.date, asOf), or(eq(ingestObservations.accepted, true), eq(ingestObservations.runId, runId))),
+    )) as Obs[];
+  const failures = opts.failures ?? [];
+  const held = opts.held ?? new Map<string, string>();
+  const accepted = pickObservations(
+    rows.filter((r) => r.accepted),
+    -1,
+  );
+  const { picked, stale } = carryStale(
+    pickObservations(rows, runId),
+    accepted,
+    knownCells(registry, rows),
+    asOf,
+    runId,
+    failures,
+    held,
+    opts.now,
+  );
+  const g = gridOf(picked.values(), registry);
+  const dates = [...new Set([...picked.values()].map((o) => o.date))].sort();
+  const dateAtOrBefore = (date: string) => [...dates].reverse().find((d) => d <= date);
+  const before30 = dateAtOrBefore(shiftDate(asOf, -30));
+  const { totals, overview } = buildOverview(g, registry, asOf, before30);
+  const networkRows = buildNetworks(g, asOf, before30, totals.rwa, chainName);
+  const assetRows = buildAssets(g, registry, asOf, dateAtOrBefore(shiftDate(asOf, -7)), dateAtOrBefore(shiftDate(asOf, -1)), stale);
+  const chartRows = buildChart(g, dates);
   const decimals = new Map((await db.select().from(ingestCheckpoints)).map((c) => [`${c.chain}|${c.token}`, c.decimals]));
-  const firstDay = dates[0] ?? asOf;
-  const windowStart = new Date(dayEnd(asOf) - TRANSFER_WINDOW_DAYS * DAY_MS).toISOString();
   const tRows = await db
     .select({
       chain: ingestTransfers.chain,
@@ -221,54 +413,26 @@ export async function derive(db: Database, registry: Registry, asOf: string): Pr
       amount: ingestTransfers.amount,
     })
     .from(ingestTransfers)
-    .where(and(gte(ingestTransfers.blockTime, firstDay), lt(ingestTransfers.blockTime, new Date(dayEnd(asOf)).toISOString())));
-  const active = new Map<string, Set<string>>(); // `${date}|${chain}` -> addresses
-  const volume = new Map<string, number>();
-  const indexedChains = new Set(tRows.map((t) => t.chain));
-  const transferRows: Array<typeof transfers.$inferInsert> = [];
-  for (const t of tRows) {
-    const day = t.blockTime.slice(0, 10);
-    const key = `${day}|${t.chain}`;
-    const addrs = active.get(key) ?? active.set(key, new Set()).get(key)!;
-    if (t.from !== ZERO) addrs.add(t.from);
-    if (t.to !== ZERO) addrs.add(t.to);
-    // Mints and burns are issuance, not transfers between holders: left out of volume and the list.
-    if (t.from === ZERO || t.to === ZERO) continue;
-    const price = priceOf.get(`${day}|${t.assetSymbol}`) ?? priceOf.get(`${asOf}|${t.assetSymbol}`);
-    const dec = decimals.get(`${t.chain}|${t.token}`);
-    if (price === undefined || dec === undefined) continue;
-    const usd = Number(formatUnits(BigInt(t.amount), dec)) * price;
-    volume.set(key, (volume.get(key) ?? 0) + usd);
-    if (t.blockTime >= windowStart)
-      transferRows.push({
-        assetSymbol: t.assetSymbol,
-        usdAmount: round(usd),
-        date: isoSeconds(t.blockTime),
-        network: chainName(t.chain),
-        txHash: t.txHash,
-      });
-  }
-
-  // The six network series, one point per observed date (the chart keeps each month's last).
-  const monthEnd = new Map(dates.map((d, i) => [d, dates[i + 1]?.slice(0, 7) !== d.slice(0, 7)]));
-  const seriesRows: Array<typeof networkSeries.$inferInsert> = [];
-  const push = (metric: string, date: string, chain: string, value: number) =>
-    seriesRows.push({ metric, date, network: chainName(chain), value: round(value, 2), monthEnd: monthEnd.get(date)! });
-  for (const date of dates) {
-    for (const [chain, c] of rwaByDateChain.get(date) ?? []) {
-      push('tokenized-asset-value', date, chain, c.value);
-      if (c.holders !== null) push('rwa-holders', date, chain, c.holders);
-    }
-    for (const [chain, c] of stableByDateChain.get(date) ?? []) {
-      push('stablecoin-market-caps', date, chain, c.value);
-      if (c.holders !== null) push('stablecoin-holders', date, chain, c.holders);
-    }
-    for (const chain of indexedChains) {
-      push('active-addresses', date, chain, active.get(`${date}|${chain}`)?.size ?? 0);
-      push('transfer-volume', date, chain, volume.get(`${date}|${chain}`) ?? 0);
-    }
-  }
-  return { asOf, totals, overview, networkRows, seriesRows, chartRows, assetRows, transferRows };
+    .where(and(gte(ingestTransfers.blockTime, dates[0] ?? asOf), lt(ingestTransfers.blockTime, new Date(dayEnd(asOf)).toISOString())));
+  const windowStart = new Date(dayEnd(asOf) - TRANSFER_WINDOW_DAYS * DAY_MS).toISOString();
+  const blocked = (asset: string, chain: string) => held.has(cellKey(asset, chain)) || !!failureFor(failures, asset, chain);
+  const t = buildTransfers(g, registry, tRows, decimals, asOf, windowStart, blocked, chainName);
+  const seriesRows = buildSeries(g, dates, t, chainName);
+  const cells: Record<string, CellFigure> = {};
+  for (const o of picked.values()) if (o.date === asOf) cells[cellKey(o.assetSymbol, o.chain)] = { value: o.value, holders: o.holders };
+  return {
+    asOf,
+    totals,
+    overview,
+    networkRows,
+    seriesRows,
+    chartRows,
+    assetRows,
+    transferRows: t.transferRows,
+    cells,
+    stale,
+    classValues: g.classByDate.get(asOf) ?? {},
+  };
 }
 
 export interface BreakerResult {
@@ -276,39 +440,52 @@ export interface BreakerResult {
   reason?: string;
 }
 
-/** The bound on a published total's move between runs (INGEST_MAX_CHANGE, a fraction; default 0.5). */
+/** The bound on a published figure's drop between runs (INGEST_MAX_CHANGE, a fraction; default 0.5). */
 export function maxChange(env: NodeJS.ProcessEnv = process.env): number {
   return configFor(env).ingest.maxChange;
 }
 
-/** Compares with the last published run; the first run has nothing to compare with. */
-export async function checkBreaker(db: Database, totals: Totals, bound: number): Promise<BreakerResult> {
+/** The last published run's totals and cells, for the breaker. */
+export async function lastPublished(db: Database) {
   const [prev] = await db
-    .select({ id: ingestRuns.id, totals: ingestRuns.totals })
+    .select({ id: ingestRuns.id, totals: ingestRuns.totals, cells: ingestRuns.cells })
     .from(ingestRuns)
     .where(eq(ingestRuns.status, 'published'))
     .orderBy(desc(ingestRuns.id))
     .limit(1);
-  if (!prev?.totals) return { ok: true };
-  const labels: Record<keyof Totals, string> = { rwa: 'total RWA value', stablecoins: 'total stablecoin value' };
-  for (const k of Object.keys(labels) as Array<keyof Totals>) {
-    const before = Number(prev.totals[k] ?? 0);
-    const after = totals[k];
-    if (before > 0 && Math.abs(after - before) / before > bound) {
-      const pct = (((after - before) / before) * 100).toFixed(1);
-      return {
-        ok: false,
-        reason: `circuit breaker: ${labels[k]} would move ${pct}% (from ${before} to ${after}, run ${prev.id} published), more than the ${bound * 100}% bound`,
-      };
-    }
-  }
-  return { ok: true };
+  return prev;
+}
+
+/** The fresh cells of the as-of day (this run's rows) the per-asset breaker compares. */
+export async function freshCells(db: Database, runId: number, asOf: string): Promise<Map<string, CellFigure>> {
+  const rows = await db
+    .select()
+    .from(ingestObservations)
+    .where(and(eq(ingestObservations.runId, runId), eq(ingestObservations.date, asOf)));
+  const out = new Map<string, CellFigure>();
+  for (const o of pickObservations(rows as Obs[], runId).values())
+    out.set(cellKey(o.assetSymbol, o.chain), { value: o.value, holders: o.holders });
+  return out;
+}
+
+/** Compares the totals with the last published run; a first run is only checked for finite, non-negative totals. */
+export async function checkBreaker(db: Database, totals: Totals, bound: number, maxJump = 5): Promise<BreakerResult> {
+  const prev = await lastPublished(db);
+  const why = totalsBreaker(prev?.totals ?? null, totals, bound, maxJump);
+  if (!why) return { ok: true };
+  return { ok: false, reason: prev ? `${why} (run ${prev.id} published)` : why };
 }
 
 const CHUNK = 500;
 
 /** Replaces the published figures with `d` and marks the run published, in one transaction. */
-export async function writePublished(db: Database, runId: number, d: Derived): Promise<void> {
+export async function writePublished(
+  db: Database,
+  runId: number,
+  d: Derived,
+  notAccepted: Iterable<string> = [],
+  comparison?: unknown,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(networks);
     await tx.delete(networkSeries);
@@ -324,14 +501,25 @@ export async function writePublished(db: Database, runId: number, d: Derived): P
       ['asOf', d.asOf],
       ['marketOverview', d.overview],
       ['publishedRun', runId],
+      ['staleCells', d.stale],
+      ...(comparison ? ([['snapshotComparison', comparison]] as const) : []),
     ] as const) {
       await tx.insert(datasetMeta).values({ key, value }).onConflictDoUpdate({ target: datasetMeta.key, set: { value } });
     }
     // Published figures replace the snapshot: a later first start must not load it over them.
     await tx.insert(datasetMeta).values({ key: 'seeded:analytics', value: new Date().toISOString() }).onConflictDoNothing();
+    // This run's rows become servable history, except the cells it failed or held (never reused).
+    await tx.update(ingestObservations).set({ accepted: true }).where(eq(ingestObservations.runId, runId));
+    for (const key of notAccepted) {
+      const [asset, chain] = key.split('|');
+      await tx
+        .update(ingestObservations)
+        .set({ accepted: false })
+        .where(and(eq(ingestObservations.runId, runId), eq(ingestObservations.assetSymbol, asset), eq(ingestObservations.chain, chain)));
+    }
     await tx
       .update(ingestRuns)
-      .set({ status: 'published', totals: { ...d.totals }, finishedAt: new Date().toISOString() })
+      .set({ status: 'published', totals: { ...d.totals }, cells: d.cells, finishedAt: new Date().toISOString() })
       .where(eq(ingestRuns.id, runId));
   });
 }

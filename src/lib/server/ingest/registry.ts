@@ -158,14 +158,39 @@ function protocolIssues(input: unknown): Issue[] {
 
 const priceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('fixed'), usd }),
-  /** A Chainlink-style aggregator: latestRoundData() and decimals(). */
-  z.strictObject({ kind: z.literal('feed'), chain: chainKey, address }),
+  /**
+   * A Chainlink-style aggregator: latestRoundData() and decimals(). An answer older than
+   * `maxAgeHours` at the day's close (its `updatedAt`), zero or negative is refused.
+   */
+  z.strictObject({
+    kind: z.literal('feed'),
+    chain: chainKey,
+    address,
+    maxAgeHours: z
+      .number()
+      .positive()
+      .max(24 * 14)
+      .optional(),
+  }),
   /** A view function without arguments returning a uint256 price with `decimals` decimals. */
   z.strictObject({
     kind: z.literal('call'),
     chain: chainKey,
     address,
     method: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a function name'),
+    decimals: z.number().int().min(0).max(36),
+  }),
+  /** An ERC-4626-style vault's NAV: totalAssets() / totalSupply(), both with `decimals` decimals (OpenEden TBILL). */
+  z.strictObject({ kind: z.literal('vault'), chain: chainKey, address, decimals: z.number().int().min(0).max(36) }),
+  /**
+   * A Centrifuge share token's NAV: the token's vault(asset) gives the vault, whose pricePerShare()
+   * has `decimals` decimals (Anemoy JTRSY).
+   */
+  z.strictObject({
+    kind: z.literal('centrifuge'),
+    chain: chainKey,
+    address,
+    asset: address,
     decimals: z.number().int().min(0).max(36),
   }),
   /** No price source checked yet: the supply is recorded, the value is shown as unavailable. */
@@ -178,6 +203,20 @@ const deploymentSchema = z.strictObject({
   startBlock: z.number().int().min(0),
   excludeHolders: z.array(familyAddress).default([]),
 });
+
+/**
+ * How the asset moves between chains, so that it is counted once (issue 19.4): burn-and-mint needs
+ * nothing; lock-and-mint locks the tokens in escrow wallets on the home chain while another chain
+ * mints their twin, so the escrows' balances are left out of the home chain's supply.
+ */
+const bridgeSchema = z.discriminatedUnion('model', [
+  z.strictObject({ model: z.literal('burn-and-mint'), note: z.string().optional() }),
+  z.strictObject({
+    model: z.literal('lock-and-mint'),
+    escrows: z.array(z.strictObject({ chain: chainKey, address })).min(1),
+    note: z.string().optional(),
+  }),
+]);
 
 const assetSchema = z.strictObject({
   symbol: z.string().regex(/^[A-Za-z0-9.$-]{1,20}$/, 'must be a ticker such as BUIDL'),
@@ -195,6 +234,14 @@ const assetSchema = z.strictObject({
   price: priceSchema,
   /** At least one, except for an asset read only from DefiLlama's protocol API (addresses not checked are left out). */
   deployments: z.array(deploymentSchema).default([]),
+  bridge: bridgeSchema.optional(),
+  /**
+   * Wallets of other tracked funds that hold this asset (OUSG's BUIDL): left out of this asset's
+   * supply, since the holding fund's value already counts them.
+   */
+  heldByFunds: z.array(z.strictObject({ fund: z.string().min(1), chain: chainKey, address })).default([]),
+  /** Balances at or below this many whole tokens do not count as holders. */
+  holderDust: usd.default('0.01'),
   /** The public source the entry was checked against. */
   reference: z.string().optional(),
 });
@@ -229,8 +276,16 @@ function crossCheck(input: unknown): Issue[] {
         if (d && typeof d.chain === 'string' && !Object.hasOwn(chains, d.chain))
           issues.push({ path: ['assets', i, 'deployments', j, 'chain'], message: `unknown chain "${d.chain}"` });
       });
+    const refs: Array<[PropertyKey[], unknown]> = [];
+    const bridge = a.bridge as { escrows?: Array<{ chain?: unknown }> } | undefined;
+    if (Array.isArray(bridge?.escrows)) bridge.escrows.forEach((e, j) => refs.push([['bridge', 'escrows', j, 'chain'], e?.chain]));
+    if (Array.isArray(a.heldByFunds))
+      (a.heldByFunds as Array<{ chain?: unknown }>).forEach((h, j) => refs.push([['heldByFunds', j, 'chain'], h?.chain]));
+    for (const [path, chain] of refs)
+      if (typeof chain === 'string' && !Object.hasOwn(chains, chain))
+        issues.push({ path: ['assets', i, ...path], message: `unknown chain "${chain}"` });
     const price = a.price as { kind?: unknown; chain?: unknown } | undefined;
-    if (price && (price.kind === 'feed' || price.kind === 'call') && typeof price.chain === 'string' && !Object.hasOwn(chains, price.chain))
+    if (price && typeof price.chain === 'string' && !Object.hasOwn(chains, price.chain))
       issues.push({ path: ['assets', i, 'price', 'chain'], message: `unknown chain "${price.chain}"` });
   });
   return issues;
@@ -240,6 +295,27 @@ export type Registry = z.infer<typeof registrySchema>;
 export type RegistryAsset = Registry['assets'][number];
 export type RegistryChain = Registry['chains'][string];
 export type Deployment = RegistryAsset['deployments'][number];
+
+/**
+ * The wallets whose balances are not circulating supply of `asset` on `chain`: the issuer's
+ * (excludeHolders), the lock-and-mint escrows there, and other tracked funds' holdings.
+ */
+export function excludedWallets(asset: RegistryAsset, chain: string): Set<string> {
+  const out = new Set<string>(asset.deployments.filter((d) => d.chain === chain).flatMap((d) => d.excludeHolders));
+  if (asset.bridge?.model === 'lock-and-mint') for (const e of asset.bridge.escrows) if (e.chain === chain) out.add(e.address);
+  for (const h of asset.heldByFunds) if (h.chain === chain) out.add(h.address);
+  return out;
+}
+
+/**
+ * Wallets whose outgoing tokens are issuance, not transfers between holders (issue 19.4): the
+ * issuer's excluded wallets and the bridge escrows (a release from escrow is a bridge arrival).
+ */
+export function issuanceWallets(asset: RegistryAsset, chain: string): Set<string> {
+  const out = new Set<string>(asset.deployments.filter((d) => d.chain === chain).flatMap((d) => d.excludeHolders));
+  if (asset.bridge?.model === 'lock-and-mint') for (const e of asset.bridge.escrows) if (e.chain === chain) out.add(e.address);
+  return out;
+}
 
 export class RegistryError extends Error {}
 

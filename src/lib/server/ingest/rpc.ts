@@ -6,6 +6,8 @@
  */
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { config, ConfigError, configFor, rpcUrl } from '../config.ts';
+import { cappedFetch } from './body.ts';
+import { rangeAdvice, type RangeAdvice } from './ranges.ts';
 import type { RegistryChain } from './registry.ts';
 
 export class ChainError extends Error {
@@ -40,13 +42,15 @@ export function connect(key: string, chain: RegistryChain, env: NodeJS.ProcessEn
       retryCount: 0,
       timeout: configFor(env).ingest.rpcTimeoutMs,
       onFetchRequest: () => void count++,
+      // Every answer is size-capped while it streams in (issue 17.5).
+      fetchFn: cappedFetch(),
     }),
   });
   return { key, chain, client: client as PublicClient, calls: () => count };
 }
 
 /** Text of an error and its causes, for classification. */
-function errorText(e: unknown): string {
+export function errorText(e: unknown): string {
   const parts: string[] = [];
   let cur: unknown = e;
   for (let i = 0; cur && i < 8; i++) {
@@ -62,9 +66,22 @@ function errorText(e: unknown): string {
   return parts.join(' | ');
 }
 
+/** The provider refused because the range or the answer is too large: how to narrow it (ranges.ts), else null. */
+export function rangeRefusal(e: unknown): RangeAdvice | null {
+  return rangeAdvice(errorText(e));
+}
+
 /** The provider refused because the answer would be too large: ask for a smaller block range. */
 export function isTooManyResults(e: unknown): boolean {
-  return /more than \d+ results|too many (results|logs)|query returned more than|block range (is )?too (large|wide)|range too large|exceed(s|ed)? (the )?(max(imum)? )?(block )?range|response size exceeded|log response size/i.test(
+  return rangeRefusal(e) !== null;
+}
+
+/**
+ * The node has pruned the state of an old block: reading a past day's close needs an archive
+ * node. Geth says "missing trie node", Erigon and Nethermind other words.
+ */
+export function isMissingState(e: unknown): boolean {
+  return /missing trie node|historical state .*(not available|unavailable)|state (is )?not available|required historical state|state histories haven't been fully indexed|pruned/i.test(
     errorText(e),
   );
 }

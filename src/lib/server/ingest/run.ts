@@ -7,10 +7,16 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
 import { ingestRuns } from '../../../../db/schema/index.ts';
 import { acquireLock, lockHolder, lockOwner, releaseLock, renewLock, takeOverDeadHolder } from './lock.ts';
-import { checkBreaker, derive, maxChange, writePublished } from './publish.ts';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { configFor } from '../config.ts';
+import { cellBreaker, compareWithSnapshot, type Failure, type StaleCell } from './cells.ts';
+import { checkBreaker, derive, freshCells, lastPublished, maxChange, writePublished } from './publish.ts';
 import { loadRegistry, registryPath, type Registry } from './registry.ts';
 import { ChainError } from './rpc.ts';
 import { SOURCES } from './sources/index.ts';
+import type { Source } from './sources/types.ts';
 import { DAY_MS } from './sources/types.ts';
 
 export type RunStatus = 'published' | 'held' | 'failed' | 'dry-run' | 'locked';
@@ -37,6 +43,40 @@ export interface IngestResult {
   warnings: string[];
   errors: string[];
   totals?: { rwa: number; stablecoins: number };
+  /** Parts that failed or were refused: their last good figures are shown stale (at most 2 days). */
+  failures: Failure[];
+  /** Cells published with an earlier day's figure, with their age and why. */
+  stale?: StaleCell[];
+  /** Cells the per-asset breaker held (`SYMBOL|chain` -> why). */
+  held?: Record<string, string>;
+  /** The first published run: per asset class, live value against the snapshot it replaces. */
+  comparison?: ReturnType<typeof compareWithSnapshot>;
+}
+
+const SNAPSHOT_CHART = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../content/data/chart-data.json');
+const CHART_CLASS: Record<string, string> = {
+  privateCredit: 'Private Credit',
+  usTreasuryDebt: 'U.S. Treasuries',
+  commodities: 'Commodities',
+  institutionalFunds: 'Institutional Funds',
+  stocks: 'Stocks',
+  governmentDebt: 'Global Bonds',
+  managedStrategies: 'Managed Strategies',
+  corporateBonds: 'Corporate Bonds',
+  stablecoins: 'Stablecoins',
+};
+
+/** The snapshot's last chart point per asset class, in dollars. */
+export function snapshotClassValues(file = SNAPSHOT_CHART): Record<string, number> {
+  try {
+    const points = JSON.parse(readFileSync(file, 'utf8')) as Array<Record<string, number | string>>;
+    const last = points.at(-1) ?? {};
+    const out: Record<string, number> = {};
+    for (const [field, cls] of Object.entries(CHART_CLASS)) if (typeof last[field] === 'number') out[cls] = (last[field] as number) * 1e9;
+    return out;
+  } catch {
+    return {};
+  }
 }
 
 /** The lease is short and renewed while the run works, so a crashed holder elsewhere blocks for minutes at most. */
@@ -55,14 +95,129 @@ export function dateRange(from: string, to: string): string[] {
   return out;
 }
 
+/** Per class, the live share of the snapshot's value in percent (kept in the run's counts). */
+function shareCounts(c: ReturnType<typeof compareWithSnapshot>): Record<string, number> {
+  return Object.fromEntries(c.filter((r) => r.share !== null).map((r) => [r.assetClass, r.share!]));
+}
+
+/** What a run accumulates while it reads: counts per source, warnings, failed parts, a fatal error. */
+interface ReadState {
+  counts: Record<string, Record<string, number>>;
+  warnings: string[];
+  errors: string[];
+  failures: Failure[];
+  /** The chain a fatal error is about. */
+  chain?: string;
+}
+
+/**
+ * Reads every selected source for each day. A part that fails (a chain, an asset) is recorded and
+ * the run goes on; an error a source throws stops the reading.
+ */
+async function readSources(
+  db: Database,
+  registry: Registry,
+  sources: Source[],
+  opts: {
+    dates: string[];
+    runId: number;
+    env: NodeJS.ProcessEnv;
+    dryRun: boolean;
+    progress: (l: string) => void;
+    renew: () => Promise<void>;
+  },
+  st: ReadState,
+): Promise<void> {
+  const { progress } = opts;
+  const fail = (scope: { chain?: string; asset?: string }, reason: string) => {
+    st.failures.push({ ...scope, reason });
+    st.warnings.push(reason);
+    progress(`  failed: ${reason}`);
+  };
+  const warn = (w: string) => {
+    st.warnings.push(w);
+    progress(`  warning: ${w}`);
+  };
+  for (const date of opts.dates) {
+    for (const source of sources) {
+      progress(`${source.name}: ${date}`);
+      try {
+        const c = await source.run({ db, registry, date, runId: opts.runId, env: opts.env, progress, warn, dryRun: opts.dryRun, fail });
+        const acc = (st.counts[source.name] ??= {});
+        for (const [k, v] of Object.entries(c)) acc[k] = (acc[k] ?? 0) + v;
+      } catch (e) {
+        if (e instanceof ChainError) st.chain = e.chain;
+        st.errors.push(`${source.name} ${date}: ${(e as Error).message.split('\n')[0]}`);
+        return;
+      }
+      await opts.renew();
+    }
+  }
+  // Nothing read at all: every part failed. The run fails, naming the first part.
+  const read = Object.values(st.counts).reduce((s, c) => s + (c.observations ?? 0), 0);
+  if (!st.errors.length && st.failures.length && read === 0 && !opts.dryRun) {
+    st.errors.push(st.failures[0].reason);
+    st.chain = st.failures[0].chain;
+  }
+}
+
+/** The as-of date to publish: a backfill of older days adds history, it never moves the site back. */
+async function publishDate(db: Database, asOf: string): Promise<string> {
+  const [published] = await db
+    .select({ asOf: ingestRuns.asOf })
+    .from(ingestRuns)
+    .where(eq(ingestRuns.status, 'published'))
+    .orderBy(desc(ingestRuns.asOf))
+    .limit(1);
+  return published && published.asOf > asOf ? published.asOf : asOf;
+}
+
+/**
+ * After reading: the per-asset breaker, the derived figures, the totals' breaker, then publish (or
+ * hold). Held cells and failed parts are never accepted as history.
+ */
+async function decide(
+  db: Database,
+  registry: Registry,
+  env: NodeJS.ProcessEnv,
+  runId: number,
+  asOf: string,
+  st: ReadState,
+  progress: (l: string) => void,
+): Promise<Omit<IngestResult, 'counts' | 'warnings' | 'errors'>> {
+  const publishAsOf = await publishDate(db, asOf);
+  const bounds = { drop: maxChange(env), jump: configFor(env).ingest.maxJump };
+  const prev = await lastPublished(db);
+  // The per-asset breaker first: a held cell keeps its previous figure, the rest goes on.
+  const held = cellBreaker(prev?.cells, await freshCells(db, runId, publishAsOf), bounds.drop, bounds.jump);
+  for (const why of held.values()) {
+    st.warnings.push(why);
+    progress(`  held: ${why}`);
+  }
+  const derived = await derive(db, registry, publishAsOf, { runId, failures: st.failures, held });
+  const breaker = await checkBreaker(db, derived.totals, bounds.drop, bounds.jump);
+  const extra = { failures: st.failures, held: Object.fromEntries(held), stale: derived.stale, totals: derived.totals };
+  if (!breaker.ok) return { runId, status: 'held', asOf, reason: breaker.reason, ...extra };
+  const comparison = prev ? undefined : compareWithSnapshot(derived.classValues, snapshotClassValues());
+  // The record keeps each class's share of the snapshot beside the sources' counts.
+  const counts = comparison ? { ...st.counts, snapshotShare: shareCounts(comparison) } : st.counts;
+  await db
+    .update(ingestRuns)
+    .set({ counts, warnings: st.warnings, errors: st.errors })
+    .where(and(eq(ingestRuns.id, runId)));
+  const notAccepted = new Set(held.keys());
+  for (const f of st.failures) if (f.asset && f.chain) notAccepted.add(`${f.asset}|${f.chain}`);
+  await writePublished(db, runId, derived, notAccepted, comparison);
+  return { runId, status: 'published', asOf: publishAsOf, comparison, ...extra };
+}
+
 export async function runIngest(db: Database, opts: IngestOptions): Promise<IngestResult> {
   const env = opts.env ?? process.env;
   const progress = opts.progress ?? (() => {});
   const registry = opts.registry ?? loadRegistry(registryPath(env));
   const asOf = opts.dates.at(-1)!;
-  const warnings: string[] = [];
-  const errors: string[] = [];
-  const counts: Record<string, Record<string, number>> = {};
+  const st: ReadState = { counts: {}, warnings: [], errors: [], failures: [] };
+  const { counts, warnings, errors } = st;
   const known = SOURCES.map((s) => s.name);
   for (const name of opts.sources ?? [])
     if (!known.includes(name)) throw new Error(`Unknown source "${name}" (known: ${known.join(', ')})`);
@@ -71,15 +226,8 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
 
   const owner = lockOwner();
   if (!(await acquireLock(db, owner, LOCK_TTL_MS)) && !(await takeOverDeadHolder(db, owner, LOCK_TTL_MS))) {
-    return {
-      runId: 0,
-      status: 'locked',
-      asOf,
-      reason: `another ingest run holds the lock (${await lockHolder(db)})`,
-      counts,
-      warnings,
-      errors,
-    };
+    const reason = `another ingest run holds the lock (${await lockHolder(db)})`;
+    return { runId: 0, status: 'locked', asOf, reason, counts, warnings, errors, failures: [] };
   }
   const heartbeat = setInterval(() => void renewLock(db, owner, LOCK_TTL_MS).catch(() => {}), LOCK_TTL_MS / 3);
   heartbeat.unref();
@@ -97,31 +245,8 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
         .returning({ id: ingestRuns.id });
       runId = row.id;
     }
-    let chain: string | undefined;
-    outer: for (const date of opts.dates) {
-      for (const source of sources) {
-        progress(`${source.name}: ${date}`);
-        try {
-          const c = await source.run({
-            db,
-            registry,
-            date,
-            runId,
-            env,
-            progress,
-            warn: (w) => (warnings.push(w), progress(`  warning: ${w}`)),
-            dryRun,
-          });
-          const acc = (counts[source.name] ??= {});
-          for (const [k, v] of Object.entries(c)) acc[k] = (acc[k] ?? 0) + v;
-        } catch (e) {
-          if (e instanceof ChainError) chain = e.chain;
-          errors.push(`${source.name} ${date}: ${(e as Error).message.split('\n')[0]}`);
-          break outer;
-        }
-        await renewLock(db, owner, LOCK_TTL_MS);
-      }
-    }
+    const renew = () => renewLock(db, owner, LOCK_TTL_MS).then(() => {});
+    await readSources(db, registry, sources, { dates: opts.dates, runId, env, dryRun, progress, renew }, st);
     const finish = async (status: RunStatus, reason?: string) => {
       if (runId)
         await db
@@ -131,29 +256,12 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
     };
     if (errors.length) {
       await finish('failed', errors[0]);
-      return { runId, status: 'failed', asOf, reason: errors[0], chain, counts, warnings, errors };
+      return { runId, status: 'failed', asOf, reason: errors[0], chain: st.chain, counts, warnings, errors, failures: st.failures };
     }
-    if (dryRun) return { runId, status: 'dry-run', asOf, counts, warnings, errors };
-    // A backfill of older days adds history; it never moves the site back to an older as-of date.
-    const [published] = await db
-      .select({ asOf: ingestRuns.asOf })
-      .from(ingestRuns)
-      .where(eq(ingestRuns.status, 'published'))
-      .orderBy(desc(ingestRuns.asOf))
-      .limit(1);
-    const publishAsOf = published && published.asOf > asOf ? published.asOf : asOf;
-    const derived = await derive(db, registry, publishAsOf);
-    const breaker = await checkBreaker(db, derived.totals, maxChange(env));
-    if (!breaker.ok) {
-      await finish('held', breaker.reason);
-      return { runId, status: 'held', asOf, reason: breaker.reason, counts, warnings, errors, totals: derived.totals };
-    }
-    await db
-      .update(ingestRuns)
-      .set({ counts, warnings, errors })
-      .where(and(eq(ingestRuns.id, runId)));
-    await writePublished(db, runId, derived);
-    return { runId, status: 'published', asOf: publishAsOf, counts, warnings, errors, totals: derived.totals };
+    if (dryRun) return { runId, status: 'dry-run', asOf, counts, warnings, errors, failures: st.failures };
+    const result = await decide(db, registry, env, runId, asOf, st, progress);
+    if (result.status === 'held') await finish('held', result.reason);
+    return { ...result, counts, warnings, errors };
   } catch (e) {
     const reason = (e as Error).message.split('\n')[0];
     if (runId)
@@ -161,7 +269,7 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
         .update(ingestRuns)
         .set({ status: 'failed', reason, counts, warnings, errors: [...errors, reason], finishedAt: new Date().toISOString() })
         .where(eq(ingestRuns.id, runId));
-    return { runId, status: 'failed', asOf, reason, counts, warnings, errors: [...errors, reason] };
+    return { runId, status: 'failed', asOf, reason, counts, warnings, errors: [...errors, reason], failures: [] };
   } finally {
     clearInterval(heartbeat);
     await releaseLock(db, owner);

@@ -42,6 +42,8 @@ export function priceMethod(asset: RegistryAsset | undefined): string | null {
   if (p.kind === 'fixed') return `Fixed NAV of $${p.usd} per token (registry)`;
   if (p.kind === 'feed') return `Price feed latestRoundData() at ${p.address} on ${p.chain}`;
   if (p.kind === 'call') return `${p.method}() at ${p.address} on ${p.chain} (${p.decimals} decimals)`;
+  if (p.kind === 'vault') return `NAV: totalAssets() / totalSupply() of the vault at ${p.address} on ${p.chain}`;
+  if (p.kind === 'centrifuge') return `NAV: pricePerShare() of the vault of ${p.address} on ${p.chain}`;
   return `No price source yet${p.note ? ` (${p.note})` : ''}: the supply is recorded, the value is unknown`;
 }
 

@@ -12,9 +12,12 @@ import rehypeSanitize from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import { markupSchema, rehypeDropMarkupInAttributes } from './schema';
 import { rehypeHeadingIds, type TocEntry } from './heading-ids';
+import { limitNesting } from './nesting';
 
 export { HEADING_ID_MAX, headingSlug, uniqueSlug, type TocEntry } from './heading-ids';
 export { markupSchema } from './schema';
+export { limitNesting, MAX_NESTING } from './nesting';
+export { renderPlain } from './plain';
 
 export interface RenderedMarkup {
   html: string;
@@ -24,7 +27,8 @@ export interface RenderedMarkup {
 /**
  * Renders the spec's simple markup (# to #### headings, **bold**, '- ' lists, blank-line
  * paragraphs; ordinary Markdown passes too). Raw HTML is parsed, then sanitised with
- * `markupSchema`: what survives is inert markup.
+ * `markupSchema`: what survives is inert markup. Nesting is bounded first (limitNesting), so no text
+ * makes the parser recurse or backtrack without end.
  */
 export interface RenderOptions {
   /**
@@ -46,7 +50,7 @@ export function renderMarkup(source: string, options: RenderOptions = {}): Rende
     .use(rehypeDropMarkupInAttributes)
     .use(rehypeHeadingIds(toc, options.after, options.reservedIds))
     .use(rehypeStringify)
-    .processSync(source)
+    .processSync(limitNesting(source))
     .toString();
   return { html, toc };
 }

@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Loader2 } from 'lucide-react';
 import { META_DESCRIPTION_LIMIT, META_TITLE_LIMIT, seoScore, splitTags } from '@/lib/shared/article-rules';
 import type { ContentItem, ContentKind } from '@/lib/shared/content-types';
@@ -30,6 +30,10 @@ export default function SeoForm({ kind, item, onDone, onSaved }: Props) {
   const body = { ...v, seoKeywords: splitTags(v.seoKeywords) };
   const fid = (name: string) => `seo-${item.id}-${name}`;
 
+  // The form opens below its row: move focus into it (its first field), where the keyboard user meant to go.
+  const firstField = useRef<HTMLInputElement>(null);
+  useEffect(() => firstField.current?.focus(), []);
+
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     setSaving(true);
@@ -52,7 +56,13 @@ export default function SeoForm({ kind, item, onDone, onSaved }: Props) {
     >
       <div className="grid gap-4 md:grid-cols-2">
         <Field id={fid('title')} label="Meta Title" counter={{ value: v.metaTitle.length, limit: META_TITLE_LIMIT }}>
-          <input id={fid('title')} className={inputClass} value={v.metaTitle} onChange={(e) => set({ metaTitle: e.target.value })} />
+          <input
+            id={fid('title')}
+            ref={firstField}
+            className={inputClass}
+            value={v.metaTitle}
+            onChange={(e) => set({ metaTitle: e.target.value })}
+          />
         </Field>
         <Field id={fid('keywords')} label="Keywords" hint="Comma-separated, 3-7 work best">
           <input

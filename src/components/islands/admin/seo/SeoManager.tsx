@@ -64,7 +64,7 @@ export default function SeoManager({ initialPosts, initialResearch }: Props) {
                     <li key={key} data-testid="seo-row">
                       <div className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:px-5">
                         <div className="min-w-0 flex-1">
-                          <h3 className="truncate font-medium">{item.title}</h3>
+                          <h2 className="truncate text-base font-medium">{item.title}</h2>
                           <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
                             <StatusBadge published={item.published} publishedAt={item.publishedAt} />
                             <span className="truncate">{item.metaTitle || 'No meta title'}</span>

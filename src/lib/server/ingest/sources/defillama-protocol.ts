@@ -14,7 +14,7 @@
  * the whole protocol, for a top-level field) is reported failed with the field named, never
  * silently dropped. Answers are capped in size (http.ts).
  */
-import { ingestObservations } from '../../../../../db/schema/index.ts';
+import { writeObservation } from './observe.ts';
 import { configFor } from '../../config.ts';
 import type { Registry, RegistryAsset } from '../registry.ts';
 import { requestJson } from './http.ts';
@@ -124,11 +124,15 @@ export const defillamaProtocolSource: Source = {
             .split('\n')[0]
             .slice(0, 300)}`,
         );
+        if (asset.source === SOURCE_NAME) ctx.fail?.({ asset: asset.symbol }, `${SOURCE_NAME}: ${url} could not be read`);
         continue;
       }
       for (const f of day.failed) {
         counts.failedChains++;
         ctx.warn(`${SOURCE_NAME} ${chainKey.get(f.chain) ?? f.chain} failed: ${asset.symbol} (${url}): ${f.message}`);
+        // Only where DefiLlama is the asset's source: a failed cross-check never holds a chain reader's figure.
+        if (asset.source === SOURCE_NAME)
+          ctx.fail?.({ chain: chainKey.get(f.chain) ?? f.chain, asset: asset.symbol }, `${SOURCE_NAME}: ${f.message}`);
       }
       let total = 0;
       for (const [llamaChain, usd] of day.byChain) {
@@ -151,13 +155,14 @@ export const defillamaProtocolSource: Source = {
           apiUrl: url,
           fetchedAt,
         };
-        await ctx.db
-          .insert(ingestObservations)
-          .values(row)
-          .onConflictDoUpdate({
-            target: [ingestObservations.date, ingestObservations.assetSymbol, ingestObservations.chain, ingestObservations.source],
-            set: { ...row },
-          });
+        // Checked against the bounds before it is stored (1.7e308 or a negative figure fails that chain).
+        const refused = await writeObservation(ctx.db, row);
+        if (refused) {
+          counts.failedChains++;
+          ctx.warn(`${SOURCE_NAME} ${chain} failed: ${refused}`);
+          if (asset.source === SOURCE_NAME) ctx.fail?.({ chain, asset: asset.symbol }, `${SOURCE_NAME}: ${refused}`);
+          continue;
+        }
         counts.observations++;
       }
       ctx.progress(`${SOURCE_NAME} ${asset.symbol} (${p.slug}): ${day.byChain.size} chains, $${total.toFixed(0)}`);

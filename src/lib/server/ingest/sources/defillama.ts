@@ -7,9 +7,10 @@
  * Holders are not in this API: they stay unavailable (null), never estimated.
  */
 import { z } from 'zod';
-import { ingestObservations } from '../../../../../db/schema/index.ts';
 import { configFor } from '../../config.ts';
+import { readCapped } from '../body.ts';
 import { withRetry } from '../rpc.ts';
+import { writeObservation } from './observe.ts';
 import { dayEnd, DAY_MS, type Source } from './types.ts';
 
 const pegged = z.record(z.string(), z.number().nullable());
@@ -45,11 +46,13 @@ function amountOf(r: z.infer<typeof row>, peg: string): number | null {
  * day, or the last one before it when it is at most a day older. Chains without such a row are
  * left out (and reported), rather than carried forward.
  */
-export function circulatingOn(s: StablecoinHistory, date: string): { byChain: Map<string, number>; stale: string[] } {
+export function circulatingOn(s: StablecoinHistory, date: string): { byChain: Map<string, number>; stale: string[]; unreadable: string[] } {
   const end = dayEnd(date) / 1000;
   const peg = s.pegType ?? 'peggedUSD';
   const byChain = new Map<string, number>();
   const stale: string[] = [];
+  // A row without a readable amount (a renamed field) is refused and reported, never dropped silently.
+  const unreadable: string[] = [];
   for (const [chain, h] of Object.entries(s.chainBalances ?? s.chainCirculating ?? {})) {
     const rows = h.tokens.filter((r) => r.date <= end).sort((a, b) => a.date - b.date);
     const last = rows.at(-1);
@@ -59,9 +62,10 @@ export function circulatingOn(s: StablecoinHistory, date: string): { byChain: Ma
       continue;
     }
     const v = amountOf(last, peg);
-    if (v !== null && v > 0) byChain.set(chain, v);
+    if (v === null) unreadable.push(chain);
+    else if (v > 0) byChain.set(chain, v);
   }
-  return { byChain, stale };
+  return { byChain, stale, unreadable };
 }
 
 async function getJson(url: string, warn: (m: string) => void): Promise<unknown> {
@@ -81,8 +85,12 @@ async function fetchJson(url: string, warn: (m: string) => void): Promise<unknow
     url,
     async () => {
       const res = await fetch(url, { signal: AbortSignal.timeout(30_000), headers: { accept: 'application/json' } });
-      if (!res.ok) throw new Error(`${url}: status ${res.status}`);
-      return res.json();
+      if (!res.ok) {
+        await res.body?.cancel().catch(() => {});
+        throw new Error(`${url}: status ${res.status}`);
+      }
+      // Streamed with a size cap: a huge answer is refused, not read whole (issue 17.5).
+      return JSON.parse(await readCapped(res));
     },
     warn,
   );
@@ -102,18 +110,37 @@ export const defillamaSource: Source = {
       const url = `${base}/stablecoin/${asset.defillamaId}`;
       const fetchedAt = new Date().toISOString();
       requests++;
-      const parsed = stablecoinSchema.safeParse(await getJson(url, ctx.warn));
-      if (!parsed.success) throw new Error(`${asset.symbol}: ${url} answered in an unknown shape: ${parsed.error.issues[0]?.message}`);
-      const { byChain, stale } = circulatingOn(parsed.data, ctx.date);
+      // The API down or answering in an unknown shape fails this asset only: its last figures are kept stale.
+      const failAsset = (reason: string) => {
+        if (!ctx.fail) throw new Error(reason);
+        ctx.fail({ asset: asset.symbol }, reason);
+      };
+      let body: unknown;
+      try {
+        body = await getJson(url, ctx.warn);
+      } catch (e) {
+        failAsset(`${asset.symbol}: ${(e as Error).message}`);
+        continue;
+      }
+      const parsed = stablecoinSchema.safeParse(body);
+      if (!parsed.success) {
+        failAsset(`${asset.symbol}: ${url} answered in an unknown shape: ${parsed.error.issues[0]?.message}`);
+        continue;
+      }
+      const { byChain, stale, unreadable } = circulatingOn(parsed.data, ctx.date);
       if (stale.length) ctx.warn(`${asset.symbol}: DefiLlama has no figure for ${ctx.date} on ${stale.join(', ')}`);
+      for (const llamaChain of unreadable)
+        (ctx.fail ?? ((_s, r: string) => ctx.warn(r)))(
+          { asset: asset.symbol, chain: chainKey.get(llamaChain) ?? llamaChain },
+          `${asset.symbol} on ${llamaChain}: ${url} has no readable amount (circulating or totalCirculating) for ${ctx.date}; refused`,
+        );
       const price = asset.price.kind === 'fixed' ? Number(asset.price.usd) : (parsed.data.price ?? null);
       let total = 0;
       for (const [llamaChain, supply] of byChain) {
         const chain = chainKey.get(llamaChain) ?? llamaChain;
         const value = price === null ? null : supply * price;
-        total += value ?? 0;
         if (ctx.dryRun) continue;
-        const obs = {
+        const problem = await writeObservation(ctx.db, {
           runId: ctx.runId,
           date: ctx.date,
           assetSymbol: asset.symbol,
@@ -128,14 +155,12 @@ export const defillamaSource: Source = {
           blockTime: null,
           apiUrl: url,
           fetchedAt,
-        };
-        await ctx.db
-          .insert(ingestObservations)
-          .values(obs)
-          .onConflictDoUpdate({
-            target: [ingestObservations.date, ingestObservations.assetSymbol, ingestObservations.chain, ingestObservations.source],
-            set: { ...obs },
-          });
+        });
+        if (problem) {
+          (ctx.fail ?? ((_s, r: string) => ctx.warn(r)))({ asset: asset.symbol, chain }, problem);
+          continue;
+        }
+        total += value ?? 0;
         observations++;
       }
       ctx.progress(`defillama ${asset.symbol}: ${byChain.size} chains, $${total.toFixed(0)}`);

@@ -11,6 +11,7 @@
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { ingestObservations } from '../../../../../db/schema/index.ts';
+import { writeObservation } from './observe.ts';
 import { configFor, rpcUrl } from '../../config.ts';
 import type { ChainFamily } from '../families.ts';
 import type { Deployment, Registry, RegistryAsset, RegistryChain } from '../registry.ts';
@@ -96,8 +97,10 @@ async function priceFor(ctx: SourceContext, asset: RegistryAsset): Promise<{ pri
 }
 
 /** Reports a chain (or one deployment on it) as failed: a warning kept with the run, naming the chain. */
-function failed(ctx: SourceContext, source: string, chain: string, message: string) {
+/** A chain (or one asset on it) that could not be read: said in the run, and kept stale by the publish step. */
+function failed(ctx: SourceContext, source: string, chain: string, message: string, asset?: string) {
   ctx.warn(`${source} ${chain} failed: ${message}`);
+  ctx.fail?.({ chain, asset }, `${source}: ${message}`);
 }
 
 export function familySource(reader: FamilyReader): Source {
@@ -147,7 +150,7 @@ export function familySource(reader: FamilyReader): Source {
             r = await opened.read(asset, d);
           } catch (e) {
             counts.failedDeployments++;
-            failed(ctx, name, key, `${asset.symbol} at ${d.address}: ${reason(e)}`);
+            failed(ctx, name, key, `${asset.symbol} at ${d.address}: ${reason(e)}`, asset.symbol);
             continue;
           }
           const { price, from } = await priceFor(ctx, asset);
@@ -172,13 +175,13 @@ export function familySource(reader: FamilyReader): Source {
             apiUrl: r.apiUrl,
             fetchedAt,
           };
-          await ctx.db
-            .insert(ingestObservations)
-            .values(row)
-            .onConflictDoUpdate({
-              target: [ingestObservations.date, ingestObservations.assetSymbol, ingestObservations.chain, ingestObservations.source],
-              set: { ...row },
-            });
+          // Checked against the bounds before it is stored (a refused figure fails this asset on this chain).
+          const refused = await writeObservation(ctx.db, row);
+          if (refused) {
+            counts.failedDeployments++;
+            failed(ctx, name, key, refused, asset.symbol);
+            continue;
+          }
           counts.observations++;
         }
         counts.requests += opened.calls();

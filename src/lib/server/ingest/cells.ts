@@ -1,0 +1,211 @@
+/**
+ * The pure steps between stored observations and published figures that decide WHICH figures are
+ * published (issues 17.5 and 19.6): one observation per day, asset and chain, taken only from
+ * accepted rows or the run being published; a chain, source or asset that failed (or that the
+ * breaker holds) keeps its last good figure for at most 2 days, marked stale with its age; the
+ * breaker per asset and chain and on the totals. Unit-tested without a database (tests/unit/ingest-cells.test.ts).
+ */
+import { DAY_MS } from './sources/types.ts';
+import { isChainReader } from './sources/precedence.ts';
+
+/** The fields of a stored observation these steps read. */
+export interface Obs {
+  runId: number;
+  date: string;
+  assetSymbol: string;
+  chain: string;
+  source: string;
+  supply: string;
+  price: number | null;
+  value: number | null;
+  holders: number | null;
+  assetHolders?: number | null;
+  accepted: boolean;
+  blockTime?: string | null;
+  fetchedAt?: string;
+}
+
+/** How long a failed part's last good figures are still shown. */
+export const STALE_MAX_DAYS = 2;
+
+export const cellKey = (asset: string, chain: string) => `${asset}|${chain}`;
+
+export interface StaleCell {
+  asset: string;
+  chain: string;
+  /** The day the figure shown was read. */
+  since: string;
+  ageHours: number;
+  reason: string;
+}
+
+export interface Failure {
+  asset?: string;
+  chain?: string;
+  reason: string;
+}
+
+/** Whether a failure covers the cell (a whole chain, a whole asset, or that asset on that chain). */
+export function failureFor(failures: Failure[], asset: string, chain: string): Failure | undefined {
+  return failures.find((f) => (f.asset === undefined || f.asset === asset) && (f.chain === undefined || f.chain === chain));
+}
+
+/**
+ * One observation per date, asset and chain: only accepted rows (published by an earlier run) or
+ * rows of the run being published; that run's own row wins, then the latest run; the chain itself
+ * wins over an aggregator. A held or failed run's rows are never seen here.
+ */
+export function pickObservations(rows: Obs[], runId: number): Map<string, Obs> {
+  const out = new Map<string, Obs>();
+  const rank = (o: Obs) => [o.runId === runId ? 1 : 0, isChainReader(o.source) ? 1 : 0, o.runId] as const;
+  for (const o of rows) {
+    if (!o.accepted && o.runId !== runId) continue;
+    const key = `${o.date}|${o.assetSymbol}|${o.chain}`;
+    const prev = out.get(key);
+    if (!prev) {
+      out.set(key, o);
+      continue;
+    }
+    const [a, b] = [rank(o), rank(prev)];
+    if (a[0] > b[0] || (a[0] === b[0] && (a[1] > b[1] || (a[1] === b[1] && a[2] > b[2])))) out.set(key, o);
+  }
+  return out;
+}
+
+const shift = (date: string, days: number) => new Date(Date.parse(date + 'T00:00:00Z') + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * For the as-of day: a cell the run failed or held drops its new row; a registry cell without a
+ * row that day takes its last accepted row of the last STALE_MAX_DAYS days, moved to the as-of
+ * day and listed as stale with its age and why. Older than that, the cell is left out (unknown).
+ */
+export function carryStale(
+  picked: Map<string, Obs>,
+  /** The accepted rows alone (pickObservations of them): where a last good figure is looked for. */
+  accepted: Map<string, Obs>,
+  cells: Array<{ asset: string; chain: string }>,
+  asOf: string,
+  runId: number,
+  failures: Failure[],
+  held: Map<string, string>,
+  now = Date.now(),
+): { picked: Map<string, Obs>; stale: StaleCell[] } {
+  const out = new Map(picked);
+  const stale: StaleCell[] = [];
+  for (const { asset, chain } of cells) {
+    const key = `${asOf}|${asset}|${chain}`;
+    const why = held.get(cellKey(asset, chain)) ?? failureFor(failures, asset, chain)?.reason;
+    const cur = out.get(key);
+    if (cur && cur.runId === runId) {
+      if (!why) continue;
+      out.delete(key);
+    }
+    for (let back = 0; back <= STALE_MAX_DAYS; back++) {
+      const date = shift(asOf, -back);
+      const prev = accepted.get(`${date}|${asset}|${chain}`);
+      if (!prev) continue;
+      out.set(key, { ...prev, date: asOf });
+      // An earlier run's figure of the same day is current unless this run failed or held the cell.
+      if (back === 0 && !why) break;
+      const readAt = Date.parse(prev.blockTime ?? prev.fetchedAt ?? date + 'T00:00:00Z');
+      stale.push({
+        asset,
+        chain,
+        since: date,
+        ageHours: Math.max(0, Math.round((now - readAt) / 3_600_000)),
+        reason: why ?? `no figure for ${asOf}`,
+      });
+      break;
+    }
+  }
+  return { picked: out, stale };
+}
+
+export interface CellFigure {
+  value: number | null;
+  holders: number | null;
+}
+
+/** A move beyond the bounds (a drop over `maxDrop` or a jump over `maxJump` times), described; else null. */
+export function moveProblem(
+  label: string,
+  before: number | null | undefined,
+  after: number | null,
+  maxDrop: number,
+  maxJump: number,
+): string | null {
+  if (before === null || before === undefined || after === null || before <= 0) return null;
+  if (after < before * (1 - maxDrop))
+    return `${label} would drop ${(((after - before) / before) * 100).toFixed(1)}% (from ${before} to ${after}), more than the ${maxDrop * 100}% bound`;
+  if (after > before * maxJump)
+    return `${label} would jump ${(after / before).toFixed(1)}x (from ${before} to ${after}), more than the ${maxJump}x bound`;
+  return null;
+}
+
+/** Holder counts below this are too small for a ratio to mean anything. */
+const MIN_HOLDERS_COMPARED = 100;
+
+/**
+ * The breaker per asset per chain: each fresh cell against the last published run's figure for
+ * it. A held cell keeps its previous figure; the rest publishes.
+ */
+export function cellBreaker(
+  prev: Record<string, CellFigure> | null | undefined,
+  now: Map<string, CellFigure>,
+  maxDrop: number,
+  maxJump: number,
+): Map<string, string> {
+  const held = new Map<string, string>();
+  if (!prev) return held;
+  for (const [key, fig] of now) {
+    const before = prev[key];
+    if (!before) continue;
+    const [asset, chain] = key.split('|');
+    const why =
+      moveProblem(`${asset} on ${chain}`, before.value, fig.value, maxDrop, maxJump) ??
+      (before.holders !== null && before.holders >= MIN_HOLDERS_COMPARED
+        ? moveProblem(`${asset} holders on ${chain}`, before.holders, fig.holders, maxDrop, maxJump)
+        : null);
+    if (why) held.set(key, `circuit breaker: ${why}`);
+  }
+  return held;
+}
+
+export interface Totals {
+  rwa: number;
+  stablecoins: number;
+}
+
+/** The totals' breaker: against the last published totals (a first run has none and is only bounded). */
+export function totalsBreaker(
+  prev: Record<string, number> | null | undefined,
+  totals: Totals,
+  maxDrop: number,
+  maxJump: number,
+): string | null {
+  for (const [k, v] of Object.entries(totals))
+    if (!Number.isFinite(v) || v < 0) return `circuit breaker: total ${k} is ${v}, not a finite non-negative number`;
+  if (!prev) return null;
+  const labels: Record<keyof Totals, string> = { rwa: 'total RWA value', stablecoins: 'total stablecoin value' };
+  for (const k of Object.keys(labels) as Array<keyof Totals>) {
+    const why = moveProblem(labels[k], Number(prev[k] ?? 0), totals[k], maxDrop, maxJump);
+    if (why) return `circuit breaker: ${why}`;
+  }
+  return null;
+}
+
+/**
+ * The first run against the snapshot it replaces, per asset class (issue 19.6): "U.S.
+ * Treasuries: $1.20B live vs $7.41B in the snapshot (16%)".
+ */
+export function compareWithSnapshot(
+  live: Record<string, number>,
+  snapshot: Record<string, number>,
+): Array<{ assetClass: string; live: number; snapshot: number; share: number | null }> {
+  const classes = [...new Set([...Object.keys(snapshot), ...Object.keys(live)])];
+  return classes.map((assetClass) => {
+    const l = live[assetClass] ?? 0;
+    const s = snapshot[assetClass] ?? 0;
+    return { assetClass, live: l, snapshot: s, share: s > 0 ? Math.round((l / s) * 1000) / 10 : null };
+  });
+}

@@ -1,0 +1,30 @@
+/**
+ * Holders counted once (issue 19.4): unique addresses per asset across its chains, above a dust
+ * threshold, issuer and escrow wallets left out; and the balance check (rwa.xyz's rule) that the
+ * indexed balances add up to the total supply, without which a deployment is not published.
+ */
+import { ZERO } from './sources/evm-logs.ts';
+
+/** Why the indexed balances cannot be trusted at this block, or null when they add up to `totalSupply`. */
+export function balanceProblem(balances: Map<string, bigint>, totalSupply: bigint): string | null {
+  let sum = 0n;
+  for (const [holder, b] of balances) {
+    if (b < 0n) return `the index gives ${holder} a negative balance (${b}): a Transfer log moved tokens it did not have`;
+    if (holder !== ZERO) sum += b;
+  }
+  if (sum !== totalSupply) return `indexed balances add up to ${sum}, totalSupply() is ${totalSupply}`;
+  return null;
+}
+
+/** Addresses holding more than `dust` (raw units), the excluded wallets and the zero address left out. */
+export function holderSet(balances: Map<string, bigint>, excluded: Set<string>, dust: bigint): Set<string> {
+  const out = new Set<string>();
+  for (const [holder, b] of balances) if (b > dust && holder !== ZERO && !excluded.has(holder)) out.add(holder);
+  return out;
+}
+
+/** "0.01" whole tokens as raw units of a token with `decimals` decimals. */
+export function dustUnits(dust: string, decimals: number): bigint {
+  const [whole, frac = ''] = dust.split('.');
+  return BigInt(whole + frac.padEnd(decimals, '0').slice(0, decimals));
+}

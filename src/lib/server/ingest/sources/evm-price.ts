@@ -1,0 +1,83 @@
+/**
+ * An asset's price at the price chain's closing block, checked (prices.ts): a feed's answer must
+ * be positive and fresh at the close; a NAV contract's must be positive. A refusal is returned
+ * with its reason, so the asset is shown stale rather than valued with a wrong price.
+ */
+import { formatUnits, parseAbi } from 'viem';
+import { withRetry, type ChainClient } from '../rpc.ts';
+import type { RegistryAsset } from '../registry.ts';
+import { checkFeedAnswer, checkPrice, type PriceCheck } from '../prices.ts';
+import type { ClosingBlock } from './evm-head.ts';
+
+const feedAbi = parseAbi([
+  'function decimals() view returns (uint8)',
+  'function latestRoundData() view returns (uint80, int256, uint256, uint256, uint80)',
+]);
+const vaultAbi = parseAbi(['function totalAssets() view returns (uint256)', 'function totalSupply() view returns (uint256)']);
+const centrifugeAbi = parseAbi(['function vault(address) view returns (address)', 'function pricePerShare() view returns (uint256)']);
+
+/** `{ ok: true, price: null }` when the registry has no price method; otherwise a checked price or a refusal. */
+export async function readPrice(
+  asset: RegistryAsset,
+  c: ChainClient | undefined,
+  block: ClosingBlock | null | undefined,
+  warn: (m: string) => void,
+): Promise<PriceCheck | { ok: true; price: null }> {
+  const p = asset.price;
+  if (p.kind === 'fixed') return checkPrice(Number(p.usd));
+  if (p.kind === 'unavailable') return { ok: true, price: null };
+  if (!c || !block) return { ok: false, reason: `the price chain "${p.chain}" could not be read` };
+  const at = { blockNumber: block.number };
+  const what = `${asset.symbol} price`;
+  if (p.kind === 'feed') {
+    const [dec, round] = await withRetry(
+      what,
+      () =>
+        c.client.multicall({
+          contracts: [
+            { address: p.address, abi: feedAbi, functionName: 'decimals' },
+            { address: p.address, abi: feedAbi, functionName: 'latestRoundData' },
+          ],
+          allowFailure: false,
+          deployless: true,
+          ...at,
+        }),
+      warn,
+    );
+    return checkFeedAnswer(round[1], Number(dec), round[3], block.time, p.maxAgeHours);
+  }
+  if (p.kind === 'vault') {
+    const [assets, shares] = await withRetry(
+      what,
+      () =>
+        c.client.multicall({
+          contracts: [
+            { address: p.address, abi: vaultAbi, functionName: 'totalAssets' },
+            { address: p.address, abi: vaultAbi, functionName: 'totalSupply' },
+          ],
+          allowFailure: false,
+          deployless: true,
+          ...at,
+        }),
+      warn,
+    );
+    if (shares === 0n) return { ok: false, reason: 'the vault has no shares (totalSupply() is 0)' };
+    return checkPrice(Number(formatUnits(assets, p.decimals)) / Number(formatUnits(shares, p.decimals)));
+  }
+  if (p.kind === 'centrifuge') {
+    const vault = await withRetry(
+      what,
+      () => c.client.readContract({ address: p.address, abi: centrifugeAbi, functionName: 'vault', args: [p.asset], ...at }),
+      warn,
+    );
+    const raw = await withRetry(
+      what,
+      () => c.client.readContract({ address: vault, abi: centrifugeAbi, functionName: 'pricePerShare', ...at }),
+      warn,
+    );
+    return checkPrice(Number(formatUnits(raw, p.decimals)));
+  }
+  const abi = parseAbi([`function ${p.method}() view returns (uint256)` as 'function x() view returns (uint256)']);
+  const raw = await withRetry(what, () => c.client.readContract({ address: p.address, abi, functionName: p.method as 'x', ...at }), warn);
+  return checkPrice(Number(formatUnits(raw, p.decimals)));
+}

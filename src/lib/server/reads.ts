@@ -1,0 +1,85 @@
+/**
+ * Batched reads: a page's queries travel to the database together, in one round trip.
+ *
+ * A remote libSQL server is 5-50 ms away, so a page that awaited its queries one after another paid
+ * that many times over (issue 15: `/` made 10 round trips). A `Read` is a query (or a few) plus how
+ * its rows become the value a caller wants; `readAll` sends the queries of every read it is given as
+ * one `db.batch` (one HTTP request to sqld or Turso, one deferred transaction on a local file, so the
+ * page also sees one consistent state) and maps each result back.
+ *
+ * A read marked optional (`orElse`) keeps its old per-section failure rule: when the batch fails, the
+ * reads are run again one by one, so a failing optional read gives its fallback value and the others
+ * still succeed. That costs extra round trips only on a failure.
+ */
+import type { BatchItem } from 'drizzle-orm/batch';
+import { getDb } from './db';
+
+type Query = BatchItem<'sqlite'>;
+
+export interface Read<T> {
+  readonly queries: readonly Query[];
+  /** Rows of each query, in order, to the value. */
+  readonly map: (results: unknown[]) => T;
+  /** The value to use when this read fails; without it a failure fails the whole `readAll`. */
+  readonly recover?: (error: unknown) => T;
+}
+
+/** One query and how its rows become the value. */
+export function read<Q extends Query, T>(query: Q, map: (rows: Q['_']['result']) => T): Read<T> {
+  return { queries: [query], map: ([rows]) => map(rows as Q['_']['result']) };
+}
+
+/** Several queries that together make one value (they still share the caller's round trip). */
+export function readMany<const Q extends readonly Query[], T>(
+  queries: Q,
+  map: (results: { [K in keyof Q]: Q[K]['_']['result'] }) => T,
+): Read<T> {
+  return { queries, map: (results) => map(results as { [K in keyof Q]: Q[K]['_']['result'] }) };
+}
+
+/** The same read, answering `fallback(error)` instead of failing the page. */
+export function orElse<T, F>(r: Read<T>, fallback: (error: unknown) => F): Read<T | F> {
+  return { queries: r.queries, map: r.map, recover: fallback };
+}
+
+type Values<R extends readonly Read<unknown>[]> = { -readonly [K in keyof R]: R[K] extends Read<infer T> ? T : never };
+
+async function run(queries: readonly Query[]): Promise<unknown[]> {
+  if (queries.length === 1) return [await queries[0]];
+  return getDb().batch(queries as unknown as [Query, ...Query[]]);
+}
+
+/** Runs every read's queries in one round trip and maps the results back, in the order given. */
+export async function readAll<const R extends readonly Read<unknown>[]>(reads: R): Promise<Values<R>> {
+  const queries = reads.flatMap((r) => r.queries);
+  let results: unknown[] | undefined;
+  try {
+    results = queries.length ? await run(queries) : [];
+  } catch (error) {
+    // Which read failed is unknown: run them apart, so optional ones fall back and the rest still load.
+    if (!reads.some((r) => r.recover)) throw error;
+  }
+  if (results) {
+    let at = 0;
+    return reads.map((r) => {
+      const mine = results.slice(at, (at += r.queries.length));
+      if (!r.recover) return r.map(mine);
+      try {
+        return r.map(mine);
+      } catch (error) {
+        return r.recover(error);
+      }
+    }) as Values<R>;
+  }
+  return (await Promise.all(reads.map((r) => readOne(r)))) as Values<R>;
+}
+
+/** One read on its own (its queries still batched together). */
+export async function readOne<T>(r: Read<T>): Promise<T> {
+  try {
+    return r.map(await run(r.queries));
+  } catch (error) {
+    if (r.recover) return r.recover(error);
+    throw error;
+  }
+}

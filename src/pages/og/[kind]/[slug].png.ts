@@ -1,0 +1,29 @@
+import type { APIRoute } from 'astro';
+import { getPublic } from '@/lib/server/content/articles';
+import { contentCacheControl } from '@/lib/server/content/public-cache';
+import { cardResponse, notFound } from '@/lib/server/seo-cards';
+import { ARTICLE_KINDS, isArticleKind, shownDate } from '@/lib/shared/article-kinds';
+import { formatLongDate } from '@/lib/shared/format';
+
+export const prerender = false;
+
+/**
+ * GET /og/<kind>/<slug>.png: the card of a published post or article without an image of its own
+ * (its title on the site's card). Drafts and unknown slugs are 404, as their pages are; the card
+ * is cached like the page, so an unpublished item's card does not outlive its page in a cache.
+ */
+export const GET: APIRoute = async ({ params }) => {
+  const kind = params.kind ?? '';
+  if (!isArticleKind(kind)) return notFound();
+  const item = await getPublic(kind, params.slug ?? '');
+  if (!item) return notFound();
+  return cardResponse(
+    {
+      eyebrow: ARTICLE_KINDS[kind].texts.badge,
+      title: item.title,
+      subtitle: item.excerpt || undefined,
+      footer: formatLongDate(shownDate(item)),
+    },
+    await contentCacheControl(null),
+  );
+};

@@ -1,0 +1,98 @@
+import { describe, expect, inject, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, hydrated, newContext, screenshot, useBrowser } from '../support/browser';
+import { PAGE_KINDS } from './page-kinds';
+
+/**
+ * axe-core in Chromium on every page kind, at 1280 and 375 px, with the header menus closed and
+ * open, signed out and (for the admin, its editor and SEO form) signed in: zero violations, every
+ * rule axe runs by default (WCAG 2.x A and AA, and its best practices).
+ */
+const base = inject('baseUrl');
+const browser = useBrowser();
+
+async function violations(page: Page): Promise<string[]> {
+  const { violations: found } = await new AxeBuilder({ page }).analyze();
+  return found.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
+  );
+}
+
+/** Loads a page and lets its islands settle (the charts hydrate when visible). */
+async function load(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await hydrated(page, { client: 'load' });
+}
+
+for (const [label, viewport] of [
+  ['1280', DESKTOP],
+  ['375', PHONE],
+] as const) {
+  describe(`axe at ${label} px`, () => {
+    for (const signedIn of [false, true]) {
+      const kinds = PAGE_KINDS.filter((k) => Boolean(k.signedIn) === signedIn);
+      it(`${signedIn ? 'signed-in' : 'public'} pages: ${kinds.map((k) => k.name).join(', ')}`, { timeout: 240_000 }, async () => {
+        const context = await newContext(browser(), base, { viewport, signedIn });
+        const page = await context.newPage();
+        const found: string[] = [];
+        for (const kind of kinds) {
+          await load(page, kind.path);
+          found.push(...(await violations(page)).map((v) => `${kind.path}: ${v}`));
+        }
+        expect(found).toEqual([]);
+        await context.close();
+      });
+    }
+
+    it('header menus open', { timeout: 120_000 }, async () => {
+      for (const signedIn of [false, true]) {
+        const context = await newContext(browser(), base, { viewport, signedIn });
+        const page = await context.newPage();
+        await load(page, '/stablecoins');
+        await hydrated(page);
+        const found: string[] = [];
+        if (viewport === DESKTOP) {
+          await page.getByRole('button', { name: 'Asset Classes' }).click();
+          await page.getByRole('menu').waitFor();
+          found.push(...(await violations(page)).map((v) => `asset classes menu: ${v}`));
+          await page.keyboard.press('Escape');
+          if (signedIn) {
+            await page.getByRole('button', { name: /^User menu for / }).click();
+            await page.getByRole('menu').waitFor();
+            found.push(...(await violations(page)).map((v) => `user menu: ${v}`));
+            await page.keyboard.press('Escape');
+          }
+        } else {
+          await page.getByRole('button', { name: 'Open menu' }).click();
+          await page.getByRole('dialog').waitFor();
+          found.push(...(await violations(page)).map((v) => `mobile drawer${signedIn ? ' (signed in)' : ''}: ${v}`));
+          await screenshot(page, `axe-drawer-${label}${signedIn ? '-signed-in' : ''}`);
+        }
+        expect(found).toEqual([]);
+        await context.close();
+      }
+    });
+
+    it('admin editor and SEO form open', { timeout: 120_000 }, async () => {
+      const context = await newContext(browser(), base, { viewport, signedIn: true });
+      const page = await context.newPage();
+      const found: string[] = [];
+      await load(page, '/admin');
+      await page.getByRole('button', { name: 'Create Research' }).click();
+      await page.getByRole('heading', { name: 'Create Research Article' }).waitFor();
+      found.push(...(await violations(page)).map((v) => `research editor: ${v}`));
+      await screenshot(page, `axe-editor-${label}`, true);
+      await load(page, '/admin/seo');
+      await page
+        .getByRole('button', { name: /^Edit SEO for / })
+        .first()
+        .click();
+      await page.getByLabel('Meta Title').first().waitFor();
+      found.push(...(await violations(page)).map((v) => `seo form: ${v}`));
+      expect(found).toEqual([]);
+      await context.close();
+    });
+  });
+}

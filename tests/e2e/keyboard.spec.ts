@@ -1,0 +1,140 @@
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PHONE, hydrated, openPage, screenshot, useBrowser } from '../support/browser';
+
+const base = inject('baseUrl');
+const browser = useBrowser();
+
+/** What has focus: tag, text and whether it sits in the notifications region. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return {
+      tag: el?.tagName.toLowerCase() ?? '',
+      label: el?.getAttribute('aria-label') ?? '',
+      text: (el?.textContent ?? '').trim().slice(0, 60),
+      inToasts: Boolean(el?.closest('[role="region"][aria-label^="Notifications"]')),
+    };
+  });
+
+/** Presses Tab until `test` holds for the focused element (at most `max` times). */
+async function tabUntil(page: Page, test: (f: Awaited<ReturnType<typeof focused>>) => boolean, max = 60) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (test(await focused(page))) return true;
+  }
+  return false;
+}
+
+describe('keyboard: wide tables on a phone', () => {
+  for (const [path, label] of [
+    ['/stablecoins', 'Stablecoins table'],
+    ['/treasuries', 'Treasury Products table'],
+    ['/networks', 'Networks table'],
+    ['/private-credit', 'Pools table'],
+    ['/sources', 'Tracked assets table'],
+  ] as const) {
+    it(`${path}: "${label}" scrolls sideways and takes keyboard focus`, async () => {
+      const { page, close } = await openPage(browser(), base, path, { viewport: PHONE });
+      const region = page.getByRole('region', { name: label, exact: true });
+      await region.waitFor();
+      expect(await region.getAttribute('tabindex')).toBe('0');
+      // It does scroll at this width: that is why it must be reachable.
+      expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      await region.focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+      await close();
+    });
+  }
+
+  it('a scroll region is reached with Tab, not only by script', async () => {
+    const { page, close } = await openPage(browser(), base, '/stablecoins', { viewport: PHONE });
+    expect(await tabUntil(page, (f) => f.label === 'Stablecoins table')).toBe(true);
+    await close();
+  });
+});
+
+describe('keyboard: focus goes somewhere sensible', () => {
+  it('when Load More removes itself, focus lands on the first row it revealed', async () => {
+    const { page, close } = await openPage(browser(), base, '/stablecoins');
+    const more = page.getByRole('button', { name: 'Load More Stablecoins' });
+    await more.focus();
+    const total = await page.locator('#stablecoins-rows tr').count();
+    for (let i = 0; i < 10 && (await more.count()) > 0; i++) await page.keyboard.press('Enter');
+    expect(await more.count()).toBe(0);
+    const f = await page.evaluate(() => {
+      const el = document.activeElement!;
+      return { tag: el.tagName.toLowerCase(), index: [...(el.parentElement?.children ?? [])].indexOf(el), body: el.parentElement?.id };
+    });
+    expect(f.tag).toBe('tr');
+    expect(f.body).toBe('stablecoins-rows');
+    // The last page began after the first twenty rows.
+    expect(f.index).toBe(20);
+    expect(total).toBeGreaterThan(20);
+    await close();
+  });
+
+  it('Space on Load More reveals rows too (it says it is a button)', async () => {
+    const { page, close } = await openPage(browser(), base, '/treasuries');
+    const before = await page.locator('#products-rows tr:visible').count();
+    await page.getByRole('button', { name: 'Load More Treasury Products' }).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.locator('#products-rows tr:visible').count()).toBeGreaterThan(before);
+    await close();
+  });
+
+  it('opening an editor focuses its title; going back focuses the list heading', async () => {
+    const { page, close } = await openPage(browser(), base, '/admin', { signedIn: true });
+    await hydrated(page, { client: 'load' });
+    await page.getByRole('tab', { name: 'Blog Posts' }).waitFor();
+    await page.getByRole('button', { name: 'Create Blog Post' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'h1', text: 'Create Blog Post' });
+    await page.getByRole('button', { name: 'Back to Admin' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'h1', text: 'Admin Panel' });
+    await close();
+  });
+
+  it("opening a post's SEO form focuses its first field", async () => {
+    const { page, close } = await openPage(browser(), base, '/admin/seo', { signedIn: true });
+    await hydrated(page, { client: 'load' });
+    const edit = page.getByRole('button', { name: /^Edit SEO for / }).first();
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? ''))
+      .toMatch(/^Meta Title/);
+    await close();
+  });
+
+  it('a toast closed from the keyboard gives focus back, and leaves no tab stop behind', async () => {
+    const { page, close } = await openPage(browser(), base, '/admin', { signedIn: true });
+    await hydrated(page);
+    // A real toast: open the editor and save it empty ('Validation Error').
+    await page.getByRole('button', { name: 'Create Blog Post' }).click();
+    await page.getByRole('button', { name: /^Save/ }).first().click();
+    await page.getByTestId('toast').waitFor();
+    const origin = page.getByRole('button', { name: 'Back to Admin' });
+    await origin.focus();
+    await page.keyboard.press('F8');
+    expect((await focused(page)).inToasts).toBe(true);
+    expect(await tabUntil(page, (f) => f.inToasts && f.tag === 'button', 4)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('toast').count()).toBe(0);
+    await expect.poll(() => focused(page)).toMatchObject({ inToasts: false, tag: 'button', text: 'Back to Admin' });
+    // Nothing in the emptied notifications region can be tabbed to.
+    const stops = () =>
+      page.evaluate(
+        () =>
+          [
+            ...document.querySelectorAll('[role="region"][aria-label^="Notifications"], [role="region"][aria-label^="Notifications"] *'),
+          ].filter((el) => (el as HTMLElement).tabIndex >= 0).length,
+      );
+    await expect.poll(stops).toBe(0);
+    await screenshot(page, 'toast-closed-focus-back');
+    await close();
+  });
+});
