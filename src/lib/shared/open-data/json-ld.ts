@@ -54,11 +54,3 @@ export function downloadsOf(views: { name: string; path: string; query?: Record<
     })),
   );
 }
-
-/**
- * The page's share image: the site's generated card (/api/placeholder, served with a day-long
- * cache) carrying the page's name and headline figure.
- */
-export function ogImage(name: string, headline: string): string {
-  return `/api/placeholder?${new URLSearchParams({ text: `${name} · ${headline}` }).toString()}`;
-}
