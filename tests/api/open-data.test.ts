@@ -68,9 +68,16 @@ describe('open-data pages for search engines', () => {
     const img = await fetch(base + new URL(og!.replace(/&amp;/g, '&')).pathname + new URL(og!.replace(/&amp;/g, '&')).search);
     expect(img.status).toBe(200);
     expect(img.headers.get('cache-control')).toMatch(/max-age=(86400|31536000)/);
-    const svg = await img.text();
-    expect(svg).toContain(asset.symbol);
-    expect(svg).toMatch(/\$\d/);
+    // A 1200x630 PNG drawn from the page's own figures; its alt text says what it shows.
+    expect(img.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await img.arrayBuffer());
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    const alt = /<meta property="og:image:alt" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(alt).toContain(asset.symbol);
+    expect(alt).toMatch(/\$\d/);
+    // Unknown ids and kinds have no card, and nothing in the URL reaches the image.
+    expect((await fetch(`${base}/og/data/asset/no-such-asset.png`)).status).toBe(404);
+    expect((await fetch(`${base}/og/data/secret/x.png`)).status).toBe(404);
   });
 
   it('shows on every asset and network page the figures of the API (snapshot)', async () => {

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '@/lib/server/open-data/public-get';
-import { getAsOf, listAssets } from '@/lib/server/analytics';
+import { asOfRead, assetsRead } from '@/lib/server/analytics';
+import { readAll } from '@/lib/server/reads';
 import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
 import { withAssetIds } from '@/lib/shared/open-data/ids';
 
@@ -9,7 +10,8 @@ export const prerender = false;
 /** The spec's asset list, each with its page's `id` and `url` added; `?format=csv` for a table. */
 export const GET: APIRoute = publicGet(async ({ url }) => {
   const format = readFormat(url.searchParams);
-  const [list, asOf] = await Promise.all([listAssets(), getAsOf()]);
+  // The rows and the as-of date in one round trip.
+  const [list, asOf] = await readAll([assetsRead(), asOfRead()]);
   return rowsResponse(withAssetIds(list), ['id', 'symbol', 'name', 'assetClass', 'marketCap', 'change7d', 'url'], {
     format,
     view: 'assets',

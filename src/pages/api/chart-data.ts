@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '@/lib/server/open-data/public-get';
-import { getAsOf, listChartData } from '@/lib/server/analytics';
+import { asOfRead, chartDataRead } from '@/lib/server/analytics';
+import { readAll } from '@/lib/server/reads';
 import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
 import { readDateBounds } from '@/lib/server/open-data/history-query';
 import { clip } from '@/lib/shared/open-data/range';
@@ -23,7 +24,8 @@ const COLUMNS = [
 export const GET: APIRoute = publicGet(async ({ url }) => {
   const format = readFormat(url.searchParams);
   const { from, to } = readDateBounds(url.searchParams);
-  const [all, asOf] = await Promise.all([listChartData(), getAsOf()]);
+  // The rows and the as-of date in one round trip.
+  const [all, asOf] = await readAll([chartDataRead(), asOfRead()]);
   // Optional from/to (inclusive); without them every date, as the spec's chart expects.
   const rows = clip(all, from, to);
   return rowsResponse(rows, COLUMNS, { format, asOf, view: 'chart-data', download: url.searchParams.has('download') });

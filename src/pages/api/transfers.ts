@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '@/lib/server/open-data/public-get';
 import { validate } from '@/lib/server/http';
-import { getAsOf, listTransfers } from '@/lib/server/analytics';
+import { asOfRead, transfersRead } from '@/lib/server/analytics';
+import { readAll } from '@/lib/server/reads';
 import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
 import { transfersQuerySchema } from '@/lib/shared/schemas/analytics';
 
@@ -17,7 +18,8 @@ export const GET: APIRoute = publicGet(async ({ url }) => {
     maxUsd: p.get('maxUsd'),
     limit: p.get('limit'),
   });
-  const [rows, asOf] = await Promise.all([listTransfers(query), getAsOf()]);
+  // The rows and the as-of date in one round trip.
+  const [rows, asOf] = await readAll([transfersRead(query), asOfRead()]);
   return rowsResponse(rows, ['id', 'assetSymbol', 'usdAmount', 'date', 'network', 'txHash'], {
     format,
     asOf,

@@ -12,6 +12,7 @@ import { outranks } from '../ingest/sources/precedence';
 import { buildCatalog, type Catalog, type CatalogAsset } from './catalog';
 import { AGGREGATORS, explorerLink, metaFacts, pctChange, priceMethod, shiftDay, supplyMethod } from './shared';
 import { transferWindow } from '../analytics';
+import type { StaleCell } from '../ingest/cells';
 import { assessQuality, gapPercent, type Quality } from '@/lib/shared/open-data/quality';
 
 /** A figure with its as-of date and source, or null with why it is unknown. */
@@ -111,7 +112,8 @@ export async function loadAssetPage(id: string): Promise<AssetPage | undefined> 
     db
       .select()
       .from(ingestObservations)
-      .where(and(eq(ingestObservations.assetSymbol, regSymbol), lte(ingestObservations.date, asOf)))
+      // Only rows a published run accepted: a held or failed run's figures are never served.
+      .where(and(eq(ingestObservations.assetSymbol, regSymbol), eq(ingestObservations.accepted, true), lte(ingestObservations.date, asOf)))
       .orderBy(asc(ingestObservations.date)),
     db
       .select()
@@ -127,7 +129,22 @@ export async function loadAssetPage(id: string): Promise<AssetPage | undefined> 
       .limit(1),
   ]);
   const networkIds = new Map(netRows.map((n) => [n.name, n.id]));
-  return assemble({ entry, asOf, live, publishedRun, obsRows, transferRows, heldRuns, registry, chainName, window, networkIds });
+  // Cells the published run kept at an earlier figure (a failed read, or held by the per-asset breaker).
+  const staleCells = ((metaRows.find((r) => r.key === 'staleCells')?.value ?? []) as StaleCell[]).filter((c) => c.asset === regSymbol);
+  return assemble({
+    entry,
+    asOf,
+    live,
+    publishedRun,
+    obsRows,
+    transferRows,
+    heldRuns,
+    staleCells,
+    registry,
+    chainName,
+    window,
+    networkIds,
+  });
 }
 
 type Obs = typeof ingestObservations.$inferSelect;
@@ -140,6 +157,7 @@ function assemble(input: {
   obsRows: Obs[];
   transferRows: Array<typeof transfers.$inferSelect>;
   heldRuns: { id: number; reason: string | null; asOf: string }[];
+  staleCells: StaleCell[];
   registry: ReturnType<typeof siteRegistry>['registry'];
   chainName: (k: string) => string;
   window: { from: string; to: string };
@@ -304,10 +322,15 @@ function assemble(input: {
   const held = input.heldRuns[0];
   // A run newer than the published one that the circuit breaker held: its figures are not served
   // (architecture "Data truth"), so the page says the shown ones are older and why.
+  // The per-asset breaker holds one asset on one chain while the rest publishes: that chain shows its
+  // last accepted figure, and the page says which and why.
+  const heldCells = input.staleCells.filter((c) => /circuit breaker/.test(c.reason));
   const heldReason =
     live && entry.origin === 'served' && held && held.asOf > asOf
       ? `the run of ${held.asOf} was held (${held.reason ?? 'no reason given'}); the figures shown are those of ${asOf}.`
-      : undefined;
+      : live && heldCells.length > 0
+        ? heldCells.map((c) => `${chainName(c.chain)}: ${c.reason}; the figure shown is that of ${c.since}.`).join(' ')
+        : undefined;
   const t = input.transferRows.map((r) => {
     const chainKey = registry ? Object.keys(registry.chains).find((k) => registry.chains[k].name === r.network) : undefined;
     return {

@@ -7,7 +7,8 @@ import snapshotAssetsJson from '../../../../content/data/assets.json';
 import { siteRegistry } from '../sources-data';
 import { buildCatalog } from './catalog';
 import { networkUrl, slugify } from '@/lib/shared/open-data/ids';
-import { listNetworks } from '../analytics';
+import { networksRead } from '../analytics';
+import { orElse, type Read } from '../reads';
 import { logSectionFailure } from '../section-failure';
 
 export interface EntityLinks {
@@ -36,9 +37,19 @@ export function staticLinks(): EntityLinks {
 
 /**
  * Network name -> page of the networks the site serves now (ids differ between the snapshot and a
- * live run, so this is read, one query). A failed read gives no links rather than no page.
+ * live run, so this is read: one query, batched with the page's own reads). A failed read gives no
+ * links rather than no page.
  */
-export async function networkLinks(pathname: string): Promise<Record<string, string>> {
-  const list = await listNetworks().catch(logSectionFailure(pathname));
-  return Object.fromEntries((list ?? []).map((n) => [n.name, networkUrl(n.id)]));
+export const networkLinksRead = (pathname: string) =>
+  orElse(
+    readMap(networksRead(), (list) => Object.fromEntries(list.map((n) => [n.name, networkUrl(n.id)])) as Record<string, string>),
+    (error): Record<string, string> => {
+      logSectionFailure(pathname)(error);
+      return {};
+    },
+  );
+
+/** The same read with its value mapped. */
+function readMap<T, U>(r: Read<T>, f: (value: T) => U): Read<U> {
+  return { queries: r.queries, map: (results) => f(r.map(results)) };
 }

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '@/lib/server/open-data/public-get';
-import { getAsOf, listNetworks } from '@/lib/server/analytics';
+import { asOfRead, networksRead } from '@/lib/server/analytics';
+import { readAll } from '@/lib/server/reads';
 import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
 
 export const prerender = false;
@@ -8,7 +9,8 @@ export const prerender = false;
 /** Every network (spec shape); `?format=csv` for the same rows as a table (`download` names the file). */
 export const GET: APIRoute = publicGet(async ({ url }) => {
   const format = readFormat(url.searchParams);
-  const [rows, asOf] = await Promise.all([listNetworks(), getAsOf()]);
+  // The rows and the as-of date (the file's name) in one round trip.
+  const [rows, asOf] = await readAll([networksRead(), asOfRead()]);
   return rowsResponse(rows, ['id', 'name', 'iconUrl', 'rwaCount', 'totalValue', 'marketShare', 'change30d'], {
     format,
     asOf,

@@ -2,7 +2,8 @@ import type { APIRoute } from 'astro';
 import { publicGet } from '@/lib/server/open-data/public-get';
 import { HttpError } from '@/lib/server/http';
 import { publicJson } from '@/lib/server/public-json';
-import { getAsOf, getNetworkTimeSeries } from '@/lib/server/analytics';
+import { asOfRead, networkTimeSeriesRead } from '@/lib/server/analytics';
+import { readAll } from '@/lib/server/reads';
 import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
 import { readDateBounds } from '@/lib/server/open-data/history-query';
 import { clip } from '@/lib/shared/open-data/range';
@@ -19,7 +20,8 @@ export const GET: APIRoute = publicGet(async ({ url }) => {
   }
   const format = readFormat(url.searchParams);
   const { from, to } = readDateBounds(url.searchParams);
-  const [all, asOf] = await Promise.all([getNetworkTimeSeries(metric as NetworkMetric), getAsOf()]);
+  // The rows and the as-of date in one round trip.
+  const [all, asOf] = await readAll([networkTimeSeriesRead(metric as NetworkMetric), asOfRead()]);
   const points = clip(all, from, to);
   if (format === 'json') return publicJson(points);
   // As a table: one row per date, one column per network (a network without a value that month is empty).
