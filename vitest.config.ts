@@ -7,7 +7,14 @@ const alias = {
 };
 
 /**
- * Four projects: pure unit tests; API tests against the real built server on a scratch libSQL
+ * API suites that only use the shared server: run again in the sqld lane. security.test.ts and
+ * hardening.test.ts are left out: they write to the server's database file directly (another
+ * connection, an expiring session, the test clock), which a remote database does not have.
+ */
+const SQLD_LANE_API = ['analytics', 'content', 'origin', 'seo', 'coverage'];
+
+/**
+ * Five projects (the fifth, api-sqld, below): pure unit tests; API tests against the real built server on a scratch libSQL
  * file; browser tests driving Debian's Chromium against the same server; and the reliability suites (load, crash,
  * fuzzing, attacks), each on servers of its own, last. `npm test` builds first.
  */
@@ -49,12 +56,29 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // The production shape: the API suites that use the shared server run a second time against
+          // a real libSQL server (sqld, JWT auth) shared by two instances, a Node server (baseUrl) and
+          // a library-mode instance run as a Netlify function would (peerUrl); plus the multi-instance
+          // suites (tests/sqld: start-up race, sessions, cache, concurrent saves to one git remote,
+          // kill -9 with the remote down). Suites that start their own servers on scratch files already
+          // ran in 'api' and are left out here.
+          name: 'api-sqld',
+          include: [...SQLD_LANE_API.map((f) => `tests/api/${f}.test.ts`), 'tests/sqld/*.test.ts'],
+          globalSetup: ['tests/support/global-sqld.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          sequence: { groupOrder: 3 },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           // Load, crash, fuzzing and attack suites against their own servers. They run after the other
           // projects (groupOrder) and one file at a time, so load and timing figures are not disturbed.
           name: 'reliability',
           include: ['tests/reliability/*.test.ts'],
           globalSetup: ['tests/reliability/summary.ts'],
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 4 },
           fileParallelism: false,
           testTimeout: 300_000,
           hookTimeout: 120_000,

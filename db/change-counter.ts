@@ -1,4 +1,5 @@
 import type { Client } from '@libsql/client';
+import { LOCK_TABLE } from './lock.ts';
 
 /**
  * One number that moves whenever what the public pages show may have changed: triggers on every
@@ -27,6 +28,8 @@ const NOT_SHOWN = new Set([
   'ingest_holders',
   'ingest_checkpoints',
   'ingest_lock',
+  // The start-up lease (db/lock.ts).
+  LOCK_TABLE,
   CHANGE_COUNTER_TABLE,
 ]);
 

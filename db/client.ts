@@ -2,7 +2,8 @@ import { createClient, type Client } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import * as schema from './schema/index.ts';
 
-export type Database = LibSQLDatabase<typeof schema>;
+/** The drizzle database; `$client` is the libSQL client under it (db/lock.ts takes it). */
+export type Database = LibSQLDatabase<typeof schema> & { $client: Client };
 
 export interface DatabaseConfig {
   url: string;

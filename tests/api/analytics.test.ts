@@ -87,8 +87,12 @@ describe('GET /api/assets', () => {
         assetClass: expect.any(String),
         marketCap: numericString,
         change7d: numericString,
+        // added by the open-data pages (issue 16): the spec's fields above are unchanged
+        id: expect.stringMatching(/^[a-z0-9.-]+$/),
+        url: `/assets/${a.id}`,
       });
     }
+    expect(new Set(assets.map((a: { id: string }) => a.id)).size).toBe(assets.length);
     const treasuries = assets
       .filter((a: { assetClass: string }) => a.assetClass === 'U.S. Treasuries')
       .map((a: { symbol: string }) => a.symbol);

@@ -193,6 +193,12 @@ describe('an older checkout never rolls the index back', () => {
       })
     ).json();
     await waitForCommits(server.contentRepo, `content/blog/${post.slug}.md`, 1);
+    // The revision is marked just after its commit: a kill in between would (rightly) commit it again.
+    await expect
+      .poll(async () => (await (await api(server.baseUrl, `/api/content/blog/${post.id}/history`, { cookie })).json())[0].commit, {
+        timeout: 20_000,
+      })
+      .toBeTruthy();
     await server.kill();
     // The checkout goes back to the commit before the save (what an older deploy would hold).
     gitOut(server.contentRepo, 'reset', '--quiet', '--hard', 'HEAD~1');

@@ -103,6 +103,8 @@ describe('npm run ingest against two local chains', () => {
         assetClass: 'Stablecoins',
         marketCap: '5000000',
         change7d: null,
+        id: 'usdx',
+        url: '/assets/usdx',
       },
       {
         symbol: 'TBILL',
@@ -110,8 +112,18 @@ describe('npm run ingest against two local chains', () => {
         assetClass: 'U.S. Treasuries',
         marketCap: '350000',
         change7d: null,
+        id: 'tbill',
+        url: '/assets/tbill',
       },
-      { symbol: 'GOLD', name: 'Test Gold', assetClass: 'Commodities', marketCap: '265050', change7d: null },
+      {
+        symbol: 'GOLD',
+        name: 'Test Gold',
+        assetClass: 'Commodities',
+        marketCap: '265050',
+        change7d: null,
+        id: 'gold',
+        url: '/assets/gold',
+      },
     ]);
   });
 

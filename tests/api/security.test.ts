@@ -92,7 +92,7 @@ describe('page cache', () => {
   it('notices a change written by another connection (a script, an ingest)', async () => {
     await (await page('/research')).text();
     expect((await page('/research')).headers.get('x-cache')).toBe('HIT');
-    const { client } = openDatabase({ url: databaseUrl });
+    const { client } = openDatabase({ url: databaseUrl, authToken: inject('databaseAuthToken') });
     await client.execute('UPDATE research_articles SET updated_at = updated_at WHERE id = (SELECT min(id) FROM research_articles)');
     client.close();
     expect((await page('/research')).headers.get('x-cache')).toBe('MISS');
@@ -142,7 +142,7 @@ describe('sessions', () => {
   it('end at their absolute lifetime however recently they were renewed', async () => {
     const mine = await loginCookie(base);
     expect((await api(base, '/api/auth/me', { cookie: mine })).status).toBe(200);
-    const { client } = openDatabase({ url: databaseUrl });
+    const { client } = openDatabase({ url: databaseUrl, authToken: inject('databaseAuthToken') });
     // Signed in 91 days ago, still within its sliding expiry.
     const token = mine.split('=')[1];
     const { createHash } = await import('node:crypto');

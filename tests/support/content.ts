@@ -1,3 +1,4 @@
+import { inject } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '@db/client';
 import { blogPosts, researchArticles } from '@db/schema';
@@ -11,7 +12,8 @@ type ArticleRow = typeof researchArticles.$inferInsert;
  * or broken images without depending on the admin API.
  */
 export function contentFixtures(databaseUrl: string) {
-  const { client, db } = openDatabase({ url: databaseUrl });
+  // The sqld lane's server wants its token; a scratch file ignores it (and nothing provides one).
+  const { client, db } = openDatabase({ url: databaseUrl, authToken: inject('databaseAuthToken') });
   const added: { table: typeof blogPosts | typeof researchArticles; slug: string }[] = [];
   const now = new Date();
   /** One row with the defaults a published item has; `fields` override them. */

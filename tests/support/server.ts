@@ -29,6 +29,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Reuse the scratch folder (and database) of an earlier server. */
   dir?: string;
+  /** The entry to run (default the Node server, scripts/serve.ts; scripts/lib/library-server.ts runs it as a function would). */
+  script?: string;
 }
 
 /**
@@ -56,9 +58,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'rwa-test-'));
   const dbPath = join(dir, 'app.db');
   const port = await freePort();
-  const databaseUrl = `file:${dbPath}`;
+  // A libSQL server's URL given in env (the sqld lane) takes the place of the scratch file.
+  const databaseUrl = options.env?.DATABASE_URL ?? `file:${dbPath}`;
   const { repo: contentRepo, contentDir } = scratchContentRepo(dir);
-  const child = spawn(process.execPath, ['scripts/serve.ts'], {
+  const child = spawn(process.execPath, [options.script ?? 'scripts/serve.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

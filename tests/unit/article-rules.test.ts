@@ -141,3 +141,14 @@ describe('cleanSlug', () => {
     ['!!!', ''],
   ])('%j -> %j', (text, slug) => expect(cleanSlug(text)).toBe(slug));
 });
+
+describe('slugify: one slug per spelling, nothing invisible', () => {
+  it('gives composed (NFC) and decomposed (NFD) text the same, composed slug', () => {
+    expect(cleanSlug('한국 채권'.normalize('NFD'))).toBe('한국-채권');
+    expect(cleanSlug('Café Crème'.normalize('NFD'))).toBe('café-crème'.normalize('NFC'));
+  });
+  it.each(['\u3164\u3164', '\u115f\u1160', '\uffa0', '\u200b\u200d', '\u0301\u0308', '\u00ad\u2060 \u034f'])(
+    'leaves nothing of an all-invisible text (%j)',
+    (text) => expect(cleanSlug(text)).toBe(''),
+  );
+});

@@ -17,10 +17,14 @@ import type {
   TransferQuery,
 } from '@/lib/shared/analytics-types';
 import { AMOUNT_RANGES, MAX_TRANSFER_LIMIT, TRANSFER_LIMIT } from '@/lib/shared/transfers';
+import { plainNumber } from '@/lib/shared/csv';
 const DAY_MS = 86_400_000;
 
-/** Numbers to strings without exponent notation or float noise (2.2e9 -> '2200000000'). */
-const numeric = (n: number, decimals = 4) => String(Number(n.toFixed(decimals)));
+/**
+ * Numbers to strings without exponent notation or float noise (2.2e9 -> '2200000000'). The default
+ * keeps 12 decimals: chart values are in billions, and 4 decimals read $350,000 as 0.0003 (issue 16).
+ */
+const numeric = (n: number, decimals = 12) => plainNumber(Number(n.toFixed(decimals)));
 
 /**
  * The dataset's as-of date (YYYY-MM-DD) as SQL, for reads that depend on it to travel in the same

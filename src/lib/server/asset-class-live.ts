@@ -46,6 +46,7 @@ export const liveClassRead = (assetClass: string) =>
   );
 
 export const liveClass = (assetClass: string) => readOne(liveClassRead(assetClass));
+type LiveClass = Awaited<ReturnType<typeof liveClass>>;
 
 function liveAssets(
   assetClass: string,
@@ -88,8 +89,10 @@ const card = (base: MetricCardData, value: number | null, format: (n: number) =>
 const count = (n: number) => n.toLocaleString('en-US');
 const sumHolders = (assets: LiveAsset[]) => (assets.some((a) => a.holders === null) ? null : assets.reduce((s, a) => s + a.holders!, 0));
 
-export async function stablecoinsData(): Promise<StablecoinsData> {
-  const live = await liveClass('Stablecoins');
+export const stablecoinsData = async (): Promise<StablecoinsData> => stablecoinsFrom(await liveClass('Stablecoins'));
+
+/** The page's figures from the class's live read (liveClassRead('Stablecoins')), or the snapshot's without a run. */
+export function stablecoinsFrom(live: LiveClass): StablecoinsData {
   if (!live) return stablecoins;
   const total = live.assets.reduce((s, a) => s + a.marketCap, 0);
   const [cap, volume, active, holders] = stablecoins.cards;
@@ -114,8 +117,10 @@ export async function stablecoinsData(): Promise<StablecoinsData> {
   };
 }
 
-export async function treasuriesData(): Promise<TreasuriesData> {
-  const live = await liveClass('U.S. Treasuries');
+export const treasuriesData = async (): Promise<TreasuriesData> => treasuriesFrom(await liveClass('U.S. Treasuries'));
+
+/** The page's figures from the class's live read (liveClassRead('U.S. Treasuries')), or the snapshot's without a run. */
+export function treasuriesFrom(live: LiveClass): TreasuriesData {
   if (!live) return treasuries;
   const total = live.assets.reduce((s, a) => s + a.marketCap, 0);
   const byIssuer = new Map<string, { count: number; cap: number }>();
@@ -156,8 +161,10 @@ export async function treasuriesData(): Promise<TreasuriesData> {
   };
 }
 
-export async function commoditiesData(): Promise<CommoditiesData> {
-  const live = await liveClass('Commodities');
+export const commoditiesData = async (): Promise<CommoditiesData> => commoditiesFrom(await liveClass('Commodities'));
+
+/** The page's figures from the class's live read (liveClassRead('Commodities')), or the snapshot's without a run. */
+export function commoditiesFrom(live: LiveClass): CommoditiesData {
   if (!live) return commodities;
   const total = live.assets.reduce((s, a) => s + a.marketCap, 0);
   const platforms = new Map<string, { cap: number; count: number }>();

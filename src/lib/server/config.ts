@@ -160,6 +160,17 @@ const EnvSchema = z.object({
   DEPLOY_TARGET: z.preprocess(blank, z.enum(['node', 'netlify']).default('node')),
   /** Set by Netlify (the site's URL); read by the scheduled function to reach the background one. */
   URL: optionalString,
+  /** Set by Netlify in builds: production, deploy-preview, branch-deploy (npm run db:setup migrates only in production). */
+  CONTEXT: optionalString,
+  /** A deploy preview's or branch deploy's own database: the only one their build may migrate. */
+  DEPLOY_PREVIEW_DATABASE_URL: z.preprocess(
+    blank,
+    z
+      .string()
+      .refine((v) => DATABASE_SCHEMES.some((s) => v.startsWith(s)), `expected a libSQL URL starting with ${DATABASE_SCHEMES.join(', ')}`)
+      .optional(),
+  ),
+  DEPLOY_PREVIEW_DATABASE_AUTH_TOKEN: optionalString,
 
   // Database
   DATABASE_URL: databaseUrl,
@@ -243,7 +254,14 @@ const EnvSchema = z.object({
 export const ENV_NAMES = Object.keys(EnvSchema.shape);
 
 /** Variables whose values are never echoed in an error (secrets, and URLs that may carry keys). */
-const SECRET = new Set(['ADMIN_PASSWORD', 'DATABASE_AUTH_TOKEN', 'CONTENT_GIT_TOKEN', 'CONTENT_GIT_REMOTE', 'INGEST_TRIGGER_SECRET']);
+const SECRET = new Set([
+  'ADMIN_PASSWORD',
+  'DATABASE_AUTH_TOKEN',
+  'DEPLOY_PREVIEW_DATABASE_AUTH_TOKEN',
+  'CONTENT_GIT_TOKEN',
+  'CONTENT_GIT_REMOTE',
+  'INGEST_TRIGGER_SECRET',
+]);
 
 export interface AppConfig {
   host: string;
@@ -261,6 +279,10 @@ export interface AppConfig {
   deployTarget: 'node' | 'netlify';
   /** The site's URL as Netlify sets it (Netlify functions only). */
   netlifyUrl?: string;
+  /** Netlify's deploy context (builds): production, deploy-preview, branch-deploy. */
+  netlifyContext?: string;
+  /** DEPLOY_PREVIEW_DATABASE_URL / _AUTH_TOKEN: the database a non-production Netlify build sets up. */
+  previewDatabase?: { url: string; authToken?: string };
   content: ContentConfig;
   ingest: IngestConfig;
   /** Test-only: the clock-offset file (see clock.ts). */
@@ -339,6 +361,10 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     siteUrlSet: e.SITE_URL !== undefined,
     deployTarget: e.DEPLOY_TARGET,
     netlifyUrl: e.URL,
+    netlifyContext: e.CONTEXT?.trim() || undefined,
+    previewDatabase: e.DEPLOY_PREVIEW_DATABASE_URL
+      ? { url: e.DEPLOY_PREVIEW_DATABASE_URL, authToken: e.DEPLOY_PREVIEW_DATABASE_AUTH_TOKEN }
+      : undefined,
     content: {
       dir: resolve(e.CONTENT_DIR.trim()),
       git: e.CONTENT_GIT,

@@ -15,9 +15,16 @@ export const DEFAULT_AUTHOR_ID = 'default-author';
  * Slug from a title: lowercase; characters other than letters, digits, spaces and hyphens
  * removed; spaces turned into hyphens; repeated hyphens collapsed. Letters and digits are
  * Unicode-aware, so 'Über Bonds' keeps its ü.
+ *
+ * NFC first: the same words typed on another system (macOS sends decomposed "e" + U+0301) make the
+ * same slug, so they are one item and one file, never two that collide on a checkout. Invisible
+ * "letters" (Hangul fillers and the other default-ignorable code points) go, so a slug of nothing
+ * visible is empty, and refused.
  */
 export function slugify(title: string): string {
   return title
+    .normalize('NFC')
+    .replace(/\p{Default_Ignorable_Code_Point}/gu, '')
     .toLowerCase()
     .replace(/[^\p{L}\p{N} -]/gu, '')
     .replace(/ /g, '-')

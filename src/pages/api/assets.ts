@@ -1,8 +1,21 @@
 import type { APIRoute } from 'astro';
-import { handle } from '@/lib/server/http';
-import { publicJson } from '@/lib/server/public-json';
-import { listAssets } from '@/lib/server/analytics';
+import { publicGet } from '@/lib/server/open-data/public-get';
+import { asOfRead, assetsRead } from '@/lib/server/analytics';
+import { readAll } from '@/lib/server/reads';
+import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
+import { withAssetIds } from '@/lib/shared/open-data/ids';
 
 export const prerender = false;
 
-export const GET: APIRoute = handle(async () => publicJson(await listAssets()));
+/** The spec's asset list, each with its page's `id` and `url` added; `?format=csv` for a table. */
+export const GET: APIRoute = publicGet(async ({ url }) => {
+  const format = readFormat(url.searchParams);
+  // The rows and the as-of date in one round trip.
+  const [list, asOf] = await readAll([assetsRead(), asOfRead()]);
+  return rowsResponse(withAssetIds(list), ['id', 'symbol', 'name', 'assetClass', 'marketCap', 'change7d', 'url'], {
+    format,
+    view: 'assets',
+    asOf,
+    download: url.searchParams.has('download'),
+  });
+});

@@ -1,8 +1,32 @@
 import type { APIRoute } from 'astro';
-import { handle } from '@/lib/server/http';
-import { publicJson } from '@/lib/server/public-json';
-import { listChartData } from '@/lib/server/analytics';
+import { publicGet } from '@/lib/server/open-data/public-get';
+import { asOfRead, chartDataRead } from '@/lib/server/analytics';
+import { readAll } from '@/lib/server/reads';
+import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
+import { readDateBounds } from '@/lib/server/open-data/history-query';
+import { clip } from '@/lib/shared/open-data/range';
 
 export const prerender = false;
 
-export const GET: APIRoute = handle(async () => publicJson(await listChartData()));
+const COLUMNS = [
+  'date',
+  'privateCredit',
+  'usTreasuryDebt',
+  'commodities',
+  'institutionalFunds',
+  'stocks',
+  'governmentDebt',
+  'managedStrategies',
+  'corporateBonds',
+  'stablecoins',
+] as const;
+
+export const GET: APIRoute = publicGet(async ({ url }) => {
+  const format = readFormat(url.searchParams);
+  const { from, to } = readDateBounds(url.searchParams);
+  // The rows and the as-of date in one round trip.
+  const [all, asOf] = await readAll([chartDataRead(), asOfRead()]);
+  // Optional from/to (inclusive); without them every date, as the spec's chart expects.
+  const rows = clip(all, from, to);
+  return rowsResponse(rows, COLUMNS, { format, asOf, view: 'chart-data', download: url.searchParams.has('download') });
+});

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { handle } from '@/lib/server/http';
+import { publicGet } from '@/lib/server/open-data/public-get';
 import { publicJson } from '@/lib/server/public-json';
 import { coverageSchema, loadCoverage } from '@/lib/server/coverage-data';
 
 export const prerender = false;
 
 /** What the totals include: tracked value per class against a named public reference, and DefiLlama cross-check gaps. */
-export const GET: APIRoute = handle(async () => publicJson(coverageSchema.parse(await loadCoverage())));
+export const GET: APIRoute = publicGet(async () => publicJson(coverageSchema.parse(await loadCoverage())));

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { handle } from '@/lib/server/http';
+import { publicGet } from '@/lib/server/open-data/public-get';
 import { publicJson } from '@/lib/server/public-json';
 import { stablecoinsResponse } from '@/lib/server/asset-class-data';
 import { stablecoinsData } from '@/lib/server/asset-class-live';
@@ -7,4 +7,4 @@ import { stablecoinsData } from '@/lib/server/asset-class-live';
 export const prerender = false;
 
 /** What the page shows, as JSON: the latest published ingest run, or the snapshot (content/data). */
-export const GET: APIRoute = handle(async () => publicJson(stablecoinsResponse(await stablecoinsData())));
+export const GET: APIRoute = publicGet(async () => publicJson(stablecoinsResponse(await stablecoinsData())));

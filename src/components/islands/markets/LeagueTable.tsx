@@ -7,6 +7,7 @@ import { DEFAULT_HOME_VIEW, LEAGUE_TABS, viewHref, type HomeView, type LeagueTab
 import { getJson } from '@/lib/client/api';
 import { replaceParam } from '@/lib/client/url-state';
 import NetworkName from './NetworkName';
+import { networkUrl } from '@/lib/shared/open-data/ids';
 import ChangeBadge from './ChangeBadge';
 
 interface Props {
@@ -81,7 +82,7 @@ export default function LeagueTable({ networks: initial, view }: Props) {
                 <tr key={n.id} className="border-b border-border/60 last:border-0">
                   <td className="py-2.5 pr-3 text-muted tabular-nums">{i + 1}</td>
                   <td className="py-2.5 pr-3">
-                    <NetworkName name={n.name} iconUrl={n.iconUrl} />
+                    <NetworkName name={n.name} iconUrl={n.iconUrl} href={networkUrl(n.id)} />
                   </td>
                   <td className="py-2.5 pr-3 text-right text-fg tabular-nums">{formatCurrency(n.totalValue)}</td>
                   <td className="py-2.5 pr-3 text-right text-muted tabular-nums">{formatPercent(n.marketShare)}</td>

@@ -3,10 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 interface Props {
   name: string;
   iconUrl: string;
+  /** The network's page: the name becomes a link to it. */
+  href?: string;
 }
 
 /** A network's icon and name; a lettered disc stands in while the icon is missing or broken. */
-export default function NetworkName({ name, iconUrl }: Props) {
+export default function NetworkName({ name, iconUrl, href }: Props) {
   const [broken, setBroken] = useState(!iconUrl);
   const img = useRef<HTMLImageElement>(null);
   // An icon may fail before hydration, when React's onError is not yet listening.
@@ -35,7 +37,13 @@ export default function NetworkName({ name, iconUrl }: Props) {
           />
         )}
       </span>
-      <span className="font-medium whitespace-nowrap text-fg">{name}</span>
+      {href ? (
+        <a href={href} className="font-medium whitespace-nowrap text-fg underline-offset-4 hover:underline">
+          {name}
+        </a>
+      ) : (
+        <span className="font-medium whitespace-nowrap text-fg">{name}</span>
+      )}
     </span>
   );
 }

@@ -2,6 +2,7 @@ import { arc, pie } from 'd3-shape';
 import type { PieSlice } from '@/lib/shared/markets';
 import { pieLabel } from '@/lib/shared/markets';
 import { formatBillions, formatPercent } from '@/lib/shared/format';
+import { networkUrl } from '@/lib/shared/open-data/ids';
 
 interface Props {
   slices: PieSlice[];
@@ -43,7 +44,9 @@ export default function NetworkPie({ slices, showPercent }: Props) {
           <li key={s.id} className="flex items-center justify-between gap-3">
             <span className="flex items-center gap-2 text-muted">
               <span aria-hidden className="size-2.5 rounded-sm" style={{ backgroundColor: s.color }} />
-              {s.name}
+              <a href={networkUrl(s.id)} className="underline-offset-4 hover:text-fg hover:underline">
+                {s.name}
+              </a>
             </span>
             <span className="font-medium text-fg tabular-nums" data-testid="pie-value">
               {pieLabel(s, showPercent)}

@@ -14,12 +14,27 @@ import { formatCurrency, formatShortDate } from '@/lib/shared/format';
 import { getErrorMessage, getJson } from '@/lib/client/api';
 import { replaceParam } from '@/lib/client/url-state';
 import ViewForm from '../ui/ViewForm';
+import { assetUrl, networkUrl } from '@/lib/shared/open-data/ids';
+
+/** A name as a link to its page when its id is known (own-property lookups only), else as text. */
+function Linked({ id, href, text }: { id: string | undefined; href: (id: string) => string; text: string }) {
+  return typeof id === 'string' ? (
+    <a href={href(id)} className="underline-offset-4 hover:underline">
+      {text}
+    </a>
+  ) : (
+    <>{text}</>
+  );
+}
 
 interface Props {
   /** The server's rows for the view's period and range. */
   initial: Transfer[];
   /** The page's view from its URL (period and range, and what the form carries for the others). */
   view: HomeView;
+  /** Asset symbol -> its page id, network name -> its page id: names link to their pages (unknown ones stay text). */
+  assetIds?: Record<string, string>;
+  networkIds?: Record<string, string>;
 }
 
 /** The form's own fields leave the carried query (their defaults are dropped by viewParams). */
@@ -29,7 +44,7 @@ const selectClass =
   'rounded-md border border-border bg-surface-2 px-2.5 py-1.5 text-sm text-fg focus-visible:outline-2 focus-visible:outline-accent';
 
 /** Top Transfers: the largest transfers of a period and amount range, at most 10, fetched on change. */
-export default function TopTransfers({ initial, view }: Props) {
+export default function TopTransfers({ initial, view, assetIds = {}, networkIds = {} }: Props) {
   const [days, setDays] = useState<TransferPeriod>(view.period);
   const [range, setRange] = useState<string>(view.range);
   const [rows, setRows] = useState<Transfer[]>(initial.slice(0, TRANSFER_LIMIT));
@@ -150,10 +165,16 @@ export default function TopTransfers({ initial, view }: Props) {
               rows.map((t) => (
                 <tr key={t.id} className="border-b border-border/60 last:border-0" data-testid="transfer-row">
                   <td className="py-2.5 pr-3">
-                    <span className="font-medium text-fg">{t.assetSymbol}</span>
-                    <span className="block text-xs text-muted sm:hidden">{t.network}</span>
+                    <span className="font-medium text-fg">
+                      <Linked id={assetIds[t.assetSymbol]} href={assetUrl} text={t.assetSymbol} />
+                    </span>
+                    <span className="block text-xs text-muted sm:hidden">
+                      <Linked id={networkIds[t.network]} href={networkUrl} text={t.network} />
+                    </span>
                   </td>
-                  <td className="hidden py-2.5 pr-3 text-muted sm:table-cell">{t.network}</td>
+                  <td className="hidden py-2.5 pr-3 text-muted sm:table-cell">
+                    <Linked id={networkIds[t.network]} href={networkUrl} text={t.network} />
+                  </td>
                   <td className="py-2.5 pr-3 text-right text-fg tabular-nums">{formatCurrency(t.usdAmount)}</td>
                   <td className="py-2.5 text-right text-muted tabular-nums">{formatShortDate(t.date)}</td>
                 </tr>

@@ -17,7 +17,7 @@ import { now as clockNow } from '../clock';
 import { HttpError } from '../http';
 import { toDocument } from './documents';
 import { notFound, withSlugConflict } from './errors';
-import { afterSave } from './outbox';
+import { acknowledgeSave } from './acknowledge';
 import { purgeTags, savedTags } from '../cdn';
 import { articleValues, type ArticleValues } from './values';
 
@@ -126,6 +126,7 @@ export const listPublic = (kind: ArticleKind, limit?: number): Promise<ShownItem
 /** One public item by slug, or null. */
 export const publicItemRead = (kind: ArticleKind, slug: string) => {
   const t = table(kind);
+  slug = slug.normalize('NFC'); // stored slugs are NFC (slugify)
   return read(
     getDb()
       .select()
@@ -140,6 +141,7 @@ export const getPublic = (kind: ArticleKind, slug: string): Promise<ShownItem | 
 /** One item by slug; not public counts as absent unless the caller is signed in. */
 export async function getBySlug(kind: ArticleKind, slug: string, signedIn: boolean): Promise<ContentItem> {
   const t = table(kind);
+  slug = slug.normalize('NFC'); // stored slugs are NFC (slugify)
   const [row] = await getDb()
     .select()
     .from(t)
@@ -278,7 +280,7 @@ export async function createItem(kind: ArticleKind, input: Record<string, unknow
       return inserted as Row;
     }),
   );
-  afterSave(getDb());
+  void acknowledgeSave(getDb());
   await purgeTags(savedTags(kind, [values.slug]));
   return toItem(kind, row);
 }
@@ -313,7 +315,7 @@ export async function updateItem(kind: ArticleKind, id: number, input: Record<st
       return updated as Row;
     }),
   );
-  afterSave(getDb());
+  void acknowledgeSave(getDb());
   await purgeTags(savedTags(kind, [values.slug, current.slug]));
   return toItem(kind, row);
 }
@@ -332,6 +334,6 @@ export async function deleteItem(kind: ArticleKind, id: number, editor: Editor):
     return gone.length > 0;
   });
   if (!deleted) throw notFound(ARTICLE_KINDS[kind].texts.label);
-  afterSave(getDb());
+  void acknowledgeSave(getDb());
   await purgeTags(savedTags(kind, [values.slug]));
 }

@@ -86,11 +86,13 @@ export async function findRevisionCommit(root: string, uid: string): Promise<str
 export async function commitPaths(root: string, paths: string[], message: string, author: CommitAuthor): Promise<string | null> {
   // A path that is neither in the work tree nor known to git (a file never committed, then
   // removed) has nothing to stage, and git refuses a pathspec that matches nothing.
-  const known = new Set((await git(root, ['ls-files', '--', ...paths])).stdout.split('\n').filter(Boolean));
+  // -z: names as they are. Without it git quotes and escapes a name with non-ASCII bytes
+  // ("content/blog/caf\303\251.md"), which never equals the path, so a deleted "café" stayed tracked.
+  const known = new Set((await git(root, ['ls-files', '-z', '--', ...paths])).stdout.split('\0').filter(Boolean));
   const stage = paths.filter((p) => existsSync(`${root}/${p}`) || known.has(p));
   if (!stage.length) return null;
   await git(root, ['add', '-A', '--', ...stage]);
-  const changed = (await git(root, ['diff', '--cached', '--name-only', '--', ...stage])).stdout.trim();
+  const changed = (await git(root, ['diff', '--cached', '--name-only', '-z', '--', ...stage])).stdout.replace(/\0/g, '').trim();
   if (!changed) return null;
   const env = {
     GIT_AUTHOR_NAME: author.name,

@@ -1,182 +1,140 @@
 /**
  * The git outbox. A save writes its row into `content_revisions` in the same transaction as the
- * change, and answers; this module then brings the files and git up to date, in order, one row at
- * a time: write (or remove) the file, commit it with the admin as author, mark the row. After a
- * crash anywhere in between, the next run finds the row still open and first looks for a commit
- * carrying its `Content-Revision: <uid>` trailer, so nothing is lost and nothing committed twice.
+ * change, and is acknowledged; from then on the row is kept until git has it. One worker brings
+ * files and git up to the database: a pass takes the open rows in order, hands them to the one git
+ * interface (backends.ts: the CLI, or isomorphic-git in a clone of the remote) and marks the rows
+ * that reached their destination (pushed when there is a remote, committed when there is none).
+ * After a crash anywhere in between, the next pass finds the row still open and first looks for a
+ * commit carrying its `Content-Revision: <uid>` trailer, so nothing is lost and nothing committed twice.
  *
- * Flushes and pushes run one after another through a single queue in the process, so a push's
- * rebase never meets a commit in progress. Relative imports: scripts run this under Node too.
+ * A pass holds the database's 'outbox' lease (db/lock.ts): every instance sharing the database (two
+ * servers, a function, a build) delivers one at a time, never the same row at once. Failed passes
+ * are retried by one policy (p-retry, RETRY below); what differs per host is only how long it may
+ * keep trying: a server forever (the sweep), a function within its request, a build or a start a few
+ * seconds. Relative imports: scripts run this under Node too.
  */
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { asc, eq, inArray, isNull } from 'drizzle-orm';
+import { asc, eq, isNull } from 'drizzle-orm';
+import pRetry, { AbortError, type Options as RetryOptions } from 'p-retry';
 import type { Database } from '../../../../db/client.ts';
-import { contentRevisions, uploads } from '../../../../db/schema/index.ts';
+import { withDatabaseLock } from '../../../../db/lock.ts';
+import { contentRevisions } from '../../../../db/schema/index.ts';
 import { contentConfig, type ContentConfig } from './config.ts';
-import { commitPaths, ensureRepository, findRevisionCommit, gitAvailable, repoPath } from './git.ts';
-import { pushWithRebase } from './push.ts';
-import { flushToRemote } from './remote-library.ts';
+import { contentGit } from './backends.ts';
 import { recordFingerprint, reindexFromFiles } from './reindex.ts';
 
-type Revision = typeof contentRevisions.$inferSelect;
+/** The one retry policy: 1 s, 2 s, 4 s ... at most 30 s between attempts. */
+export const RETRY = { retries: 6, factor: 2, minTimeout: 1_000, maxTimeout: 30_000 } as const;
 
-let queue: Promise<unknown> = Promise.resolve();
-/** Runs tasks one at a time, in the order asked; a failed task does not stop the ones after it. */
-function enqueue<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task);
-  queue = run.catch(() => undefined);
-  return run;
+/** How long a host may keep retrying one delivery. */
+export const BUDGET = {
+  /** A long-lived server: the policy runs out, and the sweep starts it again a minute later. */
+  server: Infinity,
+  /** A function: within the request (Netlify stops a synchronous function after 30 s); the scheduled drain does the rest. */
+  function: 20_000,
+  /** A build or a start: the deploy or the start must not wait on a remote that is down. */
+  brief: 8_000,
+} as const;
+export type Budget = keyof typeof BUDGET;
+
+/** The file system refuses the write: retrying cannot help (a read-only deploy bundle, no permission, full disk). */
+const PERMANENT_FS = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOSPC']);
+
+function permanent(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && PERMANENT_FS.has(code)) return true;
+  return /not on a branch/.test(error instanceof Error ? error.message : '');
 }
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * How revisions reach git: the CLI in the work tree holding CONTENT_DIR, isomorphic-git in a clone
- * of the remote (no git binary, or asked for), or not at all (files only).
+ * One pass: under the 'outbox' lease, the open rows in order through the git interface; marks the
+ * rows delivered. Resolves with the number marked; throws when the rows could not be delivered.
  */
-export async function gitMode(config: ContentConfig): Promise<'cli' | 'library' | 'off'> {
-  if (config.git === 'off') return 'off';
-  if (config.git === 'library') return config.remote ? 'library' : 'off';
-  if (await gitAvailable()) return 'cli';
-  return config.remote ? 'library' : 'off';
-}
-
-export const authorEmail = (name: string) => `${name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-') || 'admin'}@users.noreply.rwa-analytics`;
-
-const UPLOAD_REF = /\/api\/uploads\/([a-z2-7]{20,40})\b/g;
-const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' };
-
-/** Copies the uploaded images a document uses into media/, returning their paths (relative to the content dir). */
-async function writeMedia(db: Database, dir: string, document: string): Promise<string[]> {
-  const ids = [...new Set([...document.matchAll(UPLOAD_REF)].map((m) => m[1]))];
-  if (!ids.length) return [];
-  const rows = await db.select({ id: uploads.id, mimeType: uploads.mimeType, data: uploads.data }).from(uploads).where(inArray(uploads.id, ids));
-  const paths: string[] = [];
-  for (const row of rows) {
-    const rel = `media/${row.id}.${EXTENSIONS[row.mimeType] ?? 'bin'}`;
-    const abs = join(dir, rel);
-    if (!existsSync(abs)) {
-      mkdirSync(dirname(abs), { recursive: true });
-      writeFileSync(abs, row.data);
-    }
-    paths.push(rel);
-  }
-  return paths;
-}
-
-/** Puts one revision's files in place; the paths it touched, relative to the content dir. */
-export async function applyFiles(db: Database, dir: string, row: Revision): Promise<string[]> {
-  const touched = [row.path];
-  if (row.previousPath && row.previousPath !== row.path) {
-    rmSync(join(dir, row.previousPath), { force: true });
-    touched.push(row.previousPath);
-  }
-  const file = join(dir, row.path);
-  if (row.action === 'delete') {
-    rmSync(file, { force: true });
-    return touched;
-  }
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, row.document);
-  return [...touched, ...(await writeMedia(db, dir, row.document))];
-}
-
-async function applyRevision(db: Database, config: ContentConfig, root: string | null, row: Revision) {
-  if (root) {
-    const done = await findRevisionCommit(root, row.uid);
-    if (done) return done; // committed just before a crash: only the mark was missing
-  }
-  const touched = await applyFiles(db, config.dir, row);
-  if (!root) return null;
-  const message = `${row.message}\n\nContent-Revision: ${row.uid}`;
-  const paths = touched.map((p) => repoPath(root, join(config.dir, p)));
-  return commitPaths(root, paths, message, { name: row.authorName, email: authorEmail(row.authorName) });
-}
-
-async function flushNow(db: Database, config: ContentConfig): Promise<number> {
-  const pending = await db.select().from(contentRevisions).where(isNull(contentRevisions.committedAt)).orderBy(asc(contentRevisions.id));
-  if (!pending.length) return 0;
-  const mode = await gitMode(config);
-  if (mode === 'library') {
-    // The local files may be read-only (a deploy bundle): the clone of the remote gets them.
-    await flushToRemote(db, config.remote!, config.remote!.path, pending, (dir, row) => applyFiles(db, dir, row), authorEmail);
-    return pending.length;
-  }
-  const root = mode === 'cli' ? await ensureRepository(config.dir) : null;
-  let done = 0;
-  for (const row of pending) {
-    // An error stops the run here, so revisions always reach git in the order they were saved.
-    const sha = await applyRevision(db, config, root, row);
-    await db.update(contentRevisions).set({ committedAt: new Date(), commitSha: sha }).where(eq(contentRevisions.id, row.id));
-    done++;
-  }
-  await recordFingerprint(db, config.dir);
-  return done;
-}
-
-/** Brings files and git up to the database; resolves when every open revision is committed. */
-export function flushOutbox(db: Database, config: ContentConfig = contentConfig()): Promise<number> {
-  return enqueue(() => flushNow(db, config));
-}
-
-let pushTimer: ReturnType<typeof setTimeout> | undefined;
-let pushAttempt = 0;
-
-/**
- * Pushes to CONTENT_GIT_REMOTE after the queue's commits, retrying with backoff (1 s, 2 s, 4 s ...
- * at most 5 min) until it succeeds. Never awaited by a save.
- */
-export function schedulePush(db: Database, config: ContentConfig = contentConfig(), delayMs = 0) {
-  if (!config.remote) return;
-  clearTimeout(pushTimer);
-  pushTimer = setTimeout(() => {
-    void enqueue(async () => {
-      if ((await gitMode(config)) !== 'cli') return; // the library mode pushes as it commits
-      const root = await ensureRepository(config.dir);
-      const rebased = await pushWithRebase(db, root, config.remote!);
-      pushAttempt = 0;
-      // Someone else's commits came in with the rebase: the index takes their files too (unless a
-      // save is still on its way to git, in which case the next start or push does it).
+export async function deliverOnce(db: Database, config: ContentConfig, waitMs = 60_000): Promise<number> {
+  return withDatabaseLock(
+    db.$client,
+    'outbox',
+    async () => {
+      const pending = await db.select().from(contentRevisions).where(isNull(contentRevisions.committedAt)).orderBy(asc(contentRevisions.id));
+      if (!pending.length) return 0;
+      const git = await contentGit(db, config);
+      const { shas, rebased } = await git.deliver(pending);
+      const at = new Date();
+      for (const row of pending) {
+        if (shas.has(row.id)) await db.update(contentRevisions).set({ committedAt: at, commitSha: shas.get(row.id) ?? null }).where(eq(contentRevisions.id, row.id));
+      }
+      if (git.mode !== 'library') await recordFingerprint(db, config.dir);
+      // Someone else's commits came in with a rebase: the index takes their files too (unless a
+      // save is still on its way to git, in which case the next pass or start does it).
       if (rebased) await reindexFromFiles(db, config.dir, { unlessPending: true });
-    }).catch((err: unknown) => {
-      console.error('content: push failed, will retry:', err instanceof Error ? err.message : err);
-      pushAttempt++;
-      schedulePush(db, config, Math.min(1000 * 2 ** (pushAttempt - 1), 300_000));
-    });
-  }, delayMs);
-  pushTimer.unref?.();
+      return shas.size;
+    },
+    // A live holder renews its lease every 2 s; one killed mid-pass (kill -9, a recycled function)
+    // holds up the others for at most 6 s.
+    { leaseMs: 6_000, waitMs },
+  );
 }
+
+let running: Promise<boolean> | null = null;
+let again = false;
 
 /**
- * What a save calls after its transaction: commit in the background (a failure is logged and
- * retried by the next save or the periodic retry), then push.
+ * The worker: runs passes until nothing is left or the budget is spent. Started once: a call while
+ * it runs asks for one more pass and shares its promise. Resolves true when every open row was
+ * delivered, false otherwise (logged; the rows stay open for the next pass). Never rejects.
  */
-export function afterSave(db: Database, config: ContentConfig = contentConfig(), push = false) {
-  keepRetrying(db, config);
-  void flushOutbox(db, config)
-    .then((committed) => {
-      flushFailures = 0;
-      if (committed > 0 || push) schedulePush(db, config);
-    })
-    .catch((err: unknown) => {
-      console.error('content: commit failed, will retry:', err instanceof Error ? err.message : err);
-      retryFlush(db, config);
-    });
+export function deliverContent(db: Database, config: ContentConfig = contentConfig(), budget: Budget = 'server'): Promise<boolean> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  const options: RetryOptions = {
+    ...RETRY,
+    maxRetryTime: BUDGET[budget],
+    onFailedAttempt: ({ error, retriesLeft }) => {
+      if (retriesLeft > 0) console.error(`content: delivery to git failed, will retry: ${describe(error)}`);
+    },
+  };
+  running = (async () => {
+    try {
+      do {
+        again = false;
+        await pRetry(async () => {
+          try {
+            // A function or a build waits for another instance's pass only within its own budget.
+            return await deliverOnce(db, config, Math.min(60_000, BUDGET[budget]));
+          } catch (error) {
+            throw permanent(error) ? new AbortError(error as Error) : error;
+          }
+        }, options);
+      } while (again);
+      return true;
+    } catch (error) {
+      // Loud: the saves are safe in the database, but they will not reach git until this is fixed.
+      console.error(
+        permanent(error)
+          ? `content: saves cannot reach git (${describe(error)}); they are kept in the database and delivered once this is fixed (on a host with a read-only checkout, set CONTENT_GIT_REMOTE).`
+          : `content: delivery to git gave up for now (${describe(error)}); the saves are kept in the database and the next pass delivers them.`,
+      );
+      return false;
+    } finally {
+      running = null;
+    }
+  })();
+  return running;
 }
 
-let flushFailures = 0;
-let flushRetry: ReturnType<typeof setTimeout> | undefined;
-/** After a failed flush (a locked index, the remote down in library mode): again in 1 s, 2 s, 4 s ... at most 5 min. */
-function retryFlush(db: Database, config: ContentConfig) {
-  flushFailures++;
-  clearTimeout(flushRetry);
-  flushRetry = setTimeout(() => afterSave(db, config), Math.min(1000 * 2 ** (flushFailures - 1), 300_000));
-  flushRetry.unref?.();
+let sweep: ReturnType<typeof setInterval> | undefined;
+
+/** A long-lived server: every minute, deliver what is still open (a remote that was down, a failed commit). Started once. */
+export function startSweep(db: Database, config: ContentConfig = contentConfig(), everyMs = 60_000) {
+  if (sweep) return;
+  sweep = setInterval(() => void deliverContent(db, config, 'server'), everyMs);
+  sweep.unref?.();
 }
 
-let retryTimer: ReturnType<typeof setInterval> | undefined;
-/** From the first save on, retry every 30 s whatever is still open (a commit that failed, a push). */
-function keepRetrying(db: Database, config: ContentConfig) {
-  if (retryTimer) return;
-  retryTimer = setInterval(() => afterSave(db, config), 30_000);
-  retryTimer.unref?.();
+/** Every open revision through one pass (a start, a build, a script): true when none is left open. */
+export function flushOutbox(db: Database, config: ContentConfig = contentConfig(), budget: Budget = 'brief'): Promise<boolean> {
+  return deliverContent(db, config, budget);
 }

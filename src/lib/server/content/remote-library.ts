@@ -13,9 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import git from 'isomorphic-git';
 import http from 'isomorphic-git/http/node';
-import { eq } from 'drizzle-orm';
-import type { Database } from '../../../../db/client.ts';
-import { contentRevisions } from '../../../../db/schema/index.ts';
+import type { contentRevisions } from '../../../../db/schema/index.ts';
 import type { Remote } from './push.ts';
 
 type Revision = typeof contentRevisions.$inferSelect;
@@ -59,7 +57,7 @@ async function committedUids(dir: string): Promise<Map<string, string>> {
 
 async function commitRound(dir: string, contentPath: string, rows: Revision[], applyFiles: ApplyFiles, authorEmail: (name: string) => string) {
   const done = await committedUids(dir);
-  const shas = new Map<number, string>();
+  const shas = new Map<number, string | null>();
   for (const row of rows) {
     const existing = done.get(row.uid);
     if (existing) {
@@ -78,14 +76,24 @@ async function commitRound(dir: string, contentPath: string, rows: Revision[], a
   return shas;
 }
 
-/** Commits and pushes the open revisions; marks them once the remote has them. */
-export async function flushToRemote(db: Database, remote: Remote, contentPath: string, rows: Revision[], applyFiles: ApplyFiles, authorEmail: (name: string) => string) {
+/**
+ * Commits the open revisions on top of the remote branch and pushes them; the commit holding each
+ * row once the remote has it (the caller marks the rows: only then, since the clone may vanish with
+ * the instance).
+ */
+export async function commitAndPushWithLibrary(
+  remote: Remote & { path: string },
+  rows: Revision[],
+  applyFiles: ApplyFiles,
+  authorEmail: (name: string) => string,
+): Promise<Map<number, string | null>> {
   const branch = remote.branch ?? 'main';
   for (let round = 0; ; round++) {
     const dir = await freshCheckout(remote, branch);
-    const shas = await commitRound(dir, contentPath, rows, applyFiles, authorEmail);
+    const shas = await commitRound(dir, remote.path, rows, applyFiles, authorEmail);
     try {
       await git.push({ fs, http, dir, url: remote.url, ref: branch, remoteRef: branch, headers: headersFor(remote) });
+      return shas;
     } catch (err) {
       // Refused before sending (not a fast-forward of what we fetched) or by the server (the branch
       // moved between our fetch and our push): either way, someone else pushed first.
@@ -94,9 +102,5 @@ export async function flushToRemote(db: Database, remote: Remote, contentPath: s
       if (rejected && round < 2) continue;
       throw err;
     }
-    for (const row of rows) {
-      await db.update(contentRevisions).set({ committedAt: new Date(), commitSha: shas.get(row.id) ?? null }).where(eq(contentRevisions.id, row.id));
-    }
-    return;
   }
 }

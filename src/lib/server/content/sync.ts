@@ -18,9 +18,11 @@ import { contentRevisions, datasetMeta } from '../../../../db/schema/index.ts';
 import { ARTICLE_KIND_NAMES, ARTICLE_KINDS, itemFile } from '../../shared/article-kinds.ts';
 import { contentConfig, type ContentConfig } from './config.ts';
 import { toDocument } from './documents.ts';
-import { flushOutbox, gitMode } from './outbox.ts';
+import { deliverContent, flushOutbox, startSweep, type Budget } from './outbox.ts';
+import { gitMode } from './backends.ts';
 import { contentFingerprint, countItems, FINGERPRINT_KEY, reindexFromFiles, table, type SyncResult } from './reindex.ts';
 import { git } from './git.ts';
+import { readOnlyContentProblem } from './host.ts';
 import type { ArticleValues } from './values.ts';
 
 /** Writes every item of a database that predates content files out to files, in one commit per item. */
@@ -70,8 +72,14 @@ async function filesHaveLatestSave(db: Database, config: ContentConfig): Promise
   }
 }
 
-export async function syncContent(db: Database, config: ContentConfig = contentConfig(), { force = false } = {}): Promise<SyncResult> {
-  await flushOutbox(db, config);
+export async function syncContent(
+  db: Database,
+  config: ContentConfig = contentConfig(),
+  { force = false, budget = 'brief' as Budget } = {},
+): Promise<SyncResult> {
+  // Saves not yet in git stay open (the remote is down, a build cannot push): the files do not hold
+  // them, so a rebuild of the index from the files must wait for them (unlessPending below).
+  const delivered = await flushOutbox(db, config, budget);
   const [stored] = await db.select({ value: datasetMeta.value }).from(datasetMeta).where(eq(datasetMeta.key, FINGERPRINT_KEY));
   const count = await countItems(db);
   if (!force && count > 0 && !stored) return exportToFiles(db, config);
@@ -80,15 +88,36 @@ export async function syncContent(db: Database, config: ContentConfig = contentC
     console.warn('content: the files are older than the last save in the database (a deploy of an older commit?); the index is kept.');
     return { action: 'none', items: count, skipped: [] };
   }
-  return reindexFromFiles(db, config.dir);
+  return reindexFromFiles(db, config.dir, { unlessPending: !delivered });
 }
 
-/** syncContent on the database and content folder the environment names (scripts, server start). */
-export async function prepareContent(env: NodeJS.ProcessEnv = process.env, options: { force?: boolean } = {}): Promise<SyncResult> {
+/**
+ * syncContent on the database and content folder the environment names (the entry scripts: server
+ * start, db:setup, content:reindex). A content folder the saves could never be written to stops
+ * the start here with one line, instead of every later save being acknowledged and then stuck.
+ */
+export async function prepareContent(env: NodeJS.ProcessEnv = process.env, options: { force?: boolean; budget?: Budget } = {}): Promise<SyncResult> {
+  const problem = await readOnlyContentProblem(contentConfig(env));
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
   const { client, db } = openDatabase(configFor(env).database);
   try {
     return await syncContent(db, contentConfig(env), options);
   } finally {
     client.close();
   }
+}
+
+/**
+ * A long-lived server (scripts/serve.ts), after prepareContent: what the start could not deliver
+ * (the remote was down) goes on being retried by the one policy, then swept every minute, without
+ * waiting for the next save. The connection stays open for the process's life.
+ */
+export function keepDelivering(env: NodeJS.ProcessEnv = process.env): void {
+  const { db } = openDatabase(configFor(env).database);
+  const config = contentConfig(env);
+  startSweep(db, config);
+  void deliverContent(db, config, 'server');
 }

@@ -1,8 +1,20 @@
 import type { APIRoute } from 'astro';
-import { handle } from '@/lib/server/http';
-import { publicJson } from '@/lib/server/public-json';
-import { listNetworks } from '@/lib/server/analytics';
+import { publicGet } from '@/lib/server/open-data/public-get';
+import { asOfRead, networksRead } from '@/lib/server/analytics';
+import { readAll } from '@/lib/server/reads';
+import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
 
 export const prerender = false;
 
-export const GET: APIRoute = handle(async () => publicJson(await listNetworks()));
+/** Every network (spec shape); `?format=csv` for the same rows as a table (`download` names the file). */
+export const GET: APIRoute = publicGet(async ({ url }) => {
+  const format = readFormat(url.searchParams);
+  // The rows and the as-of date (the file's name) in one round trip.
+  const [rows, asOf] = await readAll([networksRead(), asOfRead()]);
+  return rowsResponse(rows, ['id', 'name', 'iconUrl', 'rwaCount', 'totalValue', 'marketShare', 'change30d'], {
+    format,
+    asOf,
+    view: 'networks',
+    download: url.searchParams.has('download'),
+  });
+});

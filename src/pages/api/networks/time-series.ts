@@ -1,17 +1,31 @@
 import type { APIRoute } from 'astro';
-import { handle, HttpError } from '@/lib/server/http';
+import { publicGet } from '@/lib/server/open-data/public-get';
+import { HttpError } from '@/lib/server/http';
 import { publicJson } from '@/lib/server/public-json';
-import { getNetworkTimeSeries } from '@/lib/server/analytics';
+import { asOfRead, networkTimeSeriesRead } from '@/lib/server/analytics';
+import { readAll } from '@/lib/server/reads';
+import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
+import { readDateBounds } from '@/lib/server/open-data/history-query';
+import { clip } from '@/lib/shared/open-data/range';
 import { NETWORK_METRICS, type NetworkMetric } from '@/lib/shared/analytics-types';
 
 export const prerender = false;
 
-export const GET: APIRoute = handle(async ({ url }) => {
+export const GET: APIRoute = publicGet(async ({ url }) => {
   const metric = url.searchParams.get('metricType');
   if (!metric || !(NETWORK_METRICS as readonly string[]).includes(metric)) {
     throw new HttpError(400, `metricType must be one of: ${NETWORK_METRICS.join(', ')}.`, {
       metricType: [metric ? `Unknown metric '${metric.slice(0, 50)}'.` : 'Required.'],
     });
   }
-  return publicJson(await getNetworkTimeSeries(metric as NetworkMetric));
+  const format = readFormat(url.searchParams);
+  const { from, to } = readDateBounds(url.searchParams);
+  // The rows and the as-of date in one round trip.
+  const [all, asOf] = await readAll([networkTimeSeriesRead(metric as NetworkMetric), asOfRead()]);
+  const points = clip(all, from, to);
+  if (format === 'json') return publicJson(points);
+  // As a table: one row per date, one column per network (a network without a value that month is empty).
+  const names = [...new Set(points.flatMap((p) => Object.keys(p.networks)))];
+  const rows: Record<string, string | number>[] = points.map((p) => ({ date: p.date, ...p.networks }));
+  return rowsResponse(rows, ['date', ...names], { format, asOf, view: `network-${metric}`, download: url.searchParams.has('download') });
 });

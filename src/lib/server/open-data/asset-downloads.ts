@@ -1,0 +1,49 @@
+/**
+ * The rows of the asset page's tables and series, as the page shows them and as its CSV and JSON
+ * links give them: one function per view, so a download is exactly its view.
+ */
+import type { AssetPage } from './asset-page';
+import { clip, rangeStart, type Range } from '@/lib/shared/open-data/range';
+
+export function assetHistoryRows(page: AssetPage, range: Range, from?: string, to?: string) {
+  return clip(page.history, from ?? rangeStart(range, page.asOf), to ?? page.asOf);
+}
+export const HISTORY_COLUMNS = ['date', 'marketCap', 'supply', 'holders'] as const;
+
+export function assetChainRows(page: AssetPage) {
+  return page.chains.map((c) => ({
+    chain: c.chain,
+    chainName: c.chainName,
+    contract: c.contract,
+    excluded: c.excluded.join(' '),
+    supply: c.supply,
+    value: c.value,
+    holders: c.holders,
+    source: c.source,
+    date: c.date || null,
+    blockNumber: c.blockNumber,
+    blockTime: c.blockTime,
+    apiUrl: c.apiUrl,
+    fetchedAt: c.fetchedAt || null,
+  }));
+}
+export const CHAIN_COLUMNS = [
+  'chain',
+  'chainName',
+  'contract',
+  'excluded',
+  'supply',
+  'value',
+  'holders',
+  'source',
+  'date',
+  'blockNumber',
+  'blockTime',
+  'apiUrl',
+  'fetchedAt',
+] as const;
+
+export function assetTransferRows(page: AssetPage) {
+  return page.transfers.map((t) => ({ date: t.date, usdAmount: t.usdAmount, network: t.network, txHash: t.txHash }));
+}
+export const TRANSFER_COLUMNS = ['date', 'usdAmount', 'network', 'txHash'] as const;

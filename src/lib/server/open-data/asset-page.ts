@@ -1,0 +1,392 @@
+/**
+ * Everything /assets/{id} shows, in two round trips (a drizzle batch each): the served figures,
+ * the observations behind them (per chain, with block or API URL), the asset's history, its largest
+ * recent transfers and its data quality. A figure that cannot be known is null with a reason.
+ */
+import { and, asc, desc, eq, gte, lt, lte } from 'drizzle-orm';
+import { assets, datasetMeta, ingestObservations, ingestRuns, networks, transfers } from '@db/schema';
+import { getDb } from '../db';
+import { siteRegistry } from '../sources-data';
+import { stablecoins, commodities } from '../asset-class-data';
+import { outranks } from '../ingest/sources/precedence';
+import { buildCatalog, type Catalog, type CatalogAsset } from './catalog';
+import { AGGREGATORS, explorerLink, metaFacts, pctChange, priceMethod, shiftDay, supplyMethod } from './shared';
+import { transferWindow } from '../analytics';
+import type { StaleCell } from '../ingest/cells';
+import { assessQuality, gapPercent, type Quality } from '@/lib/shared/open-data/quality';
+
+/** A figure with its as-of date and source, or null with why it is unknown. */
+export interface Figure {
+  value: number | null;
+  asOf: string | null;
+  source: string;
+  /** Why the value is unknown (set when value is null). */
+  unknown?: string;
+}
+export interface ChainSupply {
+  chain: string;
+  chainName: string;
+  /** The id of the chain's network page, when the served networks list has it. */
+  networkId: string | null;
+  contract: string | null;
+  contractUrl?: string;
+  excluded: string[];
+  supply: string | null;
+  value: number | null;
+  holders: number | null;
+  source: string;
+  date: string;
+  blockNumber: number | null;
+  blockUrl?: string;
+  blockTime: string | null;
+  apiUrl: string | null;
+  fetchedAt: string;
+  method: string;
+}
+export interface AssetHistoryPoint {
+  date: string;
+  marketCap: number | null;
+  supply: number | null;
+  holders: number | null;
+}
+export interface AssetTransfer {
+  date: string;
+  usdAmount: number;
+  network: string;
+  txHash: string | null;
+  txUrl?: string;
+}
+export interface AssetPage {
+  asOf: string;
+  live: boolean;
+  publishedRun?: number;
+  asset: Omit<CatalogAsset, 'registry'>;
+  price: Figure & { method: string };
+  marketCap: Figure;
+  supply: Figure;
+  holders: Figure;
+  change7d: Figure;
+  change30d: Figure;
+  chains: ChainSupply[];
+  bridging: string;
+  crossCheck: { chain: number; aggregator: number; gapPercent: number | null; aggregatorSource: string } | null;
+  history: AssetHistoryPoint[];
+  historyNote: string | null;
+  transfers: AssetTransfer[];
+  transfersWindow: { from: string; to: string };
+  quality: Quality;
+  snapshotNote: string | null;
+}
+
+const SNAPSHOT_SOURCE = 'snapshot content/data/assets.json (sources: content/data/SOURCES.md, /sources)';
+const TRANSFER_DAYS = 30;
+const TRANSFER_ROWS = 10;
+
+/** The asset page's data, or undefined for an unknown id. */
+export async function loadAssetPage(id: string): Promise<AssetPage | undefined> {
+  const db = getDb();
+  const [metaRows, netRows, served] = await db.batch([
+    db.select().from(datasetMeta),
+    db.select({ id: networks.id, name: networks.name }).from(networks),
+    db
+      .select({
+        symbol: assets.symbol,
+        name: assets.name,
+        assetClass: assets.assetClass,
+        marketCap: assets.marketCap,
+        change7d: assets.change7d,
+      })
+      .from(assets)
+      .orderBy(desc(assets.marketCap)),
+  ]);
+  const { registry } = siteRegistry();
+  const chainName = (key: string) => (registry && Object.hasOwn(registry.chains, key) ? registry.chains[key].name : key);
+  const catalog: Catalog = buildCatalog(served, registry?.assets ?? [], chainName);
+  const entry = catalog.byId.get(id);
+  if (!entry) return undefined;
+  const { asOf, publishedRun } = metaFacts(metaRows);
+  const live = publishedRun !== undefined;
+  const regSymbol = entry.registry?.symbol ?? entry.symbol;
+  const window = transferWindow(asOf, TRANSFER_DAYS);
+  const [obsRows, transferRows, heldRuns] = await db.batch([
+    db
+      .select()
+      .from(ingestObservations)
+      // Only rows a published run accepted: a held or failed run's figures are never served.
+      .where(and(eq(ingestObservations.assetSymbol, regSymbol), eq(ingestObservations.accepted, true), lte(ingestObservations.date, asOf)))
+      .orderBy(asc(ingestObservations.date)),
+    db
+      .select()
+      .from(transfers)
+      .where(and(eq(transfers.assetSymbol, entry.symbol), gte(transfers.date, window.from), lt(transfers.date, window.to)))
+      .orderBy(desc(transfers.usdAmount))
+      .limit(TRANSFER_ROWS),
+    db
+      .select({ id: ingestRuns.id, reason: ingestRuns.reason, asOf: ingestRuns.asOf })
+      .from(ingestRuns)
+      .where(eq(ingestRuns.status, 'held'))
+      .orderBy(desc(ingestRuns.id))
+      .limit(1),
+  ]);
+  const networkIds = new Map(netRows.map((n) => [n.name, n.id]));
+  // Cells the published run kept at an earlier figure (a failed read, or held by the per-asset breaker).
+  const staleCells = ((metaRows.find((r) => r.key === 'staleCells')?.value ?? []) as StaleCell[]).filter((c) => c.asset === regSymbol);
+  return assemble({
+    entry,
+    asOf,
+    live,
+    publishedRun,
+    obsRows,
+    transferRows,
+    heldRuns,
+    staleCells,
+    registry,
+    chainName,
+    window,
+    networkIds,
+  });
+}
+
+type Obs = typeof ingestObservations.$inferSelect;
+
+function assemble(input: {
+  entry: CatalogAsset;
+  asOf: string;
+  live: boolean;
+  publishedRun?: number;
+  obsRows: Obs[];
+  transferRows: Array<typeof transfers.$inferSelect>;
+  heldRuns: { id: number; reason: string | null; asOf: string }[];
+  staleCells: StaleCell[];
+  registry: ReturnType<typeof siteRegistry>['registry'];
+  chainName: (k: string) => string;
+  window: { from: string; to: string };
+  networkIds: Map<string, string>;
+}): AssetPage {
+  const { entry, asOf, live, publishedRun, obsRows, registry, chainName } = input;
+  const { registry: reg, ...asset } = entry;
+  // One figure per date and chain (the chain's own reader over an aggregator), as the publish step counts.
+  const perDateChain = new Map<string, Obs>();
+  const aggregatorByDate = new Map<string, number>();
+  const chainByDate = new Map<string, number>();
+  for (const o of obsRows) {
+    const key = `${o.date}|${o.chain}`;
+    const prev = perDateChain.get(key);
+    if (!prev || outranks(o.source, prev.source)) perDateChain.set(key, o);
+    if (o.value !== null) {
+      const m = AGGREGATORS.has(o.source) ? aggregatorByDate : chainByDate;
+      m.set(o.date, (m.get(o.date) ?? 0) + o.value);
+    }
+  }
+  const byDate = new Map<string, Obs[]>();
+  for (const o of perDateChain.values()) (byDate.get(o.date) ?? byDate.set(o.date, []).get(o.date)!).push(o);
+  const dates = [...byDate.keys()].sort();
+  const history: AssetHistoryPoint[] = dates.map((date) => {
+    const rows = byDate.get(date)!;
+    const sum = (f: (o: Obs) => number | null) => rows.reduce<number | null>((s, o) => (s === null || f(o) === null ? null : s + f(o)!), 0);
+    return {
+      date,
+      marketCap: sum((o) => o.value),
+      supply: sum((o) => (o.supply === null ? null : Number(o.supply))),
+      holders: sum((o) => o.holders),
+    };
+  });
+  const lastObserved = dates[dates.length - 1];
+  const latest = lastObserved ? byDate.get(lastObserved)! : [];
+  const point = (date: string | undefined) => (date ? history.find((h) => h.date === date) : undefined);
+  const atOrBefore = (date: string) => [...dates].reverse().find((d) => d <= date);
+  const now = point(lastObserved);
+
+  // The latest observation of each chain (a chain may lag the others: it then shows its own date).
+  const latestPerChain = new Map<string, Obs>();
+  for (const o of perDateChain.values()) {
+    const prev = latestPerChain.get(o.chain);
+    if (!prev || o.date > prev.date) latestPerChain.set(o.chain, o);
+  }
+  const deployments = reg?.deployments ?? [];
+  const chains: ChainSupply[] = [...latestPerChain.values()].map((o) => {
+    const d = deployments.find((x) => x.chain === o.chain);
+    const contract = o.contract ?? d?.address ?? null;
+    return {
+      chain: o.chain,
+      chainName: chainName(o.chain),
+      networkId: input.networkIds.get(chainName(o.chain)) ?? null,
+      contract,
+      contractUrl: contract ? explorerLink(registry, o.chain, 'token', contract) : undefined,
+      excluded: d?.excludeHolders ?? [],
+      supply: o.supply,
+      value: o.value,
+      holders: o.holders,
+      source: o.source,
+      date: o.date,
+      blockNumber: o.blockNumber,
+      blockUrl: o.blockNumber !== null ? explorerLink(registry, o.chain, 'block', String(o.blockNumber)) : undefined,
+      blockTime: o.blockTime,
+      apiUrl: o.apiUrl,
+      fetchedAt: o.fetchedAt,
+      method: AGGREGATORS.has(o.source) ? `${o.source} API` : supplyMethod(registry, o.chain),
+    };
+  });
+  // Registry deployments not observed yet are listed too, with unknown figures.
+  for (const d of deployments)
+    if (!latestPerChain.has(d.chain))
+      chains.push({
+        chain: d.chain,
+        chainName: chainName(d.chain),
+        networkId: input.networkIds.get(chainName(d.chain)) ?? null,
+        contract: d.address,
+        contractUrl: explorerLink(registry, d.chain, 'token', d.address),
+        excluded: d.excludeHolders,
+        supply: null,
+        value: null,
+        holders: null,
+        source: 'not observed yet',
+        date: '',
+        blockNumber: null,
+        blockTime: null,
+        apiUrl: null,
+        fetchedAt: '',
+        method: supplyMethod(registry, d.chain),
+      });
+
+  const runSource = live ? `published ingest run #${publishedRun}` : SNAPSHOT_SOURCE;
+  const servedHere = entry.origin === 'served';
+  const figureSource = servedHere ? runSource : entry.origin === 'snapshot' ? SNAPSHOT_SOURCE : 'none';
+  const snapshotFigures = !live || entry.origin === 'snapshot';
+  const marketCap: Figure =
+    entry.marketCap !== null
+      ? { value: entry.marketCap, asOf: servedHere ? asOf : SNAPSHOT_AS_OF, source: figureSource }
+      : {
+          value: null,
+          asOf: null,
+          source: 'none',
+          unknown: reg?.price.kind === 'unavailable' ? 'no price source is checked for this asset yet' : 'no published figure yet',
+        };
+  const change7d: Figure =
+    entry.change7d !== null
+      ? { value: entry.change7d, asOf: marketCap.asOf, source: figureSource }
+      : { value: null, asOf: null, source: 'none', unknown: entry.marketCap === null ? 'no market cap' : 'no figure 7 days earlier' };
+  const then30 = lastObserved ? point(atOrBefore(shiftDay(lastObserved, -30))) : undefined;
+  const change30 = live && now && then30 && then30.date !== now.date ? pctChange(now.marketCap, then30.marketCap) : null;
+  const change30d: Figure =
+    change30 !== null
+      ? { value: change30, asOf: lastObserved!, source: `observations ${then30!.date} to ${lastObserved}` }
+      : {
+          value: null,
+          asOf: null,
+          source: 'none',
+          unknown: live ? 'no observation 30 days earlier' : 'the snapshot gives no 30-day change per asset',
+        };
+  const supply: Figure =
+    live && now?.supply != null
+      ? { value: now.supply, asOf: lastObserved!, source: `observations of ${latest.length} chain(s)` }
+      : {
+          value: null,
+          asOf: null,
+          source: 'none',
+          unknown: live ? 'not observed on every chain' : 'the snapshot gives no supply per asset',
+        };
+  const holders: Figure =
+    live && now?.holders != null
+      ? { value: now.holders, asOf: lastObserved!, source: `unique addresses per chain, ${latest.length} chain(s)` }
+      : {
+          value: null,
+          asOf: null,
+          source: 'none',
+          unknown: live
+            ? 'a source of this asset gives no holder count (an API without holders)'
+            : 'the snapshot gives no holder count per asset',
+        };
+  const observedPrice = latest.find((o) => o.price !== null)?.price ?? null;
+  const snapPrice = snapshotPrice(entry.symbol);
+  const price: AssetPage['price'] =
+    live && observedPrice !== null
+      ? { value: observedPrice, asOf: lastObserved!, source: 'observation', method: priceMethod(reg) ?? 'observation' }
+      : snapPrice !== null && snapshotFigures
+        ? {
+            value: snapPrice.price,
+            asOf: SNAPSHOT_AS_OF,
+            source: `snapshot ${snapPrice.file}`,
+            method: 'Market price in the snapshot file',
+          }
+        : {
+            value: null,
+            asOf: null,
+            source: 'none',
+            method: priceMethod(reg) ?? 'unknown',
+            unknown: live ? 'no observation with a price' : 'the snapshot gives no price for this asset',
+          };
+  const lastChain = lastObserved ? chainByDate.get(lastObserved) : undefined;
+  const lastAgg = lastObserved ? aggregatorByDate.get(lastObserved) : undefined;
+  const aggSource = latest.length ? (obsRows.find((o) => o.date === lastObserved && AGGREGATORS.has(o.source))?.source ?? '') : '';
+  const held = input.heldRuns[0];
+  // A run newer than the published one that the circuit breaker held: its figures are not served
+  // (architecture "Data truth"), so the page says the shown ones are older and why.
+  // The per-asset breaker holds one asset on one chain while the rest publishes: that chain shows its
+  // last accepted figure, and the page says which and why.
+  const heldCells = input.staleCells.filter((c) => /circuit breaker/.test(c.reason));
+  const heldReason =
+    live && entry.origin === 'served' && held && held.asOf > asOf
+      ? `the run of ${held.asOf} was held (${held.reason ?? 'no reason given'}); the figures shown are those of ${asOf}.`
+      : live && heldCells.length > 0
+        ? heldCells.map((c) => `${chainName(c.chain)}: ${c.reason}; the figure shown is that of ${c.since}.`).join(' ')
+        : undefined;
+  const t = input.transferRows.map((r) => {
+    const chainKey = registry ? Object.keys(registry.chains).find((k) => registry.chains[k].name === r.network) : undefined;
+    return {
+      date: r.date,
+      usdAmount: r.usdAmount,
+      network: r.network,
+      txHash: r.txHash,
+      txUrl: r.txHash && chainKey ? explorerLink(registry, chainKey, 'tx', r.txHash) : undefined,
+    };
+  });
+  return {
+    asOf,
+    live,
+    publishedRun,
+    asset,
+    price,
+    marketCap,
+    supply,
+    holders,
+    change7d,
+    change30d,
+    chains,
+    bridging:
+      'Each chain counts its contract supply minus the wallets excluded for it (bridge escrows, issuer treasuries), so a token locked on one chain and minted on another is counted once, where it circulates.',
+    crossCheck:
+      lastChain !== undefined && lastAgg !== undefined
+        ? { chain: lastChain, aggregator: lastAgg, gapPercent: gapPercent(lastChain, lastAgg), aggregatorSource: aggSource }
+        : null,
+    history: live ? history : [],
+    historyNote: !live
+      ? 'Unknown: the snapshot holds one figure per asset; the history starts with the first published ingest run.'
+      : history.length === 0
+        ? 'Unknown: no observation of this asset yet.'
+        : null,
+    transfers: t,
+    transfersWindow: input.window,
+    quality: assessQuality({
+      live: live && entry.origin !== 'snapshot',
+      asOf: snapshotFigures ? SNAPSHOT_AS_OF : asOf,
+      lastObserved,
+      heldReason,
+    }),
+    snapshotNote: snapshotFigures
+      ? `The figures on this page come from the snapshot of ${SNAPSHOT_AS_OF} (content/data/assets.json), compiled from public reporting listed on /sources; they were not read from a chain.`
+      : null,
+  };
+}
+
+/** The snapshot's as-of date (content/data/SOURCES.md): its files share one date. */
+export const SNAPSHOT_AS_OF = stablecoins.asOf;
+
+function snapshotPrice(symbol: string): { price: number; file: string } | null {
+  const s = symbol.toLowerCase();
+  const c = stablecoins.rows.find((r) => r.ticker.toLowerCase() === s);
+  if (c) return { price: c.price, file: 'stablecoins.json' };
+  const g = commodities.rows.find((r) => r.ticker.toLowerCase() === s);
+  if (g) return { price: g.price, file: 'commodities.json' };
+  return null;
+}

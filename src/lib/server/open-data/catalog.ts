@@ -1,0 +1,145 @@
+/**
+ * Every asset and issuer the site knows, with its page id (architecture.md "Open data"): the
+ * assets the site serves (the published run's, or the snapshot's), the registry's tracked assets,
+ * and the snapshot's assets a live run no longer covers. One query (the served asset rows); the
+ * registry and the snapshot files are bundled.
+ */
+import snapshotAssetsJson from '../../../../content/data/assets.json';
+import { desc } from 'drizzle-orm';
+import { assets } from '@db/schema';
+import { getDb } from '../db';
+import { siteRegistry } from '../sources-data';
+import { stablecoins, treasuries, commodities } from '../asset-class-data';
+import type { RegistryAsset } from '../ingest/registry';
+import { assetUrl, assignIds, issuerUrl, slugify } from '@/lib/shared/open-data/ids';
+
+export type FigureOrigin = 'served' | 'snapshot' | 'registry';
+
+export interface CatalogAsset {
+  id: string;
+  url: string;
+  /** The symbol as served (the asset table's, else the registry's, else the snapshot's). */
+  symbol: string;
+  name: string;
+  assetClass: string;
+  /** Where the market cap comes from: the served table (live run or snapshot load), the bundled snapshot file, or nowhere yet. */
+  origin: FigureOrigin;
+  marketCap: number | null;
+  change7d: number | null;
+  issuer: { id: string; name: string; url: string; source: string } | null;
+  /** Chain names with where they come from (the registry's deployments, else the snapshot's product tables). */
+  chains: string[];
+  chainsSource: string | null;
+  registry?: RegistryAsset;
+}
+
+export interface CatalogIssuer {
+  id: string;
+  name: string;
+  url: string;
+  assetIds: string[];
+}
+
+export interface Catalog {
+  assets: CatalogAsset[];
+  byId: Map<string, CatalogAsset>;
+  bySymbol: Map<string, CatalogAsset>;
+  issuers: CatalogIssuer[];
+}
+
+type Row = { symbol: string; name: string; assetClass: string; marketCap: number; change7d: number | null };
+const snapshotAssets = snapshotAssetsJson as Row[];
+
+const lower = (s: string) => s.toLowerCase();
+
+/** Issuer and chains of a snapshot asset from the asset-class pages' product tables (matched by ticker, any case). */
+function snapshotFacts(symbol: string): { issuer?: string; issuerSource?: string; chains?: string[] } {
+  const s = lower(symbol);
+  const t = treasuries.products.find((p) => lower(p.ticker) === s);
+  if (t) return { issuer: t.issuer, issuerSource: 'treasuries.json (issuer)', chains: t.networks };
+  const c = stablecoins.rows.find((p) => lower(p.ticker) === s);
+  if (c) return { issuer: c.platform, issuerSource: 'stablecoins.json (platform)', chains: c.networks };
+  const g = commodities.rows.find((p) => lower(p.ticker) === s);
+  if (g) return { issuer: g.platform, issuerSource: 'commodities.json (platform)', chains: g.networks };
+  return {};
+}
+
+/** Builds the catalog from the served rows (pure apart from the bundled files; tested through the pages). */
+export function buildCatalog(served: Row[], registryAssets: RegistryAsset[], chainName: (key: string) => string): Catalog {
+  const entries: Array<Omit<CatalogAsset, 'id' | 'url' | 'issuer'> & { issuerName?: string; issuerSource?: string }> = [];
+  const known = new Set<string>();
+  const regByLower = new Map(registryAssets.map((a) => [lower(a.symbol), a]));
+  const add = (row: Row | undefined, symbol: string, origin: FigureOrigin) => {
+    known.add(lower(symbol));
+    const reg = regByLower.get(lower(symbol));
+    const facts = snapshotFacts(symbol);
+    const regChains = reg ? [...new Set(reg.deployments.map((d) => chainName(d.chain)))] : [];
+    entries.push({
+      symbol,
+      name: reg?.name ?? row?.name ?? symbol,
+      assetClass: row?.assetClass ?? reg?.assetClass ?? 'Unknown',
+      origin,
+      marketCap: row ? row.marketCap : null,
+      change7d: row ? row.change7d : null,
+      chains: regChains.length ? regChains : (facts.chains ?? []),
+      chainsSource: regChains.length
+        ? 'registry (content/registry/registry.json)'
+        : facts.chains
+          ? `snapshot ${facts.issuerSource?.split(' ')[0]}`
+          : null,
+      registry: reg,
+      issuerName: reg?.issuer ?? facts.issuer,
+      issuerSource: reg ? 'registry (content/registry/registry.json)' : facts.issuerSource ? `snapshot ${facts.issuerSource}` : undefined,
+    });
+  };
+  // Served rows first (largest first), so their ids win a case clash.
+  for (const r of served) add(r, r.symbol, 'served');
+  for (const a of registryAssets) if (!known.has(lower(a.symbol))) add(undefined, a.symbol, 'registry');
+  for (const r of snapshotAssets) if (!known.has(lower(r.symbol))) add(r, r.symbol, 'snapshot');
+
+  // Served symbols in code-point order first (servedAssetIds: the home page computes the same ids
+  // from its own list), then the others, whose lower case never clashes with a served one.
+  const servedCount = served.length;
+  const ids = assignIds([
+    ...entries
+      .slice(0, servedCount)
+      .map((e) => e.symbol)
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    ...entries.slice(servedCount).map((e) => e.symbol),
+  ]);
+  const issuers = new Map<string, CatalogIssuer>();
+  const list: CatalogAsset[] = entries.map(({ issuerName, issuerSource, ...e }) => {
+    const id = ids.get(e.symbol)!;
+    let issuer: CatalogAsset['issuer'] = null;
+    const iid = issuerName ? slugify(issuerName) : '';
+    if (issuerName && iid) {
+      const entry = issuers.get(iid) ?? issuers.set(iid, { id: iid, name: issuerName, url: issuerUrl(iid), assetIds: [] }).get(iid)!;
+      entry.assetIds.push(id);
+      issuer = { id: iid, name: entry.name, url: entry.url, source: issuerSource ?? '' };
+    }
+    return { ...e, id, url: assetUrl(id), issuer };
+  });
+  return {
+    assets: list,
+    byId: new Map(list.map((a) => [a.id, a])),
+    bySymbol: new Map(list.map((a) => [a.symbol, a])),
+    issuers: [...issuers.values()].sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}
+
+/** The catalog as the site serves it now (one query). */
+export async function loadCatalog(): Promise<Catalog> {
+  const served = await getDb()
+    .select({
+      symbol: assets.symbol,
+      name: assets.name,
+      assetClass: assets.assetClass,
+      marketCap: assets.marketCap,
+      change7d: assets.change7d,
+    })
+    .from(assets)
+    .orderBy(desc(assets.marketCap));
+  const { registry } = siteRegistry();
+  const chainName = (key: string) => (registry && Object.hasOwn(registry.chains, key) ? registry.chains[key].name : key);
+  return buildCatalog(served, registry?.assets ?? [], chainName);
+}

@@ -1,0 +1,44 @@
+/**
+ * The answer of a download link or `?format=csv`: the same rows as JSON or as RFC 4180 CSV, named
+ * `{view}-{as-of}.{ext}` in Content-Disposition, cacheable and open to any origin like the API.
+ */
+import { recordsToCsv } from '@/lib/shared/csv';
+import { HttpError } from '../http';
+import { publicJson } from '../public-json';
+import { CACHE } from '../cache';
+
+export type Format = 'json' | 'csv';
+
+/** `format` from the query: json (default) or csv; anything else is a 400. */
+export function readFormat(params: URLSearchParams): Format {
+  const f = params.get('format');
+  if (f === null || f === '' || f === 'json') return 'json';
+  if (f === 'csv') return 'csv';
+  throw new HttpError(400, 'format must be json or csv.', { format: [`Unknown format '${f.slice(0, 20)}'.`] });
+}
+
+/** A file name safe in a header: letters, digits, dot and dash only. */
+export const fileName = (view: string, asOf: string, ext: Format) =>
+  `${`${view}-${asOf}`.replace(/[^A-Za-z0-9.-]+/g, '-').slice(0, 120)}.${ext}`;
+
+/**
+ * Rows as JSON (an array, the same records) or CSV. `download` adds the file name (the page's
+ * links); the plain list endpoints answer ?format=csv inline unless asked to download.
+ */
+export function rowsResponse<T extends object>(
+  rows: T[],
+  columns: readonly (keyof T & string)[],
+  opts: { format: Format; view: string; asOf: string; download?: boolean; json?: unknown },
+): Response {
+  const disposition: Record<string, string> = opts.download
+    ? { 'Content-Disposition': `attachment; filename="${fileName(opts.view, opts.asOf, opts.format)}"` }
+    : {};
+  if (opts.format === 'json') {
+    const res = publicJson(opts.json ?? rows);
+    for (const [k, v] of Object.entries(disposition)) res.headers.set(k, v);
+    return res;
+  }
+  return new Response(recordsToCsv(columns as readonly string[], rows as unknown as Record<string, unknown>[]), {
+    headers: { 'Content-Type': 'text/csv; charset=utf-8; header=present', 'Cache-Control': CACHE.dataApi, ...disposition },
+  });
+}

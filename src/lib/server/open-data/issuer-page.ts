@@ -1,0 +1,148 @@
+/**
+ * The issuers index and /issuers/{id}: an issuer's assets (as the catalog knows them) and their
+ * total over time (the sum of the assets' observed market caps per date; unknown on the snapshot,
+ * which has one figure per asset). Two drizzle batches at most.
+ */
+import { and, asc, desc, inArray, lte } from 'drizzle-orm';
+import { assets, datasetMeta, ingestObservations } from '@db/schema';
+import { getDb } from '../db';
+import { siteRegistry } from '../sources-data';
+import { outranks } from '../ingest/sources/precedence';
+import { buildCatalog, type Catalog, type CatalogAsset } from './catalog';
+import { metaFacts } from './shared';
+import { clip, rangeStart, type Range } from '@/lib/shared/open-data/range';
+
+export interface IssuerSummary {
+  id: string;
+  name: string;
+  url: string;
+  assetCount: number;
+  /** Sum of the market caps known; null when none of its assets has one. */
+  totalMarketCap: number | null;
+  /** Assets whose market cap is unknown (left out of the total). */
+  unknownCount: number;
+}
+export interface IssuerAsset {
+  id: string;
+  url: string;
+  symbol: string;
+  name: string;
+  assetClass: string;
+  marketCap: number | null;
+  source: string;
+}
+export interface IssuerPage {
+  asOf: string;
+  live: boolean;
+  issuer: IssuerSummary;
+  assets: IssuerAsset[];
+  history: { date: string; totalMarketCap: number }[];
+  historyNote: string | null;
+}
+
+async function catalogAndMeta() {
+  const db = getDb();
+  const [metaRows, served] = await db.batch([
+    db.select().from(datasetMeta),
+    db
+      .select({
+        symbol: assets.symbol,
+        name: assets.name,
+        assetClass: assets.assetClass,
+        marketCap: assets.marketCap,
+        change7d: assets.change7d,
+      })
+      .from(assets)
+      .orderBy(desc(assets.marketCap)),
+  ]);
+  const { registry } = siteRegistry();
+  const chainName = (key: string) => (registry && Object.hasOwn(registry.chains, key) ? registry.chains[key].name : key);
+  return { ...metaFacts(metaRows), catalog: buildCatalog(served, registry?.assets ?? [], chainName) };
+}
+
+function summary(catalog: Catalog, id: string): IssuerSummary | undefined {
+  const i = catalog.issuers.find((x) => x.id === id);
+  if (!i) return undefined;
+  const list = i.assetIds.map((a) => catalog.byId.get(a)!);
+  const known = list.filter((a) => a.marketCap !== null);
+  return {
+    id: i.id,
+    name: i.name,
+    url: i.url,
+    assetCount: list.length,
+    totalMarketCap: known.length ? Number(known.reduce((s, a) => s + a.marketCap!, 0).toFixed(2)) : null,
+    unknownCount: list.length - known.length,
+  };
+}
+
+export async function loadIssuers(): Promise<{ asOf: string; issuers: IssuerSummary[] }> {
+  const { asOf, catalog } = await catalogAndMeta();
+  const issuers = catalog.issuers.map((i) => summary(catalog, i.id)!);
+  issuers.sort((a, b) => (b.totalMarketCap ?? -1) - (a.totalMarketCap ?? -1) || a.name.localeCompare(b.name));
+  return { asOf, issuers };
+}
+
+const sourceOf = (a: CatalogAsset, live: boolean) =>
+  a.origin === 'served'
+    ? live
+      ? 'published ingest run'
+      : 'snapshot'
+    : a.origin === 'snapshot'
+      ? 'snapshot (not in the live run)'
+      : 'none yet';
+
+export async function loadIssuerPage(id: string): Promise<IssuerPage | undefined> {
+  const { asOf, publishedRun, catalog } = await catalogAndMeta();
+  const issuer = summary(catalog, id);
+  if (!issuer) return undefined;
+  const live = publishedRun !== undefined;
+  const list = catalog.issuers.find((x) => x.id === id)!.assetIds.map((a) => catalog.byId.get(a)!);
+  let history: IssuerPage['history'] = [];
+  let historyNote: string | null =
+    'Unknown: the snapshot holds one figure per asset; the history starts with the first published ingest run.';
+  if (live) {
+    const symbols = list.map((a) => a.registry?.symbol ?? a.symbol);
+    const obs = await getDb()
+      .select()
+      .from(ingestObservations)
+      .where(and(inArray(ingestObservations.assetSymbol, symbols), lte(ingestObservations.date, asOf)))
+      .orderBy(asc(ingestObservations.date));
+    // Per date, asset and chain one figure (the chain's reader over an aggregator), then summed per date.
+    const cell = new Map<string, (typeof obs)[number]>();
+    for (const o of obs) {
+      const k = `${o.date}|${o.assetSymbol}|${o.chain}`;
+      const prev = cell.get(k);
+      if (!prev || outranks(o.source, prev.source)) cell.set(k, o);
+    }
+    const total = new Map<string, number>();
+    for (const o of cell.values()) if (o.value !== null) total.set(o.date, (total.get(o.date) ?? 0) + o.value);
+    history = [...total.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([date, v]) => ({ date, totalMarketCap: Number(v.toFixed(2)) }));
+    historyNote = history.length ? null : 'Unknown: no observation of these assets yet.';
+  }
+  return {
+    asOf,
+    live,
+    issuer,
+    assets: list
+      .map((a) => ({
+        id: a.id,
+        url: a.url,
+        symbol: a.symbol,
+        name: a.name,
+        assetClass: a.assetClass,
+        marketCap: a.marketCap,
+        source: sourceOf(a, live),
+      }))
+      .sort((a, b) => (b.marketCap ?? -1) - (a.marketCap ?? -1)),
+    history,
+    historyNote,
+  };
+}
+
+export const issuerHistoryRows = (page: IssuerPage, range: Range, from?: string, to?: string) =>
+  clip(page.history, from ?? rangeStart(range, page.asOf), to ?? page.asOf);
+export const ISSUER_HISTORY_COLUMNS = ['date', 'totalMarketCap'] as const;
+export const ISSUER_ASSET_COLUMNS = ['id', 'symbol', 'name', 'assetClass', 'marketCap', 'source', 'url'] as const;
+export const ISSUER_COLUMNS = ['id', 'name', 'assetCount', 'totalMarketCap', 'unknownCount', 'url'] as const;

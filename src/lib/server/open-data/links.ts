@@ -1,0 +1,55 @@
+/**
+ * Links from names to their open-data pages for the asset-class pages and /sources, without a
+ * query: the catalog built from the bundled snapshot and registry (every such asset has a page,
+ * and its id is the same whether the site serves the snapshot or a live run, see catalog.ts).
+ */
+import snapshotAssetsJson from '../../../../content/data/assets.json';
+import { siteRegistry } from '../sources-data';
+import { buildCatalog } from './catalog';
+import { networkUrl, slugify } from '@/lib/shared/open-data/ids';
+import { networksRead } from '../analytics';
+import { orElse, type Read } from '../reads';
+import { logSectionFailure } from '../section-failure';
+
+export interface EntityLinks {
+  /** The page of an asset by its symbol or ticker (any case), if the site has one. */
+  asset(symbol: string): string | undefined;
+  /** The page of an issuer by its name, if the site has one. */
+  issuer(name: string): string | undefined;
+}
+
+let cached: EntityLinks | undefined;
+
+export function staticLinks(): EntityLinks {
+  if (cached) return cached;
+  const { registry } = siteRegistry();
+  const chainName = (key: string) => (registry && Object.hasOwn(registry.chains, key) ? registry.chains[key].name : key);
+  const catalog = buildCatalog(snapshotAssetsJson, registry?.assets ?? [], chainName);
+  const assets = new Map<string, string>();
+  for (const a of catalog.assets) if (!assets.has(a.symbol.toLowerCase())) assets.set(a.symbol.toLowerCase(), a.url);
+  const issuers = new Map(catalog.issuers.map((i) => [i.id, i.url]));
+  cached = {
+    asset: (symbol) => assets.get(symbol.toLowerCase()),
+    issuer: (name) => issuers.get(slugify(name)),
+  };
+  return cached;
+}
+
+/**
+ * Network name -> page of the networks the site serves now (ids differ between the snapshot and a
+ * live run, so this is read: one query, batched with the page's own reads). A failed read gives no
+ * links rather than no page.
+ */
+export const networkLinksRead = (pathname: string) =>
+  orElse(
+    readMap(networksRead(), (list) => Object.fromEntries(list.map((n) => [n.name, networkUrl(n.id)])) as Record<string, string>),
+    (error): Record<string, string> => {
+      logSectionFailure(pathname)(error);
+      return {};
+    },
+  );
+
+/** The same read with its value mapped. */
+function readMap<T, U>(r: Read<T>, f: (value: T) => U): Read<U> {
+  return { queries: r.queries, map: (results) => f(r.map(results)) };
+}

@@ -1,0 +1,187 @@
+/**
+ * Everything /networks/{id} shows, in two drizzle batches: the network's row of /api/networks, its
+ * six series (the networks page's metrics for this chain alone), its share over time and the
+ * assets on it. A figure without a source is null with why.
+ */
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { assets, datasetMeta, ingestObservations, networks, networkSeries } from '@db/schema';
+import { getDb } from '../db';
+import { siteRegistry } from '../sources-data';
+import { outranks } from '../ingest/sources/precedence';
+import { buildCatalog } from './catalog';
+import { metaFacts } from './shared';
+import { NETWORK_METRICS, type Network, type NetworkMetric } from '@/lib/shared/analytics-types';
+import { clip, rangeStart, type Range } from '@/lib/shared/open-data/range';
+
+export interface NetworkAsset {
+  id: string;
+  url: string;
+  symbol: string;
+  name: string;
+  assetClass: string;
+  /** The asset's value on this chain (live), else null: the snapshot gives no per-chain split. */
+  valueOnChain: number | null;
+  marketCap: number | null;
+}
+export type NetworkHistoryPoint = { date: string; share: number | null } & Partial<Record<NetworkMetric, number | null>>;
+
+export interface NetworkPage {
+  asOf: string;
+  live: boolean;
+  network: Network & { url: string; holders: number | null; holdersUnknown?: string };
+  history: NetworkHistoryPoint[];
+  /** The last value of each metric on or before the as-of date, null when the chain has none. */
+  latest: Record<NetworkMetric, { value: number | null; date: string | null }>;
+  assets: NetworkAsset[];
+  assetsSource: string;
+}
+
+export async function loadNetworkPage(id: string): Promise<NetworkPage | undefined> {
+  const db = getDb();
+  const nameOf = db.select({ name: networks.name }).from(networks).where(eq(networks.id, id));
+  const [metaRows, netRows, seriesRows, totals, served] = await db.batch([
+    db.select().from(datasetMeta),
+    db.select().from(networks).orderBy(desc(networks.totalValue)),
+    db
+      .select({ metric: networkSeries.metric, date: networkSeries.date, value: networkSeries.value })
+      .from(networkSeries)
+      .where(sql`${networkSeries.network} = (${nameOf})`)
+      .orderBy(asc(networkSeries.date)),
+    db
+      .select({ date: networkSeries.date, total: sql<number>`sum(${networkSeries.value})` })
+      .from(networkSeries)
+      .where(eq(networkSeries.metric, 'tokenized-asset-value'))
+      .groupBy(networkSeries.date),
+    db
+      .select({
+        symbol: assets.symbol,
+        name: assets.name,
+        assetClass: assets.assetClass,
+        marketCap: assets.marketCap,
+        change7d: assets.change7d,
+      })
+      .from(assets)
+      .orderBy(desc(assets.marketCap)),
+  ]);
+  const row = netRows.find((n) => n.id === id);
+  if (!row) return undefined;
+  const { asOf, publishedRun } = metaFacts(metaRows);
+  const live = publishedRun !== undefined;
+  const { registry } = siteRegistry();
+  const chainName = (key: string) => (registry && Object.hasOwn(registry.chains, key) ? registry.chains[key].name : key);
+  const catalog = buildCatalog(served, registry?.assets ?? [], chainName);
+
+  const totalByDate = new Map(totals.map((t) => [t.date, Number(t.total)]));
+  const byDate = new Map<string, NetworkHistoryPoint>();
+  for (const r of seriesRows) {
+    if (r.date > asOf) continue;
+    const p = byDate.get(r.date) ?? byDate.set(r.date, { date: r.date, share: null }).get(r.date)!;
+    p[r.metric as NetworkMetric] = r.value;
+  }
+  const history = [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
+  for (const p of history) {
+    const total = totalByDate.get(p.date);
+    const v = p['tokenized-asset-value'];
+    p.share = v != null && total ? Number(((v / total) * 100).toFixed(2)) : null;
+  }
+  const latest = Object.fromEntries(
+    NETWORK_METRICS.map((m) => {
+      const last = [...history].reverse().find((p) => p[m] != null);
+      return [m, { value: last ? (last[m] as number) : null, date: last?.date ?? null }];
+    }),
+  ) as NetworkPage['latest'];
+
+  // The assets on the chain: what the published run observed on it, else the chains the snapshot and registry list.
+  let list: NetworkAsset[];
+  let assetsSource: string;
+  if (live) {
+    const obs = await db
+      .select()
+      .from(ingestObservations)
+      .where(and(eq(ingestObservations.chain, id), lte(ingestObservations.date, asOf)))
+      .orderBy(desc(ingestObservations.date))
+      .limit(2000);
+    const last = new Map<string, (typeof obs)[number]>();
+    for (const o of obs) {
+      const prev = last.get(o.assetSymbol);
+      if (!prev || (prev.date === o.date && outranks(o.source, prev.source))) last.set(o.assetSymbol, o);
+    }
+    list = [...last.values()]
+      .filter((o) => o.value === null || o.value > 0)
+      .flatMap((o) => {
+        const a = catalog.assets.find((x) => (x.registry?.symbol ?? x.symbol) === o.assetSymbol);
+        return a
+          ? [
+              {
+                id: a.id,
+                url: a.url,
+                symbol: a.symbol,
+                name: a.name,
+                assetClass: a.assetClass,
+                valueOnChain: o.value,
+                marketCap: a.marketCap,
+              },
+            ]
+          : [];
+      });
+    assetsSource = `observations on ${id} up to ${asOf}`;
+  } else {
+    list = catalog.assets
+      .filter((a) => a.chains.includes(row.name))
+      .map((a) => ({
+        id: a.id,
+        url: a.url,
+        symbol: a.symbol,
+        name: a.name,
+        assetClass: a.assetClass,
+        valueOnChain: null,
+        marketCap: a.marketCap,
+      }));
+    assetsSource =
+      'the chains the registry and the snapshot product tables list for each asset (the snapshot gives no value per chain); the asset count above is the snapshot estimate';
+  }
+  list.sort((a, b) => (b.valueOnChain ?? b.marketCap ?? -1) - (a.valueOnChain ?? a.marketCap ?? -1));
+  const holders = latest['rwa-holders'];
+  return {
+    asOf,
+    live,
+    network: {
+      id: row.id,
+      name: row.name,
+      iconUrl: row.iconUrl,
+      rwaCount: row.rwaCount,
+      totalValue: String(Number(row.totalValue.toFixed(2))),
+      marketShare: row.marketShare,
+      change30d: row.change30d === null ? null : String(Number(row.change30d.toFixed(2))),
+      url: `/networks/${encodeURIComponent(row.id)}`,
+      holders: holders.value,
+      ...(holders.value === null ? { holdersUnknown: 'no holder series for this chain (a source without holder counts)' } : {}),
+    },
+    history,
+    latest,
+    assets: list,
+    assetsSource,
+  };
+}
+
+export function networkHistoryRows(page: NetworkPage, range: Range, from?: string, to?: string) {
+  return clip(page.history, from ?? rangeStart(range, page.asOf), to ?? page.asOf).map((p) => ({
+    date: p.date,
+    share: p.share,
+    ...Object.fromEntries(NETWORK_METRICS.map((m) => [m, p[m] ?? null])),
+  })) as Array<Record<string, string | number | null>>;
+}
+export const NETWORK_HISTORY_COLUMNS = ['date', 'share', ...NETWORK_METRICS] as const;
+
+export function networkAssetRows(page: NetworkPage) {
+  return page.assets.map(({ id, symbol, name, assetClass, valueOnChain, marketCap, url }) => ({
+    id,
+    symbol,
+    name,
+    assetClass,
+    valueOnChain,
+    marketCap,
+    url,
+  }));
+}
+export const NETWORK_ASSET_COLUMNS = ['id', 'symbol', 'name', 'assetClass', 'valueOnChain', 'marketCap', 'url'] as const;

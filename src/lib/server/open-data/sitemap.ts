@@ -1,0 +1,21 @@
+/**
+ * The open-data pages for the sitemap, each with the data's as-of date as lastmod. Kept apart from
+ * sitemap.xml.ts's own list so the two merge without conflict. One catalog read plus the networks.
+ */
+import { getAsOf, listNetworks } from '../analytics';
+import { loadCatalog } from './catalog';
+import { networkUrl } from '@/lib/shared/open-data/ids';
+
+export async function openDataEntries(origin: string): Promise<{ loc: string; lastmod?: Date }[]> {
+  const [catalog, networks, asOf] = await Promise.all([loadCatalog(), listNetworks(), getAsOf()]);
+  const lastmod = new Date(asOf + 'T00:00:00Z');
+  const paths = [
+    '/assets',
+    '/issuers',
+    '/docs/api',
+    ...catalog.assets.map((a) => a.url),
+    ...networks.map((n) => networkUrl(n.id)),
+    ...catalog.issuers.map((i) => i.url),
+  ];
+  return paths.map((p) => ({ loc: origin + p, lastmod: Number.isFinite(lastmod.getTime()) ? lastmod : undefined }));
+}

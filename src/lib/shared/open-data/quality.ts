@@ -1,0 +1,41 @@
+/** Data quality of an asset's figures (issue 16): what a visitor needs to trust or doubt a number. Pure. */
+export type Quality =
+  | { kind: 'snapshot'; asOf: string }
+  | { kind: 'fresh'; lastObserved: string }
+  | { kind: 'stale'; lastObserved: string; ageDays: number }
+  | { kind: 'held'; reason: string }
+  | { kind: 'unobserved' };
+
+/** Architecture "Data truth": one source down is one source stale, for at most 2 days. */
+export const STALE_AFTER_DAYS = 2;
+const DAY_MS = 86_400_000;
+
+export function assessQuality(input: { live: boolean; asOf: string; lastObserved?: string; heldReason?: string }): Quality {
+  if (input.heldReason) return { kind: 'held', reason: input.heldReason };
+  if (!input.live) return { kind: 'snapshot', asOf: input.asOf };
+  if (!input.lastObserved) return { kind: 'unobserved' };
+  const ageDays = Math.round((Date.parse(input.asOf) - Date.parse(input.lastObserved)) / DAY_MS);
+  if (ageDays > STALE_AFTER_DAYS) return { kind: 'stale', lastObserved: input.lastObserved, ageDays };
+  return { kind: 'fresh', lastObserved: input.lastObserved };
+}
+
+export function qualityText(q: Quality): string {
+  switch (q.kind) {
+    case 'snapshot':
+      return `From the snapshot of ${q.asOf} (content/data, sources on /sources); not read from a chain.`;
+    case 'fresh':
+      return `Fresh: last observed ${q.lastObserved}.`;
+    case 'stale':
+      return `Stale: no observation for ${q.ageDays} days (last ${q.lastObserved}).`;
+    case 'held':
+      return `Held by the circuit breaker: ${q.reason}`;
+    case 'unobserved':
+      return 'Unknown: no ingest run has observed this asset yet.';
+  }
+}
+
+/** The gap between a chain's figure and an aggregator's, in percent of the chain's; null without both. */
+export function gapPercent(chain: number | null, aggregator: number | null): number | null {
+  if (chain === null || aggregator === null || chain === 0) return null;
+  return Number((((aggregator - chain) / chain) * 100).toFixed(2));
+}

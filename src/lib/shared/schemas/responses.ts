@@ -1,0 +1,247 @@
+/**
+ * The public API's answers as zod schemas: the OpenAPI document (/api/openapi.json) is generated
+ * from these, and the contract test validates each documented endpoint's real answer against the
+ * document, so the two cannot drift. Field names and kinds follow the spec (money as numeric
+ * strings where it says so); `id` and `url` are the open-data additions.
+ */
+import { z } from 'zod';
+
+const numericString = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/)
+  .describe('A decimal number as a string (no exponent, no currency)');
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe('A date, YYYY-MM-DD');
+
+export const errorSchema = z
+  .object({
+    message: z.string().describe('What went wrong, for people'),
+    issues: z.record(z.string(), z.array(z.string())).optional().describe('Per field (query parameter), what is wrong with it'),
+  })
+  .describe('Every error: the HTTP status says the kind (400 bad input, 404 unknown, 429 too many), the body says why');
+
+export const marketOverviewSchema = z.object({
+  totalRWAValue: numericString,
+  totalAssetHolders: z.number().int(),
+  totalRWAHolders: z.number().int(),
+  totalAssetIssuers: z.number().int(),
+  totalStablecoinValue: numericString,
+  asOf: day,
+  changes30d: z
+    .object({ totalRWAValue: z.number().nullable(), totalAssetHolders: z.number().nullable(), totalStablecoinValue: z.number().nullable() })
+    .optional(),
+});
+
+export const chartDataSchema = z.array(
+  z.object({
+    date: day,
+    privateCredit: numericString,
+    usTreasuryDebt: numericString,
+    commodities: numericString,
+    institutionalFunds: numericString,
+    stocks: numericString,
+    governmentDebt: numericString,
+    managedStrategies: numericString,
+    corporateBonds: numericString,
+    stablecoins: numericString,
+  }),
+);
+
+export const assetSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  assetClass: z.string(),
+  marketCap: numericString.describe('Dollars'),
+  change7d: numericString.nullable().describe('Percent; null when there is no figure 7 days earlier'),
+  id: z.string().describe("The asset page's id (lower-case symbol, made unique)"),
+  url: z.string().describe('The asset page, /assets/{id}'),
+});
+export const assetsSchema = z.array(assetSchema);
+
+export const networkSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  iconUrl: z.string(),
+  rwaCount: z.number().int(),
+  totalValue: numericString.describe('Dollars'),
+  marketShare: z.number().describe('Percent of the total'),
+  change30d: numericString.nullable(),
+});
+export const networksSchema = z.array(networkSchema);
+
+export const timeSeriesSchema = z.array(z.object({ date: day, networks: z.record(z.string(), z.number()) }));
+
+export const transfersSchema = z.array(
+  z.object({
+    id: z.number().int(),
+    assetSymbol: z.string(),
+    usdAmount: z.number(),
+    date: z.string().describe('ISO-8601 time'),
+    network: z.string(),
+    txHash: z.string().optional().describe('The transaction, for transfers read from a chain'),
+  }),
+);
+
+export const issuerSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  assetCount: z.number().int(),
+  totalMarketCap: z.number().nullable().describe('Sum of the known market caps; null when none is known'),
+  unknownCount: z.number().int().describe('Assets whose market cap is unknown, left out of the total'),
+});
+export const issuersSchema = z.array(issuerSummarySchema);
+
+const figure = z.object({
+  value: z.number().nullable(),
+  asOf: z.string().nullable(),
+  source: z.string(),
+  unknown: z.string().optional().describe('Why the value is unknown'),
+});
+const quality = z.object({ kind: z.enum(['snapshot', 'fresh', 'stale', 'held', 'unobserved']) }).loose();
+const catalogAsset = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    symbol: z.string(),
+    name: z.string(),
+    assetClass: z.string(),
+    origin: z.enum(['served', 'snapshot', 'registry']),
+    marketCap: z.number().nullable(),
+    change7d: z.number().nullable(),
+    issuer: z.object({ id: z.string(), name: z.string(), url: z.string(), source: z.string() }).nullable(),
+    chains: z.array(z.string()),
+    chainsSource: z.string().nullable(),
+  })
+  .loose();
+
+export const assetHistorySchema = z.array(
+  z.object({ date: day, marketCap: z.number().nullable(), supply: z.number().nullable(), holders: z.number().nullable() }),
+);
+
+export const assetPageSchema = z
+  .object({
+    asOf: day,
+    live: z.boolean(),
+    publishedRun: z.number().optional(),
+    asset: catalogAsset,
+    price: figure.extend({ method: z.string() }),
+    marketCap: figure,
+    supply: figure,
+    holders: figure,
+    change7d: figure,
+    change30d: figure,
+    chains: z.array(
+      z
+        .object({
+          chain: z.string(),
+          chainName: z.string(),
+          networkId: z.string().nullable(),
+          contract: z.string().nullable(),
+          excluded: z.array(z.string()),
+          supply: z.string().nullable(),
+          value: z.number().nullable(),
+          holders: z.number().nullable(),
+          source: z.string(),
+          blockNumber: z.number().nullable(),
+          blockTime: z.string().nullable(),
+          apiUrl: z.string().nullable(),
+        })
+        .loose(),
+    ),
+    bridging: z.string(),
+    crossCheck: z
+      .object({ chain: z.number(), aggregator: z.number(), gapPercent: z.number().nullable(), aggregatorSource: z.string() })
+      .nullable(),
+    history: assetHistorySchema,
+    historyNote: z.string().nullable(),
+    transfers: z.array(z.object({ date: z.string(), usdAmount: z.number(), network: z.string(), txHash: z.string().nullable() }).loose()),
+    quality,
+    snapshotNote: z.string().nullable(),
+  })
+  .loose();
+
+export const networkPageSchema = z
+  .object({
+    asOf: day,
+    live: z.boolean(),
+    network: networkSchema.extend({ url: z.string(), holders: z.number().nullable(), holdersUnknown: z.string().optional() }),
+    history: z.array(z.object({ date: day, share: z.number().nullable() }).catchall(z.number().nullable())),
+    latest: z.record(z.string(), z.object({ value: z.number().nullable(), date: z.string().nullable() })),
+    assets: z.array(
+      z.object({
+        id: z.string(),
+        url: z.string(),
+        symbol: z.string(),
+        name: z.string(),
+        assetClass: z.string(),
+        valueOnChain: z.number().nullable(),
+        marketCap: z.number().nullable(),
+      }),
+    ),
+    assetsSource: z.string(),
+  })
+  .loose();
+
+export const issuerPageSchema = z.object({
+  asOf: day,
+  live: z.boolean(),
+  issuer: issuerSummarySchema,
+  assets: z.array(
+    z.object({
+      id: z.string(),
+      url: z.string(),
+      symbol: z.string(),
+      name: z.string(),
+      assetClass: z.string(),
+      marketCap: z.number().nullable(),
+      source: z.string(),
+    }),
+  ),
+  history: z.array(z.object({ date: day, totalMarketCap: z.number() })),
+  historyNote: z.string().nullable(),
+});
+
+// --- The downloads of the open-data pages (one schema per table or series) ----------------------
+
+export const assetChainRowsSchema = z.array(
+  z.object({
+    chain: z.string(),
+    chainName: z.string(),
+    contract: z.string().nullable(),
+    excluded: z.string().describe('Excluded wallets, space-separated'),
+    supply: z.string().nullable().describe('Whole tokens, decimal string'),
+    value: z.number().nullable(),
+    holders: z.number().nullable(),
+    source: z.string(),
+    date: day.nullable(),
+    blockNumber: z.number().nullable(),
+    blockTime: z.string().nullable(),
+    apiUrl: z.string().nullable(),
+    fetchedAt: z.string().nullable(),
+  }),
+);
+export const assetTransferRowsSchema = z.array(
+  z.object({ date: z.string(), usdAmount: z.number(), network: z.string(), txHash: z.string().nullable() }),
+);
+export const networkHistoryRowsSchema = z.array(
+  z
+    .object({ date: day, share: z.number().nullable() })
+    .catchall(z.number().nullable())
+    .describe('One column per metric of /api/networks/time-series'),
+);
+export const networkAssetRowsSchema = z.array(
+  z.object({
+    id: z.string(),
+    symbol: z.string(),
+    name: z.string(),
+    assetClass: z.string(),
+    valueOnChain: z.number().nullable(),
+    marketCap: z.number().nullable(),
+    url: z.string(),
+  }),
+);
+export const issuerHistoryRowsSchema = z.array(z.object({ date: day, totalMarketCap: z.number() }));
+export const issuerAssetRowsSchema = issuerPageSchema.shape.assets;

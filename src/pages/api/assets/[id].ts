@@ -1,0 +1,14 @@
+import type { APIRoute } from 'astro';
+import { publicGet } from '@/lib/server/open-data/public-get';
+import { HttpError } from '@/lib/server/http';
+import { publicJson } from '@/lib/server/public-json';
+import { loadAssetPage } from '@/lib/server/open-data/asset-page';
+
+export const prerender = false;
+
+/** Everything the asset page shows, as data (the figures, their sources, chains, history, transfers, quality). */
+export const GET: APIRoute = publicGet(async ({ params }) => {
+  const page = await loadAssetPage(params.id ?? '');
+  if (!page) throw new HttpError(404, 'No asset with this id.');
+  return publicJson(page);
+});

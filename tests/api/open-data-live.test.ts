@@ -1,0 +1,102 @@
+/**
+ * The open-data pages after a live run (the "Must show" of issue 16, like `npm run ingest:local`):
+ * two Anvil chains, `npm run ingest` as a child process, the real built server on the same file.
+ * Every asset, network and issuer of the API has a page whose figures equal the API's, with the
+ * observation's block, the contract and the transaction links on it.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playJump, startScenario, writeRegistry, type Scenario } from '../../scripts/lib/ingest-scenario';
+import { startServer, type RunningServer } from '../support/server';
+import { runIngestCli } from '../support/ingest';
+import { formatCurrency } from '../../src/lib/shared/format';
+import { parseCsv } from '../../src/lib/shared/csv';
+
+let s: Scenario;
+let server: RunningServer;
+let env: Record<string, string>;
+
+const get = async (path: string) => {
+  const res = await fetch(server.baseUrl + path);
+  expect(res.status, path).toBe(200);
+  return res.headers.get('content-type')?.includes('json') ? res.json() : res.text();
+};
+
+beforeAll(async () => {
+  s = await startScenario();
+  const registryFile = join(mkdtempSync(join(tmpdir(), 'rwa-registry-')), 'registry.json');
+  writeRegistry(s, registryFile);
+  server = await startServer({ env: { INGEST_REGISTRY: registryFile } });
+  env = { ...s.env, DATABASE_URL: server.databaseUrl, INGEST_REGISTRY: registryFile };
+  const r = await runIngestCli(['--from', s.days[0], '--to', s.days[2]], env);
+  expect(r.code, r.stderr).toBe(0);
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await s?.stop();
+});
+
+describe('open-data pages after a live run', () => {
+  it('gives every served asset a page with the published market cap, per-chain blocks and its history', async () => {
+    const assets = await get('/api/assets');
+    expect(assets.length).toBeGreaterThan(0);
+    for (const a of assets) {
+      const page = await get(`/api/assets/${a.id}`);
+      expect(page.live).toBe(true);
+      expect(page.marketCap.value).toBe(Number(a.marketCap));
+      expect(page.quality.kind).toBe('fresh');
+      expect(page.snapshotNote).toBeNull();
+      const html = await get(a.url);
+      expect(html).toContain(formatCurrency(a.marketCap));
+      // each observed chain names its block (the history ends on the as-of date with the same market cap)
+      for (const c of page.chains.filter((c: { source: string }) => c.source === 'evm')) expect(c.blockNumber).toBeGreaterThan(0);
+      expect(page.history.at(-1).marketCap).toBeCloseTo(Number(a.marketCap), 2);
+      const csv = parseCsv(await get(`/api/assets/${a.id}/history?range=all&format=csv`));
+      expect(csv.length - 1).toBe(page.history.length);
+    }
+  });
+
+  it('shows TBILL with its contract, excluded treasury wallet, price method and transaction links', async () => {
+    const page = await get('/api/assets/tbill');
+    const eth = page.chains.find((c: { chain: string }) => c.chain === 'ethereum');
+    expect(eth.excluded.length).toBeGreaterThan(0);
+    expect(eth.contract).toMatch(/^0x[0-9a-f]{40}$/);
+    expect(page.price.method).toMatch(/NAV|feed|\(\)/);
+    expect(page.holders.value).toBeGreaterThan(0);
+    expect(page.transfers.every((t: { txHash: string }) => /^0x[0-9a-f]{64}$/.test(t.txHash))).toBe(true);
+  });
+
+  it('gives every network and issuer a page whose figures equal the API', async () => {
+    for (const n of await get('/api/networks')) {
+      const page = await get(`/api/networks/${n.id}`);
+      expect(page.network.totalValue).toBe(n.totalValue);
+      expect(page.assets.length).toBe(
+        n.rwaCount + page.assets.filter((a: { assetClass: string }) => a.assetClass === 'Stablecoins').length,
+      );
+      expect(await get(`/networks/${n.id}`)).toContain(formatCurrency(n.totalValue));
+    }
+    for (const i of await get('/api/issuers')) {
+      const page = await get(`/api/issuers/${i.id}`);
+      expect(page.issuer).toEqual(i);
+    }
+  });
+
+  it('says when a newer run was held by the circuit breaker, and keeps serving the published figures', async () => {
+    // GOLD jumps 11x on one chain: the per-asset breaker holds it while the rest publishes.
+    const before = await get('/api/assets/gold');
+    const day = await playJump(s);
+    const r = await runIngestCli(['--date', day], env);
+    expect(r.code).toBe(0);
+    const after = await get('/api/assets/gold');
+    expect(after.quality).toEqual({ kind: 'held', reason: expect.stringContaining('circuit breaker') });
+    expect(after.marketCap.value).toEqual(before.marketCap.value);
+    expect(await get('/assets/gold')).toContain('Held by the circuit breaker');
+    // The held observation is never history on the page either.
+    const history = after.history as Array<{ marketCap: number | null }>;
+    expect(history.length).toBeGreaterThan(0);
+    expect(Math.max(...history.map((h) => h.marketCap ?? 0))).toBeLessThanOrEqual(before.marketCap.value);
+  }, 60_000);
+});

@@ -1,0 +1,167 @@
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, PHONE, screenshot, useBrowser } from '../support/browser';
+import { formatCurrency, formatPercent } from '../../src/lib/shared/format';
+import { parseCsv } from '../../src/lib/shared/csv';
+
+const base = inject('baseUrl');
+const browser = useBrowser();
+
+const json = async (path: string) => {
+  const res = await fetch(base + path);
+  expect(res.status, path).toBe(200);
+  return res.json();
+};
+
+/** The open-data page links on a page, as paths. */
+const pageLinks = (page: Page) =>
+  page.$$eval('a[href]', (as) =>
+    as.map((a) => new URL((a as HTMLAnchorElement).href).pathname).filter((p) => /^\/(assets|networks|issuers)(\/|$)/.test(p)),
+  );
+
+describe('open-data pages', () => {
+  it('lets a visitor without JavaScript reach every asset, network and issuer page from the home or networks page', async () => {
+    const [assets, networks, issuers] = await Promise.all([json('/api/assets'), json('/api/networks'), json('/api/issuers')]);
+    const wanted = new Set<string>([
+      ...assets.map((a: { url: string }) => a.url),
+      ...networks.map((n: { id: string }) => `/networks/${n.id}`),
+      ...issuers.map((i: { url: string }) => i.url),
+    ]);
+    const { page, close } = await openPage(browser(), base, '/', { javaScript: false });
+    const seen = new Set<string>();
+    let frontier = ['/', '/networks'];
+    for (let depth = 0; depth < 4 && frontier.length; depth++) {
+      const next: string[] = [];
+      for (const path of frontier) {
+        const res = await page.goto(path);
+        expect(res?.status(), path).toBe(200);
+        for (const link of await pageLinks(page))
+          if (!seen.has(link)) {
+            seen.add(link);
+            next.push(link);
+          }
+      }
+      frontier = next;
+    }
+    await close();
+    const missing = [...wanted].filter((u) => !seen.has(u));
+    expect(missing).toEqual([]);
+  }, 180_000);
+
+  it('shows an asset page whose figures equal the API, works without JavaScript, and 404s an unknown id', async () => {
+    const assets = await json('/api/assets');
+    const top = assets[0];
+    expect(top).toEqual(expect.objectContaining({ id: expect.any(String), url: `/assets/${top.id}` }));
+    for (const javaScript of [true, false]) {
+      const { page, errors, status, close } = await openPage(browser(), base, top.url, { javaScript });
+      expect(status).toBe(200);
+      await expect.poll(() => page.getByTestId('figure-market-cap').innerText()).toContain(formatCurrency(top.marketCap));
+      // every unknown figure says why
+      for (const unknown of await page.locator('[data-value="unknown"]').all())
+        expect(await unknown.locator('xpath=..').innerText()).toMatch(/Why: \S+/);
+      expect(await page.getByTestId('data-quality').innerText()).toMatch(/Data quality: \S+/);
+      expect(await page.getByTestId('downloads').count()).toBeGreaterThanOrEqual(3);
+      expect(errors).toEqual([]);
+      await close();
+    }
+    const missing = await fetch(base + '/assets/no-such-asset');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('Page Not Found');
+  });
+
+  it('shows a network page whose figures equal /api/networks, with its assets linked, on a phone', async () => {
+    const networks = await json('/api/networks');
+    // The largest network that has tracked assets on it (the page of one without says so instead).
+    let n = networks[0];
+    let assetCount = 0;
+    for (const candidate of networks) {
+      assetCount = (await json(`/api/networks/${candidate.id}`)).assets.length;
+      n = candidate;
+      if (assetCount > 0) break;
+    }
+    const { page, errors, close } = await openPage(browser(), base, `/networks/${n.id}`, { viewport: PHONE, javaScript: false });
+    expect(await page.getByTestId('figure-value').innerText()).toContain(formatCurrency(n.totalValue));
+    expect(await page.getByTestId('figure-share').innerText()).toContain(formatPercent(n.marketShare));
+    expect(await page.getByTestId('figure-count').innerText()).toContain(n.rwaCount.toLocaleString('en-US'));
+    expect(assetCount).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid="network-asset-row"] a[href^="/assets/"]').count()).toBe(assetCount);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, 'network-page-phone', true);
+    expect(errors).toEqual([]);
+    await close();
+    // with JavaScript, on a desktop: the same server-rendered figures, no page errors
+    const withJs = await openPage(browser(), base, `/networks/${n.id}`);
+    expect(await withJs.page.getByTestId('figure-value').innerText()).toContain(formatCurrency(n.totalValue));
+    await screenshot(withJs.page, 'network-page-desktop', true);
+    expect(withJs.errors).toEqual([]);
+    await withJs.close();
+  });
+
+  it('keeps the history range in the URL and gives the same rows in its CSV download as the view', async () => {
+    const n = (await json('/api/networks'))[0];
+    const { page, close } = await openPage(browser(), base, `/networks/${n.id}?range=1y`, { javaScript: false });
+    expect(await page.locator('[aria-current="page"]', { hasText: '1y' }).count()).toBe(1);
+    const points = Number(await page.getByTestId('chart-tokenized-asset-value').getAttribute('data-points'));
+    const href = await page.locator('#network-history a', { hasText: 'CSV' }).getAttribute('href');
+    expect(href).toContain('range=1y');
+    const res = await fetch(base + href);
+    expect(res.headers.get('content-disposition')).toMatch(new RegExp(`filename="${n.id}-history-1y-\\d{4}-\\d{2}-\\d{2}\\.csv"`));
+    const rows = parseCsv(await res.text());
+    expect(rows[0]).toContain('tokenized-asset-value');
+    const col = rows[0].indexOf('tokenized-asset-value');
+    expect(rows.slice(1).filter((r) => r[col] !== '').length).toBe(points);
+    await close();
+  });
+
+  it('gives the networks table as CSV that parses to the rows of /api/networks', async () => {
+    const networks = await json('/api/networks');
+    const { page, close } = await openPage(browser(), base, '/networks', { javaScript: false });
+    const href = await page.locator('#network-table a', { hasText: 'CSV' }).getAttribute('href');
+    await close();
+    for (const url of [href!, '/api/networks?format=csv']) {
+      const rows = parseCsv(await (await fetch(base + url)).text());
+      const [head, ...body] = rows;
+      expect(body.length).toBe(networks.length);
+      body.forEach((r, i) => {
+        const rec = Object.fromEntries(head.map((h, j) => [h, r[j]]));
+        expect(rec.id).toBe(networks[i].id);
+        expect(rec.name).toBe(networks[i].name);
+        expect(Number(rec.totalValue)).toBe(Number(networks[i].totalValue));
+        expect(Number(rec.marketShare)).toBe(networks[i].marketShare);
+      });
+    }
+  });
+
+  it('shows the issuer index and an issuer page with its assets linked', async () => {
+    const issuers = await json('/api/issuers');
+    const i = issuers[0];
+    for (const javaScript of [true, false]) {
+      const { page, status, errors, close } = await openPage(browser(), base, i.url, { javaScript });
+      expect(status).toBe(200);
+      expect(await page.locator('h1').innerText()).toBe(i.name);
+      if (i.totalMarketCap !== null) expect(await page.getByTestId('figure-total').innerText()).toContain(formatCurrency(i.totalMarketCap));
+      expect(await page.locator('[data-testid="issuer-asset-row"] a[href^="/assets/"]').count()).toBe(i.assetCount);
+      expect(errors).toEqual([]);
+      await close();
+    }
+    const index = await openPage(browser(), base, '/issuers', { javaScript: false });
+    expect(await index.page.getByTestId('issuer-row').count()).toBe(issuers.length);
+    await index.close();
+  });
+
+  it('documents the API for people at /docs/api, reached from the footer, with working examples', async () => {
+    const doc = await json('/api/openapi.json');
+    const { page, errors, close } = await openPage(browser(), base, '/', { javaScript: false });
+    for (const label of ['API Access', 'Documentation'])
+      expect(await page.locator('footer a', { hasText: label }).getAttribute('href')).toBe('/docs/api');
+    await page.goto('/docs/api');
+    const titles = await page.getByTestId('endpoint').locator('h3').allInnerTexts();
+    expect(titles.map((t) => t.replace(/^GET\s+/, ''))).toEqual(Object.keys(doc.paths));
+    for (const href of await page
+      .getByTestId('endpoint-example')
+      .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute('href'))))
+      expect((await fetch(base + href)).status, href!).toBe(200);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
