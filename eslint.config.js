@@ -162,6 +162,24 @@ export default tseslint.config(
       ],
     },
   },
+  // Components (.astro included) show what a page loaded: they take data as props and never reach the
+  // server or the database themselves; a type from there (a loader's result) is fine.
+  {
+    files: ['src/components/**/*.{astro,ts,tsx}'],
+    ignores: ['src/components/islands/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: SERVER_ONLY.map((p) => ({
+            ...p,
+            message: 'Components take data as props: the page loads it from src/lib/server.',
+            allowTypeImports: true,
+          })),
+        },
+      ],
+    },
+  },
   // Shared code also runs on both sides: no Node built-ins, no browser or server globals.
   {
     files: ['src/lib/shared/**'],

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createServer, request, type Server } from 'node:http';
 import { freePort } from './free-port.ts';
+import { exitOf, waitUntilReady } from './child-ready.ts';
 
 export interface RunningSqld {
   /** DATABASE_URL for the clients: http://127.0.0.1:PORT */
@@ -81,22 +82,14 @@ export async function startSqld(options: SqldOptions = {}): Promise<RunningSqld>
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`sqld exited early (${child.exitCode}):\n${out}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`sqld did not start in time:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const exited = () =>
-    new Promise<void>((ok) => (child.exitCode !== null || child.signalCode !== null ? ok() : child.once('exit', () => ok())));
+  await waitUntilReady(child, {
+    name: 'sqld',
+    probe: async () => (await fetch(`${url}/health`)).ok,
+    timeoutMs: 20_000,
+    intervalMs: 50,
+    output: () => out,
+  });
+  const exited = exitOf(child);
   return {
     url,
     authToken: signJwt(privateKey),

@@ -60,6 +60,28 @@ describe('open-data pages for search engines', () => {
       expect((await fetch(base + p)).status, p).toBe(404);
   });
 
+  it('names the views of each page kind in a 404, checks the range before loading, and names the file after the id, view and range', async () => {
+    const [asset] = await json('/api/assets');
+    const [network] = await json('/api/networks');
+    const [issuer] = await json('/api/issuers');
+    const cases = [
+      [`/api/assets/${asset.id}`, 'history, chains or transfers', 'asset'],
+      [`/api/networks/${network.id}`, 'history or assets', 'network'],
+      [`/api/issuers/${issuer.id}`, 'history or assets', 'issuer'],
+    ] as const;
+    for (const [path, views, noun] of cases) {
+      const unknownView = await fetch(`${base}${path}/constructor`);
+      expect(unknownView.status, path).toBe(404);
+      expect((await unknownView.json()).message).toBe(`No such view: ${views}.`);
+      const unknownId = await fetch(`${base}/api/${noun}s/no-such-${noun}/history`);
+      expect((await unknownId.json()).message).toBe(`No ${noun} with this id.`);
+      expect((await fetch(`${base}/api/${noun}s/no-such-${noun}/history?range=2d`)).status, 'range checked first').toBe(400);
+      const file = await fetch(`${base}${path}/history?range=30d&format=csv`);
+      const id = path.split('/').at(-1);
+      expect(file.headers.get('content-disposition')).toMatch(new RegExp(`filename="${id}-history-30d-\\d{4}-\\d{2}-\\d{2}\\.csv"`));
+    }
+  });
+
   it('gives each page an og:image carrying its name and headline figure, served with a long cache', async () => {
     const [asset] = await json('/api/assets');
     const html = await (await fetch(base + asset.url)).text();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { TEST_ADMIN } from './constants.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
+import { exitOf, waitUntilReady } from '../../scripts/lib/child-ready.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -83,23 +84,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited early:\n${out}`);
-    try {
+  await waitUntilReady(child, {
+    name: 'Server',
+    probe: async () => {
       const res = await fetch(baseUrl + '/api/auth/me');
-      if (res.status === 401 || res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`Server did not start in time:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  const exited = () =>
-    new Promise<void>((ok) => (child.exitCode !== null || child.signalCode !== null ? ok() : child.once('exit', () => ok())));
+      return res.status === 401 || res.ok;
+    },
+    timeoutMs: 60_000,
+    intervalMs: 150,
+    output: () => out,
+  });
+  const exited = exitOf(child);
   return {
     baseUrl,
     dir,

@@ -47,6 +47,25 @@ describe('imports that cross a boundary fail', () => {
   });
 });
 
+describe('components (.astro included) take data as props', () => {
+  const astro = (frontmatter: string) => `---\n${frontmatter}\n---\n<p>{x}</p>\n`;
+  it.each([
+    [
+      'src/components/data/Planted.astro',
+      astro("import { networkIcon } from '@/lib/server/asset-class-data';\nconst x = networkIcon('a');"),
+    ],
+    ['src/components/reading/Planted.astro', astro("import { siteOrigin } from '../../lib/server/config';\nconst x = siteOrigin();")],
+    ['src/components/open-data/planted.ts', "import { db } from '@db/client';\nexport const x = db;"],
+  ])('a value import from the server in %s is reported', async (filePath, code) => {
+    expect(await ruleIds(filePath, code)).toContain('@typescript-eslint/no-restricted-imports');
+  });
+
+  it('a type import from the server passes', async () => {
+    const code = astro("import type { ArticleView } from '@/lib/server/content/article-view';\nconst x: ArticleView | null = null;");
+    expect(await ruleIds('src/components/reading/Planted.astro', code)).toEqual([]);
+  });
+});
+
 describe('one-sided globals in src/lib/shared fail', () => {
   it.each(['window.location.href', 'document.title', "localStorage.getItem('x')", 'process.env.PORT', "Buffer.from('x')"])(
     '%s',

@@ -91,3 +91,6 @@ const iconByName = new Map(parseSnapshot(networkIconsSchema, 'networks.json', ne
 export function networkIcon(name: string): string | undefined {
   return iconByName.get(name);
 }
+
+/** Every network icon of the snapshot by display name, for components that draw several. */
+export const NETWORK_ICONS: Readonly<Record<string, string>> = Object.fromEntries(iconByName);

@@ -4,12 +4,12 @@
  * recent transfers and its data quality. A figure that cannot be known is null with a reason.
  */
 import { and, asc, desc, eq, gte, lt, lte } from 'drizzle-orm';
-import { assets, datasetMeta, ingestObservations, ingestRuns, networks, transfers } from '@db/schema';
+import { datasetMeta, ingestObservations, ingestRuns, networks, transfers } from '@db/schema';
 import { getDb } from '../db';
 import { siteRegistry } from '../sources-data';
 import { stablecoins, commodities } from '../asset-class-data';
 import { outranks } from '../ingest/sources/precedence';
-import { buildCatalog, type Catalog, type CatalogAsset } from './catalog';
+import { catalogOf, registryChainName, servedAssetsQuery, type Catalog, type CatalogAsset } from './catalog';
 import { AGGREGATORS, explorerLink, metaFacts, pctChange, priceMethod, shiftDay, supplyMethod } from './shared';
 import { transferWindow } from '../analytics';
 import type { StaleCell } from '../ingest/cells';
@@ -88,20 +88,11 @@ export async function loadAssetPage(id: string): Promise<AssetPage | undefined> 
   const [metaRows, netRows, served] = await db.batch([
     db.select().from(datasetMeta),
     db.select({ id: networks.id, name: networks.name }).from(networks),
-    db
-      .select({
-        symbol: assets.symbol,
-        name: assets.name,
-        assetClass: assets.assetClass,
-        marketCap: assets.marketCap,
-        change7d: assets.change7d,
-      })
-      .from(assets)
-      .orderBy(desc(assets.marketCap)),
+    servedAssetsQuery(),
   ]);
   const { registry } = siteRegistry();
-  const chainName = (key: string) => (registry && Object.hasOwn(registry.chains, key) ? registry.chains[key].name : key);
-  const catalog: Catalog = buildCatalog(served, registry?.assets ?? [], chainName);
+  const chainName = registryChainName;
+  const catalog: Catalog = catalogOf(served);
   const entry = catalog.byId.get(id);
   if (!entry) return undefined;
   const { asOf, publishedRun } = metaFacts(metaRows);

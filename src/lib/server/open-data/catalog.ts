@@ -127,9 +127,9 @@ export function buildCatalog(served: Row[], registryAssets: RegistryAsset[], cha
   };
 }
 
-/** The catalog as the site serves it now (one query). */
-export async function loadCatalog(): Promise<Catalog> {
-  const served = await getDb()
+/** The served asset rows a catalog starts from, largest first: one query, to batch with a page's others. */
+export function servedAssetsQuery() {
+  return getDb()
     .select({
       symbol: assets.symbol,
       name: assets.name,
@@ -139,7 +139,20 @@ export async function loadCatalog(): Promise<Catalog> {
     })
     .from(assets)
     .orderBy(desc(assets.marketCap));
+}
+
+/** A chain key's display name from the registry (the key itself where the registry has none). */
+export function registryChainName(key: string): string {
   const { registry } = siteRegistry();
-  const chainName = (key: string) => (registry && Object.hasOwn(registry.chains, key) ? registry.chains[key].name : key);
-  return buildCatalog(served, registry?.assets ?? [], chainName);
+  return registry && Object.hasOwn(registry.chains, key) ? registry.chains[key].name : key;
+}
+
+/** The catalog of these served rows, the registry's tracked assets and the snapshot's. */
+export function catalogOf(served: Row[]): Catalog {
+  return buildCatalog(served, siteRegistry().registry?.assets ?? [], registryChainName);
+}
+
+/** The catalog as the site serves it now (one query). */
+export async function loadCatalog(): Promise<Catalog> {
+  return catalogOf(await servedAssetsQuery());
 }

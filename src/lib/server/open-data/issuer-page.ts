@@ -3,12 +3,11 @@
  * total over time (the sum of the assets' observed market caps per date; unknown on the snapshot,
  * which has one figure per asset). Two drizzle batches at most.
  */
-import { and, asc, desc, inArray, lte } from 'drizzle-orm';
-import { assets, datasetMeta, ingestObservations } from '@db/schema';
+import { and, asc, inArray, lte } from 'drizzle-orm';
+import { datasetMeta, ingestObservations } from '@db/schema';
 import { getDb } from '../db';
-import { siteRegistry } from '../sources-data';
 import { outranks } from '../ingest/sources/precedence';
-import { buildCatalog, type Catalog, type CatalogAsset } from './catalog';
+import { catalogOf, servedAssetsQuery, type Catalog, type CatalogAsset } from './catalog';
 import { metaFacts } from './shared';
 import { clip, rangeStart, type Range } from '@/lib/shared/open-data/range';
 
@@ -42,22 +41,8 @@ export interface IssuerPage {
 
 async function catalogAndMeta() {
   const db = getDb();
-  const [metaRows, served] = await db.batch([
-    db.select().from(datasetMeta),
-    db
-      .select({
-        symbol: assets.symbol,
-        name: assets.name,
-        assetClass: assets.assetClass,
-        marketCap: assets.marketCap,
-        change7d: assets.change7d,
-      })
-      .from(assets)
-      .orderBy(desc(assets.marketCap)),
-  ]);
-  const { registry } = siteRegistry();
-  const chainName = (key: string) => (registry && Object.hasOwn(registry.chains, key) ? registry.chains[key].name : key);
-  return { ...metaFacts(metaRows), catalog: buildCatalog(served, registry?.assets ?? [], chainName) };
+  const [metaRows, served] = await db.batch([db.select().from(datasetMeta), servedAssetsQuery()]);
+  return { ...metaFacts(metaRows), catalog: catalogOf(served) };
 }
 
 function summary(catalog: Catalog, id: string): IssuerSummary | undefined {

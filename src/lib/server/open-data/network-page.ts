@@ -4,11 +4,10 @@
  * assets on it. A figure without a source is null with why.
  */
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
-import { assets, datasetMeta, ingestObservations, networks, networkSeries } from '@db/schema';
+import { datasetMeta, ingestObservations, networks, networkSeries } from '@db/schema';
 import { getDb } from '../db';
-import { siteRegistry } from '../sources-data';
 import { outranks } from '../ingest/sources/precedence';
-import { buildCatalog } from './catalog';
+import { catalogOf, servedAssetsQuery } from './catalog';
 import { metaFacts } from './shared';
 import { NETWORK_METRICS, type Network, type NetworkMetric } from '@/lib/shared/analytics-types';
 import { clip, rangeStart, type Range } from '@/lib/shared/open-data/range';
@@ -52,24 +51,13 @@ export async function loadNetworkPage(id: string): Promise<NetworkPage | undefin
       .from(networkSeries)
       .where(eq(networkSeries.metric, 'tokenized-asset-value'))
       .groupBy(networkSeries.date),
-    db
-      .select({
-        symbol: assets.symbol,
-        name: assets.name,
-        assetClass: assets.assetClass,
-        marketCap: assets.marketCap,
-        change7d: assets.change7d,
-      })
-      .from(assets)
-      .orderBy(desc(assets.marketCap)),
+    servedAssetsQuery(),
   ]);
   const row = netRows.find((n) => n.id === id);
   if (!row) return undefined;
   const { asOf, publishedRun } = metaFacts(metaRows);
   const live = publishedRun !== undefined;
-  const { registry } = siteRegistry();
-  const chainName = (key: string) => (registry && Object.hasOwn(registry.chains, key) ? registry.chains[key].name : key);
-  const catalog = buildCatalog(served, registry?.assets ?? [], chainName);
+  const catalog = catalogOf(served);
 
   const totalByDate = new Map(totals.map((t) => [t.date, Number(t.total)]));
   const byDate = new Map<string, NetworkHistoryPoint>();

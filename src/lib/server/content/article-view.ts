@@ -1,0 +1,20 @@
+import type { RenderedMarkup } from '@/lib/shared/markup';
+import { READING_PAGE_IDS, TOC_HEADING_LEVEL } from '@/lib/shared/reading-page';
+import { siteOrigin } from '../config';
+import { renderMarkupCached } from '../markup-cache';
+import type { ShownItem } from './articles';
+
+/**
+ * What the reading page component needs from the server besides the item: its body rendered (in the
+ * bounded worker, cached) and the configured origin for absolute links. Pages load it; the
+ * component only shows it.
+ */
+export interface ArticleView {
+  rendered: RenderedMarkup | null;
+  origin: string;
+}
+
+export async function articleView(item: ShownItem | null): Promise<ArticleView> {
+  const rendered = item ? await renderMarkupCached(item.content, { after: TOC_HEADING_LEVEL, reservedIds: READING_PAGE_IDS }) : null;
+  return { rendered, origin: siteOrigin() };
+}
