@@ -15,7 +15,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startServer } from '../../tests/support/server.ts';
 import { runLighthouse, type LighthouseResult } from './lighthouse.ts';
-import { measureJs } from './js-size.ts';
+import { jsBudgetKb, measureJs } from './js-size.ts';
 import { measure } from './load.ts';
 import { linkedAssets, wireSizes } from './sizes.ts';
 
@@ -23,8 +23,6 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS || '10,100').split(',').map(Number);
 const log = (s = '') => console.log(s);
-/** Pages whose charts need React before interaction: the larger JavaScript budget. */
-const CHART_PAGES = new Set(['/', '/networks']);
 
 function table(headers: string[], rows: (string | number)[][]) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
@@ -123,7 +121,7 @@ try {
   );
   // The budget (issue 18): chart pages 140 KB gz before interaction, every other page 25 KB gz.
   for (const j of js) {
-    const budget = CHART_PAGES.has(j.path) ? 140 : 25;
+    const budget = jsBudgetKb(j.path);
     targets.push({ target: `JS budget ${budget} KB gz: ${j.path}`, value: `${kb(j.total.gzip)} KB`, met: j.total.gzip <= budget * 1024 });
   }
 

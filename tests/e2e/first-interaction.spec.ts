@@ -6,7 +6,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newContext, PHONE, screenshot, useBrowser } from '../support/browser';
-import { holdIslands, notHydrated, openThrottled, waitHydrated } from '../support/hydration';
+import { holdIslands, notDefined, notHydrated, openThrottled, waitDefined, waitHydrated } from '../support/hydration';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -173,11 +173,13 @@ describe('before the islands hydrate (CPU x5, island chunks held back)', () => {
 });
 
 describe('header menus before they hydrate', () => {
-  it('Asset Classes: a click before hydration shows the list; the island then opens its menu in its place', async () => {
+  it('Asset Classes: a click before its script runs shows the list; the menu then opens in its place', async () => {
     const { page, errors, close, goto } = await open('/stablecoins');
-    const held = await holdIslands(page, ['AssetClassesMenu']);
-    await goto();
-    expect(await notHydrated(page, 'AssetClassesMenu')).toBe(true);
+    const held = await holdIslands(page, ['menu-button']);
+    // A held module script holds back the load event too: go on once the page has arrived.
+    await goto('commit');
+    await page.getByRole('button', { name: 'Asset Classes' }).waitFor();
+    expect(await notDefined(page, 'menu-button')).toBe(true);
     await page.getByRole('button', { name: 'Asset Classes' }).click();
     const fallback = page.getByRole('list', { name: 'Asset Classes' });
     await fallback.waitFor();
@@ -185,7 +187,7 @@ describe('header menus before they hydrate', () => {
     expect(new URL(page.url()).hash).toBe('#asset-classes-menu');
 
     held.release();
-    await waitHydrated(page, 'AssetClassesMenu');
+    await waitDefined(page, 'menu-button');
     await page.getByRole('menu').waitFor();
     expect(await page.getByRole('menuitem').count()).toBe(7);
     expect(await fallback.isVisible()).toBe(false);
@@ -196,18 +198,19 @@ describe('header menus before they hydrate', () => {
     await close();
   });
 
-  it('mobile menu: a tap before hydration opens the panel; the island then opens its drawer', async () => {
+  it('mobile menu: a tap before its script runs opens the panel; the drawer then opens in its place', async () => {
     const { page, errors, close, goto } = await open('/', { viewport: PHONE });
     const held = await holdIslands(page, ['MobileDrawer']);
-    await goto();
-    expect(await notHydrated(page, 'MobileDrawer')).toBe(true);
+    await goto('commit');
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    expect(await notDefined(page, 'site-drawer')).toBe(true);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const panel = page.getByRole('navigation', { name: 'Mobile menu' });
     await panel.waitFor();
     expect(await panel.getByRole('link', { name: 'Stablecoins', exact: true }).isVisible()).toBe(true);
 
     held.release();
-    await waitHydrated(page, 'MobileDrawer');
+    await waitDefined(page, 'site-drawer');
     const drawer = page.getByRole('dialog');
     await drawer.waitFor();
     expect(await drawer.getByRole('link', { name: 'Networks', exact: true }).count()).toBe(1);

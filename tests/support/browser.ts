@@ -115,5 +115,6 @@ export async function hydrated(page: Page, options: { client?: 'load'; island?: 
     return;
   }
   const selector = client ? `astro-island[client="${client}"][ssr]` : 'astro-island[ssr]';
-  await page.waitForFunction((s) => !document.querySelector(s), selector);
+  // Islands hydrated, and every custom element on the page defined (its script has run).
+  await page.waitForFunction((s) => !document.querySelector(s) && !document.querySelector(':not(:defined)'), selector);
 }

@@ -20,14 +20,15 @@ export async function throttleCpu(page: Page, rate = 5) {
 }
 
 /**
- * Holds back the JavaScript chunk of the named islands (`/_astro/<Name>.<hash>.js`) until
+ * Holds back the JavaScript chunk of the named islands (`/_astro/<Name>.<hash>.js`), or the script of
+ * the named .astro component (`/_astro/<Name>.astro_astro_type_script_index_0_lang.<hash>.js`), until
  * `release()`, on this page and on every page it navigates to: whatever the test does before
- * release happens before those islands can hydrate.
+ * release happens before those islands hydrate or those custom elements are defined.
  */
 export async function holdIslands(page: Page, names: string[]): Promise<{ release: () => void }> {
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
-  const pattern = new RegExp(`/_astro/(${names.join('|')})\\.[\\w-]+\\.js$`);
+  const pattern = new RegExp(`/_astro/(${names.join('|')})\\.(astro_astro_type_script_index_\\d+_lang\\.)?[\\w-]+\\.js$`);
   await page.route(pattern, async (route) => {
     await gate;
     await route.continue();
@@ -52,4 +53,13 @@ export async function waitHydrated(page: Page, name: string) {
     );
     return islands.length > 0 && islands.every((el) => !el.hasAttribute('ssr'));
   }, name);
+}
+
+/** True while the custom element `tag` is on the page but not defined yet (its script has not run). */
+export function notDefined(page: Page, tag: string): Promise<boolean> {
+  return page.evaluate((t) => Boolean(document.querySelector(t)) && !customElements.get(t), tag);
+}
+
+export async function waitDefined(page: Page, tag: string) {
+  await page.waitForFunction((t) => Boolean(customElements.get(t)), tag);
 }

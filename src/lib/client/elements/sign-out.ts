@@ -1,4 +1,4 @@
-import { logout, logoutEverywhere } from '@/lib/client/stores/auth';
+import { logout, logoutEverywhere } from '../stores/auth';
 import { isAdminPath } from '@/lib/shared/private-paths';
 
 /** Signs out and leaves private pages, which would otherwise stay on screen signed out. */
