@@ -38,12 +38,13 @@ const decode = (r: Raw) =>
       ? gunzipSync(r.body)
       : r.body;
 
-/** One of the build's hashed scripts, as a page links it. */
+/** One of the build's hashed scripts, as a page links it, large enough to be worth compressing. */
 async function someScript(): Promise<string> {
   const html = decode(await get('/', { 'Accept-Encoding': 'identity' })).toString('utf8');
-  const src = /\/_astro\/[\w.-]+\.js/.exec(html)?.[0];
-  if (!src) throw new Error('no /_astro script on /');
-  return src;
+  for (const [src] of html.matchAll(/\/_astro\/[\w.-]+\.js/g)) {
+    if ((await get(src, { 'Accept-Encoding': 'identity' })).body.byteLength > 1024) return src;
+  }
+  throw new Error('no /_astro script over 1 KB on /');
 }
 
 const KINDS: [string, () => Promise<string>][] = [
