@@ -62,6 +62,9 @@ const NODE_RUN = [
   'tests/e2e/page-kinds.ts',
 ];
 
+/** Code checked with type information: the application, the scripts, the database and the functions. */
+const TYPED = ['src/**/*.{ts,tsx}', 'db/**/*.ts', 'scripts/**/*.ts', 'netlify/**/*.mts'];
+
 /** Server-only modules, in every spelling an import can take: alias, relative path, virtual module. */
 const SERVER_ONLY = [
   {
@@ -204,6 +207,22 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  // Type-aware rules (docs/decisions: type-aware lint and knip) on everything but the tests, whose `any`
+  // comes from `await res.json()` that each test then asserts on; the tests keep the promise rules.
+  ...tseslint.configs.recommendedTypeChecked.map((config) => ({ ...config, files: TYPED })),
+  {
+    files: TYPED,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+  },
+  {
+    files: ['tests/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
     },
   },
   prettier,

@@ -6,6 +6,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { Client } from '@libsql/client';
 import type { Database } from './client.ts';
 import { isLocalFile, tuneLocalFile } from './client.ts';
+import { rowText } from './row-text.ts';
 
 export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -43,7 +44,7 @@ async function appliedMigrations(client: Client): Promise<{ hash: string; create
   const exists = await client.execute({ sql: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", args: [JOURNAL_TABLE] });
   if (!exists.rows.length) return [];
   const rs = await client.execute(`SELECT hash, created_at FROM ${JOURNAL_TABLE}`);
-  return rs.rows.map((r) => ({ hash: String(r.hash), createdAt: Number(r.created_at) }));
+  return rs.rows.map((r) => ({ hash: rowText(r.hash), createdAt: Number(r.created_at) }));
 }
 
 /** Throws SchemaTooNewError when a newer release has migrated this database. */

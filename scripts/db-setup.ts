@@ -22,7 +22,7 @@ if (plan.action !== 'setup') {
   process.exit(plan.action === 'skip' ? 0 : 1);
 }
 const onNetlify = config.deployTarget === 'netlify';
-const problem = onNetlify ? await functionHostProblem(config.content) : await readOnlyContentProblem(config.content);
+const problem = onNetlify ? functionHostProblem(config.content) : await readOnlyContentProblem(config.content);
 if (problem) {
   console.error(problem);
   process.exit(1);

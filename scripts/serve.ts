@@ -52,9 +52,11 @@ startIngestSchedule(process.env);
 process.env.HOST = config.host;
 process.env.PORT = String(config.port);
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const entry = await import(new URL('../dist/server/entry.mjs', import.meta.url).href);
+const entry = (await import(new URL('../dist/server/entry.mjs', import.meta.url).href)) as {
+  handler: (req: IncomingMessage, res: ServerResponse) => unknown;
+};
 const edge = createEdge(new URL('../dist/', import.meta.url), config);
-const astro = entry.handler as (req: IncomingMessage, res: ServerResponse) => unknown;
+const astro = entry.handler;
 
 const http: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
   // No request may end the process: a handler that throws answers this request with a 500 and the

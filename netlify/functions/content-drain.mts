@@ -19,7 +19,7 @@ export default async function contentDrain(): Promise<Response> {
     console.error(`content-drain: ${e.message}`);
     return new Response('not configured', { status: 500 });
   }
-  const problem = await functionHostProblem(config.content);
+  const problem = functionHostProblem(config.content);
   if (problem) {
     console.error(`content-drain: ${problem}`);
     return new Response('not configured', { status: 500 });

@@ -79,8 +79,8 @@ export async function startSqld(options: SqldOptions = {}): Promise<RunningSqld>
   const keep = (d: Buffer) => {
     out = (out + d.toString()).slice(-20_000);
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
   await waitUntilReady(child, {
     name: 'sqld',

@@ -58,7 +58,7 @@ export async function readJson(request: Request, limit = DEFAULT_BODY_LIMIT): Pr
   try {
     // libSQL cuts a bound string at its first NUL ("a\u0000b" would be stored as "a"): refuse NULs
     // anywhere (keys or values) rather than store text other than what was sent.
-    data = JSON.parse(new TextDecoder('utf-8', { fatal: false }).decode(bytes), (key, value) => {
+    data = JSON.parse(new TextDecoder('utf-8', { fatal: false }).decode(bytes), (key, value: unknown) => {
       if (key.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) hasNul = true;
       return value;
     });

@@ -6,4 +6,4 @@ import { privateCreditResponse } from '@/lib/server/asset-class-data';
 export const prerender = false;
 
 /** The same snapshot the pre-rendered page shows (content/data), as JSON. */
-export const GET: APIRoute = publicGet(async () => publicJson(privateCreditResponse()));
+export const GET: APIRoute = publicGet(() => publicJson(privateCreditResponse()));

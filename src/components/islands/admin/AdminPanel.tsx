@@ -25,7 +25,7 @@ type Tab = 'blog' | 'research' | 'assets' | 'analytics';
 export default function AdminPanel({ username, initialPosts, initialResearch }: Props) {
   const [mode, setMode] = useState<Mode>({ view: 'list' });
   const [tab, setTab] = useState<Tab>('blog');
-  const [lists, setLists] = useState({ blog: initialPosts as ContentItem[], research: initialResearch as ContentItem[] });
+  const [lists, setLists] = useState({ blog: initialPosts, research: initialResearch });
   const [loading, setLoading] = useState(false);
   const [deleted, setDeleted] = useState<Record<ContentKind, DeletedItem[]>>({ blog: [], research: [] });
 
@@ -188,9 +188,9 @@ export default function AdminPanel({ username, initialPosts, initialResearch }: 
               items={lists[kind]}
               loading={loading}
               onEdit={(item) => open(kind, item)}
-              onDelete={(item) => remove(kind, item)}
+              onDelete={(item) => void remove(kind, item)}
             />
-            <DeletedList items={deleted[kind]} onRestore={(item) => restore(kind, item)} />
+            <DeletedList items={deleted[kind]} onRestore={(item) => void restore(kind, item)} />
           </Tabs.Content>
         ))}
         <Tabs.Content value="assets">

@@ -64,7 +64,7 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
   useEffect(() => titleRef.current?.focus(), []);
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="editor-title" className="space-y-6">
+    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="editor-title" className="space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-center gap-3">
           <button type="button" onClick={onBack} className={ghostButton}>

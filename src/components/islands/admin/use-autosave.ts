@@ -50,7 +50,7 @@ export function useAutosave(kind: ContentKind, item: ContentItem | null, values:
     loadServerDraft(kind, id).then(
       (draft) => {
         if (!draft) return;
-        const values = valuesFromItem({ ...item, ...draft.fields } as ContentItem);
+        const values = valuesFromItem({ ...item, ...draft.fields });
         if (JSON.stringify(payloadFromValues(kind, values)) !== JSON.stringify(payloadFromValues(kind, latest.current))) setFound(draft);
       },
       () => undefined,
@@ -61,7 +61,7 @@ export function useAutosave(kind: ContentKind, item: ContentItem | null, values:
   function takeFound(): EditorValues | null {
     if (!found || !item) return null;
     setFound(null);
-    return { ...valuesFromItem({ ...item, ...found.fields } as ContentItem), slugEdited: true, metaTitleEdited: true };
+    return { ...valuesFromItem({ ...item, ...found.fields }), slugEdited: true, metaTitleEdited: true };
   }
 
   async function dropFound() {

@@ -63,7 +63,7 @@ export async function previewItem(kind: ArticleKind, articleId: number): Promise
   if (typeof fields.publishedAt === 'string') fields.publishedAt = new Date(fields.publishedAt);
   try {
     const values = articleValues(kind, fields, valuesOf(row), now());
-    return toShown(kind, { ...row, ...values } as typeof row);
+    return toShown(kind, { ...row, ...values });
   } catch {
     return toShown(kind, row); // a draft that cannot be made into an item (no slug) previews the saved one
   }

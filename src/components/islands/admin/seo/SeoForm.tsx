@@ -49,7 +49,7 @@ export default function SeoForm({ kind, item, onDone, onSaved }: Props) {
 
   return (
     <form
-      onSubmit={onSubmit}
+      onSubmit={(e) => void onSubmit(e)}
       noValidate
       className="space-y-4 border-t border-border bg-bg/40 px-4 py-5 sm:px-5"
       aria-label={`SEO settings for ${item.title}`}
