@@ -8,7 +8,7 @@ import type { Database } from './client.ts';
 import { isLocalFile, tuneLocalFile } from './client.ts';
 import { rowText } from './row-text.ts';
 
-export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Drizzle's own record of the migrations a database has seen. */
 const JOURNAL_TABLE = '__drizzle_migrations';
@@ -48,7 +48,7 @@ async function appliedMigrations(client: Client): Promise<{ hash: string; create
 }
 
 /** Throws SchemaTooNewError when a newer release has migrated this database. */
-export async function assertSchemaNotNewer(client: Client): Promise<void> {
+async function assertSchemaNotNewer(client: Client): Promise<void> {
   const reason = schemaTooNew(readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }), await appliedMigrations(client));
   if (reason) throw new SchemaTooNewError(reason);
 }

@@ -6,12 +6,12 @@
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { prepareDatabaseOrExit } from '../src/lib/server/setup/prepare.ts';
-import { keepDelivering, prepareContent } from '../src/lib/server/content/sync.ts';
-import { configOrExit } from '../src/lib/server/config.ts';
+import { prepareDatabaseOrExit } from '#lib/server/setup/prepare.ts';
+import { keepDelivering, prepareContent } from '#lib/server/content/sync.ts';
+import { configOrExit } from '#lib/server/config.ts';
 import { createEdge } from './lib/edge.ts';
-import { checkRpcUrls, describeLiveData } from '../src/lib/server/ingest/status.ts';
-import { startIngestSchedule } from '../src/lib/server/ingest/schedule.ts';
+import { checkRpcUrls, describeLiveData } from '#lib/server/ingest/status.ts';
+import { startIngestSchedule } from '#lib/server/ingest/schedule.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 // This is the production entry: React (and other libraries) pick their builds from NODE_ENV when first

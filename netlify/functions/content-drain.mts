@@ -5,10 +5,10 @@
  * remote down. Scheduled functions stop after 30 s: one delivery within the function budget, and
  * what is left waits for the next run. Nothing to deliver costs one query.
  */
-import { openDatabase } from '../../db/client';
-import { ConfigError, parseConfig } from '../../src/lib/server/config';
-import { functionHostProblem } from '../../src/lib/server/content/host';
-import { deliverContent } from '../../src/lib/server/content/outbox';
+import { openDatabase } from '#db/client.ts';
+import { ConfigError, parseConfig } from '#lib/server/config.ts';
+import { functionHostProblem } from '#lib/server/content/host.ts';
+import { deliverContent } from '#lib/server/content/outbox.ts';
 
 export default async function contentDrain(): Promise<Response> {
   let config;

@@ -14,10 +14,10 @@ import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createClient } from '@libsql/client';
-import { prepareDatabase } from '../../src/lib/server/setup/prepare.ts';
-import { NETWORK_METRICS } from '../../src/lib/shared/analytics-types.ts';
-import { AMOUNT_RANGES, TRANSFER_PERIODS, transfersPath } from '../../src/lib/shared/transfers.ts';
-import { rowText } from '../../db/row-text.ts';
+import { prepareDatabase } from '#lib/server/setup/prepare.ts';
+import { NETWORK_METRICS } from '#lib/shared/analytics-types.ts';
+import { AMOUNT_RANGES, TRANSFER_PERIODS, transfersPath } from '#lib/shared/transfers.ts';
+import { rowText } from '#db/row-text.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TRANSFERS = Number(process.env.TRANSFERS || 10_000_000);

@@ -9,9 +9,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createClient } from '@libsql/client';
-import { isLocalFile } from '../../db/client.ts';
-import { configOrExit } from '../../src/lib/server/config.ts';
-import { rowText } from '../../db/row-text.ts';
+import { isLocalFile } from '#db/client.ts';
+import { configOrExit } from '#lib/server/config.ts';
+import { rowText } from '#db/row-text.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const { url } = configOrExit().database;

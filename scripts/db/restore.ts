@@ -12,9 +12,9 @@ import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@libsql/client';
-import { isLocalFile } from '../../db/client.ts';
-import { configOrExit } from '../../src/lib/server/config.ts';
-import { rowText } from '../../db/row-text.ts';
+import { isLocalFile } from '#db/client.ts';
+import { configOrExit } from '#lib/server/config.ts';
+import { rowText } from '#db/row-text.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const args = process.argv.slice(2);

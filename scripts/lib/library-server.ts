@@ -16,10 +16,10 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { configOrExit } from '../../src/lib/server/config.ts';
-import { prepareDatabaseOrExit } from '../../src/lib/server/setup/prepare.ts';
-import { prepareContent } from '../../src/lib/server/content/sync.ts';
-import { functionHostProblem } from '../../src/lib/server/content/host.ts';
+import { configOrExit } from '#lib/server/config.ts';
+import { prepareDatabaseOrExit } from '#lib/server/setup/prepare.ts';
+import { prepareContent } from '#lib/server/content/sync.ts';
+import { functionHostProblem } from '#lib/server/content/host.ts';
 
 process.env.NODE_ENV = 'production';
 const config = configOrExit();

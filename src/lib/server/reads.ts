@@ -12,7 +12,7 @@
  * still succeed. That costs extra round trips only on a failure.
  */
 import type { BatchItem } from 'drizzle-orm/batch';
-import { getDb } from './db';
+import { getDb } from './db.ts';
 
 type Query = BatchItem<'sqlite'>;
 

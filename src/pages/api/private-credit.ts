@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { publicGet } from '@/lib/server/open-data/public-get';
-import { publicJson } from '@/lib/server/public-json';
-import { privateCreditResponse } from '@/lib/server/asset-class-data';
+import { publicGet } from '#lib/server/open-data/public-get.ts';
+import { publicJson } from '#lib/server/public-json.ts';
+import { privateCreditResponse } from '#lib/server/asset-class-data.ts';
 
 export const prerender = false;
 

@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Tabs } from 'radix-ui';
 import { ArrowLeft, FileText, FlaskConical, Search } from 'lucide-react';
-import type { BlogPost, ContentItem, ContentKind, ResearchArticle } from '@/lib/shared/content-types';
-import { KINDS, deleteItem, listDeleted, listItems, restoreDeleted, type DeletedItem } from '@/lib/client/content-api';
-import { getErrorMessage } from '@/lib/client/api';
-import { takeEditorToReopen } from '@/lib/client/drafts';
-import { failedAttemptsNotice, takeFailedAttempts } from '@/lib/client/failed-attempts';
-import { toast } from '@/lib/client/stores/toast';
-import ArticleEditor from './ArticleEditor';
-import ContentList from './ContentList';
-import DeletedList from './DeletedList';
-import { ghostButton, primaryButton, secondaryButton, tabList, tabTrigger } from './ui';
+import type { BlogPost, ContentItem, ContentKind, ResearchArticle } from '#lib/shared/content-types.ts';
+import { KINDS, deleteItem, listDeleted, listItems, restoreDeleted, type DeletedItem } from '#lib/client/content-api.ts';
+import { getErrorMessage } from '#lib/client/api.ts';
+import { takeEditorToReopen } from '#lib/client/drafts.ts';
+import { failedAttemptsNotice, takeFailedAttempts } from '#lib/client/failed-attempts.ts';
+import { toast } from '#lib/client/stores/toast.ts';
+import ArticleEditor from './ArticleEditor.tsx';
+import ContentList from './ContentList.tsx';
+import DeletedList from './DeletedList.tsx';
+import { ghostButton, primaryButton, secondaryButton, tabList, tabTrigger } from './ui.ts';
 
 interface Props {
   username: string;

@@ -1,9 +1,9 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { ImagePlus, Loader2, X } from 'lucide-react';
-import { toast } from '@/lib/client/stores/toast';
-import { getErrorMessage } from '@/lib/client/api';
-import { checkImageFile, resizeImage, uploadImage } from '@/lib/client/image-upload';
-import { inputClass, secondaryButton } from './ui';
+import { toast } from '#lib/client/stores/toast.ts';
+import { getErrorMessage } from '#lib/client/api.ts';
+import { checkImageFile, resizeImage, uploadImage } from '#lib/client/image-upload.ts';
+import { inputClass, secondaryButton } from './ui.ts';
 
 interface Props {
   value: string;

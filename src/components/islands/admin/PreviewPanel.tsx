@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Eye, Link2, X } from 'lucide-react';
-import type { ContentKind } from '@/lib/shared/content-types';
-import { getErrorMessage } from '@/lib/client/api';
-import { adminPreviewUrl, createPreviewLink, listPreviewLinks, revokePreviewLink, type PreviewLink } from '@/lib/client/content-api';
-import { toast } from '@/lib/client/stores/toast';
-import { card, secondaryButton } from './ui';
+import type { ContentKind } from '#lib/shared/content-types.ts';
+import { getErrorMessage } from '#lib/client/api.ts';
+import { adminPreviewUrl, createPreviewLink, listPreviewLinks, revokePreviewLink, type PreviewLink } from '#lib/client/content-api.ts';
+import { toast } from '#lib/client/stores/toast.ts';
+import { card, secondaryButton } from './ui.ts';
 
 interface Props {
   kind: ContentKind;

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ContentItem, ContentKind } from '@/lib/shared/content-types';
-import { autosaveDraft, discardServerDraft, loadServerDraft, type ServerDraft } from '@/lib/client/content-api';
-import { missingRequired, payloadFromValues, valuesFromItem, type EditorValues } from './editor-values';
+import type { ContentItem, ContentKind } from '#lib/shared/content-types.ts';
+import { autosaveDraft, discardServerDraft, loadServerDraft, type ServerDraft } from '#lib/client/content-api.ts';
+import { missingRequired, payloadFromValues, valuesFromItem, type EditorValues } from './editor-values.ts';
 
 /** Idle time after the last keystroke before the draft goes to the server. */
-export const AUTOSAVE_IDLE_MS = 3000;
+const AUTOSAVE_IDLE_MS = 3000;
 
 /**
  * Autosave of an existing item: a few seconds after typing stops, the editor's fields are stored

@@ -6,14 +6,14 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { articleDrafts, previewLinks } from '@db/schema';
-import type { ArticleKind } from '@/lib/shared/article-kinds';
-import type { PreviewLink } from '@/lib/shared/content-types';
-import { getDb } from '../db';
-import { now } from '../clock';
-import { getRow, toShown, valuesOf, type Editor, type ShownItem } from './articles';
-import { notFound } from './errors';
-import { articleValues } from './values';
+import { articleDrafts, previewLinks } from '#db/schema/index.ts';
+import type { ArticleKind } from '#lib/shared/article-kinds.ts';
+import type { PreviewLink } from '#lib/shared/content-types.ts';
+import { getDb } from '#lib/server/db.ts';
+import { now } from '#lib/server/clock.ts';
+import { getRow, toShown, valuesOf, type Editor, type ShownItem } from './articles.ts';
+import { notFound } from './errors.ts';
+import { articleValues } from './values.ts';
 
 async function requireRow(kind: ArticleKind, articleId: number) {
   const row = await getRow(kind, articleId);
