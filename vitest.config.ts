@@ -1,10 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { fileURLToPath } from 'node:url';
-
-const alias = {
-  '@/': fileURLToPath(new URL('./src/', import.meta.url)),
-  '@db/': fileURLToPath(new URL('./db/', import.meta.url)),
-};
 
 /**
  * API suites that only use the shared server: run again in the sqld lane. security.test.ts and
@@ -19,15 +13,12 @@ const SQLD_LANE_API = ['analytics', 'content', 'origin', 'seo', 'coverage'];
  * fuzzing, attacks), each on servers of its own, last. `npm test` builds first.
  */
 export default defineConfig({
-  resolve: { alias },
   test: {
     projects: [
       {
-        resolve: { alias },
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } },
       },
       {
-        resolve: { alias },
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
@@ -38,7 +29,6 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.spec.ts'],
@@ -54,7 +44,6 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
         test: {
           // The production shape: the API suites that use the shared server run a second time against
           // a real libSQL server (sqld, JWT auth) shared by two instances, a Node server (baseUrl) and
@@ -71,7 +60,6 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
         test: {
           // Load, crash, fuzzing and attack suites against their own servers. They run after the other
           // projects (groupOrder) and one file at a time, so load and timing figures are not disturbed.

@@ -1,5 +1,6 @@
 import type { Client } from '@libsql/client';
 import { LOCK_TABLE } from './lock.ts';
+import { rowText } from './row-text.ts';
 
 /**
  * One number that moves whenever what the public pages show may have changed: triggers on every
@@ -48,7 +49,7 @@ export async function installChangeCounter(client: Client): Promise<void> {
   const rs = await client.execute(
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_\\_%' ESCAPE '\\'",
   );
-  const all = rs.rows.map((r) => String(r.name)).filter((t) => t !== CHANGE_COUNTER_TABLE && /^\w+$/.test(t));
+  const all = rs.rows.map((r) => rowText(r.name)).filter((t) => t !== CHANGE_COUNTER_TABLE && /^\w+$/.test(t));
   const ops = ['INSERT', 'UPDATE', 'DELETE'] as const;
   const name = (t: string, op: string) => `${CHANGE_COUNTER_TABLE}_${t}_${op.toLowerCase()}`;
   // Recreated at every start, so a table newly left out (or a changed condition) takes effect on old databases too.

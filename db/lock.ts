@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Client } from '@libsql/client';
+import { rowText } from './row-text.ts';
 
 /**
  * A lease held as a row in the database itself, so every process that shares the database (two
@@ -41,7 +42,7 @@ async function tryAcquire(client: Client, name: string, holder: string, leaseMs:
   const now = Date.now();
   // A holder on this machine that was killed: no need to wait for its lease to run out.
   const current = await client.execute({ sql: `SELECT holder FROM ${LOCK_TABLE} WHERE name = ?`, args: [name] });
-  const previous = current.rows[0] ? String(current.rows[0].holder) : null;
+  const previous = current.rows[0] ? rowText(current.rows[0].holder) : null;
   if (previous && holderIsDead(previous)) {
     const taken = await client.execute({
       sql: `UPDATE ${LOCK_TABLE} SET holder = ?, expires_at = ? WHERE name = ? AND holder = ?`,

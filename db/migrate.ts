@@ -6,8 +6,9 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { Client } from '@libsql/client';
 import type { Database } from './client.ts';
 import { isLocalFile, tuneLocalFile } from './client.ts';
+import { rowText } from './row-text.ts';
 
-export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Drizzle's own record of the migrations a database has seen. */
 const JOURNAL_TABLE = '__drizzle_migrations';
@@ -43,11 +44,11 @@ async function appliedMigrations(client: Client): Promise<{ hash: string; create
   const exists = await client.execute({ sql: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", args: [JOURNAL_TABLE] });
   if (!exists.rows.length) return [];
   const rs = await client.execute(`SELECT hash, created_at FROM ${JOURNAL_TABLE}`);
-  return rs.rows.map((r) => ({ hash: String(r.hash), createdAt: Number(r.created_at) }));
+  return rs.rows.map((r) => ({ hash: rowText(r.hash), createdAt: Number(r.created_at) }));
 }
 
 /** Throws SchemaTooNewError when a newer release has migrated this database. */
-export async function assertSchemaNotNewer(client: Client): Promise<void> {
+async function assertSchemaNotNewer(client: Client): Promise<void> {
   const reason = schemaTooNew(readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }), await appliedMigrations(client));
   if (reason) throw new SchemaTooNewError(reason);
 }

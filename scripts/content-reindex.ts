@@ -4,9 +4,9 @@
  * edited by hand while the server was stopped (the server also does this on start when the files moved on).
  */
 import { existsSync } from 'node:fs';
-import { prepareDatabase } from '../src/lib/server/setup/prepare.ts';
-import { prepareContent } from '../src/lib/server/content/sync.ts';
-import { configOrExit } from '../src/lib/server/config.ts';
+import { prepareDatabase } from '#lib/server/setup/prepare.ts';
+import { prepareContent } from '#lib/server/content/sync.ts';
+import { configOrExit } from '#lib/server/config.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 await prepareDatabase(configOrExit());

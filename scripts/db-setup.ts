@@ -8,11 +8,11 @@
  * could not keep saves (no CONTENT_GIT_REMOTE) is refused with one line.
  */
 import { existsSync } from 'node:fs';
-import { prepareDatabaseOrExit } from '../src/lib/server/setup/prepare.ts';
-import { buildPlan } from '../src/lib/server/setup/build-plan.ts';
-import { prepareContent } from '../src/lib/server/content/sync.ts';
-import { functionHostProblem, readOnlyContentProblem } from '../src/lib/server/content/host.ts';
-import { configOrExit } from '../src/lib/server/config.ts';
+import { prepareDatabaseOrExit } from '#lib/server/setup/prepare.ts';
+import { buildPlan } from '#lib/server/setup/build-plan.ts';
+import { prepareContent } from '#lib/server/content/sync.ts';
+import { functionHostProblem, readOnlyContentProblem } from '#lib/server/content/host.ts';
+import { configOrExit } from '#lib/server/config.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const config = configOrExit();
@@ -22,7 +22,7 @@ if (plan.action !== 'setup') {
   process.exit(plan.action === 'skip' ? 0 : 1);
 }
 const onNetlify = config.deployTarget === 'netlify';
-const problem = onNetlify ? await functionHostProblem(config.content) : await readOnlyContentProblem(config.content);
+const problem = onNetlify ? functionHostProblem(config.content) : await readOnlyContentProblem(config.content);
 if (problem) {
   console.error(problem);
   process.exit(1);

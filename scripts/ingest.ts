@@ -14,12 +14,12 @@
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../db/client.ts';
-import { ConfigError, parseConfig } from '../src/lib/server/config.ts';
-import { ensureDatabaseFolder, migrateDatabase } from '../db/migrate.ts';
-import { loadRegistry, registryPath, RegistryError } from '../src/lib/server/ingest/registry.ts';
-import { dateRange, defaultDate, runIngest, type IngestResult } from '../src/lib/server/ingest/run.ts';
-import { describeEstimate, estimateBackfill, planBackfill } from '../src/lib/server/ingest/backfill.ts';
+import { openDatabase } from '#db/client.ts';
+import { ConfigError, parseConfig } from '#lib/server/config.ts';
+import { ensureDatabaseFolder, migrateDatabase } from '#db/migrate.ts';
+import { loadRegistry, registryPath, RegistryError } from '#lib/server/ingest/registry.ts';
+import { dateRange, defaultDate, runIngest, type IngestResult } from '#lib/server/ingest/run.ts';
+import { describeEstimate, estimateBackfill, planBackfill } from '#lib/server/ingest/backfill.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -28,9 +28,8 @@ const fail = (code: number, message: string): never => {
   process.exit(code);
 };
 
-let args;
-try {
-  args = parseArgs({
+function readArgs() {
+  return parseArgs({
     options: {
       date: { type: 'string' },
       from: { type: 'string' },
@@ -41,10 +40,13 @@ try {
       help: { type: 'boolean', default: false },
     },
   }).values;
-} catch (e) {
-  fail(2, `ingest: ${(e as Error).message}`);
 }
-const opts = args!;
+let opts: ReturnType<typeof readArgs>;
+try {
+  opts = readArgs();
+} catch (e) {
+  opts = fail(2, `ingest: ${(e as Error).message}`);
+}
 if (opts.help) {
   console.log(
     'usage: npm run ingest -- [--date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD] [--source evm,defillama] [--dry-run] [--backfill]',
@@ -77,15 +79,15 @@ try {
   throw e;
 }
 
-const config = cfg!.database;
+const config = cfg.database;
 ensureDatabaseFolder(config.url);
 const { client, db } = openDatabase(config);
 await migrateDatabase(db, client, config.url);
 
 if (opts.backfill) {
-  const { plans, unreachable } = await planBackfill(db, registry!, process.env, () => {});
+  const { plans, unreachable } = await planBackfill(db, registry, process.env, () => {});
   console.log('backfill estimate:');
-  for (const line of describeEstimate(estimateBackfill(plans, cfg!.ingest.logSpan, dates.length), process.env)) console.log(line);
+  for (const line of describeEstimate(estimateBackfill(plans, cfg.ingest.logSpan, dates.length), process.env)) console.log(line);
   for (const u of unreachable) console.log(`  not estimated: ${u}`);
 }
 

@@ -6,12 +6,12 @@
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { prepareDatabaseOrExit } from '../src/lib/server/setup/prepare.ts';
-import { keepDelivering, prepareContent } from '../src/lib/server/content/sync.ts';
-import { configOrExit } from '../src/lib/server/config.ts';
+import { prepareDatabaseOrExit } from '#lib/server/setup/prepare.ts';
+import { keepDelivering, prepareContent } from '#lib/server/content/sync.ts';
+import { configOrExit } from '#lib/server/config.ts';
 import { createEdge } from './lib/edge.ts';
-import { checkRpcUrls, describeLiveData } from '../src/lib/server/ingest/status.ts';
-import { startIngestSchedule } from '../src/lib/server/ingest/schedule.ts';
+import { checkRpcUrls, describeLiveData } from '#lib/server/ingest/status.ts';
+import { startIngestSchedule } from '#lib/server/ingest/schedule.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 // This is the production entry: React (and other libraries) pick their builds from NODE_ENV when first
@@ -52,9 +52,11 @@ startIngestSchedule(process.env);
 process.env.HOST = config.host;
 process.env.PORT = String(config.port);
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const entry = await import(new URL('../dist/server/entry.mjs', import.meta.url).href);
+const entry = (await import(new URL('../dist/server/entry.mjs', import.meta.url).href)) as {
+  handler: (req: IncomingMessage, res: ServerResponse) => unknown;
+};
 const edge = createEdge(new URL('../dist/', import.meta.url), config);
-const astro = entry.handler as (req: IncomingMessage, res: ServerResponse) => unknown;
+const astro = entry.handler;
 
 const http: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
   // No request may end the process: a handler that throws answers this request with a 500 and the

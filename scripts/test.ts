@@ -34,6 +34,7 @@ try {
 
 if (!process.env.SKIP_CHECK) {
   step('Lint (eslint)', bin('eslint'), ['.', '--max-warnings', '0']);
+  step('Unused files, exports and dependencies (knip)', bin('knip'), []);
   step('Format check (prettier)', bin('prettier'), ['--check', '.']);
   step('Type check (astro check)', bin('astro'), ['check']);
 }

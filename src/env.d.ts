@@ -2,7 +2,7 @@
 
 declare namespace App {
   interface Locals {
-    user: import('./lib/server/auth/session').SessionUser | null;
-    session: import('./lib/server/auth/session').Session | null;
+    user: import('./lib/server/auth/session.ts').SessionUser | null;
+    session: import('./lib/server/auth/session.ts').Session | null;
   }
 }

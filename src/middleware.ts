@@ -1,13 +1,13 @@
 import { defineMiddleware } from 'astro:middleware';
-import { SESSION_COOKIE, validateSessionToken } from '@/lib/server/auth/session';
-import { clearSessionCookie, setSessionCookie, setSignedInHint } from '@/lib/server/auth/cookies';
-import { SIGNED_IN_HINT_COOKIE } from '@/lib/shared/auth-hint';
-import { isAdminPath } from '@/lib/shared/private-paths';
-import { applySecurityHeaders, isCrossSiteWrite, isImageEndpoint, isPageMethodRefused, methodNotAllowed } from '@/lib/server/security';
-import { json } from '@/lib/server/http';
-import { cacheKey, cachedResponse, dataVersion, storeResponse } from '@/lib/server/response-cache';
-import { CACHE, finalCacheControl } from '@/lib/server/cache';
-import { trailingSlashStatus, trailingSlashTarget } from '@/lib/server/trailing-slash';
+import { SESSION_COOKIE, validateSessionToken } from '#lib/server/auth/session.ts';
+import { clearSessionCookie, setSessionCookie, setSignedInHint } from '#lib/server/auth/cookies.ts';
+import { SIGNED_IN_HINT_COOKIE } from '#lib/shared/auth-hint.ts';
+import { isAdminPath } from '#lib/shared/private-paths.ts';
+import { applySecurityHeaders, isCrossSiteWrite, isImageEndpoint, isPageMethodRefused, methodNotAllowed } from '#lib/server/security.ts';
+import { json } from '#lib/server/http.ts';
+import { cacheKey, cachedResponse, dataVersion, storeResponse } from '#lib/server/response-cache.ts';
+import { CACHE, finalCacheControl } from '#lib/server/cache.ts';
+import { trailingSlashStatus, trailingSlashTarget } from '#lib/server/trailing-slash.ts';
 
 /** Reads the session once per request, refuses cross-site writes and guards /admin before any HTML. */
 export const onRequest = defineMiddleware(async (ctx, next) => {

@@ -5,10 +5,10 @@
  * remote down. Scheduled functions stop after 30 s: one delivery within the function budget, and
  * what is left waits for the next run. Nothing to deliver costs one query.
  */
-import { openDatabase } from '../../db/client';
-import { ConfigError, parseConfig } from '../../src/lib/server/config';
-import { functionHostProblem } from '../../src/lib/server/content/host';
-import { deliverContent } from '../../src/lib/server/content/outbox';
+import { openDatabase } from '#db/client.ts';
+import { ConfigError, parseConfig } from '#lib/server/config.ts';
+import { functionHostProblem } from '#lib/server/content/host.ts';
+import { deliverContent } from '#lib/server/content/outbox.ts';
 
 export default async function contentDrain(): Promise<Response> {
   let config;
@@ -19,7 +19,7 @@ export default async function contentDrain(): Promise<Response> {
     console.error(`content-drain: ${e.message}`);
     return new Response('not configured', { status: 500 });
   }
-  const problem = await functionHostProblem(config.content);
+  const problem = functionHostProblem(config.content);
   if (problem) {
     console.error(`content-drain: ${problem}`);
     return new Response('not configured', { status: 500 });

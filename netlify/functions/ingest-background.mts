@@ -10,11 +10,11 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import registryJson from '../../content/registry/registry.json';
-import { openDatabase } from '../../db/client';
-import { ConfigError, parseConfig } from '../../src/lib/server/config';
-import { loadRegistry, parseRegistry } from '../../src/lib/server/ingest/registry';
-import { purgeTags, TAG } from '../../src/lib/server/cdn';
-import { defaultDate, runIngest } from '../../src/lib/server/ingest/run';
+import { openDatabase } from '#db/client.ts';
+import { ConfigError, parseConfig } from '#lib/server/config.ts';
+import { loadRegistry, parseRegistry } from '#lib/server/ingest/registry.ts';
+import { purgeTags, TAG } from '#lib/server/cdn.ts';
+import { defaultDate, runIngest } from '#lib/server/ingest/run.ts';
 
 function authorized(secret: string | undefined, given: string | null): boolean {
   if (!secret || !given) return false;

@@ -9,10 +9,10 @@
  * what it finds there (src/lib/server/ingest/run-check.ts): a run started (or already published), a
  * run that failed or was held, or no run at all.
  */
-import { openDatabase } from '../../db/client';
-import { ConfigError, parseConfig } from '../../src/lib/server/config';
-import { lockHolder } from '../../src/lib/server/ingest/lock';
-import { judgeTrigger, latestRun, runAfter } from '../../src/lib/server/ingest/run-check';
+import { openDatabase } from '#db/client.ts';
+import { ConfigError, parseConfig } from '#lib/server/config.ts';
+import { lockHolder } from '#lib/server/ingest/lock.ts';
+import { judgeTrigger, latestRun, runAfter } from '#lib/server/ingest/run-check.ts';
 
 /** How long to wait for the background function to record its run: well inside the 30 s limit. */
 const WAIT_MS = 20_000;

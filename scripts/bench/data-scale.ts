@@ -14,9 +14,10 @@ import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createClient } from '@libsql/client';
-import { prepareDatabase } from '../../src/lib/server/setup/prepare.ts';
-import { NETWORK_METRICS } from '../../src/lib/shared/analytics-types.ts';
-import { AMOUNT_RANGES, TRANSFER_PERIODS, transfersPath } from '../../src/lib/shared/transfers.ts';
+import { prepareDatabase } from '#lib/server/setup/prepare.ts';
+import { NETWORK_METRICS } from '#lib/shared/analytics-types.ts';
+import { AMOUNT_RANGES, TRANSFER_PERIODS, transfersPath } from '#lib/shared/transfers.ts';
+import { rowText } from '#db/row-text.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TRANSFERS = Number(process.env.TRANSFERS || 10_000_000);
@@ -81,7 +82,7 @@ console.log(`\rtransfers: ${TRANSFERS.toLocaleString('en-US')} rows + index in $
 t = performance.now();
 await client.execute('DELETE FROM network_series');
 const names = (await client.execute(`SELECT name FROM networks ORDER BY total_value DESC LIMIT ${NETWORKS}`)).rows.map((r) =>
-  String(r.name),
+  rowText(r.name),
 );
 const days = YEARS * 365;
 await client.execute(`
@@ -114,8 +115,8 @@ const server = spawn(process.execPath, ['scripts/serve.ts'], {
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 let output = '';
-server.stdout!.on('data', (d) => (output += d));
-server.stderr!.on('data', (d) => (output += d));
+server.stdout.on('data', (d) => (output += d));
+server.stderr.on('data', (d) => (output += d));
 const stop = () => {
   server.kill('SIGTERM');
   rmSync(dir, { recursive: true, force: true });
@@ -147,7 +148,7 @@ async function measure(path: string) {
   for (let i = 0; i < RUNS; i++) {
     const start = performance.now();
     const res = await fetch(base + uncached(path));
-    const body = await res.json();
+    const body: unknown = await res.json();
     times.push(performance.now() - start);
     if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
     rows = Array.isArray(body) ? body.length : 0;

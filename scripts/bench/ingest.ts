@@ -10,11 +10,11 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openDatabase } from '../../db/client.ts';
-import { parseConfig } from '../../src/lib/server/config.ts';
-import { prepareDatabase } from '../../src/lib/server/setup/prepare.ts';
-import { parseRegistry } from '../../src/lib/server/ingest/registry.ts';
-import { dateRange, runIngest } from '../../src/lib/server/ingest/run.ts';
+import { openDatabase } from '#db/client.ts';
+import { parseConfig } from '#lib/server/config.ts';
+import { prepareDatabase } from '#lib/server/setup/prepare.ts';
+import { parseRegistry } from '#lib/server/ingest/registry.ts';
+import { dateRange, runIngest } from '#lib/server/ingest/run.ts';
 import { call, chainClient, deploy, DEPLOYER, freePort, startAnvil } from '../lib/local-chains.ts';
 import { oneTokenRegistry } from '../lib/ingest-scenario.ts';
 

@@ -21,7 +21,7 @@ export async function runLighthouse(baseUrl: string, path: string): Promise<Ligh
     chromePath: browser.path,
     chromeFlags: CHROMIUM_FLAGS,
     logLevel: 'silent',
-    envVars: { ...process.env, ...browser.env } as Record<string, string>,
+    envVars: { ...process.env, ...browser.env },
   });
   try {
     const result = await lighthouse(baseUrl + path, {

@@ -58,8 +58,8 @@ try {
     const m = sitemap.match(new RegExp(`<loc>[^<]*?(/${kind}/[^<]+)</loc>`));
     if (m) return m[1];
     const api = kind === 'blog' ? '/api/blog/posts?published=true' : '/api/research';
-    const list = await (await fetch(base + api)).json().catch(() => []);
-    const item = Array.isArray(list) ? list.find((x: { published?: boolean }) => x.published !== false) : undefined;
+    const list = (await (await fetch(base + api)).json().catch(() => [])) as unknown;
+    const item = Array.isArray(list) ? (list as { slug?: string; published?: boolean }[]).find((x) => x.published !== false) : undefined;
     return item?.slug ? `/${kind}/${item.slug}` : undefined;
   }
   const blogPath = await firstSlug('blog');
@@ -222,7 +222,7 @@ try {
   }
 
   // --- Data scale (the data branch's bench), on request
-  const scripts = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')).scripts ?? {};
+  const scripts = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
   if (process.env.BENCH_DATA) {
     if (scripts['bench:data']) {
       log('=== Data scale (npm run bench:data)');

@@ -9,8 +9,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createClient } from '@libsql/client';
-import { isLocalFile } from '../../db/client.ts';
-import { configOrExit } from '../../src/lib/server/config.ts';
+import { isLocalFile } from '#db/client.ts';
+import { configOrExit } from '#lib/server/config.ts';
+import { rowText } from '#db/row-text.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const { url } = configOrExit().database;
@@ -29,7 +30,7 @@ if (existsSync(target)) {
 }
 mkdirSync(dirname(target), { recursive: true });
 
-const source = createClient({ url, timeout: 10_000 } as Parameters<typeof createClient>[0]);
+const source = createClient({ url, timeout: 10_000 });
 const started = Date.now();
 try {
   await source.execute({ sql: 'VACUUM INTO ?', args: [target] });
@@ -39,10 +40,10 @@ try {
 
 const copy = createClient({ url: `file:${target}` });
 try {
-  const integrity = String(Object.values((await copy.execute('PRAGMA integrity_check')).rows[0])[0]);
+  const integrity = rowText(Object.values((await copy.execute('PRAGMA integrity_check')).rows[0])[0]);
   const tables = (
     await copy.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-  ).rows.map((r) => String(r.name));
+  ).rows.map((r) => rowText(r.name));
   const counts: Record<string, number> = {};
   for (const t of tables) counts[t] = Number((await copy.execute(`SELECT count(*) AS n FROM "${t}"`)).rows[0].n);
   console.log(JSON.stringify({ backup: target, ms: Date.now() - started, integrity, counts }, null, 2));

@@ -12,8 +12,9 @@ import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@libsql/client';
-import { isLocalFile } from '../../db/client.ts';
-import { configOrExit } from '../../src/lib/server/config.ts';
+import { isLocalFile } from '#db/client.ts';
+import { configOrExit } from '#lib/server/config.ts';
+import { rowText } from '#db/row-text.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const args = process.argv.slice(2);
@@ -48,7 +49,7 @@ if (!force) {
 }
 
 const backup = createClient({ url: `file:${resolve(file)}` });
-const integrity = String(Object.values((await backup.execute('PRAGMA integrity_check')).rows[0])[0]);
+const integrity = rowText(Object.values((await backup.execute('PRAGMA integrity_check')).rows[0])[0]);
 backup.close();
 if (integrity !== 'ok') {
   console.error(`${file} fails its integrity check: ${integrity}`);

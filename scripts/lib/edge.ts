@@ -17,11 +17,11 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { PRERENDER_ORIGIN, type AppConfig } from '../../src/lib/server/config.ts';
-import { baselineHeaders } from '../../src/lib/server/security.ts';
-import { CACHE } from '../../src/lib/server/cache.ts';
-import { edgePageCache, type CachedPage } from '../../src/lib/server/edge-page-cache.ts';
-import { SESSION_COOKIE } from '../../src/lib/server/auth/session-cookie.ts';
+import { PRERENDER_ORIGIN, type AppConfig } from '#lib/server/config.ts';
+import { baselineHeaders } from '#lib/server/security.ts';
+import { CACHE } from '#lib/server/cache.ts';
+import { edgePageCache, type CachedPage } from '#lib/server/edge-page-cache.ts';
+import { SESSION_COOKIE } from '#lib/server/auth/session-cookie.ts';
 import { refuse } from './edge/checks.ts';
 import { pinTarget } from './edge/request.ts';
 import { loadPages, trimSlash, withOrigin } from './edge/prerendered.ts';

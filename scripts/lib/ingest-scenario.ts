@@ -7,7 +7,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Address, Hex } from 'viem';
-import { call, chainClient, deploy, startAnvil, type Anvil, type LocalChain } from './local-chains.ts';
+import { call, chainClient, deploy, startAnvil, type LocalChain } from './local-chains.ts';
 
 const DAY = 86_400;
 export const WALLETS = {
@@ -154,5 +154,3 @@ export function oneTokenRegistry(symbol: string, rpcEnv: string, address: string
     ],
   };
 }
-
-export type { Anvil };

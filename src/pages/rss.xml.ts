@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
-import { siteOrigin } from '@/lib/server/config';
-import { nextScheduledRead, publicListRead } from '@/lib/server/content/articles';
-import { cacheControlBefore } from '@/lib/server/content/public-cache';
-import { readAll } from '@/lib/server/reads';
-import { listTags, tagResponse } from '@/lib/server/cdn';
-import { itemPath, newestFirst, shownDate } from '@/lib/shared/article-kinds';
-import { escapeXml } from '@/lib/shared/seo';
-import { SITE } from '@/lib/shared/site';
+import { siteOrigin } from '#lib/server/config.ts';
+import { nextScheduledRead, publicListRead } from '#lib/server/content/articles.ts';
+import { cacheControlBefore } from '#lib/server/content/public-cache.ts';
+import { readAll } from '#lib/server/reads.ts';
+import { listTags, tagResponse } from '#lib/server/cdn.ts';
+import { itemPath, newestFirst, shownDate } from '#lib/shared/article-kinds.ts';
+import { escapeXml } from '#lib/shared/seo.ts';
+import { SITE } from '#lib/shared/site.ts';
 
 export const prerender = false;
 

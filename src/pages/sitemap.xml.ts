@@ -1,15 +1,15 @@
 import type { APIRoute } from 'astro';
-import { siteOrigin } from '@/lib/server/config';
-import { asOfRead } from '@/lib/server/analytics';
-import { nextScheduledRead, publicListRead } from '@/lib/server/content/articles';
-import { cacheControlBefore } from '@/lib/server/content/public-cache';
-import { readAll } from '@/lib/server/reads';
-import { listTags, tagResponse } from '@/lib/server/cdn';
-import { itemPath } from '@/lib/shared/article-kinds';
-import { escapeXml } from '@/lib/shared/seo';
-import { authorName, authorPath } from '@/lib/shared/structured-data';
-import { ASSET_CLASS_LINKS } from '@/lib/shared/site';
-import { openDataEntries } from '@/lib/server/open-data/sitemap';
+import { siteOrigin } from '#lib/server/config.ts';
+import { asOfRead } from '#lib/server/analytics.ts';
+import { nextScheduledRead, publicListRead } from '#lib/server/content/articles.ts';
+import { cacheControlBefore } from '#lib/server/content/public-cache.ts';
+import { readAll } from '#lib/server/reads.ts';
+import { listTags, tagResponse } from '#lib/server/cdn.ts';
+import { itemPath } from '#lib/shared/article-kinds.ts';
+import { escapeXml } from '#lib/shared/seo.ts';
+import { authorName, authorPath } from '#lib/shared/structured-data.ts';
+import { ASSET_CLASS_LINKS } from '#lib/shared/site.ts';
+import { openDataEntries } from '#lib/server/open-data/sitemap.ts';
 
 export const prerender = false;
 

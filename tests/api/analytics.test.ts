@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
-import { api } from '../support/http';
-import { NETWORK_METRICS } from '../../src/lib/shared/analytics-types';
+import { api } from '../support/http.ts';
+import { NETWORK_METRICS } from '#lib/shared/analytics-types.ts';
 
 const base = inject('baseUrl');
 const AS_OF = '2025-09-12';

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createClient } from '@libsql/client';
-import { CHANGE_COUNTER_TABLE } from '@db/change-counter';
-import { SESSION_COOKIE } from '../../src/lib/server/auth/session-cookie';
+import { CHANGE_COUNTER_TABLE } from '#db/change-counter.ts';
+import { SESSION_COOKIE } from '#lib/server/auth/session-cookie.ts';
 
 const base = inject('baseUrl');
 const databaseUrl = inject('databaseUrl');

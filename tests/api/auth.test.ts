@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
-import { api, loginCookie } from '../support/http';
-import { startServer } from '../support/server';
-import { TEST_ADMIN } from '../support/constants';
+import { api, loginCookie } from '../support/http.ts';
+import { startServer } from '../support/server.ts';
+import { TEST_ADMIN } from '../support/constants.ts';
 
 const base = inject('baseUrl');
 

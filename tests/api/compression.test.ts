@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { SESSION_COOKIE } from '../../src/lib/server/auth/session-cookie';
+import { SESSION_COOKIE } from '#lib/server/auth/session-cookie.ts';
 
 const base = inject('baseUrl');
 

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { parse } from 'yaml';
-import { openDatabase } from '@db/client';
-import { contentRevisions } from '@db/schema';
-import { startServer, type RunningServer } from '../support/server';
-import { api, loginCookie } from '../support/http';
-import { TEST_ADMIN } from '../support/constants';
-import { gitOut, logOf, waitForCommits } from '../support/git';
-import { makePng } from '../support/images';
+import { openDatabase } from '#db/client.ts';
+import { contentRevisions } from '#db/schema/index.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { api, loginCookie } from '../support/http.ts';
+import { TEST_ADMIN } from '../support/constants.ts';
+import { gitOut, logOf, waitForCommits } from '../support/git.ts';
+import { makePng } from '../support/images.ts';
 
 const uid = () => Math.random().toString(36).slice(2, 8);
 const body = (title: string, extra: Record<string, unknown> = {}) => ({

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../support/server';
-import { api, loginCookie } from '../support/http';
-import { TEST_ADMIN } from '../support/constants';
-import { waitForCommits } from '../support/git';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { api, loginCookie } from '../support/http.ts';
+import { TEST_ADMIN } from '../support/constants.ts';
+import { waitForCommits } from '../support/git.ts';
 
 const uid = () => Math.random().toString(36).slice(2, 8);
 

@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scratchContentRepo, startServer, type RunningServer } from '../support/server';
-import { api, loginCookie } from '../support/http';
-import { gitOut } from '../support/git';
-import { startGitHttpServer, type GitHttpServer } from '../support/git-http-server';
+import { scratchContentRepo, startServer, type RunningServer } from '../support/server.ts';
+import { api, loginCookie } from '../support/http.ts';
+import { gitOut } from '../support/git.ts';
+import { startGitHttpServer, type GitHttpServer } from '../support/git-http-server.ts';
 
 const TOKEN = 'test-token-' + Math.random().toString(36).slice(2);
 const uid = () => Math.random().toString(36).slice(2, 8);

@@ -5,9 +5,9 @@
  * slug; a slug of nothing visible is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../support/server';
-import { api, loginCookie } from '../support/http';
-import { gitOut, waitForCommits } from '../support/git';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { api, loginCookie } from '../support/http.ts';
+import { gitOut, waitForCommits } from '../support/git.ts';
 
 const uid = () => Math.random().toString(36).slice(2, 8);
 const post = (title: string, slug?: string) => ({ title, slug, content: `## Intro\n\nText of ${title}.`, published: true });

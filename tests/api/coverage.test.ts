@@ -10,12 +10,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client';
-import { freePort } from '../../scripts/lib/local-chains';
-import { loadRegistry } from '../../src/lib/server/ingest/registry';
-import { defaultDate, runIngest } from '../../src/lib/server/ingest/run';
-import { dayEnd } from '../../src/lib/server/ingest/sources/types';
-import { startServer, type RunningServer } from '../support/server';
+import { openDatabase } from '#db/client.ts';
+import { freePort } from '../../scripts/lib/local-chains.ts';
+import { loadRegistry } from '#lib/server/ingest/registry.ts';
+import { defaultDate, runIngest } from '#lib/server/ingest/run.ts';
+import { dayEnd } from '#lib/server/ingest/sources/types.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures');
 const DATE = defaultDate();

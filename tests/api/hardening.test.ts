@@ -8,10 +8,10 @@
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '@db/client';
-import { api, loginCookie } from '../support/http';
-import { makePng } from '../support/images';
-import { contentFixtures } from '../support/content';
+import { openDatabase } from '#db/client.ts';
+import { api, loginCookie } from '../support/http.ts';
+import { makePng } from '../support/images.ts';
+import { contentFixtures } from '../support/content.ts';
 
 const base = inject('baseUrl');
 const databaseUrl = inject('databaseUrl');

@@ -11,9 +11,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/lib/local-chains';
-import { startServer, type RunningServer } from '../support/server';
-import { runIngestCli } from '../support/ingest';
+import { freePort } from '../../scripts/lib/local-chains.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { runIngestCli } from '../support/ingest.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/defillama');
 const DATE = '2026-01-09';

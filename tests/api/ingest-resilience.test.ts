@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { parseAbiItem, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, chainClient, deploy, freePort, startAnvil, type Anvil, type LocalChain } from '../../scripts/lib/local-chains';
-import { runIngestCli } from '../support/ingest';
-import { oneTokenRegistry } from '../../scripts/lib/ingest-scenario';
+import { call, chainClient, deploy, freePort, startAnvil, type Anvil, type LocalChain } from '../../scripts/lib/local-chains.ts';
+import { runIngestCli } from '../support/ingest.ts';
+import { oneTokenRegistry } from '../../scripts/lib/ingest-scenario.ts';
 
 const DAY = 86_400;
 const BLOCKS = 40;
@@ -116,31 +116,33 @@ describe('ingest resilience', () => {
     let requests = 0;
     let limited = 0;
     let tooMany = 0;
-    const proxy: Server = createServer(async (req, res) => {
-      let body = '';
-      for await (const chunk of req) body += chunk;
-      requests++;
-      // Rate limit the 2nd and 3rd requests and then one in seven.
-      if (requests === 2 || requests === 3 || requests % 7 === 0) {
-        limited++;
-        res.writeHead(429, { 'content-type': 'application/json' }).end('{"error":"too many requests"}');
-        return;
-      }
-      const msg = JSON.parse(body);
-      if (msg.method === 'eth_getLogs') {
-        const { fromBlock, toBlock } = msg.params[0];
-        if (Number(BigInt(toBlock)) - Number(BigInt(fromBlock)) + 1 > 8) {
-          tooMany++;
-          res
-            .writeHead(200, { 'content-type': 'application/json' })
-            .end(
-              JSON.stringify({ jsonrpc: '2.0', id: msg.id, error: { code: -32005, message: 'query returned more than 10000 results' } }),
-            );
+    const proxy: Server = createServer((req, res) => {
+      void (async () => {
+        let body = '';
+        for await (const chunk of req) body += chunk;
+        requests++;
+        // Rate limit the 2nd and 3rd requests and then one in seven.
+        if (requests === 2 || requests === 3 || requests % 7 === 0) {
+          limited++;
+          res.writeHead(429, { 'content-type': 'application/json' }).end('{"error":"too many requests"}');
           return;
         }
-      }
-      const upstream = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-      res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text());
+        const msg = JSON.parse(body);
+        if (msg.method === 'eth_getLogs') {
+          const { fromBlock, toBlock } = msg.params[0];
+          if (Number(BigInt(toBlock)) - Number(BigInt(fromBlock)) + 1 > 8) {
+            tooMany++;
+            res
+              .writeHead(200, { 'content-type': 'application/json' })
+              .end(
+                JSON.stringify({ jsonrpc: '2.0', id: msg.id, error: { code: -32005, message: 'query returned more than 10000 results' } }),
+              );
+            return;
+          }
+        }
+        const upstream = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text());
+      })();
     });
     const port = await freePort();
     await new Promise<void>((ok) => proxy.listen(port, '127.0.0.1', ok));

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScenario, writeRegistry, type Scenario } from '../../scripts/lib/ingest-scenario';
-import { startServer, type RunningServer } from '../support/server';
+import { startScenario, writeRegistry, type Scenario } from '../../scripts/lib/ingest-scenario.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
 
 let s: Scenario;
 const servers: RunningServer[] = [];

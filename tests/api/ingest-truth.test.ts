@@ -16,8 +16,8 @@ import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, chainClient, deploy, freePort, startAnvil, type Anvil, type LocalChain } from '../../scripts/lib/local-chains';
-import { runIngestCli } from '../support/ingest';
+import { call, chainClient, deploy, freePort, startAnvil, type Anvil, type LocalChain } from '../../scripts/lib/local-chains.ts';
+import { runIngestCli } from '../support/ingest.ts';
 
 const DAY = 86_400;
 const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
@@ -194,14 +194,16 @@ async function proxy(
   refuse: (msg: { id: number; method: string; params: unknown[] }) => { status: number; body: unknown } | undefined,
 ) {
   const port = await freePort();
-  const server: Server = createServer(async (req, res) => {
-    let body = '';
-    for await (const chunk of req) body += chunk;
-    const msg = JSON.parse(body);
-    const answer = Array.isArray(msg) ? undefined : refuse(msg);
-    if (answer) return res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
-    const up = await fetch(upstream, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    res.writeHead(up.status, { 'content-type': 'application/json' }).end(await up.text());
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      const msg = JSON.parse(body);
+      const answer = Array.isArray(msg) ? undefined : refuse(msg);
+      if (answer) return res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+      const up = await fetch(upstream, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      res.writeHead(up.status, { 'content-type': 'application/json' }).end(await up.text());
+    })();
   });
   await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((ok) => server.close(ok)) };

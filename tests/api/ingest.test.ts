@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playJump, startScenario, WALLETS, writeRegistry, type Scenario } from '../../scripts/lib/ingest-scenario';
-import { startServer, type RunningServer } from '../support/server';
-import { runIngestCli } from '../support/ingest';
+import { playJump, startScenario, WALLETS, writeRegistry, type Scenario } from '../../scripts/lib/ingest-scenario.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { runIngestCli } from '../support/ingest.ts';
 
 let s: Scenario;
 let server: RunningServer;

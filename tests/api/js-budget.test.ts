@@ -4,8 +4,8 @@
  * their static imports, gzip -9). Sizes, not timings: the same build gives the same bytes.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { jsBudgetKb, measureJs } from '../../scripts/bench/js-size';
-import { PAGE_KINDS } from '../e2e/page-kinds';
+import { jsBudgetKb, measureJs } from '../../scripts/bench/js-size.ts';
+import { PAGE_KINDS } from '../e2e/page-kinds.ts';
 
 const base = inject('baseUrl');
 const pages = PAGE_KINDS.filter((k) => k.public && k.status === 200).map((k) => k.path);

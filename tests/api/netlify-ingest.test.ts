@@ -12,9 +12,9 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '../../db/client';
-import { migrateDatabase } from '../../db/migrate';
-import { startScenario, writeRegistry, type Scenario } from '../../scripts/lib/ingest-scenario';
+import { openDatabase } from '#db/client.ts';
+import { migrateDatabase } from '#db/migrate.ts';
+import { startScenario, writeRegistry, type Scenario } from '../../scripts/lib/ingest-scenario.ts';
 import ingestBackground from '../../netlify/functions/ingest-background.mts';
 import { triggerIngest } from '../../netlify/functions/ingest-scheduled.mts';
 

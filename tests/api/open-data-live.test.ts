@@ -8,11 +8,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playJump, startScenario, writeRegistry, type Scenario } from '../../scripts/lib/ingest-scenario';
-import { startServer, type RunningServer } from '../support/server';
-import { runIngestCli } from '../support/ingest';
-import { formatCurrency } from '../../src/lib/shared/format';
-import { parseCsv } from '../../src/lib/shared/csv';
+import { playJump, startScenario, writeRegistry, type Scenario } from '../../scripts/lib/ingest-scenario.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { runIngestCli } from '../support/ingest.ts';
+import { formatCurrency } from '#lib/shared/format.ts';
+import { parseCsv } from '#lib/shared/csv.ts';
 
 let s: Scenario;
 let server: RunningServer;

@@ -103,7 +103,7 @@ describe('open-data pages for search engines', () => {
   });
 
   it('shows on every asset and network page the figures of the API (snapshot)', async () => {
-    const { formatCurrency, formatPercent } = await import('../../src/lib/shared/format');
+    const { formatCurrency, formatPercent } = await import('#lib/shared/format.ts');
     for (const a of await json('/api/assets')) {
       const html = await (await fetch(base + a.url)).text();
       expect(html, a.url).toMatch(

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { parseCsv } from '../../src/lib/shared/csv';
+import { parseCsv } from '#lib/shared/csv.ts';
 
 const base = inject('baseUrl');
 

@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { request } from 'node:http';
-import { raw } from '../reliability/support';
-import { contentFixtures } from '../support/content';
+import { raw } from '../reliability/support.ts';
+import { contentFixtures } from '../support/content.ts';
 
 const base = inject('baseUrl');
 const fixtures = contentFixtures(inject('databaseUrl'));

@@ -8,9 +8,9 @@
  */
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countingRelay, startSqld, type CountingRelay, type Sqld } from '../../scripts/lib/sqld';
-import { startServer, type RunningServer } from '../support/server';
-import { api, loginCookie } from '../support/http';
+import { countingRelay, startSqld, type CountingRelay, type Sqld } from '../../scripts/lib/sqld.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { api, loginCookie } from '../support/http.ts';
 
 let sqld: Sqld;
 let relay: CountingRelay;

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../support/server';
-import { api, loginCookie } from '../support/http';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { api, loginCookie } from '../support/http.ts';
 
 const HOUR = 3600_000;
 

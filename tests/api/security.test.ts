@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
-import { openDatabase } from '@db/client';
-import { api, loginCookie } from '../support/http';
-import { makePng, makePngHeader } from '../support/images';
-import { contentFixtures } from '../support/content';
+import { openDatabase } from '#db/client.ts';
+import { api, loginCookie } from '../support/http.ts';
+import { makePng, makePngHeader } from '../support/images.ts';
+import { contentFixtures } from '../support/content.ts';
 
 const base = inject('baseUrl');
 const databaseUrl = inject('databaseUrl');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parse } from 'parse5';
-import { contentFixtures } from '../support/content';
+import { contentFixtures } from '../support/content.ts';
 
 interface P5Node {
   tagName?: string;

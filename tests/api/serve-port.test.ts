@@ -5,8 +5,8 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN } from '../support/constants';
-import { scratchContentRepo } from '../support/server';
+import { TEST_ADMIN } from '../support/constants.ts';
+import { scratchContentRepo } from '../support/server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let taken: Server;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@libsql/client';
-import { startServer, type RunningServer } from '../support/server';
+import { startServer, type RunningServer } from '../support/server.ts';
 import type { Page } from 'playwright-core';
-import { hydrated, newContext, PHONE, screenshot as takeScreenshot, useBrowser, watchErrors } from '../support/browser';
-import { makePng } from '../support/images';
-import { TEST_ADMIN } from '../support/constants';
-import { loginCookie } from '../support/http';
-import { sniffImage } from '@/lib/server/content/image-sniff';
+import { hydrated, newContext, PHONE, screenshot as takeScreenshot, useBrowser, watchErrors } from '../support/browser.ts';
+import { makePng } from '../support/images.ts';
+import { TEST_ADMIN } from '../support/constants.ts';
+import { loginCookie } from '../support/http.ts';
+import { sniffImage } from '#lib/server/content/image-sniff.ts';
 
 // The journey starts from empty lists (the spec's empty texts), so it runs on a server of its own
 // whose starter content is removed; the shared test server keeps the seeded posts other suites read.

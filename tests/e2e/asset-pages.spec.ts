@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PHONE, screenshot, useBrowser, openPage } from '../support/browser';
+import { PHONE, screenshot, useBrowser, openPage } from '../support/browser.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();

@@ -1,8 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, hydrated, newContext, screenshot, useBrowser } from '../support/browser';
-import { PAGE_KINDS } from './page-kinds';
+import { DESKTOP, PHONE, hydrated, newContext, screenshot, useBrowser } from '../support/browser.ts';
+import { PAGE_KINDS } from './page-kinds.ts';
 
 /**
  * axe-core in Chromium on every page kind, at 1280 and 375 px, with the header menus closed and

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../support/server';
-import { launchBrowser, newContext, screenshot, watchErrors } from '../support/browser';
-import { TEST_ADMIN } from '../support/constants';
-import { logOf, waitForCommits } from '../support/git';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { launchBrowser, newContext, screenshot, watchErrors } from '../support/browser.ts';
+import { TEST_ADMIN } from '../support/constants.ts';
+import { logOf, waitForCommits } from '../support/git.ts';
 
 // Runs on a server of its own: the test reads that server's content repository with git.
 let server: RunningServer;

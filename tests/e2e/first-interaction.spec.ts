@@ -5,8 +5,8 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newContext, PHONE, screenshot, useBrowser } from '../support/browser';
-import { holdIslands, notDefined, notHydrated, openThrottled, waitDefined, waitHydrated } from '../support/hydration';
+import { newContext, PHONE, screenshot, useBrowser } from '../support/browser.ts';
+import { holdIslands, notDefined, notHydrated, openThrottled, waitDefined, waitHydrated } from '../support/hydration.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();

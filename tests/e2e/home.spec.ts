@@ -3,8 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createClient } from '@libsql/client';
 import type { Page } from 'playwright-core';
-import { newContext, PHONE, screenshot, watchErrors, useBrowser, openPage, hydrated } from '../support/browser';
-import { startServer } from '../support/server';
+import { newContext, PHONE, screenshot, watchErrors, useBrowser, openPage, hydrated } from '../support/browser.ts';
+import { startServer } from '../support/server.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
-import { loginCookie } from '../support/http';
-import { PAGE_KINDS } from './page-kinds';
+import { loginCookie } from '../support/http.ts';
+import { PAGE_KINDS } from './page-kinds.ts';
 
 /**
  * The server HTML of every page kind through html-validate (npm only, no Java), with the project's

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
-import { hydrated, newContext, PHONE, screenshot, watchErrors, useBrowser } from '../support/browser';
-import { loginCookie } from '../support/http';
-import { createUsers } from '../support/users';
+import { hydrated, newContext, PHONE, screenshot, watchErrors, useBrowser } from '../support/browser.ts';
+import { loginCookie } from '../support/http.ts';
+import { createUsers } from '../support/users.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();

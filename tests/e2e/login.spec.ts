@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hydrated, newContext, openPage, screenshot, useBrowser } from '../support/browser';
-import { TEST_ADMIN } from '../support/constants';
-import { api } from '../support/http';
-import { createUsers } from '../support/users';
-import { startServer, type RunningServer } from '../support/server';
+import { hydrated, newContext, openPage, screenshot, useBrowser } from '../support/browser.ts';
+import { TEST_ADMIN } from '../support/constants.ts';
+import { api } from '../support/http.ts';
+import { createUsers } from '../support/users.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createClient } from '@libsql/client';
 import type { Page } from 'playwright-core';
-import { newContext, PHONE, screenshot, useBrowser, openPage, hydrated } from '../support/browser';
-import { startServer } from '../support/server';
+import { newContext, PHONE, screenshot, useBrowser, openPage, hydrated } from '../support/browser.ts';
+import { startServer } from '../support/server.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();

@@ -1,8 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage, PHONE, screenshot, useBrowser } from '../support/browser';
-import { formatCurrency, formatPercent } from '../../src/lib/shared/format';
-import { parseCsv } from '../../src/lib/shared/csv';
+import { openPage, PHONE, screenshot, useBrowser } from '../support/browser.ts';
+import { formatCurrency, formatPercent } from '#lib/shared/format.ts';
+import { parseCsv } from '#lib/shared/csv.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();

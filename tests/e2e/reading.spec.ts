@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { PHONE, screenshot, useBrowser, openPage } from '../support/browser';
-import { contentFixtures } from '../support/content';
+import { PHONE, screenshot, useBrowser, openPage } from '../support/browser.ts';
+import { contentFixtures } from '../support/content.ts';
 
 const base = inject('baseUrl');
 const fixtures = contentFixtures(inject('databaseUrl'));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
-import { contentFixtures } from '../support/content';
-import { BLOG_SLUG, PAGE_KINDS, RESEARCH_SLUG } from './page-kinds';
+import { contentFixtures } from '../support/content.ts';
+import { BLOG_SLUG, PAGE_KINDS, RESEARCH_SLUG } from './page-kinds.ts';
 
 /**
  * What search engines and link previews read, on the real server: JSON-LD on every page kind

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { useBrowser } from '../support/browser';
-import { renderMarkup } from '@/lib/shared/markup';
+import { useBrowser } from '../support/browser.ts';
+import { renderMarkup } from '#lib/shared/markup/index.ts';
 
 /**
  * Every DOMPurify payload, rendered by our pipeline (whole body and embedded in Markdown), is

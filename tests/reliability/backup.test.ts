@@ -8,8 +8,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startServer, type RunningServer } from '../support/server';
-import { integrityCheck, login, openDb, raw, recordFigures, requireRoute, rowCounts, savePost, sleep } from './support';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { integrityCheck, login, openDb, raw, recordFigures, requireRoute, rowCounts, savePost, sleep } from './support.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const servers: RunningServer[] = [];

@@ -3,8 +3,8 @@
  * edit through the API, or a change written straight into the database, shows on the next view.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../support/server';
-import { blogPost, login, openDb, raw, recordFigures, requireRoute } from './support';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { blogPost, login, openDb, raw, recordFigures, requireRoute } from './support.ts';
 
 let server: RunningServer;
 beforeAll(async () => {

@@ -6,9 +6,9 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import { startServer, type RunningServer } from '../support/server';
-import { gitOut } from '../support/git';
-import { blogPost, integrityCheck, login, openDb, raw, recordFigures, requireRoute, savePost, sleep } from './support';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { gitOut } from '../support/git.ts';
+import { blogPost, integrityCheck, login, openDb, raw, recordFigures, requireRoute, savePost, sleep } from './support.ts';
 
 const ROUNDS = Number(process.env.RELIABILITY_CRASH_ROUNDS || 20);
 const WRITERS = 4;

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Client } from '@libsql/client';
-import { startServer, type RunningServer } from '../support/server';
+import { startServer, type RunningServer } from '../support/server.ts';
 import {
   contentChecksum,
   leaksInternals,
@@ -19,9 +19,9 @@ import {
   blogPost,
   researchArticle,
   type RawResponse,
-} from './support';
+} from './support.ts';
 
-import { CONTENT_BODY_LIMIT } from '@/lib/server/content/limits';
+import { CONTENT_BODY_LIMIT } from '#lib/server/content/limits.ts';
 
 const LOGIN_BODY_LIMIT = 8 * 1024;
 const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS || 150);

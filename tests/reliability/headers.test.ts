@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { launchBrowser, newContext } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
-import { login, raw, recordFigures } from './support';
+import { launchBrowser, newContext } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { login, raw, recordFigures } from './support.ts';
 
 let server: RunningServer;
 let base: string;

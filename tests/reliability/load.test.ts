@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import autocannon from 'autocannon';
-import { startServer, type RunningServer } from '../support/server';
-import { login, raw, recordFigures, requireRoute, savePost, sleep } from './support';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { login, raw, recordFigures, requireRoute, savePost, sleep } from './support.ts';
 
 const SECONDS = Number(process.env.RELIABILITY_LOAD_SECONDS || 60);
 const CONNECTIONS = 100;

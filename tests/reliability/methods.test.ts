@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METHODS } from 'node:http';
 import { connect } from 'node:net';
-import { startServer, type RunningServer } from '../support/server';
-import { raw, recordFigures } from './support';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { raw, recordFigures } from './support.ts';
 
 let server: RunningServer;
 

@@ -8,9 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startServer, type RunningServer } from '../support/server';
-import { TEST_ADMIN } from '../support/constants';
-import { raw, recordFigures } from './support';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { TEST_ADMIN } from '../support/constants.ts';
+import { raw, recordFigures } from './support.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const servers: RunningServer[] = [];

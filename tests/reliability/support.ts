@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createHash } from 'node:crypto';
 import { createClient, type Client } from '@libsql/client';
-import { TEST_ADMIN } from '../support/constants';
+import { TEST_ADMIN } from '../support/constants.ts';
 
 export const FIGURES_DIR = resolve(import.meta.dirname, '../../test-results/reliability');
 
@@ -81,9 +81,9 @@ export function openDb(dbPath: string): Client {
   return createClient({ url: `file:${dbPath}` });
 }
 
-export const CONTENT_TABLES = ['users', 'blog_posts', 'research_articles', 'uploads'] as const;
+const CONTENT_TABLES = ['users', 'blog_posts', 'research_articles', 'uploads'] as const;
 
-export async function tables(db: Client): Promise<string[]> {
+async function tables(db: Client): Promise<string[]> {
   const rs = await db.execute(
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name",
   );

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deflateSync } from 'node:zlib';
-import { startServer, type RunningServer } from '../support/server';
-import { pngFromIdat } from '../support/images';
-import { login, raw, recordFigures, requireRoute } from './support';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { pngFromIdat } from '../support/images.ts';
+import { login, raw, recordFigures, requireRoute } from './support.ts';
 
 let server: RunningServer;
 let base: string;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import contentDrain from '../../netlify/functions/content-drain.mts';
-import { api, loginCookie } from '../support/http';
+import { api, loginCookie } from '../support/http.ts';
 import {
   GIT_TOKEN,
   startContentRemote,
@@ -17,8 +17,8 @@ import {
   trailerCounts,
   type ContentRemote,
   type RunningSqld,
-} from '../support/sqld';
-import type { RunningServer } from '../support/server';
+} from '../support/sqld.ts';
+import type { RunningServer } from '../support/server.ts';
 
 let sqld: RunningSqld | undefined;
 let remote: ContentRemote | undefined;

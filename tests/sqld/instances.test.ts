@@ -5,9 +5,9 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { createClient } from '@libsql/client';
-import { api, loginCookie } from '../support/http';
-import { gitOut } from '../support/git';
-import { trailerCounts } from '../support/sqld';
+import { api, loginCookie } from '../support/http.ts';
+import { gitOut } from '../support/git.ts';
+import { trailerCounts } from '../support/sqld.ts';
 
 const node = inject('baseUrl');
 const library = inject('peerUrl');
@@ -31,7 +31,7 @@ describe('two instances on one sqld', () => {
     const c = db();
     try {
       const applied = Number((await c.execute('SELECT count(*) AS n FROM __drizzle_migrations')).rows[0].n);
-      const { default: journal } = await import('../../db/migrations/meta/_journal.json', { with: { type: 'json' } });
+      const { default: journal } = await import('#db/migrations/meta/_journal.json', { with: { type: 'json' } });
       expect(applied).toBe(journal.entries.length);
       expect(Number((await c.execute('SELECT count(*) AS n FROM users')).rows[0].n)).toBe(1);
       expect((await c.execute("SELECT * FROM _rwa_lock WHERE name = 'setup'")).rows).toEqual([]);

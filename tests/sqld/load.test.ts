@@ -6,9 +6,9 @@
 import { describe, expect, inject, it } from 'vitest';
 import autocannon from 'autocannon';
 import { createClient } from '@libsql/client';
-import { gitOut } from '../support/git';
-import { trailerCounts } from '../support/sqld';
-import { blogPost, login, raw, recordFigures, sleep } from '../reliability/support';
+import { gitOut } from '../support/git.ts';
+import { trailerCounts } from '../support/sqld.ts';
+import { blogPost, login, raw, recordFigures, sleep } from '../reliability/support.ts';
 
 const SECONDS = Number(process.env.SQLD_LOAD_SECONDS || 20);
 const CONNECTIONS = 10; // per instance (the lane runs other files beside this one on two cores)

@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient } from '@libsql/client';
-import { api, loginCookie } from '../support/http';
-import { gitOut } from '../support/git';
+import { api, loginCookie } from '../support/http.ts';
+import { gitOut } from '../support/git.ts';
 import {
   GIT_TOKEN,
   startContentRemote,
@@ -21,8 +21,8 @@ import {
   trailerCounts,
   type ContentRemote,
   type RunningSqld,
-} from '../support/sqld';
-import type { RunningServer } from '../support/server';
+} from '../support/sqld.ts';
+import type { RunningServer } from '../support/server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let sqld: RunningSqld | undefined;

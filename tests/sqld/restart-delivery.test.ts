@@ -6,9 +6,9 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient } from '@libsql/client';
-import { api, loginCookie } from '../support/http';
-import { startContentRemote, startInstance, startSqld, trailerCounts, type ContentRemote, type RunningSqld } from '../support/sqld';
-import type { RunningServer } from '../support/server';
+import { api, loginCookie } from '../support/http.ts';
+import { startContentRemote, startInstance, startSqld, trailerCounts, type ContentRemote, type RunningSqld } from '../support/sqld.ts';
+import type { RunningServer } from '../support/server.ts';
 
 let sqld: RunningSqld | undefined;
 let remote: ContentRemote | undefined;

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '@libsql/client';
-import { prepareDatabase } from '@/lib/server/setup/prepare';
-import { startSqld, type RunningSqld } from '../support/sqld';
-import journal from '../../db/migrations/meta/_journal.json' with { type: 'json' };
+import { prepareDatabase } from '#lib/server/setup/prepare.ts';
+import { startSqld, type RunningSqld } from '../support/sqld.ts';
+import journal from '#db/migrations/meta/_journal.json' with { type: 'json' };
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let sqld: RunningSqld;

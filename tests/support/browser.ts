@@ -2,9 +2,9 @@ import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loginCookie } from './http';
+import { loginCookie } from './http.ts';
 
-import { CHROMIUM_FLAGS, resolveChromium } from '../../scripts/lib/chromium';
+import { CHROMIUM_FLAGS, resolveChromium } from '../../scripts/lib/chromium.ts';
 
 /**
  * Headless Chromium (the system's, or the one @sparticuz/chromium ships in npm), with the flags that

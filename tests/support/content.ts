@@ -1,7 +1,7 @@
 import { inject } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { openDatabase } from '@db/client';
-import { blogPosts, researchArticles } from '@db/schema';
+import { openDatabase } from '#db/client.ts';
+import { blogPosts, researchArticles } from '#db/schema/index.ts';
 
 type PostRow = typeof blogPosts.$inferInsert;
 type ArticleRow = typeof researchArticles.$inferInsert;

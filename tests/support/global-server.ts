@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startServer } from './server';
+import { startServer } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startContentRemote, startInstance, startSqld } from './sqld';
+import { startContentRemote, startInstance, startSqld } from './sqld.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,4 +1,4 @@
-import { TEST_ADMIN } from './constants';
+import { TEST_ADMIN } from './constants.ts';
 
 /** Signs in through the real API and returns the session cookie ("name=value"). */
 export async function loginCookie(baseUrl: string, credentials: { username: string; password: string } = TEST_ADMIN): Promise<string> {

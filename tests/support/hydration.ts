@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { newContext, watchErrors, type ContextOptions } from './browser';
+import { newContext, watchErrors, type ContextOptions } from './browser.ts';
 
 /**
  * A page on a phone-speed CPU (unless JavaScript is off), not yet loaded: the test sets up what it
@@ -14,7 +14,7 @@ export async function openThrottled(browser: Browser, baseUrl: string, path: str
 }
 
 /** Slows the page's CPU like a mid-range phone (Chromium DevTools protocol), so hydration takes a while. */
-export async function throttleCpu(page: Page, rate = 5) {
+async function throttleCpu(page: Page, rate = 5) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }

@@ -24,8 +24,6 @@ export interface RunningServer {
   kill: () => Promise<void>;
 }
 
-export { freePort };
-
 export interface StartOptions {
   env?: Record<string, string>;
   /** Reuse the scratch folder (and database) of an earlier server. */

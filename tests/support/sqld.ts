@@ -7,14 +7,14 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSqld, type RunningSqld } from '../../scripts/lib/sqld';
-import { startGitHttpServer, type GitHttpServer } from './git-http-server';
-import { gitOut } from './git';
-import { scratchContentRepo, startServer, type RunningServer } from './server';
+import { startSqld, type RunningSqld } from '../../scripts/lib/sqld.ts';
+import { startGitHttpServer, type GitHttpServer } from './git-http-server.ts';
+import { gitOut } from './git.ts';
+import { scratchContentRepo, startServer, type RunningServer } from './server.ts';
 
 export { startSqld, type RunningSqld };
 
-export const LIBRARY_SERVER = 'scripts/lib/library-server.ts';
+const LIBRARY_SERVER = 'scripts/lib/library-server.ts';
 export const GIT_TOKEN = 'sqld-lane-token';
 
 export interface ContentRemote {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isPublic, isScheduled, itemFile, itemPath, newestFirst, pickFeatured, shownDate } from '@/lib/shared/article-kinds';
-import { lineDiff } from '@/lib/shared/line-diff';
-import { fromDocument, toDocument } from '@/lib/server/content/documents';
-import { articleValues } from '@/lib/server/content/values';
+import { isPublic, isScheduled, itemFile, itemPath, newestFirst, pickFeatured, shownDate } from '#lib/shared/article-kinds.ts';
+import { lineDiff } from '#lib/shared/line-diff.ts';
+import { fromDocument, toDocument } from '#lib/server/content/documents.ts';
+import { articleValues } from '#lib/server/content/values.ts';
 
 const now = new Date('2026-01-10T12:00:00Z');
 const item = (over: Partial<{ id: number; published: boolean; publishedAt: string | null; createdAt: string; featured: boolean }>) => ({

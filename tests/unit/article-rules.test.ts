@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slugify, defaultExcerpt, defaultMetaDescription, splitTags, readingTime, seoScore, cleanSlug } from '@/lib/shared/article-rules';
+import { slugify, defaultExcerpt, defaultMetaDescription, splitTags, readingTime, seoScore, cleanSlug } from '#lib/shared/article-rules.ts';
 
 describe('slugify', () => {
   it.each([

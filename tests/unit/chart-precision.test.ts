@@ -12,11 +12,11 @@ const url = `file:${join(dir, 'app.db')}`;
 
 beforeAll(async () => {
   process.env.DATABASE_URL = url;
-  const { openDatabase } = await import('../../db/client');
-  const { migrateDatabase } = await import('../../db/migrate');
+  const { openDatabase } = await import('#db/client.ts');
+  const { migrateDatabase } = await import('#db/migrate.ts');
   const { client, db } = openDatabase({ url });
   await migrateDatabase(db, client, url);
-  const { chartPoints } = await import('../../db/schema');
+  const { chartPoints } = await import('#db/schema/index.ts');
   await db.insert(chartPoints).values({
     date: '2025-09-12',
     privateCredit: 0.00035,
@@ -35,7 +35,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('listChartData precision', () => {
   it('keeps small values instead of rounding them to 0.0001 B, as plain decimals', async () => {
-    const { listChartData } = await import('../../src/lib/server/analytics');
+    const { listChartData } = await import('#lib/server/analytics.ts');
     const [p] = await listChartData();
     expect(p.privateCredit).toBe('0.00035');
     expect(p.usTreasuryDebt).toBe('0.000000001');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BlogPostInputSchema, BlogPostUpdateSchema, ResearchInputSchema, SeoInputSchema } from '@/lib/shared/schemas/content';
-import { missingRequired, payloadFromValues, valuesFromItem, withTitle } from '@/components/islands/admin/editor-values';
-import { sniffImage } from '@/lib/server/content/image-sniff';
-import { makePng, makePngHeader, SVG, TINY_JPEG } from '../support/images';
+import { BlogPostInputSchema, BlogPostUpdateSchema, ResearchInputSchema, SeoInputSchema } from '#lib/shared/schemas/content.ts';
+import { missingRequired, payloadFromValues, valuesFromItem, withTitle } from '#components/islands/admin/editor-values.ts';
+import { sniffImage } from '#lib/server/content/image-sniff.ts';
+import { makePng, makePngHeader, SVG, TINY_JPEG } from '../support/images.ts';
 
 describe('content schemas', () => {
   it('trims, turns blanks into null and accepts tags as text or a list', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, parseCsv, plainNumber, recordsToCsv, toCsv } from '../../src/lib/shared/csv';
+import { csvCell, parseCsv, plainNumber, recordsToCsv, toCsv } from '#lib/shared/csv.ts';
 
 describe('csv (RFC 4180)', () => {
   it('writes a header row and CRLF line ends', () => {

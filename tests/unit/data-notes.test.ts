@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeHeadingGaps, mapLinks, wrapTables } from '@/lib/shared/data-notes';
+import { closeHeadingGaps, mapLinks, wrapTables } from '#lib/shared/data-notes.ts';
 
 describe('data notes', () => {
   it('puts every table in a named, focusable scroll region, numbered when there are several', () => {

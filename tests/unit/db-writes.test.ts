@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mayWrite, watchWrites } from '../../src/lib/server/db-writes';
+import { mayWrite, watchWrites } from '#lib/server/db-writes.ts';
 
 let writes = 0;
 const raw = createClient({ url: `file:${join(mkdtempSync(join(tmpdir(), 'rwa-writes-')), 'app.db')}` });

@@ -12,7 +12,7 @@ import {
   formatPrice,
   formatRelativeTime,
   formatShortDate,
-} from '@/lib/shared/format';
+} from '#lib/shared/format.ts';
 
 describe('formatCurrency (spec 9: $x.xxB / M / K, otherwise $ with 2 decimals)', () => {
   it.each([

@@ -4,9 +4,9 @@
  * and the commit message a title may produce.
  */
 import { describe, expect, it } from 'vitest';
-import { CACHE, finalCacheControl } from '@/lib/server/cache';
-import { trailingSlashStatus, trailingSlashTarget } from '@/lib/server/trailing-slash';
-import { commitMessage } from '@/lib/server/content/articles';
+import { CACHE, finalCacheControl } from '#lib/server/cache.ts';
+import { trailingSlashStatus, trailingSlashTarget } from '#lib/server/trailing-slash.ts';
+import { commitMessage } from '#lib/server/content/articles.ts';
 
 describe('finalCacheControl', () => {
   const anonymous = { setsCookie: false, signedIn: false };

@@ -7,11 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isStrKey, normalizeAddress, parseAptos, parseStellar, parseXrpl } from '../../src/lib/server/ingest/families';
-import { DEFAULT_REGISTRY, familyOf, loadRegistry, parseRegistry, withFamilies } from '../../src/lib/server/ingest/registry';
-import { isChainKey, protocolOnDay } from '../../src/lib/server/ingest/sources/defillama-protocol';
-import { fromUnits, plainDecimal, publicUrl, readCapped, toUnits } from '../../src/lib/server/ingest/sources/http';
-import { classCoverage, gaps, REFERENCE_CLASSES } from '../../src/lib/server/coverage-data';
+import { isStrKey, normalizeAddress, parseAptos, parseStellar, parseXrpl } from '#lib/server/ingest/families.ts';
+import { DEFAULT_REGISTRY, familyOf, loadRegistry, parseRegistry, withFamilies } from '#lib/server/ingest/registry.ts';
+import { isChainKey, protocolOnDay } from '#lib/server/ingest/sources/defillama-protocol.ts';
+import { fromUnits, plainDecimal, publicUrl, readCapped, toUnits } from '#lib/server/ingest/sources/http.ts';
+import { classCoverage, gaps, REFERENCE_CLASSES } from '#lib/server/coverage-data.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/defillama');
 const fixture = (name: string) => JSON.parse(readFileSync(resolve(FIXTURES, name), 'utf8'));

@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../db/client';
-import { migrateDatabase } from '../../db/migrate';
-import { acquireLock, lockHolder, lockOwner, releaseLock, takeOverDeadHolder } from '../../src/lib/server/ingest/lock';
+import { openDatabase, type Database } from '#db/client.ts';
+import { migrateDatabase } from '#db/migrate.ts';
+import { acquireLock, lockHolder, lockOwner, releaseLock, takeOverDeadHolder } from '#lib/server/ingest/lock.ts';
 
 let db: Database;
 let close: () => void;

@@ -3,9 +3,9 @@
  * chain, no database.
  */
 import { describe, expect, it } from 'vitest';
-import type { Obs } from '../../src/lib/server/ingest/cells';
-import { buildAssets, buildChart, buildNetworks, buildOverview, buildTransfers, gridOf } from '../../src/lib/server/ingest/publish';
-import { parseRegistry } from '../../src/lib/server/ingest/registry';
+import type { Obs } from '#lib/server/ingest/cells.ts';
+import { buildAssets, buildChart, buildNetworks, buildOverview, buildTransfers, gridOf } from '#lib/server/ingest/publish.ts';
+import { parseRegistry } from '#lib/server/ingest/registry.ts';
 
 const TREASURY = '0x' + 'a'.repeat(40);
 const ESCROW = '0x' + 'e'.repeat(40);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REGISTRY, loadRegistry, parseRegistry, RegistryError } from '../../src/lib/server/ingest/registry';
-import { circulatingOn, stablecoinSchema } from '../../src/lib/server/ingest/sources/defillama';
-import { isTooManyResults, isTransient } from '../../src/lib/server/ingest/rpc';
+import { DEFAULT_REGISTRY, loadRegistry, parseRegistry, RegistryError } from '#lib/server/ingest/registry.ts';
+import { circulatingOn, stablecoinSchema } from '#lib/server/ingest/sources/defillama.ts';
+import { isTooManyResults, isTransient } from '#lib/server/ingest/rpc.ts';
 
 const minimal = {
   chains: { ethereum: { chainId: 1, name: 'Ethereum', rpcEnv: 'RPC_URL_ETHEREUM' } },

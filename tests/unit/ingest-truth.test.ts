@@ -5,16 +5,16 @@
  */
 import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { MAX_USD, observationProblem, outOfBounds } from '../../src/lib/server/ingest/bounds';
-import { BodyTooLargeError, readCapped } from '../../src/lib/server/ingest/body';
-import { carryStale, cellBreaker, compareWithSnapshot, pickObservations, totalsBreaker, type Obs } from '../../src/lib/server/ingest/cells';
-import { balanceProblem, dustUnits, holderSet } from '../../src/lib/server/ingest/holders';
-import { checkFeedAnswer, priceMoveFlag } from '../../src/lib/server/ingest/prices';
-import { narrowed, rangeAdvice } from '../../src/lib/server/ingest/ranges';
-import { isMissingState } from '../../src/lib/server/ingest/rpc';
-import { headLag } from '../../src/lib/server/ingest/sources/evm-head';
-import { freePort } from '../../scripts/lib/free-port';
-import { estimateBackfill, formatDuration } from '../../src/lib/server/ingest/backfill';
+import { MAX_USD, observationProblem, outOfBounds } from '#lib/server/ingest/bounds.ts';
+import { BodyTooLargeError, readCapped } from '#lib/server/ingest/body.ts';
+import { carryStale, cellBreaker, compareWithSnapshot, pickObservations, totalsBreaker, type Obs } from '#lib/server/ingest/cells.ts';
+import { balanceProblem, dustUnits, holderSet } from '#lib/server/ingest/holders.ts';
+import { checkFeedAnswer, priceMoveFlag } from '#lib/server/ingest/prices.ts';
+import { narrowed, rangeAdvice } from '#lib/server/ingest/ranges.ts';
+import { isMissingState } from '#lib/server/ingest/rpc.ts';
+import { headLag } from '#lib/server/ingest/sources/evm-head.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
+import { estimateBackfill, formatDuration } from '#lib/server/ingest/backfill.ts';
 
 describe('backfill estimate (19.5)', () => {
   it('one eth_getLogs per range for the whole chain, plus the per-day reads, at the measured latency', () => {
@@ -236,7 +236,7 @@ describe('cells (17.5, 19.6)', () => {
 
 describe('ingest variables (19.5)', () => {
   it('a head tag, head age or jump bound that is not one is refused, naming the variable', async () => {
-    const { parseConfig, ConfigError } = await import('../../src/lib/server/config');
+    const { parseConfig, ConfigError } = await import('#lib/server/config.ts');
     expect(() => parseConfig({ INGEST_HEAD_TAG: 'pending' })).toThrow(ConfigError);
     expect(() => parseConfig({ INGEST_HEAD_TAG: 'pending' })).toThrow(/INGEST_HEAD_TAG: expected finalized, safe or latest/);
     expect(() => parseConfig({ INGEST_MAX_HEAD_AGE: '-1' })).toThrow(/INGEST_MAX_HEAD_AGE/);
@@ -247,7 +247,7 @@ describe('ingest variables (19.5)', () => {
 
 describe('counted once in the registry (19.4)', () => {
   it("escrows of a lock-and-mint bridge and other funds' holdings leave supply; only issuer wallets and escrows are issuance", async () => {
-    const { excludedWallets, issuanceWallets, parseRegistry } = await import('../../src/lib/server/ingest/registry');
+    const { excludedWallets, issuanceWallets, parseRegistry } = await import('#lib/server/ingest/registry.ts');
     const r = parseRegistry({
       chains: {
         ethereum: { chainId: 1, name: 'Ethereum', rpcEnv: 'RPC_URL_ETHEREUM' },
@@ -277,7 +277,7 @@ describe('counted once in the registry (19.4)', () => {
   });
 
   it('an escrow or fund holding on a chain the registry does not have, and the chain "constructor", are refused', async () => {
-    const { parseRegistry } = await import('../../src/lib/server/ingest/registry');
+    const { parseRegistry } = await import('#lib/server/ingest/registry.ts');
     const base = {
       symbol: 'X',
       name: 'X',
@@ -301,7 +301,7 @@ describe('counted once in the registry (19.4)', () => {
 
 describe('DefiLlama renamed field (19.6)', () => {
   it('a row whose amount field is renamed is refused and reported, not dropped', async () => {
-    const { circulatingOn } = await import('../../src/lib/server/ingest/sources/defillama');
+    const { circulatingOn } = await import('#lib/server/ingest/sources/defillama.ts');
     const end = Date.parse('2026-01-10T00:00:00Z') / 1000;
     const r = circulatingOn(
       {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOGIN_ERRORS, loginErrorCode, loginErrorMessage, loginPageUrl, MAX_REDIRECT_LENGTH } from '@/lib/shared/login-form';
+import { LOGIN_ERRORS, loginErrorCode, loginErrorMessage, loginPageUrl, MAX_REDIRECT_LENGTH } from '#lib/shared/login-form.ts';
 
 describe('the no-JavaScript login form', () => {
   it('maps the API statuses to codes and the codes to the spec words', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CHART_LAYERS, fallbackNews, formatMetricValue, lineSeries, pieLabel, pieSlices, stackChartData } from '@/lib/shared/markets';
-import { AMOUNT_RANGES, parsePeriod, transfersPath } from '@/lib/shared/transfers';
-import type { ChartDataPoint, Network } from '@/lib/shared/analytics-types';
+import { CHART_LAYERS, fallbackNews, formatMetricValue, lineSeries, pieLabel, pieSlices, stackChartData } from '#lib/shared/markets.ts';
+import { AMOUNT_RANGES, parsePeriod, transfersPath } from '#lib/shared/transfers.ts';
+import type { ChartDataPoint, Network } from '#lib/shared/analytics-types.ts';
 
 const point = (date: string, v: string, stablecoins = '100'): ChartDataPoint => ({
   date,

@@ -4,9 +4,9 @@
  * Before it, 5,000 `>` overflowed the stack and 10,000 `- ` took 51 s.
  */
 import { describe, expect, it } from 'vitest';
-import { limitNesting, MAX_NESTING, renderMarkup } from '@/lib/shared/markup';
-import { MAX_DELIMITER_RUN, MAX_INDENT } from '@/lib/shared/markup/nesting';
-import { renderPlain } from '@/lib/shared/markup/plain';
+import { limitNesting, MAX_NESTING, renderMarkup } from '#lib/shared/markup/index.ts';
+import { MAX_DELIMITER_RUN, MAX_INDENT } from '#lib/shared/markup/nesting.ts';
+import { renderPlain } from '#lib/shared/markup/plain.ts';
 
 const depthOf = (html: string, tag: string) => {
   let depth = 0;

@@ -5,8 +5,8 @@
  * (The worker itself, with its time limit, is exercised against the built server in tests/api/hardening.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import { renderBounded } from '@/lib/server/markup-pool';
-import { renderMarkupCached } from '@/lib/server/markup-cache';
+import { renderBounded } from '#lib/server/markup-pool.ts';
+import { renderMarkupCached } from '#lib/server/markup-cache.ts';
 
 describe('renderBounded', () => {
   it('renders ordinary text in full', async () => {

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseFragment } from 'parse5';
-import { renderMarkup, headingSlug, HEADING_ID_MAX } from '@/lib/shared/markup';
+import { renderMarkup, headingSlug, HEADING_ID_MAX } from '#lib/shared/markup/index.ts';
 
 interface Payload {
   title: string;

@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { judgeTrigger } from '../../src/lib/server/ingest/run-check';
-import { pruneEmptyEdgeFunctions } from '../../scripts/netlify-prune';
+import { judgeTrigger } from '#lib/server/ingest/run-check.ts';
+import { pruneEmptyEdgeFunctions } from '../../scripts/netlify-prune.ts';
 
 const run = (id: number, status: string, reason: string | null = null) => ({ id, status, asOf: '2026-11-22', reason });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildCatalog } from '../../src/lib/server/open-data/catalog';
-import { withAssetIds } from '../../src/lib/shared/open-data/ids';
-import { parseRegistry } from '../../src/lib/server/ingest/registry';
+import { buildCatalog } from '#lib/server/open-data/catalog.ts';
+import { withAssetIds } from '#lib/shared/open-data/ids.ts';
+import { parseRegistry } from '#lib/server/ingest/registry.ts';
 import registryJson from '../../content/registry/registry.json';
 import snapshotAssets from '../../content/data/assets.json';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { assignIds, slugify } from '../../src/lib/shared/open-data/ids';
-import { clip, isIsoDay, rangeStart, readRange } from '../../src/lib/shared/open-data/range';
-import { assessQuality, gapPercent, qualityText } from '../../src/lib/shared/open-data/quality';
-import { dateLabel, lineChart, unitLabel } from '../../src/lib/shared/open-data/chart';
+import { assignIds, slugify } from '#lib/shared/open-data/ids.ts';
+import { clip, isIsoDay, rangeStart, readRange } from '#lib/shared/open-data/range.ts';
+import { assessQuality, gapPercent, qualityText } from '#lib/shared/open-data/quality.ts';
+import { dateLabel, lineChart, unitLabel } from '#lib/shared/open-data/chart.ts';
 
 describe('open-data ids', () => {
   it('lower-cases symbols and makes them unique in order', () => {
@@ -82,7 +82,7 @@ describe('line chart', () => {
 
 describe('served asset ids', () => {
   it('do not depend on the order of the list', async () => {
-    const { servedAssetIds, withAssetIds } = await import('../../src/lib/shared/open-data/ids');
+    const { servedAssetIds, withAssetIds } = await import('#lib/shared/open-data/ids.ts');
     const a = servedAssetIds(['USDe', 'USDE', 'BUIDL']);
     const b = servedAssetIds(['BUIDL', 'USDE', 'USDe']);
     expect([...a.entries()].sort()).toEqual([...b.entries()].sort());
@@ -92,7 +92,7 @@ describe('served asset ids', () => {
 
 describe('open-data JSON-LD', () => {
   it('gives a Dataset with a CSV and a JSON distribution per view, and escapes < in the script text', async () => {
-    const { datasetLd, downloadsOf, ldText, breadcrumbLd } = await import('../../src/lib/shared/open-data/json-ld');
+    const { datasetLd, downloadsOf, ldText, breadcrumbLd } = await import('#lib/shared/open-data/json-ld.ts');
     const d = datasetLd({
       name: 'X </script><b>',
       description: 'd',

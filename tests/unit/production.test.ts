@@ -8,16 +8,16 @@ import { hostname, tmpdir } from 'node:os';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type Database } from '@db/client';
-import { holderIsDead, LockTimeoutError, withDatabaseLock } from '@db/lock';
-import { schemaTooNew } from '@db/migrate';
-import { contentRevisions } from '@db/schema';
-import { buildPlan } from '@/lib/server/setup/build-plan';
-import { prepareDatabase } from '@/lib/server/setup/prepare';
-import { deliverContent } from '@/lib/server/content/outbox';
-import { functionHostProblem } from '@/lib/server/content/host';
-import { acknowledgeSave, functionHold } from '@/lib/server/content/acknowledge';
-import type { ContentConfig } from '@/lib/server/config';
+import { openDatabase, type Database } from '#db/client.ts';
+import { holderIsDead, LockTimeoutError, withDatabaseLock } from '#db/lock.ts';
+import { schemaTooNew } from '#db/migrate.ts';
+import { contentRevisions } from '#db/schema/index.ts';
+import { buildPlan } from '#lib/server/setup/build-plan.ts';
+import { prepareDatabase } from '#lib/server/setup/prepare.ts';
+import { deliverContent } from '#lib/server/content/outbox.ts';
+import { functionHostProblem } from '#lib/server/content/host.ts';
+import { acknowledgeSave, functionHold } from '#lib/server/content/acknowledge.ts';
+import type { ContentConfig } from '#lib/server/config.ts';
 
 describe('buildPlan: which database a build sets up', () => {
   const database = { url: 'libsql://prod.example', authToken: 'p' };
@@ -90,11 +90,11 @@ describe('schemaTooNew', () => {
 
 describe('functionHostProblem', () => {
   const base: ContentConfig = { dir: '/bundle/content', git: 'auto' };
-  it('refuses a function host without a remote, or with git off', async () => {
-    expect(await functionHostProblem(base)).toMatch(/^CONTENT_GIT_REMOTE is not set/);
+  it('refuses a function host without a remote, or with git off', () => {
+    expect(functionHostProblem(base)).toMatch(/^CONTENT_GIT_REMOTE is not set/);
     const remote = { url: 'https://example.com/r.git', path: 'content' };
-    expect(await functionHostProblem({ ...base, remote, git: 'off' })).toMatch(/^CONTENT_GIT=off on Netlify/);
-    expect(await functionHostProblem({ ...base, remote })).toBeNull();
+    expect(functionHostProblem({ ...base, remote, git: 'off' })).toMatch(/^CONTENT_GIT=off on Netlify/);
+    expect(functionHostProblem({ ...base, remote })).toBeNull();
   });
 });
 

@@ -8,18 +8,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client';
-import { migrateDatabase } from '../../db/migrate';
-import { datasetMeta, transfers } from '../../db/schema';
+import { openDatabase } from '#db/client.ts';
+import { migrateDatabase } from '#db/migrate.ts';
+import { datasetMeta, transfers } from '#db/schema/index.ts';
 
 const url = `file:${join(mkdtempSync(join(tmpdir(), 'rwa-reads-')), 'app.db')}`;
 // The app's database (getDb) opens from DATABASE_URL on first use: point it at the scratch file.
 process.env.DATABASE_URL = url;
 
-const { orElse, read, readAll, readOne } = await import('../../src/lib/server/reads');
-const { asOfRead, getAsOf, listTransfers, marketOverviewRead, transfersRead, transferWindow } =
-  await import('../../src/lib/server/analytics');
-const { getDb } = await import('../../src/lib/server/db');
+const { orElse, read, readAll, readOne } = await import('#lib/server/reads.ts');
+const { asOfRead, getAsOf, listTransfers, marketOverviewRead, transfersRead, transferWindow } = await import('#lib/server/analytics.ts');
+const { getDb } = await import('#lib/server/db.ts');
 
 const opened = openDatabase({ url });
 beforeAll(async () => {

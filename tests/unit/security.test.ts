@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { safeRedirectTarget } from '@/lib/shared/redirect';
-import { SeoInputSchema } from '@/lib/shared/schemas/content';
-import { resolveClientAddress } from '@/lib/server/auth/client-address';
-import { ConfigError, ENV_NAMES, parseConfig, rpcUrl } from '@/lib/server/config';
-import { sniffImage } from '@/lib/server/content/image-sniff';
-import { makePng, makePngHeader } from '../support/images';
+import { safeRedirectTarget } from '#lib/shared/redirect.ts';
+import { SeoInputSchema } from '#lib/shared/schemas/content.ts';
+import { resolveClientAddress } from '#lib/server/auth/client-address.ts';
+import { ConfigError, ENV_NAMES, parseConfig, rpcUrl } from '#lib/server/config.ts';
+import { sniffImage } from '#lib/server/content/image-sniff.ts';
+import { makePng, makePngHeader } from '../support/images.ts';
 
 const ORIGIN = 'http://127.0.0.1:4321';
 const ROOT = resolve(import.meta.dirname, '../..');

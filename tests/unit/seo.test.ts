@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, articleJsonLd, escapeXml, jsonLdString, placeholderImage, readingMeta } from '@/lib/shared/seo';
+import { absoluteUrl, articleJsonLd, escapeXml, jsonLdString, placeholderImage, readingMeta } from '#lib/shared/seo.ts';
 
 describe('jsonLdString', () => {
   it('keeps the data but cannot close the script element', () => {

@@ -7,7 +7,7 @@ import {
   readNetworksView,
   viewHref,
   viewParams,
-} from '@/lib/shared/view-state';
+} from '#lib/shared/view-state.ts';
 
 const q = (s: string) => new URLSearchParams(s);
 

@@ -83,10 +83,10 @@ export function shapeAppOutput(req: IncomingMessage, res: ServerResponse, rules:
   };
   const ensure = () => (mode ??= decide(res.statusCode, {}));
 
-  res.writeHead = ((status: number, ...rest: unknown[]) => {
+  res.writeHead = (status: number, ...rest: unknown[]) => {
     mode ??= decide(status, writeHeadHeaders(rest));
     return res;
-  }) as typeof res.writeHead;
+  };
 
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
     const m = ensure();

@@ -1,6 +1,6 @@
-import { CACHE } from '../../../src/lib/server/cache.ts';
-import { isImageEndpoint, isPageMethodRefused, isUnknownMethod, KNOWN_METHODS, PAGE_METHODS } from '../../../src/lib/server/security.ts';
-import { trailingSlashStatus, trailingSlashTarget } from '../../../src/lib/server/trailing-slash.ts';
+import { CACHE } from '#lib/server/cache.ts';
+import { isImageEndpoint, isPageMethodRefused, isUnknownMethod, KNOWN_METHODS, PAGE_METHODS } from '#lib/server/security.ts';
+import { trailingSlashStatus, trailingSlashTarget } from '#lib/server/trailing-slash.ts';
 
 /** A fixed answer the edge gives without the app. */
 export interface Answer {

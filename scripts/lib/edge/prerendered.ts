@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, relative, sep } from 'node:path';
-import { PRERENDER_ORIGIN } from '../../../src/lib/server/config.ts';
+import { PRERENDER_ORIGIN } from '#lib/server/config.ts';
 import { encodeAll, type Encoded } from './encoding.ts';
 
 /**

@@ -1,9 +1,9 @@
-import type { BlogPost, ContentItem, ContentKind, DeletedItem, PreviewLink, ResearchArticle, Version } from '@/lib/shared/content-types';
+import type { BlogPost, ContentItem, ContentKind, DeletedItem, PreviewLink, ResearchArticle, Version } from '#lib/shared/content-types.ts';
 
 export type { DeletedItem, PreviewLink, Version };
-import { ARTICLE_KINDS } from '@/lib/shared/article-kinds';
-import type { DiffLine } from '@/lib/shared/line-diff';
-import { apiRequest } from './api';
+import { ARTICLE_KINDS } from '#lib/shared/article-kinds.ts';
+import type { DiffLine } from '#lib/shared/line-diff.ts';
+import { apiRequest } from './api.ts';
 
 /** Per kind: where it lives in the API and the spec's exact texts (from article-kinds). */
 export const KINDS = {

@@ -1,4 +1,4 @@
-import type { ContentKind } from '@/lib/shared/content-types';
+import type { ContentKind } from '#lib/shared/content-types.ts';
 
 /**
  * Unsaved editor work, kept in localStorage per kind and item ('new' for a new one) until it is

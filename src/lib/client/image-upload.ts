@@ -1,10 +1,10 @@
-import type { UploadedImage } from '@/lib/shared/content-types';
-import { ApiError } from './api';
-import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from '@/lib/shared/upload-rules';
+import type { UploadedImage } from '#lib/shared/content-types.ts';
+import { ApiError } from './api.ts';
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from '#lib/shared/upload-rules.ts';
 
 /** Spec section 9: at most 5MB (upload-rules.ts), 1200 px wide, JPEG at 0.8. */
-export const MAX_IMAGE_WIDTH = 1200;
-export const JPEG_QUALITY = 0.8;
+const MAX_IMAGE_WIDTH = 1200;
+const JPEG_QUALITY = 0.8;
 
 /** The spec's check of a chosen file, as a toast (title, description), or null when it may be uploaded. */
 export function checkImageFile(file: File): { title: string; description: string } | null {

@@ -1,4 +1,4 @@
-import { encodeParam } from '@/lib/shared/view-state';
+import { encodeParam } from '#lib/shared/view-state.ts';
 
 /**
  * Records a control's new value in the address bar (history.replaceState: no navigation, no new

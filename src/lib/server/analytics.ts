@@ -3,9 +3,9 @@
  * server-rendered Home and Networks pages. Money leaves as numeric strings where the spec says so.
  */
 import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
-import { assets, chartPoints, datasetMeta, networks, networkSeries, transfers } from '@db/schema';
-import { getDb } from './db';
-import { read, readMany, readOne } from './reads';
+import { assets, chartPoints, datasetMeta, networks, networkSeries, transfers } from '#db/schema/index.ts';
+import { getDb } from './db.ts';
+import { read, readMany, readOne } from './reads.ts';
 import type {
   Asset,
   ChartDataPoint,
@@ -15,9 +15,9 @@ import type {
   TimeSeriesPoint,
   Transfer,
   TransferQuery,
-} from '@/lib/shared/analytics-types';
-import { AMOUNT_RANGES, MAX_TRANSFER_LIMIT, TRANSFER_LIMIT } from '@/lib/shared/transfers';
-import { plainNumber } from '@/lib/shared/csv';
+} from '#lib/shared/analytics-types.ts';
+import { AMOUNT_RANGES, MAX_TRANSFER_LIMIT, TRANSFER_LIMIT } from '#lib/shared/transfers.ts';
+import { plainNumber } from '#lib/shared/csv.ts';
 const DAY_MS = 86_400_000;
 
 /**
@@ -47,10 +47,6 @@ export const asOfRead = () => read(metaRow('asOf'), asOfFrom);
 
 /** The dataset's as-of date (YYYY-MM-DD). One primary-key lookup. */
 export const getAsOf = (): Promise<string> => readOne(asOfRead());
-
-/** The id of the ingest run whose figures are published, or undefined while the snapshot is served. */
-export const publishedRunRead = () => read(metaRow('publishedRun'), publishedRunFrom);
-export const publishedRunId = (): Promise<number | undefined> => readOne(publishedRunRead());
 
 export const marketOverviewRead = () =>
   readMany([metaRow('marketOverview'), metaRow('asOf')], ([[row], asOfRows]): MarketOverview => {
@@ -111,7 +107,6 @@ export const assetsRead = () =>
         ...(stale ? { stale } : {}),
       })),
   );
-export const listAssets = (): Promise<Asset[]> => readOne(assetsRead());
 
 /** Every network, largest total value first. */
 export const networksRead = () =>
@@ -158,7 +153,6 @@ export const networkTimeSeriesRead = (metric: NetworkMetric) =>
       return points;
     },
   );
-export const getNetworkTimeSeries = (metric: NetworkMetric): Promise<TimeSeriesPoint[]> => readOne(networkTimeSeriesRead(metric));
 
 /** [from, to) of a window of `days` calendar days ending with the as-of date (UTC). */
 export function transferWindow(asOf: string, days: number): { from: string; to: string } {

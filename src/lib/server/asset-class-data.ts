@@ -14,8 +14,8 @@ import {
   privateCreditSchema,
   stablecoinsSchema,
   treasuriesSchema,
-} from './snapshot-schema';
-import type { StablecoinsData, TreasuriesData } from '@/lib/shared/analytics-types';
+} from './snapshot-schema.ts';
+import type { StablecoinsData, TreasuriesData } from '#lib/shared/analytics-types.ts';
 
 export const stablecoins: StablecoinsData = parseSnapshot(stablecoinsSchema, 'stablecoins.json', stablecoinsJson);
 export const treasuries: TreasuriesData = parseSnapshot(treasuriesSchema, 'treasuries.json', treasuriesJson);

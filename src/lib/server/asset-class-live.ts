@@ -6,17 +6,17 @@
  * published run the snapshot is served unchanged.
  */
 import { and, eq } from 'drizzle-orm';
-import { ingestObservations } from '@db/schema';
-import { pickObservations } from './ingest/cells';
-import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics';
-import { readMany, readOne } from './reads';
-import type { CommoditiesData, MetricCardData, StablecoinsData, TreasuriesData } from '@/lib/shared/analytics-types';
-import { formatCurrency } from '@/lib/shared/format';
-import { commodities, stablecoins, treasuries } from './asset-class-data';
-import { getDb } from './db';
-import { siteRegistry } from './sources-data';
+import { ingestObservations } from '#db/schema/index.ts';
+import { pickObservations } from './ingest/cells.ts';
+import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics.ts';
+import { readMany, readOne } from './reads.ts';
+import type { CommoditiesData, MetricCardData, StablecoinsData, TreasuriesData } from '#lib/shared/analytics-types.ts';
+import { formatCurrency } from '#lib/shared/format.ts';
+import { commodities, stablecoins, treasuries } from './asset-class-data.ts';
+import { getDb } from './db.ts';
+import { siteRegistry } from './sources-data.ts';
 
-export const UNAVAILABLE = 'unavailable';
+const UNAVAILABLE = 'unavailable';
 
 interface LiveAsset {
   symbol: string;
@@ -45,7 +45,7 @@ export const liveClassRead = (assetClass: string) =>
     ([published, asOfRows, rows]) => (publishedRunFrom(published) === undefined ? null : liveAssets(assetClass, asOfFrom(asOfRows), rows)),
   );
 
-export const liveClass = (assetClass: string) => readOne(liveClassRead(assetClass));
+const liveClass = (assetClass: string) => readOne(liveClassRead(assetClass));
 type LiveClass = Awaited<ReturnType<typeof liveClass>>;
 
 function liveAssets(
@@ -160,8 +160,6 @@ export function treasuriesFrom(live: LiveClass): TreasuriesData {
     })),
   };
 }
-
-export const commoditiesData = async (): Promise<CommoditiesData> => commoditiesFrom(await liveClass('Commodities'));
 
 /** The page's figures from the class's live read (liveClassRead('Commodities')), or the snapshot's without a run. */
 export function commoditiesFrom(live: LiveClass): CommoditiesData {

@@ -13,7 +13,7 @@
  * Purging happens only on Netlify (the runtime global `Netlify` exists there); the Node server has
  * no CDN to purge and its own page cache is keyed on the database's change counter, so it is a no-op.
  */
-import type { ArticleKind } from '@/lib/shared/article-kinds';
+import type { ArticleKind } from '#lib/shared/article-kinds.ts';
 
 export const TAG = {
   data: 'data',

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { config } from './config';
+import { config } from './config.ts';
 
 /**
  * The server's "now" for publishing decisions (scheduled items, cache lifetimes). In production it

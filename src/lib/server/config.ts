@@ -334,7 +334,7 @@ export interface IngestConfig {
 export class ConfigError extends Error {}
 
 /** The origin a server listening on host:port is reached at (0.0.0.0 / :: mean "this machine"). */
-export function listenOrigin(host: string, port: number): string {
+function listenOrigin(host: string, port: number): string {
   const name = host === '0.0.0.0' ? 'localhost' : host === '::' ? '[::1]' : isIP(host) === 6 ? `[${host}]` : host;
   return `http://${name}:${port}`;
 }

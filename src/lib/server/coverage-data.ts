@@ -7,14 +7,14 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { assets, ingestObservations } from '@db/schema';
-import { ASSET_CLASSES } from './ingest/registry';
-import { isChainReader, outranks } from './ingest/sources/precedence';
-import { SOURCE_NAME as DEFILLAMA_PROTOCOL } from './ingest/sources/defillama-protocol';
-import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics';
-import { readMany, readOne } from './reads';
-import { getDb } from './db';
-import { siteRegistry } from './sources-data';
+import { assets, ingestObservations } from '#db/schema/index.ts';
+import { ASSET_CLASSES } from './ingest/registry.ts';
+import { isChainReader, outranks } from './ingest/sources/precedence.ts';
+import { SOURCE_NAME as DEFILLAMA_PROTOCOL } from './ingest/sources/defillama-protocol.ts';
+import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics.ts';
+import { readMany, readOne } from './reads.ts';
+import { getDb } from './db.ts';
+import { siteRegistry } from './sources-data.ts';
 
 /**
  * rwa.xyz's "Distributed" value per class (tokens transferable on chain; ledger mirrors such as
@@ -22,7 +22,7 @@ import { siteRegistry } from './sources-data';
  * shared/data/public-figures.md §3b. The only dated per-class breakdown on that basis; a newer
  * total ($27.68B, 4 April 2026) has no split by class.
  */
-export const REFERENCE = {
+const REFERENCE = {
   name: 'rwa.xyz, "Distributed" value by asset class',
   date: '2026-01-09',
   url: 'https://igcurrencynews.com/tokenized-government-bonds-have-soared-125-creating-a-programmable-cash-loop-that-banks-are-scrambling-to-copy',
@@ -40,7 +40,7 @@ export const REFERENCE_CLASSES: Array<{ label: string; value: number; approximat
   { label: 'Stablecoins', value: 307.6e9, classes: ['Stablecoins'] },
 ];
 
-export const coverageClassSchema = z.object({
+const coverageClassSchema = z.object({
   /** The reference's class; several site classes may share one (bonds). */
   referenceClass: z.string(),
   assetClasses: z.array(z.string()),

@@ -4,7 +4,7 @@
  * edit late: a write made here drops the kept counter as soon as it is committed. Wraps the libSQL
  * client (a Proxy: every other property passes through unchanged).
  */
-import type { Client, InStatement, Transaction, TransactionMode } from '@libsql/client';
+import type { Client, InArgs, InStatement, Transaction, TransactionMode } from '@libsql/client';
 
 const sqlOf = (stmt: InStatement) => (typeof stmt === 'string' ? stmt : stmt.sql);
 /** Anything but a plain SELECT may write (an INSERT, a PRAGMA with a value, a WITH ... UPDATE): counted as one. */
@@ -22,16 +22,16 @@ export function watchWrites(client: Client, onWrite: () => void): Client {
     new Proxy(tx, {
       get(target, prop) {
         if (prop === 'commit') return () => after(target.commit(), true);
-        const value = Reflect.get(target, prop, target);
-        return typeof value === 'function' ? value.bind(target) : value;
+        const value: unknown = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },
     });
   return new Proxy(client, {
     get(target, prop) {
       switch (prop) {
         case 'execute':
-          return (stmt: InStatement, ...rest: unknown[]) =>
-            after((target.execute as (s: InStatement, ...r: unknown[]) => ReturnType<Client['execute']>)(stmt, ...rest), mayWrite(stmt));
+          return (stmt: InStatement, args?: InArgs) =>
+            after(typeof stmt === 'string' ? target.execute(stmt, args) : target.execute(stmt), mayWrite(stmt));
         case 'batch':
           return (stmts: InStatement[], mode?: TransactionMode) =>
             after(target.batch(stmts, mode), mode !== 'read' && stmts.some(mayWrite));
@@ -45,8 +45,8 @@ export function watchWrites(client: Client, onWrite: () => void): Client {
             return mode === 'read' ? tx : watchTransaction(tx);
           };
       }
-      const value = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? value.bind(target) : value;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
 }

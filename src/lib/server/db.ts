@@ -1,9 +1,9 @@
 import { drizzle } from 'drizzle-orm/libsql';
-import { openDatabase, type Database } from '@db/client';
-import * as schema from '@db/schema';
-import { config } from './config';
-import { watchWrites } from './db-writes';
-import { noteLocalWrite } from './local-writes';
+import { openDatabase, type Database } from '#db/client.ts';
+import * as schema from '#db/schema/index.ts';
+import { config } from './config.ts';
+import { watchWrites } from './db-writes.ts';
+import { noteLocalWrite } from './local-writes.ts';
 
 let instance: Database | undefined;
 

@@ -23,7 +23,7 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
 }
 
 /** The one error shape clients ever see: { message, issues? }. Unexpected errors are logged, never shown. */
-export function toErrorResponse(err: unknown): Response {
+function toErrorResponse(err: unknown): Response {
   if (err instanceof HttpError) {
     return json({ message: err.message, ...(err.issues ? { issues: err.issues } : {}) }, { status: err.status, headers: err.headers });
   }
@@ -42,10 +42,10 @@ export function handle<C>(fn: (ctx: C) => Promise<Response> | Response) {
   };
 }
 
-export const DEFAULT_BODY_LIMIT = 256 * 1024;
+const DEFAULT_BODY_LIMIT = 256 * 1024;
 
 /** Reads a JSON body: 415 unless JSON, 413 past the limit, 400 when it does not parse. */
-export async function readJson(request: Request, limit = DEFAULT_BODY_LIMIT): Promise<unknown> {
+async function readJson(request: Request, limit = DEFAULT_BODY_LIMIT): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
     throw new HttpError(415, 'Send the body as JSON (Content-Type: application/json).');
@@ -58,7 +58,7 @@ export async function readJson(request: Request, limit = DEFAULT_BODY_LIMIT): Pr
   try {
     // libSQL cuts a bound string at its first NUL ("a\u0000b" would be stored as "a"): refuse NULs
     // anywhere (keys or values) rather than store text other than what was sent.
-    data = JSON.parse(new TextDecoder('utf-8', { fatal: false }).decode(bytes), (key, value) => {
+    data = JSON.parse(new TextDecoder('utf-8', { fatal: false }).decode(bytes), (key, value: unknown) => {
       if (key.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) hasNul = true;
       return value;
     });

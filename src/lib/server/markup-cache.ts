@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { RenderedMarkup, RenderOptions } from '@/lib/shared/markup';
-import { renderBounded } from './markup-pool';
+import type { RenderedMarkup, RenderOptions } from '#lib/shared/markup/index.ts';
+import { renderBounded } from './markup-pool.ts';
 
 /**
  * renderMarkup with a bounded in-memory cache keyed by the text and the options. The pipeline

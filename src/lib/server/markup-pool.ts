@@ -8,11 +8,11 @@
  * the same limiter, and degrades on any failure.
  */
 import { Worker } from 'node:worker_threads';
-import type { RenderedMarkup, RenderOptions } from '@/lib/shared/markup';
-import { renderPlain } from '@/lib/shared/markup/plain';
-import type { RenderRequest, WorkerMessage } from './markup-worker';
+import type { RenderedMarkup, RenderOptions } from '#lib/shared/markup/index.ts';
+import { renderPlain } from '#lib/shared/markup/plain.ts';
+import type { RenderRequest, WorkerMessage } from './markup-worker.ts';
 
-export const RENDER_TIME_LIMIT_MS = 2000;
+const RENDER_TIME_LIMIT_MS = 2000;
 /** A worker not ready by then is given up (see startWorker); loading the pipeline takes well under a second. */
 const WORKER_START_LIMIT_MS = 15_000;
 /** A worker that used more than this is ended like one that ran out of time. */
@@ -43,7 +43,7 @@ let starting = false;
 async function renderInThread(source: string, options: RenderOptions): Promise<BoundedRender> {
   // Imported, not bundled in: the pipeline then lives in the worker's chunk alone (see startWorker),
   // and a worker loads no page code with it.
-  const { renderMarkup } = await import('@/lib/shared/markup');
+  const { renderMarkup } = await import('#lib/shared/markup/index.ts');
   try {
     return { rendered: renderMarkup(source, options), degraded: false };
   } catch {
@@ -72,7 +72,7 @@ function finishRunning(result?: BoundedRender) {
 
 async function startWorker() {
   // Imported only here: in the build this module is its own chunk, whose URL is what a worker loads.
-  const { MARKUP_WORKER_FLAG, MARKUP_WORKER_URL } = await import('./markup-worker');
+  const { MARKUP_WORKER_FLAG, MARKUP_WORKER_URL } = await import('./markup-worker.ts');
   const w = new Worker(new URL(MARKUP_WORKER_URL), {
     workerData: { [MARKUP_WORKER_FLAG]: true },
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },

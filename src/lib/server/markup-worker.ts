@@ -4,7 +4,7 @@
  * which then answers render requests. Kept small so that loading it in a worker runs nothing else.
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { renderMarkup, type RenderedMarkup, type RenderOptions } from '@/lib/shared/markup';
+import { renderMarkup, type RenderedMarkup, type RenderOptions } from '#lib/shared/markup/index.ts';
 
 export const MARKUP_WORKER_FLAG = 'rwaMarkupWorker';
 export const MARKUP_WORKER_URL = import.meta.url;

@@ -1,6 +1,6 @@
-import { json } from './http';
-import { CACHE } from './cache';
-import { tagResponse, TAG } from './cdn';
+import { json } from './http.ts';
+import { CACHE } from './cache.ts';
+import { tagResponse, TAG } from './cdn.ts';
 
 /** A JSON response that browsers and CDNs may cache (the `json()` default is no-store). */
 export function publicJson(data: unknown): Response {

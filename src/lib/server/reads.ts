@@ -12,7 +12,7 @@
  * still succeed. That costs extra round trips only on a failure.
  */
 import type { BatchItem } from 'drizzle-orm/batch';
-import { getDb } from './db';
+import { getDb } from './db.ts';
 
 type Query = BatchItem<'sqlite'>;
 
@@ -26,7 +26,7 @@ export interface Read<T> {
 
 /** One query and how its rows become the value. */
 export function read<Q extends Query, T>(query: Q, map: (rows: Q['_']['result']) => T): Read<T> {
-  return { queries: [query], map: ([rows]) => map(rows as Q['_']['result']) };
+  return { queries: [query], map: ([rows]) => map(rows) };
 }
 
 /** Several queries that together make one value (they still share the caller's round trip). */
@@ -44,8 +44,13 @@ export function orElse<T, F>(r: Read<T>, fallback: (error: unknown) => F): Read<
 
 type Values<R extends readonly Read<unknown>[]> = { -readonly [K in keyof R]: R[K] extends Read<infer T> ? T : never };
 
+/** drizzle's queries are promises at run time, though `BatchItem` does not say so. */
+function isThenable(query: Query): query is Query & PromiseLike<unknown> {
+  return typeof (query as Partial<PromiseLike<unknown>>).then === 'function';
+}
+
 async function run(queries: readonly Query[]): Promise<unknown[]> {
-  if (queries.length === 1) return [await queries[0]];
+  if (queries.length === 1 && isThenable(queries[0])) return [await queries[0]];
   return getDb().batch(queries as unknown as [Query, ...Query[]]);
 }
 

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { isLocalFile } from '@db/client';
-import { CHANGE_COUNTER_TABLE } from '@db/change-counter';
-import { getDb } from './db';
-import { config } from './config';
-import { localWriteGeneration } from './local-writes';
-import { EDGE_PAGE_CACHE, type EdgePageCache } from './edge-page-cache';
-import { now } from './clock';
+import { isLocalFile } from '#db/client.ts';
+import { CHANGE_COUNTER_TABLE } from '#db/change-counter.ts';
+import { getDb } from './db.ts';
+import { config } from './config.ts';
+import { localWriteGeneration } from './local-writes.ts';
+import { EDGE_PAGE_CACHE, type EdgePageCache } from './edge-page-cache.ts';
+import { now } from './clock.ts';
 
 /**
  * A small in-process cache for anonymous GETs of HTML pages and JSON API answers the route itself declared shareable

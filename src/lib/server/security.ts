@@ -1,6 +1,6 @@
 import { config } from './config.ts';
 import { CACHE } from './cache.ts';
-import { isPrivatePath } from '../shared/private-paths.ts';
+import { isPrivatePath } from '#lib/shared/private-paths.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

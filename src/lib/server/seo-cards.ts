@@ -1,5 +1,5 @@
-import { CACHE } from './cache';
-import { renderCard, type CardContent } from './seo-image';
+import { CACHE } from './cache.ts';
+import { renderCard, type CardContent } from './seo-image.ts';
 
 /**
  * Serving generated cards: a PNG answer with a long shared lifetime (its URL carries a version,

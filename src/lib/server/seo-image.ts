@@ -157,7 +157,7 @@ export class Raster {
 }
 
 /** The width `text` takes at `scale` (6 dots a character, less the last gap). */
-export const textWidth = (text: string, scale: number) => Math.max(0, text.length * 6 * scale - scale);
+const textWidth = (text: string, scale: number) => Math.max(0, text.length * 6 * scale - scale);
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

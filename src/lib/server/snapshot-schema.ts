@@ -4,7 +4,7 @@
  * naming the file and the field, rather than rendering undefined.
  */
 import { z } from 'zod';
-import type { CommoditiesData, PrivateCreditData, StablecoinsData, TreasuriesData } from '@/lib/shared/analytics-types';
+import type { CommoditiesData, PrivateCreditData, StablecoinsData, TreasuriesData } from '#lib/shared/analytics-types.ts';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const card = z.strictObject({

@@ -5,14 +5,14 @@
  */
 import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
 import registryJson from '../../../content/registry/registry.json';
-import { datasetMeta, ingestObservations, ingestRuns } from '@db/schema';
-import type { StaleCell } from './ingest/cells';
-import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics';
-import { readMany, readOne } from './reads';
-import { config } from './config';
-import { getDb } from './db';
-import { loadRegistry, parseRegistry, type Registry } from './ingest/registry';
-import { outranks } from './ingest/sources/precedence';
+import { datasetMeta, ingestObservations, ingestRuns } from '#db/schema/index.ts';
+import type { StaleCell } from './ingest/cells.ts';
+import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics.ts';
+import { readMany } from './reads.ts';
+import { config } from './config.ts';
+import { getDb } from './db.ts';
+import { loadRegistry, parseRegistry, type Registry } from './ingest/registry.ts';
+import { outranks } from './ingest/sources/precedence.ts';
 
 let bundled: { registry?: Registry; error?: string } | undefined;
 
@@ -84,5 +84,3 @@ export function sourcesRead() {
     },
   );
 }
-
-export const loadSourcesData = (): Promise<SourcesData> => readOne(sourcesRead());

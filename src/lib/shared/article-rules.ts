@@ -3,10 +3,10 @@
  * so a post saved through either gets the same slug, excerpt, meta description and reading time.
  */
 
-export const EXCERPT_LENGTH = 200;
+const EXCERPT_LENGTH = 200;
 export const META_DESCRIPTION_LIMIT = 160;
 export const META_TITLE_LIMIT = 60;
-export const WORDS_PER_MINUTE = 200;
+const WORDS_PER_MINUTE = 200;
 export const RESEARCH_CATEGORIES = ['Research', 'Product Update', 'Guest Post', 'Market Analysis', 'Industry News'] as const;
 export type ResearchCategory = (typeof RESEARCH_CATEGORIES)[number];
 export const DEFAULT_AUTHOR_ID = 'default-author';
@@ -49,7 +49,7 @@ export function splitTags(text: string): string[] {
     .filter((t) => t.length > 0);
 }
 
-export function countWords(content: string): number {
+function countWords(content: string): number {
   const words = content.trim().split(/\s+/);
   return words[0] === '' ? 0 : words.length;
 }

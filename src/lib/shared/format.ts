@@ -13,7 +13,7 @@ const toNumber = (v: number | string) => (typeof v === 'number' ? v : Number(v))
  * Rounds half away from zero at `decimals`, on the decimal digits a person reads rather than the
  * binary float: 999.995 -> 1000, 1.005 -> 1.01 (toFixed gives 999.99 and 1.00).
  */
-export function roundHalfUp(value: number, decimals: number): number {
+function roundHalfUp(value: number, decimals: number): number {
   if (!Number.isFinite(value)) return 0;
   const abs = Math.abs(value);
   if (abs >= 1e15) return value;

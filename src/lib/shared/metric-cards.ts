@@ -1,7 +1,7 @@
 /** The market pages' summary cards: live changes or the snapshot's fixed texts, and dollar formatting. */
-import type { ChangeType, ChartDataPoint, MarketOverview } from './analytics-types';
-import { formatCurrency } from './format';
-import { CHART_LAYERS, type AssetClassKey } from './markets';
+import type { ChangeType, ChartDataPoint, MarketOverview } from './analytics-types.ts';
+import { formatCurrency } from './format.ts';
+import { CHART_LAYERS, type AssetClassKey } from './markets.ts';
 
 /** A metric card's change: the live figure when there is a live run, else the snapshot's fixed text. */
 export function cardChange(

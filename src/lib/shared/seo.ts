@@ -1,5 +1,5 @@
 /** Helpers for what search engines and feed readers read: JSON-LD, XML escaping, absolute URLs. */
-import { SITE_LOGO, organizationId, personJsonLd } from './structured-data';
+import { SITE_LOGO, organizationId, personJsonLd } from './structured-data.ts';
 
 /**
  * JSON for a <script type="application/ld+json"> element. '<', '>' and '&' are written as

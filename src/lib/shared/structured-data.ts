@@ -3,7 +3,7 @@
  * Organization on the home page, and the people behind posts and articles as Person with a name
  * and a page. Pure: the origin comes in, objects go out (Head.astro writes them with jsonLdString).
  */
-import { ASSET_CLASS_LINKS, SITE } from './site';
+import { ASSET_CLASS_LINKS, SITE } from './site.ts';
 
 /** The square logo in public/ (drawn by src/lib/server/seo-image.ts renderLogo; a test keeps them equal). */
 export const SITE_LOGO = { path: '/logo.png', width: 512, height: 512 } as const;

@@ -5,8 +5,8 @@
  * Unknown or malformed values fall back to the defaults: a query never breaks a page, and nothing
  * from it is echoed back but a known value.
  */
-import { NETWORK_METRICS, type NetworkMetric } from './analytics-types';
-import { AMOUNT_RANGES, DEFAULT_PERIOD, DEFAULT_RANGE, parsePeriod, type AmountRangeId, type TransferPeriod } from './transfers';
+import { NETWORK_METRICS, type NetworkMetric } from './analytics-types.ts';
+import { AMOUNT_RANGES, DEFAULT_PERIOD, DEFAULT_RANGE, parsePeriod, type AmountRangeId, type TransferPeriod } from './transfers.ts';
 
 export const LEAGUE_TABS = [
   { id: 'networks', label: 'Networks' },

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { publicGet } from '@/lib/server/open-data/public-get';
-import { asOfRead, assetsRead } from '@/lib/server/analytics';
-import { readAll } from '@/lib/server/reads';
-import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
-import { withAssetIds } from '@/lib/shared/open-data/ids';
+import { publicGet } from '#lib/server/open-data/public-get.ts';
+import { asOfRead, assetsRead } from '#lib/server/analytics.ts';
+import { readAll } from '#lib/server/reads.ts';
+import { readFormat, rowsResponse } from '#lib/server/open-data/download.ts';
+import { withAssetIds } from '#lib/shared/open-data/ids.ts';
 
 export const prerender = false;
 

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { publicGet } from '@/lib/server/open-data/public-get';
-import { asOfRead, chartDataRead } from '@/lib/server/analytics';
-import { readAll } from '@/lib/server/reads';
-import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
-import { readDateBounds } from '@/lib/server/open-data/history-query';
-import { clip } from '@/lib/shared/open-data/range';
+import { publicGet } from '#lib/server/open-data/public-get.ts';
+import { asOfRead, chartDataRead } from '#lib/server/analytics.ts';
+import { readAll } from '#lib/server/reads.ts';
+import { readFormat, rowsResponse } from '#lib/server/open-data/download.ts';
+import { readDateBounds } from '#lib/server/open-data/history-query.ts';
+import { clip } from '#lib/shared/open-data/range.ts';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { publicGet } from '@/lib/server/open-data/public-get';
-import { publicJson } from '@/lib/server/public-json';
-import { coverageSchema, loadCoverage } from '@/lib/server/coverage-data';
+import { publicGet } from '#lib/server/open-data/public-get.ts';
+import { publicJson } from '#lib/server/public-json.ts';
+import { coverageSchema, loadCoverage } from '#lib/server/coverage-data.ts';
 
 export const prerender = false;
 

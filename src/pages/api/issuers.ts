@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { publicGet } from '@/lib/server/open-data/public-get';
-import { ISSUER_COLUMNS, loadIssuers } from '@/lib/server/open-data/issuer-page';
-import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
+import { publicGet } from '#lib/server/open-data/public-get.ts';
+import { ISSUER_COLUMNS, loadIssuers } from '#lib/server/open-data/issuer-page.ts';
+import { readFormat, rowsResponse } from '#lib/server/open-data/download.ts';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { publicGet } from '@/lib/server/open-data/public-get';
-import { publicJson } from '@/lib/server/public-json';
-import { getMarketOverview } from '@/lib/server/analytics';
+import { publicGet } from '#lib/server/open-data/public-get.ts';
+import { publicJson } from '#lib/server/public-json.ts';
+import { getMarketOverview } from '#lib/server/analytics.ts';
 
 export const prerender = false;
 

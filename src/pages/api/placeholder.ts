@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { colors } from '../../../tailwind.config.mjs';
-import { escapeXml } from '@/lib/shared/seo';
-import { CACHE } from '@/lib/server/cache';
+import { escapeXml } from '#lib/shared/seo.ts';
+import { CACHE } from '#lib/server/cache.ts';
 
 export const prerender = false;
 

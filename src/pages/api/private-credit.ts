@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { publicGet } from '@/lib/server/open-data/public-get';
-import { publicJson } from '@/lib/server/public-json';
-import { privateCreditResponse } from '@/lib/server/asset-class-data';
+import { publicGet } from '#lib/server/open-data/public-get.ts';
+import { publicJson } from '#lib/server/public-json.ts';
+import { privateCreditResponse } from '#lib/server/asset-class-data.ts';
 
 export const prerender = false;
 
 /** The same snapshot the pre-rendered page shows (content/data), as JSON. */
-export const GET: APIRoute = publicGet(async () => publicJson(privateCreditResponse()));
+export const GET: APIRoute = publicGet(() => publicJson(privateCreditResponse()));

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { publicGet } from '@/lib/server/open-data/public-get';
-import { publicJson } from '@/lib/server/public-json';
-import { stablecoinsResponse } from '@/lib/server/asset-class-data';
-import { stablecoinsData } from '@/lib/server/asset-class-live';
+import { publicGet } from '#lib/server/open-data/public-get.ts';
+import { publicJson } from '#lib/server/public-json.ts';
+import { stablecoinsResponse } from '#lib/server/asset-class-data.ts';
+import { stablecoinsData } from '#lib/server/asset-class-live.ts';
 
 export const prerender = false;
 

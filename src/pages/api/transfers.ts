@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { publicGet } from '@/lib/server/open-data/public-get';
-import { validate } from '@/lib/server/http';
-import { asOfRead, transfersRead } from '@/lib/server/analytics';
-import { readAll } from '@/lib/server/reads';
-import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
-import { transfersQuerySchema } from '@/lib/shared/schemas/analytics';
+import { publicGet } from '#lib/server/open-data/public-get.ts';
+import { validate } from '#lib/server/http.ts';
+import { asOfRead, transfersRead } from '#lib/server/analytics.ts';
+import { readAll } from '#lib/server/reads.ts';
+import { readFormat, rowsResponse } from '#lib/server/open-data/download.ts';
+import { transfersQuerySchema } from '#lib/shared/schemas/analytics.ts';
 
 export const prerender = false;
 

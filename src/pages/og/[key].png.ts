@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { getAsOf } from '@/lib/server/analytics';
-import { cardResponse, notFound } from '@/lib/server/seo-cards';
-import { formatLongDate } from '@/lib/shared/format';
-import { PAGE_CARDS, isPageCardKey } from '@/lib/shared/og-cards';
+import { getAsOf } from '#lib/server/analytics.ts';
+import { cardResponse, notFound } from '#lib/server/seo-cards.ts';
+import { formatLongDate } from '#lib/shared/format.ts';
+import { PAGE_CARDS, isPageCardKey } from '#lib/shared/og-cards.ts';
 
 export const prerender = false;
 

@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Tabs } from 'radix-ui';
 import { ArrowLeft, FileText, FlaskConical, Search } from 'lucide-react';
-import type { BlogPost, ContentItem, ContentKind, ResearchArticle } from '@/lib/shared/content-types';
-import { KINDS, deleteItem, listDeleted, listItems, restoreDeleted, type DeletedItem } from '@/lib/client/content-api';
-import { getErrorMessage } from '@/lib/client/api';
-import { takeEditorToReopen } from '@/lib/client/drafts';
-import { failedAttemptsNotice, takeFailedAttempts } from '@/lib/client/failed-attempts';
-import { toast } from '@/lib/client/stores/toast';
-import ArticleEditor from './ArticleEditor';
-import ContentList from './ContentList';
-import DeletedList from './DeletedList';
-import { ghostButton, primaryButton, secondaryButton, tabList, tabTrigger } from './ui';
+import type { BlogPost, ContentItem, ContentKind, ResearchArticle } from '#lib/shared/content-types.ts';
+import { KINDS, deleteItem, listDeleted, listItems, restoreDeleted, type DeletedItem } from '#lib/client/content-api.ts';
+import { getErrorMessage } from '#lib/client/api.ts';
+import { takeEditorToReopen } from '#lib/client/drafts.ts';
+import { failedAttemptsNotice, takeFailedAttempts } from '#lib/client/failed-attempts.ts';
+import { toast } from '#lib/client/stores/toast.ts';
+import ArticleEditor from './ArticleEditor.tsx';
+import ContentList from './ContentList.tsx';
+import DeletedList from './DeletedList.tsx';
+import { ghostButton, primaryButton, secondaryButton, tabList, tabTrigger } from './ui.ts';
 
 interface Props {
   username: string;
@@ -25,7 +25,7 @@ type Tab = 'blog' | 'research' | 'assets' | 'analytics';
 export default function AdminPanel({ username, initialPosts, initialResearch }: Props) {
   const [mode, setMode] = useState<Mode>({ view: 'list' });
   const [tab, setTab] = useState<Tab>('blog');
-  const [lists, setLists] = useState({ blog: initialPosts as ContentItem[], research: initialResearch as ContentItem[] });
+  const [lists, setLists] = useState({ blog: initialPosts, research: initialResearch });
   const [loading, setLoading] = useState(false);
   const [deleted, setDeleted] = useState<Record<ContentKind, DeletedItem[]>>({ blog: [], research: [] });
 
@@ -188,9 +188,9 @@ export default function AdminPanel({ username, initialPosts, initialResearch }: 
               items={lists[kind]}
               loading={loading}
               onEdit={(item) => open(kind, item)}
-              onDelete={(item) => remove(kind, item)}
+              onDelete={(item) => void remove(kind, item)}
             />
-            <DeletedList items={deleted[kind]} onRestore={(item) => restore(kind, item)} />
+            <DeletedList items={deleted[kind]} onRestore={(item) => void restore(kind, item)} />
           </Tabs.Content>
         ))}
         <Tabs.Content value="assets">

@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { ArrowLeft, Loader2, Save } from 'lucide-react';
-import type { ContentItem, ContentKind } from '@/lib/shared/content-types';
-import { ApiError, getErrorMessage } from '@/lib/client/api';
-import { KINDS, saveItem } from '@/lib/client/content-api';
-import { rememberEditor } from '@/lib/client/drafts';
-import { toast } from '@/lib/client/stores/toast';
-import MainFields from './MainFields';
-import SettingsPanel from './SettingsPanel';
-import HistoryPanel from './HistoryPanel';
-import PreviewPanel from './PreviewPanel';
-import { useAutosave } from './use-autosave';
-import { missingRequired, payloadFromValues } from './editor-values';
-import { useEditorState } from './use-editor-state';
-import { card, ghostButton, primaryButton, secondaryButton } from './ui';
+import type { ContentItem, ContentKind } from '#lib/shared/content-types.ts';
+import { ApiError, getErrorMessage } from '#lib/client/api.ts';
+import { KINDS, saveItem } from '#lib/client/content-api.ts';
+import { rememberEditor } from '#lib/client/drafts.ts';
+import { toast } from '#lib/client/stores/toast.ts';
+import MainFields from './MainFields.tsx';
+import SettingsPanel from './SettingsPanel.tsx';
+import HistoryPanel from './HistoryPanel.tsx';
+import PreviewPanel from './PreviewPanel.tsx';
+import { useAutosave } from './use-autosave.ts';
+import { missingRequired, payloadFromValues } from './editor-values.ts';
+import { useEditorState } from './use-editor-state.ts';
+import { card, ghostButton, primaryButton, secondaryButton } from './ui.ts';
 
 interface Props {
   kind: ContentKind;
@@ -22,7 +22,7 @@ interface Props {
 }
 
 /** Where a signed-out admin is sent; the editor and its draft are reopened after signing in. */
-export const LOGIN_AGAIN = '/login?redirect=/admin';
+const LOGIN_AGAIN = '/login?redirect=/admin';
 
 /** Blog or research editor, shown in place of the list. A failed save keeps everything typed. */
 export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
@@ -64,7 +64,7 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
   useEffect(() => titleRef.current?.focus(), []);
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="editor-title" className="space-y-6">
+    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="editor-title" className="space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-center gap-3">
           <button type="button" onClick={onBack} className={ghostButton}>

@@ -1,6 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import { Trash2 } from 'lucide-react';
-import { dangerButton, iconButton, secondaryButton } from './ui';
+import { dangerButton, iconButton, secondaryButton } from './ui.ts';
 
 interface Props {
   /** The spec's exact question, e.g. 'Are you sure you want to delete this blog post?'. */

@@ -1,9 +1,9 @@
 import { Pencil, Star } from 'lucide-react';
-import type { ContentItem, ContentKind } from '@/lib/shared/content-types';
-import { KINDS } from '@/lib/client/content-api';
-import ConfirmDelete from './ConfirmDelete';
-import StatusBadge from './StatusBadge';
-import { card, iconButton } from './ui';
+import type { ContentItem, ContentKind } from '#lib/shared/content-types.ts';
+import { KINDS } from '#lib/client/content-api.ts';
+import ConfirmDelete from './ConfirmDelete.tsx';
+import StatusBadge from './StatusBadge.tsx';
+import { card, iconButton } from './ui.ts';
 
 interface Props {
   kind: ContentKind;

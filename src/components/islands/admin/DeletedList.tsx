@@ -1,6 +1,6 @@
 import { ArchiveRestore } from 'lucide-react';
-import type { DeletedItem } from '@/lib/client/content-api';
-import { card, secondaryButton } from './ui';
+import type { DeletedItem } from '#lib/client/content-api.ts';
+import { card, secondaryButton } from './ui.ts';
 
 interface Props {
   items: DeletedItem[];

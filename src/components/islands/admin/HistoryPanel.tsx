@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { History, RotateCcw } from 'lucide-react';
-import type { ContentKind } from '@/lib/shared/content-types';
-import type { DiffLine } from '@/lib/shared/line-diff';
-import { getErrorMessage } from '@/lib/client/api';
-import { listVersions, restoreVersion, versionDiff, type Version } from '@/lib/client/content-api';
-import { toast } from '@/lib/client/stores/toast';
-import { card, secondaryButton } from './ui';
+import type { ContentKind } from '#lib/shared/content-types.ts';
+import type { DiffLine } from '#lib/shared/line-diff.ts';
+import { getErrorMessage } from '#lib/client/api.ts';
+import { listVersions, restoreVersion, versionDiff, type Version } from '#lib/client/content-api.ts';
+import { toast } from '#lib/client/stores/toast.ts';
+import { card, secondaryButton } from './ui.ts';
 
 interface Props {
   kind: ContentKind;
@@ -85,12 +85,17 @@ export default function HistoryPanel({ kind, id, onRestored }: Props) {
                   <button
                     type="button"
                     className={`${secondaryButton} px-2.5 py-1 text-xs`}
-                    onClick={() => show(v)}
+                    onClick={() => void show(v)}
                     aria-expanded={open === v.id}
                   >
                     {open === v.id ? 'Hide changes' : 'Show changes'}
                   </button>
-                  <button type="button" className={`${secondaryButton} px-2.5 py-1 text-xs`} onClick={() => restore(v)} disabled={busy}>
+                  <button
+                    type="button"
+                    className={`${secondaryButton} px-2.5 py-1 text-xs`}
+                    onClick={() => void restore(v)}
+                    disabled={busy}
+                  >
                     <RotateCcw aria-hidden className="size-3.5" /> Restore this version
                   </button>
                 </div>

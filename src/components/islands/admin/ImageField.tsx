@@ -1,9 +1,9 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { ImagePlus, Loader2, X } from 'lucide-react';
-import { toast } from '@/lib/client/stores/toast';
-import { getErrorMessage } from '@/lib/client/api';
-import { checkImageFile, resizeImage, uploadImage } from '@/lib/client/image-upload';
-import { inputClass, secondaryButton } from './ui';
+import { toast } from '#lib/client/stores/toast.ts';
+import { getErrorMessage } from '#lib/client/api.ts';
+import { checkImageFile, resizeImage, uploadImage } from '#lib/client/image-upload.ts';
+import { inputClass, secondaryButton } from './ui.ts';
 
 interface Props {
   value: string;
@@ -56,7 +56,14 @@ export default function ImageField({ value, onChange, label = 'Featured Image' }
             <label className={`${secondaryButton} cursor-pointer focus-within:ring-2 focus-within:ring-accent`}>
               {uploading ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <ImagePlus aria-hidden className="size-4" />}
               {uploading ? 'Uploading...' : 'Upload Image'}
-              <input type="file" accept="image/*" className="sr-only" onChange={onFile} disabled={uploading} aria-label="Upload image" />
+              <input
+                type="file"
+                accept="image/*"
+                className="sr-only"
+                onChange={(e) => void onFile(e)}
+                disabled={uploading}
+                aria-label="Upload image"
+              />
             </label>
             {value && (
               <button type="button" className={secondaryButton} onClick={() => onChange('')}>

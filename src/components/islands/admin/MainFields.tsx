@@ -1,7 +1,7 @@
-import type { ContentKind } from '@/lib/shared/content-types';
-import Field from './Field';
-import { withTitle, type EditorValues } from './editor-values';
-import { inputClass } from './ui';
+import type { ContentKind } from '#lib/shared/content-types.ts';
+import Field from './Field.tsx';
+import { withTitle, type EditorValues } from './editor-values.ts';
+import { inputClass } from './ui.ts';
 
 interface Props {
   kind: ContentKind;

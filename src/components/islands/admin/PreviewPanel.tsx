@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Eye, Link2, X } from 'lucide-react';
-import type { ContentKind } from '@/lib/shared/content-types';
-import { getErrorMessage } from '@/lib/client/api';
-import { adminPreviewUrl, createPreviewLink, listPreviewLinks, revokePreviewLink, type PreviewLink } from '@/lib/client/content-api';
-import { toast } from '@/lib/client/stores/toast';
-import { card, secondaryButton } from './ui';
+import type { ContentKind } from '#lib/shared/content-types.ts';
+import { getErrorMessage } from '#lib/client/api.ts';
+import { adminPreviewUrl, createPreviewLink, listPreviewLinks, revokePreviewLink, type PreviewLink } from '#lib/client/content-api.ts';
+import { toast } from '#lib/client/stores/toast.ts';
+import { card, secondaryButton } from './ui.ts';
 
 interface Props {
   kind: ContentKind;
@@ -58,10 +58,10 @@ export default function PreviewPanel({ kind, id, flushDraft }: Props) {
         Preview
       </h2>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={secondaryButton} onClick={preview}>
+        <button type="button" className={secondaryButton} onClick={() => void preview()}>
           <Eye aria-hidden className="size-4" /> Preview
         </button>
-        <button type="button" className={secondaryButton} onClick={share}>
+        <button type="button" className={secondaryButton} onClick={() => void share()}>
           <Link2 aria-hidden className="size-4" /> Create preview link
         </button>
       </div>
@@ -83,7 +83,7 @@ export default function PreviewPanel({ kind, id, flushDraft }: Props) {
           {live.map((l) => (
             <li key={l.id} className="flex items-center justify-between gap-2">
               <span>Link created {new Date(l.createdAt).toLocaleString('en-US')}</span>
-              <button type="button" className="inline-flex items-center gap-1 text-negative hover:underline" onClick={() => revoke(l)}>
+              <button type="button" className="inline-flex items-center gap-1 text-negative hover:underline" onClick={() => void revoke(l)}>
                 <X aria-hidden className="size-3" /> Revoke
               </button>
             </li>

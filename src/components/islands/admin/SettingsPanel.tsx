@@ -1,10 +1,10 @@
-import { RESEARCH_CATEGORIES, META_DESCRIPTION_LIMIT, type ResearchCategory } from '@/lib/shared/article-rules';
-import type { ContentKind } from '@/lib/shared/content-types';
-import Field from './Field';
-import ImageField from './ImageField';
-import Switch from '../ui/Switch';
-import type { EditorValues } from './editor-values';
-import { card, inputClass } from './ui';
+import { RESEARCH_CATEGORIES, META_DESCRIPTION_LIMIT, type ResearchCategory } from '#lib/shared/article-rules.ts';
+import type { ContentKind } from '#lib/shared/content-types.ts';
+import Field from './Field.tsx';
+import ImageField from './ImageField.tsx';
+import Switch from '#components/islands/ui/Switch.tsx';
+import type { EditorValues } from './editor-values.ts';
+import { card, inputClass } from './ui.ts';
 
 interface Props {
   kind: ContentKind;

@@ -1,5 +1,5 @@
-import { isScheduled } from '@/lib/shared/article-kinds';
-import { formatDate } from './ui';
+import { isScheduled } from '#lib/shared/article-kinds.ts';
+import { formatDate } from './ui.ts';
 
 /**
  * 'Draft', 'Published' with its date, or 'Scheduled' with the date it goes live (published, with a

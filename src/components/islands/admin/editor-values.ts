@@ -6,8 +6,8 @@ import {
   slugify,
   splitTags,
   type ResearchCategory,
-} from '@/lib/shared/article-rules';
-import type { ContentItem, ContentKind } from '@/lib/shared/content-types';
+} from '#lib/shared/article-rules.ts';
+import type { ContentItem, ContentKind } from '#lib/shared/content-types.ts';
 
 /** Everything the editor form holds; what a draft in localStorage stores too. */
 export interface EditorValues {
@@ -34,7 +34,7 @@ export interface EditorValues {
 }
 
 /** ISO date to a datetime-local input value in the browser's time zone ('' for none). */
-export function toLocalInput(iso: string | null): string {
+function toLocalInput(iso: string | null): string {
   if (!iso) return '';
   const d = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, '0');

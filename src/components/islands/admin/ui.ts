@@ -1,4 +1,4 @@
-import { formatMediumDate } from '@/lib/shared/format';
+import { formatMediumDate } from '#lib/shared/format.ts';
 
 /** Class lists shared by the admin islands, so buttons and inputs look the same everywhere. */
 export const inputClass =

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ContentItem, ContentKind } from '@/lib/shared/content-types';
-import { autosaveDraft, discardServerDraft, loadServerDraft, type ServerDraft } from '@/lib/client/content-api';
-import { missingRequired, payloadFromValues, valuesFromItem, type EditorValues } from './editor-values';
+import type { ContentItem, ContentKind } from '#lib/shared/content-types.ts';
+import { autosaveDraft, discardServerDraft, loadServerDraft, type ServerDraft } from '#lib/client/content-api.ts';
+import { missingRequired, payloadFromValues, valuesFromItem, type EditorValues } from './editor-values.ts';
 
 /** Idle time after the last keystroke before the draft goes to the server. */
-export const AUTOSAVE_IDLE_MS = 3000;
+const AUTOSAVE_IDLE_MS = 3000;
 
 /**
  * Autosave of an existing item: a few seconds after typing stops, the editor's fields are stored
@@ -50,7 +50,7 @@ export function useAutosave(kind: ContentKind, item: ContentItem | null, values:
     loadServerDraft(kind, id).then(
       (draft) => {
         if (!draft) return;
-        const values = valuesFromItem({ ...item, ...draft.fields } as ContentItem);
+        const values = valuesFromItem({ ...item, ...draft.fields });
         if (JSON.stringify(payloadFromValues(kind, values)) !== JSON.stringify(payloadFromValues(kind, latest.current))) setFound(draft);
       },
       () => undefined,
@@ -61,7 +61,7 @@ export function useAutosave(kind: ContentKind, item: ContentItem | null, values:
   function takeFound(): EditorValues | null {
     if (!found || !item) return null;
     setFound(null);
-    return { ...valuesFromItem({ ...item, ...found.fields } as ContentItem), slugEdited: true, metaTitleEdited: true };
+    return { ...valuesFromItem({ ...item, ...found.fields }), slugEdited: true, metaTitleEdited: true };
   }
 
   async function dropFound() {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ContentItem, ContentKind } from '@/lib/shared/content-types';
-import { clearDraft, loadDraft, saveDraft } from '@/lib/client/drafts';
-import { valuesFromItem, type EditorValues } from './editor-values';
+import type { ContentItem, ContentKind } from '#lib/shared/content-types.ts';
+import { clearDraft, loadDraft, saveDraft } from '#lib/client/drafts.ts';
+import { valuesFromItem, type EditorValues } from './editor-values.ts';
 
 /**
  * The editor's values, backed by a localStorage draft (per kind and item, 'new' for a new one):

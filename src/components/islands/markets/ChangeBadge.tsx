@@ -1,5 +1,5 @@
 import { TrendingDown, TrendingUp } from 'lucide-react';
-import { formatPercentChange } from '@/lib/shared/format';
+import { formatPercentChange } from '#lib/shared/format.ts';
 
 /**
  * A 30-day change: green with an up icon above 0, otherwise red with a down icon; sign and %.

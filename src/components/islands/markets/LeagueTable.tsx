@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Tabs } from 'radix-ui';
-import TabStrip from './TabStrip';
-import type { Network } from '@/lib/shared/analytics-types';
-import { formatCurrency, formatPercent } from '@/lib/shared/format';
-import { DEFAULT_HOME_VIEW, LEAGUE_TABS, viewHref, type HomeView, type LeagueTab } from '@/lib/shared/view-state';
-import { getJson } from '@/lib/client/api';
-import { replaceParam } from '@/lib/client/url-state';
-import NetworkName from './NetworkName';
-import { networkUrl } from '@/lib/shared/open-data/ids';
-import ChangeBadge from './ChangeBadge';
+import TabStrip from './TabStrip.tsx';
+import type { Network } from '#lib/shared/analytics-types.ts';
+import { formatCurrency, formatPercent } from '#lib/shared/format.ts';
+import { DEFAULT_HOME_VIEW, LEAGUE_TABS, viewHref, type HomeView, type LeagueTab } from '#lib/shared/view-state.ts';
+import { getJson } from '#lib/client/api.ts';
+import { replaceParam } from '#lib/client/url-state.ts';
+import NetworkName from './NetworkName.tsx';
+import { networkUrl } from '#lib/shared/open-data/ids.ts';
+import ChangeBadge from './ChangeBadge.tsx';
 
 interface Props {
   /** The top networks from the server; null when its read failed, and the island fetches them. */

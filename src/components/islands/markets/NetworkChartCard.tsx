@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Tabs } from 'radix-ui';
-import TabStrip from './TabStrip';
-import type { NetworkMetric, TimeSeriesPoint } from '@/lib/shared/analytics-types';
-import { METRIC_TABS } from '@/lib/shared/markets';
-import { DEFAULT_NETWORKS_VIEW, viewHref, type NetworksView } from '@/lib/shared/view-state';
-import { getJson } from '@/lib/client/api';
-import { replaceParam } from '@/lib/client/url-state';
-import NetworkLineChart from './NetworkLineChart';
+import TabStrip from './TabStrip.tsx';
+import type { NetworkMetric, TimeSeriesPoint } from '#lib/shared/analytics-types.ts';
+import { METRIC_TABS } from '#lib/shared/markets.ts';
+import { DEFAULT_NETWORKS_VIEW, viewHref, type NetworksView } from '#lib/shared/view-state.ts';
+import { getJson } from '#lib/client/api.ts';
+import { replaceParam } from '#lib/client/url-state.ts';
+import NetworkLineChart from './NetworkLineChart.tsx';
 
 interface Props {
   /** The page's view from its URL: the open metric (its series rendered by the server), and what each tab's link carries. */

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import type { Network } from '@/lib/shared/analytics-types';
-import { pieSlices } from '@/lib/shared/markets';
-import { getJson } from '@/lib/client/api';
+import type { Network } from '#lib/shared/analytics-types.ts';
+import { pieSlices } from '#lib/shared/markets.ts';
+import { getJson } from '#lib/client/api.ts';
 import { chartPalette } from '../../../../tailwind.config.mjs';
-import NetworkPie from './NetworkPie';
-import Switch from '../ui/Switch';
-import { DEFAULT_NETWORKS_VIEW, viewHref, type NetworksView } from '@/lib/shared/view-state';
-import { replaceParam } from '@/lib/client/url-state';
+import NetworkPie from './NetworkPie.tsx';
+import Switch from '#components/islands/ui/Switch.tsx';
+import { DEFAULT_NETWORKS_VIEW, viewHref, type NetworksView } from '#lib/shared/view-state.ts';
+import { replaceParam } from '#lib/client/url-state.ts';
 
 interface Props {
   /** Networks from the server; null when its read failed, and the island fetches them itself. */

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MouseEventParams, Time } from 'lightweight-charts';
-import type { NetworkMetric, TimeSeriesPoint } from '@/lib/shared/analytics-types';
-import { formatMetricValue, lineSeries } from '@/lib/shared/markets';
+import type { NetworkMetric, TimeSeriesPoint } from '#lib/shared/analytics-types.ts';
+import { formatMetricValue, lineSeries } from '#lib/shared/markets.ts';
 import { chartPalette } from '../../../../tailwind.config.mjs';
-import { monthLabel, useChart } from './use-chart';
+import { monthLabel, useChart } from './use-chart.ts';
 
 interface Props {
   metric: NetworkMetric;

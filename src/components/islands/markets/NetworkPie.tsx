@@ -1,8 +1,8 @@
 import { arc, pie } from 'd3-shape';
-import type { PieSlice } from '@/lib/shared/markets';
-import { pieLabel } from '@/lib/shared/markets';
-import { formatBillions, formatPercent } from '@/lib/shared/format';
-import { networkUrl } from '@/lib/shared/open-data/ids';
+import type { PieSlice } from '#lib/shared/markets.ts';
+import { pieLabel } from '#lib/shared/markets.ts';
+import { formatBillions, formatPercent } from '#lib/shared/format.ts';
+import { networkUrl } from '#lib/shared/open-data/ids.ts';
 
 interface Props {
   slices: PieSlice[];

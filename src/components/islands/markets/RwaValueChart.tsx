@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AutoscaleInfo, ISeriesApi, MouseEventParams, SeriesType, Time } from 'lightweight-charts';
 import { Download } from 'lucide-react';
-import type { ChartDataPoint } from '@/lib/shared/analytics-types';
-import { CHART_LAYERS, stackChartData, type AssetClassKey } from '@/lib/shared/markets';
+import type { ChartDataPoint } from '#lib/shared/analytics-types.ts';
+import { CHART_LAYERS, stackChartData, type AssetClassKey } from '#lib/shared/markets.ts';
 import { assetClassColors } from '../../../../tailwind.config.mjs';
-import { formatBillions } from '@/lib/shared/format';
-import { monthLabel, useChart } from './use-chart';
-import Switch from '../ui/Switch';
-import { DEFAULT_HOME_VIEW, viewHref, type HomeView } from '@/lib/shared/view-state';
-import { replaceParam } from '@/lib/client/url-state';
+import { formatBillions } from '#lib/shared/format.ts';
+import { monthLabel, useChart } from './use-chart.ts';
+import Switch from '#components/islands/ui/Switch.tsx';
+import { DEFAULT_HOME_VIEW, viewHref, type HomeView } from '#lib/shared/view-state.ts';
+import { replaceParam } from '#lib/client/url-state.ts';
 
 interface Props {
   data: ChartDataPoint[];

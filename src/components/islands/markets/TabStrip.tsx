@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Tabs } from 'radix-ui';
-import { isPlainClick } from '@/lib/client/url-state';
+import { isPlainClick } from '#lib/client/url-state.ts';
 
 interface Props {
   label: string;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Transfer } from '@/lib/shared/analytics-types';
+import type { Transfer } from '#lib/shared/analytics-types.ts';
 import {
   AMOUNT_RANGES,
   findRange,
@@ -8,13 +8,13 @@ import {
   TRANSFER_PERIODS,
   transfersPath,
   type TransferPeriod,
-} from '@/lib/shared/transfers';
-import { DEFAULT_HOME_VIEW, viewParams, type HomeView } from '@/lib/shared/view-state';
-import { formatCurrency, formatShortDate } from '@/lib/shared/format';
-import { getErrorMessage, getJson } from '@/lib/client/api';
-import { replaceParam } from '@/lib/client/url-state';
-import ViewForm from '../ui/ViewForm';
-import { assetUrl, networkUrl } from '@/lib/shared/open-data/ids';
+} from '#lib/shared/transfers.ts';
+import { DEFAULT_HOME_VIEW, viewParams, type HomeView } from '#lib/shared/view-state.ts';
+import { formatCurrency, formatShortDate } from '#lib/shared/format.ts';
+import { getErrorMessage, getJson } from '#lib/client/api.ts';
+import { replaceParam } from '#lib/client/url-state.ts';
+import ViewForm from '#components/islands/ui/ViewForm.tsx';
+import { assetUrl, networkUrl } from '#lib/shared/open-data/ids.ts';
 
 /** A name as a link to its page when its id is known (own-property lookups only), else as text. */
 function Linked({ id, href, text }: { id: string | undefined; href: (id: string) => string; text: string }) {
@@ -77,7 +77,7 @@ export default function TopTransfers({ initial, view, assetIds = {}, networkIds 
   useEffect(() => {
     const chosenDays = parsePeriod(periodSelect.current?.value);
     const chosenRange = findRange(rangeSelect.current?.value).id;
-    if (chosenDays !== view.period || chosenRange !== view.range) load(chosenDays, chosenRange);
+    if (chosenDays !== view.period || chosenRange !== view.range) void load(chosenDays, chosenRange);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -96,7 +96,7 @@ export default function TopTransfers({ initial, view, assetIds = {}, networkIds 
             ref={periodSelect}
             className={selectClass}
             value={days}
-            onChange={(e) => load(Number(e.target.value) as TransferPeriod, range)}
+            onChange={(e) => void load(Number(e.target.value) as TransferPeriod, range)}
             name="period"
           >
             {TRANSFER_PERIODS.map((d) => (
@@ -108,7 +108,7 @@ export default function TopTransfers({ initial, view, assetIds = {}, networkIds 
         </label>
         <label className="flex items-center gap-2 text-sm text-muted">
           Amount
-          <select ref={rangeSelect} className={selectClass} value={range} onChange={(e) => load(days, e.target.value)} name="range">
+          <select ref={rangeSelect} className={selectClass} value={range} onChange={(e) => void load(days, e.target.value)} name="range">
             {AMOUNT_RANGES.map((r) => (
               <option key={r.id} value={r.id}>
                 {r.label}

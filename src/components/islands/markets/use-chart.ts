@@ -1,7 +1,7 @@
 import { useEffect, useState, type RefObject } from 'react';
 import type { IChartApi, DeepPartial, ChartOptions } from 'lightweight-charts';
 import { colors } from '../../../../tailwind.config.mjs';
-import { formatMonthLabel } from '@/lib/shared/format';
+import { formatMonthLabel } from '#lib/shared/format.ts';
 
 type ChartLib = typeof import('lightweight-charts');
 
@@ -32,32 +32,36 @@ export function useChart(container: RefObject<HTMLDivElement | null>, options: D
   useEffect(() => {
     let made: ChartHandle | undefined;
     let cancelled = false;
-    import('lightweight-charts').then((lib) => {
-      if (cancelled || !container.current) return;
-      const chart = lib.createChart(container.current, {
-        autoSize: true,
-        layout: {
-          background: { type: lib.ColorType.Solid, color: 'transparent' },
-          textColor: colors.muted,
-          fontFamily: 'Inter, ui-sans-serif, system-ui, sans-serif',
-        },
-        grid: { vertLines: { visible: false }, horzLines: { color: colors.border } },
-        rightPriceScale: { borderColor: colors.border, scaleMargins: { top: 0.12, bottom: 0.04 } },
-        timeScale: { borderColor: colors.border, tickMarkFormatter: (time: unknown) => monthLabel(time) },
-        crosshair: {
-          vertLine: { color: colors.muted, labelBackgroundColor: colors['surface-2'] },
-          horzLine: { color: colors.muted, labelBackgroundColor: colors['surface-2'] },
-        },
-        handleScroll: false,
-        handleScale: false,
-        ...options,
-        // The site formats in US English. lightweight-charts otherwise takes navigator.language, which some
-        // systems report as a POSIX tag ('en-US@posix') that Intl rejects, breaking the chart.
-        localization: { locale: 'en-US', ...options.localization },
-      });
-      made = { chart, lib, disposed: false };
-      setHandle(made);
-    });
+    void import('lightweight-charts')
+      .then((lib) => {
+        if (cancelled || !container.current) return;
+        const chart = lib.createChart(container.current, {
+          autoSize: true,
+          layout: {
+            background: { type: lib.ColorType.Solid, color: 'transparent' },
+            textColor: colors.muted,
+            fontFamily: 'Inter, ui-sans-serif, system-ui, sans-serif',
+          },
+          grid: { vertLines: { visible: false }, horzLines: { color: colors.border } },
+          rightPriceScale: { borderColor: colors.border, scaleMargins: { top: 0.12, bottom: 0.04 } },
+          timeScale: { borderColor: colors.border, tickMarkFormatter: (time: unknown) => monthLabel(time) },
+          crosshair: {
+            vertLine: { color: colors.muted, labelBackgroundColor: colors['surface-2'] },
+            horzLine: { color: colors.muted, labelBackgroundColor: colors['surface-2'] },
+          },
+          handleScroll: false,
+          handleScale: false,
+          ...options,
+          // The site formats in US English. lightweight-charts otherwise takes navigator.language, which some
+          // systems report as a POSIX tag ('en-US@posix') that Intl rejects, breaking the chart.
+          localization: { locale: 'en-US', ...options.localization },
+        });
+        made = { chart, lib, disposed: false };
+        setHandle(made);
+      })
+      // The chart library's chunk did not load (offline, a deploy in between): the card keeps its
+      // server-rendered figures and legend, and the error stays out of the console's unhandled list.
+      .catch(() => undefined);
     return () => {
       cancelled = true;
       if (made) {

@@ -1,6 +1,6 @@
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { Switch as RadixSwitch } from 'radix-ui';
-import { isPlainClick } from '@/lib/client/url-state';
+import { isPlainClick } from '#lib/client/url-state.ts';
 
 interface Props {
   id: string;

@@ -6,9 +6,9 @@
  * [data-auth-label] (aria-label = its value + the username) it fills. [data-sign-out] buttons sign
  * out (data-sign-out="everywhere" ends every session).
  */
-import { $auth, checkSession } from '../stores/auth';
-import { define } from './define';
-import { signOutAndLeave } from './sign-out';
+import { $auth, checkSession } from '#lib/client/stores/auth.ts';
+import { define } from './define.ts';
+import { signOutAndLeave } from './sign-out.ts';
 
 type View = 'loading' | 'signed-out' | 'signed-in';
 

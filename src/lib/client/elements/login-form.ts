@@ -4,11 +4,11 @@
  * Defined, it signs in through the JSON API: 'Signing in...' while busy, then /admin (or the
  * checked ?redirect=) with the success toast carried over, or the error in its alert.
  */
-import { signIn } from '../stores/auth';
-import { toastAfterNavigation } from '../stores/toast';
-import { rememberFailedAttempts } from '../failed-attempts';
-import { safeRedirectTarget } from '@/lib/shared/redirect';
-import { define } from './define';
+import { signIn } from '#lib/client/stores/auth.ts';
+import { toastAfterNavigation } from '#lib/client/stores/toast.ts';
+import { rememberFailedAttempts } from '#lib/client/failed-attempts.ts';
+import { safeRedirectTarget } from '#lib/shared/redirect.ts';
+import { define } from './define.ts';
 
 class LoginForm extends HTMLElement {
   connectedCallback() {
@@ -43,8 +43,9 @@ class LoginForm extends HTMLElement {
 
   async #submit(form: HTMLFormElement) {
     const data = new FormData(form);
-    const username = String(data.get('username') ?? '').trim();
-    const password = String(data.get('password') ?? '');
+    const text = (v: FormDataEntryValue | null) => (typeof v === 'string' ? v : '');
+    const username = text(data.get('username')).trim();
+    const password = text(data.get('password'));
     const redirect = data.get('redirect');
     if (!username || !password) {
       this.#alert(form, 'Please fill in all fields');

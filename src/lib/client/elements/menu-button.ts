@@ -10,8 +10,8 @@
  * element was defined leaves that fragment: the element then opens its own menu in its place and
  * keeps the fallback hidden from then on.
  */
-import { isPlainClick, takeFragment } from '../url-state';
-import { define } from './define';
+import { isPlainClick, takeFragment } from '#lib/client/url-state.ts';
+import { define } from './define.ts';
 
 class MenuButton extends HTMLElement {
   #trigger!: HTMLElement;

@@ -1,5 +1,5 @@
-import { logout, logoutEverywhere } from '../stores/auth';
-import { isAdminPath } from '@/lib/shared/private-paths';
+import { logout, logoutEverywhere } from '#lib/client/stores/auth.ts';
+import { isAdminPath } from '#lib/shared/private-paths.ts';
 
 /** Signs out and leaves private pages, which would otherwise stay on screen signed out. */
 export async function signOutAndLeave(everywhere = false) {

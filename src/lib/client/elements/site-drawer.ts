@@ -5,8 +5,8 @@
  * id; CSS :target shows it): a tap before this module runs, or without JavaScript, opens that;
  * once defined the element keeps the panel hidden and opens the dialog instead.
  */
-import { isPlainClick, takeFragment } from '../url-state';
-import { define } from './define';
+import { isPlainClick, takeFragment } from '#lib/client/url-state.ts';
+import { define } from './define.ts';
 
 class SiteDrawer extends HTMLElement {
   connectedCallback() {

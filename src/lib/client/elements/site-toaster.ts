@@ -5,10 +5,10 @@
  * pointer or focus is on the toast. When a toast that had focus goes, focus goes back where it came
  * from (else to <main>), never to the emptied region.
  */
-import { $toast, dismissToast, takeCarriedToast, type Toast } from '../stores/toast';
-import { define } from './define';
+import { $toast, dismissToast, takeCarriedToast, type Toast } from '#lib/client/stores/toast.ts';
+import { define } from './define.ts';
 
-export const TOAST_DURATION_MS = 5000;
+const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
 const CLOSE_ICON =
   '<svg aria-hidden="true" class="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M18 6 6 18"/><path d="m6 6 12 12"/></svg>';

@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
-import { apiRequest, ApiError } from '../api';
-import { hasSignedInHint } from '@/lib/shared/auth-hint';
+import { apiRequest, ApiError } from '#lib/client/api.ts';
+import { hasSignedInHint } from '#lib/shared/auth-hint.ts';
 
 export interface User {
   id: number;
@@ -56,11 +56,6 @@ export async function signIn(username: string, password: string): Promise<SignIn
   } finally {
     $auth.setKey('loading', false);
   }
-}
-
-/** Signs in; true on success (the spec's login()). */
-export async function login(username: string, password: string): Promise<boolean> {
-  return (await signIn(username, password)).ok;
 }
 
 /** Signs out; the user is cleared even when the call fails. */

@@ -1,7 +1,7 @@
 import type { AstroCookies } from 'astro';
-import { SESSION_COOKIE } from './session-cookie';
-import { SIGNED_IN_HINT_COOKIE } from '@/lib/shared/auth-hint';
-import { config } from '../config';
+import { SESSION_COOKIE } from './session-cookie.ts';
+import { SIGNED_IN_HINT_COOKIE } from '#lib/shared/auth-hint.ts';
+import { config } from '#lib/server/config.ts';
 
 /**
  * Secure follows the configured origin's scheme, not the socket: behind a TLS-terminating proxy the

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { users } from '@db/schema';
-import { getDb } from '../db';
-import { HttpError } from '../http';
-import { verifyPassword } from './password';
-import { settleSuccessfulLogin, takeLoginAttempt } from './rate-limit';
-import type { SessionUser } from './session';
+import { users } from '#db/schema/index.ts';
+import { getDb } from '#lib/server/db.ts';
+import { HttpError } from '#lib/server/http.ts';
+import { verifyPassword } from './password.ts';
+import { settleSuccessfulLogin, takeLoginAttempt } from './rate-limit.ts';
+import type { SessionUser } from './session.ts';
 
 export interface SignedIn extends SessionUser {
   /** Failed sign-ins for this account since its previous sign-in (told to the admin, then reset). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { getDb } from '../db';
-import { HttpError } from '../http';
+import { getDb } from '#lib/server/db.ts';
+import { HttpError } from '#lib/server/http.ts';
 
 /**
  * Sign-in attempts allowed per 15-minute window. Counted per username *and* address, so a guesser
@@ -8,7 +8,7 @@ import { HttpError } from '../http';
  * usernames (one machine spraying many accounts); and a far higher per-username ceiling across
  * all addresses, so that a guesser with many addresses still gets only a few tries a minute.
  */
-export const LOGIN_LIMITS = {
+const LOGIN_LIMITS = {
   windowMs: 15 * 60 * 1000,
   perUserAndAddress: 5,
   perAddress: 20,
@@ -18,7 +18,7 @@ export const LOGIN_LIMITS = {
 const minutes = Math.round(LOGIN_LIMITS.windowMs / 60000);
 const retryAfter = { 'Retry-After': String(LOGIN_LIMITS.windowMs / 1000) };
 
-export function attemptKeys(username: string, address: string) {
+function attemptKeys(username: string, address: string) {
   const user = username.toLowerCase();
   return { pair: `pair:${user}|${address}`, user: `user:${user}`, ip: `ip:${address}` };
 }

@@ -1,5 +1,5 @@
-import { HttpError } from '../http';
-import type { SessionUser } from './session';
+import { HttpError } from '#lib/server/http.ts';
+import type { SessionUser } from './session.ts';
 
 /** The signed-in user, or 401 { message } for an anonymous caller. Writes call this first. */
 export function requireUser(locals: App.Locals): SessionUser {

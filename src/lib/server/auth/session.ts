@@ -1,14 +1,14 @@
 import { eq, lt, or } from 'drizzle-orm';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { sessions, users } from '@db/schema';
-import { getDb } from '../db';
+import { sessions, users } from '#db/schema/index.ts';
+import { getDb } from '#lib/server/db.ts';
 
-export { SESSION_COOKIE } from './session-cookie';
+export { SESSION_COOKIE } from './session-cookie.ts';
 const DAY = 24 * 60 * 60 * 1000;
-export const SESSION_LIFETIME_MS = 30 * DAY;
+const SESSION_LIFETIME_MS = 30 * DAY;
 /** However often it is renewed, a session ends this long after sign-in: a stolen cookie does not live forever. */
-export const SESSION_ABSOLUTE_LIFETIME_MS = 90 * DAY;
+const SESSION_ABSOLUTE_LIFETIME_MS = 90 * DAY;
 
 export interface SessionUser {
   id: number;
@@ -29,7 +29,7 @@ export function generateSessionToken(): string {
 }
 
 /** The id under which a token's session is stored: its SHA-256, so the table alone opens nothing. */
-export function sessionIdFromToken(token: string): string {
+function sessionIdFromToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 

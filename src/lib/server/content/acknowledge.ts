@@ -9,9 +9,9 @@
  * function's budget; what it cannot finish, the scheduled drain (netlify/functions/content-drain.mts)
  * does. A long-lived server delivers in the background and sweeps every minute.
  */
-import type { Database } from '@db/client';
-import { contentConfig } from './config';
-import { deliverContent, startSweep } from './outbox';
+import type { Database } from '#db/client.ts';
+import { contentConfig } from './config.ts';
+import { deliverContent, startSweep } from './outbox.ts';
 
 /** What a function host gives a request to outlive its answer. */
 export interface RequestHold {

@@ -1,8 +1,8 @@
-import type { RenderedMarkup } from '@/lib/shared/markup';
-import { READING_PAGE_IDS, TOC_HEADING_LEVEL } from '@/lib/shared/reading-page';
-import { siteOrigin } from '../config';
-import { renderMarkupCached } from '../markup-cache';
-import type { ShownItem } from './articles';
+import type { RenderedMarkup } from '#lib/shared/markup/index.ts';
+import { READING_PAGE_IDS, TOC_HEADING_LEVEL } from '#lib/shared/reading-page.ts';
+import { siteOrigin } from '#lib/server/config.ts';
+import { renderMarkupCached } from '#lib/server/markup-cache.ts';
+import type { ShownItem } from './articles.ts';
 
 /**
  * What the reading page component needs from the server besides the item: its body rendered (in the

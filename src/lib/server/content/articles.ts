@@ -8,18 +8,18 @@
  */
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { articleDrafts, blogPosts, contentRevisions, previewLinks, researchArticles } from '@db/schema';
-import { ARTICLE_KINDS, itemFile, type ArticleKind } from '@/lib/shared/article-kinds';
-import type { ArticleFields, ContentItem } from '@/lib/shared/content-types';
-import { getDb } from '../db';
-import { read, readMany, readOne } from '../reads';
-import { now as clockNow } from '../clock';
-import { HttpError } from '../http';
-import { toDocument } from './documents';
-import { notFound, withSlugConflict } from './errors';
-import { acknowledgeSave } from './acknowledge';
-import { purgeTags, savedTags } from '../cdn';
-import { articleValues, type ArticleValues } from './values';
+import { articleDrafts, blogPosts, contentRevisions, previewLinks, researchArticles } from '#db/schema/index.ts';
+import { ARTICLE_KINDS, itemFile, type ArticleKind } from '#lib/shared/article-kinds.ts';
+import type { ArticleFields, ContentItem } from '#lib/shared/content-types.ts';
+import { getDb } from '#lib/server/db.ts';
+import { read, readMany, readOne } from '#lib/server/reads.ts';
+import { now as clockNow } from '#lib/server/clock.ts';
+import { HttpError } from '#lib/server/http.ts';
+import { toDocument } from './documents.ts';
+import { notFound, withSlugConflict } from './errors.ts';
+import { acknowledgeSave } from './acknowledge.ts';
+import { purgeTags, savedTags } from '#lib/server/cdn.ts';
+import { articleValues, type ArticleValues } from './values.ts';
 
 type ResearchRow = typeof researchArticles.$inferSelect;
 type Row = (typeof blogPosts.$inferSelect | ResearchRow) & Record<string, unknown>;
@@ -54,7 +54,7 @@ function fieldsOf(row: Row): ArticleFields<Date> & { id: number; published: bool
 }
 
 /** A row as the API shows it: every field of spec section 3 (and the kind's own), dates as ISO strings. */
-export function toItem(kind: ArticleKind, row: Row): ContentItem {
+function toItem(kind: ArticleKind, row: Row): ContentItem {
   const extras = Object.fromEntries(Object.keys(ARTICLE_KINDS[kind].extras).map((k) => [k, row[k]]));
   const fields = fieldsOf(row);
   return { ...fields, createdAt: fields.createdAt.toISOString(), updatedAt: fields.updatedAt.toISOString(), publishedAt: iso(fields.publishedAt), ...extras } as ContentItem;
@@ -155,12 +155,6 @@ export async function getRow(kind: ArticleKind, id: number): Promise<Row | null>
   const t = table(kind);
   const [row] = await getDb().select().from(t).where(eq(t.id, id)).limit(1);
   return (row as Row | undefined) ?? null;
-}
-
-export async function getItem(kind: ArticleKind, id: number): Promise<ContentItem> {
-  const row = await getRow(kind, id);
-  if (!row) throw notFound(ARTICLE_KINDS[kind].texts.label);
-  return toItem(kind, row);
 }
 
 /** The featured rule of article-kinds (`pickFeatured`) as a query: the newest public featured item. */

@@ -13,8 +13,8 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { inArray } from 'drizzle-orm';
-import type { Database } from '../../../../db/client.ts';
-import { contentRevisions, uploads } from '../../../../db/schema/index.ts';
+import type { Database } from '#db/client.ts';
+import { contentRevisions, uploads } from '#db/schema/index.ts';
 import type { ContentConfig } from './config.ts';
 import { commitPaths, ensureRepository, findRevisionCommit, gitAvailable, repoPath } from './git.ts';
 import { pushWithRebase } from './push.ts';
@@ -45,7 +45,7 @@ export async function gitMode(config: ContentConfig): Promise<'cli' | 'library' 
   return config.remote ? 'library' : 'off';
 }
 
-export const authorEmail = (name: string) => `${name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-') || 'admin'}@users.noreply.rwa-analytics`;
+const authorEmail = (name: string) => `${name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-') || 'admin'}@users.noreply.rwa-analytics`;
 
 const UPLOAD_REF = /\/api\/uploads\/([a-z2-7]{20,40})\b/g;
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' };
@@ -69,7 +69,7 @@ async function writeMedia(db: Database, dir: string, document: string): Promise<
 }
 
 /** Puts one revision's files in place; the paths it touched, relative to the content dir. */
-export async function applyFiles(db: Database, dir: string, row: Revision): Promise<string[]> {
+async function applyFiles(db: Database, dir: string, row: Revision): Promise<string[]> {
   const touched = [row.path];
   if (row.previousPath && row.previousPath !== row.path) {
     rmSync(join(dir, row.previousPath), { force: true });

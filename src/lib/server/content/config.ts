@@ -1,4 +1,4 @@
-import { configFor, type ContentConfig } from '../config.ts';
+import { configFor, type ContentConfig } from '#lib/server/config.ts';
 
 export type { ContentConfig };
 

@@ -4,7 +4,7 @@
  * and rebuilds the index, so a file and a database row can never disagree on the defaults.
  */
 import { parse, stringify } from 'yaml';
-import { ARTICLE_KINDS, type ArticleKind } from '../../shared/article-kinds.ts';
+import { ARTICLE_KINDS, type ArticleKind } from '#lib/shared/article-kinds.ts';
 import { articleValues, type ArticleValues } from './values.ts';
 
 const COMMON_KEYS = [
@@ -35,7 +35,7 @@ export function toDocument(kind: ArticleKind, id: number, values: ArticleValues)
 }
 
 /** Splits a Markdown file into its YAML frontmatter and body. */
-export function splitFrontmatter(source: string): { data: Record<string, unknown>; body: string } {
+function splitFrontmatter(source: string): { data: Record<string, unknown>; body: string } {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(source);
   if (!match) return { data: {}, body: source.trim() };
   const data = parse(match[1]) as unknown;
@@ -44,7 +44,8 @@ export function splitFrontmatter(source: string): { data: Record<string, unknown
 
 const date = (v: unknown) => {
   if (v === null || v === undefined || v === '') return undefined;
-  const d = v instanceof Date ? v : new Date(String(v));
+  const d = v instanceof Date ? v : typeof v === 'string' || typeof v === 'number' ? new Date(v) : undefined;
+  if (!d) return undefined;
   return Number.isNaN(d.getTime()) ? undefined : d;
 };
 

@@ -1,10 +1,10 @@
-import { HttpError } from '../http';
+import { HttpError } from '#lib/server/http.ts';
 
 /** True for SQLite's UNIQUE constraint error, however deep libSQL / drizzle wrapped it. */
 function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const msg = String((e as { message?: unknown }).message ?? '');
-    const code = String((e as { code?: unknown }).code ?? '');
+    const { message, code } = e as { message?: unknown; code?: unknown };
+    const msg = typeof message === 'string' ? message : '';
     if (/UNIQUE constraint failed/i.test(msg) || code === 'SQLITE_CONSTRAINT_UNIQUE') return true;
   }
   return false;

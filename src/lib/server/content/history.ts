@@ -4,15 +4,15 @@
  * and bringing back a deleted item from the text its delete recorded.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { contentRevisions } from '@db/schema';
-import { ARTICLE_KINDS, type ArticleKind } from '@/lib/shared/article-kinds';
-import { lineDiff, type DiffLine } from '@/lib/shared/line-diff';
-import type { DeletedItem, Version } from '@/lib/shared/content-types';
-import { getDb } from '../db';
-import { HttpError } from '../http';
-import { createItem, getRow, updateItem, valuesOf, type Editor } from './articles';
-import { fromDocument, toDocument } from './documents';
-import { notFound } from './errors';
+import { contentRevisions } from '#db/schema/index.ts';
+import { ARTICLE_KINDS, type ArticleKind } from '#lib/shared/article-kinds.ts';
+import { lineDiff, type DiffLine } from '#lib/shared/line-diff.ts';
+import type { DeletedItem, Version } from '#lib/shared/content-types.ts';
+import { getDb } from '#lib/server/db.ts';
+import { HttpError } from '#lib/server/http.ts';
+import { createItem, getRow, updateItem, valuesOf, type Editor } from './articles.ts';
+import { fromDocument, toDocument } from './documents.ts';
+import { notFound } from './errors.ts';
 
 type Revision = typeof contentRevisions.$inferSelect;
 

@@ -11,7 +11,7 @@ import { gitMode } from './backends.ts';
  * A Netlify function: its files are a read-only bundle and vanish with the instance, so saves reach
  * git only through a remote (isomorphic-git pushes there).
  */
-export async function functionHostProblem(content: ContentConfig): Promise<string | null> {
+export function functionHostProblem(content: ContentConfig): string | null {
   if (!content.remote) {
     return 'CONTENT_GIT_REMOTE is not set: on Netlify a function cannot write its read-only bundle, so saves would never reach git. Set CONTENT_GIT_REMOTE (and CONTENT_GIT_TOKEN).';
   }

@@ -15,15 +15,15 @@
  */
 import { asc, eq, isNull } from 'drizzle-orm';
 import pRetry, { AbortError, type Options as RetryOptions } from 'p-retry';
-import type { Database } from '../../../../db/client.ts';
-import { withDatabaseLock } from '../../../../db/lock.ts';
-import { contentRevisions } from '../../../../db/schema/index.ts';
+import type { Database } from '#db/client.ts';
+import { withDatabaseLock } from '#db/lock.ts';
+import { contentRevisions } from '#db/schema/index.ts';
 import { contentConfig, type ContentConfig } from './config.ts';
 import { contentGit } from './backends.ts';
 import { recordFingerprint, reindexFromFiles } from './reindex.ts';
 
 /** The one retry policy: 1 s, 2 s, 4 s ... at most 30 s between attempts. */
-export const RETRY = { retries: 6, factor: 2, minTimeout: 1_000, maxTimeout: 30_000 } as const;
+const RETRY = { retries: 6, factor: 2, minTimeout: 1_000, maxTimeout: 30_000 } as const;
 
 /** How long a host may keep retrying one delivery. */
 export const BUDGET = {
@@ -51,7 +51,7 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
  * One pass: under the 'outbox' lease, the open rows in order through the git interface; marks the
  * rows delivered. Resolves with the number marked; throws when the rows could not be delivered.
  */
-export async function deliverOnce(db: Database, config: ContentConfig, waitMs = 60_000): Promise<number> {
+async function deliverOnce(db: Database, config: ContentConfig, waitMs = 60_000): Promise<number> {
   return withDatabaseLock(
     db.$client,
     'outbox',

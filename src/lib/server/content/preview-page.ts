@@ -1,9 +1,9 @@
 import type { AstroGlobal } from 'astro';
-import type { ArticleKind } from '@/lib/shared/article-kinds';
-import type { ShownItem } from './articles';
-import { parseKind } from './route-id';
-import { previewItem, resolvePreviewToken } from './previews';
-import { CACHE } from '../cache';
+import type { ArticleKind } from '#lib/shared/article-kinds.ts';
+import type { ShownItem } from './articles.ts';
+import { parseKind } from './route-id.ts';
+import { previewItem, resolvePreviewToken } from './previews.ts';
+import { CACHE } from '#lib/server/cache.ts';
 
 interface Preview {
   kind: ArticleKind;

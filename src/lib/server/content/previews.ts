@@ -6,14 +6,14 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { articleDrafts, previewLinks } from '@db/schema';
-import type { ArticleKind } from '@/lib/shared/article-kinds';
-import type { PreviewLink } from '@/lib/shared/content-types';
-import { getDb } from '../db';
-import { now } from '../clock';
-import { getRow, toShown, valuesOf, type Editor, type ShownItem } from './articles';
-import { notFound } from './errors';
-import { articleValues } from './values';
+import { articleDrafts, previewLinks } from '#db/schema/index.ts';
+import type { ArticleKind } from '#lib/shared/article-kinds.ts';
+import type { PreviewLink } from '#lib/shared/content-types.ts';
+import { getDb } from '#lib/server/db.ts';
+import { now } from '#lib/server/clock.ts';
+import { getRow, toShown, valuesOf, type Editor, type ShownItem } from './articles.ts';
+import { notFound } from './errors.ts';
+import { articleValues } from './values.ts';
 
 async function requireRow(kind: ArticleKind, articleId: number) {
   const row = await getRow(kind, articleId);
@@ -63,7 +63,7 @@ export async function previewItem(kind: ArticleKind, articleId: number): Promise
   if (typeof fields.publishedAt === 'string') fields.publishedAt = new Date(fields.publishedAt);
   try {
     const values = articleValues(kind, fields, valuesOf(row), now());
-    return toShown(kind, { ...row, ...values } as typeof row);
+    return toShown(kind, { ...row, ...values });
   } catch {
     return toShown(kind, row); // a draft that cannot be made into an item (no slug) previews the saved one
   }

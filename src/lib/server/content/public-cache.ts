@@ -1,8 +1,8 @@
 import type { AstroCookies } from 'astro';
-import { SESSION_COOKIE } from '../auth/session';
-import { now } from '../clock';
-import { nextScheduledAt } from './articles';
-import { CACHE, sharedUntil } from '../cache';
+import { SESSION_COOKIE } from '#lib/server/auth/session.ts';
+import { now } from '#lib/server/clock.ts';
+import { nextScheduledAt } from './articles.ts';
+import { CACHE, sharedUntil } from '#lib/server/cache.ts';
 
 /**
  * The Cache-Control of a public answer that lists or shows content: the given shareable policy,

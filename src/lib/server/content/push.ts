@@ -10,8 +10,8 @@
  * that pointed at them are pointed at their new commits (found by their Content-Revision trailer).
  */
 import { inArray } from 'drizzle-orm';
-import type { Database } from '../../../../db/client.ts';
-import { contentRevisions } from '../../../../db/schema/index.ts';
+import type { Database } from '#db/client.ts';
+import { contentRevisions } from '#db/schema/index.ts';
 import { findRevisionCommit, git, GitError } from './git.ts';
 
 export interface Remote {

@@ -1,5 +1,5 @@
-import { HttpError, readLimited } from '../http';
-import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from '../../shared/upload-rules';
+import { HttpError, readLimited } from '#lib/server/http.ts';
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from '#lib/shared/upload-rules.ts';
 
 /** Room for the multipart boundaries and part headers around a file at the limit. */
 const MULTIPART_OVERHEAD = 64 * 1024;

@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../../../db/client.ts';
-import { blogPosts, contentRevisions, datasetMeta, researchArticles } from '../../../../db/schema/index.ts';
-import { ARTICLE_KIND_NAMES, ARTICLE_KINDS, type ArticleKind } from '../../shared/article-kinds.ts';
+import type { Database } from '#db/client.ts';
+import { blogPosts, contentRevisions, datasetMeta, researchArticles } from '#db/schema/index.ts';
+import { ARTICLE_KIND_NAMES, ARTICLE_KINDS, type ArticleKind } from '#lib/shared/article-kinds.ts';
 import { fromDocument } from './documents.ts';
 import type { ArticleValues } from './values.ts';
 

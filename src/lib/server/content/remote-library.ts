@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import git from 'isomorphic-git';
 import http from 'isomorphic-git/http/node';
-import type { contentRevisions } from '../../../../db/schema/index.ts';
+import type { contentRevisions } from '#db/schema/index.ts';
 import type { Remote } from './push.ts';
 
 type Revision = typeof contentRevisions.$inferSelect;
@@ -27,7 +27,7 @@ function headersFor(remote: Remote): Record<string, string> {
   return remote.token ? { Authorization: `Basic ${Buffer.from(`x-access-token:${remote.token}`).toString('base64')}` } : {};
 }
 
-export const cloneDirFor = (remote: Remote) => join(tmpdir(), `rwa-content-${createHash('sha256').update(remote.url).digest('hex').slice(0, 16)}`);
+const cloneDirFor = (remote: Remote) => join(tmpdir(), `rwa-content-${createHash('sha256').update(remote.url).digest('hex').slice(0, 16)}`);
 
 /** The clone, reset to the remote branch's current commit. */
 async function freshCheckout(remote: Remote, branch: string): Promise<string> {

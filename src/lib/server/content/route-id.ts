@@ -1,6 +1,6 @@
-import { HttpError } from '../http';
-import { isArticleKind, type ArticleKind } from '../../shared/article-kinds';
-import { notFound } from './errors';
+import { HttpError } from '#lib/server/http.ts';
+import { isArticleKind, type ArticleKind } from '#lib/shared/article-kinds.ts';
+import { notFound } from './errors.ts';
 
 /** The `[id]` of a content route: a positive integer; anything else is an unknown item (404). */
 export function parseId(raw: string | undefined, what: string): number {

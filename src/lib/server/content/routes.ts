@@ -3,14 +3,14 @@
  * src/pages/api/blog/posts and src/pages/api/research only say which kind they serve.
  */
 import type { APIContext, APIRoute } from 'astro';
-import { ARTICLE_KINDS, type ArticleKind } from '@/lib/shared/article-kinds';
-import { INPUT_SCHEMAS } from '@/lib/shared/schemas/content';
-import { handle, json, parseBody } from '../http';
-import { requireUser } from '../auth/require-user';
-import { createItem, deleteItem, getBySlug, getFeatured, listItems, updateItem } from './articles';
-import { parseId } from './route-id';
-import { CONTENT_BODY_LIMIT } from './limits';
-import { CACHE } from '../cache';
+import { ARTICLE_KINDS, type ArticleKind } from '#lib/shared/article-kinds.ts';
+import { INPUT_SCHEMAS } from '#lib/shared/schemas/content.ts';
+import { handle, json, parseBody } from '#lib/server/http.ts';
+import { requireUser } from '#lib/server/auth/require-user.ts';
+import { createItem, deleteItem, getBySlug, getFeatured, listItems, updateItem } from './articles.ts';
+import { parseId } from './route-id.ts';
+import { CONTENT_BODY_LIMIT } from './limits.ts';
+import { CACHE } from '#lib/server/cache.ts';
 
 /** GET: newest first; anonymous callers get public items only, whatever the query. POST: create. */
 export function collectionRoutes(kind: ArticleKind): { GET: APIRoute; POST: APIRoute } {

@@ -12,10 +12,10 @@
 import { existsSync } from 'node:fs';
 import { desc, eq, isNotNull } from 'drizzle-orm';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { openDatabase, type Database } from '../../../../db/client.ts';
-import { configFor } from '../config.ts';
-import { contentRevisions, datasetMeta } from '../../../../db/schema/index.ts';
-import { ARTICLE_KIND_NAMES, ARTICLE_KINDS, itemFile } from '../../shared/article-kinds.ts';
+import { openDatabase, type Database } from '#db/client.ts';
+import { configFor } from '#lib/server/config.ts';
+import { contentRevisions, datasetMeta } from '#db/schema/index.ts';
+import { ARTICLE_KIND_NAMES, ARTICLE_KINDS, itemFile } from '#lib/shared/article-kinds.ts';
 import { contentConfig, type ContentConfig } from './config.ts';
 import { toDocument } from './documents.ts';
 import { deliverContent, flushOutbox, startSweep, type Budget } from './outbox.ts';
@@ -23,7 +23,6 @@ import { gitMode } from './backends.ts';
 import { contentFingerprint, countItems, FINGERPRINT_KEY, reindexFromFiles, table, type SyncResult } from './reindex.ts';
 import { git } from './git.ts';
 import { readOnlyContentProblem } from './host.ts';
-import type { ArticleValues } from './values.ts';
 
 /** Writes every item of a database that predates content files out to files, in one commit per item. */
 async function exportToFiles(db: Database, config: ContentConfig): Promise<SyncResult> {
@@ -38,7 +37,7 @@ async function exportToFiles(db: Database, config: ContentConfig): Promise<SyncR
         articleId: id,
         action: 'save',
         path: itemFile(kind, row.slug),
-        document: toDocument(kind, id, values as unknown as ArticleValues),
+        document: toDocument(kind, id, values),
         message: `Export ${ARTICLE_KINDS[kind].texts.label.toLowerCase()} "${row.title}" from the database`,
         authorName: 'rwa-analytics',
         createdAt: new Date(),
@@ -72,7 +71,7 @@ async function filesHaveLatestSave(db: Database, config: ContentConfig): Promise
   }
 }
 
-export async function syncContent(
+async function syncContent(
   db: Database,
   config: ContentConfig = contentConfig(),
   { force = false, budget = 'brief' as Budget } = {},

@@ -1,22 +1,22 @@
 import { and, eq, like, or } from 'drizzle-orm';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { uploads } from '@db/schema';
-import type { ArticleKind } from '@/lib/shared/article-kinds';
-import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from '@/lib/shared/upload-rules';
-import type { UploadedImage } from '@/lib/shared/content-types';
-import { getDb } from '../db';
-import { HttpError } from '../http';
-import { now } from '../clock';
-import { sniffImage } from './image-sniff';
-import { publicWhere, tableOf } from './articles';
+import { uploads } from '#db/schema/index.ts';
+import type { ArticleKind } from '#lib/shared/article-kinds.ts';
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from '#lib/shared/upload-rules.ts';
+import type { UploadedImage } from '#lib/shared/content-types.ts';
+import { getDb } from '#lib/server/db.ts';
+import { HttpError } from '#lib/server/http.ts';
+import { now } from '#lib/server/clock.ts';
+import { sniffImage } from './image-sniff.ts';
+import { publicWhere, tableOf } from './articles.ts';
 
 /**
  * Beyond this the image is refused however small the file: a decompression bomb for whoever decodes
  * it. 25 megapixels holds a 6000x4000 camera photo; the editor scales images to 1200 px wide anyway.
  */
-export const MAX_UPLOAD_PIXELS = 25_000_000;
+const MAX_UPLOAD_PIXELS = 25_000_000;
 
-export const uploadUrl = (id: string) => `/api/uploads/${id}`;
+const uploadUrl = (id: string) => `/api/uploads/${id}`;
 
 /** Checks the bytes and stores the image; 415 for anything but JPEG/PNG/WebP/GIF, 413 past the limits. */
 export async function saveUpload(bytes: Uint8Array): Promise<UploadedImage> {

@@ -4,10 +4,10 @@
  * from the content, meta description from the excerpt, the kind's own defaults, the publish date.
  * Relative imports: the content scripts run this under Node directly.
  */
-import { cleanSlug, defaultExcerpt, defaultMetaDescription } from '../../shared/article-rules.ts';
-import { ARTICLE_KINDS, type ArticleKind } from '../../shared/article-kinds.ts';
-import { HttpError } from '../http.ts';
-import type { ArticleFields } from '../../shared/content-types.ts';
+import { cleanSlug, defaultExcerpt, defaultMetaDescription } from '#lib/shared/article-rules.ts';
+import { ARTICLE_KINDS, type ArticleKind } from '#lib/shared/article-kinds.ts';
+import { HttpError } from '#lib/server/http.ts';
+import type { ArticleFields } from '#lib/shared/content-types.ts';
 
 /** Every stored column of an item except its id, as the database and the files hold it. */
 export interface ArticleValues extends ArticleFields<Date> {
@@ -20,9 +20,9 @@ const orNull = (v: unknown) => (typeof v === 'string' && v ? v : null);
 const list = (v: unknown) => (Array.isArray(v) ? v.map(String).filter((s) => s.trim()) : []);
 
 /** In UTF-8 bytes: the file <slug>.md must fit a 255-byte file name. */
-export const MAX_SLUG_BYTES = 200;
+const MAX_SLUG_BYTES = 200;
 
-export function slugFor(slug: unknown, title: string): string {
+function slugFor(slug: unknown, title: string): string {
   const made = cleanSlug(typeof slug === 'string' && slug ? slug : title);
   if (!made) {
     throw new HttpError(400, 'A slug could not be made from the title; enter a slug with letters or digits.', {
@@ -37,7 +37,7 @@ export function slugFor(slug: unknown, title: string): string {
 }
 
 /** The fields a request actually sent: undefined means "keep the stored value". */
-export function sentFields<T extends object>(input: T): Partial<T> {
+function sentFields<T extends object>(input: T): Partial<T> {
   return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
@@ -48,12 +48,12 @@ export function sentFields<T extends object>(input: T): Partial<T> {
  */
 export function articleValues(kind: ArticleKind, given: Record<string, unknown>, current: ArticleValues | null, now: Date): ArticleValues {
   const merged: Record<string, unknown> = { ...(current ?? {}), ...sentFields(given) };
-  const title = String(merged.title ?? '');
-  const content = String(merged.content ?? '');
+  const title = typeof merged.title === 'string' ? merged.title : '';
+  const content = typeof merged.content === 'string' ? merged.content : '';
   const excerpt = orNull(merged.excerpt) ?? defaultExcerpt(content);
   const published = merged.published === true;
   const sentDate = given.publishedAt;
-  const kept = (current?.publishedAt as Date | null | undefined) ?? null;
+  const kept = (current?.publishedAt) ?? null;
   // A sent date wins (a future one schedules the item); null sent means "from now on".
   const publishedAt = sentDate instanceof Date ? sentDate : sentDate === null ? (published ? now : null) : published && !kept ? now : kept;
   const extras = Object.fromEntries(Object.entries(ARTICLE_KINDS[kind].extras).map(([key, make]) => [key, make(merged, content)]));

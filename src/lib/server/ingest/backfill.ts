@@ -5,9 +5,9 @@
  * the time at the provider's measured latency. The run itself then prints its progress per range.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../../../db/client.ts';
-import { ingestCheckpoints } from '../../../../db/schema/index.ts';
-import { configFor } from '../config.ts';
+import type { Database } from '#db/client.ts';
+import { ingestCheckpoints } from '#db/schema/index.ts';
+import { configFor } from '#lib/server/config.ts';
 import type { Registry } from './registry.ts';
 import { connectChain, deploymentsByChain } from './sources/evm.ts';
 

@@ -5,7 +5,7 @@
  */
 
 /** 20 MB: DefiLlama's largest stablecoin history is about 6 MB, a JSON-RPC page of 10,000 logs about 10 MB. */
-export const MAX_BODY_BYTES = 20 * 1024 * 1024;
+const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
 export class BodyTooLargeError extends Error {}
 

@@ -8,11 +8,11 @@
 /** Dollars in one asset on one chain, or one day's volume: the whole RWA and stablecoin market is under $1T. */
 export const MAX_USD = 1e13;
 /** Whole tokens of one deployment: no issued token has 1e15 units in circulation. */
-export const MAX_SUPPLY = 1e15;
+const MAX_SUPPLY = 1e15;
 /** Dollars per token: gold is thousands, a share a few hundred; a billion is already absurd. */
-export const MAX_PRICE = 1e9;
+const MAX_PRICE = 1e9;
 /** Holders of one asset on one chain (Ethereum has about 3e8 addresses in all). */
-export const MAX_HOLDERS = 1e9;
+const MAX_HOLDERS = 1e9;
 
 /** Why `n` is not a number that may be published under `ceiling`, or null when it is. */
 export function outOfBounds(n: number, ceiling: number): string | null {

@@ -26,7 +26,7 @@ export interface Obs {
 }
 
 /** How long a failed part's last good figures are still shown. */
-export const STALE_MAX_DAYS = 2;
+const STALE_MAX_DAYS = 2;
 
 export const cellKey = (asset: string, chain: string) => `${asset}|${chain}`;
 
@@ -127,7 +127,7 @@ export interface CellFigure {
 }
 
 /** A move beyond the bounds (a drop over `maxDrop` or a jump over `maxJump` times), described; else null. */
-export function moveProblem(
+function moveProblem(
   label: string,
   before: number | null | undefined,
   after: number | null,

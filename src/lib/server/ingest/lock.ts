@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../../../db/client.ts';
-import { ingestLock } from '../../../../db/schema/index.ts';
+import type { Database } from '#db/client.ts';
+import { ingestLock } from '#db/schema/index.ts';
 
 const NAME = 'ingest';
 

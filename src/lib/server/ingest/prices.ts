@@ -5,9 +5,9 @@
  */
 
 /** A daily move above this fraction is flagged. */
-export const PRICE_MOVE_FLAG = 0.1;
+const PRICE_MOVE_FLAG = 0.1;
 /** Default age bound of a feed answer: a day's heartbeat plus two hours. */
-export const DEFAULT_PRICE_MAX_AGE_HOURS = 26;
+const DEFAULT_PRICE_MAX_AGE_HOURS = 26;
 
 export type PriceCheck = { ok: true; price: number } | { ok: false; reason: string };
 

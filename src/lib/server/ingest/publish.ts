@@ -11,8 +11,8 @@
  */
 import { and, desc, eq, gte, lt, lte, or } from 'drizzle-orm';
 import { formatUnits } from 'viem';
-import type { Database } from '../../../../db/client.ts';
-import { configFor } from '../config.ts';
+import type { Database } from '#db/client.ts';
+import { configFor } from '#lib/server/config.ts';
 import {
   assets,
   chartPoints,
@@ -24,7 +24,7 @@ import {
   networks,
   networkSeries,
   transfers,
-} from '../../../../db/schema/index.ts';
+} from '#db/schema/index.ts';
 import { MAX_USD, outOfBounds } from './bounds.ts';
 import {
   carryStale,
@@ -336,7 +336,7 @@ export function buildTransfers(
   return { active, volume, transferRows, indexedChains: new Set(rows.map((t) => t.chain)) };
 }
 
-export function buildSeries(g: GridOf, dates: string[], t: ReturnType<typeof buildTransfers>, chainName: (k: string) => string) {
+function buildSeries(g: GridOf, dates: string[], t: ReturnType<typeof buildTransfers>, chainName: (k: string) => string) {
   const monthEnd = new Map(dates.map((d, i) => [d, dates[i + 1]?.slice(0, 7) !== d.slice(0, 7)]));
   const seriesRows: Array<typeof networkSeries.$inferInsert> = [];
   const push = (metric: string, date: string, chain: string, value: number) =>
@@ -463,8 +463,7 @@ export async function freshCells(db: Database, runId: number, asOf: string): Pro
     .from(ingestObservations)
     .where(and(eq(ingestObservations.runId, runId), eq(ingestObservations.date, asOf)));
   const out = new Map<string, CellFigure>();
-  for (const o of pickObservations(rows as Obs[], runId).values())
-    out.set(cellKey(o.assetSymbol, o.chain), { value: o.value, holders: o.holders });
+  for (const o of pickObservations(rows, runId).values()) out.set(cellKey(o.assetSymbol, o.chain), { value: o.value, holders: o.holders });
   return out;
 }
 

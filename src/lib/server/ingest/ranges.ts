@@ -8,9 +8,6 @@
  * A stated limit caps every later range; a suggested range is taken as it is; otherwise the range halves.
  */
 
-/** The first range asked for, and the widest ever: the limit Infura and QuickNode both set. */
-export const DEFAULT_LOG_SPAN = 10_000;
-
 export interface RangeAdvice {
   /** The widest range (in blocks, inclusive) the provider accepts, when it says. */
   limit?: number;

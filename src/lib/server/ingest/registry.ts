@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { configFor } from '../config.ts';
+import { configFor } from '#lib/server/config.ts';
 import {
   ACCOUNT_FORMS,
   ADDRESS_FORMS,
@@ -31,7 +31,6 @@ export const ASSET_CLASSES = [
   'Corporate Bonds',
   'Managed Strategies',
 ] as const;
-export type AssetClass = (typeof ASSET_CLASSES)[number];
 
 const address = z
   .string()

@@ -5,7 +5,7 @@
  * growing delay; "too many results" is not retried at all (the caller shrinks its block range).
  */
 import { createPublicClient, http, type PublicClient } from 'viem';
-import { config, ConfigError, configFor, rpcUrl } from '../config.ts';
+import { config, ConfigError, configFor, rpcUrl } from '#lib/server/config.ts';
 import { cappedFetch } from './body.ts';
 import { rangeAdvice, type RangeAdvice } from './ranges.ts';
 import type { RegistryChain } from './registry.ts';
@@ -46,11 +46,11 @@ export function connect(key: string, chain: RegistryChain, env: NodeJS.ProcessEn
       fetchFn: cappedFetch(),
     }),
   });
-  return { key, chain, client: client as PublicClient, calls: () => count };
+  return { key, chain, client: client, calls: () => count };
 }
 
 /** Text of an error and its causes, for classification. */
-export function errorText(e: unknown): string {
+function errorText(e: unknown): string {
   const parts: string[] = [];
   let cur: unknown = e;
   for (let i = 0; cur && i < 8; i++) {
@@ -103,7 +103,7 @@ function shortReason(e: unknown): string {
     .slice(0, 160);
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Retries transient failures with exponential backoff (base INGEST_BACKOFF_MS, 6 attempts). */
 export async function withRetry<T>(

@@ -4,8 +4,8 @@
  * the runs in the database instead, before and after starting it, and judges with `judgeTrigger`.
  */
 import { desc, gt } from 'drizzle-orm';
-import type { Database } from '../../../../db/client.ts';
-import { ingestRuns } from '../../../../db/schema/index.ts';
+import type { Database } from '#db/client.ts';
+import { ingestRuns } from '#db/schema/index.ts';
 
 export interface RunRow {
   id: number;

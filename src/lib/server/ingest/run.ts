@@ -4,13 +4,13 @@
  * and the Netlify scheduled function.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import type { Database } from '../../../../db/client.ts';
-import { ingestRuns } from '../../../../db/schema/index.ts';
+import type { Database } from '#db/client.ts';
+import { ingestRuns } from '#db/schema/index.ts';
 import { acquireLock, lockHolder, lockOwner, releaseLock, renewLock, takeOverDeadHolder } from './lock.ts';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { configFor } from '../config.ts';
+import { configFor } from '#lib/server/config.ts';
 import { cellBreaker, compareWithSnapshot, type Failure, type StaleCell } from './cells.ts';
 import { checkBreaker, derive, freshCells, lastPublished, maxChange, writePublished } from './publish.ts';
 import { loadRegistry, registryPath, type Registry } from './registry.ts';
@@ -67,12 +67,12 @@ const CHART_CLASS: Record<string, string> = {
 };
 
 /** The snapshot's last chart point per asset class, in dollars. */
-export function snapshotClassValues(file = SNAPSHOT_CHART): Record<string, number> {
+function snapshotClassValues(file = SNAPSHOT_CHART): Record<string, number> {
   try {
     const points = JSON.parse(readFileSync(file, 'utf8')) as Array<Record<string, number | string>>;
     const last = points.at(-1) ?? {};
     const out: Record<string, number> = {};
-    for (const [field, cls] of Object.entries(CHART_CLASS)) if (typeof last[field] === 'number') out[cls] = (last[field] as number) * 1e9;
+    for (const [field, cls] of Object.entries(CHART_CLASS)) if (typeof last[field] === 'number') out[cls] = last[field] * 1e9;
     return out;
   } catch {
     return {};

@@ -6,8 +6,8 @@
  * skip, so two runs never overlap.
  */
 import { Cron } from 'croner';
-import { openDatabase } from '../../../../db/client.ts';
-import { configFor } from '../config.ts';
+import { openDatabase } from '#db/client.ts';
+import { configFor } from '#lib/server/config.ts';
 import { defaultDate, runIngest } from './run.ts';
 
 export function startIngestSchedule(env: NodeJS.ProcessEnv, log: (line: string) => void = console.log): Cron | undefined {

@@ -1,21 +1,21 @@
 /** One line for the server's start: live figures (which run, as of when) or the snapshot. */
 import { eq } from 'drizzle-orm';
-import { openDatabase } from '../../../../db/client.ts';
-import { configFor, rpcUrl } from '../config.ts';
+import { openDatabase } from '#db/client.ts';
+import { configFor, rpcUrl } from '#lib/server/config.ts';
 import { loadRegistry, registryPath, type Registry } from './registry.ts';
-import { datasetMeta, ingestRuns } from '../../../../db/schema/index.ts';
+import { datasetMeta, ingestRuns } from '#db/schema/index.ts';
 
 export async function describeLiveData(env: NodeJS.ProcessEnv): Promise<string> {
   const { client, db } = openDatabase(configFor(env).database);
   try {
     const meta = new Map((await db.select().from(datasetMeta)).map((r) => [r.key, r.value]));
-    const asOf = String(meta.get('asOf') ?? 'unknown');
-    const runId = meta.get('publishedRun');
-    if (runId === undefined) return `  Data: serving the embedded snapshot as of ${asOf} (content/data); no ingest run has been published.`;
-    const [run] = await db
-      .select()
-      .from(ingestRuns)
-      .where(eq(ingestRuns.id, Number(runId)));
+    const asOfValue = meta.get('asOf');
+    const asOf = typeof asOfValue === 'string' ? asOfValue : 'unknown';
+    const published = meta.get('publishedRun');
+    const runId = Number(published);
+    if (published === undefined || published === null || !Number.isInteger(runId))
+      return `  Data: serving the embedded snapshot as of ${asOf} (content/data); no ingest run has been published.`;
+    const [run] = await db.select().from(ingestRuns).where(eq(ingestRuns.id, runId));
     return `  Data: serving ingest run ${runId} as of ${asOf} (published ${run?.finishedAt ?? '?'}).`;
   } finally {
     client.close();

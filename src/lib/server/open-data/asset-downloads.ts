@@ -2,8 +2,8 @@
  * The rows of the asset page's tables and series, as the page shows them and as its CSV and JSON
  * links give them: one function per view, so a download is exactly its view.
  */
-import type { AssetPage } from './asset-page';
-import { clip, rangeStart, type Range } from '@/lib/shared/open-data/range';
+import type { AssetPage } from './asset-page.ts';
+import { clip, rangeStart, type Range } from '#lib/shared/open-data/range.ts';
 
 export function assetHistoryRows(page: AssetPage, range: Range, from?: string, to?: string) {
   return clip(page.history, from ?? rangeStart(range, page.asOf), to ?? page.asOf);

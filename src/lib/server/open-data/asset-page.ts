@@ -4,16 +4,16 @@
  * recent transfers and its data quality. A figure that cannot be known is null with a reason.
  */
 import { and, asc, desc, eq, gte, lt, lte } from 'drizzle-orm';
-import { datasetMeta, ingestObservations, ingestRuns, networks, transfers } from '@db/schema';
-import { getDb } from '../db';
-import { siteRegistry } from '../sources-data';
-import { stablecoins, commodities } from '../asset-class-data';
-import { outranks } from '../ingest/sources/precedence';
-import { catalogOf, registryChainName, servedAssetsQuery, type Catalog, type CatalogAsset } from './catalog';
-import { AGGREGATORS, explorerLink, metaFacts, pctChange, priceMethod, shiftDay, supplyMethod } from './shared';
-import { transferWindow } from '../analytics';
-import type { StaleCell } from '../ingest/cells';
-import { assessQuality, gapPercent, type Quality } from '@/lib/shared/open-data/quality';
+import { datasetMeta, ingestObservations, ingestRuns, networks, transfers } from '#db/schema/index.ts';
+import { getDb } from '#lib/server/db.ts';
+import { siteRegistry } from '#lib/server/sources-data.ts';
+import { stablecoins, commodities } from '#lib/server/asset-class-data.ts';
+import { outranks } from '#lib/server/ingest/sources/precedence.ts';
+import { catalogOf, registryChainName, servedAssetsQuery, type Catalog, type CatalogAsset } from './catalog.ts';
+import { AGGREGATORS, explorerLink, metaFacts, pctChange, priceMethod, shiftDay, supplyMethod } from './shared.ts';
+import { transferWindow } from '#lib/server/analytics.ts';
+import type { StaleCell } from '#lib/server/ingest/cells.ts';
+import { assessQuality, gapPercent, type Quality } from '#lib/shared/open-data/quality.ts';
 
 /** A figure with its as-of date and source, or null with why it is unknown. */
 export interface Figure {
@@ -261,7 +261,7 @@ function assemble(input: {
   const change30 = live && now && then30 && then30.date !== now.date ? pctChange(now.marketCap, then30.marketCap) : null;
   const change30d: Figure =
     change30 !== null
-      ? { value: change30, asOf: lastObserved!, source: `observations ${then30!.date} to ${lastObserved}` }
+      ? { value: change30, asOf: lastObserved, source: `observations ${then30!.date} to ${lastObserved}` }
       : {
           value: null,
           asOf: null,
@@ -270,7 +270,7 @@ function assemble(input: {
         };
   const supply: Figure =
     live && now?.supply != null
-      ? { value: now.supply, asOf: lastObserved!, source: `observations of ${latest.length} chain(s)` }
+      ? { value: now.supply, asOf: lastObserved, source: `observations of ${latest.length} chain(s)` }
       : {
           value: null,
           asOf: null,
@@ -279,7 +279,7 @@ function assemble(input: {
         };
   const holders: Figure =
     live && now?.holders != null
-      ? { value: now.holders, asOf: lastObserved!, source: `unique addresses per chain, ${latest.length} chain(s)` }
+      ? { value: now.holders, asOf: lastObserved, source: `unique addresses per chain, ${latest.length} chain(s)` }
       : {
           value: null,
           asOf: null,
@@ -292,7 +292,7 @@ function assemble(input: {
   const snapPrice = snapshotPrice(entry.symbol);
   const price: AssetPage['price'] =
     live && observedPrice !== null
-      ? { value: observedPrice, asOf: lastObserved!, source: 'observation', method: priceMethod(reg) ?? 'observation' }
+      ? { value: observedPrice, asOf: lastObserved, source: 'observation', method: priceMethod(reg) ?? 'observation' }
       : snapPrice !== null && snapshotFigures
         ? {
             value: snapPrice.price,
@@ -371,7 +371,7 @@ function assemble(input: {
 }
 
 /** The snapshot's as-of date (content/data/SOURCES.md): its files share one date. */
-export const SNAPSHOT_AS_OF = stablecoins.asOf;
+const SNAPSHOT_AS_OF = stablecoins.asOf;
 
 function snapshotPrice(symbol: string): { price: number; file: string } | null {
   const s = symbol.toLowerCase();

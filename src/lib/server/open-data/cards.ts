@@ -4,12 +4,12 @@
  * og:image alt and the image itself cannot disagree; the og route loads the page's own figures, so a
  * card never carries text from its URL.
  */
-import { formatCurrency, formatLongDate } from '@/lib/shared/format';
-import { cardAlt } from '@/lib/shared/og-cards';
-import type { CardContent } from '../seo-image';
-import { loadAssetPage, type AssetPage } from './asset-page';
-import { loadIssuerPage, type IssuerPage } from './issuer-page';
-import { loadNetworkPage, type NetworkPage } from './network-page';
+import { formatCurrency, formatLongDate } from '#lib/shared/format.ts';
+import { cardAlt } from '#lib/shared/og-cards.ts';
+import type { CardContent } from '#lib/server/seo-image.ts';
+import { loadAssetPage, type AssetPage } from './asset-page.ts';
+import { loadIssuerPage, type IssuerPage } from './issuer-page.ts';
+import { loadNetworkPage, type NetworkPage } from './network-page.ts';
 
 export const CARD_KINDS = ['asset', 'network', 'issuer'] as const;
 export type CardKind = (typeof CARD_KINDS)[number];

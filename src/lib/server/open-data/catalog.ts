@@ -6,12 +6,12 @@
  */
 import snapshotAssetsJson from '../../../../content/data/assets.json';
 import { desc } from 'drizzle-orm';
-import { assets } from '@db/schema';
-import { getDb } from '../db';
-import { siteRegistry } from '../sources-data';
-import { stablecoins, treasuries, commodities } from '../asset-class-data';
-import type { RegistryAsset } from '../ingest/registry';
-import { assetUrl, assignIds, issuerUrl, slugify } from '@/lib/shared/open-data/ids';
+import { assets } from '#db/schema/index.ts';
+import { getDb } from '#lib/server/db.ts';
+import { siteRegistry } from '#lib/server/sources-data.ts';
+import { stablecoins, treasuries, commodities } from '#lib/server/asset-class-data.ts';
+import type { RegistryAsset } from '#lib/server/ingest/registry.ts';
+import { assetUrl, assignIds, issuerUrl, slugify } from '#lib/shared/open-data/ids.ts';
 
 export type FigureOrigin = 'served' | 'snapshot' | 'registry';
 

@@ -2,10 +2,10 @@
  * The answer of a download link or `?format=csv`: the same rows as JSON or as RFC 4180 CSV, named
  * `{view}-{as-of}.{ext}` in Content-Disposition, cacheable and open to any origin like the API.
  */
-import { recordsToCsv } from '@/lib/shared/csv';
-import { HttpError } from '../http';
-import { publicJson } from '../public-json';
-import { CACHE } from '../cache';
+import { recordsToCsv } from '#lib/shared/csv.ts';
+import { HttpError } from '#lib/server/http.ts';
+import { publicJson } from '#lib/server/public-json.ts';
+import { CACHE } from '#lib/server/cache.ts';
 
 export type Format = 'json' | 'csv';
 
@@ -18,8 +18,7 @@ export function readFormat(params: URLSearchParams): Format {
 }
 
 /** A file name safe in a header: letters, digits, dot and dash only. */
-export const fileName = (view: string, asOf: string, ext: Format) =>
-  `${`${view}-${asOf}`.replace(/[^A-Za-z0-9.-]+/g, '-').slice(0, 120)}.${ext}`;
+const fileName = (view: string, asOf: string, ext: Format) => `${`${view}-${asOf}`.replace(/[^A-Za-z0-9.-]+/g, '-').slice(0, 120)}.${ext}`;
 
 /**
  * Rows as JSON (an array, the same records) or CSV. `download` adds the file name (the page's

@@ -4,12 +4,12 @@
  * which has one figure per asset). Two drizzle batches at most.
  */
 import { and, asc, inArray, lte } from 'drizzle-orm';
-import { datasetMeta, ingestObservations } from '@db/schema';
-import { getDb } from '../db';
-import { outranks } from '../ingest/sources/precedence';
-import { catalogOf, servedAssetsQuery, type Catalog, type CatalogAsset } from './catalog';
-import { metaFacts } from './shared';
-import { clip, rangeStart, type Range } from '@/lib/shared/open-data/range';
+import { datasetMeta, ingestObservations } from '#db/schema/index.ts';
+import { getDb } from '#lib/server/db.ts';
+import { outranks } from '#lib/server/ingest/sources/precedence.ts';
+import { catalogOf, servedAssetsQuery, type Catalog, type CatalogAsset } from './catalog.ts';
+import { metaFacts } from './shared.ts';
+import { clip, rangeStart, type Range } from '#lib/shared/open-data/range.ts';
 
 export interface IssuerSummary {
   id: string;

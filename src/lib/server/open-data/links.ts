@@ -4,12 +4,12 @@
  * and its id is the same whether the site serves the snapshot or a live run, see catalog.ts).
  */
 import snapshotAssetsJson from '../../../../content/data/assets.json';
-import { siteRegistry } from '../sources-data';
-import { buildCatalog } from './catalog';
-import { networkUrl, slugify } from '@/lib/shared/open-data/ids';
-import { networksRead } from '../analytics';
-import { orElse, type Read } from '../reads';
-import { logSectionFailure } from '../section-failure';
+import { siteRegistry } from '#lib/server/sources-data.ts';
+import { buildCatalog } from './catalog.ts';
+import { networkUrl, slugify } from '#lib/shared/open-data/ids.ts';
+import { networksRead } from '#lib/server/analytics.ts';
+import { orElse, type Read } from '#lib/server/reads.ts';
+import { logSectionFailure } from '#lib/server/section-failure.ts';
 
 export interface EntityLinks {
   /** The page of an asset by its symbol or ticker (any case), if the site has one. */

@@ -4,13 +4,13 @@
  * assets on it. A figure without a source is null with why.
  */
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
-import { datasetMeta, ingestObservations, networks, networkSeries } from '@db/schema';
-import { getDb } from '../db';
-import { outranks } from '../ingest/sources/precedence';
-import { catalogOf, servedAssetsQuery } from './catalog';
-import { metaFacts } from './shared';
-import { NETWORK_METRICS, type Network, type NetworkMetric } from '@/lib/shared/analytics-types';
-import { clip, rangeStart, type Range } from '@/lib/shared/open-data/range';
+import { datasetMeta, ingestObservations, networks, networkSeries } from '#db/schema/index.ts';
+import { getDb } from '#lib/server/db.ts';
+import { outranks } from '#lib/server/ingest/sources/precedence.ts';
+import { catalogOf, servedAssetsQuery } from './catalog.ts';
+import { metaFacts } from './shared.ts';
+import { NETWORK_METRICS, type Network, type NetworkMetric } from '#lib/shared/analytics-types.ts';
+import { clip, rangeStart, type Range } from '#lib/shared/open-data/range.ts';
 
 export interface NetworkAsset {
   id: string;

@@ -4,10 +4,10 @@
  * endpoints feeds the document, the /docs/api page (with its example calls) and the test.
  */
 import { z } from 'zod';
-import * as R from '@/lib/shared/schemas/responses';
-import { coverageSchema } from '../coverage-data';
-import { NETWORK_METRICS } from '@/lib/shared/analytics-types';
-import { RANGES } from '@/lib/shared/open-data/range';
+import * as R from '#lib/shared/schemas/responses.ts';
+import { coverageSchema } from '#lib/server/coverage-data.ts';
+import { NETWORK_METRICS } from '#lib/shared/analytics-types.ts';
+import { RANGES } from '#lib/shared/open-data/range.ts';
 
 type Param = { name: string; in: 'query' | 'path'; required?: boolean; description: string; schema: Record<string, unknown> };
 

@@ -4,10 +4,10 @@
  * One route shape for the three kinds, so a rule (a 404 text, the file name) is kept in one place.
  */
 import type { APIContext } from 'astro';
-import { HttpError } from '../http';
-import { readFormat, rowsResponse, type Format } from './download';
-import { readHistoryQuery, type HistoryQuery } from './history-query';
-import { publicGet } from './public-get';
+import { HttpError } from '#lib/server/http.ts';
+import { readFormat, rowsResponse, type Format } from './download.ts';
+import { readHistoryQuery, type HistoryQuery } from './history-query.ts';
+import { publicGet } from './public-get.ts';
 
 /** Rows with the columns a CSV shows (checked against the rows' own keys), ready to answer as a file. */
 export interface Table {

@@ -4,7 +4,7 @@
  * If-None-Match names it gets 304 without a body. Only for public GETs: never wrap auth, admin or
  * content-writing routes (their answers are personal or no-store).
  */
-import { handle } from '../http';
+import { handle } from '#lib/server/http.ts';
 
 const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'ETag, Content-Disposition' };
 
@@ -14,7 +14,7 @@ async function etagOf(bytes: ArrayBuffer): Promise<string> {
 }
 
 /** True when an If-None-Match header names the tag (weak comparison, as RFC 9110 says for GET). */
-export function matches(header: string | null, etag: string): boolean {
+function matches(header: string | null, etag: string): boolean {
   if (!header) return false;
   const bare = etag.replace(/^W\//, '');
   return header.split(',').some((t) => {

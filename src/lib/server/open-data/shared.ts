@@ -1,7 +1,6 @@
 /** Small reads and helpers shared by the open-data page loaders. */
-import { datasetMeta } from '@db/schema';
-import type { Registry, RegistryAsset } from '../ingest/registry';
-import { familyOf } from '../ingest/registry';
+import type { Registry, RegistryAsset } from '#lib/server/ingest/registry.ts';
+import { familyOf } from '#lib/server/ingest/registry.ts';
 
 /** as-of date and published run from dataset_meta rows (read in the caller's batch). */
 export function metaFacts(rows: { key: string; value: unknown }[]): { asOf: string; publishedRun?: number } {
@@ -13,7 +12,6 @@ export function metaFacts(rows: { key: string; value: unknown }[]): { asOf: stri
     publishedRun: run === undefined ? undefined : Number(run),
   };
 }
-export const metaTable = datasetMeta;
 
 /** An explorer link for a token, address, block or transaction, when the chain names an explorer. */
 export function explorerLink(registry: Registry | undefined, chain: string, kind: 'token' | 'address' | 'block' | 'tx', id: string) {

@@ -2,9 +2,9 @@
  * The open-data pages for the sitemap, each with the data's as-of date as lastmod. Kept apart from
  * sitemap.xml.ts's own list so the two merge without conflict. One catalog read plus the networks.
  */
-import { getAsOf, listNetworks } from '../analytics';
-import { loadCatalog } from './catalog';
-import { networkUrl } from '@/lib/shared/open-data/ids';
+import { getAsOf, listNetworks } from '#lib/server/analytics.ts';
+import { loadCatalog } from './catalog.ts';
+import { networkUrl } from '#lib/shared/open-data/ids.ts';
 
 export async function openDataEntries(origin: string): Promise<{ loc: string; lastmod?: Date }[]> {
   const [catalog, networks, asOf] = await Promise.all([loadCatalog(), listNetworks(), getAsOf()]);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
-import type { Database } from '../../../../db/client.ts';
-import { users } from '../../../../db/schema/index.ts';
-import { hashPassword } from '../auth/password.ts';
+import type { Database } from '#db/client.ts';
+import { users } from '#db/schema/index.ts';
+import { hashPassword } from '#lib/server/auth/password.ts';
 
 export interface AdminSeedResult {
   created: boolean;

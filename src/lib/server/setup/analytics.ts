@@ -1,7 +1,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Database } from '../../../../db/client.ts';
-import { assets, chartPoints, datasetMeta, networks, networkSeries, transfers } from '../../../../db/schema/index.ts';
+import type { Database } from '#db/client.ts';
+import { assets, chartPoints, datasetMeta, networks, networkSeries, transfers } from '#db/schema/index.ts';
 
 const read = <T>(dir: string, name: string): T => JSON.parse(readFileSync(join(dir, name), 'utf8')) as T;
 

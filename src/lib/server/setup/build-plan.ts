@@ -7,7 +7,7 @@
  * functions must then have DATABASE_URL set to the same database in that context), and is skipped
  * with a message otherwise. Off Netlify, DATABASE_URL as always.
  */
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '#lib/server/config.ts';
 
 export type BuildPlan =
   | { action: 'setup'; database: { url: string; authToken?: string }; note?: string }

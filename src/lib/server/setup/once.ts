@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../../../db/client.ts';
-import { datasetMeta } from '../../../../db/schema/index.ts';
+import type { Database } from '#db/client.ts';
+import { datasetMeta } from '#db/schema/index.ts';
 
 /**
  * Runs a seeding step at most once per database. The marker stays after an admin deletes

@@ -1,14 +1,14 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase, type DatabaseConfig } from '../../../../db/client.ts';
-import { ensureDatabaseFolder, migrateDatabase, SchemaTooNewError } from '../../../../db/migrate.ts';
-import { LockTimeoutError, withDatabaseLock } from '../../../../db/lock.ts';
-import { installChangeCounter } from '../../../../db/change-counter.ts';
+import { openDatabase, type DatabaseConfig } from '#db/client.ts';
+import { ensureDatabaseFolder, migrateDatabase, SchemaTooNewError } from '#db/migrate.ts';
+import { LockTimeoutError, withDatabaseLock } from '#db/lock.ts';
+import { installChangeCounter } from '#db/change-counter.ts';
 import { ensureAdmin, type AdminSeedResult, type AdminCredentials } from './admin.ts';
 import { seedAnalytics } from './analytics.ts';
 import { seedOnce } from './once.ts';
 
-export const CONTENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../content');
+const CONTENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../content');
 
 export interface SetupResult {
   admin: AdminSeedResult;

@@ -30,7 +30,7 @@ export function headingSlug(text: string, max = HEADING_ID_MAX): string {
 }
 
 /** Gives `slug` a -1, -2 ... suffix until it is unused, keeping the whole id within the limit. */
-export function uniqueSlug(slug: string, used: Set<string>, max = HEADING_ID_MAX): string {
+function uniqueSlug(slug: string, used: Set<string>, max = HEADING_ID_MAX): string {
   let id = slug;
   for (let n = 1; used.has(id); n++) {
     const suffix = `-${n}`;

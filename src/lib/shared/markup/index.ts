@@ -10,15 +10,12 @@ import remarkRehype from 'remark-rehype';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
-import { markupSchema, rehypeDropMarkupInAttributes } from './schema';
-import { rehypeHeadingIds, type TocEntry } from './heading-ids';
-import { limitNesting } from './nesting';
+import { markupSchema, rehypeDropMarkupInAttributes } from './schema.ts';
+import { rehypeHeadingIds, type TocEntry } from './heading-ids.ts';
+import { limitNesting } from './nesting.ts';
 
-export { HEADING_ID_MAX, headingSlug, uniqueSlug, type TocEntry } from './heading-ids';
-export { markupSchema } from './schema';
-export { limitNesting, MAX_NESTING } from './nesting';
-export { renderPlain } from './plain';
-
+export { HEADING_ID_MAX, headingSlug, type TocEntry } from './heading-ids.ts';
+export { limitNesting, MAX_NESTING } from './nesting.ts';
 export interface RenderedMarkup {
   html: string;
   toc: TocEntry[];

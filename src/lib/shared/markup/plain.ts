@@ -1,4 +1,4 @@
-import type { RenderedMarkup } from './index';
+import type { RenderedMarkup } from './index.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -3,7 +3,7 @@
  * Units follow the values (formatCurrency / formatCount pick K, M or B), and axis dates fit the
  * range (days for a short range, months for a long one). Pure.
  */
-import { formatCount, formatCurrency } from '../format';
+import { formatCount, formatCurrency } from '#lib/shared/format.ts';
 
 export interface ChartPoint {
   date: string;

@@ -7,7 +7,7 @@ export type Quality =
   | { kind: 'unobserved' };
 
 /** Architecture "Data truth": one source down is one source stale, for at most 2 days. */
-export const STALE_AFTER_DAYS = 2;
+const STALE_AFTER_DAYS = 2;
 const DAY_MS = 86_400_000;
 
 export function assessQuality(input: { live: boolean; asOf: string; lastObserved?: string; heldReason?: string }): Quality {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_TRANSFER_LIMIT, TRANSFER_PERIODS } from '../transfers';
+import { MAX_TRANSFER_LIMIT, TRANSFER_PERIODS } from '#lib/shared/transfers.ts';
 
 /** An optional query parameter holding a number: absent or empty means "not given". */
 const optionalNumber = (schema: z.ZodNumber) =>

@@ -4,4 +4,3 @@ export const LoginInputSchema = z.object({
   username: z.string().trim().min(1, 'Username is required').max(100),
   password: z.string().min(1, 'Password is required').max(1000),
 });
-export type LoginInput = z.infer<typeof LoginInputSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RESEARCH_CATEGORIES, splitTags } from '../article-rules';
+import { RESEARCH_CATEGORIES, splitTags } from '#lib/shared/article-rules.ts';
 
 /** '' and null both mean "clear this field" (null); undefined means "not sent" (left as is). */
 const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v ? v : null);
@@ -20,7 +20,7 @@ const HERE = 'https://site.invalid';
  */
 // Control characters are exactly what browsers drop from a URL before resolving it ('/\t/evil' -> '//evil').
 // eslint-disable-next-line no-control-regex
-export const isSitePath = (v: string) => v.startsWith('/') && !/[\s\\\u0000-\u001f\u007f]/.test(v) && new URL(v, HERE).origin === HERE;
+const isSitePath = (v: string) => v.startsWith('/') && !/[\s\\\u0000-\u001f\u007f]/.test(v) && new URL(v, HERE).origin === HERE;
 const isHttpUrl = (v: string) => /^https?:\/\/[^\s\\]+$/i.test(v) && URL.canParse(v);
 
 /** An absolute http(s) URL or a path on this site (uploads are served at /api/uploads/{id}). */
@@ -73,7 +73,6 @@ export const BlogPostInputSchema = z.object({
   ...articleFields,
   authorId: z.string().trim().max(100).optional(),
 });
-export type BlogPostInput = z.output<typeof BlogPostInputSchema>;
 
 export const ResearchInputSchema = z.object({
   ...articleFields,
@@ -82,7 +81,6 @@ export const ResearchInputSchema = z.object({
   readingTime: optionalText(40),
   featured: z.boolean().optional(),
 });
-export type ResearchInput = z.output<typeof ResearchInputSchema>;
 
 /**
  * PUT takes the full editor fields or any subset of them (the SEO form sends only the SEO fields):
@@ -99,9 +97,7 @@ const partial = <T extends z.ZodRawShape>(shape: T) =>
     .refine((v) => Object.values(v).some((x) => x !== undefined), 'Send at least one field to update');
 
 export const BlogPostUpdateSchema = partial(BlogPostInputSchema.shape);
-export const ResearchUpdateSchema = partial(ResearchInputSchema.shape);
-export type BlogPostUpdate = z.output<typeof BlogPostUpdateSchema>;
-export type ResearchUpdate = z.output<typeof ResearchUpdateSchema>;
+const ResearchUpdateSchema = partial(ResearchInputSchema.shape);
 
 /** Each kind's create and update schemas, for the routes that serve both kinds. */
 export const INPUT_SCHEMAS = {

@@ -49,7 +49,7 @@ export const chartDataSchema = z.array(
   }),
 );
 
-export const assetSchema = z.object({
+const assetSchema = z.object({
   symbol: z.string(),
   name: z.string(),
   assetClass: z.string(),
@@ -60,7 +60,7 @@ export const assetSchema = z.object({
 });
 export const assetsSchema = z.array(assetSchema);
 
-export const networkSchema = z.object({
+const networkSchema = z.object({
   id: z.string(),
   name: z.string(),
   iconUrl: z.string(),
@@ -84,7 +84,7 @@ export const transfersSchema = z.array(
   }),
 );
 
-export const issuerSummarySchema = z.object({
+const issuerSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   url: z.string(),

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { publicGet } from '@/lib/server/open-data/public-get';
-import { HttpError } from '@/lib/server/http';
-import { publicJson } from '@/lib/server/public-json';
-import { loadAssetPage } from '@/lib/server/open-data/asset-page';
+import { publicGet } from '#lib/server/open-data/public-get.ts';
+import { HttpError } from '#lib/server/http.ts';
+import { publicJson } from '#lib/server/public-json.ts';
+import { loadAssetPage } from '#lib/server/open-data/asset-page.ts';
 
 export const prerender = false;
 

@@ -1,14 +1,14 @@
 import type { APIRoute } from 'astro';
-import { HttpError, handle, readLimited } from '@/lib/server/http';
-import { LoginInputSchema } from '@/lib/shared/schemas/auth';
-import { authenticate } from '@/lib/server/auth/login';
-import { resolveClientAddress } from '@/lib/server/auth/client-address';
-import { createSession, generateSessionToken, invalidateSession } from '@/lib/server/auth/session';
-import { setSessionCookie } from '@/lib/server/auth/cookies';
-import { config, siteOrigin } from '@/lib/server/config';
-import { CACHE } from '@/lib/server/cache';
-import { safeRedirectTarget } from '@/lib/shared/redirect';
-import { loginErrorCode, loginPageUrl, type LoginErrorCode } from '@/lib/shared/login-form';
+import { HttpError, handle, readLimited } from '#lib/server/http.ts';
+import { LoginInputSchema } from '#lib/shared/schemas/auth.ts';
+import { authenticate } from '#lib/server/auth/login.ts';
+import { resolveClientAddress } from '#lib/server/auth/client-address.ts';
+import { createSession, generateSessionToken, invalidateSession } from '#lib/server/auth/session.ts';
+import { setSessionCookie } from '#lib/server/auth/cookies.ts';
+import { config, siteOrigin } from '#lib/server/config.ts';
+import { CACHE } from '#lib/server/cache.ts';
+import { safeRedirectTarget } from '#lib/shared/redirect.ts';
+import { loginErrorCode, loginPageUrl, type LoginErrorCode } from '#lib/shared/login-form.ts';
 
 export const prerender = false;
 

@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { handle, json, parseBody } from '@/lib/server/http';
-import { LoginInputSchema } from '@/lib/shared/schemas/auth';
-import { authenticate } from '@/lib/server/auth/login';
-import { resolveClientAddress } from '@/lib/server/auth/client-address';
-import { createSession, generateSessionToken, invalidateSession } from '@/lib/server/auth/session';
-import { setSessionCookie } from '@/lib/server/auth/cookies';
-import { config } from '@/lib/server/config';
+import { handle, json, parseBody } from '#lib/server/http.ts';
+import { LoginInputSchema } from '#lib/shared/schemas/auth.ts';
+import { authenticate } from '#lib/server/auth/login.ts';
+import { resolveClientAddress } from '#lib/server/auth/client-address.ts';
+import { createSession, generateSessionToken, invalidateSession } from '#lib/server/auth/session.ts';
+import { setSessionCookie } from '#lib/server/auth/cookies.ts';
+import { config } from '#lib/server/config.ts';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { handle, json } from '@/lib/server/http';
-import { requireUser } from '@/lib/server/auth/require-user';
-import { invalidateUserSessions } from '@/lib/server/auth/session';
-import { clearSessionCookie } from '@/lib/server/auth/cookies';
+import { handle, json } from '#lib/server/http.ts';
+import { requireUser } from '#lib/server/auth/require-user.ts';
+import { invalidateUserSessions } from '#lib/server/auth/session.ts';
+import { clearSessionCookie } from '#lib/server/auth/cookies.ts';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { handle, json } from '@/lib/server/http';
-import { invalidateSession } from '@/lib/server/auth/session';
-import { clearSessionCookie } from '@/lib/server/auth/cookies';
+import { handle, json } from '#lib/server/http.ts';
+import { invalidateSession } from '#lib/server/auth/session.ts';
+import { clearSessionCookie } from '#lib/server/auth/cookies.ts';
 
 export const prerender = false;
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { handle, HttpError, json } from '@/lib/server/http';
+import { handle, HttpError, json } from '#lib/server/http.ts';
 
 export const prerender = false;
 

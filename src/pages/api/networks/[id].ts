@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { publicGet } from '@/lib/server/open-data/public-get';
-import { HttpError } from '@/lib/server/http';
-import { publicJson } from '@/lib/server/public-json';
-import { loadNetworkPage } from '@/lib/server/open-data/network-page';
+import { publicGet } from '#lib/server/open-data/public-get.ts';
+import { HttpError } from '#lib/server/http.ts';
+import { publicJson } from '#lib/server/public-json.ts';
+import { loadNetworkPage } from '#lib/server/open-data/network-page.ts';
 
 export const prerender = false;
 

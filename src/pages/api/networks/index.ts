@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { publicGet } from '@/lib/server/open-data/public-get';
-import { asOfRead, networksRead } from '@/lib/server/analytics';
-import { readAll } from '@/lib/server/reads';
-import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
+import { publicGet } from '#lib/server/open-data/public-get.ts';
+import { asOfRead, networksRead } from '#lib/server/analytics.ts';
+import { readAll } from '#lib/server/reads.ts';
+import { readFormat, rowsResponse } from '#lib/server/open-data/download.ts';
 
 export const prerender = false;
 

@@ -1,13 +1,13 @@
 import type { APIRoute } from 'astro';
-import { publicGet } from '@/lib/server/open-data/public-get';
-import { HttpError } from '@/lib/server/http';
-import { publicJson } from '@/lib/server/public-json';
-import { asOfRead, networkTimeSeriesRead } from '@/lib/server/analytics';
-import { readAll } from '@/lib/server/reads';
-import { readFormat, rowsResponse } from '@/lib/server/open-data/download';
-import { readDateBounds } from '@/lib/server/open-data/history-query';
-import { clip } from '@/lib/shared/open-data/range';
-import { NETWORK_METRICS, type NetworkMetric } from '@/lib/shared/analytics-types';
+import { publicGet } from '#lib/server/open-data/public-get.ts';
+import { HttpError } from '#lib/server/http.ts';
+import { publicJson } from '#lib/server/public-json.ts';
+import { asOfRead, networkTimeSeriesRead } from '#lib/server/analytics.ts';
+import { readAll } from '#lib/server/reads.ts';
+import { readFormat, rowsResponse } from '#lib/server/open-data/download.ts';
+import { readDateBounds } from '#lib/server/open-data/history-query.ts';
+import { clip } from '#lib/shared/open-data/range.ts';
+import { NETWORK_METRICS, type NetworkMetric } from '#lib/shared/analytics-types.ts';
 
 export const prerender = false;
 

@@ -1,4 +1,4 @@
-import { itemRoutes } from '@/lib/server/content/routes';
+import { itemRoutes } from '#lib/server/content/routes.ts';
 
 export const prerender = false;
 

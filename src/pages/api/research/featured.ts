@@ -1,4 +1,4 @@
-import { featuredRoute } from '@/lib/server/content/routes';
+import { featuredRoute } from '#lib/server/content/routes.ts';
 
 export const prerender = false;
 

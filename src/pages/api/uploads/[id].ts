@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { handle, HttpError } from '@/lib/server/http';
-import { requireUser } from '@/lib/server/auth/require-user';
-import { deleteUpload, getUpload, isUploadPublished } from '@/lib/server/content/uploads';
-import { CACHE } from '@/lib/server/cache';
+import { handle, HttpError } from '#lib/server/http.ts';
+import { requireUser } from '#lib/server/auth/require-user.ts';
+import { deleteUpload, getUpload, isUploadPublished } from '#lib/server/content/uploads.ts';
+import { CACHE } from '#lib/server/cache.ts';
 
 export const prerender = false;
 

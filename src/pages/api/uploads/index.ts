@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { handle, json } from '@/lib/server/http';
-import { requireUser } from '@/lib/server/auth/require-user';
-import { readUploadBody } from '@/lib/server/content/read-upload';
-import { saveUpload } from '@/lib/server/content/uploads';
+import { handle, json } from '#lib/server/http.ts';
+import { requireUser } from '#lib/server/auth/require-user.ts';
+import { readUploadBody } from '#lib/server/content/read-upload.ts';
+import { saveUpload } from '#lib/server/content/uploads.ts';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { getPublic } from '@/lib/server/content/articles';
-import { contentCacheControl } from '@/lib/server/content/public-cache';
-import { cardResponse, notFound } from '@/lib/server/seo-cards';
-import { ARTICLE_KINDS, isArticleKind, shownDate } from '@/lib/shared/article-kinds';
-import { formatLongDate } from '@/lib/shared/format';
+import { getPublic } from '#lib/server/content/articles.ts';
+import { contentCacheControl } from '#lib/server/content/public-cache.ts';
+import { cardResponse, notFound } from '#lib/server/seo-cards.ts';
+import { ARTICLE_KINDS, isArticleKind, shownDate } from '#lib/shared/article-kinds.ts';
+import { formatLongDate } from '#lib/shared/format.ts';
 
 export const prerender = false;
 

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Loader2 } from 'lucide-react';
-import { META_DESCRIPTION_LIMIT, META_TITLE_LIMIT, seoScore, splitTags } from '@/lib/shared/article-rules';
-import type { ContentItem, ContentKind } from '@/lib/shared/content-types';
-import { saveItem } from '@/lib/client/content-api';
-import { toast } from '@/lib/client/stores/toast';
-import Field from '../Field';
-import ImageField from '../ImageField';
-import ScoreBadge from './ScoreBadge';
-import { inputClass, primaryButton, secondaryButton } from '../ui';
+import { META_DESCRIPTION_LIMIT, META_TITLE_LIMIT, seoScore, splitTags } from '#lib/shared/article-rules.ts';
+import type { ContentItem, ContentKind } from '#lib/shared/content-types.ts';
+import { saveItem } from '#lib/client/content-api.ts';
+import { toast } from '#lib/client/stores/toast.ts';
+import Field from '#components/islands/admin/Field.tsx';
+import ImageField from '#components/islands/admin/ImageField.tsx';
+import ScoreBadge from './ScoreBadge.tsx';
+import { inputClass, primaryButton, secondaryButton } from '#components/islands/admin/ui.ts';
 
 interface Props {
   kind: ContentKind;
@@ -49,7 +49,7 @@ export default function SeoForm({ kind, item, onDone, onSaved }: Props) {
 
   return (
     <form
-      onSubmit={onSubmit}
+      onSubmit={(e) => void onSubmit(e)}
       noValidate
       className="space-y-4 border-t border-border bg-bg/40 px-4 py-5 sm:px-5"
       aria-label={`SEO settings for ${item.title}`}

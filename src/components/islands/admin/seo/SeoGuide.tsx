@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Collapsible } from 'radix-ui';
 import { ChevronDown, Lightbulb } from 'lucide-react';
-import { card } from '../ui';
+import { card } from '#components/islands/admin/ui.ts';
 
 const TIPS: [string, string][] = [
   ['Meta titles', 'Keep titles between 50-60 characters so search results show them whole. Put the main topic first.'],

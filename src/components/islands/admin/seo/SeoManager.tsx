@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Tabs } from 'radix-ui';
 import { ArrowLeft } from 'lucide-react';
-import { seoScore } from '@/lib/shared/article-rules';
-import type { ContentItem, ContentKind } from '@/lib/shared/content-types';
-import { listItems } from '@/lib/client/content-api';
-import SeoForm from './SeoForm';
-import SeoGuide from './SeoGuide';
-import ScoreBadge from './ScoreBadge';
-import StatusBadge from '../StatusBadge';
-import { card, ghostButton, secondaryButton, tabList, tabTrigger } from '../ui';
+import { seoScore } from '#lib/shared/article-rules.ts';
+import type { ContentItem, ContentKind } from '#lib/shared/content-types.ts';
+import { listItems } from '#lib/client/content-api.ts';
+import SeoForm from './SeoForm.tsx';
+import SeoGuide from './SeoGuide.tsx';
+import ScoreBadge from './ScoreBadge.tsx';
+import StatusBadge from '#components/islands/admin/StatusBadge.tsx';
+import { card, ghostButton, secondaryButton, tabList, tabTrigger } from '#components/islands/admin/ui.ts';
 
 interface Props {
   initialPosts: ContentItem[];

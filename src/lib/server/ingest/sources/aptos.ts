@@ -8,7 +8,7 @@
  * `Option<u128>`, serialised as `{ "vec": [] }` or `{ "vec": ["123"] }`. Holders are not
  * counted (no endpoint gives them): unavailable.
  */
-import { parseAptos } from '../families.ts';
+import { parseAptos } from '#lib/server/ingest/families.ts';
 import { fromUnits, publicUrl, requestJson } from './http.ts';
 import { familySource, need, type FamilyReader } from './family.ts';
 
@@ -19,7 +19,7 @@ function u128(v: unknown, what: string): bigint {
   return BigInt(v);
 }
 
-export const aptosReader: FamilyReader = {
+const aptosReader: FamilyReader = {
   family: 'aptos',
   async open(key, chain, api) {
     let calls = 0;
@@ -48,8 +48,9 @@ export const aptosReader: FamilyReader = {
         const m = (a.json as { message?: unknown } | null)?.message;
         throw new Error(`${label}: status ${a.status}${typeof m === 'string' ? ` (${m.slice(0, 120)})` : ''}`);
       }
-      if (!Array.isArray(a.json)) throw new Error(`${label}: the answer is not a list of return values: refused`);
-      return a.json;
+      const values: unknown = a.json;
+      if (!Array.isArray(values)) throw new Error(`${label}: the answer is not a list of return values: refused`);
+      return values as unknown[];
     };
     return {
       calls: () => calls,

@@ -15,8 +15,8 @@
  * silently dropped. Answers are capped in size (http.ts).
  */
 import { writeObservation } from './observe.ts';
-import { configFor } from '../../config.ts';
-import type { Registry, RegistryAsset } from '../registry.ts';
+import { configFor } from '#lib/server/config.ts';
+import type { Registry, RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { requestJson } from './http.ts';
 import { dayEnd, DAY_MS, type Source } from './types.ts';
 
@@ -95,7 +95,7 @@ export function protocolOnDay(body: unknown, date: string, only?: readonly strin
 }
 
 /** The assets this source reads: every one naming a protocol. */
-export function protocolAssets(registry: Registry): RegistryAsset[] {
+function protocolAssets(registry: Registry): RegistryAsset[] {
   return registry.assets.filter((a) => a.defillamaProtocol !== undefined);
 }
 

@@ -7,9 +7,9 @@
  * Holders are not in this API: they stay unavailable (null), never estimated.
  */
 import { z } from 'zod';
-import { configFor } from '../../config.ts';
-import { readCapped } from '../body.ts';
-import { withRetry } from '../rpc.ts';
+import { configFor } from '#lib/server/config.ts';
+import { readCapped } from '#lib/server/ingest/body.ts';
+import { withRetry } from '#lib/server/ingest/rpc.ts';
 import { writeObservation } from './observe.ts';
 import { dayEnd, DAY_MS, type Source } from './types.ts';
 
@@ -90,7 +90,7 @@ async function fetchJson(url: string, warn: (m: string) => void): Promise<unknow
         throw new Error(`${url}: status ${res.status}`);
       }
       // Streamed with a size cap: a huge answer is refused, not read whole (issue 17.5).
-      return JSON.parse(await readCapped(res));
+      return JSON.parse(await readCapped(res)) as unknown;
     },
     warn,
   );

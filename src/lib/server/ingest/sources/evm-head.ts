@@ -3,7 +3,7 @@
  * chain's finalized (or safe) head so that a reorg cannot change what was read. A head older than
  * the bound means the node lags: that chain fails with a message naming it, rather than being believed.
  */
-import { ChainError, withRetry, type ChainClient } from '../rpc.ts';
+import { ChainError, withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
 
 export interface ClosingBlock {
   number: bigint;
@@ -52,21 +52,21 @@ export async function closingBlock(
   const lag = headLag(headTime, opts.now ?? Date.now(), opts.maxHeadAgeS);
   if (lag)
     throw new ChainError(c.key, `Chain "${c.key}" (${c.chain.name}): ${lag} (block ${h.number} at ${new Date(headTime).toISOString()}).`);
-  blocks.set(h.number!, { time: headTime, hash: h.hash! });
+  blocks.set(h.number, { time: headTime, hash: h.hash });
   const read = async (n: bigint) => {
     let b = blocks.get(n);
     if (!b) {
       const got = await withRetry(`${c.key} block ${n}`, () => c.client.getBlock({ blockNumber: n }), warn);
-      b = { time: Number(got.timestamp) * 1000, hash: got.hash! };
+      b = { time: Number(got.timestamp) * 1000, hash: got.hash };
       blocks.set(n, b);
     }
     return b;
   };
   const at = (n: bigint) => read(n).then((b) => ({ number: n, ...b }));
-  if (headTime < end) return at(h.number!);
+  if (headTime < end) return at(h.number);
   if ((await read(0n)).time >= end) return null;
   let lo = 0n; // time(lo) < end
-  let hi = h.number!; // time(hi) >= end
+  let hi = h.number; // time(hi) >= end
   while (hi - lo > 1n) {
     const mid = (lo + hi) / 2n;
     if ((await read(mid)).time < end) lo = mid;

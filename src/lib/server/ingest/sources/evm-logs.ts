@@ -9,10 +9,10 @@
  */
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { parseAbiItem, type Address } from 'viem';
-import { ingestCheckpoints, ingestHolders, ingestTransfers } from '../../../../../db/schema/index.ts';
-import type { Database } from '../../../../../db/client.ts';
-import { narrowed } from '../ranges.ts';
-import { rangeRefusal, withRetry, type ChainClient } from '../rpc.ts';
+import { ingestCheckpoints, ingestHolders, ingestTransfers } from '#db/schema/index.ts';
+import type { Database } from '#db/client.ts';
+import { narrowed } from '#lib/server/ingest/ranges.ts';
+import { rangeRefusal, withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
 import type { SourceContext } from './types.ts';
 
 const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
@@ -20,7 +20,7 @@ export const ZERO = '0x0000000000000000000000000000000000000000';
 /** Rows per INSERT (11 columns each): well under SQLite's bound-parameter limit. */
 const INSERT_CHUNK = 400;
 /** How far back a reorg is undone: far deeper than any reorg below a finalized head. */
-export const REORG_WINDOW = 64;
+const REORG_WINDOW = 64;
 
 export interface IndexedDeployment {
   symbol: string;
@@ -32,7 +32,7 @@ export interface IndexedDeployment {
 type Row = typeof ingestTransfers.$inferInsert;
 
 /** Balance changes of a list of transfers (mints and burns move only one side). */
-export function balanceDeltas(rows: Array<Pick<Row, 'token' | 'from' | 'to' | 'amount'>>, sign = 1n): Map<string, bigint> {
+function balanceDeltas(rows: Array<Pick<Row, 'token' | 'from' | 'to' | 'amount'>>, sign = 1n): Map<string, bigint> {
   const delta = new Map<string, bigint>(); // `${token}|${holder}`
   for (const r of rows) {
     const v = BigInt(r.amount) * sign;
@@ -196,7 +196,7 @@ export async function indexChain(
       requests++;
       logs = await withRetry(
         `${c.key} logs ${from}-${to}`,
-        () => c.client.getLogs({ address: active.map((d) => d.address) as Address[], event: transferEvent, fromBlock: from, toBlock: to }),
+        () => c.client.getLogs({ address: active.map<Address>((d) => d.address), event: transferEvent, fromBlock: from, toBlock: to }),
         ctx.warn,
       );
     } catch (e) {
@@ -224,7 +224,7 @@ export async function indexChain(
           stamp !== undefined && stamp !== null
             ? Number(BigInt(stamp))
             : Number(
-                (await withRetry(`${c.key} block ${log.blockNumber}`, () => c.client.getBlock({ blockNumber: log.blockNumber! }), ctx.warn))
+                (await withRetry(`${c.key} block ${log.blockNumber}`, () => c.client.getBlock({ blockNumber: log.blockNumber }), ctx.warn))
                   .timestamp,
               );
         time = new Date(seconds * 1000).toISOString();

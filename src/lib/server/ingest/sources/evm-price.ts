@@ -4,9 +4,9 @@
  * with its reason, so the asset is shown stale rather than valued with a wrong price.
  */
 import { formatUnits, parseAbi } from 'viem';
-import { withRetry, type ChainClient } from '../rpc.ts';
-import type { RegistryAsset } from '../registry.ts';
-import { checkFeedAnswer, checkPrice, type PriceCheck } from '../prices.ts';
+import { withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
+import type { RegistryAsset } from '#lib/server/ingest/registry.ts';
+import { checkFeedAnswer, checkPrice, type PriceCheck } from '#lib/server/ingest/prices.ts';
 import type { ClosingBlock } from './evm-head.ts';
 
 const feedAbi = parseAbi([

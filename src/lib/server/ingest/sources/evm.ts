@@ -7,17 +7,15 @@
  * check, and the holders counted once per asset across chains (holders.ts).
  */
 import { formatUnits, type Address } from 'viem';
-import { configFor, rpcUrl } from '../../config.ts';
-import { balanceProblem, dustUnits, holderSet } from '../holders.ts';
-import { ChainError, connect, isMissingState, withRetry, type ChainClient } from '../rpc.ts';
-import { excludedWallets, type Registry, type RegistryAsset } from '../registry.ts';
+import { configFor, rpcUrl } from '#lib/server/config.ts';
+import { balanceProblem, dustUnits, holderSet } from '#lib/server/ingest/holders.ts';
+import { ChainError, connect, isMissingState, withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
+import { excludedWallets, type Registry, type RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { closingBlock, type ClosingBlock } from './evm-head.ts';
 import { balancesAt, indexChain, undoReorg } from './evm-logs.ts';
 import { readPrice } from './evm-price.ts';
 import { writeObservation, type ObservationRow } from './observe.ts';
 import { dayEnd, type FailureScope, type Source, type SourceContext } from './types.ts';
-
-export { closingBlock, type ClosingBlock } from './evm-head.ts';
 
 const erc20 = [
   { type: 'function', name: 'decimals', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint8' }] },
@@ -26,7 +24,7 @@ const erc20 = [
 ] as const;
 
 /** The EVM chains a registry needs for its on-chain assets (deployments and price contracts). */
-export function evmChains(registry: Registry): string[] {
+function evmChains(registry: Registry): string[] {
   const keys = new Set<string>();
   for (const a of registry.assets) {
     if (a.source !== 'evm') continue;
@@ -105,7 +103,7 @@ async function readState(
 ): Promise<DeploymentState | null> {
   let values: bigint[];
   try {
-    values = (await withRetry(
+    values = await withRetry(
       `${address} on ${c.key}`,
       () =>
         c.client.multicall({
@@ -119,7 +117,7 @@ async function readState(
           blockNumber: block,
         }),
       warn,
-    )) as unknown as bigint[];
+    );
   } catch (e) {
     if (isMissingState(e)) throw e;
     // Before the contract existed at this block (a backfill day), there is nothing to read.

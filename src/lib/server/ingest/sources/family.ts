@@ -10,12 +10,12 @@
  * time it was actually read at. A backfill of older days skips them and says so.
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { ingestObservations } from '../../../../../db/schema/index.ts';
+import { ingestObservations } from '#db/schema/index.ts';
 import { writeObservation } from './observe.ts';
-import { configFor, rpcUrl } from '../../config.ts';
-import type { ChainFamily } from '../families.ts';
-import type { Deployment, Registry, RegistryAsset, RegistryChain } from '../registry.ts';
-import { familyOf } from '../registry.ts';
+import { configFor, rpcUrl } from '#lib/server/config.ts';
+import type { ChainFamily } from '#lib/server/ingest/families.ts';
+import type { Deployment, Registry, RegistryAsset, RegistryChain } from '#lib/server/ingest/registry.ts';
+import { familyOf } from '#lib/server/ingest/registry.ts';
 import { dayEnd, DAY_MS, type Source, type SourceContext } from './types.ts';
 
 /** One deployment's reading. */
@@ -53,7 +53,7 @@ export interface FamilyReader {
 }
 
 /** The deployments a family reader reads: chains of its family, assets read from the chain. */
-export function familyDeployments(registry: Registry, family: ChainFamily): Map<string, Array<{ asset: RegistryAsset; d: Deployment }>> {
+function familyDeployments(registry: Registry, family: ChainFamily): Map<string, Array<{ asset: RegistryAsset; d: Deployment }>> {
   const byChain = new Map<string, Array<{ asset: RegistryAsset; d: Deployment }>>();
   for (const asset of registry.assets) {
     if (asset.source !== 'evm') continue;
@@ -67,7 +67,7 @@ export function familyDeployments(registry: Registry, family: ChainFamily): Map<
 }
 
 /** The first line of an error, bounded: what a reader of the run needs. */
-export function reason(e: unknown): string {
+function reason(e: unknown): string {
   return String((e as Error)?.message ?? e)
     .split('\n')[0]
     .slice(0, 300);

@@ -5,12 +5,12 @@
  * limits and server errors, and errors that name what was asked without echoing a provider URL
  * (those carry API keys).
  */
-import { withRetry } from '../rpc.ts';
+import { withRetry } from '#lib/server/ingest/rpc.ts';
 
 /** The largest answer read (bytes). A DefiLlama protocol with years of daily history is a few MB. */
-export const MAX_BODY_BYTES = 20 * 1024 * 1024;
+const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
-export class ApiError extends Error {
+class ApiError extends Error {
   readonly status?: number;
   constructor(message: string, status?: number) {
     super(message);
@@ -129,7 +129,7 @@ export async function jsonRpc(url: string, method: string, params: unknown, o: O
   if (a.status !== 200) throw new ApiError(`${label}: status ${a.status}`, a.status);
   if (body && typeof body === 'object' && body.error)
     throw new ApiError(
-      `${label}: error ${String(body.error.code ?? '')} ${JSON.stringify(String(body.error.message ?? '')).slice(0, 200)}`,
+      `${label}: error ${JSON.stringify(body.error.code ?? '')} ${JSON.stringify(body.error.message ?? '').slice(0, 200)}`,
     );
   if (!body || typeof body !== 'object' || !('result' in body)) throw new ApiError(`${label}: no "result" in the answer: refused`);
   return body.result;

@@ -1,5 +1,5 @@
 /** Every source, in the order a run reads them. A new source: one file, one line here. */
-import { withFamilies } from '../registry.ts';
+import { withFamilies } from '#lib/server/ingest/registry.ts';
 import { aptosSource } from './aptos.ts';
 import { defillamaProtocolSource } from './defillama-protocol.ts';
 import { defillamaSource } from './defillama.ts';

@@ -3,9 +3,9 @@
  * non-finite, negative or absurd figure is ever stored as a candidate for publication. A refused
  * row is reported to the caller, which marks that asset on that chain as failed (shown stale).
  */
-import { ingestObservations } from '../../../../../db/schema/index.ts';
-import type { Database } from '../../../../../db/client.ts';
-import { observationProblem } from '../bounds.ts';
+import { ingestObservations } from '#db/schema/index.ts';
+import type { Database } from '#db/client.ts';
+import { observationProblem } from '#lib/server/ingest/bounds.ts';
 
 export type ObservationRow = Omit<typeof ingestObservations.$inferInsert, 'id' | 'accepted'>;
 

@@ -3,7 +3,7 @@
  * itself (a reader of its ledger) over an aggregator (DefiLlama). Both are stored; the other one
  * is shown beside it as a cross-check (the gap on /sources and in /api/coverage).
  */
-import { CHAIN_FAMILIES } from '../families.ts';
+import { CHAIN_FAMILIES } from '#lib/server/ingest/families.ts';
 
 const CHAIN_READERS = new Set<string>(CHAIN_FAMILIES);
 

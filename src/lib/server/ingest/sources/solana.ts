@@ -30,7 +30,7 @@ function tokenAmount(result: unknown, what: string): { slot: number; units: bigi
   return { slot, units: BigInt(amount), decimals };
 }
 
-export const solanaReader: FamilyReader = {
+const solanaReader: FamilyReader = {
   family: 'solana',
   async open(_key, _chain, api) {
     let calls = 0;

@@ -9,7 +9,7 @@
  * not a Horizon record: it is reported failed by this reader, and covered by DefiLlama's protocol
  * figures where the registry names one.
  */
-import { parseStellar } from '../families.ts';
+import { parseStellar } from '#lib/server/ingest/families.ts';
 import { fromUnits, plainDecimal, publicUrl, requestJson, toUnits } from './http.ts';
 import { familySource, need, type FamilyReader } from './family.ts';
 
@@ -27,7 +27,7 @@ function count(v: unknown, what: string): number {
   return v;
 }
 
-export const stellarReader: FamilyReader = {
+const stellarReader: FamilyReader = {
   family: 'stellar',
   async open(_key, _chain, api) {
     let calls = 0;

@@ -3,8 +3,8 @@
  * observations (with provenance) and whatever else it keeps, and reports counts. A third source
  * is one new file that exports a `Source` and one line in sources/index.ts.
  */
-import type { Database } from '../../../../../db/client.ts';
-import type { Registry } from '../registry.ts';
+import type { Database } from '#db/client.ts';
+import type { Registry } from '#lib/server/ingest/registry.ts';
 
 export interface SourceContext {
   db: Database;

@@ -6,7 +6,7 @@
  * that ledger. A 40-hex currency code is answered under its hex code. Amounts are decimal strings
  * (up to 15 significant digits, sometimes in exponent form). Holders are not counted: unavailable.
  */
-import { parseXrpl } from '../families.ts';
+import { parseXrpl } from '#lib/server/ingest/families.ts';
 import { jsonRpc, plainDecimal, publicUrl } from './http.ts';
 import { familySource, need, type FamilyReader } from './family.ts';
 
@@ -19,7 +19,7 @@ function checked(result: unknown, what: string): Record<string, unknown> {
   if (!r || typeof r !== 'object') throw new Error(`${what}: no result: refused`);
   if (r.status === 'error' || r.error !== undefined)
     throw new Error(
-      `${what}: ${String(r.error ?? 'error')}${typeof r.error_message === 'string' ? ` (${r.error_message.slice(0, 120)})` : ''}`,
+      `${what}: ${typeof r.error === 'string' ? r.error : 'error'}${typeof r.error_message === 'string' ? ` (${r.error_message.slice(0, 120)})` : ''}`,
     );
   return r;
 }
@@ -39,7 +39,7 @@ function sum(values: string[]): string {
   return s.slice(0, -SCALE) + (frac ? '.' + frac : '');
 }
 
-export const xrplReader: FamilyReader = {
+const xrplReader: FamilyReader = {
   family: 'xrpl',
   async open(_key, _chain, api) {
     let calls = 0;
@@ -77,7 +77,8 @@ export const xrplReader: FamilyReader = {
         }
         const supply = sum(parts);
         const led = await rpc('ledger', { ledger_index: ledger }).catch(() => null);
-        const l = (led?.ledger ?? null) as { close_time_iso?: unknown; close_time?: unknown } | null;
+        const closed: unknown = led?.ledger;
+        const l = closed && typeof closed === 'object' ? (closed as Record<string, unknown>) : null;
         const blockTime =
           typeof l?.close_time_iso === 'string' && !Number.isNaN(Date.parse(l.close_time_iso))
             ? new Date(l.close_time_iso).toISOString()

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { loadAssetPage } from '@/lib/server/open-data/asset-page';
+import { loadAssetPage } from '#lib/server/open-data/asset-page.ts';
 import {
   assetChainRows,
   assetHistoryRows,
@@ -7,8 +7,8 @@ import {
   CHAIN_COLUMNS,
   HISTORY_COLUMNS,
   TRANSFER_COLUMNS,
-} from '@/lib/server/open-data/asset-downloads';
-import { pageDownloads, table } from '@/lib/server/open-data/page-downloads';
+} from '#lib/server/open-data/asset-downloads.ts';
+import { pageDownloads, table } from '#lib/server/open-data/page-downloads.ts';
 
 export const prerender = false;
 

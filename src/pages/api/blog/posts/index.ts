@@ -1,4 +1,4 @@
-import { collectionRoutes } from '@/lib/server/content/routes';
+import { collectionRoutes } from '#lib/server/content/routes.ts';
 
 export const prerender = false;
 

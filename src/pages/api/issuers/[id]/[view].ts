@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { ISSUER_ASSET_COLUMNS, ISSUER_HISTORY_COLUMNS, issuerHistoryRows, loadIssuerPage } from '@/lib/server/open-data/issuer-page';
-import { pageDownloads, table } from '@/lib/server/open-data/page-downloads';
+import { ISSUER_ASSET_COLUMNS, ISSUER_HISTORY_COLUMNS, issuerHistoryRows, loadIssuerPage } from '#lib/server/open-data/issuer-page.ts';
+import { pageDownloads, table } from '#lib/server/open-data/page-downloads.ts';
 
 export const prerender = false;
 

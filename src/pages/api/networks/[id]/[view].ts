@@ -5,8 +5,8 @@ import {
   NETWORK_HISTORY_COLUMNS,
   networkAssetRows,
   networkHistoryRows,
-} from '@/lib/server/open-data/network-page';
-import { pageDownloads, table } from '@/lib/server/open-data/page-downloads';
+} from '#lib/server/open-data/network-page.ts';
+import { pageDownloads, table } from '#lib/server/open-data/page-downloads.ts';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { CACHE } from '@/lib/server/cache';
-import { isCardKind, loadCard } from '@/lib/server/open-data/cards';
-import { cardResponse, notFound } from '@/lib/server/seo-cards';
+import { CACHE } from '#lib/server/cache.ts';
+import { isCardKind, loadCard } from '#lib/server/open-data/cards.ts';
+import { cardResponse, notFound } from '#lib/server/seo-cards.ts';
 
 export const prerender = false;
 

@@ -1,4 +1,4 @@
-import { bySlugRoute } from '@/lib/server/content/routes';
+import { bySlugRoute } from '#lib/server/content/routes.ts';
 
 export const prerender = false;
 

@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { handle, json, parseBody } from '@/lib/server/http';
-import { requireUser } from '@/lib/server/auth/require-user';
-import { parseId, parseKind } from '@/lib/server/content/route-id';
-import { CONTENT_BODY_LIMIT } from '@/lib/server/content/limits';
-import { deleteDraft, getDraft, saveDraft } from '@/lib/server/content/previews';
-import { INPUT_SCHEMAS } from '@/lib/shared/schemas/content';
-import { CACHE } from '@/lib/server/cache';
+import { handle, json, parseBody } from '#lib/server/http.ts';
+import { requireUser } from '#lib/server/auth/require-user.ts';
+import { parseId, parseKind } from '#lib/server/content/route-id.ts';
+import { CONTENT_BODY_LIMIT } from '#lib/server/content/limits.ts';
+import { deleteDraft, getDraft, saveDraft } from '#lib/server/content/previews.ts';
+import { INPUT_SCHEMAS } from '#lib/shared/schemas/content.ts';
+import { CACHE } from '#lib/server/cache.ts';
 
 export const prerender = false;
 

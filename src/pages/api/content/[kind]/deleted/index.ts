@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { handle, json } from '@/lib/server/http';
-import { requireUser } from '@/lib/server/auth/require-user';
-import { parseKind } from '@/lib/server/content/route-id';
-import { listDeleted } from '@/lib/server/content/history';
+import { handle, json } from '#lib/server/http.ts';
+import { requireUser } from '#lib/server/auth/require-user.ts';
+import { parseKind } from '#lib/server/content/route-id.ts';
+import { listDeleted } from '#lib/server/content/history.ts';
 
 export const prerender = false;
 

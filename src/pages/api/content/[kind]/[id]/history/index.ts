@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { handle, json } from '@/lib/server/http';
-import { requireUser } from '@/lib/server/auth/require-user';
-import { parseId, parseKind } from '@/lib/server/content/route-id';
-import { listVersions } from '@/lib/server/content/history';
+import { handle, json } from '#lib/server/http.ts';
+import { requireUser } from '#lib/server/auth/require-user.ts';
+import { parseId, parseKind } from '#lib/server/content/route-id.ts';
+import { listVersions } from '#lib/server/content/history.ts';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { handle } from '@/lib/server/http';
-import { requireUser } from '@/lib/server/auth/require-user';
-import { parseId, parseKind } from '@/lib/server/content/route-id';
-import { revokePreviewLink } from '@/lib/server/content/previews';
-import { CACHE } from '@/lib/server/cache';
+import { handle } from '#lib/server/http.ts';
+import { requireUser } from '#lib/server/auth/require-user.ts';
+import { parseId, parseKind } from '#lib/server/content/route-id.ts';
+import { revokePreviewLink } from '#lib/server/content/previews.ts';
+import { CACHE } from '#lib/server/cache.ts';
 
 export const prerender = false;
 
