@@ -10,6 +10,7 @@ import { ingestCheckpoints } from '#db/schema/index.ts';
 import { configFor } from '#lib/server/config.ts';
 import type { Registry } from './registry.ts';
 import { connectChain, deploymentsByChain } from './sources/evm.ts';
+import { discoverDeploymentBlock } from './sources/deployment-block.ts';
 
 export interface ChainPlan {
   chain: string;
@@ -58,7 +59,17 @@ export async function planBackfill(
           .select({ lastBlock: ingestCheckpoints.lastBlock })
           .from(ingestCheckpoints)
           .where(and(eq(ingestCheckpoints.chain, key), eq(ingestCheckpoints.token, d.address)));
-        from = Math.min(from, cp ? cp.lastBlock + 1 : d.startBlock);
+        if (cp) from = Math.min(from, cp.lastBlock + 1);
+        else if (d.startBlock !== undefined) from = Math.min(from, d.startBlock);
+        else {
+          // The registry gives no first block: find it, so the estimate starts where the token does.
+          const found = await discoverDeploymentBlock(
+            (blockNumber) => c.client.getCode({ address: d.address, blockNumber }),
+            BigInt(head),
+            { chain: key, symbol: d.asset.symbol, address: d.address },
+          );
+          if (found.block !== null) from = Math.min(from, Number(found.block));
+        }
       }
       plans.push({ chain: key, from: Number.isFinite(from) ? from : head, head, latencyMs });
     } catch (e) {

@@ -199,7 +199,8 @@ const priceSchema = z.discriminatedUnion('kind', [
 const deploymentSchema = z.strictObject({
   chain: chainKey,
   address: familyAddress,
-  startBlock: z.number().int().min(0),
+  /** The deployment's first block (with its source in the entry's reference); absent, the ingest finds it on the chain. */
+  startBlock: z.number().int().min(0).optional(),
   excludeHolders: z.array(familyAddress).default([]),
 });
 

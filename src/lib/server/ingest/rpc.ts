@@ -78,11 +78,15 @@ export function isTooManyResults(e: unknown): boolean {
 
 /**
  * The node has pruned the state of an old block: reading a past day's close needs an archive
- * node. Geth says "missing trie node", Erigon and Nethermind other words.
+ * node. Geth says "missing trie node", Erigon and Nethermind other words; Anvil, which keeps the
+ * states of its latest blocks only, answers a past one with "block height is H but requested was B".
  */
 export function isMissingState(e: unknown): boolean {
+  const text = errorText(e);
+  const anvil = /block height is (\d+) but requested was (\d+)/.exec(text);
+  if (anvil) return Number(anvil[2]) < Number(anvil[1]);
   return /missing trie node|historical state .*(not available|unavailable)|state (is )?not available|required historical state|state histories haven't been fully indexed|pruned/i.test(
-    errorText(e),
+    text,
   );
 }
 

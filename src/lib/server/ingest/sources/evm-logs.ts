@@ -14,6 +14,7 @@ import type { Database } from '#db/client.ts';
 import { narrowed } from '#lib/server/ingest/ranges.ts';
 import { rangeRefusal, withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
 import type { SourceContext } from './types.ts';
+import { discoverDeploymentBlock } from './deployment-block.ts';
 
 const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 export const ZERO = '0x0000000000000000000000000000000000000000';
@@ -25,7 +26,8 @@ const REORG_WINDOW = 64;
 export interface IndexedDeployment {
   symbol: string;
   address: `0x${string}`;
-  startBlock: number;
+  /** Unknown (undefined) until found on the chain: see deployment-block.ts. */
+  startBlock?: number;
   decimals: number;
 }
 
@@ -179,18 +181,36 @@ export async function indexChain(
         )
     ).map((cp) => [cp.token, cp.lastBlock]),
   );
-  const nextOf = (d: IndexedDeployment) => BigInt(Math.max(cps.has(d.address) ? cps.get(d.address)! + 1 : 0, d.startBlock));
+  let requests = 0;
+  // A deployment never indexed whose first block the registry does not give: find it on the chain.
+  const starts = new Map<string, number>();
+  for (const d of deployments) {
+    if (d.startBlock !== undefined) starts.set(d.address, d.startBlock);
+    else if (!cps.has(d.address)) {
+      const found = await discoverDeploymentBlock(
+        (blockNumber) => withRetry(`${c.key} code of ${d.address}`, () => c.client.getCode({ address: d.address, blockNumber }), ctx.warn),
+        toBlock.number,
+        { chain: c.key, symbol: d.symbol, address: d.address },
+      );
+      requests += found.calls;
+      if (found.block !== null) {
+        starts.set(d.address, Number(found.block));
+        ctx.progress(`  ${c.key} ${d.symbol}: deployed at block ${found.block} (found by eth_getCode in ${found.calls} calls)`);
+      }
+    }
+  }
+  const nextOf = (d: IndexedDeployment) =>
+    BigInt(Math.max(cps.has(d.address) ? cps.get(d.address)! + 1 : 0, starts.get(d.address) ?? 0));
   let from = deployments.reduce((m, d) => (nextOf(d) < m ? nextOf(d) : m), toBlock.number + 1n);
   const start = from;
   let span = BigInt(opts.span);
   let cap = BigInt(opts.maxSpan);
   let inserted = 0;
-  let requests = 0;
   const blockTimes = new Map<bigint, string>();
   while (from <= toBlock.number) {
     const to = from + span - 1n < toBlock.number ? from + span - 1n : toBlock.number;
     // Only deployments that exist by `to` and are not yet indexed past `from`.
-    const active = deployments.filter((d) => BigInt(d.startBlock) <= to && nextOf(d) <= to);
+    const active = deployments.filter((d) => nextOf(d) <= to);
     let logs;
     try {
       requests++;

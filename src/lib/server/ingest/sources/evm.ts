@@ -37,8 +37,8 @@ function evmChains(registry: Registry): string[] {
 /** Per chain, its deployments of on-chain assets. */
 export function deploymentsByChain(
   registry: Registry,
-): Map<string, Array<{ asset: RegistryAsset; address: `0x${string}`; startBlock: number }>> {
-  const out = new Map<string, Array<{ asset: RegistryAsset; address: `0x${string}`; startBlock: number }>>();
+): Map<string, Array<{ asset: RegistryAsset; address: `0x${string}`; startBlock?: number }>> {
+  const out = new Map<string, Array<{ asset: RegistryAsset; address: `0x${string}`; startBlock?: number }>>();
   for (const asset of registry.assets.filter((a) => a.source === 'evm'))
     for (const d of asset.deployments)
       (out.get(d.chain) ?? out.set(d.chain, []).get(d.chain)!).push({ asset, address: d.address, startBlock: d.startBlock });
@@ -138,11 +138,11 @@ async function readChain(
   ctx: SourceContext,
   c: ChainClient,
   block: ClosingBlock,
-  deployments: Array<{ asset: RegistryAsset; address: `0x${string}`; startBlock: number }>,
+  deployments: Array<{ asset: RegistryAsset; address: `0x${string}`; startBlock?: number }>,
   prices: Map<string, number | null>,
   fail: (scope: FailureScope, reason: string) => void,
 ): Promise<{ pending: Pending[]; transfers: number; requests: number }> {
-  const live = deployments.filter((d) => BigInt(d.startBlock) <= block.number);
+  const live = deployments.filter((d) => BigInt(d.startBlock ?? 0) <= block.number);
   const states = new Map<string, DeploymentState>();
   for (const d of live) {
     const s = await readState(c, d.address, [...excludedWallets(d.asset, c.key)], block.number, ctx.warn);

@@ -1,0 +1,114 @@
+/**
+ * Issue 19.5 on real Anvil chains: a deployment the registry gives no startBlock is found on the
+ * chain (binary search of eth_getCode) and indexed from there; a node that keeps only its latest
+ * states (Anvil with --prune-history, like a full node without archive state) gets a message that
+ * names the chain and the way out, and the other chain still publishes.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '@libsql/client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { call, chainClient, deploy, startAnvil, type Anvil, type LocalChain } from '../../scripts/lib/local-chains.ts';
+import { runIngestCli } from '../support/ingest.ts';
+
+const DAY = 86_400;
+const day0 = Math.floor(Date.now() / 1000 / DAY) * DAY - 3 * DAY;
+const ALICE = '0x00000000000000000000000000000000000a11ce';
+const anvils: Anvil[] = [];
+afterAll(() => Promise.all(anvils.map((a) => a.stop())));
+
+/** A chain with `before` empty blocks, then a token minted to Alice, then `after` more blocks. */
+async function chainWithToken(chainId: number, extra: string[], before: number, after: number) {
+  const anvil = await startAnvil(chainId, day0 + 10, extra);
+  anvils.push(anvil);
+  const chain: LocalChain = chainClient(anvil);
+  const mine = (count: number) =>
+    fetch(anvil.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: [`0x${count.toString(16)}`, '0x3'] }),
+    }).then((r) => r.json());
+  await mine(before);
+  const t = () => chain.pub.getBlock().then((b) => Number(b.timestamp) + 3);
+  const token = await deploy(chain, await t(), 'TestToken', ['Found', 'FND', 0]);
+  const deployedAt = Number(await chain.pub.getBlockNumber({ cacheTime: 0 }));
+  await call(chain, await t(), token, 'TestToken', 'mint', [ALICE, 5_000n]);
+  await mine(after);
+  return { anvil, token, deployedAt };
+}
+
+const registryFile = (chains: Record<string, unknown>, assets: unknown[]) => {
+  const file = join(mkdtempSync(join(tmpdir(), 'rwa-registry-')), 'registry.json');
+  writeFileSync(file, JSON.stringify({ chains, assets }));
+  return file;
+};
+const token = (symbol: string, chain: string, address: string) => ({
+  symbol,
+  name: `${symbol} test`,
+  issuer: `${symbol} issuer`,
+  assetClass: 'U.S. Treasuries',
+  price: { kind: 'fixed', usd: '1.00' },
+  deployments: [{ chain, address }], // no startBlock: found on the chain
+});
+const scratchDb = () => `file:${join(mkdtempSync(join(tmpdir(), 'rwa-discovery-')), 'app.db')}`;
+
+describe('deployment blocks found on the chain (19.5)', () => {
+  it('finds where a token starts in about log2(head) eth_getCode calls, indexes from there, and publishes it', async () => {
+    const { anvil, token: address, deployedAt } = await chainWithToken(31337, [], 300, 20);
+    const registry = registryFile({ ethereum: { chainId: 31337, name: 'Ethereum', rpcEnv: 'RPC_URL_FOUND' } }, [
+      token('FND', 'ethereum', address),
+    ]);
+    const url = scratchDb();
+    const r = await runIngestCli(['--date', new Date(day0 * 1000).toISOString().slice(0, 10)], {
+      DATABASE_URL: url,
+      INGEST_REGISTRY: registry,
+      RPC_URL_FOUND: anvil.url,
+    });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const found = /ethereum FND: deployed at block (\d+) \(found by eth_getCode in (\d+) calls\)/.exec(r.stdout);
+    expect(Number(found?.[1])).toBe(deployedAt);
+    expect(Number(found?.[2])).toBeLessThanOrEqual(Math.ceil(Math.log2(deployedAt + 22)) + 1);
+    const c = createClient({ url });
+    try {
+      const cp = (await c.execute("SELECT last_block FROM ingest_checkpoints WHERE chain = 'ethereum'")).rows[0];
+      expect(Number(cp.last_block)).toBeGreaterThanOrEqual(deployedAt);
+      const obs = (await c.execute('SELECT supply, holders FROM ingest_observations')).rows[0];
+      expect([obs.supply, obs.holders]).toEqual(['5000', 1]);
+    } finally {
+      c.close();
+    }
+  }, 120_000);
+
+  it('a node without the old states is explained, naming the chain; the other chain publishes', async () => {
+    const pruned = await chainWithToken(31337, ['--prune-history', '20'], 200, 60);
+    const full = await chainWithToken(31338, [], 10, 10);
+    const registry = registryFile(
+      {
+        ethereum: { chainId: 31337, name: 'Ethereum', rpcEnv: 'RPC_URL_PRUNED' },
+        base: { chainId: 31338, name: 'Base', rpcEnv: 'RPC_URL_FULL' },
+      },
+      [token('OLD', 'ethereum', pruned.token), token('NEW', 'base', full.token)],
+    );
+    const url = scratchDb();
+    const r = await runIngestCli(['--date', new Date(day0 * 1000).toISOString().slice(0, 10)], {
+      DATABASE_URL: url,
+      INGEST_REGISTRY: registry,
+      RPC_URL_PRUNED: pruned.anvil.url,
+      RPC_URL_FULL: full.anvil.url,
+    });
+    // Anvil keeping 20 states answers a past block with "block height is H but requested was B":
+    // recognised as missing state, explained with the chain's name; the other chain publishes.
+    expect(r.stdout).toMatch(/Chain "ethereum" \(Ethereum\): the node has no state at block \d+ \("missing trie node"\): .*archive/);
+    const c = createClient({ url });
+    try {
+      const symbols = (await c.execute('SELECT DISTINCT asset_symbol FROM ingest_observations WHERE accepted = 1')).rows.map(
+        (x) => x.asset_symbol,
+      );
+      expect(symbols).toContain('NEW');
+    } finally {
+      c.close();
+    }
+  }, 120_000);
+});
