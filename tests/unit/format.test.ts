@@ -13,6 +13,7 @@ import {
   formatRelativeTime,
   formatShortDate,
 } from '#lib/shared/format.ts';
+import { formatCompactUsd } from '#lib/shared/format.ts';
 
 describe('formatCurrency (spec 9: $x.xxB / M / K, otherwise $ with 2 decimals)', () => {
   it.each([
@@ -159,5 +160,28 @@ describe('dates', () => {
     expect(formatRelativeTime('2025-09-12T11:55:00Z', now)).toBe('5 minutes ago');
     expect(formatRelativeTime('2025-09-12T09:00:00Z', now)).toBe('3 hours ago');
     expect(formatRelativeTime('2025-09-10T12:00:00Z', now)).toBe('2 days ago');
+  });
+});
+
+describe('formatCompactUsd: the unit fits the value (issue 16)', () => {
+  it.each([
+    [1, '$1.00'],
+    [999, '$999.00'],
+    [999.996, '$1.0K'],
+    [350_000, '$350.0K'],
+    [1_200_000, '$1.2M'],
+    [999_960_000, '$1.0B'],
+    [4_500_000_000, '$4.5B'],
+    [100e9, '$100.0B'],
+    [0, '$0.00'],
+    [-2_500_000, '-$2.5M'],
+    [Number.NaN, '$0.00'],
+  ])('%s -> %s', (value, text) => {
+    expect(formatCompactUsd(value)).toBe(text);
+  });
+
+  it('takes its decimals', () => {
+    expect(formatCompactUsd(11_054_000_000, 2)).toBe('$11.05B');
+    expect(formatCompactUsd(320_500_000, 2)).toBe('$320.50M');
   });
 });

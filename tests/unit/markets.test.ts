@@ -103,9 +103,11 @@ describe('pieSlices', () => {
 });
 
 describe('network chart values', () => {
-  it('formats value metrics in $B and counts as localized numbers', () => {
+  it('formats value metrics in the unit that fits (K, M, B) and counts as localized numbers', () => {
     expect(formatMetricValue('tokenized-asset-value', 2_345_000_000)).toBe('$2.35B');
-    expect(formatMetricValue('transfer-volume', 0)).toBe('$0.00B');
+    expect(formatMetricValue('tokenized-asset-value', 48_200_000)).toBe('$48.20M');
+    expect(formatMetricValue('transfer-volume', 350_000)).toBe('$350.00K');
+    expect(formatMetricValue('transfer-volume', 0)).toBe('$0.00');
     expect(formatMetricValue('rwa-holders', 1234567.4)).toBe('1,234,567');
   });
   it('keeps at most 15 networks, largest on the latest date first', () => {

@@ -77,6 +77,22 @@ export function formatBillions(value: number | string, decimals = 1): string {
   return fixedUnit(value, 1e9, 'B', decimals);
 }
 
+/**
+ * Dollars in the unit that fits them (issue 16: charts of $1 and of $100B both read well):
+ * 350_000 -> '$350.0K', 1.2e6 -> '$1.2M', 4.5e9 -> '$4.5B'; under $1,000 with cents ('$1.00').
+ */
+export function formatCompactUsd(value: number | string, decimals = 1): string {
+  const n = toNumber(value);
+  if (!Number.isFinite(n)) return '$0.00';
+  const abs = Math.abs(n);
+  if (roundHalfUp(abs, 2) < 1000) {
+    const amount = roundHalfUp(abs, 2);
+    return `${signOf(n, amount)}$${amount.toFixed(2)}`;
+  }
+  const { amount, suffix } = scaled(abs, decimals, 1);
+  return `${signOf(n, amount)}$${amount.toFixed(decimals)}${suffix}`;
+}
+
 /** A percentage with its sign: 6.64 -> '+6.64%', -0.5 -> '-0.50%', 0 -> '0.00%'. */
 export function formatPercentChange(value: number | string, decimals = 2): string {
   const n = toNumber(value);

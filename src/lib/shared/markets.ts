@@ -4,7 +4,7 @@
  */
 import type { ChartDataPoint, Network, NetworkMetric, TimeSeriesPoint } from './analytics-types.ts';
 import { VALUE_METRICS } from './analytics-types.ts';
-import { formatBillions, formatPercent } from './format.ts';
+import { formatBillions, formatCompactUsd, formatPercent } from './format.ts';
 
 export type AssetClassKey = Exclude<keyof ChartDataPoint, 'date'>;
 
@@ -71,6 +71,7 @@ export function pieSlices(networks: Network[], palette: readonly string[], limit
 
 /** A slice's label: '$1.23B', or its share '12.3%' when the percent switch is on. */
 export function pieLabel(slice: PieSlice, showPercent: boolean): string {
+  // The spec's pie is 'in billions of dollars' or percent share: a fixed unit, so slices compare at a glance.
   return showPercent ? formatPercent(slice.share, 1) : formatBillions(slice.value, 2);
 }
 
@@ -87,7 +88,7 @@ export const isValueMetric = (metric: NetworkMetric) => VALUE_METRICS.includes(m
 
 /** A value of the network chart: '$1.2B' (dollars shown in billions) for value metrics, else '1,234,567'. */
 export function formatMetricValue(metric: NetworkMetric, value: number, decimals = 2): string {
-  if (isValueMetric(metric)) return formatBillions(value, decimals);
+  if (isValueMetric(metric)) return formatCompactUsd(value, decimals);
   return Math.round(value).toLocaleString('en-US');
 }
 

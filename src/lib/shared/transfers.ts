@@ -33,11 +33,16 @@ export function parsePeriod(value: string | null | undefined): TransferPeriod {
   return TRANSFER_PERIODS.find((p) => String(p) === value) ?? DEFAULT_PERIOD;
 }
 
+/** The API query for one period and range: days=7, minUsd=0, maxUsd=100000, limit=10. */
+export function transfersQuery(days: TransferPeriod, rangeId: string, limit = TRANSFER_LIMIT): Record<string, string> {
+  const range = findRange(rangeId);
+  const q: Record<string, string> = { days: String(days), minUsd: String(range.minUsd) };
+  if (range.maxUsd !== undefined) q.maxUsd = String(range.maxUsd);
+  q.limit = String(limit);
+  return q;
+}
+
 /** The API path for one period and range: /api/transfers?days=7&minUsd=0&maxUsd=100000&limit=10. */
 export function transfersPath(days: TransferPeriod, rangeId: string, limit = TRANSFER_LIMIT): string {
-  const range = findRange(rangeId);
-  const q = new URLSearchParams({ days: String(days), minUsd: String(range.minUsd) });
-  if (range.maxUsd !== undefined) q.set('maxUsd', String(range.maxUsd));
-  q.set('limit', String(limit));
-  return `/api/transfers?${q}`;
+  return `/api/transfers?${new URLSearchParams(transfersQuery(days, rangeId, limit))}`;
 }

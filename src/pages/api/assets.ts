@@ -2,7 +2,8 @@ import type { APIRoute } from 'astro';
 import { publicGet } from '#lib/server/open-data/public-get.ts';
 import { asOfRead, assetsRead } from '#lib/server/analytics.ts';
 import { readAll } from '#lib/server/reads.ts';
-import { readFormat, rowsResponse } from '#lib/server/open-data/download.ts';
+import { readFormat, readLimit, rowsResponse } from '#lib/server/open-data/download.ts';
+import { HttpError } from '#lib/server/http.ts';
 import { withAssetIds } from '#lib/shared/open-data/ids.ts';
 
 export const prerender = false;
@@ -10,12 +11,24 @@ export const prerender = false;
 /** The spec's asset list, each with its page's `id` and `url` added; `?format=csv` for a table. */
 export const GET: APIRoute = publicGet(async ({ url }) => {
   const format = readFormat(url.searchParams);
+  const limit = readLimit(url.searchParams);
+  const assetClass = url.searchParams.get('assetClass');
+  if (assetClass !== null && (assetClass === '' || assetClass.length > 100))
+    throw new HttpError(400, 'assetClass must name an asset class.', { assetClass: ['Empty or longer than 100 characters.'] });
   // The rows and the as-of date in one round trip.
   const [list, asOf] = await readAll([assetsRead(), asOfRead()]);
-  return rowsResponse(withAssetIds(list), ['id', 'symbol', 'name', 'assetClass', 'marketCap', 'change7d', 'url'], {
-    format,
-    view: 'assets',
-    asOf,
-    download: url.searchParams.has('download'),
-  });
+  // A home page list shows one class's first three: `assetClass` and `limit` give a file of exactly those.
+  // Ids are made unique over the whole list, so filter after linking.
+  const linked = withAssetIds(list);
+  const inClass = assetClass === null ? linked : linked.filter((a) => a.assetClass === assetClass);
+  return rowsResponse(
+    limit === undefined ? inClass : inClass.slice(0, limit),
+    ['id', 'symbol', 'name', 'assetClass', 'marketCap', 'change7d', 'url'],
+    {
+      format,
+      view: assetClass === null ? 'assets' : `assets-${assetClass}`,
+      asOf,
+      download: url.searchParams.has('download'),
+    },
+  );
 });

@@ -6,6 +6,7 @@ import { METRIC_TABS } from '#lib/shared/markets.ts';
 import { DEFAULT_NETWORKS_VIEW, viewHref, type NetworksView } from '#lib/shared/view-state.ts';
 import { getJson } from '#lib/client/api.ts';
 import { replaceParam } from '#lib/client/url-state.ts';
+import DownloadLinks from '#components/islands/ui/DownloadLinks.tsx';
 import NetworkLineChart from './NetworkLineChart.tsx';
 
 interface Props {
@@ -101,6 +102,13 @@ export default function NetworkChartCard({ view, initialPoints, colorOrder }: Pr
           )}
         </Tabs.Content>
       ))}
+      <div className="mt-3">
+        <DownloadLinks
+          href="/api/networks/time-series"
+          query={{ metricType: metric, download: '1' }}
+          label={`Network ${METRIC_TABS.find((t) => t.id === metric)?.label ?? metric} series`}
+        />
+      </div>
     </Tabs.Root>
   );
 }

@@ -6,6 +6,7 @@ import { chartPalette } from '../../../../tailwind.config.mjs';
 import NetworkPie from './NetworkPie.tsx';
 import Switch from '#components/islands/ui/Switch.tsx';
 import { DEFAULT_NETWORKS_VIEW, viewHref, type NetworksView } from '#lib/shared/view-state.ts';
+import DownloadLinks from '#components/islands/ui/DownloadLinks.tsx';
 import { replaceParam } from '#lib/client/url-state.ts';
 
 interface Props {
@@ -57,6 +58,9 @@ export default function NetworkDistribution({ networks: initial, view }: Props) 
         ) : (
           <NetworkPie slices={slices} showPercent={showPercent} />
         )}
+      </div>
+      <div className="mt-3">
+        <DownloadLinks href="/api/networks" query={{ download: '1' }} label="Networks' RWA value and share" />
       </div>
     </div>
   );

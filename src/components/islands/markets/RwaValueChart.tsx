@@ -4,7 +4,7 @@ import { Download } from 'lucide-react';
 import type { ChartDataPoint } from '#lib/shared/analytics-types.ts';
 import { CHART_LAYERS, stackChartData, type AssetClassKey } from '#lib/shared/markets.ts';
 import { assetClassColors } from '../../../../tailwind.config.mjs';
-import { formatBillions } from '#lib/shared/format.ts';
+import { formatCompactUsd } from '#lib/shared/format.ts';
 import { monthLabel, useChart } from './use-chart.ts';
 import Switch from '#components/islands/ui/Switch.tsx';
 import { DEFAULT_HOME_VIEW, viewHref, type HomeView } from '#lib/shared/view-state.ts';
@@ -28,8 +28,8 @@ const withAlpha = (hex: string, alpha: string) => `${hex}${alpha}`;
 export default function RwaValueChart({ data, view, legends }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const handle = useChart(container, {
-    // The chart's values are already in billions.
-    localization: { priceFormatter: (v: number) => formatBillions(v * 1e9, 1) },
+    // The chart's values are in billions; the axis and readout pick the unit that fits (K, M, B).
+    localization: { priceFormatter: (v: number) => formatCompactUsd(v * 1e9, 1) },
   });
   const [includeStablecoins, setIncludeStablecoins] = useState(view.stablecoins);
   const [downloading, setDownloading] = useState(false);
@@ -131,7 +131,7 @@ export default function RwaValueChart({ data, view, legends }: Props) {
         </button>
       </div>
       <p className="mt-4 flex items-baseline gap-2 text-sm text-muted" data-testid="rwa-readout" aria-live="off">
-        <span className="text-2xl font-semibold text-fg tabular-nums">{readout ? formatBillions(readout.value * 1e9, 2) : '—'}</span>
+        <span className="text-2xl font-semibold text-fg tabular-nums">{readout ? formatCompactUsd(readout.value * 1e9, 2) : '—'}</span>
         <span>{readout ? `${monthLabel(readout.time)}${includeStablecoins ? ', incl. stablecoins' : ''}` : ''}</span>
       </p>
       <div className="relative mt-2 h-72 sm:h-80">

@@ -7,6 +7,7 @@ import {
   TRANSFER_LIMIT,
   TRANSFER_PERIODS,
   transfersPath,
+  transfersQuery,
   type TransferPeriod,
 } from '#lib/shared/transfers.ts';
 import { DEFAULT_HOME_VIEW, viewParams, type HomeView } from '#lib/shared/view-state.ts';
@@ -14,6 +15,7 @@ import { formatCurrency, formatShortDate } from '#lib/shared/format.ts';
 import { getErrorMessage, getJson } from '#lib/client/api.ts';
 import { replaceParam } from '#lib/client/url-state.ts';
 import ViewForm from '#components/islands/ui/ViewForm.tsx';
+import DownloadLinks from '#components/islands/ui/DownloadLinks.tsx';
 import { assetUrl, networkUrl } from '#lib/shared/open-data/ids.ts';
 
 /** A name as a link to its page when its id is known (own-property lookups only), else as text. */
@@ -126,6 +128,13 @@ export default function TopTransfers({ initial, view, assetIds = {}, networkIds 
           {loading ? 'Loading transfers...' : ''}
         </span>
       </ViewForm>
+      <div className="mt-3">
+        <DownloadLinks
+          href="/api/transfers"
+          query={{ ...transfersQuery(days, range), download: '1' }}
+          label={`Top transfers, ${days} days, ${findRange(range).label}`}
+        />
+      </div>
       {error && (
         <p role="alert" className="mt-3 text-sm text-negative">
           {error}

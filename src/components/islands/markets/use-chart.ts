@@ -2,6 +2,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import type { IChartApi, DeepPartial, ChartOptions } from 'lightweight-charts';
 import { colors } from '../../../../tailwind.config.mjs';
 import { formatMonthLabel } from '#lib/shared/format.ts';
+import { dateLabel } from '#lib/shared/open-data/chart.ts';
 
 type ChartLib = typeof import('lightweight-charts');
 
@@ -12,15 +13,37 @@ export interface ChartHandle {
   disposed: boolean;
 }
 
-/** Month axis labels like 'Jan 25' (the shared formatMonthLabel) from any time lightweight-charts hands back. */
-export function monthLabel(time: unknown): string {
-  if (typeof time === 'number') return formatMonthLabel(new Date(time * 1000));
-  if (typeof time === 'string') return formatMonthLabel(`${time.slice(0, 10)}T00:00:00Z`);
+/** The UTC date of any time lightweight-charts hands back (seconds, 'YYYY-MM-DD' or a business day). */
+function dateOf(time: unknown): Date | null {
+  if (typeof time === 'number') return new Date(time * 1000);
+  if (typeof time === 'string') return new Date(`${time.slice(0, 10)}T00:00:00Z`);
   if (time && typeof time === 'object' && 'year' in time) {
     const t = time as { year: number; month: number; day: number };
-    return formatMonthLabel(new Date(Date.UTC(t.year, t.month - 1, t.day)));
+    return new Date(Date.UTC(t.year, t.month - 1, t.day));
   }
-  return '';
+  return null;
+}
+
+/** Month labels like 'Jan 25' (the shared formatMonthLabel), for the readouts and tooltips. */
+export function monthLabel(time: unknown): string {
+  const d = dateOf(time);
+  return d ? formatMonthLabel(d) : '';
+}
+
+/** lightweight-charts' TickMarkType: which boundary a tick marks. */
+const YEAR = 0;
+const DAY_OF_MONTH = 2;
+
+/**
+ * Axis ticks that fit the range shown: the library marks years, months or days as the span asks,
+ * and each gets its label ('2025', 'Jan 25', 'Jan 5'): a short range reads in days.
+ */
+export function tickLabel(time: unknown, tickType: number): string {
+  const d = dateOf(time);
+  if (!d) return '';
+  if (tickType === YEAR) return String(d.getUTCFullYear());
+  if (tickType === DAY_OF_MONTH) return dateLabel(d.toISOString().slice(0, 10), 0);
+  return formatMonthLabel(d);
 }
 
 /**
@@ -44,7 +67,7 @@ export function useChart(container: RefObject<HTMLDivElement | null>, options: D
           },
           grid: { vertLines: { visible: false }, horzLines: { color: colors.border } },
           rightPriceScale: { borderColor: colors.border, scaleMargins: { top: 0.12, bottom: 0.04 } },
-          timeScale: { borderColor: colors.border, tickMarkFormatter: (time: unknown) => monthLabel(time) },
+          timeScale: { borderColor: colors.border, tickMarkFormatter: (time: unknown, tickType: number) => tickLabel(time, tickType) },
           crosshair: {
             vertLine: { color: colors.muted, labelBackgroundColor: colors['surface-2'] },
             horzLine: { color: colors.muted, labelBackgroundColor: colors['surface-2'] },

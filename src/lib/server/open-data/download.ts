@@ -17,6 +17,16 @@ export function readFormat(params: URLSearchParams): Format {
   throw new HttpError(400, 'format must be json or csv.', { format: [`Unknown format '${f.slice(0, 20)}'.`] });
 }
 
+/** `limit` from the query: absent is every row; otherwise a whole number from 1 to 1000, or a 400. */
+export function readLimit(params: URLSearchParams): number | undefined {
+  const v = params.get('limit');
+  if (v === null || v === '') return undefined;
+  const n = Number(v);
+  if (!/^\d{1,4}$/.test(v) || n < 1 || n > 1000)
+    throw new HttpError(400, 'limit must be a whole number from 1 to 1000.', { limit: [`Not a limit: '${v.slice(0, 20)}'.`] });
+  return n;
+}
+
 /** A file name safe in a header: letters, digits, dot and dash only. */
 const fileName = (view: string, asOf: string, ext: Format) => `${`${view}-${asOf}`.replace(/[^A-Za-z0-9.-]+/g, '-').slice(0, 120)}.${ext}`;
 

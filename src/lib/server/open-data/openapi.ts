@@ -57,6 +57,18 @@ const download: Param = {
   description: 'Present: sent as a file (Content-Disposition) named with the view and the as-of date',
   schema: { type: 'string' },
 };
+const limit: Param = {
+  name: 'limit',
+  in: 'query',
+  description: 'At most this many rows, largest first (1 to 1000); absent: all',
+  schema: { type: 'integer', minimum: 1, maximum: 1000 },
+};
+const assetClass: Param = {
+  name: 'assetClass',
+  in: 'query',
+  description: "Only the assets of this class, as the list names it (e.g. 'U.S. Treasuries')",
+  schema: { type: 'string', maxLength: 100 },
+};
 const id = (what: string): Param => ({
   name: 'id',
   in: 'path',
@@ -102,7 +114,7 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/api/assets',
     summary: 'Every served asset, largest first, with its page',
     schema: 'Assets',
-    params: [format, download],
+    params: [assetClass, limit, format, download],
     csv: true,
     example: '/api/assets',
   },
@@ -110,7 +122,7 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/api/networks',
     summary: 'Every network, largest first',
     schema: 'Networks',
-    params: [format, download],
+    params: [limit, format, download],
     csv: true,
     example: '/api/networks',
   },
