@@ -199,8 +199,7 @@ export async function indexChain(
       }
     }
   }
-  const nextOf = (d: IndexedDeployment) =>
-    BigInt(Math.max(cps.has(d.address) ? cps.get(d.address)! + 1 : 0, starts.get(d.address) ?? 0));
+  const nextOf = (d: IndexedDeployment) => BigInt(Math.max(cps.has(d.address) ? cps.get(d.address)! + 1 : 0, starts.get(d.address) ?? 0));
   let from = deployments.reduce((m, d) => (nextOf(d) < m ? nextOf(d) : m), toBlock.number + 1n);
   const start = from;
   let span = BigInt(opts.span);
