@@ -21,7 +21,8 @@ import { assetUrl, networkUrl } from '#lib/shared/open-data/ids.ts';
 /** A name as a link to its page when its id is known (own-property lookups only), else as text. */
 function Linked({ id, href, text }: { id: string | undefined; href: (id: string) => string; text: string }) {
   return typeof id === 'string' ? (
-    <a href={href(id)} className="underline-offset-4 hover:underline">
+    // At least 24 px tall: on a phone the network sits right under the asset, and each stays a target of its own.
+    <a href={href(id)} className="inline-flex min-h-6 items-center underline-offset-4 hover:underline">
       {text}
     </a>
   ) : (
