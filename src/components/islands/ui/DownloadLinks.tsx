@@ -6,7 +6,8 @@ interface Props {
   label: string;
 }
 
-const linkClass = 'inline-flex min-h-7 min-w-7 items-center justify-center rounded border border-border px-2 py-1 text-accent hover:bg-surface-2';
+const linkClass =
+  'inline-flex min-h-7 min-w-7 items-center justify-center rounded border border-border px-2 py-1 text-accent hover:bg-surface-2';
 
 /**
  * Downloads.astro's links, drawn by an island from its own state: after the visitor changes a filter
