@@ -45,10 +45,16 @@ const report = 'test-results/vitest.json';
 // A run that crashes before vitest writes its report must not be summed up from the previous run's.
 rmSync(report, { force: true });
 console.log('\n=== Tests (vitest: unit, api, e2e, reliability)');
+// A run that hangs (a child that never answers, a full disk) is stopped well inside CI's 90 minutes,
+// so the log ends with what ran and a summary instead of a cut-off.
+const VITEST_LIMIT_MS = Number(process.env.TEST_TIME_LIMIT_MIN ?? 70) * 60_000;
 const run = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra], {
   stdio: 'inherit',
   env,
+  timeout: VITEST_LIMIT_MS,
+  killSignal: 'SIGKILL',
 });
+if (run.error) console.log(`\nvitest did not finish within ${VITEST_LIMIT_MS / 60_000} minutes (${run.error.message}); stopped.`);
 
 let passed = 0;
 let failed = 0;

@@ -218,7 +218,8 @@ describe('an ingest that finishes on real providers (19.5)', () => {
   beforeAll(async () => {
     const day0 = today - 3 * DAY;
     day = dateOf(day0);
-    const anvil = await startAnvil(31337, day0 + 10);
+    // The run reads state only at the head: no old states kept, none written to disk (see startAnvil).
+    const anvil = await startAnvil(31337, day0 + 10, ['--prune-history', '16']);
     anvils.push(anvil);
     chain = chainClient(anvil);
     const one = await deploy(chain, day0 + 20, 'TestToken', ['One', 'ONE', 0]);
