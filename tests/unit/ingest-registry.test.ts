@@ -34,6 +34,26 @@ describe('registry', () => {
     });
   });
 
+  it('every asset read from a chain has a price source (19.3): only the ones DefiLlama values in dollars have none', () => {
+    const r = loadRegistry(DEFAULT_REGISTRY);
+    const unpriced = r.assets.filter((a) => a.price.kind === 'unavailable');
+    expect(unpriced.map((a) => [a.symbol, a.source])).toEqual([
+      ['xStocks', 'defillama-protocol'],
+      ['ONDO-GM', 'defillama-protocol'],
+    ]);
+    // The NAV tokens accrue: none of them hides behind a fixed $1.00.
+    const byKind = Object.fromEntries(r.assets.map((a) => [a.symbol, a.price.kind]));
+    expect(byKind).toMatchObject({
+      TBILL: 'vault',
+      USTBL: 'call',
+      USTB: 'feed',
+      ACRED: 'feed',
+      syrupUSDC: 'vault',
+      JTRSY: 'centrifuge',
+      OUSG: 'call',
+    });
+  });
+
   it('the registry in git is valid and tracks the treasury/commodity tokens and six stablecoins', () => {
     const r = loadRegistry(DEFAULT_REGISTRY);
     expect(r.assets.filter((a) => a.assetClass !== 'Stablecoins').length).toBeGreaterThanOrEqual(11);
