@@ -18,7 +18,8 @@ import { openDatabase } from '#db/client.ts';
 import { ConfigError, parseConfig } from '#lib/server/config.ts';
 import { ensureDatabaseFolder, migrateDatabase } from '#db/migrate.ts';
 import { loadRegistry, registryPath, RegistryError } from '#lib/server/ingest/registry.ts';
-import { dateRange, defaultDate, runIngest, type IngestResult } from '#lib/server/ingest/run.ts';
+import { defaultDate, runIngest, type IngestResult } from '#lib/server/ingest/run.ts';
+import { eachDay } from '#lib/shared/utc-day.ts';
 import { describeEstimate, estimateBackfill, planBackfill } from '#lib/server/ingest/backfill.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -58,7 +59,7 @@ for (const k of ['date', 'from', 'to'] as const)
   if (opts[k] !== undefined && !isDate(opts[k])) fail(2, `ingest: --${k} must be a date YYYY-MM-DD, got "${opts[k]}"`);
 if (opts.date && (opts.from || opts.to)) fail(2, 'ingest: give either --date or --from/--to');
 if (!!opts.from !== !!opts.to) fail(2, 'ingest: --from and --to go together');
-const dates = opts.from ? dateRange(opts.from, opts.to!) : [opts.date ?? defaultDate()];
+const dates = opts.from ? eachDay(opts.from, opts.to!) : [opts.date ?? defaultDate()];
 if (dates.length === 0) fail(2, 'ingest: --from is after --to');
 if (dates.length > 400) fail(2, 'ingest: a backfill covers at most 400 days per run');
 const sources = opts.source?.flatMap((s) => s.split(',')).filter(Boolean);

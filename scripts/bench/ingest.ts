@@ -14,7 +14,8 @@ import { openDatabase } from '#db/client.ts';
 import { parseConfig } from '#lib/server/config.ts';
 import { prepareDatabase } from '#lib/server/setup/prepare.ts';
 import { parseRegistry } from '#lib/server/ingest/registry.ts';
-import { dateRange, runIngest } from '#lib/server/ingest/run.ts';
+import { runIngest } from '#lib/server/ingest/run.ts';
+import { eachDay } from '#lib/shared/utc-day.ts';
 import { call, chainClient, deploy, DEPLOYER, freePort, startAnvil } from '../lib/local-chains.ts';
 import { oneTokenRegistry } from '../lib/ingest-scenario.ts';
 
@@ -66,7 +67,7 @@ const env = {
 await prepareDatabase(parseConfig(env));
 const registry = parseRegistry(oneTokenRegistry('BENCH', 'RPC_URL_BENCH', token));
 const { client, db } = openDatabase(parseConfig(env).database);
-const dates = dateRange(
+const dates = eachDay(
   new Date(day0 * 1000).toISOString().slice(0, 10),
   new Date((day0 + (DAYS - 1) * DAY) * 1000).toISOString().slice(0, 10),
 );

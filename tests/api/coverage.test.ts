@@ -14,7 +14,7 @@ import { openDatabase } from '#db/client.ts';
 import { freePort } from '../../scripts/lib/local-chains.ts';
 import { loadRegistry } from '#lib/server/ingest/registry.ts';
 import { defaultDate, runIngest } from '#lib/server/ingest/run.ts';
-import { dayEnd } from '#lib/server/ingest/sources/types.ts';
+import { dayEnd } from '#lib/shared/utc-day.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures');

@@ -23,7 +23,8 @@ import { aptosSource } from '#lib/server/ingest/sources/aptos.ts';
 import { defillamaProtocolSource } from '#lib/server/ingest/sources/defillama-protocol.ts';
 import { solanaSource } from '#lib/server/ingest/sources/solana.ts';
 import { stellarSource } from '#lib/server/ingest/sources/stellar.ts';
-import { dayEnd, type Source, type SourceContext } from '#lib/server/ingest/sources/types.ts';
+import { dayEnd } from '#lib/shared/utc-day.ts';
+import type { Source, SourceContext } from '#lib/server/ingest/sources/types.ts';
 import { xrplSource } from '#lib/server/ingest/sources/xrpl.ts';
 import { gaps } from '#lib/server/coverage-data.ts';
 

@@ -18,7 +18,7 @@ import type {
 } from '#lib/shared/analytics-types.ts';
 import { AMOUNT_RANGES, MAX_TRANSFER_LIMIT, TRANSFER_LIMIT } from '#lib/shared/transfers.ts';
 import { plainNumber } from '#lib/shared/csv.ts';
-const DAY_MS = 86_400_000;
+import { isoDay, shiftDay } from '#lib/shared/utc-day.ts';
 
 /**
  * Numbers to strings without exponent notation or float noise (2.2e9 -> '2200000000'). The default
@@ -39,7 +39,7 @@ type MetaRows = { value: unknown }[];
 const metaRow = metaQuery;
 
 /** The as-of date from its dataset_meta rows; today (UTC) when there is none. */
-export const asOfFrom = ([row]: MetaRows) => (row ? String(row.value) : new Date().toISOString().slice(0, 10));
+export const asOfFrom = ([row]: MetaRows) => (row ? String(row.value) : isoDay(Date.now()));
 /** The published run id from its dataset_meta rows. */
 export const publishedRunFrom = ([row]: MetaRows) => (row ? Number(row.value) : undefined);
 
@@ -156,11 +156,7 @@ export const networkTimeSeriesRead = (metric: NetworkMetric) =>
 
 /** [from, to) of a window of `days` calendar days ending with the as-of date (UTC). */
 export function transferWindow(asOf: string, days: number): { from: string; to: string } {
-  const end = Date.parse(asOf + 'T00:00:00Z') + DAY_MS;
-  return {
-    from: new Date(end - days * DAY_MS).toISOString().slice(0, 10),
-    to: new Date(end).toISOString().slice(0, 10),
-  };
+  return { from: shiftDay(asOf, 1 - days), to: shiftDay(asOf, 1) };
 }
 
 /**

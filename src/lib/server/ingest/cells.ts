@@ -5,7 +5,7 @@
  * breaker holds) keeps its last good figure for at most 2 days, marked stale with its age; the
  * breaker per asset and chain and on the totals. Unit-tested without a database (tests/unit/ingest-cells.test.ts).
  */
-import { DAY_MS } from './sources/types.ts';
+import { shiftDay } from '#lib/shared/utc-day.ts';
 import { isChainReader } from './sources/precedence.ts';
 
 /** The fields of a stored observation these steps read. */
@@ -72,8 +72,6 @@ export function pickObservations(rows: Obs[], runId: number): Map<string, Obs> {
   return out;
 }
 
-const shift = (date: string, days: number) => new Date(Date.parse(date + 'T00:00:00Z') + days * DAY_MS).toISOString().slice(0, 10);
-
 /**
  * For the as-of day: a cell the run failed or held drops its new row; a registry cell without a
  * row that day takes its last accepted row of the last STALE_MAX_DAYS days, moved to the as-of
@@ -101,7 +99,7 @@ export function carryStale(
       out.delete(key);
     }
     for (let back = 0; back <= STALE_MAX_DAYS; back++) {
-      const date = shift(asOf, -back);
+      const date = shiftDay(asOf, -back);
       const prev = accepted.get(`${date}|${asset}|${chain}`);
       if (!prev) continue;
       out.set(key, { ...prev, date: asOf });

@@ -40,7 +40,7 @@ import {
 } from './cells.ts';
 import { priceMoveFlag } from './prices.ts';
 import { issuanceWallets, type Registry } from './registry.ts';
-import { DAY_MS, dayEnd } from './sources/types.ts';
+import { DAY_MS, dayEnd, shiftDay } from '#lib/shared/utc-day.ts';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
 /** Published transfers cover the longest window the API offers (90 days). */
@@ -86,7 +86,6 @@ const slug = (name: string) =>
 const iconFor = (name: string) => (ICONS.has(slug(name)) ? `/icons/networks/${slug(name)}.svg` : '');
 
 const round = (n: number, d = 2) => Number(n.toFixed(d));
-const shiftDate = (date: string, days: number) => new Date(Date.parse(date + 'T00:00:00Z') + days * DAY_MS).toISOString().slice(0, 10);
 const isoSeconds = (iso: string) => iso.replace(/\.\d{3}Z$/, 'Z');
 
 export type { Totals } from './cells.ts';
@@ -320,7 +319,7 @@ export function buildTransfers(
     const usd = Number(formatUnits(BigInt(t.amount), dec)) * price;
     const cap = Math.max(
       g.cellValue.get(`${day}|${t.assetSymbol}|${t.chain}`) ?? 0,
-      g.cellValue.get(`${shiftDate(day, -1)}|${t.assetSymbol}|${t.chain}`) ?? 0,
+      g.cellValue.get(`${shiftDay(day, -1)}|${t.assetSymbol}|${t.chain}`) ?? 0,
     );
     if (outOfBounds(usd, MAX_USD) || (cap > 0 && usd > cap)) continue;
     volume.set(key, (volume.get(key) ?? 0) + usd);
@@ -395,10 +394,10 @@ export async function derive(db: Database, registry: Registry, asOf: string, opt
   const g = gridOf(picked.values(), registry);
   const dates = [...new Set([...picked.values()].map((o) => o.date))].sort();
   const dateAtOrBefore = (date: string) => [...dates].reverse().find((d) => d <= date);
-  const before30 = dateAtOrBefore(shiftDate(asOf, -30));
+  const before30 = dateAtOrBefore(shiftDay(asOf, -30));
   const { totals, overview } = buildOverview(g, registry, asOf, before30);
   const networkRows = buildNetworks(g, asOf, before30, totals.rwa, chainName);
-  const assetRows = buildAssets(g, registry, asOf, dateAtOrBefore(shiftDate(asOf, -7)), dateAtOrBefore(shiftDate(asOf, -1)), stale);
+  const assetRows = buildAssets(g, registry, asOf, dateAtOrBefore(shiftDay(asOf, -7)), dateAtOrBefore(shiftDay(asOf, -1)), stale);
   const chartRows = buildChart(g, dates);
   const decimals = new Map((await db.select().from(ingestCheckpoints)).map((c) => [`${c.chain}|${c.token}`, c.decimals]));
   const tRows = await db

@@ -17,7 +17,7 @@ import { loadRegistry, registryPath, type Registry } from './registry.ts';
 import { ChainError } from './rpc.ts';
 import { SOURCES } from './sources/index.ts';
 import type { Source } from './sources/types.ts';
-import { DAY_MS } from './sources/types.ts';
+import { DAY_MS, isoDay } from '#lib/shared/utc-day.ts';
 
 export type RunStatus = 'published' | 'held' | 'failed' | 'dry-run' | 'locked';
 
@@ -84,15 +84,7 @@ const LOCK_TTL_MS = 3 * 60_000;
 
 /** Yesterday in UTC: the last day that has closed. */
 export function defaultDate(now = Date.now()): string {
-  return new Date(now - DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Every day from `from` to `to`, inclusive. */
-export function dateRange(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let t = Date.parse(from + 'T00:00:00Z'); t <= Date.parse(to + 'T00:00:00Z'); t += DAY_MS)
-    out.push(new Date(t).toISOString().slice(0, 10));
-  return out;
+  return isoDay(now - DAY_MS);
 }
 
 /** Per class, the live share of the snapshot's value in percent (kept in the run's counts). */

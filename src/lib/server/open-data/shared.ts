@@ -46,8 +46,5 @@ export function priceMethod(asset: RegistryAsset | undefined): string | null {
 }
 
 export const AGGREGATORS = new Set(['defillama', 'defillama-protocol']);
-const DAY_MS = 86_400_000;
-export const shiftDay = (date: string, days: number) =>
-  new Date(Date.parse(date + 'T00:00:00Z') + days * DAY_MS).toISOString().slice(0, 10);
 export const pctChange = (now: number | null, then: number | null | undefined) =>
   now === null || !then ? null : Number((((now - then) / then) * 100).toFixed(2));

@@ -1,3 +1,5 @@
+import { daysBetween } from '#lib/shared/utc-day.ts';
+
 /** Data quality of an asset's figures (issue 16): what a visitor needs to trust or doubt a number. Pure. */
 export type Quality =
   | { kind: 'snapshot'; asOf: string }
@@ -5,16 +7,14 @@ export type Quality =
   | { kind: 'stale'; lastObserved: string; ageDays: number }
   | { kind: 'held'; reason: string }
   | { kind: 'unobserved' };
-
 /** Architecture "Data truth": one source down is one source stale, for at most 2 days. */
 const STALE_AFTER_DAYS = 2;
-const DAY_MS = 86_400_000;
 
 export function assessQuality(input: { live: boolean; asOf: string; lastObserved?: string; heldReason?: string }): Quality {
   if (input.heldReason) return { kind: 'held', reason: input.heldReason };
   if (!input.live) return { kind: 'snapshot', asOf: input.asOf };
   if (!input.lastObserved) return { kind: 'unobserved' };
-  const ageDays = Math.round((Date.parse(input.asOf) - Date.parse(input.lastObserved)) / DAY_MS);
+  const ageDays = daysBetween(input.lastObserved, input.asOf);
   if (ageDays > STALE_AFTER_DAYS) return { kind: 'stale', lastObserved: input.lastObserved, ageDays };
   return { kind: 'fresh', lastObserved: input.lastObserved };
 }

@@ -1,3 +1,5 @@
+import { shiftDay } from '#lib/shared/utc-day.ts';
+
 /**
  * The history range of an open-data page, read from `?range=` (so a link or a download carries
  * it), and the explicit `from`/`to` of the history endpoints. Pure.
@@ -6,7 +8,6 @@ export const RANGES = ['30d', '90d', '1y', 'all'] as const;
 export type Range = (typeof RANGES)[number];
 export const DEFAULT_RANGE: Range = '90d';
 const RANGE_DAYS: Record<Range, number | null> = { '30d': 30, '90d': 90, '1y': 365, all: null };
-const DAY_MS = 86_400_000;
 
 /** A bad or missing value reads as the default (a page never fails on its query string). */
 export function readRange(value: string | null | undefined): Range {
@@ -17,19 +18,10 @@ export function readRange(value: string | null | undefined): Range {
 export function rangeStart(range: Range, asOf: string): string | undefined {
   const days = RANGE_DAYS[range];
   if (days === null) return undefined;
-  return new Date(Date.parse(asOf + 'T00:00:00Z') - (days - 1) * DAY_MS).toISOString().slice(0, 10);
+  return shiftDay(asOf, -(days - 1));
 }
 
 /** Points with from <= date <= to (either bound optional), in their order. */
 export function clip<T extends { date: string }>(points: readonly T[], from?: string, to?: string): T[] {
   return points.filter((p) => (from === undefined || p.date >= from) && (to === undefined || p.date <= to));
-}
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A calendar date YYYY-MM-DD that exists (2025-02-30 does not). */
-export function isIsoDay(value: string): boolean {
-  if (!ISO_DAY.test(value)) return false;
-  const t = Date.parse(value + 'T00:00:00Z');
-  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === value;
 }

@@ -18,7 +18,8 @@ import { writeObservation } from './observe.ts';
 import { configFor } from '#lib/server/config.ts';
 import type { Registry, RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { requestJson } from './http.ts';
-import { dayEnd, DAY_MS, type Source } from './types.ts';
+import { dayEnd, DAY_MS } from '#lib/shared/utc-day.ts';
+import type { Source } from './types.ts';
 
 export const SOURCE_NAME = 'defillama-protocol';
 

@@ -11,7 +11,8 @@ import { configFor } from '#lib/server/config.ts';
 import { readCapped } from '#lib/server/ingest/body.ts';
 import { withRetry } from '#lib/server/ingest/rpc.ts';
 import { writeObservation } from './observe.ts';
-import { dayEnd, DAY_MS, type Source } from './types.ts';
+import { dayEnd, DAY_MS } from '#lib/shared/utc-day.ts';
+import type { Source } from './types.ts';
 
 const pegged = z.record(z.string(), z.number().nullable());
 const row = z.object({

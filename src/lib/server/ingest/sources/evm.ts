@@ -15,7 +15,8 @@ import { closingBlock, type ClosingBlock } from './evm-head.ts';
 import { balancesAt, indexChain, undoReorg } from './evm-logs.ts';
 import { readPrice } from './evm-price.ts';
 import { writeObservation, type ObservationRow } from './observe.ts';
-import { dayEnd, type FailureScope, type Source, type SourceContext } from './types.ts';
+import { dayEnd } from '#lib/shared/utc-day.ts';
+import type { FailureScope, Source, SourceContext } from './types.ts';
 
 const erc20 = [
   { type: 'function', name: 'decimals', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint8' }] },

@@ -16,7 +16,8 @@ import { configFor, rpcUrl } from '#lib/server/config.ts';
 import type { ChainFamily } from '#lib/server/ingest/families.ts';
 import type { Deployment, Registry, RegistryAsset, RegistryChain } from '#lib/server/ingest/registry.ts';
 import { familyOf } from '#lib/server/ingest/registry.ts';
-import { dayEnd, DAY_MS, type Source, type SourceContext } from './types.ts';
+import { dayEnd, DAY_MS } from '#lib/shared/utc-day.ts';
+import type { Source, SourceContext } from './types.ts';
 
 /** One deployment's reading. */
 export interface Reading {

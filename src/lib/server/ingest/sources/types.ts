@@ -39,10 +39,3 @@ export interface Source {
   /** Reads one day. Counts are summed into the run's record (observations, transfers, rpcCalls...). */
   run(ctx: SourceContext): Promise<Record<string, number>>;
 }
-
-export const DAY_MS = 86_400_000;
-
-/** 00:00 UTC after the day: the moment the day's figures are read at. */
-export function dayEnd(date: string): number {
-  return Date.parse(date + 'T00:00:00Z') + DAY_MS;
-}
