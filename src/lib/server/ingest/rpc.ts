@@ -9,6 +9,7 @@ import { config, ConfigError, configFor, rpcUrl } from '#lib/server/config.ts';
 import { cappedFetch } from './body.ts';
 import { rangeAdvice, type RangeAdvice } from './ranges.ts';
 import type { RegistryChain } from './registry.ts';
+import pRetry from 'p-retry';
 
 export class ChainError extends Error {
   readonly chain: string;
@@ -107,24 +108,28 @@ function shortReason(e: unknown): string {
     .slice(0, 160);
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Retries transient failures with exponential backoff (base INGEST_BACKOFF_MS, 6 attempts). */
-export async function withRetry<T>(
+/**
+ * Retries transient failures with exponential backoff (base INGEST_BACKOFF_MS, 6 attempts). The
+ * backoff is p-retry's, the one the content outbox uses; what the ingest adds is which errors are
+ * worth another try (a refused range is not: the caller narrows it instead).
+ */
+export function withRetry<T>(
   what: string,
   fn: () => Promise<T>,
   onRetry?: (msg: string) => void,
   baseMs = config().ingest.backoffMs,
 ): Promise<T> {
-  const attempts = 6;
-  for (let i = 1; ; i++) {
-    try {
-      return await fn();
-    } catch (e) {
-      if (i >= attempts || isTooManyResults(e) || !isTransient(e)) throw e;
-      const delay = baseMs * 2 ** (i - 1);
-      onRetry?.(`${what}: ${shortReason(e)}; retry ${i} in ${delay} ms`);
-      await sleep(delay);
-    }
-  }
+  const retryable = (e: unknown) => !isTooManyResults(e) && isTransient(e);
+  return pRetry(fn, {
+    retries: 5,
+    factor: 2,
+    minTimeout: baseMs,
+    maxTimeout: Infinity,
+    randomize: false,
+    shouldRetry: ({ error }) => retryable(error),
+    onFailedAttempt: ({ error, attemptNumber, retriesLeft }) => {
+      if (retriesLeft > 0 && retryable(error))
+        onRetry?.(`${what}: ${shortReason(error)}; retry ${attemptNumber} in ${baseMs * 2 ** (attemptNumber - 1)} ms`);
+    },
+  });
 }
