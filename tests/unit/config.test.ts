@@ -1,88 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { safeRedirectTarget } from '#lib/shared/redirect.ts';
-import { SeoInputSchema } from '#lib/shared/schemas/content.ts';
-import { resolveClientAddress } from '#lib/server/auth/client-address.ts';
 import { ConfigError, ENV_NAMES, parseConfig, rpcUrl } from '#lib/server/config.ts';
-import { sniffImage } from '#lib/server/content/image-sniff.ts';
-import { makePng, makePngHeader } from '../support/images.ts';
 
-const ORIGIN = 'http://127.0.0.1:4321';
 const ROOT = resolve(import.meta.dirname, '../..');
-
-describe('safeRedirectTarget', () => {
-  // What a browser makes of each: tab/CR/LF are dropped and '\' is '/', so these all leave the site.
-  const hostile = [
-    '/\t/evil.example/phish',
-    '/\n/evil.example/phish',
-    '/\r/evil.example/phish',
-    '/\\evil.example',
-    '\\\\evil.example',
-    '//evil.example',
-    '///evil.example',
-    '/\\/evil.example',
-    'https://evil.example/',
-    'javascript:alert(1)',
-    'data:text/html,x',
-    ' //evil.example',
-    '\t//evil.example',
-  ];
-  for (const raw of hostile) {
-    it(`sends ${JSON.stringify(raw)} to the fallback`, () => {
-      const target = safeRedirectTarget(raw, ORIGIN);
-      expect(target).toBe('/admin');
-      expect(new URL(target, ORIGIN).origin).toBe(ORIGIN);
-    });
-  }
-
-  it('keeps a path on this site, with its query and hash', () => {
-    expect(safeRedirectTarget('/admin/seo?tab=research#x', ORIGIN)).toBe('/admin/seo?tab=research#x');
-    expect(safeRedirectTarget(`${ORIGIN}/admin`, ORIGIN)).toBe('/admin');
-    expect(safeRedirectTarget(null, ORIGIN)).toBe('/admin');
-  });
-
-  it('never answers something a browser would read as another host', () => {
-    for (const raw of ['/./\t/evil.example', '/%2F/evil.example', '/..//evil.example', 'http:evil.example']) {
-      const target = safeRedirectTarget(raw, ORIGIN);
-      expect(new URL(target, ORIGIN).origin, raw).toBe(ORIGIN);
-      expect(target.startsWith('//')).toBe(false);
-    }
-  });
-});
-
-describe('URL fields (canonical, social image, featured image)', () => {
-  const check = (canonicalUrl: string) => SeoInputSchema.safeParse({ canonicalUrl }).success;
-  it('refuse paths a browser reads as another host', () => {
-    for (const v of [
-      '/\\evil.example',
-      '/\t/evil.example',
-      '/\n/evil.example',
-      '//evil.example',
-      '/\\/evil',
-      'javascript:alert(1)',
-      'https://ex ample.com',
-    ]) {
-      expect(check(v), JSON.stringify(v)).toBe(false);
-    }
-  });
-  it('accept site paths and http(s) URLs', () => {
-    for (const v of ['/api/uploads/abcdefghijklmnopqrstuvwxyz', '/blog/a-post?x=1', 'https://example.com/original', ''])
-      expect(check(v), v).toBe(true);
-  });
-});
-
-describe('resolveClientAddress', () => {
-  it('ignores X-Forwarded-For from anyone but a configured proxy', () => {
-    expect(resolveClientAddress('203.0.113.7', '198.51.100.1', [])).toBe('203.0.113.7');
-    expect(resolveClientAddress('203.0.113.7', '198.51.100.1', ['10.0.0.1'])).toBe('203.0.113.7');
-  });
-  it('reads the chain from the right, past our own proxies, so a client cannot prepend a fake', () => {
-    expect(resolveClientAddress('10.0.0.1', '198.51.100.1', ['10.0.0.1'])).toBe('198.51.100.1');
-    expect(resolveClientAddress('::ffff:10.0.0.1', '1.2.3.4, 198.51.100.1, 10.0.0.2', ['10.0.0.1', '10.0.0.2'])).toBe('198.51.100.1');
-    expect(resolveClientAddress('10.0.0.1', 'not-an-ip', ['10.0.0.1'])).toBe('10.0.0.1');
-  });
-});
 
 describe('parseConfig', () => {
   const fails = (env: Record<string, string>, name: string) => {
@@ -181,16 +102,5 @@ describe('parseConfig', () => {
     const https = parseConfig({ SITE_URL: 'https://rwa.example/' });
     expect(https).toMatchObject({ origin: 'https://rwa.example', https: true, port: 4321, host: 'localhost' });
     expect(parseConfig({}).database.url).toBe('file:./data/app.db');
-  });
-});
-
-describe('sniffImage (PNG)', () => {
-  it('reads a real PNG', () => {
-    expect(sniffImage(makePng(40, 21))).toEqual({ mimeType: 'image/png', width: 40, height: 21 });
-  });
-  it('refuses a 69-byte PNG whose header was patched to declare 6324x6324 (its CRC no longer matches)', () => {
-    const patched = makePngHeader(6324, 6324, { fixCrc: false });
-    expect(patched.byteLength).toBe(69);
-    expect(sniffImage(patched)).toBeNull();
   });
 });
