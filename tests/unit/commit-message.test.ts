@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commitMessage } from '#lib/server/content/articles.ts';
+import { commitMessage } from '#lib/server/content/revision-row.ts';
 
 describe('commitMessage', () => {
   it('drops C0, C1 and bidi controls and folds line breaks into one line', () => {

@@ -9,7 +9,10 @@ import { and, eq } from 'drizzle-orm';
 import { ingestObservations } from '#db/schema/index.ts';
 import { pickObservations } from './ingest/cells.ts';
 import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics.ts';
-import { readMany, readOne } from './reads.ts';
+import { readAll, readMany, readOne } from './reads.ts';
+import { CACHE } from './cache.ts';
+import { tagResponse, TAG } from './cdn.ts';
+import { networkLinksRead } from './open-data/links.ts';
 import type { CommoditiesData, MetricCardData, StablecoinsData, TreasuriesData } from '#lib/shared/analytics-types.ts';
 import { formatCurrency } from '#lib/shared/format.ts';
 import { commodities, stablecoins, treasuries } from './asset-class-data.ts';
@@ -32,7 +35,7 @@ interface LiveAsset {
  * The class's tracked assets on the published as-of date, largest first; null without a published
  * run. The published run, the as-of date and its observations come in one round trip.
  */
-export const liveClassRead = (assetClass: string) =>
+const liveClassRead = (assetClass: string) =>
   readMany(
     [
       metaQuery('publishedRun'),
@@ -192,4 +195,15 @@ export function commoditiesFrom(live: LiveClass): CommoditiesData {
     })),
     platforms: [...platforms.entries()].map(([name, p]) => ({ name, marketCap: p.cap, assetCount: p.count })),
   };
+}
+
+/**
+ * What an asset-class page (/stablecoins, /treasuries, /commodities) starts with: its caching and
+ * cache tag set on the response, then the class's live figures and the network links read in one
+ * round trip. Server-rendered, so the page never shows an older as-of date than / and /networks.
+ */
+export function readClassPage(page: { response: { headers: Headers }; url: URL }, assetClass: string) {
+  page.response.headers.set('Cache-Control', CACHE.dataPage);
+  tagResponse(page.response.headers, [TAG.data]);
+  return readAll([liveClassRead(assetClass), networkLinksRead(page.url.pathname)]);
 }

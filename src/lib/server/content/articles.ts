@@ -7,15 +7,15 @@
  * by the server clock. A scheduled item stays out of every public surface until then.
  */
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { articleDrafts, blogPosts, contentRevisions, previewLinks, researchArticles } from '#db/schema/index.ts';
-import { ARTICLE_KINDS, itemFile, type ArticleKind } from '#lib/shared/article-kinds.ts';
+import { ARTICLE_KINDS, type ArticleKind } from '#lib/shared/article-kinds.ts';
 import type { ArticleFields, ContentItem } from '#lib/shared/content-types.ts';
 import { getDb } from '#lib/server/db.ts';
 import { read, readMany, readOne } from '#lib/server/reads.ts';
 import { now as clockNow } from '#lib/server/clock.ts';
 import { HttpError } from '#lib/server/http.ts';
-import { toDocument } from './documents.ts';
+import { articleTable, type ArticleInsert } from './article-table.ts';
+import { revisionRow } from './revision-row.ts';
 import { notFound, withSlugConflict } from './errors.ts';
 import { acknowledgeSave } from './acknowledge.ts';
 import { purgeTags, savedTags } from '#lib/server/cdn.ts';
@@ -24,10 +24,6 @@ import { articleValues, type ArticleValues } from './values.ts';
 type ResearchRow = typeof researchArticles.$inferSelect;
 type Row = (typeof blogPosts.$inferSelect | ResearchRow) & Record<string, unknown>;
 
-/** Both tables share the article columns; queries on those use this one view of either. */
-export const tableOf = (kind: ArticleKind) => (kind === 'blog' ? blogPosts : researchArticles) as unknown as typeof researchArticles;
-
-const table = tableOf;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -88,19 +84,19 @@ export function toShown(kind: ArticleKind, row: Row): ShownItem {
 
 /** The SQL form of `isPublic`: published and shown date (publish, else creation) not after `now`. */
 export const publicWhere = (kind: ArticleKind, now: Date) => {
-  const t = table(kind);
+  const t = articleTable(kind);
   return and(eq(t.published, true), sql`coalesce(${t.publishedAt}, ${t.createdAt}) <= ${now.getTime()}`);
 };
 /** The SQL form of `newestFirst`. */
 const newest = (kind: ArticleKind) => {
-  const t = table(kind);
+  const t = articleTable(kind);
   return [desc(sql`coalesce(${t.publishedAt}, ${t.createdAt})`), desc(t.id)];
 };
 
 async function selectRows(kind: ArticleKind, where: ReturnType<typeof publicWhere> | undefined, limit?: number): Promise<Row[]> {
   const q = getDb()
     .select()
-    .from(table(kind))
+    .from(articleTable(kind))
     .where(where)
     .orderBy(...newest(kind));
   return (await (limit ? q.limit(limit) : q)) as Row[];
@@ -116,7 +112,7 @@ export async function listItems(kind: ArticleKind, { signedIn, publicOnly = fals
 export const publicListRead = (kind: ArticleKind, limit?: number) => {
   const q = getDb()
     .select()
-    .from(table(kind))
+    .from(articleTable(kind))
     .where(publicWhere(kind, clockNow()))
     .orderBy(...newest(kind));
   return read(limit ? q.limit(limit) : q, (rows) => rows.map((r) => toShown(kind, r as Row)));
@@ -125,7 +121,7 @@ export const listPublic = (kind: ArticleKind, limit?: number): Promise<ShownItem
 
 /** One public item by slug, or null. */
 export const publicItemRead = (kind: ArticleKind, slug: string) => {
-  const t = table(kind);
+  const t = articleTable(kind);
   slug = slug.normalize('NFC'); // stored slugs are NFC (slugify)
   return read(
     getDb()
@@ -140,7 +136,7 @@ export const getPublic = (kind: ArticleKind, slug: string): Promise<ShownItem | 
 
 /** One item by slug; not public counts as absent unless the caller is signed in. */
 export async function getBySlug(kind: ArticleKind, slug: string, signedIn: boolean): Promise<ContentItem> {
-  const t = table(kind);
+  const t = articleTable(kind);
   slug = slug.normalize('NFC'); // stored slugs are NFC (slugify)
   const [row] = await getDb()
     .select()
@@ -152,14 +148,14 @@ export async function getBySlug(kind: ArticleKind, slug: string, signedIn: boole
 }
 
 export async function getRow(kind: ArticleKind, id: number): Promise<Row | null> {
-  const t = table(kind);
+  const t = articleTable(kind);
   const [row] = await getDb().select().from(t).where(eq(t.id, id)).limit(1);
   return (row as Row | undefined) ?? null;
 }
 
 /** The featured rule of article-kinds (`pickFeatured`) as a query: the newest public featured item. */
 export async function getFeatured(kind: ArticleKind): Promise<ContentItem> {
-  const t = table(kind);
+  const t = articleTable(kind);
   const [row] = ARTICLE_KINDS[kind].hasFeatured ? await selectRows(kind, and(publicWhere(kind, clockNow()), eq(t.featured, true)), 1) : [];
   if (!row) throw notFound(`Featured ${ARTICLE_KINDS[kind].texts.noun}`);
   return toItem(kind, row);
@@ -169,7 +165,7 @@ export async function getFeatured(kind: ArticleKind): Promise<ContentItem> {
 export const nextScheduledRead = () => {
   const now = clockNow();
   const soonest = (kind: ArticleKind) => {
-    const t = table(kind);
+    const t = articleTable(kind);
     return getDb()
       .select({ at: t.publishedAt })
       .from(t)
@@ -186,7 +182,7 @@ export const nextScheduledRead = () => {
 export const nextScheduledAt = (): Promise<Date | null> => readOne(nextScheduledRead());
 
 async function assertSlugFree(kind: ArticleKind, slug: string, exceptId?: number) {
-  const t = table(kind);
+  const t = articleTable(kind);
   const [hit] = await getDb()
     .select({ id: t.id })
     .from(t)
@@ -211,39 +207,6 @@ function changedFields(before: ArticleValues, after: ArticleValues): string {
   return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
-const newUid = () => encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(15)));
-
-/**
- * A commit message as it may be written: one line, without the controls a title can carry. ESC and
- * BEL would act on the terminal of whoever runs `git log`, U+202E and the other bidi overrides make a
- * subject read differently from what it says, and a line break would let a title add trailers
- * (`Content-Revision:`) of its own. Whitespace runs become one space; the other controls are dropped.
- */
-export function commitMessage(text: string): string {
-  return text
-    .replace(/[\t\n\v\f\r\u0085\u2028\u2029]/g, ' ')
-    .replace(/[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '')
-    .replace(/ {2,}/g, ' ')
-    .trim();
-}
-
-/** The row a write adds to the journal / outbox. */
-function revision(kind: ArticleKind, id: number, values: ArticleValues, action: 'save' | 'delete', message: string, editor: Editor, previousSlug?: string) {
-  const path = itemFile(kind, values.slug);
-  return {
-    uid: newUid(),
-    kind,
-    articleId: id,
-    action,
-    path,
-    previousPath: previousSlug && previousSlug !== values.slug ? itemFile(kind, previousSlug) : null,
-    document: toDocument(kind, id, values),
-    message: commitMessage(message),
-    authorName: editor.username,
-    createdAt: new Date(),
-  };
-}
-
 /** Ends every live preview link of an item (they show it to people not signed in). */
 function revokePreviewLinks(tx: Pick<ReturnType<typeof getDb>, 'update'>, kind: ArticleKind, id: number) {
   return tx
@@ -258,16 +221,16 @@ const quoted = (title: string) => `"${title.replace(/\s+/g, ' ').slice(0, 120)}"
 export async function createItem(kind: ArticleKind, input: Record<string, unknown>, editor: Editor, options: { id?: number; message?: string } = {}) {
   const values = articleValues(kind, input, null, clockNow());
   await assertSlugFree(kind, values.slug);
-  const t = table(kind);
+  const t = articleTable(kind);
   const label = ARTICLE_KINDS[kind].texts.label;
   const row = await withSlugConflict(ARTICLE_KINDS[kind].texts.slugTaken, () =>
     getDb().transaction(async (tx) => {
       const [inserted] = await tx
         .insert(t)
-        .values({ ...(values as typeof researchArticles.$inferInsert), ...(options.id ? { id: options.id } : {}) })
+        .values({ ...(values as ArticleInsert), ...(options.id ? { id: options.id } : {}) })
         .returning();
       const message = options.message ?? `Create ${label.toLowerCase()} ${quoted(values.title)}`;
-      await tx.insert(contentRevisions).values(revision(kind, inserted.id, values, 'save', message, editor));
+      await tx.insert(contentRevisions).values(revisionRow(kind, inserted.id, values, 'save', message, editor.username));
       // A restored item starts with no live preview link: the ones it had ended with it (also those of
       // items deleted before deleting revoked them).
       if (options.id) await revokePreviewLinks(tx, kind, inserted.id);
@@ -292,7 +255,7 @@ export async function updateItem(kind: ArticleKind, id: number, input: Record<st
   const before = valuesOf(current);
   const values = articleValues(kind, input, before, clockNow());
   if (values.slug !== current.slug) await assertSlugFree(kind, values.slug, id);
-  const t = table(kind);
+  const t = articleTable(kind);
   const label = ARTICLE_KINDS[kind].texts.label.toLowerCase();
   const renamed = values.slug !== current.slug ? `, renamed ${current.slug} to ${values.slug}` : '';
   const text = message ?? `Update ${label} ${quoted(values.title)}: ${changedFields(before, values)}${renamed}`;
@@ -300,10 +263,10 @@ export async function updateItem(kind: ArticleKind, id: number, input: Record<st
     getDb().transaction(async (tx) => {
       const [updated] = await tx
         .update(t)
-        .set(values as Partial<typeof researchArticles.$inferInsert>)
+        .set(values as Partial<ArticleInsert>)
         .where(eq(t.id, id))
         .returning();
-      await tx.insert(contentRevisions).values(revision(kind, id, values, 'save', text, editor, current.slug));
+      await tx.insert(contentRevisions).values(revisionRow(kind, id, values, 'save', text, editor.username, current.slug));
       // The autosaved draft is what was just saved (or overridden by it).
       await tx.delete(articleDrafts).where(and(eq(articleDrafts.kind, kind), eq(articleDrafts.articleId, id)));
       return updated as Row;
@@ -318,11 +281,11 @@ export async function deleteItem(kind: ArticleKind, id: number, editor: Editor):
   const current = await getRow(kind, id);
   if (!current) throw notFound(ARTICLE_KINDS[kind].texts.label);
   const values = valuesOf(current);
-  const t = table(kind);
+  const t = articleTable(kind);
   const label = ARTICLE_KINDS[kind].texts.label.toLowerCase();
   const deleted = await getDb().transaction(async (tx) => {
     const gone = await tx.delete(t).where(eq(t.id, id)).returning({ id: t.id });
-    if (gone.length) await tx.insert(contentRevisions).values(revision(kind, id, values, 'delete', `Delete ${label} ${quoted(values.title)}`, editor));
+    if (gone.length) await tx.insert(contentRevisions).values(revisionRow(kind, id, values, 'delete', `Delete ${label} ${quoted(values.title)}`, editor.username));
     await tx.delete(articleDrafts).where(and(eq(articleDrafts.kind, kind), eq(articleDrafts.articleId, id)));
     await revokePreviewLinks(tx, kind, id);
     return gone.length > 0;

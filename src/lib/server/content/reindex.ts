@@ -7,13 +7,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isNull, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { blogPosts, contentRevisions, datasetMeta, researchArticles } from '#db/schema/index.ts';
+import { contentRevisions, datasetMeta } from '#db/schema/index.ts';
+import { articleTable, type ArticleInsert } from './article-table.ts';
 import { ARTICLE_KIND_NAMES, ARTICLE_KINDS, type ArticleKind } from '#lib/shared/article-kinds.ts';
 import { fromDocument } from './documents.ts';
 import type { ArticleValues } from './values.ts';
 
-const TABLES = { blog: blogPosts, research: researchArticles } as const;
-export const table = (kind: ArticleKind) => TABLES[kind] as unknown as typeof researchArticles;
 
 export interface SyncResult {
   action: 'none' | 'reindexed' | 'exported';
@@ -24,7 +23,7 @@ export interface SyncResult {
 export async function countItems(db: Database): Promise<number> {
   let total = 0;
   for (const kind of ARTICLE_KIND_NAMES) {
-    const [row] = await db.select({ n: sql<number>`count(*)` }).from(table(kind));
+    const [row] = await db.select({ n: sql<number>`count(*)` }).from(articleTable(kind));
     total += Number(row?.n ?? 0);
   }
   return total;
@@ -66,7 +65,7 @@ export async function reindexFromFiles(db: Database, dir: string, { unlessPendin
         }
       }
     for (const kind of ARTICLE_KIND_NAMES) {
-      const t = table(kind);
+      const t = articleTable(kind);
       const parsed = readKind(dir, kind, skipped);
       const known = new Map((await tx.select({ id: t.id, slug: t.slug }).from(t)).map((r) => [r.slug, r.id]));
       await tx.delete(t);
@@ -82,7 +81,7 @@ export async function reindexFromFiles(db: Database, dir: string, { unlessPendin
       }
       // Items with an id first, so a new id handed out after them never takes one a file names.
       for (const item of [...withId, ...withoutId.map((values) => ({ id: undefined, values }))]) {
-        await tx.insert(t).values({ ...(item.values as typeof researchArticles.$inferInsert), ...(item.id ? { id: item.id } : {}) });
+        await tx.insert(t).values({ ...(item.values as ArticleInsert), ...(item.id ? { id: item.id } : {}) });
         items++;
       }
     }

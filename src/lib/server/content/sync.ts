@@ -11,16 +11,16 @@
  */
 import { existsSync } from 'node:fs';
 import { desc, eq, isNotNull } from 'drizzle-orm';
-import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { openDatabase, type Database } from '#db/client.ts';
 import { configFor } from '#lib/server/config.ts';
 import { contentRevisions, datasetMeta } from '#db/schema/index.ts';
-import { ARTICLE_KIND_NAMES, ARTICLE_KINDS, itemFile } from '#lib/shared/article-kinds.ts';
+import { ARTICLE_KIND_NAMES, ARTICLE_KINDS } from '#lib/shared/article-kinds.ts';
 import { contentConfig, type ContentConfig } from './config.ts';
-import { toDocument } from './documents.ts';
+import { revisionRow } from './revision-row.ts';
+import { articleTable } from './article-table.ts';
 import { deliverContent, flushOutbox, startSweep, type Budget } from './outbox.ts';
 import { gitMode } from './backends.ts';
-import { contentFingerprint, countItems, FINGERPRINT_KEY, reindexFromFiles, table, type SyncResult } from './reindex.ts';
+import { contentFingerprint, countItems, FINGERPRINT_KEY, reindexFromFiles, type SyncResult } from './reindex.ts';
 import { git } from './git.ts';
 import { readOnlyContentProblem } from './host.ts';
 
@@ -28,20 +28,11 @@ import { readOnlyContentProblem } from './host.ts';
 async function exportToFiles(db: Database, config: ContentConfig): Promise<SyncResult> {
   let items = 0;
   for (const kind of ARTICLE_KIND_NAMES) {
-    const rows = await db.select().from(table(kind));
+    const rows = await db.select().from(articleTable(kind));
     for (const row of rows) {
       const { id, ...values } = row;
-      await db.insert(contentRevisions).values({
-        uid: encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(15))),
-        kind,
-        articleId: id,
-        action: 'save',
-        path: itemFile(kind, row.slug),
-        document: toDocument(kind, id, values),
-        message: `Export ${ARTICLE_KINDS[kind].texts.label.toLowerCase()} "${row.title}" from the database`,
-        authorName: 'rwa-analytics',
-        createdAt: new Date(),
-      });
+      const label = ARTICLE_KINDS[kind].texts.label.toLowerCase();
+      await db.insert(contentRevisions).values(revisionRow(kind, id, values, 'save', `Export ${label} "${row.title}" from the database`, 'rwa-analytics'));
       items++;
     }
   }

@@ -8,7 +8,8 @@ import { getDb } from '#lib/server/db.ts';
 import { HttpError } from '#lib/server/http.ts';
 import { now } from '#lib/server/clock.ts';
 import { sniffImage } from './image-sniff.ts';
-import { publicWhere, tableOf } from './articles.ts';
+import { publicWhere } from './articles.ts';
+import { articleTable } from './article-table.ts';
 
 /**
  * Beyond this the image is refused however small the file: a decompression bomb for whoever decodes
@@ -54,7 +55,7 @@ export async function isUploadPublished(id: string): Promise<boolean> {
   const ref = `%${uploadUrl(id)}%`;
   const at = now();
   const shows = (kind: ArticleKind) => {
-    const t = tableOf(kind);
+    const t = articleTable(kind);
     return getDb()
       .select({ id: t.id })
       .from(t)
