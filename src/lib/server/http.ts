@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CACHE } from './cache.ts';
+import { readStreamCapped } from './capped-stream.ts';
 
 /** An error with the HTTP status and message the client should see. Thrown deep, converted at the edge. */
 export class HttpError extends Error {
@@ -70,28 +71,8 @@ async function readJson(request: Request, limit = DEFAULT_BODY_LIMIT): Promise<u
 }
 
 /** Reads at most `limit` bytes of a body, throwing 413 beyond that without buffering the rest. */
-export async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw new HttpError(413, `The body is larger than ${limit} bytes.`);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
+export function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+  return readStreamCapped(request.body, limit, () => new HttpError(413, `The body is larger than ${limit} bytes.`));
 }
 
 /** Validates data with a zod schema: 400 with the problems listed per field. */

@@ -4,6 +4,8 @@
  * cap; a Content-Length above the cap is refused before reading anything.
  */
 
+import { readStreamCapped, refuseDeclared } from '#lib/server/capped-stream.ts';
+
 /** 20 MB: DefiLlama's largest stablecoin history is about 6 MB, a JSON-RPC page of 10,000 logs about 10 MB. */
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
@@ -11,26 +13,9 @@ export class BodyTooLargeError extends Error {}
 
 /** The body as text, or a BodyTooLargeError once more than `max` bytes arrived. */
 export async function readCapped(res: Response, max = MAX_BODY_BYTES, what = res.url): Promise<string> {
-  const declared = Number(res.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > max) {
-    await res.body?.cancel().catch(() => {});
-    throw new BodyTooLargeError(`${what}: answer of ${declared} bytes exceeds the ${max}-byte cap`);
-  }
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      throw new BodyTooLargeError(`${what}: answer exceeds the ${max}-byte cap`);
-    }
-    parts.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(parts));
+  await refuseDeclared(res, max, (declared) => new BodyTooLargeError(`${what}: answer of ${declared} bytes exceeds the ${max}-byte cap`));
+  const bytes = await readStreamCapped(res.body, max, () => new BodyTooLargeError(`${what}: answer exceeds the ${max}-byte cap`));
+  return new TextDecoder().decode(bytes);
 }
 
 /**

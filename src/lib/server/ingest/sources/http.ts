@@ -6,6 +6,7 @@
  * (those carry API keys).
  */
 import { withRetry } from '#lib/server/ingest/rpc.ts';
+import { readStreamCapped, refuseDeclared } from '#lib/server/capped-stream.ts';
 
 /** The largest answer read (bytes). A DefiLlama protocol with years of daily history is a few MB. */
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
@@ -20,26 +21,9 @@ class ApiError extends Error {
 
 /** Reads the body as text, refusing (and cancelling the stream) once it passes `max` bytes. */
 export async function readCapped(res: Response, max = MAX_BODY_BYTES): Promise<string> {
-  const declared = Number(res.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > max) {
-    await res.body?.cancel().catch(() => {});
-    throw new ApiError(`answer of ${declared} bytes is larger than the ${max}-byte limit: refused`);
-  }
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      throw new ApiError(`answer larger than the ${max}-byte limit: refused`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  await refuseDeclared(res, max, (declared) => new ApiError(`answer of ${declared} bytes is larger than the ${max}-byte limit: refused`));
+  const bytes = await readStreamCapped(res.body, max, () => new ApiError(`answer larger than the ${max}-byte limit: refused`));
+  return Buffer.from(bytes).toString('utf8');
 }
 
 /**
