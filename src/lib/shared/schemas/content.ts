@@ -53,8 +53,8 @@ const publishedAt = z.iso
   .nullish()
   .transform((v) => (v === undefined ? undefined : v === null ? null : new Date(v)));
 
-/** Fields both kinds share. Title and content must be non-empty after trimming (spec section 5). */
-const articleFields = {
+/** The fields both kinds share, extended per kind below. Title and content must be non-empty after trimming (spec section 5). */
+const ArticleInputSchema = z.object({
   publishedAt,
   title: z.string().trim().min(1, 'Title is required').max(300),
   slug,
@@ -67,15 +67,13 @@ const articleFields = {
   featuredImage: link,
   tags: stringList.optional(),
   ...SeoInputSchema.shape,
-};
+});
 
-export const BlogPostInputSchema = z.object({
-  ...articleFields,
+export const BlogPostInputSchema = ArticleInputSchema.extend({
   authorId: z.string().trim().max(100).optional(),
 });
 
-export const ResearchInputSchema = z.object({
-  ...articleFields,
+export const ResearchInputSchema = ArticleInputSchema.extend({
   author: z.string().trim().min(1, 'Author is required').max(200),
   category: z.enum(RESEARCH_CATEGORIES).optional(),
   readingTime: optionalText(40),
@@ -87,17 +85,11 @@ export const ResearchInputSchema = z.object({
  * each field given replaces the stored one, the rest stay. Defaults are not applied here but on
  * the merged item. No field has a zod default, so a field left out parses to undefined (kept).
  */
-const partial = <T extends z.ZodRawShape>(shape: T) =>
-  z
-    .object(
-      Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, (v as z.ZodType).optional()])) as unknown as {
-        [K in keyof T]: z.ZodOptional<T[K]>;
-      },
-    )
-    .refine((v) => Object.values(v).some((x) => x !== undefined), 'Send at least one field to update');
+const sentSomething = (v: Record<string, unknown>) => Object.values(v).some((x) => x !== undefined);
+const NOTHING_SENT = 'Send at least one field to update';
 
-export const BlogPostUpdateSchema = partial(BlogPostInputSchema.shape);
-const ResearchUpdateSchema = partial(ResearchInputSchema.shape);
+export const BlogPostUpdateSchema = BlogPostInputSchema.partial().refine(sentSomething, NOTHING_SENT);
+const ResearchUpdateSchema = ResearchInputSchema.partial().refine(sentSomething, NOTHING_SENT);
 
 /** Each kind's create and update schemas, for the routes that serve both kinds. */
 export const INPUT_SCHEMAS = {
