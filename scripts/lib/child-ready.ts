@@ -18,7 +18,7 @@ export interface ReadyOptions {
 export async function waitUntilReady(child: ChildProcess, options: ReadyOptions): Promise<void> {
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${options.name} exited early (${child.exitCode}):\n${options.output()}`);
+    if (hasExited(child)) throw new Error(`${options.name} exited early (${child.exitCode ?? child.signalCode}):\n${options.output()}`);
     if (await options.probe().catch(() => false)) return;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -28,6 +28,24 @@ export async function waitUntilReady(child: ChildProcess, options: ReadyOptions)
   }
 }
 
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
 /** Resolves when the child has exited (at once if it already has). */
 export const exitOf = (child: ChildProcess) => (): Promise<void> =>
-  new Promise((ok) => (child.exitCode !== null || child.signalCode !== null ? ok() : child.once('exit', () => ok())));
+  new Promise((ok) => (hasExited(child) ? ok() : child.once('exit', () => ok())));
+
+/**
+ * Asks the child to stop (SIGTERM) and resolves once it has; one that is still running after
+ * `graceMs` is killed. A stop never hangs a test run on a child that ignores SIGTERM.
+ */
+export function stopChild(child: ChildProcess, graceMs = 5_000): Promise<void> {
+  if (hasExited(child)) return Promise.resolve();
+  return new Promise((ok) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(force);
+      ok();
+    });
+    child.kill('SIGTERM');
+  });
+}

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { freePort } from './free-port.ts';
+import { stopChild } from './child-ready.ts';
 import { dirname, join } from 'node:path';
 import solc from 'solc';
 import {
@@ -104,17 +105,7 @@ export async function startAnvil(chainId: number, genesisTime: number, extra: st
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  // A node that does not end on SIGTERM within five seconds is killed: a stop never hangs a run.
-  const stop = () =>
-    new Promise<void>((ok) => {
-      if (child.exitCode !== null || child.signalCode !== null) return ok();
-      const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      child.once('exit', () => {
-        clearTimeout(force);
-        ok();
-      });
-      child.kill('SIGTERM');
-    });
+  const stop = () => stopChild(child);
   return { url, chainId, process: child, stop };
 }
 

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createServer, request, type Server } from 'node:http';
 import { freePort } from './free-port.ts';
-import { exitOf, waitUntilReady } from './child-ready.ts';
+import { stopChild, waitUntilReady } from './child-ready.ts';
 
 export interface RunningSqld {
   /** DATABASE_URL for the clients: http://127.0.0.1:PORT */
@@ -89,7 +89,6 @@ export async function startSqld(options: SqldOptions = {}): Promise<RunningSqld>
     intervalMs: 50,
     output: () => out,
   });
-  const exited = exitOf(child);
   return {
     url,
     authToken: signJwt(privateKey),
@@ -98,8 +97,7 @@ export async function startSqld(options: SqldOptions = {}): Promise<RunningSqld>
     process: child,
     output: () => out,
     stop: async () => {
-      child.kill('SIGTERM');
-      await exited();
+      await stopChild(child);
       if (!options.dir) rmSync(dir, { recursive: true, force: true });
     },
   };

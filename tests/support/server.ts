@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { TEST_ADMIN } from './constants.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
-import { exitOf, waitUntilReady } from '../../scripts/lib/child-ready.ts';
+import { exitOf, stopChild, waitUntilReady } from '../../scripts/lib/child-ready.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -103,8 +103,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     process: child,
     output: () => out,
     stop: async () => {
-      child.kill('SIGTERM');
-      await exited();
+      await stopChild(child);
       if (!options.dir) rmSync(dir, { recursive: true, force: true });
     },
     kill: async () => {
