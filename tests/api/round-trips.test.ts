@@ -97,14 +97,11 @@ describe('database round trips on sqld', () => {
     } finally {
       other.close();
     }
-    const changed = Date.now();
-    let after = await roundTrips(path);
-    while (!after.body.includes('Round trip retitled') && Date.now() - changed < 5000) {
-      await new Promise((r) => setTimeout(r, 100));
-      after = await roundTrips(path);
-    }
+    // Past that second, the first view shows the edit (no timing is measured: a slower machine only
+    // waits longer, and an instance that kept its counter longer than a second would fail here).
+    await new Promise((r) => setTimeout(r, 1_200));
+    const after = await roundTrips(path);
     expect(after.body).toContain('Round trip retitled');
-    expect(Date.now() - changed).toBeLessThan(2500);
   });
 
   it('ignores a page-cache version header sent by a visitor', async () => {

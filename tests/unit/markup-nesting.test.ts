@@ -63,12 +63,9 @@ describe('renderMarkup with hostile nesting', () => {
     '20,000 * around a word': '*'.repeat(20_000) + 'deep' + '*'.repeat(20_000),
   };
   for (const [name, source] of Object.entries(hostile)) {
-    // The bound is loose (a loaded two-core machine); before the limiter these threw or took 5 to 350 s.
-    it(`${name}: renders within seconds, nesting flattened, text kept`, () => {
-      const started = performance.now();
+    // Before the limiter these threw or took 5 to 350 s (past the test's own time-out).
+    it(`${name}: renders, nesting flattened, text kept`, () => {
       const { html } = renderMarkup(source);
-      const ms = performance.now() - started;
-      expect(ms).toBeLessThan(5000);
       expect(html).toContain('deep');
       expect(depthOf(html, 'blockquote')).toBeLessThanOrEqual(MAX_NESTING);
       expect(depthOf(html, 'ul') + depthOf(html, 'ol')).toBeLessThanOrEqual(MAX_NESTING + 1);
