@@ -2,13 +2,11 @@ import { useEffect, useState } from 'react';
 import { Tabs } from 'radix-ui';
 import TabStrip from './TabStrip.tsx';
 import type { Network } from '#lib/shared/analytics-types.ts';
-import { formatCurrency, formatPercent } from '#lib/shared/format.ts';
+import { formatCurrency } from '#lib/shared/format.ts';
 import { DEFAULT_HOME_VIEW, LEAGUE_TABS, viewHref, type HomeView, type LeagueTab } from '#lib/shared/view-state.ts';
 import { getJson } from '#lib/client/api.ts';
 import { replaceParam } from '#lib/client/url-state.ts';
-import NetworkName from './NetworkName.tsx';
-import { networkUrl } from '#lib/shared/open-data/ids.ts';
-import ChangeBadge from './ChangeBadge.tsx';
+import NetworkRow from './NetworkRow.tsx';
 
 interface Props {
   /** The top networks from the server; null when its read failed, and the island fetches them. */
@@ -79,17 +77,7 @@ export default function LeagueTable({ networks: initial, view }: Props) {
             </thead>
             <tbody>
               {networks.map((n, i) => (
-                <tr key={n.id} className="border-b border-border/60 last:border-0">
-                  <td className="py-2.5 pr-3 text-muted tabular-nums">{i + 1}</td>
-                  <td className="py-2.5 pr-3">
-                    <NetworkName name={n.name} iconUrl={n.iconUrl} href={networkUrl(n.id)} />
-                  </td>
-                  <td className="py-2.5 pr-3 text-right text-fg tabular-nums">{formatCurrency(n.totalValue)}</td>
-                  <td className="py-2.5 pr-3 text-right text-muted tabular-nums">{formatPercent(n.marketShare)}</td>
-                  <td className="py-2.5 text-right">
-                    <ChangeBadge value={n.change30d} />
-                  </td>
-                </tr>
+                <NetworkRow key={n.id} rank={i + 1} network={n} value={formatCurrency(n.totalValue)} compact />
               ))}
             </tbody>
           </table>
