@@ -23,7 +23,10 @@ interface Props {
 export default function NetworkRow({ rank, network: n, value, withCount = false, compact = false, testid }: Props) {
   const cell = compact ? 'py-2.5 pr-3' : 'px-3 py-3';
   return (
-    <tr className={`border-b border-border/60 last:border-0${compact ? '' : 'hover:bg-surface-2/50'}`} data-testid={testid}>
+    <tr
+      className={compact ? 'border-b border-border/60 last:border-0' : 'border-b border-border/60 last:border-0 hover:bg-surface-2/50'}
+      data-testid={testid}
+    >
       <td className={`${cell} text-muted tabular-nums`}>{rank}</td>
       <td className={cell}>
         <NetworkName name={n.name} iconUrl={n.iconUrl} href={networkUrl(n.id)} />
