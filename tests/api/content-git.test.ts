@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { parse } from 'yaml';
 import { openDatabase } from '#db/client.ts';
 import { contentRevisions } from '#db/schema/index.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { useOwnServer } from '../support/own-server.ts';
 import { api, loginCookie } from '../support/http.ts';
 import { TEST_ADMIN } from '../support/constants.ts';
 import { gitOut, logOf, waitForCommits } from '../support/git.ts';
@@ -23,11 +24,10 @@ const body = (title: string, extra: Record<string, unknown> = {}) => ({
 describe('content in git: every save is a commit', () => {
   let server: RunningServer;
   let cookie: string;
-  beforeAll(async () => {
-    server = await startServer();
-    cookie = await loginCookie(server.baseUrl);
+  useOwnServer((s, c) => {
+    server = s;
+    cookie = c;
   });
-  afterAll(() => server.stop());
 
   it('create, edit, rename and delete each commit the file with the admin as author', async () => {
     const repo = server.contentRepo;

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { api, loginCookie } from '../support/http.ts';
+import { describe, expect, it } from 'vitest';
+import type { RunningServer } from '../support/server.ts';
+import { useOwnServer } from '../support/own-server.ts';
+import { api } from '../support/http.ts';
 import { TEST_ADMIN } from '../support/constants.ts';
 import { waitForCommits } from '../support/git.ts';
 
@@ -10,11 +11,10 @@ const uid = () => Math.random().toString(36).slice(2, 8);
 
 let server: RunningServer;
 let cookie: string;
-beforeAll(async () => {
-  server = await startServer();
-  cookie = await loginCookie(server.baseUrl);
+useOwnServer((s, c) => {
+  server = s;
+  cookie = c;
 });
-afterAll(() => server.stop());
 
 const call = (path: string, init: Parameters<typeof api>[2] = {}) => api(server.baseUrl, path, { cookie, ...init });
 

@@ -4,9 +4,10 @@
  * to miss); the same words typed composed (NFC) or decomposed (NFD, as macOS sends them) are one
  * slug; a slug of nothing visible is refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { api, loginCookie } from '../support/http.ts';
+import { describe, expect, it } from 'vitest';
+import type { RunningServer } from '../support/server.ts';
+import { useOwnServer } from '../support/own-server.ts';
+import { api } from '../support/http.ts';
 import { gitOut, waitForCommits } from '../support/git.ts';
 
 const uid = () => Math.random().toString(36).slice(2, 8);
@@ -15,11 +16,10 @@ const post = (title: string, slug?: string) => ({ title, slug, content: `## Intr
 describe('non-ASCII slugs', () => {
   let server: RunningServer;
   let cookie: string;
-  beforeAll(async () => {
-    server = await startServer();
-    cookie = await loginCookie(server.baseUrl);
+  useOwnServer((s, c) => {
+    server = s;
+    cookie = c;
   });
-  afterAll(() => server.stop());
 
   const tracked = () => gitOut(server.contentRepo, '-c', 'core.quotePath=false', 'ls-files', 'content/blog').split('\n');
 

@@ -1,11 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '#db/client.ts';
+import { hostname } from 'node:os';
+import { describe, expect, it } from 'vitest';
 import { holderIsDead, LockTimeoutError, withDatabaseLock } from '#db/lock.ts';
-import { prepareDatabase } from '#lib/server/setup/prepare.ts';
+import { useScratchDatabase } from '../support/scratch-db.ts';
 
 describe('holderIsDead: a lease of a killed process on this machine is taken over at once', () => {
   it('tells a gone process from a live one, and never judges another machine', async () => {
@@ -22,27 +19,10 @@ describe('holderIsDead: a lease of a killed process on this machine is taken ove
 });
 
 describe('withDatabaseLock', () => {
-  let dir: string;
-  let db: Database;
-  let close: () => void;
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'rwa-unit-lock-'));
-    // acknowledgeSave reads the process's configuration: files only, in the scratch folder, never the checkout.
-    process.env.CONTENT_GIT = 'off';
-    process.env.CONTENT_DIR = join(dir, 'content');
-    const database = { url: `file:${join(dir, 'app.db')}` };
-    await prepareDatabase({ database, admin: { password: 'a-long-enough-password' } });
-    const opened = openDatabase(database);
-    db = opened.db;
-    close = () => opened.client.close();
-  });
-  afterAll(() => {
-    close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const scratch = useScratchDatabase('unit-lock');
 
   it('the lease: a live holder makes others wait (and time out); an expired one is taken over', async () => {
-    const client = db.$client;
+    const client = scratch().db.$client;
     let inside = 0;
     let most = 0;
     await Promise.all(

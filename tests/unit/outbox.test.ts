@@ -1,32 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type Database } from '#db/client.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { contentRevisions } from '#db/schema/index.ts';
-import { prepareDatabase } from '#lib/server/setup/prepare.ts';
 import { deliverContent } from '#lib/server/content/outbox.ts';
 import { acknowledgeSave, functionHold } from '#lib/server/content/acknowledge.ts';
+import { useScratchDatabase } from '../support/scratch-db.ts';
+
+// acknowledgeSave reads the process's configuration: files only, in a scratch folder, never the checkout.
+const contentDir = join(mkdtempSync(join(tmpdir(), 'rwa-unit-outbox-')), 'content');
+process.env.CONTENT_GIT = 'off';
+process.env.CONTENT_DIR = contentDir;
 
 describe('delivering saves: acknowledgeSave and the outbox', () => {
-  let dir: string;
-  let db: Database;
-  let close: () => void;
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'rwa-unit-outbox-'));
-    // acknowledgeSave reads the process's configuration: files only, in the scratch folder, never the checkout.
-    process.env.CONTENT_GIT = 'off';
-    process.env.CONTENT_DIR = join(dir, 'content');
-    const database = { url: `file:${join(dir, 'app.db')}` };
-    await prepareDatabase({ database, admin: { password: 'a-long-enough-password' } });
-    const opened = openDatabase(database);
-    db = opened.db;
-    close = () => opened.client.close();
-  });
-  afterAll(() => {
-    close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const scratch = useScratchDatabase('unit-outbox', { prepare: true });
 
   it("on a function host the save's delivery is handed to the request's waitUntil (Netlify.context)", async () => {
     expect(functionHold()).toBeNull();
@@ -35,7 +22,7 @@ describe('delivering saves: acknowledgeSave and the outbox', () => {
     global.Netlify = { context: { waitUntil: (p: Promise<unknown>) => held.push(p) } };
     try {
       expect(functionHold()).not.toBeNull();
-      const delivery = acknowledgeSave(db);
+      const delivery = acknowledgeSave(scratch().db);
       expect(held).toEqual([delivery]);
       expect(await delivery).toBe(true); // nothing open: delivered
     } finally {
@@ -46,7 +33,7 @@ describe('delivering saves: acknowledgeSave and the outbox', () => {
 
   it('the outbox on a file system that refuses writes fails loudly at once, keeps the save, and delivers once it can', async () => {
     const uid = `unit${Date.now()}`;
-    await db.insert(contentRevisions).values({
+    await scratch().db.insert(contentRevisions).values({
       uid,
       kind: 'blog',
       articleId: 999_999,
@@ -62,7 +49,9 @@ describe('delivering saves: acknowledgeSave and the outbox', () => {
       // /sys refuses new entries even to root (EPERM): what a read-only deploy bundle does (EROFS).
       // No retries, since retrying cannot help: with the clock stopped, a retry's wait would never end.
       vi.useFakeTimers({ toFake: ['setTimeout'] });
-      const refused = await deliverContent(db, { dir: '/sys/rwa-content-unit', git: 'off' }, 'server').finally(() => vi.useRealTimers());
+      const refused = await deliverContent(scratch().db, { dir: '/sys/rwa-content-unit', git: 'off' }, 'server').finally(() =>
+        vi.useRealTimers(),
+      );
       expect(refused).toBe(false);
       expect(errors.mock.calls.map((c) => String(c[0]))).toEqual([
         expect.stringMatching(/^content: saves cannot reach git \(.*(EPERM|EROFS|EACCES)/),
@@ -71,9 +60,10 @@ describe('delivering saves: acknowledgeSave and the outbox', () => {
       errors.mockRestore();
     }
     const open = async () =>
-      (await db.$client.execute({ sql: 'SELECT committed_at FROM content_revisions WHERE uid = ?', args: [uid] })).rows[0].committed_at;
+      (await scratch().db.$client.execute({ sql: 'SELECT committed_at FROM content_revisions WHERE uid = ?', args: [uid] })).rows[0]
+        .committed_at;
     expect(await open()).toBeNull();
-    expect(await deliverContent(db, { dir: join(dir, 'content'), git: 'off' }, 'server')).toBe(true);
+    expect(await deliverContent(scratch().db, { dir: contentDir, git: 'off' }, 'server')).toBe(true);
     expect(await open()).not.toBeNull();
   });
 });
