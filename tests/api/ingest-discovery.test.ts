@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, chainClient, deploy, startAnvil, type Anvil, type LocalChain } from '../../scripts/lib/local-chains.ts';
+import { call, chainClient, deploy, mineBlocks, startAnvil, type Anvil, type LocalChain } from '../../scripts/lib/local-chains.ts';
 import { runIngestCli } from '../support/ingest.ts';
 
 const DAY = 86_400;
@@ -23,12 +23,7 @@ async function chainWithToken(chainId: number, extra: string[], before: number, 
   const anvil = await startAnvil(chainId, day0 + 10, extra);
   anvils.push(anvil);
   const chain: LocalChain = chainClient(anvil);
-  const mine = (count: number) =>
-    fetch(anvil.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: [`0x${count.toString(16)}`, '0x3'] }),
-    }).then((r) => r.json());
+  const mine = (count: number) => mineBlocks(anvil, count);
   await mine(before);
   const t = () => chain.pub.getBlock().then((b) => Number(b.timestamp) + 3);
   const token = await deploy(chain, await t(), 'TestToken', ['Found', 'FND', 0]);

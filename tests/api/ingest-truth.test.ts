@@ -16,7 +16,16 @@ import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, chainClient, deploy, freePort, startAnvil, type Anvil, type LocalChain } from '../../scripts/lib/local-chains.ts';
+import {
+  call,
+  chainClient,
+  deploy,
+  freePort,
+  mineBlocks,
+  startAnvil,
+  type Anvil,
+  type LocalChain,
+} from '../../scripts/lib/local-chains.ts';
 import { runIngestCli } from '../support/ingest.ts';
 
 const DAY = 86_400;
@@ -227,12 +236,7 @@ describe('an ingest that finishes on real providers (19.5)', () => {
     await call(chain, day0 + 40, one, 'TestToken', 'mint', [W.alice, 1_000n]);
     await call(chain, day0 + 50, two, 'TestToken', 'mint', [W.bob, 2_000n]);
     // 25,000 blocks three seconds apart within the day (20.8 hours), a transfer of each token in between.
-    const mine = (count: number) =>
-      fetch(anvil.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: [`0x${count.toString(16)}`, '0x3'] }),
-      }).then((r) => r.json());
+    const mine = (count: number) => mineBlocks(anvil, count);
     await mine(12_000);
     const t1 = Number((await chain.pub.getBlock()).timestamp) + 3;
     await call(chain, t1, one, 'TestToken', 'transferFrom', [W.alice, W.carol, 400n]);
