@@ -18,21 +18,13 @@ import { runLighthouse, type LighthouseResult } from './lighthouse.ts';
 import { jsBudgetKb, measureJs } from './js-size.ts';
 import { measure } from './load.ts';
 import { linkedAssets, wireSizes } from './sizes.ts';
+import { printTable } from './print-table.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS || '10,100').split(',').map(Number);
 const log = (s = '') => console.log(s);
 
-function table(headers: string[], rows: (string | number)[][]) {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells: (string | number)[]) =>
-    cells.map((c, i) => (typeof c === 'number' ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join('  ');
-  log(line(headers));
-  log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const r of rows) log(line(r));
-  log();
-}
 const kb = (n: number) => Math.round(n / 102.4) / 10;
 
 if (!process.env.SKIP_BUILD) {
@@ -93,7 +85,7 @@ try {
   const sizes = await wireSizes(base, [...sizedPaths, ...assetPaths]);
   results.sizes = sizes;
   const orUnknown = (n: number | null) => (n === null ? 'not compressed' : kb(n));
-  table(
+  printTable(
     ['path', 'raw', 'br', 'gzip'],
     sizes.map((s) => [s.path, kb(s.raw), orUnknown(s.br), orUnknown(s.gzip)]),
   );
@@ -115,7 +107,7 @@ try {
   log('\n=== JavaScript shipped per page (KB; gzip -9 / raw)');
   const js = await measureJs(base, pages);
   results.javascript = js;
-  table(
+  printTable(
     ['page', 'framework gz', 'shared gz', 'page gz', 'total gz', 'total raw', 'chunks'],
     js.map((j) => [j.path, kb(j.framework.gzip), kb(j.shared.gzip), kb(j.page.gzip), kb(j.total.gzip), kb(j.total.raw), j.chunks.length]),
   );
@@ -137,7 +129,7 @@ try {
       }
     }
     results.lighthouse = lh;
-    table(
+    printTable(
       ['page', 'perf', 'a11y', 'best-pr', 'seo', 'LCP ms', 'TBT ms', 'CLS'],
       lh.map((r) => [r.path, r.performance, r.accessibility, r.bestPractices, r.seo, r.lcpMs, r.tbtMs, r.cls]),
     );
@@ -161,7 +153,7 @@ try {
   results.load = load;
   const baseline = (c: number) => load.find((r) => r.path === prerendered && r.connections === c)!;
   log();
-  table(
+  printTable(
     ['path', 'conns', 'req/s', 'vs static', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'non-2xx'],
     load.map((r) => [
       r.path,
@@ -233,7 +225,7 @@ try {
   } else if (scripts['bench:data']) log('(data-scale figures: BENCH_DATA=1 npm run bench, or npm run bench:data)');
 
   log('=== Targets');
-  table(
+  printTable(
     ['target', 'value', 'met'],
     targets.map((t) => [t.target, t.value, t.met ? 'yes' : 'NO']),
   );

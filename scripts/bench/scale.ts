@@ -19,6 +19,7 @@ import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { startServer, type RunningServer } from '../../tests/support/server.ts';
 import { countingRelay, startSqld } from '../lib/sqld.ts';
+import { printTable } from './print-table.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
@@ -69,16 +70,6 @@ async function rateOf(server: RunningServer, label: string, route: Route): Promi
   if (r.non2xx || r.errors) throw new Error(`${label} ${route.name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   log(`  ${label} ${route.name}: ${r.rps} req/s`);
   return r.rps;
-}
-
-function table(headers: string[], rows: (string | number)[][]) {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells: (string | number)[]) =>
-    cells.map((c, i) => (typeof c === 'number' ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join('  ');
-  log(line(headers));
-  log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const r of rows) log(line(r));
-  log();
 }
 
 if (!process.env.SKIP_BUILD) {
@@ -152,8 +143,8 @@ const rows = ROUTES.map((r) => {
   const s = results.sqld![r.name];
   return [r.name, f, s, Math.round((s / f) * 100) / 100];
 });
-table(['route', 'file req/s', 'sqld req/s', 'sqld/file'], rows);
-table(
+printTable(['route', 'file req/s', 'sqld req/s', 'sqld/file'], rows);
+printTable(
   ['route', 'round trips: render', 'cache hit', 'cache hit, counter kept'],
   Object.entries(results.trips).map(([name, t]) => [name, t.miss, t.hit ?? '-', t.hitKept ?? '-']),
 );
@@ -176,7 +167,7 @@ const targets = [
     value: apiTrips.map(([, t]) => t.miss).join(', '),
   },
 ];
-table(
+printTable(
   ['target', 'value', 'met'],
   targets.map((t) => [t.target, t.value, t.met ? 'yes' : 'NO']),
 );

@@ -11,28 +11,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playJump, startScenario, WALLETS, writeRegistry, type Scenario } from '../../scripts/lib/ingest-scenario.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { runIngestCli } from '../support/ingest.ts';
+import { playJump, WALLETS, type Scenario } from '../../scripts/lib/ingest-scenario.ts';
+import type { RunningServer } from '../support/server.ts';
+import { getOk, runIngestCli, startScenarioServer } from '../support/ingest.ts';
 
 let s: Scenario;
 let server: RunningServer;
 let env: Record<string, string>;
-let registryFile: string;
 
-const get = async (path: string) => {
-  const res = await fetch(server.baseUrl + path);
-  expect(res.status, path).toBe(200);
-  return res.headers.get('content-type')?.includes('json') ? res.json() : res.text();
-};
+const get = (path: string) => getOk(server.baseUrl, path);
 
 beforeAll(async () => {
-  s = await startScenario();
-  registryFile = join(mkdtempSync(join(tmpdir(), 'rwa-registry-')), 'registry.json');
-  writeRegistry(s, registryFile);
   // The server lists the same registry on /sources.
-  server = await startServer({ env: { INGEST_REGISTRY: registryFile } });
-  env = { ...s.env, DATABASE_URL: server.databaseUrl, INGEST_REGISTRY: registryFile };
+  ({ scenario: s, server, env } = await startScenarioServer());
 }, 120_000);
 
 afterAll(async () => {

@@ -4,13 +4,10 @@
  * Every asset, network and issuer of the API has a page whose figures equal the API's, with the
  * observation's block, the contract and the transaction links on it.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playJump, startScenario, writeRegistry, type Scenario } from '../../scripts/lib/ingest-scenario.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { runIngestCli } from '../support/ingest.ts';
+import { playJump, type Scenario } from '../../scripts/lib/ingest-scenario.ts';
+import type { RunningServer } from '../support/server.ts';
+import { getOk, runIngestCli, startScenarioServer } from '../support/ingest.ts';
 import { formatCurrency } from '#lib/shared/format.ts';
 import { parseCsv } from '#lib/shared/csv.ts';
 
@@ -18,18 +15,10 @@ let s: Scenario;
 let server: RunningServer;
 let env: Record<string, string>;
 
-const get = async (path: string) => {
-  const res = await fetch(server.baseUrl + path);
-  expect(res.status, path).toBe(200);
-  return res.headers.get('content-type')?.includes('json') ? res.json() : res.text();
-};
+const get = (path: string) => getOk(server.baseUrl, path);
 
 beforeAll(async () => {
-  s = await startScenario();
-  const registryFile = join(mkdtempSync(join(tmpdir(), 'rwa-registry-')), 'registry.json');
-  writeRegistry(s, registryFile);
-  server = await startServer({ env: { INGEST_REGISTRY: registryFile } });
-  env = { ...s.env, DATABASE_URL: server.databaseUrl, INGEST_REGISTRY: registryFile };
+  ({ scenario: s, server, env } = await startScenarioServer());
   const r = await runIngestCli(['--from', s.days[0], '--to', s.days[2]], env);
   expect(r.code, r.stderr).toBe(0);
 }, 180_000);

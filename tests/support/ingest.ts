@@ -1,6 +1,11 @@
 /** Runs `npm run ingest` (scripts/ingest.ts) as a child process, as an operator would. */
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect } from 'vitest';
+import { startScenario, writeRegistry, type Scenario } from '../../scripts/lib/ingest-scenario.ts';
+import { startServer, type RunningServer } from './server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -36,4 +41,30 @@ export function runIngestCli(
     child.stderr.on('data', (d) => (stderr += d));
     child.on('exit', (code, signal) => ok({ code, signal, stdout, stderr }));
   });
+}
+
+export interface ScenarioServer {
+  scenario: Scenario;
+  server: RunningServer;
+  /** The registry of the scenario's two chains, which the server lists on /sources. */
+  registryFile: string;
+  /** What `npm run ingest` needs to read the scenario into the server's database. */
+  env: Record<string, string>;
+}
+
+/** The two-chain scenario (scripts/lib/ingest-scenario.ts) and a built server on the database its ingest writes. */
+export async function startScenarioServer(): Promise<ScenarioServer> {
+  const scenario = await startScenario();
+  const registryFile = join(mkdtempSync(join(tmpdir(), 'rwa-registry-')), 'registry.json');
+  writeRegistry(scenario, registryFile);
+  const server = await startServer({ env: { INGEST_REGISTRY: registryFile } });
+  return { scenario, server, registryFile, env: { ...scenario.env, DATABASE_URL: server.databaseUrl, INGEST_REGISTRY: registryFile } };
+}
+
+/** GET that must answer 200: the body as JSON when it is JSON, else as text. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of any shape, read by the test as it expects it
+export async function getOk(baseUrl: string, path: string): Promise<any> {
+  const res = await fetch(baseUrl + path);
+  expect(res.status, path).toBe(200);
+  return res.headers.get('content-type')?.includes('json') ? res.json() : res.text();
 }
