@@ -23,6 +23,16 @@ import {
 
 import { CONTENT_BODY_LIMIT } from '#lib/server/content/limits.ts';
 
+/** True when the text does not parse as JSON: the malformed bodies the API must refuse with a 400. */
+const notJson = (text: string) => {
+  try {
+    JSON.parse(text);
+    return false;
+  } catch {
+    return true;
+  }
+};
+
 const LOGIN_BODY_LIMIT = 8 * 1024;
 const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS || 150);
 
@@ -83,25 +93,11 @@ const invalidBody = fc.oneof(
   // malformed JSON
   fc
     .string({ minLength: 1 })
-    .filter((s) => {
-      try {
-        JSON.parse(s);
-        return false;
-      } catch {
-        return true;
-      }
-    })
+    .filter(notJson)
     .map((b) => ({ type: 'application/json', body: b })),
   jsonValue
     .map((v) => JSON.stringify(v).slice(0, -1) || '{')
-    .filter((s) => {
-      try {
-        JSON.parse(s);
-        return false;
-      } catch {
-        return true;
-      }
-    })
+    .filter(notJson)
     .map((b) => ({ type: 'application/json', body: b })),
   // wrong content types, whatever the body
   fc.record({
