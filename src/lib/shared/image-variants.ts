@@ -6,7 +6,7 @@
  */
 const OWN_IMAGE = /^\/images\/[a-z0-9/_-]+\.jpg$/;
 
-export const SMALL_WIDTH = 800;
+const SMALL_WIDTH = 800;
 
 /** The srcset of an image of the site's own, or undefined for any other source. */
 export function ownImageSrcset(src: string | null | undefined): string | undefined {
