@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { freePort } from './free-port.ts';
-import { stopChild } from './child-ready.ts';
+import { stopChild, waitUntilReady } from './child-ready.ts';
 import { dirname, join } from 'node:path';
 import solc from 'solc';
 import {
@@ -86,25 +86,20 @@ export async function startAnvil(chainId: number, genesisTime: number, extra: st
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`anvil exited: ${out}`);
-    try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-      });
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`anvil did not start: ${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitUntilReady(child, {
+    name: 'anvil',
+    probe: async () =>
+      (
+        await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+        })
+      ).ok,
+    timeoutMs: 30_000,
+    intervalMs: 100,
+    output: () => out,
+  });
   const stop = () => stopChild(child);
   return { url, chainId, process: child, stop };
 }

@@ -6,21 +6,12 @@
  * own fields (dc:creator, atom:link) as raw XML that it parses and rebuilds, and its parser turns
  * text that looks like a number into one, so an author named "007" came out as "7".
  */
-import type { ArticleKind } from '#lib/shared/article-kinds.ts';
+import type { ShownItem } from './articles.ts';
 import { itemPath, shownDate } from '#lib/shared/article-kinds.ts';
 import { escapeXml as x } from '#lib/shared/seo.ts';
 
-export interface FeedItem {
-  kind: ArticleKind;
-  slug: string;
-  title: string;
-  excerpt: string;
-  author: string;
-  category?: string | null;
-  published: boolean;
-  publishedAt: Date | null;
-  createdAt: Date;
-}
+/** What the feed shows of an item: the public item as the repository reads it. */
+export type FeedItem = Pick<ShownItem, 'kind' | 'slug' | 'title' | 'excerpt' | 'author' | 'category' | 'published' | 'publishedAt' | 'createdAt'>;
 
 export interface FeedChannel {
   origin: string;
