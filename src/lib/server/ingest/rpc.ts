@@ -55,12 +55,14 @@ function errorText(e: unknown): string {
   const parts: string[] = [];
   let cur: unknown = e;
   for (let i = 0; cur && i < 8; i++) {
-    const o = cur as { message?: string; details?: string; shortMessage?: string; status?: number; cause?: unknown };
+    const o = cur as { message?: string; details?: string; shortMessage?: string; status?: number; code?: unknown; cause?: unknown };
     parts.push(
       String(o.message ?? '').replace(/Status: (\d{3})/, 'status $1'),
       String(o.details ?? ''),
       String(o.shortMessage ?? ''),
       o.status ? `status ${o.status}` : '',
+      // Node's network errors carry their kind as a code (an AggregateError of refused addresses has an empty message).
+      typeof o.code === 'string' ? o.code : '',
     );
     cur = o.cause;
   }
@@ -91,6 +93,16 @@ export function isMissingState(e: unknown): boolean {
   );
 }
 
+/**
+ * The host is not there: its name does not resolve (ENOTFOUND; EAI_AGAIN, no resolver answers) or
+ * nothing listens (ECONNREFUSED). Asking again a second later gets the same answer, so it is not
+ * retried: an offline machine ends each source at once instead of waiting through every backoff
+ * (issue 24.6). A fallback transport still moves on to the chain's next endpoint.
+ */
+export function isUnreachable(e: unknown): boolean {
+  return /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED)\b/.test(errorText(e));
+}
+
 /** Worth waiting and retrying: rate limits, server errors, dropped connections, timeouts. */
 export function isTransient(e: unknown): boolean {
   const text = errorText(e);
@@ -119,7 +131,7 @@ export function withRetry<T>(
   onRetry?: (msg: string) => void,
   baseMs = config().ingest.backoffMs,
 ): Promise<T> {
-  const retryable = (e: unknown) => !isTooManyResults(e) && isTransient(e);
+  const retryable = (e: unknown) => !isTooManyResults(e) && !isUnreachable(e) && isTransient(e);
   return pRetry(fn, {
     retries: 5,
     factor: 2,

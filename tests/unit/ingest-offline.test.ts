@@ -1,0 +1,55 @@
+/**
+ * Offline is quick (issue 24.6): a host that does not resolve or refuses the connection is asked
+ * once, not through every backoff. Real requests, on loopback only: a port nothing listens on, and
+ * a name under `.invalid` (RFC 6761: never resolves).
+ */
+import { describe, expect, it } from 'vitest';
+import { isTransient, isUnreachable, withRetry } from '#lib/server/ingest/rpc.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
+
+async function attempts(url: string): Promise<{ n: number; error: unknown }> {
+  let n = 0;
+  let error: unknown;
+  await withRetry(
+    'probe',
+    () => {
+      n++;
+      return fetch(url);
+    },
+    undefined,
+    1,
+  ).catch((e: unknown) => (error = e));
+  return { n, error };
+}
+
+describe('unreachable hosts are not retried', () => {
+  it('a refused connection is tried once', async () => {
+    const { n, error } = await attempts(`http://127.0.0.1:${await freePort()}/`);
+    expect(isUnreachable(error)).toBe(true);
+    expect(n).toBe(1);
+  });
+
+  it('a name that does not resolve is tried once', async () => {
+    const { n, error } = await attempts('http://rwa-offline-test.invalid/');
+    expect(isUnreachable(error)).toBe(true);
+    expect(n).toBe(1);
+  });
+
+  it('a dropped connection or a rate limit is still retried', async () => {
+    expect(isUnreachable(Object.assign(new Error('fetch failed'), { cause: { code: 'ECONNRESET', message: 'read ECONNRESET' } }))).toBe(
+      false,
+    );
+    expect(isTransient(new Error('HTTP request failed.\n\nStatus: 429'))).toBe(true);
+    let n = 0;
+    await withRetry(
+      'probe',
+      () => {
+        n++;
+        return Promise.reject(new Error('socket hang up'));
+      },
+      undefined,
+      1,
+    ).catch(() => {});
+    expect(n).toBe(6);
+  });
+});
