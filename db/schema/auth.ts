@@ -28,9 +28,10 @@ export const sessions = sqliteTable(
 );
 
 /**
- * Sign-in attempts per key ('pair:<user>|<address>', 'user:<user>', 'ip:<address>') in a fixed window.
- * One row per key, counted with a single upsert before the password is checked, so parallel
- * attempts cannot all slip under the limit. In the database, not memory: the limits hold across
+ * Sign-in attempts per key ('pair:<user>|<address>', 'ip:<address>') in a fixed window. One row per
+ * key, counted with a single guarded upsert before the password is checked, so parallel attempts
+ * cannot all slip under the limit; refused attempts write nothing and the rows are capped
+ * (src/lib/server/auth/rate-limit.ts). In the database, not memory: the limits hold across
  * restarts and serverless instances.
  */
 export const loginThrottle = sqliteTable('login_throttle', {

@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { api, loginCookie } from '../support/http.ts';
 import { startServer } from '../support/server.ts';
 import { TEST_ADMIN } from '../support/constants.ts';
+import { createClient } from '@libsql/client';
 
 const base = inject('baseUrl');
 
@@ -138,6 +139,58 @@ describe('login throttling (own server: it spends the loopback address budget)',
       }
       expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
       expect(statuses[20]).toBe(429);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('a spray cannot lock the owner out (issue 26), and refusals write nothing', () => {
+  it('52 wrong passwords from one client; the owner at another signs in, with and without JavaScript', async () => {
+    // Behind a configured proxy (this test's own loopback address), X-Forwarded-For names the client.
+    const server = await startServer({ env: { TRUSTED_PROXIES: '127.0.0.1' } });
+    try {
+      const from = (client: string) => ({ 'X-Forwarded-For': client });
+      const statuses: number[] = [];
+      for (let i = 0; i < 52; i++) {
+        const res = await api(server.baseUrl, '/api/auth/login', {
+          body: { username: 'admin', password: `spray-${i}` },
+          headers: from('198.51.100.1'),
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([...Array(5).fill(401), ...Array(47).fill(429)]);
+      const json = await api(server.baseUrl, '/api/auth/login', { body: TEST_ADMIN, headers: from('198.51.100.2') });
+      expect(json.status).toBe(200);
+      // Told about the five tries that were checked; the 47 refused ones counted nowhere.
+      expect(await json.json()).toMatchObject({ username: 'admin', failedAttempts: 5 });
+      const form = await api(server.baseUrl, '/api/auth/login-form', {
+        body: new URLSearchParams({ ...TEST_ADMIN, redirect: '/admin' }).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...from('198.51.100.3') },
+      });
+      expect(form.status).toBe(303);
+      expect(form.headers.get('location')).toBe('/admin');
+      expect(form.headers.getSetCookie().some((c) => c.startsWith('rwa_session='))).toBe(true);
+      // The sprayer itself stays paused, the right password included.
+      expect((await api(server.baseUrl, '/api/auth/login', { body: TEST_ADMIN, headers: from('198.51.100.1') })).status).toBe(429);
+
+      // 1,000 refused requests with random names from a paused client add no row to the throttle table.
+      const db = createClient({ url: server.databaseUrl });
+      const rowCount = async () => Number((await db.execute('SELECT count(*) AS n FROM login_throttle')).rows[0].n);
+      for (let i = 0; i < 20; i++)
+        await api(server.baseUrl, '/api/auth/login', { body: { username: `n-${i}`, password: 'x' }, headers: from('198.51.100.4') });
+      const before = await rowCount();
+      const refused: number[] = [];
+      for (let i = 0; i < 1000; i++) {
+        const res = await api(server.baseUrl, '/api/auth/login', {
+          body: { username: `r-${i}-${Math.random().toString(36).slice(2)}`, password: 'x' },
+          headers: from('198.51.100.4'),
+        });
+        refused.push(res.status);
+      }
+      expect(refused.every((s) => s === 429)).toBe(true);
+      expect(await rowCount()).toBe(before);
+      db.close();
     } finally {
       await server.stop();
     }
