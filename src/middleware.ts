@@ -8,6 +8,7 @@ import { json } from '#lib/server/http.ts';
 import { cacheKey, cachedResponse, dataVersion, storeResponse } from '#lib/server/response-cache.ts';
 import { CACHE, finalCacheControl } from '#lib/server/cache.ts';
 import { trailingSlashStatus, trailingSlashTarget } from '#lib/server/trailing-slash.ts';
+import { apiPreamble } from '#lib/server/api-preamble.ts';
 
 /** Reads the session once per request, refuses cross-site writes and guards /admin before any HTML. */
 export const onRequest = defineMiddleware(async (ctx, next) => {
@@ -24,6 +25,9 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     const headers = { Location: canonical, 'Cache-Control': CACHE.redirect };
     return applySecurityHeaders(new Response(null, { status: trailingSlashStatus(request.method), headers }), url);
   }
+  // /api/: a preflight, a method the route does not have, a malformed address (JSON, never the HTML 404).
+  const early = await apiPreamble(request, url, ctx.routePattern);
+  if (early) return applySecurityHeaders(early, url);
   if (isCrossSiteWrite(request)) {
     return applySecurityHeaders(json({ message: 'Cross-site requests are not allowed.' }, { status: 403 }), url);
   }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { createBrotliCompress, createGzip, constants, type BrotliCompress, type Gzip } from 'node:zlib';
+import { CACHE } from '#lib/server/cache.ts';
 import { writeHeadHeaders } from '../write-head.ts';
 import { chooseCoding, isCompressibleType, MIN_COMPRESS_BYTES, withVary } from './encoding.ts';
 import { sendEncoded } from './send.ts';
@@ -112,6 +113,8 @@ export function shapeAppOutput(req: IncomingMessage, res: ServerResponse, rules:
     const { body, csp } = rules.rewriteError(m.status, Buffer.concat(m.chunks).toString('utf8'));
     const headers = { ...m.headers };
     if (csp && !headers['content-security-policy']) headers['content-security-policy'] = csp;
+    // An error page is about this request only: no cache keeps it (a 404 would outlive the page's creation).
+    headers['cache-control'] ??= CACHE.none;
     // The held page is written with the original methods: restore them before sending.
     res.writeHead = writeHead as typeof res.writeHead;
     res.end = end as typeof res.end;

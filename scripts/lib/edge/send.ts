@@ -40,6 +40,8 @@ export function sendEncoded(
     const notModified: OutgoingHttpHeaders = { etag: out.etag };
     if (out.vary) notModified.vary = out.vary;
     if (out['cache-control']) notModified['cache-control'] = out['cache-control'];
+    // CORS too: a cross-origin client that sent If-None-Match itself reads the 304, and may only with it.
+    for (const [key, value] of Object.entries(out)) if (key.startsWith('access-control-')) notModified[key] = value;
     res.writeHead(304, notModified).end();
     return;
   }

@@ -155,7 +155,8 @@ export function cachedResponse(key: string, version: number, request?: Request):
   const ifNoneMatch = request?.headers.get('if-none-match');
   if (etag && ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''))) {
     const headers = new Headers(
-      hitHeaders(hit).filter(([k]) => /^(?:etag|cache-control|vary|age|x-cache|cache-tag|netlify-cache-tag)$/.test(k)),
+      // CORS too: a cross-origin client that sent If-None-Match itself reads the 304, and may only with it.
+      hitHeaders(hit).filter(([k]) => /^(?:etag|cache-control|vary|age|x-cache|cache-tag|netlify-cache-tag|access-control-.+)$/.test(k)),
     );
     return new Response(null, { status: 304, headers });
   }

@@ -8,12 +8,26 @@ import * as R from '#lib/shared/schemas/responses.ts';
 import { coverageSchema } from '#lib/server/coverage-data.ts';
 import { NETWORK_METRICS } from '#lib/shared/analytics-types.ts';
 import { RANGES } from '#lib/shared/open-data/range.ts';
+import { MAX_TRANSFER_LIMIT, TRANSFER_LIMIT } from '#lib/shared/transfers.ts';
 
 type Param = { name: string; in: 'query' | 'path'; required?: boolean; description: string; schema: Record<string, unknown> };
 
+/** The document's groups, in the order the docs list them. */
+export const TAGS = {
+  Market: 'Totals across every tracked asset, and what they cover',
+  Assets: 'Tokenized assets: the list, each asset, and its downloads',
+  Networks: 'Blockchains: the list, each network, and its downloads',
+  Issuers: 'Issuers: the list, each issuer, and its downloads',
+  Transfers: 'The largest on-chain transfers',
+  'Asset classes': "The asset-class pages' figures (stablecoins, U.S. Treasuries, private credit)",
+} as const;
+
 export interface Endpoint {
   path: string;
+  tag: keyof typeof TAGS;
   summary: string;
+  /** What the answer holds and how to ask for it: the operation's description. */
+  description: string;
   /** The component holding the 200 answer's schema. */
   schema: keyof typeof SCHEMAS;
   params: Param[];
@@ -37,6 +51,10 @@ export const SCHEMAS = {
   NetworkPage: R.networkPageSchema,
   IssuerPage: R.issuerPageSchema,
   Coverage: coverageSchema,
+  Stablecoins: R.stablecoinsSchema,
+  StablecoinOverview: R.stablecoinOverviewSchema,
+  Treasuries: R.treasuriesSchema,
+  PrivateCredit: R.privateCreditSchema,
   AssetChains: R.assetChainRowsSchema,
   AssetTransfers: R.assetTransferRowsSchema,
   NetworkHistory: R.networkHistoryRowsSchema,
@@ -94,9 +112,15 @@ const history: Param[] = [
   },
 ];
 
+/** Where the document itself is served (src/pages/api/openapi.json.ts). */
+export const OPENAPI_PATH = '/api/openapi.json';
+
 export const ENDPOINTS: Endpoint[] = [
   {
     path: '/api/market-overview',
+    tag: 'Market',
+    description:
+      'The headline figures of the home and networks pages. Money (totalRWAValue, totalStablecoinValue) is a decimal string in dollars; counts are numbers.',
     summary: 'Headline totals and the as-of date',
     schema: 'MarketOverview',
     params: [],
@@ -104,6 +128,9 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     path: '/api/chart-data',
+    tag: 'Market',
+    description:
+      "One point per date, each asset class's total in billions of dollars as a decimal string. from and to bound the dates; without them every date is returned.",
     summary: 'Asset-class totals over time, in billions of dollars (full precision)',
     schema: 'ChartData',
     params: [...bounds(), format, download],
@@ -112,6 +139,9 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     path: '/api/assets',
+    tag: 'Assets',
+    description:
+      'Every asset the site serves, largest market cap first. marketCap is a decimal string in dollars, change7d a percent string. Each row links to its page (url) and its id names it in /api/assets/{id}.',
     summary: 'Every served asset, largest first, with its page',
     schema: 'Assets',
     params: [assetClass, limit, format, download],
@@ -120,6 +150,9 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     path: '/api/networks',
+    tag: 'Networks',
+    description:
+      'Every network, largest tokenized value first. totalValue is a decimal string in dollars, marketShare a percent of the total.',
     summary: 'Every network, largest first',
     schema: 'Networks',
     params: [limit, format, download],
@@ -128,6 +161,9 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     path: '/api/networks/time-series',
+    tag: 'Networks',
+    description:
+      "The chosen metric per network at each month's last date: a map of network name to value (dollars for the value metrics, counts for the others).",
     summary: 'One metric per network, one point per month',
     schema: 'NetworkTimeSeries',
     params: [
@@ -147,13 +183,21 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     path: '/api/transfers',
+    tag: 'Transfers',
+    description:
+      "The largest transfers before the as-of date, largest first, within an optional amount range. usdAmount is a number in dollars (the spec's field, kept as it is).",
     summary: 'The largest transfers of the last 7, 30 or 90 days before the as-of date',
     schema: 'Transfers',
     params: [
       { name: 'days', in: 'query', required: true, description: 'The window', schema: { type: 'integer', enum: [7, 30, 90] } },
       { name: 'minUsd', in: 'query', description: 'Inclusive lower bound in dollars', schema: { type: 'number', minimum: 0 } },
       { name: 'maxUsd', in: 'query', description: 'Exclusive upper bound in dollars', schema: { type: 'number', exclusiveMinimum: 0 } },
-      { name: 'limit', in: 'query', description: 'Rows (per amount range without bounds)', schema: { type: 'integer', minimum: 1 } },
+      {
+        name: 'limit',
+        in: 'query',
+        description: `Rows, per amount range when no bound is given (default ${TRANSFER_LIMIT}, at most ${MAX_TRANSFER_LIMIT})`,
+        schema: { type: 'integer', minimum: 1, maximum: MAX_TRANSFER_LIMIT, default: TRANSFER_LIMIT },
+      },
       format,
       download,
     ],
@@ -162,6 +206,9 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     path: '/api/issuers',
+    tag: 'Issuers',
+    description:
+      "Every issuer with its number of assets and the sum of their known market caps (a decimal string in dollars; null when no asset's is known). Assets with an unknown market cap are counted in unknownCount and left out of the sum.",
     summary: 'Every issuer with its asset count and total known market cap',
     schema: 'Issuers',
     params: [format, download],
@@ -170,6 +217,8 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     path: '/api/assets/{id}',
+    tag: 'Assets',
+    description: "Everything the asset's page shows. Each figure carries its value, its as-of date and its source, or why it is unknown.",
     summary: "Everything an asset's page shows: figures with as-of and source, chains, history, transfers, quality",
     schema: 'AssetPage',
     params: [id('asset')],
@@ -177,6 +226,8 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     path: '/api/assets/{id}/history',
+    tag: 'Assets',
+    description: "The asset's series, one row per date, as JSON or CSV.",
     summary: "An asset's market cap, supply and holders per date",
     schema: 'AssetHistory',
     params: [id('asset'), ...history, format],
@@ -185,6 +236,9 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     path: '/api/assets/{id}/chains',
+    tag: 'Assets',
+    description:
+      'One row per chain the asset is issued on, with the contract, the wallets excluded from supply and the block or API call the figure was read from.',
     summary: "An asset's supply per chain: contract, excluded wallets, block or API of the observation",
     schema: 'AssetChains',
     params: [id('asset'), format],
@@ -193,6 +247,8 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     path: '/api/assets/{id}/transfers',
+    tag: 'Assets',
+    description: "The asset's largest transfers of the 30 days before the as-of date, largest first.",
     summary: "An asset's largest transfers of the last 30 days",
     schema: 'AssetTransfers',
     params: [id('asset'), format],
@@ -201,6 +257,8 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     path: '/api/networks/{id}',
+    tag: 'Networks',
+    description: "Everything the network's page shows: its row of /api/networks, its history and the assets on it.",
     summary: "Everything a network's page shows",
     schema: 'NetworkPage',
     params: [id('network')],
@@ -208,6 +266,8 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     path: '/api/networks/{id}/history',
+    tag: 'Networks',
+    description: "The network's metrics, one row per date and one column per metric, as JSON or CSV.",
     summary: "A network's six metrics and its share per date",
     schema: 'NetworkHistory',
     params: [id('network'), ...history, format],
@@ -216,6 +276,8 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     path: '/api/networks/{id}/assets',
+    tag: 'Networks',
+    description: 'The assets on the network, with the value on this network and their whole market cap.',
     summary: 'The assets on a network',
     schema: 'NetworkAssets',
     params: [id('network'), format],
@@ -224,6 +286,8 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     path: '/api/issuers/{id}',
+    tag: 'Issuers',
+    description: "Everything the issuer's page shows: its summary, its assets and their summed history.",
     summary: "An issuer's assets and their total over time",
     schema: 'IssuerPage',
     params: [id('issuer')],
@@ -231,6 +295,8 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     path: '/api/issuers/{id}/history',
+    tag: 'Issuers',
+    description: "The sum of the issuer's known market caps, one row per date.",
     summary: "An issuer's total over time",
     schema: 'IssuerHistory',
     params: [id('issuer'), ...history, format],
@@ -239,6 +305,8 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     path: '/api/issuers/{id}/assets',
+    tag: 'Issuers',
+    description: "The issuer's assets with their market caps and the source of each.",
     summary: "An issuer's assets",
     schema: 'IssuerAssets',
     params: [id('issuer'), format],
@@ -247,14 +315,63 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     path: '/api/coverage',
+    tag: 'Market',
+    description:
+      'Per asset class, the tracked total against a named public reference for the whole class; per asset and chain, the gap between a chain reader and DefiLlama.',
     summary: 'What the totals cover against a named public reference, and source gaps',
     schema: 'Coverage',
     params: [],
     example: '/api/coverage',
   },
+  {
+    path: '/api/stablecoins',
+    tag: 'Asset classes',
+    description:
+      'What the stablecoins page lists: every stablecoin with its platform, networks, market cap (a decimal string in dollars) and price.',
+    summary: 'The stablecoins, largest first',
+    schema: 'Stablecoins',
+    params: [],
+    example: '/api/stablecoins',
+  },
+  {
+    path: '/api/stablecoin-overview',
+    tag: 'Asset classes',
+    description:
+      "The stablecoins page's headline cards, and each card's figure as a field: money as decimal strings in dollars, counts as numbers, null when unknown.",
+    summary: 'The stablecoin headline figures',
+    schema: 'StablecoinOverview',
+    params: [],
+    example: '/api/stablecoin-overview',
+  },
+  {
+    path: '/api/treasuries',
+    tag: 'Asset classes',
+    description:
+      'What the U.S. Treasuries page shows: its headline cards, the largest issuers and every product, market caps as decimal strings in dollars.',
+    summary: 'Tokenized U.S. Treasuries: cards, issuers and products',
+    schema: 'Treasuries',
+    params: [],
+    example: '/api/treasuries',
+  },
+  {
+    path: '/api/private-credit',
+    tag: 'Asset classes',
+    description:
+      'What the private credit page shows (a dated snapshot): its headline cards, the lending platforms and their pools, amounts as decimal strings in dollars.',
+    summary: 'Private credit: platforms and pools',
+    schema: 'PrivateCredit',
+    params: [],
+    example: '/api/private-credit',
+  },
 ];
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/**
+ * The terms the figures are published under: free to reuse with attribution. A choice made for
+ * issue 26 (an OpenAPI document names a license); the site's owner may set another here.
+ */
+const LICENSE = { name: 'CC BY 4.0', identifier: 'CC-BY-4.0' };
 
 /** The document (pure: the same input gives the same document). */
 export function openApiDocument(serverUrl: string) {
@@ -275,12 +392,16 @@ export function openApiDocument(serverUrl: string) {
       e.path,
       {
         get: {
+          tags: [e.tag],
           summary: e.summary,
+          description: e.description,
           operationId: e.path
             .replace(/[{}]/g, '')
             .replace(/[^A-Za-z0-9]+/g, '_')
             .replace(/^_|_$/g, ''),
           parameters: e.params,
+          // Public: no key, no cookie (an empty list overrides any document-wide requirement).
+          security: [],
           responses: {
             '200': {
               description: 'OK. Sent with ETag and Cache-Control; open to any origin (Access-Control-Allow-Origin: *).',
@@ -303,10 +424,16 @@ export function openApiDocument(serverUrl: string) {
     info: {
       title: 'RWA Analytics public API',
       version: '1.0.0',
-      description:
-        'Free, open read access to every figure on the site. No key. Money travels as decimal strings where the product spec says so. Errors are {"message", "issues"?}.',
+      description: [
+        'Free, open read access to every figure on the site. No key, no cookie: any origin may call it (CORS), and every answer has an ETag for a conditional GET (304).',
+        'Money is a decimal string in dollars (e.g. "1234.5"; billions in /api/chart-data), as the product spec has it for assets and networks; the one exception is the spec\'s transfer usdAmount, a number. Percents and counts are numbers unless the spec says otherwise (change7d, change30d). An unknown figure is null, never 0.',
+        'Every error is {"message", "issues"?} with the HTTP status saying its kind.',
+      ].join('\n\n'),
+      contact: { name: 'RWA Analytics', url: `${serverUrl}/docs/api` },
+      license: LICENSE,
     },
-    servers: [{ url: serverUrl }],
+    servers: [{ url: serverUrl, description: 'This site' }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: { schemas },
   };

@@ -5,8 +5,7 @@
  * content-writing routes (their answers are personal or no-store).
  */
 import { handle } from '#lib/server/http.ts';
-
-const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'ETag, Content-Disposition' };
+import { PUBLIC_CORS } from '#lib/server/api-answers.ts';
 
 async function etagOf(bytes: ArrayBuffer): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
@@ -28,7 +27,7 @@ export function publicGet<C extends { request: Request }>(fn: (ctx: C) => Promis
   return async (ctx: C): Promise<Response> => {
     const res = await inner(ctx);
     const headers = new Headers(res.headers);
-    for (const [k, v] of Object.entries(CORS)) headers.set(k, v);
+    for (const [k, v] of Object.entries(PUBLIC_CORS)) headers.set(k, v);
     if (res.status !== 200) return new Response(res.body, { status: res.status, headers });
     const bytes = await res.arrayBuffer();
     const etag = await etagOf(bytes);

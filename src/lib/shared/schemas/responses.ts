@@ -245,3 +245,124 @@ export const networkAssetRowsSchema = z.array(
 );
 export const issuerHistoryRowsSchema = z.array(z.object({ date: day, totalMarketCap: z.number() }));
 export const issuerAssetRowsSchema = issuerPageSchema.shape.assets;
+
+// --- The asset-class pages' answers (/api/stablecoins, /api/stablecoin-overview, /api/treasuries, /api/private-credit)
+
+const money = numericString.describe('Dollars, as a decimal string');
+const metricCard = z
+  .object({
+    title: z.string(),
+    value: z.string().describe("As the page shows it, e.g. '$278.14B'"),
+    change: z.string().describe("With its sign, e.g. '+6.56%'; empty when there is none"),
+    changeType: z.enum(['positive', 'negative', 'neutral']),
+    icon: z.string(),
+    period: z.string().optional().describe("The change's period when it is not 30 days, e.g. '7d'"),
+    amount: z.string().describe('The figure as a decimal string (dollars, a count or a percent); empty when unknown'),
+  })
+  .loose()
+  .describe("One of the page's headline cards");
+
+export const stablecoinsSchema = z
+  .object({
+    asOf: day,
+    total: z.number().int(),
+    stablecoins: z.array(
+      z
+        .object({
+          name: z.string(),
+          ticker: z.string(),
+          platform: z.string(),
+          networks: z.array(z.string()),
+          marketCap: money,
+          price: numericString.describe('Dollars per token'),
+          peggedCurrency: z.string(),
+        })
+        .loose(),
+    ),
+  })
+  .loose();
+
+export const stablecoinOverviewSchema = z
+  .object({
+    asOf: day,
+    marketCap: money.nullable(),
+    marketCapChange30d: z.string(),
+    monthlyTransferVolume: money.nullable(),
+    monthlyTransferVolumeChange30d: z.string(),
+    monthlyActiveAddresses: z.number().nullable(),
+    monthlyActiveAddressesChange30d: z.string(),
+    holders: z.number().nullable(),
+    holdersChange30d: z.string(),
+    totalStablecoins: z.number().int(),
+    cards: z.array(metricCard),
+  })
+  .loose();
+
+export const treasuriesSchema = z
+  .object({
+    asOf: day,
+    cards: z.array(metricCard),
+    topEntities: z.array(
+      z
+        .object({
+          rank: z.number().int(),
+          protocol: z.string(),
+          rwaCount: z.number().int(),
+          marketCap: money,
+          change30d: z.number().nullable().describe('Percent; null when there is no figure 30 days earlier'),
+          marketShare: z.number().describe('Percent of the total'),
+        })
+        .loose(),
+    ),
+    total: z.number().int(),
+    products: z.array(
+      z
+        .object({
+          name: z.string(),
+          issuer: z.string(),
+          ticker: z.string(),
+          platform: z.string(),
+          networks: z.array(z.string()),
+          marketCap: money,
+          yieldToMaturity: z.number().nullable().describe('Percent'),
+          eligibleInvestors: z.string(),
+        })
+        .loose(),
+    ),
+  })
+  .loose();
+
+export const privateCreditSchema = z
+  .object({
+    asOf: day,
+    cards: z.array(metricCard),
+    platformsTotal: z.number().int(),
+    platforms: z.array(
+      z
+        .object({
+          protocol: z.string(),
+          networks: z.array(z.string()),
+          totalLoans: money,
+          activeLoans: money,
+          avgBaseApy: z.number().describe('Percent'),
+          defaultedAmount: money,
+        })
+        .loose(),
+    ),
+    poolsTotal: z.number().int(),
+    pools: z.array(
+      z
+        .object({
+          platform: z.string(),
+          network: z.string(),
+          name: z.string(),
+          currency: z.string(),
+          status: z.string(),
+          apy: z.number().describe('Percent'),
+          principalOutstanding: money,
+          defaultedAmount: money,
+        })
+        .loose(),
+    ),
+  })
+  .loose();
