@@ -58,6 +58,20 @@ describe('non-ASCII slugs', () => {
     expect((await api(server.baseUrl, `/api/blog/posts/by-slug/${nfd}`)).status).toBe(200);
   });
 
+  it('full-width and plain spellings are one slug (NFKC): the second is a conflict, and either finds it', async () => {
+    const tag = uid();
+    const first = await api(server.baseUrl, '/api/blog/posts', { cookie, body: post(`Café crème ${tag}`) });
+    expect(first.status).toBe(201);
+    expect((await first.json()).slug).toBe(`café-crème-${tag}`);
+    const wide = `ｃａｆé-crème-${tag}`;
+    const second = await api(server.baseUrl, '/api/blog/posts', { cookie, body: post('Other title', wide) });
+    expect(second.status).toBe(409);
+    const titled = await api(server.baseUrl, '/api/blog/posts', { cookie, body: post(`ｃａｆé\u3000ｃｒèｍｅ ${tag}`) });
+    expect(titled.status).toBe(409);
+    expect((await api(server.baseUrl, `/api/blog/posts/by-slug/${encodeURIComponent(wide)}`)).status).toBe(200);
+    expect((await api(server.baseUrl, `/blog/${encodeURIComponent(wide)}`)).status).toBe(200);
+  });
+
   it.each([
     ['zero-width characters', '\u200b\u200c\u200d\u2060'],
     ['Hangul fillers', '\u3164\u115f\u1160\uffa0'],

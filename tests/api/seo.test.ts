@@ -220,14 +220,31 @@ describe('reading pages in the first HTML', () => {
 });
 
 describe('/api/placeholder', () => {
-  it('draws an SVG carrying the escaped text, with a CSP that forbids scripts', async () => {
-    const res = await get('/api/placeholder?text=' + encodeURIComponent('Gold & <script>alert(1)</script> "x"'));
+  const draw = async (text: string) => {
+    const res = await get('/api/placeholder?text=' + encodeURIComponent(text));
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
     const svg = await res.text();
     expect(XMLValidator.validate(svg)).toBe(true);
+    const drawn = [...svg.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1]).join(' ');
+    return { res, svg, drawn };
+  };
+
+  it("draws a public item's title, escaped, with a CSP that forbids scripts", async () => {
+    const { res, svg, drawn } = await draw('Breaking </script><script>window.pwned=1</script> & "quotes"');
+    expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(res.headers.get('cache-control')).toBe('public, max-age=86400, s-maxage=86400');
     expect(svg).not.toContain('<script');
-    expect(svg).toContain('Gold &amp; &lt;script&gt;');
+    expect(drawn).toContain('Breaking &lt;/script&gt;&lt;script&gt;window.pwned=1&lt;/script&gt;');
+  });
+
+  it.each([
+    ['a message of the caller', 'Your account is suspended, call +1 555 0100'],
+    ["a draft's title (it would tell the draft exists)", 'Secret draft post'],
+    ['a public title with more after it', 'Breaking </script><script>window.pwned=1</script> & "quotes" and more'],
+  ])('draws the fixed default label, stored nowhere, for %s', async (_what, text) => {
+    const { res, drawn } = await draw(text);
+    expect(drawn).toBe('RWA Analytics');
+    expect(res.headers.get('cache-control')).toBe('no-store');
   });
 });

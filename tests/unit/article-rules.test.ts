@@ -143,6 +143,15 @@ describe('cleanSlug', () => {
 });
 
 describe('slugify: one slug per spelling, nothing invisible', () => {
+  it('folds compatibility forms (NFKC): full-width and ligature spellings are one slug', () => {
+    expect(slugify('ｃａｆé-crème')).toBe(slugify('café-crème'));
+    expect(slugify('ｃａｆé-crème')).toBe('café-crème');
+    expect(cleanSlug('Ｃａｆé\u3000Ｃｒèｍｅ'.normalize('NFD'))).toBe('café-crème');
+    expect(slugify('ﬁnance ①')).toBe('finance-1');
+    // Folding is stable: a slug slugified again is itself.
+    for (const t of ['ｃａｆé-crème', 'İstanbul ﬁ', 'ß Ⅻ']) expect(slugify(slugify(t))).toBe(slugify(t));
+  });
+
   it('gives composed (NFC) and decomposed (NFD) text the same, composed slug', () => {
     expect(cleanSlug('한국 채권'.normalize('NFD'))).toBe('한국-채권');
     expect(cleanSlug('Café Crème'.normalize('NFD'))).toBe('café-crème'.normalize('NFC'));

@@ -126,6 +126,11 @@ describe('heading ids and the table of contents', () => {
     expect(headingSlug('a'.repeat(49) + ' b')).toBe('a'.repeat(49));
   });
 
+  it('folds compatibility forms (NFKC) in heading ids: full-width and plain spellings link alike', () => {
+    expect(headingSlug('Ｃａｆé Ｃｒèｍｅ')).toBe(headingSlug('Café Crème'));
+    expect(headingSlug('Ｃａｆé Ｃｒèｍｅ')).toBe('café-crème');
+  });
+
   it('suffixes duplicate headings -1, -2 and stays within the limit', () => {
     const { toc } = renderMarkup('## Summary\n\n## Summary\n\n## Summary\n\n## Summary 1');
     expect(toc.map((t) => t.id)).toEqual(['summary', 'summary-1', 'summary-2', 'summary-1-1']);
@@ -157,6 +162,25 @@ describe('sanitising', () => {
     );
     expect(dangers(html)).toEqual([]);
     expect(html).not.toMatch(/javascript|vbscript|data:/i);
+  });
+
+  it('keeps links and images whose allowed scheme is written in capitals, in lower case', () => {
+    const { html } = renderMarkup(
+      '[a](HTTPS://example.com/A?B=C) [b](Http://example.com) <a href="MAILTO:x@example.com">m</a> ![i](HTTPS://example.com/i.png) <HTTPS://example.com/auto>',
+    );
+    expect(html).toContain('<a href="https://example.com/A?B=C">a</a>');
+    expect(html).toContain('<a href="http://example.com">b</a>');
+    expect(html).toContain('<a href="mailto:x@example.com">m</a>');
+    expect(html).toContain('<img src="https://example.com/i.png" alt="i">');
+    expect(html).toContain('href="https://example.com/auto"');
+  });
+
+  it('still drops a disallowed scheme in capitals or split by a control character', () => {
+    const { html } = renderMarkup(
+      '[a](JAVASCRIPT:alert(1)) <a href="VBSCRIPT:x">b</a> <a href="java&#9;script:alert(1)">c</a> <a href="DATA:text/html,x">d</a> <img src="FILE:///etc/passwd">',
+    );
+    expect(dangers(html)).toEqual([]);
+    expect(html).not.toMatch(/javascript|vbscript|data:|file:/i);
   });
 
   it('removes scripts, handlers, iframes, objects, embeds and styles', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, articleJsonLd, escapeXml, jsonLdString, placeholderImage, readingMeta } from '#lib/shared/seo.ts';
+import { absoluteUrl, articleJsonLd, escapeXml, jsonLdString, placeholderImage, placeholderLabel, readingMeta } from '#lib/shared/seo.ts';
 
 describe('jsonLdString', () => {
   it('keeps the data but cannot close the script element', () => {
@@ -63,6 +63,14 @@ describe('articleJsonLd', () => {
 });
 
 describe('placeholderImage', () => {
+  it('cuts the label at 120 whole characters: an emoji at the cut neither breaks nor throws', () => {
+    const title = 'x'.repeat(119) + '🪙 gold';
+    expect(placeholderLabel(title)).toBe('x'.repeat(119) + '🪙');
+    expect(() => placeholderImage(title)).not.toThrow();
+    expect(new URL(placeholderImage(title), 'https://rwa.example').searchParams.get('text')).toBe(placeholderLabel(title));
+    expect(placeholderLabel('  Gold \n\t and   silver ')).toBe('Gold and silver');
+  });
+
   it('is a same-origin URL whose text query carries the title', () => {
     const url = new URL(placeholderImage('Gold & Silver: 50/50?'), 'https://rwa.example');
     expect(url.pathname).toBe('/api/placeholder');

@@ -16,16 +16,18 @@ export const DEFAULT_AUTHOR_ID = 'default-author';
  * removed; spaces turned into hyphens; repeated hyphens collapsed. Letters and digits are
  * Unicode-aware, so 'Über Bonds' keeps its ü.
  *
- * NFC first: the same words typed on another system (macOS sends decomposed "e" + U+0301) make the
- * same slug, so they are one item and one file, never two that collide on a checkout. Invisible
+ * NFKC first (and again after lower-casing): the same words typed on another system (macOS sends
+ * decomposed "e" + U+0301) or in compatibility forms (full-width 'ｃａｆé', ligatures) make the same
+ * slug, so they are one item and one file, never two that collide on a checkout. Invisible
  * "letters" (Hangul fillers and the other default-ignorable code points) go, so a slug of nothing
  * visible is empty, and refused.
  */
 export function slugify(title: string): string {
   return title
-    .normalize('NFC')
+    .normalize('NFKC')
     .replace(/\p{Default_Ignorable_Code_Point}/gu, '')
     .toLowerCase()
+    .normalize('NFKC')
     .replace(/[^\p{L}\p{N} -]/gu, '')
     .replace(/ /g, '-')
     .replace(/-+/g, '-');

@@ -81,9 +81,21 @@ export function articleJsonLd(input: ArticleLdInput) {
   };
 }
 
+/** What the placeholder draws when asked for anything but a public item's title. */
+export const PLACEHOLDER_DEFAULT_LABEL = 'RWA Analytics';
+
+/**
+ * The label the placeholder draws for a title: spaces collapsed, at most 120 characters (whole
+ * code points, so an emoji at the cut never leaves half a surrogate pair that encodeURIComponent
+ * would throw on). The page and /api/placeholder both use it, so a title's label is compared alike.
+ */
+export function placeholderLabel(title: string): string {
+  return Array.from(title.replace(/\s+/g, ' ').trim()).slice(0, 120).join('');
+}
+
 /** The placeholder image for an item without a (working) image: a generated card carrying its title. */
 export function placeholderImage(title: string): string {
-  return `/api/placeholder?text=${encodeURIComponent(title.slice(0, 120))}`;
+  return `/api/placeholder?text=${encodeURIComponent(placeholderLabel(title))}`;
 }
 
 export interface ReadingItem {

@@ -1,13 +1,13 @@
 import type { APIRoute } from 'astro';
 import { colors } from '../../../tailwind.config.mjs';
-import { escapeXml } from '#lib/shared/seo.ts';
+import { PLACEHOLDER_DEFAULT_LABEL, escapeXml, placeholderLabel } from '#lib/shared/seo.ts';
+import { publicTitles } from '#lib/server/content/articles.ts';
 import { CACHE } from '#lib/server/cache.ts';
 
 export const prerender = false;
 
 const WIDTH = 1200;
 const HEIGHT = 630;
-const MAX_TEXT = 120;
 const LINE_CHARS = 30;
 const MAX_LINES = 4;
 
@@ -33,11 +33,17 @@ function wrap(text: string): string[] {
 
 /**
  * GET /api/placeholder?text=...: the image shown when a post or article has no image or its
- * image fails to load (spec: "a placeholder image carrying the title text"). The text is
- * XML-escaped and the SVG is served with a CSP that forbids scripts, even opened on its own.
+ * image fails to load (spec: "a placeholder image carrying the title text"). It draws only the
+ * titles of public items (`placeholderLabel` of each): any other text, a draft's title included
+ * (which would tell that the draft exists), gets the site's name, so nobody can have the site draw
+ * a message of their choosing on a branded, cacheable card. That answer is not stored anywhere, so
+ * an item published later gets its own card. The text is XML-escaped and the SVG is served with a
+ * CSP that forbids scripts, even opened on its own.
  */
-export const GET: APIRoute = ({ url }) => {
-  const text = (url.searchParams.get('text') ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT) || 'RWA Analytics';
+export const GET: APIRoute = async ({ url }) => {
+  const asked = placeholderLabel(url.searchParams.get('text') ?? '');
+  const known = asked !== '' && (await publicTitles()).some((title) => placeholderLabel(title) === asked);
+  const text = known ? asked : PLACEHOLDER_DEFAULT_LABEL;
   const lines = wrap(text);
   const fontSize = lines.length > 2 ? 52 : 60;
   const lineHeight = Math.round(fontSize * 1.2);
@@ -56,7 +62,7 @@ export const GET: APIRoute = ({ url }) => {
   return new Response(svg, {
     headers: {
       'Content-Type': 'image/svg+xml; charset=utf-8',
-      'Cache-Control': CACHE.generated,
+      'Cache-Control': known ? CACHE.generated : CACHE.none,
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
       'X-Content-Type-Options': 'nosniff',
     },

@@ -6,7 +6,7 @@
  * Public reads apply one rule (article-kinds `isPublic`): published, and the publish date has come,
  * by the server clock. A scheduled item stays out of every public surface until then.
  */
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { articleDrafts, blogPosts, contentRevisions, previewLinks, researchArticles } from '#db/schema/index.ts';
 import { ARTICLE_KINDS, type ArticleKind } from '#lib/shared/article-kinds.ts';
 import type { ArticleFields, ContentItem } from '#lib/shared/content-types.ts';
@@ -119,15 +119,20 @@ export const publicListRead = (kind: ArticleKind, limit?: number) => {
 };
 export const listPublic = (kind: ArticleKind, limit?: number): Promise<ShownItem[]> => readOne(publicListRead(kind, limit));
 
+/**
+ * The stored spellings a slug in a URL may stand for: NFKC (slugify's form, so `ｃａｆé-crème`
+ * finds `café-crème`), and NFC (slugs stored before slugify folded compatibility forms).
+ */
+const slugSpellings = (slug: string) => [...new Set([slug.normalize('NFKC'), slug.normalize('NFC')])];
+
 /** One public item by slug, or null. */
 export const publicItemRead = (kind: ArticleKind, slug: string) => {
   const t = articleTable(kind);
-  slug = slug.normalize('NFC'); // stored slugs are NFC (slugify)
   return read(
     getDb()
       .select()
       .from(t)
-      .where(and(eq(t.slug, slug), publicWhere(kind, clockNow())))
+      .where(and(inArray(t.slug, slugSpellings(slug)), publicWhere(kind, clockNow())))
       .limit(1),
     ([row]) => (row ? toShown(kind, row as Row) : null),
   );
@@ -137,11 +142,11 @@ export const getPublic = (kind: ArticleKind, slug: string): Promise<ShownItem | 
 /** One item by slug; not public counts as absent unless the caller is signed in. */
 export async function getBySlug(kind: ArticleKind, slug: string, signedIn: boolean): Promise<ContentItem> {
   const t = articleTable(kind);
-  slug = slug.normalize('NFC'); // stored slugs are NFC (slugify)
+  const bySlug = inArray(t.slug, slugSpellings(slug));
   const [row] = await getDb()
     .select()
     .from(t)
-    .where(signedIn ? eq(t.slug, slug) : and(eq(t.slug, slug), publicWhere(kind, clockNow())))
+    .where(signedIn ? bySlug : and(bySlug, publicWhere(kind, clockNow())))
     .limit(1);
   if (!row) throw notFound(ARTICLE_KINDS[kind].texts.label);
   return toItem(kind, row as Row);
@@ -293,4 +298,16 @@ export async function deleteItem(kind: ArticleKind, id: number, editor: Editor):
   if (!deleted) throw notFound(ARTICLE_KINDS[kind].texts.label);
   void acknowledgeSave(getDb());
   await purgeTags(savedTags(kind, [values.slug]));
+}
+
+/** The titles of every public item: the only labels the placeholder image draws. */
+export async function publicTitles(): Promise<string[]> {
+  const kinds = Object.keys(ARTICLE_KINDS) as ArticleKind[];
+  const lists = await Promise.all(
+    kinds.map((kind) => {
+      const t = articleTable(kind);
+      return getDb().select({ title: t.title }).from(t).where(publicWhere(kind, clockNow()));
+    }),
+  );
+  return lists.flat().map((r) => r.title);
 }

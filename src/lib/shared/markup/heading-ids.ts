@@ -19,8 +19,9 @@ const HEADING = /^h([1-6])$/;
  */
 export function headingSlug(text: string, max = HEADING_ID_MAX): string {
   const slug = text
+    .normalize('NFKC')
     .toLowerCase()
-    .normalize('NFC')
+    .normalize('NFKC')
     .replace(/[^\p{L}\p{N}\s-]/gu, '')
     .trim()
     .replace(/[\s-]+/g, '-')

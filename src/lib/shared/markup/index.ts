@@ -10,7 +10,7 @@ import remarkRehype from 'remark-rehype';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
-import { markupSchema, rehypeDropMarkupInAttributes } from './schema.ts';
+import { markupSchema, rehypeDropMarkupInAttributes, rehypeLowerCaseSchemes } from './schema.ts';
 import { rehypeHeadingIds, type TocEntry } from './heading-ids.ts';
 import { limitNesting } from './nesting.ts';
 
@@ -43,6 +43,7 @@ export function renderMarkup(source: string, options: RenderOptions = {}): Rende
     .use(remarkParse)
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeRaw)
+    .use(rehypeLowerCaseSchemes)
     .use(rehypeSanitize, markupSchema)
     .use(rehypeDropMarkupInAttributes)
     .use(rehypeHeadingIds(toc, options.after, options.reservedIds))

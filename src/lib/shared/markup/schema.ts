@@ -56,3 +56,23 @@ export function rehypeDropMarkupInAttributes() {
     });
   };
 }
+
+/** The attributes the schema's `protocols` check (hast names). */
+const URL_ATTRIBUTES = ['href', 'src', 'cite', 'longDesc'] as const;
+
+/**
+ * rehype plugin, before sanitising: a URL's scheme in lower case (`HTTPS://x` -> `https://x`).
+ * URL schemes are case-insensitive, but the sanitiser compares them case-sensitively, so an
+ * allowed link typed in capitals was dropped. Only a well-formed scheme is touched: anything the
+ * sanitiser refuses (`JAVASCRIPT:` becomes `javascript:`, `java\tscript:` is left) is still refused.
+ */
+export function rehypeLowerCaseSchemes() {
+  return (tree: Root) => {
+    visit(tree, 'element', (node: Element) => {
+      for (const name of URL_ATTRIBUTES) {
+        const value = node.properties[name];
+        if (typeof value === 'string') node.properties[name] = value.replace(/^[a-z][a-z0-9+.-]*:/i, (scheme) => scheme.toLowerCase());
+      }
+    });
+  };
+}
