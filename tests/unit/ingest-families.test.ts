@@ -251,12 +251,14 @@ describe('coverage against the reference', () => {
   });
 
   it('shows the gap where a chain reader and DefiLlama both cover an asset on a chain', () => {
-    const g = gaps([
-      { assetSymbol: 'BUIDL', chain: 'solana', source: 'solana', value: 100, apiUrl: 'x' },
-      { assetSymbol: 'BUIDL', chain: 'solana', source: 'defillama-protocol', value: 103.5, apiUrl: 'https://api.llama.fi/protocol/p' },
-      { assetSymbol: 'BUIDL', chain: 'aptos', source: 'defillama-protocol', value: 50, apiUrl: 'y' },
-      { assetSymbol: 'USDT', chain: 'Tron', source: 'defillama', value: 8e10, apiUrl: 'z' },
-    ]);
+    const g = gaps(
+      [
+        { assetSymbol: 'BUIDL', chain: 'solana', source: 'solana', value: 100, apiUrl: 'x' },
+        { assetSymbol: 'BUIDL', chain: 'solana', source: 'defillama-protocol', value: 103.5, apiUrl: 'https://api.llama.fi/protocol/p' },
+        { assetSymbol: 'BUIDL', chain: 'aptos', source: 'defillama-protocol', value: 50, apiUrl: 'y' },
+        { assetSymbol: 'USDT', chain: 'Tron', source: 'defillama', value: 8e10, apiUrl: 'z' },
+      ].map((o) => ({ ...o, runId: 1, date: '2026-01-09' })),
+    );
     expect(g).toEqual([
       {
         symbol: 'BUIDL',

@@ -5,9 +5,8 @@
  * changes) are "unavailable", never carried over from the snapshot under the new date. Without a
  * published run the snapshot is served unchanged.
  */
-import { and, eq } from 'drizzle-orm';
-import { ingestObservations } from '#db/schema/index.ts';
-import { pickObservations } from './ingest/cells.ts';
+import { servedObservations, type Observation } from './figures/observations.ts';
+import { pickPerDayCell } from './figures/precedence.ts';
 import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics.ts';
 import { readAll, readMany, readOne } from './reads.ts';
 import { CACHE } from './cache.ts';
@@ -16,7 +15,6 @@ import { networkLinksRead } from './open-data/links.ts';
 import type { CommoditiesData, MetricCardData, StablecoinsData, TreasuriesData } from '#lib/shared/analytics-types.ts';
 import { formatCurrency } from '#lib/shared/format.ts';
 import { commodities, stablecoins, treasuries } from './asset-class-data.ts';
-import { getDb } from './db.ts';
 import { siteRegistry } from './sources-data.ts';
 
 const UNAVAILABLE = 'unavailable';
@@ -37,29 +35,18 @@ interface LiveAsset {
  */
 const liveClassRead = (assetClass: string) =>
   readMany(
-    [
-      metaQuery('publishedRun'),
-      metaQuery('asOf'),
-      getDb()
-        .select()
-        .from(ingestObservations)
-        .where(and(eq(ingestObservations.date, asOfSql), eq(ingestObservations.accepted, true))),
-    ],
+    [metaQuery('publishedRun'), metaQuery('asOf'), servedObservations({ asOf: asOfSql, onAsOfDay: true })],
     ([published, asOfRows, rows]) => (publishedRunFrom(published) === undefined ? null : liveAssets(assetClass, asOfFrom(asOfRows), rows)),
   );
 
 const liveClass = (assetClass: string) => readOne(liveClassRead(assetClass));
 type LiveClass = Awaited<ReturnType<typeof liveClass>>;
 
-function liveAssets(
-  assetClass: string,
-  asOf: string,
-  all: (typeof ingestObservations.$inferSelect)[],
-): { asOf: string; assets: LiveAsset[] } {
+function liveAssets(assetClass: string, asOf: string, all: Observation[]): { asOf: string; assets: LiveAsset[] } {
   const { registry } = siteRegistry();
   const tracked = new Map((registry?.assets ?? []).filter((a) => a.assetClass === assetClass).map((a) => [a.symbol, a]));
-  // Accepted rows only (a held run's are never served), one per asset and chain: the latest run, the chain over an aggregator.
-  const rows = [...pickObservations(all, -1).values()];
+  // One per asset and chain, by the one precedence rule.
+  const rows = [...pickPerDayCell(all).values()];
   const bySymbol = new Map<string, LiveAsset>();
   for (const o of rows) {
     const a = tracked.get(o.assetSymbol);

@@ -5,11 +5,11 @@
  * asset and chain that both a chain reader and DefiLlama's protocol API cover, the gap between
  * the two figures. Shown on /sources and served at /api/coverage.
  */
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { assets, ingestObservations } from '#db/schema/index.ts';
+import { assets } from '#db/schema/index.ts';
 import { ASSET_CLASSES } from './ingest/registry.ts';
-import { isChainReader, outranks } from './ingest/sources/precedence.ts';
+import { servedObservations, type Observation } from './figures/observations.ts';
+import { isAggregator, outranks, type Ranked } from './figures/precedence.ts';
 import { SOURCE_NAME as DEFILLAMA_PROTOCOL } from './ingest/sources/defillama-protocol.ts';
 import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics.ts';
 import { readMany, readOne } from './reads.ts';
@@ -101,7 +101,7 @@ export function classCoverage(tracked: Array<{ symbol: string; assetClass: strin
   });
 }
 
-type Obs = Pick<typeof ingestObservations.$inferSelect, 'assetSymbol' | 'chain' | 'source' | 'value' | 'apiUrl'>;
+type Obs = Ranked & Pick<Observation, 'value' | 'apiUrl'>;
 
 /** Where a chain reader and DefiLlama's protocol API both give a figure for one asset and chain (one day's observations). */
 export function gaps(rows: Obs[]): CoverageGap[] {
@@ -111,9 +111,9 @@ export function gaps(rows: Obs[]): CoverageGap[] {
     if (o.value === null) continue;
     const key = `${o.assetSymbol}|${o.chain}`;
     if (o.source === DEFILLAMA_PROTOCOL) llama.set(key, o);
-    else if (isChainReader(o.source)) {
+    else if (!isAggregator(o.source)) {
       const prev = reader.get(key);
-      if (!prev || outranks(o.source, prev.source)) reader.set(key, o);
+      if (!prev || outranks(o, prev)) reader.set(key, o);
     }
   }
   const out: CoverageGap[] = [];
@@ -145,16 +145,7 @@ export function coverageRead() {
       metaQuery('publishedRun'),
       metaQuery('asOf'),
       db.select({ symbol: assets.symbol, assetClass: assets.assetClass, marketCap: assets.marketCap }).from(assets),
-      db
-        .select({
-          assetSymbol: ingestObservations.assetSymbol,
-          chain: ingestObservations.chain,
-          source: ingestObservations.source,
-          value: ingestObservations.value,
-          apiUrl: ingestObservations.apiUrl,
-        })
-        .from(ingestObservations)
-        .where(eq(ingestObservations.date, asOfSql)),
+      servedObservations({ asOf: asOfSql, onAsOfDay: true }),
     ],
     ([publishedRows, asOfRows, published, day]) => coverageFrom(publishedRunFrom(publishedRows), asOfFrom(asOfRows), published, day),
   );

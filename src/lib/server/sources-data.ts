@@ -3,16 +3,17 @@
  * ingest uses: INGEST_REGISTRY or content/registry/registry.json), each deployment's latest
  * observation with its block or API URL, and the last runs with their status.
  */
-import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import registryJson from '../../../content/registry/registry.json';
-import { datasetMeta, ingestObservations, ingestRuns } from '#db/schema/index.ts';
+import { ingestRuns } from '#db/schema/index.ts';
 import type { StaleCell } from './ingest/cells.ts';
 import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics.ts';
 import { readMany } from './reads.ts';
 import { config } from './config.ts';
 import { getDb } from './db.ts';
 import { loadRegistry, parseRegistry, type Registry } from './ingest/registry.ts';
-import { outranks } from './ingest/sources/precedence.ts';
+import { servedObservations, type Observation } from './figures/observations.ts';
+import { latestPerCell } from './figures/precedence.ts';
 
 let bundled: { registry?: Registry; error?: string } | undefined;
 
@@ -31,7 +32,6 @@ export function siteRegistry(): { registry?: Registry; error?: string } {
   return bundled;
 }
 
-export type Observation = typeof ingestObservations.$inferSelect;
 export type Run = typeof ingestRuns.$inferSelect;
 
 export interface SourcesData {
@@ -52,18 +52,11 @@ export interface SourcesData {
 /** Everything the page shows, in one round trip: the observations' filter reads the published run in SQL. */
 export function sourcesRead() {
   const db = getDb();
-  const published = sql`exists (select 1 from ${datasetMeta} where ${datasetMeta.key} = 'publishedRun')`;
   return readMany(
     [
       metaQuery('publishedRun'),
       metaQuery('asOf'),
-      db
-        .select()
-        .from(ingestObservations)
-        // Only rows a published run accepted: a held or failed run's figures are never shown.
-        .where(and(eq(ingestObservations.accepted, true), or(sql`not ${published}`, lte(ingestObservations.date, asOfSql))))
-        .orderBy(desc(ingestObservations.date))
-        .limit(2000),
+      servedObservations({ asOf: asOfSql, order: 'newest', limit: 2000 }),
       db.select().from(ingestRuns).orderBy(desc(ingestRuns.id)).limit(10),
       metaQuery('staleCells'),
       metaQuery('snapshotComparison'),
@@ -71,12 +64,7 @@ export function sourcesRead() {
     ([publishedRows, asOfRows, rows, runs, [staleRow], [comparisonRow]]): SourcesData => {
       const { registry, error } = siteRegistry();
       const publishedRun = publishedRunFrom(publishedRows);
-      const observations = new Map<string, Observation>();
-      for (const o of rows) {
-        const key = `${o.assetSymbol}|${o.chain}`;
-        const prev = observations.get(key);
-        if (!prev || (prev.date === o.date && outranks(o.source, prev.source))) observations.set(key, o);
-      }
+      const observations = latestPerCell(rows);
       const staleList = (publishedRun !== undefined ? (staleRow?.value ?? []) : []) as StaleCell[];
       const stale = new Map(staleList.map((c) => [`${c.asset}|${c.chain}`, c]));
       const comparison = (comparisonRow?.value ?? []) as SourcesData['comparison'];

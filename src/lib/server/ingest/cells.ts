@@ -3,10 +3,10 @@
  * published (issues 17.5 and 19.6): one observation per day, asset and chain, taken only from
  * accepted rows or the run being published; a chain, source or asset that failed (or that the
  * breaker holds) keeps its last good figure for at most 2 days, marked stale with its age; the
- * breaker per asset and chain and on the totals. Unit-tested without a database (tests/unit/ingest-cells.test.ts).
+ * breaker per asset and chain and on the totals. Unit-tested without a database (tests/unit/ingest-truth.test.ts).
  */
 import { shiftDay } from '#lib/shared/utc-day.ts';
-import { isChainReader } from './sources/precedence.ts';
+import { pickPerDayCell } from '#lib/server/figures/precedence.ts';
 
 /** The fields of a stored observation these steps read. */
 export interface Obs {
@@ -52,24 +52,15 @@ export function failureFor(failures: Failure[], asset: string, chain: string): F
 
 /**
  * One observation per date, asset and chain: only accepted rows (published by an earlier run) or
- * rows of the run being published; that run's own row wins, then the latest run; the chain itself
- * wins over an aggregator. A held or failed run's rows are never seen here.
+ * rows of the run being published, counted by the one precedence rule the pages use too
+ * (figures/precedence.ts: that run's own row, then the chain over an aggregator, then the latest
+ * run). A held or failed run's rows are never seen here.
  */
 export function pickObservations(rows: Obs[], runId: number): Map<string, Obs> {
-  const out = new Map<string, Obs>();
-  const rank = (o: Obs) => [o.runId === runId ? 1 : 0, isChainReader(o.source) ? 1 : 0, o.runId] as const;
-  for (const o of rows) {
-    if (!o.accepted && o.runId !== runId) continue;
-    const key = `${o.date}|${o.assetSymbol}|${o.chain}`;
-    const prev = out.get(key);
-    if (!prev) {
-      out.set(key, o);
-      continue;
-    }
-    const [a, b] = [rank(o), rank(prev)];
-    if (a[0] > b[0] || (a[0] === b[0] && (a[1] > b[1] || (a[1] === b[1] && a[2] > b[2])))) out.set(key, o);
-  }
-  return out;
+  return pickPerDayCell(
+    rows.filter((o) => o.accepted || o.runId === runId),
+    runId,
+  );
 }
 
 /**

@@ -3,15 +3,16 @@
  * the observations behind them (per chain, with block or API URL), the asset's history, its largest
  * recent transfers and its data quality. A figure that cannot be known is null with a reason.
  */
-import { and, asc, desc, eq, gte, lt, lte } from 'drizzle-orm';
-import { datasetMeta, ingestObservations, ingestRuns, networks, transfers } from '#db/schema/index.ts';
+import { and, desc, eq, gte, lt } from 'drizzle-orm';
+import { datasetMeta, ingestRuns, networks, transfers } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db.ts';
 import { siteRegistry } from '#lib/server/sources-data.ts';
 import { stablecoins, commodities } from '#lib/server/asset-class-data.ts';
-import { outranks } from '#lib/server/ingest/sources/precedence.ts';
+import { servedObservations, type Observation as Obs } from '#lib/server/figures/observations.ts';
+import { isAggregator, pickPerDayCell } from '#lib/server/figures/precedence.ts';
 import { catalogOf, registryChainName, servedAssetsQuery, type Catalog, type CatalogAsset } from './catalog.ts';
 import { shiftDay } from '#lib/shared/utc-day.ts';
-import { AGGREGATORS, explorerLink, metaFacts, pctChange, priceMethod, supplyMethod } from './shared.ts';
+import { explorerLink, metaFacts, pctChange, priceMethod, supplyMethod } from './shared.ts';
 import { transferWindow } from '#lib/server/analytics.ts';
 import type { StaleCell } from '#lib/server/ingest/cells.ts';
 import { assessQuality, gapPercent, type Quality } from '#lib/shared/open-data/quality.ts';
@@ -101,12 +102,7 @@ export async function loadAssetPage(id: string): Promise<AssetPage | undefined> 
   const regSymbol = entry.registry?.symbol ?? entry.symbol;
   const window = transferWindow(asOf, TRANSFER_DAYS);
   const [obsRows, transferRows, heldRuns] = await db.batch([
-    db
-      .select()
-      .from(ingestObservations)
-      // Only rows a published run accepted: a held or failed run's figures are never served.
-      .where(and(eq(ingestObservations.assetSymbol, regSymbol), eq(ingestObservations.accepted, true), lte(ingestObservations.date, asOf)))
-      .orderBy(asc(ingestObservations.date)),
+    servedObservations({ asOf, asset: regSymbol }),
     db
       .select()
       .from(transfers)
@@ -139,8 +135,6 @@ export async function loadAssetPage(id: string): Promise<AssetPage | undefined> 
   });
 }
 
-type Obs = typeof ingestObservations.$inferSelect;
-
 function assemble(input: {
   entry: CatalogAsset;
   asOf: string;
@@ -157,16 +151,13 @@ function assemble(input: {
 }): AssetPage {
   const { entry, asOf, live, publishedRun, obsRows, registry, chainName } = input;
   const { registry: reg, ...asset } = entry;
-  // One figure per date and chain (the chain's own reader over an aggregator), as the publish step counts.
-  const perDateChain = new Map<string, Obs>();
+  // One figure per date and chain, as the publish step counts.
+  const perDateChain = pickPerDayCell(obsRows);
   const aggregatorByDate = new Map<string, number>();
   const chainByDate = new Map<string, number>();
   for (const o of obsRows) {
-    const key = `${o.date}|${o.chain}`;
-    const prev = perDateChain.get(key);
-    if (!prev || outranks(o.source, prev.source)) perDateChain.set(key, o);
     if (o.value !== null) {
-      const m = AGGREGATORS.has(o.source) ? aggregatorByDate : chainByDate;
+      const m = isAggregator(o.source) ? aggregatorByDate : chainByDate;
       m.set(o.date, (m.get(o.date) ?? 0) + o.value);
     }
   }
@@ -216,7 +207,7 @@ function assemble(input: {
       blockTime: o.blockTime,
       apiUrl: o.apiUrl,
       fetchedAt: o.fetchedAt,
-      method: AGGREGATORS.has(o.source) ? `${o.source} API` : supplyMethod(registry, o.chain),
+      method: isAggregator(o.source) ? `${o.source} API` : supplyMethod(registry, o.chain),
     };
   });
   // Registry deployments not observed yet are listed too, with unknown figures.
@@ -310,7 +301,7 @@ function assemble(input: {
           };
   const lastChain = lastObserved ? chainByDate.get(lastObserved) : undefined;
   const lastAgg = lastObserved ? aggregatorByDate.get(lastObserved) : undefined;
-  const aggSource = latest.length ? (obsRows.find((o) => o.date === lastObserved && AGGREGATORS.has(o.source))?.source ?? '') : '';
+  const aggSource = latest.length ? (obsRows.find((o) => o.date === lastObserved && isAggregator(o.source))?.source ?? '') : '';
   const held = input.heldRuns[0];
   // A run newer than the published one that the circuit breaker held: its figures are not served
   // (architecture "Data truth"), so the page says the shown ones are older and why.

@@ -3,10 +3,10 @@
  * total over time (the sum of the assets' observed market caps per date; unknown on the snapshot,
  * which has one figure per asset). Two drizzle batches at most.
  */
-import { and, asc, inArray, lte } from 'drizzle-orm';
-import { datasetMeta, ingestObservations } from '#db/schema/index.ts';
+import { datasetMeta } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db.ts';
-import { outranks } from '#lib/server/ingest/sources/precedence.ts';
+import { servedObservations } from '#lib/server/figures/observations.ts';
+import { pickPerDayCell } from '#lib/server/figures/precedence.ts';
 import { catalogOf, servedAssetsQuery, type Catalog, type CatalogAsset } from './catalog.ts';
 import { metaFacts } from './shared.ts';
 import { clip, rangeStart, type Range } from '#lib/shared/open-data/range.ts';
@@ -87,20 +87,10 @@ export async function loadIssuerPage(id: string): Promise<IssuerPage | undefined
     'Unknown: the snapshot holds one figure per asset; the history starts with the first published ingest run.';
   if (live) {
     const symbols = list.map((a) => a.registry?.symbol ?? a.symbol);
-    const obs = await getDb()
-      .select()
-      .from(ingestObservations)
-      .where(and(inArray(ingestObservations.assetSymbol, symbols), lte(ingestObservations.date, asOf)))
-      .orderBy(asc(ingestObservations.date));
-    // Per date, asset and chain one figure (the chain's reader over an aggregator), then summed per date.
-    const cell = new Map<string, (typeof obs)[number]>();
-    for (const o of obs) {
-      const k = `${o.date}|${o.assetSymbol}|${o.chain}`;
-      const prev = cell.get(k);
-      if (!prev || outranks(o.source, prev.source)) cell.set(k, o);
-    }
+    const obs = await servedObservations({ asOf, asset: symbols });
+    // Per date, asset and chain the figure that counts, then summed per date.
     const total = new Map<string, number>();
-    for (const o of cell.values()) if (o.value !== null) total.set(o.date, (total.get(o.date) ?? 0) + o.value);
+    for (const o of pickPerDayCell(obs).values()) if (o.value !== null) total.set(o.date, (total.get(o.date) ?? 0) + o.value);
     history = [...total.entries()]
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([date, v]) => ({ date, totalMarketCap: Number(v.toFixed(2)) }));

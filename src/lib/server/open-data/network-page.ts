@@ -3,10 +3,11 @@
  * six series (the networks page's metrics for this chain alone), its share over time and the
  * assets on it. A figure without a source is null with why.
  */
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
-import { datasetMeta, ingestObservations, networks, networkSeries } from '#db/schema/index.ts';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { datasetMeta, networks, networkSeries } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db.ts';
-import { outranks } from '#lib/server/ingest/sources/precedence.ts';
+import { servedObservations } from '#lib/server/figures/observations.ts';
+import { latestPerCell } from '#lib/server/figures/precedence.ts';
 import { catalogOf, servedAssetsQuery } from './catalog.ts';
 import { metaFacts } from './shared.ts';
 import { NETWORK_METRICS, type Network, type NetworkMetric } from '#lib/shared/analytics-types.ts';
@@ -83,18 +84,8 @@ export async function loadNetworkPage(id: string): Promise<NetworkPage | undefin
   let list: NetworkAsset[];
   let assetsSource: string;
   if (live) {
-    const obs = await db
-      .select()
-      .from(ingestObservations)
-      .where(and(eq(ingestObservations.chain, id), lte(ingestObservations.date, asOf)))
-      .orderBy(desc(ingestObservations.date))
-      .limit(2000);
-    const last = new Map<string, (typeof obs)[number]>();
-    for (const o of obs) {
-      const prev = last.get(o.assetSymbol);
-      if (!prev || (prev.date === o.date && outranks(o.source, prev.source))) last.set(o.assetSymbol, o);
-    }
-    list = [...last.values()]
+    const obs = await servedObservations({ asOf, chain: id, order: 'newest', limit: 2000 });
+    list = [...latestPerCell(obs).values()]
       .filter((o) => o.value === null || o.value > 0)
       .flatMap((o) => {
         const a = catalog.assets.find((x) => (x.registry?.symbol ?? x.symbol) === o.assetSymbol);

@@ -45,6 +45,5 @@ export function priceMethod(asset: RegistryAsset | undefined): string | null {
   return `No price source yet${p.note ? ` (${p.note})` : ''}: the supply is recorded, the value is unknown`;
 }
 
-export const AGGREGATORS = new Set(['defillama', 'defillama-protocol']);
 export const pctChange = (now: number | null, then: number | null | undefined) =>
   now === null || !then ? null : Number((((now - then) / then) * 100).toFixed(2));

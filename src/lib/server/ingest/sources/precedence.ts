@@ -1,7 +1,6 @@
 /**
- * Which figure counts when two sources give one for the same day, asset and chain: the chain
- * itself (a reader of its ledger) over an aggregator (DefiLlama). Both are stored; the other one
- * is shown beside it as a cross-check (the gap on /sources and in /api/coverage).
+ * Which sources read a chain's own ledger (the families' readers); any other source is an
+ * aggregator (DefiLlama). Which figure counts is decided in figures/precedence.ts.
  */
 import { CHAIN_FAMILIES } from '#lib/server/ingest/families.ts';
 
@@ -9,9 +8,4 @@ const CHAIN_READERS = new Set<string>(CHAIN_FAMILIES);
 
 export function isChainReader(source: string): boolean {
   return CHAIN_READERS.has(source);
-}
-
-/** True when a figure from `next` replaces one from `prev`. */
-export function outranks(next: string, prev: string): boolean {
-  return isChainReader(next) && !isChainReader(prev);
 }
