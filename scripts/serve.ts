@@ -10,9 +10,16 @@ import { prepareDatabaseOrExit } from '#lib/server/setup/prepare.ts';
 import { keepDelivering, prepareContent } from '#lib/server/content/sync.ts';
 import { configOrExit } from '#lib/server/config.ts';
 import { createEdge } from './lib/edge.ts';
+import { usableBuild } from './lib/usable-build.ts';
 import { checkRpcUrls, describeLiveData } from '#lib/server/ingest/status.ts';
 import { startIngestSchedule } from '#lib/server/ingest/schedule.ts';
 
+// Before anything else (the database, the content): without a build of this server there is nothing to serve.
+const build = usableBuild(new URL('../dist/', import.meta.url));
+if (!build.ok) {
+  console.error(build.problem);
+  process.exit(1);
+}
 if (existsSync('.env')) process.loadEnvFile('.env');
 // This is the production entry: React (and other libraries) pick their builds from NODE_ENV when first
 // loaded, and without 'production' server rendering ran React's development build, several times
@@ -52,9 +59,7 @@ startIngestSchedule(process.env);
 process.env.HOST = config.host;
 process.env.PORT = String(config.port);
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const entry = (await import(new URL('../dist/server/entry.mjs', import.meta.url).href)) as {
-  handler: (req: IncomingMessage, res: ServerResponse) => unknown;
-};
+const entry = await build.load();
 const edge = createEdge(new URL('../dist/', import.meta.url), config);
 const astro = entry.handler;
 
