@@ -21,6 +21,7 @@ import { loadRegistry, registryPath, RegistryError } from '#lib/server/ingest/re
 import { defaultDate, runIngest, type IngestResult } from '#lib/server/ingest/run.ts';
 import { eachDay } from '#lib/shared/utc-day.ts';
 import { describeEstimate, estimateBackfill, planBackfill } from '#lib/server/ingest/backfill.ts';
+import { EARLY_CLOSE } from '#lib/server/ingest/sources/evm-head.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -114,7 +115,12 @@ console.log(
 );
 if (r.warnings.length) console.log(`${r.warnings.length} warning(s); the first: ${r.warnings[0]}`);
 for (const f of r.failures) console.log(`not read: ${f.reason}`);
-for (const s of r.stale ?? []) console.log(`stale: ${s.asset} on ${s.chain} shows ${s.since} (${s.ageHours} h old): ${s.reason}`);
+for (const s of r.stale ?? [])
+  console.log(
+    `stale: ${s.asset} on ${s.chain} ${s.kind === 'price' ? `valued at its last price, stale since ${s.since}` : `shows ${s.since}`} (${s.ageHours} h old): ${s.reason}`,
+  );
+// A day read before its close is said so, in full (the run's record keeps the same words).
+for (const w of r.warnings) if (w.includes(EARLY_CLOSE)) console.log(`early close: ${w}`);
 for (const [cell, why] of Object.entries(r.held ?? {})) console.log(`held: ${cell}: ${why}`);
 for (const c of r.comparison ?? [])
   console.log(

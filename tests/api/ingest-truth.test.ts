@@ -93,6 +93,7 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
     c.negToken = await deploy(a, t(150), 'TestToken', ['Negative', 'NEG', 6]);
     c.negFeed = await deploy(a, t(160), 'TestPriceFeed');
     c.fake = await deploy(a, t(170), 'TestToken', ['Fake', 'FAKE', 0]);
+    c.accg = await deploy(a, t(180), 'TestToken', ['Gold certificate', 'ACCG', 6]);
     await call(a, t(200), c.gold, 'TestPriceFeed', 'set', [200_000_000_000n]); // $2,000.00
     await call(a, t(210), c.xau, 'TestToken', 'mint', [W.alice, units(1_000, 6)]);
     // Lock-and-mint: alice locks 300 in the escrow on A, 300 are minted to her on B.
@@ -140,6 +141,10 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
           { chain: 'ethereum', address: c.negToken, startBlock: 1 },
         ]),
         asset('FAKE', 'Private Credit', { kind: 'fixed', usd: '1.00' }, [{ chain: 'ethereum', address: c.fake, startBlock: 1 }]),
+        // Its "feed" is a token: latestRoundData() reverts, so its price is unreadable.
+        asset('ACCG', 'Commodities', { kind: 'feed', chain: 'ethereum', address: c.negToken }, [
+          { chain: 'ethereum', address: c.accg, startBlock: 1 },
+        ]),
       ],
     });
   }, 120_000);
@@ -153,7 +158,15 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
     });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/not read: OLD: price refused: the feed's answer is stale: updated \d+\.\d h before the close, bound 26 h/);
+    // A feed past its bound is not refused (issue 25.2): the asset is valued at its last answer, "stale since" its date.
+    expect(r.stdout).toMatch(
+      /stale: OLD on ethereum valued at its last price, stale since \d{4}-\d\d-\d\d \(\d+ h old\): OLD: price stale since \d{4}-\d\d-\d\d: the feed's answer is stale: updated \d+\.\d h before the close, bound 26 h/,
+    );
+    // The chain's blocks stop early in the day: the day closes on an earlier block, and the run says so (issue 25.3).
+    expect(r.stdout).toMatch(/early close: ethereum: \d{4}-\d\d-\d\d read before the day's end: the finalized head was still at block \d+/);
+    // One asset whose price cannot be read (a feed address that is no feed) is that asset unread; the rest publishes (25.3).
+    expect(r.stdout).toMatch(/not read: ACCG: price unreadable: /);
+    expect(r.stdout).toMatch(/run \d+: published/);
     expect(r.stdout).toContain('not read: NEG: price refused: the feed answered a negative price (-100000000)');
     // The fake 1e60 transfer breaks the balance check: that deployment is not published, nor its transfer.
     expect(r.stdout).toMatch(/not read: FAKE on ethereum at block \d+: the index gives 0x0+b0b a negative balance/);
@@ -162,7 +175,9 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
     );
     // 1,000 XAU exist once: 800 circulating on Ethereum (the escrow's 200 left out) + 200 minted on Arbitrum, x $2,000.
     // (Counting the escrow too would give 1,200 x $2,000.)
-    expect(assets).toEqual({ XAU: 2_000_000, VLT: 1_050_000 });
+    expect(assets).toEqual({ XAU: 2_000_000, VLT: 1_050_000, OLD: 10 });
+    const [old] = await query(url, "SELECT stale FROM assets WHERE symbol = 'OLD'");
+    expect(JSON.parse(String(old.stale))).toMatchObject({ since: dateOf(day0 - 2 * DAY), chains: ['ethereum'] });
     const obs = await query(
       url,
       "SELECT chain, supply, holders, asset_holders, price FROM ingest_observations WHERE asset_symbol = 'XAU' ORDER BY chain",
@@ -177,7 +192,7 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
     const transfers = await query(url, 'SELECT asset_symbol, usd_amount FROM transfers');
     expect(transfers.map((t) => [t.asset_symbol, Number(t.usd_amount)])).toEqual([['XAU', 100_000]]);
     const meta = await query(url, "SELECT value FROM dataset_meta WHERE key = 'marketOverview'");
-    expect(JSON.parse(String(meta[0].value)).totalRWAValue).toBe('3050000');
+    expect(JSON.parse(String(meta[0].value)).totalRWAValue).toBe('3050010');
   }, 60_000);
 
   it('a price move over 10% in a day is published and flagged on the asset', async () => {
@@ -191,6 +206,7 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
     expect(r.code).toBe(0);
     const rows = await query(url, 'SELECT symbol, market_cap, price_flag FROM assets ORDER BY symbol');
     expect(rows.map((x) => [x.symbol, Number(x.market_cap), x.price_flag])).toEqual([
+      ['OLD', 10, null],
       ['VLT', 1_050_000, null],
       ['XAU', 2_300_000, 'price moved +15.0% in a day (2000 -> 2300)'],
     ]);

@@ -73,6 +73,7 @@ describe('parseConfig', () => {
       maxJump: 5,
       headTag: 'finalized',
       maxHeadAge: 3600,
+      closeWait: 2700,
       backoffMs: 500,
       rpcTimeoutMs: 30_000,
     });

@@ -76,14 +76,15 @@ describe('prices (19.3)', () => {
   it('accepts a fresh positive answer', () => {
     expect(checkFeedAnswer(265_050_000_000n, 8, at(1), close)).toEqual({ ok: true, price: 2650.5 });
   });
-  it('refuses zero, negative and stale answers, naming why', () => {
+  it('refuses zero, negative and never-updated answers, naming why; keeps a stale one marked "stale since" (25.2)', () => {
     expect(checkFeedAnswer(0n, 8, at(1), close)).toMatchObject({ ok: false, reason: expect.stringContaining('zero') });
     expect(checkFeedAnswer(-5n, 8, at(1), close)).toMatchObject({ ok: false, reason: expect.stringContaining('negative') });
     expect(checkFeedAnswer(265_050_000_000n, 8, at(30), close)).toMatchObject({
-      ok: false,
-      reason: expect.stringContaining('stale: updated 30.0 h'),
+      ok: true,
+      price: 2650.5,
+      stale: { since: '2026-11-08', reason: expect.stringContaining('stale: updated 30.0 h') },
     });
-    expect(checkFeedAnswer(265_050_000_000n, 8, at(30), close, 48)).toMatchObject({ ok: true });
+    expect(checkFeedAnswer(265_050_000_000n, 8, at(30), close, { hours: 48 })).toEqual({ ok: true, price: 2650.5 });
     expect(checkFeedAnswer(265_050_000_000n, 8, 0n, close)).toMatchObject({ ok: false });
   });
   it('flags a move over 10% in a day, not one under', () => {

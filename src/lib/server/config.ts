@@ -241,6 +241,14 @@ const EnvSchema = z.object({
     blank,
     z.string().regex(/^\d+$/, 'expected a whole number of seconds, such as 3600 (0: no bound)').transform(Number).default(3600),
   ),
+  /**
+   * How long a run waits for a chain's finalized head to pass the day's end (the close) before it
+   * reads the day at an earlier block, said so in the run's record; 0: no wait.
+   */
+  INGEST_CLOSE_WAIT: z.preprocess(
+    blank,
+    z.string().regex(/^\d+$/, 'expected a whole number of seconds, such as 2700 (0: no wait)').transform(Number).default(2700),
+  ),
   /** First retry delay after a rate limit or server error (doubles each attempt). */
   INGEST_BACKOFF_MS: positiveInt(500),
   INGEST_RPC_TIMEOUT_MS: positiveInt(30_000),
@@ -326,6 +334,8 @@ export interface IngestConfig {
   headTag: 'finalized' | 'safe' | 'latest';
   /** Seconds; 0: no bound. */
   maxHeadAge: number;
+  /** Seconds a run waits for the finalized head to pass the day's end; 0: no wait. */
+  closeWait: number;
   backoffMs: number;
   rpcTimeoutMs: number;
 }
@@ -389,6 +399,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       maxJump: e.INGEST_MAX_JUMP,
       headTag: e.INGEST_HEAD_TAG,
       maxHeadAge: e.INGEST_MAX_HEAD_AGE,
+      closeWait: e.INGEST_CLOSE_WAIT,
       backoffMs: e.INGEST_BACKOFF_MS,
       rpcTimeoutMs: e.INGEST_RPC_TIMEOUT_MS,
     },

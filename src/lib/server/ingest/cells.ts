@@ -26,7 +26,7 @@ export interface Obs {
 }
 
 /** How long a failed part's last good figures are still shown. */
-const STALE_MAX_DAYS = 2;
+export const STALE_MAX_DAYS = 2;
 
 export const cellKey = (asset: string, chain: string) => `${asset}|${chain}`;
 
@@ -37,6 +37,35 @@ export interface StaleCell {
   since: string;
   ageHours: number;
   reason: string;
+  /** 'price': today's figure valued at a price past its bound (else: an earlier day's figure shown). */
+  kind?: 'price';
+}
+
+/** An asset valued at a price past its staleness bound: every cell of it is marked stale since that day. */
+export interface StalePriceNote {
+  asset: string;
+  since: string;
+  reason: string;
+}
+
+/**
+ * The cells of the as-of day valued at a stale price, as stale cells (beside those carried from an
+ * earlier day): their figures are today's supply at the last price, marked "stale since".
+ */
+export function stalePriceCells(picked: Map<string, Obs>, notes: StalePriceNote[], asOf: string, now = Date.now()): StaleCell[] {
+  const out: StaleCell[] = [];
+  for (const n of notes)
+    for (const o of picked.values())
+      if (o.date === asOf && o.assetSymbol === n.asset)
+        out.push({
+          asset: n.asset,
+          chain: o.chain,
+          since: n.since,
+          ageHours: Math.max(0, Math.round((now - Date.parse(n.since + 'T00:00:00Z')) / 3_600_000)),
+          reason: n.reason,
+          kind: 'price',
+        });
+  return out;
 }
 
 export interface Failure {
@@ -132,7 +161,7 @@ function moveProblem(
 }
 
 /** Holder counts below this are too small for a ratio to mean anything. */
-const MIN_HOLDERS_COMPARED = 100;
+export const MIN_HOLDERS_COMPARED = 100;
 
 /**
  * The breaker per asset per chain: each fresh cell against the last published run's figure for

@@ -31,11 +31,13 @@ import {
   cellKey,
   failureFor,
   pickObservations,
+  stalePriceCells,
   totalsBreaker,
   type CellFigure,
   type Failure,
   type Obs,
   type StaleCell,
+  type StalePriceNote,
   type Totals,
 } from './cells.ts';
 import { priceMoveFlag } from './prices.ts';
@@ -113,9 +115,12 @@ export interface DeriveOptions {
   failures?: Failure[];
   /** Cells the per-asset breaker holds (`SYMBOL|chain` -> why). */
   held?: Map<string, string>;
+  /** Assets valued at a price past its staleness bound. */
+  stalePrices?: StalePriceNote[];
   now?: number;
 }
 
+/** `holders` sums the rows that count holders; null when none does (a source without holders never erases the others'). */
 type Cell = { value: number; holders: number | null; assets: Set<string>; issuers: Set<string> };
 type Grid = Map<string, Map<string, Cell>>; // date -> chain -> cell
 
@@ -126,8 +131,10 @@ export function gridOf(obs: Iterable<Obs>, registry: Registry) {
   const stable: Grid = new Map();
   const classByDate = new Map<string, Record<string, number>>();
   const assetValue = new Map<string, Map<string, number>>();
-  const assetHolders = new Map<string, Map<string, number>>(); // date -> symbol -> unique holders
+  // date -> symbol -> unique holders across the EVM chains, plus the other families' (their address spaces do not overlap)
+  const assetHolders = new Map<string, Map<string, number>>();
   const assetChainHolders = new Map<string, Map<string, number>>(); // date -> symbol -> per-chain counts summed (no unique figure)
+  const otherHolders = new Map<string, Map<string, number>>(); // date -> symbol -> holders of rows without a cross-chain figure
   const priceOf = new Map<string, number>();
   const cellValue = new Map<string, number>(); // `${date}|${symbol}|${chain}` -> value
   for (const o of obs) {
@@ -139,15 +146,19 @@ export function gridOf(obs: Iterable<Obs>, registry: Registry) {
     if (o.holders !== null) {
       const m = assetChainHolders.get(o.date) ?? assetChainHolders.set(o.date, new Map()).get(o.date)!;
       m.set(o.assetSymbol, (m.get(o.assetSymbol) ?? 0) + o.holders);
+      if (o.assetHolders === null || o.assetHolders === undefined) {
+        const x = otherHolders.get(o.date) ?? otherHolders.set(o.date, new Map()).get(o.date)!;
+        x.set(o.assetSymbol, (x.get(o.assetSymbol) ?? 0) + o.holders);
+      }
     }
     if (o.value === null) continue;
     cellValue.set(`${o.date}|${o.assetSymbol}|${o.chain}`, o.value);
     const target = a.assetClass === 'Stablecoins' ? stable : rwa;
     const perChain = target.get(o.date) ?? target.set(o.date, new Map()).get(o.date)!;
     const cell =
-      perChain.get(o.chain) ?? perChain.set(o.chain, { value: 0, holders: 0, assets: new Set(), issuers: new Set() }).get(o.chain)!;
+      perChain.get(o.chain) ?? perChain.set(o.chain, { value: 0, holders: null, assets: new Set(), issuers: new Set() }).get(o.chain)!;
     cell.value += o.value;
-    cell.holders = cell.holders === null || o.holders === null ? null : cell.holders + o.holders;
+    if (o.holders !== null) cell.holders = (cell.holders ?? 0) + o.holders;
     if (o.value > 0) {
       cell.assets.add(o.assetSymbol);
       cell.issuers.add(a.issuer);
@@ -157,6 +168,12 @@ export function gridOf(obs: Iterable<Obs>, registry: Registry) {
     const av = assetValue.get(o.date) ?? assetValue.set(o.date, new Map()).get(o.date)!;
     av.set(o.assetSymbol, (av.get(o.assetSymbol) ?? 0) + o.value);
   }
+  // An asset on EVM chains and on Stellar (or another family): the EVM union plus the others' holders.
+  for (const [date, m] of otherHolders)
+    for (const [symbol, n] of m) {
+      const union = assetHolders.get(date)?.get(symbol);
+      if (union !== undefined) assetHolders.get(date)!.set(symbol, union + n);
+    }
   return { rwa, stable, classByDate, assetValue, assetHolders, assetChainHolders, priceOf, cellValue };
 }
 type GridOf = ReturnType<typeof gridOf>;
@@ -381,7 +398,7 @@ export async function derive(db: Database, registry: Registry, asOf: string, opt
     rows.filter((r) => r.accepted),
     -1,
   );
-  const { picked, stale } = carryStale(
+  const { picked, stale: carried } = carryStale(
     pickObservations(rows, runId),
     accepted,
     knownCells(registry, rows),
@@ -391,6 +408,7 @@ export async function derive(db: Database, registry: Registry, asOf: string, opt
     held,
     opts.now,
   );
+  const stale = [...carried, ...stalePriceCells(picked, opts.stalePrices ?? [], asOf, opts.now)];
   const g = gridOf(picked.values(), registry);
   const dates = [...new Set([...picked.values()].map((o) => o.date))].sort();
   const dateAtOrBefore = (date: string) => [...dates].reverse().find((d) => d <= date);

@@ -40,6 +40,8 @@ const chainKey = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes')
   .refine((k) => !isReservedKey(k), 'is a reserved name (a property of every JavaScript object), not a chain key');
+/** Balances at or below this many whole tokens are not holders, unless the entry says otherwise. */
+export const DEFAULT_HOLDER_DUST = '0.01';
 const usd = z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as "1.00"');
 
 const chainSchema = z.strictObject({
@@ -155,22 +157,32 @@ function protocolIssues(input: unknown): Issue[] {
 }
 // --- end of chain families ------------------------------------------------------------------
 
+/**
+ * The price's rhythm (prices.ts): a NAV or a gold price struck on U.S. market days is fresh for
+ * this many business days (weekends and NYSE holidays not counted); past it, it is shown stale.
+ */
+const maxAgeBusinessDays = z.number().int().min(1).max(10).optional();
+
 const priceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('fixed'), usd }),
   /**
-   * A Chainlink-style aggregator: latestRoundData() and decimals(). An answer older than
-   * `maxAgeHours` at the day's close (its `updatedAt`), zero or negative is refused.
+   * A Chainlink-style aggregator: latestRoundData() and decimals(). Zero or negative is refused; an
+   * answer older than `maxAgeHours` (around-the-clock feeds) or `maxAgeBusinessDays` (market-day
+   * feeds) at the day's close (its `updatedAt`) is shown stale.
    */
-  z.strictObject({
-    kind: z.literal('feed'),
-    chain: chainKey,
-    address,
-    maxAgeHours: z
-      .number()
-      .positive()
-      .max(24 * 14)
-      .optional(),
-  }),
+  z
+    .strictObject({
+      kind: z.literal('feed'),
+      chain: chainKey,
+      address,
+      maxAgeHours: z
+        .number()
+        .positive()
+        .max(24 * 14)
+        .optional(),
+      maxAgeBusinessDays,
+    })
+    .refine((p) => p.maxAgeHours === undefined || p.maxAgeBusinessDays === undefined, 'give maxAgeHours or maxAgeBusinessDays, not both'),
   /** A view function without arguments returning a uint256 price with `decimals` decimals. */
   z.strictObject({
     kind: z.literal('call'),
@@ -178,9 +190,10 @@ const priceSchema = z.discriminatedUnion('kind', [
     address,
     method: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a function name'),
     decimals: z.number().int().min(0).max(36),
+    maxAgeBusinessDays,
   }),
   /** An ERC-4626-style vault's NAV: totalAssets() / totalSupply(), both with `decimals` decimals (OpenEden TBILL). */
-  z.strictObject({ kind: z.literal('vault'), chain: chainKey, address, decimals: z.number().int().min(0).max(36) }),
+  z.strictObject({ kind: z.literal('vault'), chain: chainKey, address, decimals: z.number().int().min(0).max(36), maxAgeBusinessDays }),
   /**
    * A Centrifuge share token's NAV: the token's vault(asset) gives the vault, whose pricePerShare()
    * has `decimals` decimals (Anemoy JTRSY).
@@ -191,6 +204,7 @@ const priceSchema = z.discriminatedUnion('kind', [
     address,
     asset: address,
     decimals: z.number().int().min(0).max(36),
+    maxAgeBusinessDays,
   }),
   /** No price source checked yet: the supply is recorded, the value is shown as unavailable. */
   z.strictObject({ kind: z.literal('unavailable'), note: z.string().optional() }),
@@ -241,7 +255,7 @@ const assetSchema = z.strictObject({
    */
   heldByFunds: z.array(z.strictObject({ fund: z.string().min(1), chain: chainKey, address })).default([]),
   /** Balances at or below this many whole tokens do not count as holders. */
-  holderDust: usd.default('0.01'),
+  holderDust: usd.default(DEFAULT_HOLDER_DUST),
   /** The public source the entry was checked against. */
   reference: z.string().optional(),
 });

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configFor } from '#lib/server/config.ts';
-import { cellBreaker, compareWithSnapshot, type Failure, type StaleCell } from './cells.ts';
+import { cellBreaker, compareWithSnapshot, type Failure, type StaleCell, type StalePriceNote } from './cells.ts';
 import { checkBreaker, derive, freshCells, lastPublished, maxChange, writePublished } from './publish.ts';
 import { loadRegistry, registryPath, type Registry } from './registry.ts';
 import { ChainError } from './rpc.ts';
@@ -98,6 +98,8 @@ interface ReadState {
   warnings: string[];
   errors: string[];
   failures: Failure[];
+  /** Assets valued at a price past its staleness bound (shown "stale since"). */
+  stalePrices: StalePriceNote[];
   /** The chain a fatal error is about. */
   chain?: string;
 }
@@ -130,11 +132,26 @@ async function readSources(
     st.warnings.push(w);
     progress(`  warning: ${w}`);
   };
+  const stalePrice = (asset: string, since: string, reason: string) => {
+    st.stalePrices.push({ asset, since, reason });
+    warn(reason);
+  };
   for (const date of opts.dates) {
     for (const source of sources) {
       progress(`${source.name}: ${date}`);
       try {
-        const c = await source.run({ db, registry, date, runId: opts.runId, env: opts.env, progress, warn, dryRun: opts.dryRun, fail });
+        const c = await source.run({
+          db,
+          registry,
+          date,
+          runId: opts.runId,
+          env: opts.env,
+          progress,
+          warn,
+          dryRun: opts.dryRun,
+          fail,
+          stalePrice,
+        });
         const acc = (st.counts[source.name] ??= {});
         for (const [k, v] of Object.entries(c)) acc[k] = (acc[k] ?? 0) + v;
       } catch (e) {
@@ -186,7 +203,7 @@ async function decide(
     st.warnings.push(why);
     progress(`  held: ${why}`);
   }
-  const derived = await derive(db, registry, publishAsOf, { runId, failures: st.failures, held });
+  const derived = await derive(db, registry, publishAsOf, { runId, failures: st.failures, held, stalePrices: st.stalePrices });
   const breaker = await checkBreaker(db, derived.totals, bounds.drop, bounds.jump);
   const extra = { failures: st.failures, held: Object.fromEntries(held), stale: derived.stale, totals: derived.totals };
   if (!breaker.ok) return { runId, status: 'held', asOf, reason: breaker.reason, ...extra };
@@ -208,7 +225,7 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
   const progress = opts.progress ?? (() => {});
   const registry = opts.registry ?? loadRegistry(registryPath(env));
   const asOf = opts.dates.at(-1)!;
-  const st: ReadState = { counts: {}, warnings: [], errors: [], failures: [] };
+  const st: ReadState = { counts: {}, warnings: [], errors: [], failures: [], stalePrices: [] };
   const { counts, warnings, errors } = st;
   const known = SOURCES.map((s) => s.name);
   for (const name of opts.sources ?? [])

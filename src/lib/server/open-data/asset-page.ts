@@ -14,6 +14,7 @@ import { catalogOf, registryChainName, servedAssetsQuery, type Catalog, type Cat
 import { shiftDay } from '#lib/shared/utc-day.ts';
 import { explorerLink, metaFacts, pctChange, priceMethod, supplyMethod } from './shared.ts';
 import { transferWindow } from '#lib/server/analytics.ts';
+import { bridgingOf } from '#lib/server/ingest/methods.ts';
 import type { StaleCell } from '#lib/server/ingest/cells.ts';
 import { assessQuality, gapPercent, type Quality } from '#lib/shared/open-data/quality.ts';
 
@@ -24,6 +25,8 @@ export interface Figure {
   source: string;
   /** Why the value is unknown (set when value is null). */
   unknown?: string;
+  /** A value past its source's staleness bound: shown with "stale since <since>" and why. */
+  stale?: { since: string; reason: string };
 }
 export interface ChainSupply {
   chain: string;
@@ -299,6 +302,9 @@ function assemble(input: {
             method: priceMethod(reg) ?? 'unknown',
             unknown: live ? 'no observation with a price' : 'the snapshot gives no price for this asset',
           };
+  // A price past its bound values the asset at its last price, said so (prices.ts).
+  const priceStale = input.staleCells.find((c) => c.kind === 'price');
+  if (priceStale && price.value !== null && live) price.stale = { since: priceStale.since, reason: priceStale.reason };
   const lastChain = lastObserved ? chainByDate.get(lastObserved) : undefined;
   const lastAgg = lastObserved ? aggregatorByDate.get(lastObserved) : undefined;
   const aggSource = latest.length ? (obsRows.find((o) => o.date === lastObserved && isAggregator(o.source))?.source ?? '') : '';
@@ -336,8 +342,7 @@ function assemble(input: {
     change7d,
     change30d,
     chains,
-    bridging:
-      'Each chain counts its contract supply minus the wallets excluded for it (bridge escrows, issuer treasuries), so a token locked on one chain and minted on another is counted once, where it circulates.',
+    bridging: bridgingOf(reg),
     crossCheck:
       lastChain !== undefined && lastAgg !== undefined
         ? { chain: lastChain, aggregator: lastAgg, gapPercent: gapPercent(lastChain, lastAgg), aggregatorSource: aggSource }

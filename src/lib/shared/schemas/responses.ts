@@ -99,6 +99,10 @@ const figure = z.object({
   asOf: z.string().nullable(),
   source: z.string(),
   unknown: z.string().optional().describe('Why the value is unknown'),
+  stale: z
+    .object({ since: z.string(), reason: z.string() })
+    .optional()
+    .describe('Set when the value is past its source’s staleness bound: shown “stale since” that date, with why'),
 });
 const quality = z.object({ kind: z.enum(['snapshot', 'fresh', 'stale', 'held', 'unobserved']) }).loose();
 const catalogAsset = z

@@ -34,6 +34,15 @@ export const stablecoinSchema = z
 
 export type StablecoinHistory = z.infer<typeof stablecoinSchema>;
 
+/**
+ * The answer is for the asset asked (issue 25.6): an id typed wrong in the registry, or reused by
+ * DefiLlama, answers with another coin's symbol. Null when it matches (case aside) or names none.
+ */
+export function symbolMismatch(asked: { symbol: string; defillamaId?: number }, answer: StablecoinHistory): string | null {
+  if (answer.symbol === undefined || answer.symbol.toLowerCase() === asked.symbol.toLowerCase()) return null;
+  return `${asked.symbol}: DefiLlama stablecoin id ${asked.defillamaId} answers for "${answer.symbol}", not "${asked.symbol}": refused (check defillamaId in the registry)`;
+}
+
 /** The circulating amount of one row in the asset's peg (peggedUSD unless pegType says otherwise). */
 function amountOf(r: z.infer<typeof row>, peg: string): number | null {
   const m = r.circulating ?? r.totalCirculating;
@@ -126,6 +135,11 @@ export const defillamaSource: Source = {
       const parsed = stablecoinSchema.safeParse(body);
       if (!parsed.success) {
         failAsset(`${asset.symbol}: ${url} answered in an unknown shape: ${parsed.error.issues[0]?.message}`);
+        continue;
+      }
+      const mismatch = symbolMismatch(asset, parsed.data);
+      if (mismatch) {
+        failAsset(mismatch);
         continue;
       }
       const { byChain, stale, unreadable } = circulatingOn(parsed.data, ctx.date);

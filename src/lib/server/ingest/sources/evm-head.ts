@@ -2,6 +2,11 @@
  * The block a day is read at: the last block before 00:00 UTC of the next day, searched below the
  * chain's finalized (or safe) head so that a reorg cannot change what was read. A head older than
  * the bound means the node lags: that chain fails with a message naming it, rather than being believed.
+ *
+ * The close is the close (issue 25.3): the finalized head lags the chain by 13-30 minutes, so a run
+ * started at 00:00 UTC finds it still inside the day. `awaitClose` then waits for it to pass the
+ * day's end (INGEST_CLOSE_WAIT); a day read at an earlier block after all is marked `early`, and the
+ * run says so in its record and on /sources (EARLY_CLOSE).
  */
 import { ChainError, withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
 
@@ -10,6 +15,16 @@ export interface ClosingBlock {
   /** ms */
   time: number;
   hash: `0x${string}`;
+  /** The head had not passed the day's end: this block is before the close, not at it. */
+  early?: boolean;
+}
+
+/** The words a run's record uses for a day read before its close (found by /sources). */
+export const EARLY_CLOSE = "read before the day's end";
+
+/** The run's statement of a day read at an earlier block. */
+export function earlyCloseNote(chain: string, date: string, b: ClosingBlock, waitedS: number): string {
+  return `${chain}: ${date} ${EARLY_CLOSE}: the finalized head was still at block ${b.number} (${new Date(b.time).toISOString()}) after waiting ${Math.round(waitedS / 60)} min, so the day closes on that block, not at 00:00 UTC`;
 }
 
 export type HeadTag = 'finalized' | 'safe' | 'latest';
@@ -63,7 +78,7 @@ export async function closingBlock(
     return b;
   };
   const at = (n: bigint) => read(n).then((b) => ({ number: n, ...b }));
-  if (headTime < end) return at(h.number);
+  if (headTime < end) return { ...(await at(h.number)), early: true };
   if ((await read(0n)).time >= end) return null;
   let lo = 0n; // time(lo) < end
   let hi = h.number; // time(hi) >= end
@@ -73,4 +88,37 @@ export async function closingBlock(
     else hi = mid;
   }
   return at(lo);
+}
+
+/**
+ * The closing block once the head has passed the day's end: asks again every `pollS` seconds
+ * while it is before `end + waitS` (a healthy finalized head has passed the close by then; a day
+ * long closed is not waited for). After that, the head's block, marked early. `now` and `sleep`
+ * are injected by tests.
+ */
+export async function awaitClose(
+  c: ChainClient,
+  end: number,
+  opts: {
+    tag: HeadTag;
+    maxHeadAgeS: number;
+    waitS: number;
+    pollS?: number;
+    now?: () => number;
+    sleep?: (ms: number) => Promise<void>;
+  },
+  warn: (m: string) => void,
+  progress: (m: string) => void = () => {},
+): Promise<{ block: ClosingBlock | null; waitedS: number }> {
+  const pollMs = (opts.pollS ?? 60) * 1000;
+  const now = opts.now ?? Date.now;
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((ok) => setTimeout(ok, ms)));
+  const started = now();
+  for (;;) {
+    const block = await closingBlock(c, end, { tag: opts.tag, maxHeadAgeS: opts.maxHeadAgeS, now: now() }, warn);
+    const waitedS = Math.round((now() - started) / 1000);
+    if (!block?.early || now() + pollMs > end + opts.waitS * 1000) return { block, waitedS };
+    progress(`${c.key}: the ${opts.tag} head (block ${block.number}) has not passed the day's end; asking again in ${pollMs / 1000} s`);
+    await sleep(pollMs);
+  }
 }

@@ -1,13 +1,19 @@
 /**
- * An asset's price at the price chain's closing block, checked (prices.ts): a feed's answer must
- * be positive and fresh at the close; a NAV contract's must be positive. A refusal is returned
- * with its reason, so the asset is shown stale rather than valued with a wrong price.
+ * An asset's price at the price chain's closing block, checked (prices.ts): a feed's or a NAV
+ * contract's answer must be positive, else it is refused with its reason (the asset is shown
+ * stale or unknown rather than valued with a wrong price). A price past its kind's staleness
+ * bound (a feed's `updatedAt`, or a NAV unchanged for too many business days) is kept with a
+ * "stale since" note: the asset is valued at its last price and marked.
  */
 import { formatUnits, parseAbi } from 'viem';
 import { withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
 import type { RegistryAsset } from '#lib/server/ingest/registry.ts';
-import { checkFeedAnswer, checkPrice, type PriceCheck } from '#lib/server/ingest/prices.ts';
+import { checkFeedAnswer, checkPrice, navStaleness, priceBound, type PriceCheck } from '#lib/server/ingest/prices.ts';
 import type { ClosingBlock } from './evm-head.ts';
+import { dayEnd } from '#lib/shared/utc-day.ts';
+
+/** The close a feed's age is measured at: the day's end, else (no day given) the block's time. */
+const closeOf = (date: string | undefined, blockMs: number) => (date ? dayEnd(date) : blockMs);
 
 const feedAbi = parseAbi([
   'function decimals() view returns (uint8)',
@@ -16,12 +22,30 @@ const feedAbi = parseAbi([
 const vaultAbi = parseAbi(['function totalAssets() view returns (uint256)', 'function totalSupply() view returns (uint256)']);
 const centrifugeAbi = parseAbi(['function vault(address) view returns (address)', 'function pricePerShare() view returns (uint256)']);
 
+/** The asset's earlier published prices, one per day: what a NAV without a timestamp is compared with. */
+export type PriceHistory = () => Promise<Array<{ date: string; price: number }>>;
+
 /** `{ ok: true, price: null }` when the registry has no price method; otherwise a checked price or a refusal. */
 export async function readPrice(
   asset: RegistryAsset,
   c: ChainClient | undefined,
   block: ClosingBlock | null | undefined,
   warn: (m: string) => void,
+  day?: { date: string; history: PriceHistory },
+): Promise<PriceCheck | { ok: true; price: null }> {
+  const checked = await readRaw(asset, c, block, warn, day?.date);
+  const bound = priceBound(asset.price);
+  if (!checked.ok || checked.price === null || !bound || asset.price.kind === 'feed' || !day) return checked;
+  const stale = navStaleness(checked.price, await day.history(), day.date, bound);
+  return stale ? { ...checked, stale } : checked;
+}
+
+async function readRaw(
+  asset: RegistryAsset,
+  c: ChainClient | undefined,
+  block: ClosingBlock | null | undefined,
+  warn: (m: string) => void,
+  date: string | undefined,
 ): Promise<PriceCheck | { ok: true; price: null }> {
   const p = asset.price;
   if (p.kind === 'fixed') return checkPrice(Number(p.usd));
@@ -44,7 +68,7 @@ export async function readPrice(
         }),
       warn,
     );
-    return checkFeedAnswer(round[1], Number(dec), round[3], block.time, p.maxAgeHours);
+    return checkFeedAnswer(round[1], Number(dec), round[3], closeOf(date, block.time), priceBound(p)!, date);
   }
   if (p.kind === 'vault') {
     const [assets, shares] = await withRetry(

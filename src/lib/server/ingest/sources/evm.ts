@@ -11,9 +11,12 @@ import { configFor, rpcUrl } from '#lib/server/config.ts';
 import { balanceProblem, dustUnits, holderSet } from '#lib/server/ingest/holders.ts';
 import { ChainError, connect, isMissingState, withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
 import { excludedWallets, type Registry, type RegistryAsset } from '#lib/server/ingest/registry.ts';
-import { closingBlock, type ClosingBlock } from './evm-head.ts';
+import { awaitClose, earlyCloseNote, type ClosingBlock } from './evm-head.ts';
 import { balancesAt, indexChain, undoReorg } from './evm-logs.ts';
 import { readPrice } from './evm-price.ts';
+import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
+import type { Database } from '#db/client.ts';
+import { ingestObservations } from '#db/schema/index.ts';
 import { writeObservation, type ObservationRow } from './observe.ts';
 import { dayEnd } from '#lib/shared/utc-day.ts';
 import type { FailureScope, Source, SourceContext } from './types.ts';
@@ -87,6 +90,26 @@ function explain(key: string, name: string, block: bigint, e: unknown): Error {
       `Chain "${key}" (${name}): the node has no state at block ${block} ("missing trie node"): reading a past day's close needs an archive node; point the chain's RPC URL at a provider with archive access.`,
     );
   return new ChainError(key, `Chain "${key}" (${name}): ${(e as Error).message.split('\n')[0]}`);
+}
+
+/** The asset's accepted prices of the 60 days before `date`, one per day: a NAV's history. */
+async function priceHistory(db: Database, symbol: string, date: string): Promise<Array<{ date: string; price: number }>> {
+  const rows = await db
+    .selectDistinct({ date: ingestObservations.date, price: ingestObservations.price })
+    .from(ingestObservations)
+    .where(
+      and(
+        eq(ingestObservations.assetSymbol, symbol),
+        eq(ingestObservations.accepted, true),
+        isNotNull(ingestObservations.price),
+        lt(ingestObservations.date, date),
+      ),
+    )
+    .orderBy(desc(ingestObservations.date))
+    .limit(60);
+  const byDate = new Map<string, number>();
+  for (const r of rows) if (!byDate.has(r.date)) byDate.set(r.date, r.price!);
+  return [...byDate].map(([d, price]) => ({ date: d, price }));
 }
 
 interface DeploymentState {
@@ -237,10 +260,21 @@ export const evmSource: Source = {
     const cfg = configFor(ctx.env).ingest;
     const clients = new Map<string, ChainClient>();
     const blocks = new Map<string, ClosingBlock | null>();
+    let earlyCloses = 0;
     for (const key of evmChains(registry)) {
       try {
         const c = await connectChain(registry, key, ctx.env, ctx.warn);
-        const b = await closingBlock(c, end, { tag: cfg.headTag, maxHeadAgeS: cfg.maxHeadAge }, ctx.warn);
+        const { block: b, waitedS } = await awaitClose(
+          c,
+          end,
+          { tag: cfg.headTag, maxHeadAgeS: cfg.maxHeadAge, waitS: cfg.closeWait },
+          ctx.warn,
+          ctx.progress,
+        );
+        if (b?.early) {
+          ctx.warn(earlyCloseNote(key, date, b, waitedS));
+          earlyCloses++;
+        }
         clients.set(key, c);
         blocks.set(key, b);
         ctx.progress(
@@ -255,10 +289,18 @@ export const evmSource: Source = {
     for (const asset of registry.assets.filter((a) => a.source === 'evm')) {
       const chain = 'chain' in asset.price ? asset.price.chain : undefined;
       try {
-        const p = await readPrice(asset, chain ? clients.get(chain) : undefined, chain ? blocks.get(chain) : undefined, ctx.warn);
+        const p = await readPrice(asset, chain ? clients.get(chain) : undefined, chain ? blocks.get(chain) : undefined, ctx.warn, {
+          date,
+          history: () => priceHistory(ctx.db, asset.symbol, date),
+        });
         if (!p.ok) {
           fail({ asset: asset.symbol }, `${asset.symbol}: price refused: ${p.reason}`);
           continue;
+        }
+        if ('stale' in p && p.stale) {
+          const why = `${asset.symbol}: price stale since ${p.stale.since}: ${p.stale.reason}`;
+          if (ctx.stalePrice) ctx.stalePrice(asset.symbol, p.stale.since, why);
+          else ctx.warn(why);
         }
         if (p.price === null) ctx.warn(`${asset.symbol}: no price method in the registry; its value is unavailable`);
         prices.set(asset.symbol, p.price);
@@ -302,6 +344,6 @@ export const evmSource: Source = {
       }
     }
     const rpcCalls = [...clients.values()].reduce((s, c) => s + c.calls(), 0);
-    return { observations, transfers, rpcCalls, logRequests: requests };
+    return { observations, transfers, rpcCalls, logRequests: requests, ...(earlyCloses ? { earlyCloses } : {}) };
   },
 };

@@ -7,6 +7,7 @@
  */
 import { withRetry } from '#lib/server/ingest/rpc.ts';
 import { readStreamCapped, refuseDeclared } from '#lib/server/capped-stream.ts';
+import { readDropping } from './json-drop.ts';
 
 /** The largest answer read (bytes). A DefiLlama protocol with years of daily history is a few MB. */
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
@@ -54,6 +55,11 @@ export interface HttpOptions {
   onRetry?: (m: string) => void;
   /** What to call the request in messages (defaults to the public URL). */
   label?: string;
+  /**
+   * Members left out while the answer streams (json-drop.ts): only the rest counts against
+   * `maxBytes`, and at most 10 times that is read in all.
+   */
+  dropKeys?: readonly string[];
 }
 
 export interface HttpAnswer {
@@ -90,7 +96,15 @@ export async function requestJson(url: string, o: HttpOptions): Promise<HttpAnsw
         await res.body?.cancel().catch(() => {});
         throw new ApiError(`${label}: status ${res.status}`, res.status);
       }
-      const text = await readCapped(res, o.maxBytes ?? MAX_BODY_BYTES);
+      const max = o.maxBytes ?? MAX_BODY_BYTES;
+      const text = o.dropKeys
+        ? await readDropping(
+            res.body,
+            o.dropKeys,
+            { maxKept: max, maxRead: 10 * max },
+            (why) => new ApiError(`${label}: answer ${why}: refused`),
+          )
+        : await readCapped(res, max);
       let json: unknown;
       try {
         json = text === '' ? undefined : JSON.parse(text);

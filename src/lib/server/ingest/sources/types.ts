@@ -25,6 +25,11 @@ export interface SourceContext {
    * 2 days). A source run without this (older callers) throws instead.
    */
   fail?: (scope: FailureScope, reason: string) => void;
+  /**
+   * An asset valued at a price past its staleness bound (prices.ts): its figures publish, and the
+   * asset is shown "stale since <since>" with the reason.
+   */
+  stalePrice?: (asset: string, since: string, reason: string) => void;
 }
 
 export interface FailureScope {

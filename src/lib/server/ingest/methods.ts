@@ -1,0 +1,170 @@
+/**
+ * The statements of method the site makes (/sources, the asset pages), generated from the code's
+ * own constants and rules and from the registry, so that they cannot drift from what the ingest
+ * does (issue 25.8). One module of texts, as DefiLlama's adapters each declare a `methodology`:
+ * each source names here how it reads supply and holders (a test checks every source has one),
+ * and /sources prints `methodStatements` as they are. A change of rule changes its text here.
+ */
+import type { IngestConfig } from '#lib/server/config.ts';
+import { MIN_HOLDERS_COMPARED, STALE_MAX_DAYS } from './cells.ts';
+import { DEFAULT_FEED_MAX_AGE_HOURS, DEFAULT_NAV_MAX_BUSINESS_DAYS, PRICE_MOVE_FLAG } from './prices.ts';
+import { DEFAULT_HOLDER_DUST, familyOf, type Registry, type RegistryAsset } from './registry.ts';
+import { EARLY_CLOSE } from './sources/evm-head.ts';
+import { PROTOCOL_DROPPED_KEYS } from './sources/defillama-protocol.ts';
+
+/** Each source's methodology: how it reads supply, and what it gives for holders. */
+export const SOURCE_METHODS: Record<string, { supply: string; holders: string }> = {
+  evm: {
+    supply: 'totalSupply() at the closing block − the excluded wallets’ balances at that block (one multicall)',
+    holders: `addresses above the asset’s dust (holderDust, default ${DEFAULT_HOLDER_DUST} token), rebuilt from every Transfer log since the deployment block, excluded wallets left out; one address on two EVM chains counts once`,
+  },
+  solana: {
+    supply: 'getTokenSupply (finalized) − the excluded token accounts, read after the close at the slot given',
+    holders: 'not counted (the only RPC way, getProgramAccounts, is closed on public endpoints): unavailable',
+  },
+  stellar: {
+    supply:
+      'Horizon asset record: balances + claimable balances + liquidity pools + contracts − the excluded accounts, read after the close at the ledger given',
+    holders: 'Horizon’s count of authorized trustlines, which can hold zero (an upper bound), less excluded accounts holding some',
+  },
+  aptos: {
+    supply: 'fungible-asset or coin supply − the excluded balances, by view functions pinned to one ledger version read after the close',
+    holders: 'not counted (no endpoint gives them): unavailable',
+  },
+  xrpl: {
+    supply:
+      'gateway_balances obligations + frozen balances on a validated ledger read after the close, the excluded wallets as hot wallets',
+    holders: 'not counted: unavailable',
+  },
+  defillama: {
+    supply: 'DefiLlama stablecoins API: the day’s circulating amount per chain (the answer’s symbol must be the asset’s, else refused)',
+    holders: 'not in the API: unavailable (never erasing counts other sources give)',
+  },
+  'defillama-protocol': {
+    supply: `DefiLlama protocol API: dollars per chain at the close (no token supply); answers streamed, leaving out ${PROTOCOL_DROPPED_KEYS.join(', ')}, within the 20 MB cap`,
+    holders: 'not in the API: unavailable (never erasing counts other sources give)',
+  },
+};
+
+/** How a deployment's supply is read: by its asset's source, else by its chain's family. */
+export function supplyMethodOf(registry: Registry | undefined, asset: Pick<RegistryAsset, 'source'> | undefined, chain: string): string {
+  if (asset && asset.source !== 'evm') return SOURCE_METHODS[asset.source].supply;
+  return SOURCE_METHODS[registry ? familyOf(registry, chain) : 'evm'].supply;
+}
+
+/** How an asset is priced, with its staleness bound. */
+export function priceMethodOf(p: RegistryAsset['price']): string {
+  const at = 'chain' in p ? ` at ${p.address} on ${p.chain}` : '';
+  const navBound = `, stale once unchanged for more than ${'maxAgeBusinessDays' in p && p.maxAgeBusinessDays ? p.maxAgeBusinessDays : DEFAULT_NAV_MAX_BUSINESS_DAYS} U.S. business days`;
+  switch (p.kind) {
+    case 'fixed':
+      return `Fixed NAV of $${p.usd} per token (registry)`;
+    case 'feed':
+      return `Price feed latestRoundData()${at}, stale past ${p.maxAgeBusinessDays ? `${p.maxAgeBusinessDays} U.S. business day(s)` : `${p.maxAgeHours ?? DEFAULT_FEED_MAX_AGE_HOURS} h`}`;
+    case 'call':
+      return `NAV ${p.method}()${at} (${p.decimals} decimals)${navBound}`;
+    case 'vault':
+      return `NAV totalAssets() / totalSupply() of the vault${at}${navBound}`;
+    case 'centrifuge':
+      return `NAV pricePerShare() of the vault of the share token${at}${navBound}`;
+    default:
+      return `No price source yet${p.note ? ` (${p.note})` : ''}: the supply is recorded, the value is unknown`;
+  }
+}
+
+export interface MethodStatement {
+  id: string;
+  title: string;
+  text: string;
+}
+
+const list = (xs: string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
+const pct = (f: number) => `${Number((f * 100).toFixed(2))}%`;
+
+/** Every statement of method /sources makes, from the configured bounds, the code's constants and the registry. */
+export function methodStatements(cfg: IngestConfig, registry: Registry | undefined): MethodStatement[] {
+  const assets = registry?.assets ?? [];
+  const evmDeployments = assets
+    .filter((a) => a.source === 'evm')
+    .flatMap((a) => a.deployments.filter((d) => familyOf(registry!, d.chain) === 'evm'));
+  const excluding = evmDeployments.filter((d) => d.excludeHolders.length > 0).length;
+  const escrowed = assets.filter((a) => a.bridge?.model === 'lock-and-mint').map((a) => a.symbol);
+  const held = assets.flatMap((a) => a.heldByFunds.map((h) => `${h.fund}’s ${a.symbol}`));
+  const waitMin = Math.round(cfg.closeWait / 60);
+  return [
+    {
+      id: 'close',
+      title: 'The close',
+      text: `A day’s figures are read at its close: on each EVM chain, the last block before 00:00 UTC of the next day, at or below the chain’s ${cfg.headTag} head. That head lags the chain by minutes, so a run waits for it to pass the close, until ${waitMin} min after it; a day read at an earlier block after all is said so (“${EARLY_CLOSE}”) in the run’s record and in the runs listed below.`,
+    },
+    {
+      id: 'supply',
+      title: 'Supply',
+      text: `On EVM chains, supply is ${SOURCE_METHODS.evm.supply}. The registry names the excluded wallets per deployment (issuer treasury and unreleased supply, listed in the table below): ${excluding} of the ${evmDeployments.length} EVM deployments have any; the others count their whole totalSupply().`,
+    },
+    {
+      id: 'other-chains',
+      title: 'Other chains',
+      text: `Solana, Stellar, Aptos and the XRP Ledger are read from their public APIs, which give the current state only: the supply is read when the run starts after the close and kept with the ledger or slot and time it was read at, not at 00:00 UTC. Solana: ${SOURCE_METHODS.solana.supply}. Stellar: ${SOURCE_METHODS.stellar.supply}. Aptos: ${SOURCE_METHODS.aptos.supply}. XRP Ledger: ${SOURCE_METHODS.xrpl.supply}.`,
+    },
+    {
+      id: 'counted-once',
+      title: 'Counted once',
+      text: `A burn-and-mint bridge moves supply between chains, counted where it is. A lock-and-mint bridge’s escrows on the home chain are left out of its supply: ${escrowed.length ? `${list(escrowed)} ${escrowed.length === 1 ? 'has' : 'have'} escrows in the registry` : 'no tracked asset has a lock-and-mint escrow in the registry today'}. A tracked fund’s tokens held by another tracked fund are left out of the held fund’s supply: ${held.length ? list(held) : 'none is registered today'}.`,
+    },
+    {
+      id: 'value',
+      title: 'Value',
+      text: `Value is supply times the asset’s price: a fixed NAV from the registry, a Chainlink-style feed’s latestRoundData(), or the issuer’s NAV contract (a view call, an ERC-4626 vault’s totalAssets() / totalSupply(), a Centrifuge vault’s pricePerShare()), read on the price’s chain at that chain’s closing block; every deployment of the asset, on any chain, is valued at that price. A zero or negative price is refused (the asset is stale, then unknown).`,
+    },
+    {
+      id: 'fresh',
+      title: 'Prices fresh by their rhythm',
+      text: `A feed answer older than its bound at the close (default ${DEFAULT_FEED_MAX_AGE_HOURS} h; gold and business-day NAV feeds count U.S. business days, weekends and NYSE holidays left out), or a NAV without a timestamp unchanged for more than ${DEFAULT_NAV_MAX_BUSINESS_DAYS} U.S. business days, values the asset at that last price, shown “stale since” its date, never unknown. A price moving more than ${pct(PRICE_MOVE_FLAG)} in a day is published and flagged.`,
+    },
+    {
+      id: 'holders',
+      title: 'Holders',
+      text: `On EVM chains, holders are ${SOURCE_METHODS.evm.holders}. Stellar: ${SOURCE_METHODS.stellar.holders}; they are added to the asset’s EVM count. Solana, Aptos, the XRP Ledger and DefiLlama give none: unavailable, never estimated, and a network’s count keeps the holders the other sources give.`,
+    },
+    {
+      id: 'transfers',
+      title: 'Transfers',
+      text: 'Transfers and transfer volume are movements between holders on EVM chains: mints, burns and moves from or to excluded wallets and escrows are issuance and are left out; each is valued at its day’s price, and one worth more than its asset’s whole value on that chain that day or the day before is left out.',
+    },
+    {
+      id: 'breaker',
+      title: 'Circuit breaker',
+      text: `An asset on a chain whose value would drop more than ${pct(cfg.maxChange)} or jump more than ${cfg.maxJump}x against the last published run (or whose holders would, from ${MIN_HOLDERS_COMPARED} holders) is held at its last figure while the rest publishes. The run publishes nothing only when the total RWA or stablecoin value would move so; the previous figures then stay, and the run below says why.`,
+    },
+    {
+      id: 'stale',
+      title: 'A part that fails',
+      text: `A chain, source or asset that cannot be read keeps its last good figures for at most ${STALE_MAX_DAYS} days, marked stale with its age and why, while the rest of the run publishes; after that it is unknown. A run fails only when nothing could be read.`,
+    },
+    {
+      id: 'aggregators',
+      title: 'DefiLlama',
+      text: `Stablecoins: ${SOURCE_METHODS.defillama.supply}. The long tail no reader covers: ${SOURCE_METHODS['defillama-protocol'].supply}; where a reader covers the same asset and chain, the chain’s figure counts and DefiLlama’s is shown beside it with the gap. Neither API gives holders. Network totals and the market overview count tokenized assets other than stablecoins.`,
+    },
+  ];
+}
+
+/** How one asset is counted once across chains, from its registry entry (the asset page's statement). */
+export function bridgingOf(asset: RegistryAsset | undefined): string {
+  if (!asset) return 'Unknown: the asset is not in the registry, so no counting rule is stated.';
+  const excluded = asset.deployments.filter((d) => d.excludeHolders.length > 0).map((d) => d.chain);
+  const parts = [
+    asset.bridge?.model === 'lock-and-mint'
+      ? `Lock-and-mint: the escrows on ${list([...new Set(asset.bridge.escrows.map((e) => e.chain))])} are left out of supply there, so a token locked on one chain and minted on another is counted once, where it circulates.`
+      : asset.bridge?.model === 'burn-and-mint'
+        ? 'Burn-and-mint: a bridge burns on one chain and mints on the other, so each chain’s contract supply is counted as it is.'
+        : 'No bridge model in the registry: each chain’s contract supply is counted as it is, with no escrow left out.',
+    excluded.length
+      ? `Excluded wallets (issuer treasury, unreleased supply) are left out on ${list(excluded)}.`
+      : 'The registry names no excluded wallet for this asset.',
+  ];
+  if (asset.heldByFunds.length)
+    parts.push(`Held by other tracked funds, left out here: ${list(asset.heldByFunds.map((h) => `${h.fund} on ${h.chain}`))}.`);
+  return parts.join(' ');
+}

@@ -1,0 +1,110 @@
+/**
+ * Issue 25.3, the close is the close: a day is read at its last block before 00:00 UTC of the
+ * next day, below the finalized head. A run started while the finalized head is still inside the
+ * day waits for it to pass the close; a day read at an earlier block after all is marked, and the
+ * run's record says so in words /sources finds.
+ */
+import { describe, expect, it } from 'vitest';
+import { awaitClose, closingBlock, EARLY_CLOSE, earlyCloseNote } from '#lib/server/ingest/sources/evm-head.ts';
+import type { ChainClient } from '#lib/server/ingest/rpc.ts';
+import { dayEnd } from '#lib/shared/utc-day.ts';
+
+const DATE = '2026-11-24';
+const END = dayEnd(DATE);
+const BLOCK_MS = 12_000;
+/** Block n is at END - 2 h + n x 12 s: block 600 is the first at or after the close. */
+const timeOf = (n: number) => END - 2 * 3_600_000 + n * BLOCK_MS;
+
+/** A chain of 12-second blocks whose finalized head is read from `finalized()` (moved by the test's clock). */
+function fakeChain(finalized: () => number): ChainClient {
+  const block = (n: number) => ({
+    number: BigInt(n),
+    timestamp: BigInt(Math.floor(timeOf(n) / 1000)),
+    hash: `0x${n.toString(16).padStart(64, '0')}` as `0x${string}`,
+  });
+  const client = {
+    getBlock: async (q: { blockTag?: string; blockNumber?: bigint }) =>
+      q.blockNumber !== undefined ? block(Number(q.blockNumber)) : block(finalized()),
+  };
+  return { key: 'ethereum', chain: { name: 'Ethereum' }, client, calls: () => 0 } as unknown as ChainClient;
+}
+
+const opts = { tag: 'finalized' as const, maxHeadAgeS: 0 };
+const quiet = () => {};
+
+describe('the closing block', () => {
+  it('is the last block before 00:00 UTC when the finalized head has passed it', async () => {
+    const b = await closingBlock(
+      fakeChain(() => 800),
+      END,
+      opts,
+      quiet,
+    );
+    expect(b).toMatchObject({ number: 599n, time: timeOf(599) });
+    expect(b?.early).toBeUndefined();
+    expect(timeOf(599)).toBeLessThan(END);
+    expect(timeOf(600)).toBe(END);
+  });
+
+  it('a day whose finalized head is before the close: that block, marked early (never silently)', async () => {
+    const b = await closingBlock(
+      fakeChain(() => 500),
+      END,
+      opts,
+      quiet,
+    );
+    expect(b).toMatchObject({ number: 500n, early: true });
+    const note = earlyCloseNote('ethereum', DATE, b!, 2700);
+    expect(note).toContain(EARLY_CLOSE);
+    expect(note).toBe(
+      `ethereum: ${DATE} read before the day's end: the finalized head was still at block 500 (2026-11-24T23:40:00.000Z) after waiting 45 min, so the day closes on that block, not at 00:00 UTC`,
+    );
+  });
+
+  it('a run at 00:00 UTC waits for the finalized head to pass the close, then reads the true closing block', async () => {
+    // The finalized head lags the chain by 20 minutes: at 00:00 it is at 23:40 of the day.
+    let now = END;
+    const head = () => Math.floor((now - 20 * 60_000 - timeOf(0)) / BLOCK_MS);
+    const slept: number[] = [];
+    const lines: string[] = [];
+    const r = await awaitClose(
+      fakeChain(head),
+      END,
+      { ...opts, waitS: 2700, pollS: 60, now: () => now, sleep: async (ms) => void slept.push((now += ms)) },
+      quiet,
+      (l) => lines.push(l),
+    );
+    expect(r.block).toMatchObject({ number: 599n });
+    expect(r.block?.early).toBeUndefined();
+    // It asked again each minute until 00:20, when the finalized head passed the close.
+    expect(slept).toHaveLength(20);
+    expect(r.waitedS).toBe(20 * 60);
+    expect(lines[0]).toContain("has not passed the day's end; asking again in 60 s");
+  });
+
+  it('past the wait, the early block is returned marked, for the run to say so', async () => {
+    let now = END;
+    let sleeps = 0;
+    const r = await awaitClose(
+      fakeChain(() => 500),
+      END,
+      { ...opts, waitS: 600, pollS: 60, now: () => now, sleep: async (ms) => void (sleeps++, (now += ms)) },
+      quiet,
+    );
+    expect(r.block).toMatchObject({ number: 500n, early: true });
+    expect(sleeps).toBe(10);
+    expect(r.waitedS).toBe(600);
+  });
+
+  it('a day closed long ago is not waited for (waiting cannot help): marked early at once', async () => {
+    let sleeps = 0;
+    const r = await awaitClose(
+      fakeChain(() => 500),
+      END,
+      { ...opts, waitS: 2700, now: () => END + 10 * 86_400_000, sleep: async () => void sleeps++ },
+      quiet,
+    );
+    expect(r.block?.early).toBe(true);
+    expect(sleeps).toBe(0);
+  });
+});
