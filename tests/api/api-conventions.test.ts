@@ -170,6 +170,54 @@ describe('errors on /api/ paths', () => {
   });
 });
 
+describe('money', () => {
+  const DECIMAL = /^-?\d+(\.\d+)?$/;
+  /** Each money field of an answer: a decimal string (or null where the figure is unknown). */
+  const expectMoney = (value: unknown, what: string) => {
+    if (value === null) return;
+    expect(typeof value, what).toBe('string');
+    expect(value as string, what).toMatch(DECIMAL);
+  };
+
+  it('is a decimal string of dollars in every answer, the spec endpoints and the others alike', async () => {
+    const get = async (path: string) => (await fetch(base + path)).json();
+    const [assets, issuers, networks] = await Promise.all(['/api/assets', '/api/issuers', '/api/networks'].map(get));
+    for (const a of assets) expectMoney(a.marketCap, `/api/assets ${a.id}`);
+    for (const n of networks) expectMoney(n.totalValue, `/api/networks ${n.id}`);
+    expect(issuers.some((i: { totalMarketCap: unknown }) => i.totalMarketCap !== null)).toBe(true);
+    for (const i of issuers) expectMoney(i.totalMarketCap, `/api/issuers ${i.id}`);
+
+    const issuer = await get(`/api/issuers/${issuers[0].id}`);
+    expectMoney(issuer.issuer.totalMarketCap, 'issuer.totalMarketCap');
+    for (const a of issuer.assets) expectMoney(a.marketCap, 'issuer assets[].marketCap');
+    for (const h of issuer.history) expectMoney(h.totalMarketCap, 'issuer history[].totalMarketCap');
+
+    const pages = await Promise.all(networks.map((n: { id: string }) => get(`/api/networks/${n.id}`)));
+    const networkAssets = pages.flatMap((p: { assets: unknown[] }) => p.assets) as { marketCap: unknown; valueOnChain: unknown }[];
+    expect(networkAssets.length).toBeGreaterThan(0);
+    for (const a of networkAssets) {
+      expectMoney(a.marketCap, 'network assets[].marketCap');
+      expectMoney(a.valueOnChain, 'network assets[].valueOnChain');
+    }
+
+    const asset = await get(`/api/assets/${assets[0].id}`);
+    expectMoney(asset.asset.marketCap, 'asset.marketCap');
+    expect(asset.marketCap.value).not.toBeNull();
+    expectMoney(asset.marketCap.value, 'marketCap.value');
+    expectMoney(asset.price.value, 'price.value');
+    for (const c of asset.chains) expectMoney(c.value, 'chains[].value');
+    for (const h of asset.history) expectMoney(h.marketCap, 'history[].marketCap');
+
+    const stablecoins = await get('/api/stablecoins');
+    for (const s of stablecoins.stablecoins) expectMoney(s.marketCap, 'stablecoins[].marketCap');
+
+    // The downloads carry the same text.
+    const csv = await (await fetch(base + '/api/issuers?format=csv')).text();
+    const known = issuers.find((i: { totalMarketCap: string | null }) => i.totalMarketCap !== null);
+    expect(csv).toContain(`,${known.totalMarketCap},`);
+  });
+});
+
 describe('the OpenAPI document', () => {
   /** Route files that answer through publicGet (or the entity downloads, which use it), as URL templates. */
   function publicRouteFiles(): string[] {

@@ -36,14 +36,14 @@ describe('open-data pages after a live run', () => {
     for (const a of assets) {
       const page = await get(`/api/assets/${a.id}`);
       expect(page.live).toBe(true);
-      expect(page.marketCap.value).toBe(Number(a.marketCap));
+      expect(Number(page.marketCap.value)).toBe(Number(a.marketCap));
       expect(page.quality.kind).toBe('fresh');
       expect(page.snapshotNote).toBeNull();
       const html = await get(a.url);
       expect(html).toContain(formatCurrency(a.marketCap));
       // each observed chain names its block (the history ends on the as-of date with the same market cap)
       for (const c of page.chains.filter((c: { source: string }) => c.source === 'evm')) expect(c.blockNumber).toBeGreaterThan(0);
-      expect(page.history.at(-1).marketCap).toBeCloseTo(Number(a.marketCap), 2);
+      expect(Number(page.history.at(-1).marketCap)).toBeCloseTo(Number(a.marketCap), 2);
       const csv = parseCsv(await get(`/api/assets/${a.id}/history?range=all&format=csv`));
       expect(csv.length - 1).toBe(page.history.length);
     }
@@ -85,9 +85,9 @@ describe('open-data pages after a live run', () => {
     expect(after.marketCap.value).toEqual(before.marketCap.value);
     expect(await get('/assets/gold')).toContain('Held by the circuit breaker');
     // The held observation is never history on the page either.
-    const history = after.history as Array<{ marketCap: number | null }>;
+    const history = after.history as Array<{ marketCap: string | null }>;
     expect(history.length).toBeGreaterThan(0);
-    expect(Math.max(...history.map((h) => h.marketCap ?? 0))).toBeLessThanOrEqual(before.marketCap.value);
+    expect(Math.max(...history.map((h) => Number(h.marketCap ?? 0)))).toBeLessThanOrEqual(Number(before.marketCap.value));
   }, 60_000);
 
   it('a figure the breaker held appears on no page, in no API answer and in no download, for every route kind', async () => {
@@ -145,6 +145,7 @@ describe('open-data pages after a live run', () => {
     }
     // The issuer's total over time never counts the held row either (a sum would hide it from the search above).
     const page = await get(`/api/issuers/${issuer.id}`);
-    for (const p of page.history as Array<{ totalMarketCap: number }>) expect(p.totalMarketCap).toBeLessThanOrEqual(issuer.totalMarketCap);
+    for (const p of page.history as Array<{ totalMarketCap: string }>)
+      expect(Number(p.totalMarketCap)).toBeLessThanOrEqual(Number(issuer.totalMarketCap));
   }, 60_000);
 });

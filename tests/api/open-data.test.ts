@@ -110,7 +110,7 @@ describe('open-data pages for search engines', () => {
         new RegExp(`data-testid="figure-market-cap"[\\s\\S]{0,400}?${formatCurrency(a.marketCap).replace(/[$.]/g, '\\$&')}`),
       );
       const data = await json(`/api/assets/${a.id}`);
-      expect(data.marketCap.value).toBe(Number(a.marketCap));
+      expect(Number(data.marketCap.value)).toBe(Number(a.marketCap));
       expect(data.change7d.value).toBe(a.change7d === null ? null : Number(a.change7d));
     }
     for (const n of await json('/api/networks')) {

@@ -16,6 +16,7 @@ import {
   treasuriesSchema,
 } from './snapshot-schema.ts';
 import type { StablecoinsData, TreasuriesData } from '#lib/shared/analytics-types.ts';
+import { moneyString } from '#lib/shared/money.ts';
 
 export const stablecoins: StablecoinsData = parseSnapshot(stablecoinsSchema, 'stablecoins.json', stablecoinsJson);
 export const treasuries: TreasuriesData = parseSnapshot(treasuriesSchema, 'treasuries.json', treasuriesJson);
@@ -26,13 +27,13 @@ const snapshotStablecoins = stablecoins;
 const snapshotTreasuries = treasuries;
 
 /** Dollar figures as numeric strings in API responses (spec: money travels as strings). */
-const money = (n: number) => String(n);
+const money = moneyString;
 
 export function stablecoinsResponse(stablecoins: StablecoinsData = snapshotStablecoins) {
   return {
     asOf: stablecoins.asOf,
     total: stablecoins.total,
-    stablecoins: stablecoins.rows.map((r) => ({ ...r, marketCap: money(r.marketCap), price: String(r.price) })),
+    stablecoins: stablecoins.rows.map((r) => ({ ...r, marketCap: money(r.marketCap), price: money(r.price) })),
   };
 }
 

@@ -218,7 +218,8 @@ export const ENDPOINTS: Endpoint[] = [
   {
     path: '/api/assets/{id}',
     tag: 'Assets',
-    description: "Everything the asset's page shows. Each figure carries its value, its as-of date and its source, or why it is unknown.",
+    description:
+      "Everything the asset's page shows. Each figure carries its value, its as-of date and its source, or why it is unknown. Money (the price, the market cap, each chain's value, the history's market cap) is a decimal string in dollars; supply, holders and percents are numbers.",
     summary: "Everything an asset's page shows: figures with as-of and source, chains, history, transfers, quality",
     schema: 'AssetPage',
     params: [id('asset')],

@@ -10,6 +10,8 @@ const numericString = z
   .string()
   .regex(/^-?\d+(\.\d+)?$/)
   .describe('A decimal number as a string (no exponent, no currency)');
+/** Money (src/lib/shared/money.ts): dollars as a decimal string, in every answer. */
+const money = numericString.describe('Dollars, as a decimal string');
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
@@ -89,7 +91,7 @@ const issuerSummarySchema = z.object({
   name: z.string(),
   url: z.string(),
   assetCount: z.number().int(),
-  totalMarketCap: z.number().nullable().describe('Sum of the known market caps; null when none is known'),
+  totalMarketCap: money.nullable().describe('Sum of the known market caps, dollars as a decimal string; null when none is known'),
   unknownCount: z.number().int().describe('Assets whose market cap is unknown, left out of the total'),
 });
 export const issuersSchema = z.array(issuerSummarySchema);
@@ -113,7 +115,7 @@ const catalogAsset = z
     name: z.string(),
     assetClass: z.string(),
     origin: z.enum(['served', 'snapshot', 'registry']),
-    marketCap: z.number().nullable(),
+    marketCap: money.nullable(),
     change7d: z.number().nullable(),
     issuer: z.object({ id: z.string(), name: z.string(), url: z.string(), source: z.string() }).nullable(),
     chains: z.array(z.string()),
@@ -122,8 +124,10 @@ const catalogAsset = z
   .loose();
 
 export const assetHistorySchema = z.array(
-  z.object({ date: day, marketCap: z.number().nullable(), supply: z.number().nullable(), holders: z.number().nullable() }),
+  z.object({ date: day, marketCap: money.nullable(), supply: z.number().nullable(), holders: z.number().nullable() }),
 );
+/** A figure whose value is money. */
+const moneyFigure = figure.extend({ value: money.nullable() });
 
 export const assetPageSchema = z
   .object({
@@ -131,8 +135,8 @@ export const assetPageSchema = z
     live: z.boolean(),
     publishedRun: z.number().optional(),
     asset: catalogAsset,
-    price: figure.extend({ method: z.string() }),
-    marketCap: figure,
+    price: moneyFigure.extend({ method: z.string() }),
+    marketCap: moneyFigure,
     supply: figure,
     holders: figure,
     change7d: figure,
@@ -146,7 +150,7 @@ export const assetPageSchema = z
           contract: z.string().nullable(),
           excluded: z.array(z.string()),
           supply: z.string().nullable(),
-          value: z.number().nullable(),
+          value: money.nullable(),
           holders: z.number().nullable(),
           source: z.string(),
           blockNumber: z.number().nullable(),
@@ -156,9 +160,7 @@ export const assetPageSchema = z
         .loose(),
     ),
     bridging: z.string(),
-    crossCheck: z
-      .object({ chain: z.number(), aggregator: z.number(), gapPercent: z.number().nullable(), aggregatorSource: z.string() })
-      .nullable(),
+    crossCheck: z.object({ chain: money, aggregator: money, gapPercent: z.number().nullable(), aggregatorSource: z.string() }).nullable(),
     history: assetHistorySchema,
     historyNote: z.string().nullable(),
     transfers: z.array(z.object({ date: z.string(), usdAmount: z.number(), network: z.string(), txHash: z.string().nullable() }).loose()),
@@ -181,8 +183,8 @@ export const networkPageSchema = z
         symbol: z.string(),
         name: z.string(),
         assetClass: z.string(),
-        valueOnChain: z.number().nullable(),
-        marketCap: z.number().nullable(),
+        valueOnChain: money.nullable(),
+        marketCap: money.nullable(),
       }),
     ),
     assetsSource: z.string(),
@@ -200,11 +202,11 @@ export const issuerPageSchema = z.object({
       symbol: z.string(),
       name: z.string(),
       assetClass: z.string(),
-      marketCap: z.number().nullable(),
+      marketCap: money.nullable(),
       source: z.string(),
     }),
   ),
-  history: z.array(z.object({ date: day, totalMarketCap: z.number() })),
+  history: z.array(z.object({ date: day, totalMarketCap: money })),
   historyNote: z.string().nullable(),
 });
 
@@ -217,7 +219,7 @@ export const assetChainRowsSchema = z.array(
     contract: z.string().nullable(),
     excluded: z.string().describe('Excluded wallets, space-separated'),
     supply: z.string().nullable().describe('Whole tokens, decimal string'),
-    value: z.number().nullable(),
+    value: money.nullable(),
     holders: z.number().nullable(),
     source: z.string(),
     date: day.nullable(),
@@ -242,17 +244,16 @@ export const networkAssetRowsSchema = z.array(
     symbol: z.string(),
     name: z.string(),
     assetClass: z.string(),
-    valueOnChain: z.number().nullable(),
-    marketCap: z.number().nullable(),
+    valueOnChain: money.nullable(),
+    marketCap: money.nullable(),
     url: z.string(),
   }),
 );
-export const issuerHistoryRowsSchema = z.array(z.object({ date: day, totalMarketCap: z.number() }));
+export const issuerHistoryRowsSchema = z.array(z.object({ date: day, totalMarketCap: money }));
 export const issuerAssetRowsSchema = issuerPageSchema.shape.assets;
 
 // --- The asset-class pages' answers (/api/stablecoins, /api/stablecoin-overview, /api/treasuries, /api/private-credit)
 
-const money = numericString.describe('Dollars, as a decimal string');
 const metricCard = z
   .object({
     title: z.string(),

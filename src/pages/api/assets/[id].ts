@@ -3,6 +3,7 @@ import { publicGet } from '#lib/server/open-data/public-get.ts';
 import { HttpError } from '#lib/server/http.ts';
 import { publicJson } from '#lib/server/public-json.ts';
 import { loadAssetPage } from '#lib/server/open-data/asset-page.ts';
+import { assetPageForApi } from '#lib/server/open-data/api-money.ts';
 
 export const prerender = false;
 
@@ -10,5 +11,5 @@ export const prerender = false;
 export const GET: APIRoute = publicGet(async ({ params }) => {
   const page = await loadAssetPage(params.id ?? '');
   if (!page) throw new HttpError(404, 'No asset with this id.');
-  return publicJson(page);
+  return publicJson(assetPageForApi(page));
 });

@@ -3,6 +3,7 @@ import { publicGet } from '#lib/server/open-data/public-get.ts';
 import { HttpError } from '#lib/server/http.ts';
 import { publicJson } from '#lib/server/public-json.ts';
 import { loadIssuerPage } from '#lib/server/open-data/issuer-page.ts';
+import { issuerPageForApi } from '#lib/server/open-data/api-money.ts';
 
 export const prerender = false;
 
@@ -10,5 +11,5 @@ export const prerender = false;
 export const GET: APIRoute = publicGet(async ({ params }) => {
   const page = await loadIssuerPage(params.id ?? '');
   if (!page) throw new HttpError(404, 'No issuer with this id.');
-  return publicJson(page);
+  return publicJson(issuerPageForApi(page));
 });

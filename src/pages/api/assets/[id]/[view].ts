@@ -9,6 +9,7 @@ import {
   TRANSFER_COLUMNS,
 } from '#lib/server/open-data/asset-downloads.ts';
 import { pageDownloads, table } from '#lib/server/open-data/page-downloads.ts';
+import { assetChainForApi, assetHistoryForApi } from '#lib/server/open-data/api-money.ts';
 
 export const prerender = false;
 
@@ -18,8 +19,8 @@ export const GET: APIRoute = pageDownloads({
   load: loadAssetPage,
   idOf: (page) => page.asset.id,
   views: {
-    history: (page, q) => table(assetHistoryRows(page, q.range, q.from, q.to), HISTORY_COLUMNS),
-    chains: (page) => table(assetChainRows(page), CHAIN_COLUMNS),
+    history: (page, q) => table(assetHistoryRows(page, q.range, q.from, q.to).map(assetHistoryForApi), HISTORY_COLUMNS),
+    chains: (page) => table(assetChainRows(page).map(assetChainForApi), CHAIN_COLUMNS),
     transfers: (page) => table(assetTransferRows(page), TRANSFER_COLUMNS),
   },
 });

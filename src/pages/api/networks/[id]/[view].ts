@@ -7,6 +7,7 @@ import {
   networkHistoryRows,
 } from '#lib/server/open-data/network-page.ts';
 import { pageDownloads, table } from '#lib/server/open-data/page-downloads.ts';
+import { networkAssetForApi } from '#lib/server/open-data/api-money.ts';
 
 export const prerender = false;
 
@@ -17,6 +18,6 @@ export const GET: APIRoute = pageDownloads({
   idOf: (page) => page.network.id,
   views: {
     history: (page, q) => table(networkHistoryRows(page, q.range, q.from, q.to), NETWORK_HISTORY_COLUMNS),
-    assets: (page) => table(networkAssetRows(page), NETWORK_ASSET_COLUMNS),
+    assets: (page) => table(networkAssetRows(page).map(networkAssetForApi), NETWORK_ASSET_COLUMNS),
   },
 });

@@ -1,0 +1,38 @@
+/**
+ * The open-data answers as they leave the API, money as decimal strings (src/lib/shared/money.ts):
+ * one function per answer, used by its JSON route and by its downloads, so a field has one type in
+ * the JSON, the CSV and the OpenAPI schema (src/lib/shared/schemas/responses.ts).
+ */
+import { withMoney } from '#lib/shared/money.ts';
+import type { AssetPage } from './asset-page.ts';
+import type { IssuerPage, IssuerSummary } from './issuer-page.ts';
+import type { NetworkPage } from './network-page.ts';
+
+export const issuerForApi = (issuer: IssuerSummary) => withMoney(issuer, ['totalMarketCap']);
+export const issuerAssetForApi = (asset: IssuerPage['assets'][number]) => withMoney(asset, ['marketCap']);
+export const issuerHistoryForApi = (point: IssuerPage['history'][number]) => withMoney(point, ['totalMarketCap']);
+
+export const issuerPageForApi = (page: IssuerPage) => ({
+  ...page,
+  issuer: issuerForApi(page.issuer),
+  assets: page.assets.map(issuerAssetForApi),
+  history: page.history.map(issuerHistoryForApi),
+});
+
+export const networkAssetForApi = <T extends { valueOnChain: number | null; marketCap: number | null }>(asset: T) =>
+  withMoney(asset, ['valueOnChain', 'marketCap']);
+
+export const networkPageForApi = (page: NetworkPage) => ({ ...page, assets: page.assets.map(networkAssetForApi) });
+
+export const assetHistoryForApi = <T extends { marketCap: number | null }>(point: T) => withMoney(point, ['marketCap']);
+export const assetChainForApi = <T extends { value: number | null }>(chain: T) => withMoney(chain, ['value']);
+
+export const assetPageForApi = (page: AssetPage) => ({
+  ...page,
+  asset: withMoney(page.asset, ['marketCap']),
+  price: withMoney(page.price, ['value']),
+  marketCap: withMoney(page.marketCap, ['value']),
+  chains: page.chains.map(assetChainForApi),
+  crossCheck: page.crossCheck && withMoney(page.crossCheck, ['chain', 'aggregator']),
+  history: page.history.map(assetHistoryForApi),
+});
