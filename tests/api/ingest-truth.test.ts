@@ -27,6 +27,7 @@ import {
   type LocalChain,
 } from '../../scripts/lib/local-chains.ts';
 import { runIngestCli } from '../support/ingest.ts';
+import { sized } from '../support/size.ts';
 
 const DAY = 86_400;
 const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
@@ -234,6 +235,14 @@ async function proxy(
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((ok) => server.close(ok)) };
 }
 
+/**
+ * The provider day: 25,000 blocks against a 10,000-block limit under TEST_SIZE=full; in `npm test` a
+ * tenth of both (2,500 blocks, 1,000 per eth_getLogs), which still needs the refusal, the shrink and
+ * three ranges (tests/support/size.ts).
+ */
+const PROVIDER_LIMIT = sized(1_000, 10_000);
+const DAY_BLOCKS = PROVIDER_LIMIT * 2.5;
+
 describe('an ingest that finishes on real providers (19.5)', () => {
   let chain: LocalChain;
   let day: string;
@@ -251,15 +260,15 @@ describe('an ingest that finishes on real providers (19.5)', () => {
     const two = await deploy(chain, day0 + 30, 'TestToken', ['Two', 'TWO', 0]);
     await call(chain, day0 + 40, one, 'TestToken', 'mint', [W.alice, 1_000n]);
     await call(chain, day0 + 50, two, 'TestToken', 'mint', [W.bob, 2_000n]);
-    // 25,000 blocks three seconds apart within the day (20.8 hours), a transfer of each token in between.
-    const mine = (count: number) => mineBlocks(anvil, count);
-    await mine(12_000);
+    // DAY_BLOCKS blocks three seconds apart within the day, a transfer of each token in between.
+    const mine = (share: number) => mineBlocks(anvil, Math.round(DAY_BLOCKS * share));
+    await mine(0.48);
     const t1 = Number((await chain.pub.getBlock()).timestamp) + 3;
     await call(chain, t1, one, 'TestToken', 'transferFrom', [W.alice, W.carol, 400n]);
-    await mine(12_000);
+    await mine(0.48);
     const t2 = Number((await chain.pub.getBlock()).timestamp) + 3;
     await call(chain, t2, two, 'TestToken', 'transferFrom', [W.bob, W.carol, 500n]);
-    await mine(1_000);
+    await mine(0.04);
     head = Number(await chain.pub.getBlockNumber({ cacheTime: 0 }));
     registryFile = writeJson({
       chains: { ethereum: { chainId: 31337, name: 'Ethereum', rpcEnv: 'RPC_URL_PROVIDER' } },
@@ -270,12 +279,12 @@ describe('an ingest that finishes on real providers (19.5)', () => {
     });
   }, 900_000);
 
-  it('the day holds 25,000 blocks', () => {
-    expect(head).toBeGreaterThanOrEqual(25_000);
+  it(`the day holds ${DAY_BLOCKS.toLocaleString('en-US')} blocks`, () => {
+    expect(head).toBeGreaterThanOrEqual(DAY_BLOCKS);
   });
 
   for (const provider of ['Infura', 'QuickNode'] as const) {
-    it(`reads the day through a proxy answering like ${provider}, one eth_getLogs per 10,000 blocks for both tokens`, async () => {
+    it(`reads the day through a proxy answering like ${provider}, one eth_getLogs per ${PROVIDER_LIMIT.toLocaleString('en-US')} blocks for both tokens`, async () => {
       const ranges: Array<{ from: number; to: number; addresses: number }> = [];
       let refused = 0;
       const p = await proxy(chain.anvil.url, (msg) => {
@@ -283,17 +292,25 @@ describe('an ingest that finishes on real providers (19.5)', () => {
         const q = msg.params[0] as { fromBlock: string; toBlock: string; address: string | string[] };
         const from = Number(BigInt(q.fromBlock));
         const to = Number(BigInt(q.toBlock));
-        if (to - from + 1 > 10_000) {
+        if (to - from + 1 > PROVIDER_LIMIT) {
           refused++;
           // The providers' own words (../shared/data: provider quirks).
           return provider === 'Infura'
             ? {
                 status: 200,
-                body: { jsonrpc: '2.0', id: msg.id, error: { code: -32602, message: `range ${to - from + 1} exceeds limit of 10000` } },
+                body: {
+                  jsonrpc: '2.0',
+                  id: msg.id,
+                  error: { code: -32602, message: `range ${to - from + 1} exceeds limit of ${PROVIDER_LIMIT}` },
+                },
               }
             : {
                 status: 413,
-                body: { jsonrpc: '2.0', id: msg.id, error: { code: -32614, message: 'eth_getLogs is limited to a 10,000 range' } },
+                body: {
+                  jsonrpc: '2.0',
+                  id: msg.id,
+                  error: { code: -32614, message: `eth_getLogs is limited to a ${PROVIDER_LIMIT.toLocaleString('en-US')} range` },
+                },
               };
         }
         ranges.push({ from, to, addresses: Array.isArray(q.address) ? q.address.length : 1 });
@@ -312,8 +329,8 @@ describe('an ingest that finishes on real providers (19.5)', () => {
         expect(r.stderr).toBe('');
         expect(r.code).toBe(0);
         expect(refused).toBe(1);
-        expect(r.stdout).toMatch(/the provider refused blocks 1-\d+; block range now 10000/);
-        expect(ranges).toHaveLength(Math.ceil(head / 10_000));
+        expect(r.stdout).toMatch(new RegExp(`the provider refused blocks 1-\\d+; block range now ${PROVIDER_LIMIT}\\b`));
+        expect(ranges).toHaveLength(Math.ceil(head / PROVIDER_LIMIT));
         for (const x of ranges) expect(x.addresses).toBe(2);
         expect(Number((await query(url, 'SELECT count(*) AS n FROM ingest_transfers'))[0].n)).toBe(4);
         const obs = await query(url, 'SELECT asset_symbol, supply, holders FROM ingest_observations ORDER BY asset_symbol');

@@ -1,5 +1,6 @@
 /**
- * Crash: kill -9 the server at a random moment during a write burst, 20 rounds, restarting on the
+ * Crash: kill -9 the server at a random moment during a write burst (3 rounds in `npm test`, 20 under
+ * TEST_SIZE=full: tests/support/size.ts), restarting on the
  * same libSQL file each time. Every write acknowledged before the kill must be there afterwards,
  * `PRAGMA integrity_check` must say ok, and no post may be half-saved. Every post in the database
  * reaches git (the outbox) exactly once: no commit lost, none made twice across the kills.
@@ -8,9 +9,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { gitOut } from '../support/git.ts';
+import { sized } from '../support/size.ts';
 import { blogPost, integrityCheck, login, openDb, raw, recordFigures, requireRoute, savePost, sleep } from './support.ts';
 
-const ROUNDS = Number(process.env.RELIABILITY_CRASH_ROUNDS || 20);
+const ROUNDS = Number(process.env.RELIABILITY_CRASH_ROUNDS || sized(3, 20));
 const WRITERS = 4;
 
 let server: RunningServer | undefined;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Client } from '@libsql/client';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { sized } from '../support/size.ts';
 import {
   contentChecksum,
   leaksInternals,
@@ -35,6 +36,8 @@ const notJson = (text: string) => {
 
 const LOGIN_BODY_LIMIT = 8 * 1024;
 const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS || 150);
+/** Cases of one property: at most 100 in `npm test`, all of them under TEST_SIZE=full (tests/support/size.ts). */
+const runs = (n: number) => sized(Math.min(n, 100), n);
 
 let server: RunningServer;
 let db: Client;
@@ -217,7 +220,7 @@ describe('bad input', () => {
           if (res.status < 400) accepted++;
           return res.status >= 400 && res.status < 500;
         }),
-        { numRuns: route.method === 'DELETE' ? 20 : RUNS },
+        { numRuns: route.method === 'DELETE' ? 20 : runs(RUNS) },
       );
     }
     expect(problems).toEqual([]);
@@ -238,7 +241,7 @@ describe('bad input', () => {
           return res.status >= 400 && res.status < 500;
         },
       ),
-      { numRuns: RUNS * 2 },
+      { numRuns: runs(RUNS * 2) },
     );
     expect(problems).toEqual([]);
     expect(await contentChecksum(db)).toBe(before);
@@ -303,7 +306,7 @@ describe('bad input', () => {
           return res.status < 500;
         },
       ),
-      { numRuns: RUNS * 4 },
+      { numRuns: runs(RUNS * 4) },
     );
     expect(problems).toEqual([]);
   });
@@ -330,7 +333,7 @@ describe('bad input', () => {
         if (/root:x:0:0|DATABASE_URL|ADMIN_PASSWORD/.test(res.body)) problems.push(`${prefix}${s} served a file`);
         return res.status < 500;
       }),
-      { numRuns: RUNS * 4 },
+      { numRuns: runs(RUNS * 4) },
     );
     expect(problems).toEqual([]);
   });
@@ -348,7 +351,7 @@ describe('bad input', () => {
           /nosniff/.test(String(res.headers['x-content-type-options']))
         );
       }),
-      { numRuns: RUNS },
+      { numRuns: runs(RUNS) },
     );
     expect(problems).toEqual([]);
   });
@@ -381,7 +384,7 @@ describe('bad input', () => {
         if (literal) storedLiterally++;
         return literal && post.isAdmin === undefined && post.polluted === undefined;
       }),
-      { numRuns: RUNS },
+      { numRuns: runs(RUNS) },
     );
     // Nothing got polluted: the anonymous session check still says "not signed in".
     expect((await send('GET', '/api/auth/me')).status).toBe(401);

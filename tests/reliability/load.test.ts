@@ -1,14 +1,16 @@
 /**
- * Load: mixed page and API traffic at 100 connections for RELIABILITY_LOAD_SECONDS (default 60)
+ * Load: mixed page and API traffic at 100 connections for RELIABILITY_LOAD_SECONDS (default 5 s in
+ * `npm test`, 60 s under TEST_SIZE=full: tests/support/size.ts)
  * while the admin saves a post every 200 ms. Nothing may fail: 0 errors, 0 5xx, every acknowledged
  * save readable afterwards, and no 'database is locked' reaching a client.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import autocannon from 'autocannon';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { sized } from '../support/size.ts';
 import { login, raw, recordFigures, requireRoute, savePost, sleep } from './support.ts';
 
-const SECONDS = Number(process.env.RELIABILITY_LOAD_SECONDS || 60);
+const SECONDS = Number(process.env.RELIABILITY_LOAD_SECONDS || sized(5, 60));
 const CONNECTIONS = 100;
 
 /** The pages and API reads the traffic goes to: each must answer 200 before the run. */
