@@ -1,5 +1,9 @@
 /**
- * npm run ingest [-- --date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD] [--source evm,defillama] [--dry-run] [--backfill]
+ * npm run ingest [-- --date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD | --head] [--source evm,defillama] [--dry-run] [--backfill]
+ *
+ * --head: head first (src/lib/server/ingest/head-first.ts): today's on-chain figures at each
+ * chain's finalized head (no archive node needed), published at once; then the Transfer logs, the
+ * last 30 days first and the older history after, until INGEST_TIME_BUDGET_S; run it again to go on.
  *
  * --backfill: a first backfill (every deployment's Transfer logs from its deployment block) prints,
  * before it starts, per chain the blocks to read, the calls and the time it will take at the
@@ -19,7 +23,7 @@ import { ConfigError, parseConfig } from '#lib/server/config.ts';
 import { ensureDatabaseFolder, migrateDatabase } from '#db/migrate.ts';
 import { loadRegistry, registryPath, RegistryError } from '#lib/server/ingest/registry.ts';
 import { defaultDate, runIngest, type IngestResult } from '#lib/server/ingest/run.ts';
-import { eachDay } from '#lib/shared/utc-day.ts';
+import { eachDay, isoDay } from '#lib/shared/utc-day.ts';
 import { describeEstimate, estimateBackfill, planBackfill } from '#lib/server/ingest/backfill.ts';
 import { EARLY_CLOSE } from '#lib/server/ingest/sources/evm-head.ts';
 
@@ -39,6 +43,7 @@ function readArgs() {
       source: { type: 'string', multiple: true },
       'dry-run': { type: 'boolean', default: false },
       backfill: { type: 'boolean', default: false },
+      head: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   }).values;
@@ -51,7 +56,7 @@ try {
 }
 if (opts.help) {
   console.log(
-    'usage: npm run ingest -- [--date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD] [--source evm,defillama] [--dry-run] [--backfill]',
+    'usage: npm run ingest -- [--date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD | --head] [--source evm,defillama] [--dry-run] [--backfill]',
   );
   process.exit(0);
 }
@@ -60,7 +65,8 @@ for (const k of ['date', 'from', 'to'] as const)
   if (opts[k] !== undefined && !isDate(opts[k])) fail(2, `ingest: --${k} must be a date YYYY-MM-DD, got "${opts[k]}"`);
 if (opts.date && (opts.from || opts.to)) fail(2, 'ingest: give either --date or --from/--to');
 if (!!opts.from !== !!opts.to) fail(2, 'ingest: --from and --to go together');
-const dates = opts.from ? eachDay(opts.from, opts.to!) : [opts.date ?? defaultDate()];
+if (opts.head && (opts.date || opts.from)) fail(2, 'ingest: --head reads today; it takes no --date or --from/--to');
+const dates = opts.from ? eachDay(opts.from, opts.to!) : [opts.date ?? (opts.head ? isoDay(Date.now()) : defaultDate())];
 if (dates.length === 0) fail(2, 'ingest: --from is after --to');
 if (dates.length > 400) fail(2, 'ingest: a backfill covers at most 400 days per run');
 const sources = opts.source?.flatMap((s) => s.split(',')).filter(Boolean);
@@ -99,7 +105,14 @@ console.log(
 );
 let result: IngestResult;
 try {
-  result = await runIngest(db, { dates, sources, dryRun: opts['dry-run'], registry, progress: (line) => console.log(line) });
+  result = await runIngest(db, {
+    dates,
+    sources,
+    dryRun: opts['dry-run'],
+    registry,
+    head: opts.head,
+    progress: (line) => console.log(line),
+  });
 } catch (e) {
   client.close();
   fail(2, `ingest: ${(e as Error).message}`);

@@ -120,6 +120,15 @@ export const ingestCheckpoints = sqliteTable(
     decimals: integer('decimals').notNull(),
     /** Hash of `lastBlock` when it was indexed: a different hash later means the chain reorganised. */
     lastBlockHash: text('last_block_hash'),
+    /**
+     * A head-first run reads the last 30 days first (up to `lastBlock`) and the older history after,
+     * oldest first: `historyNext` is the next older block to read and `historyEnd` the first block of
+     * the recent window. Both null: nothing older is left (or the deployment was read from its start).
+     * `historyFrom` is where the history starts (the deployment block): the "N% of history read" base.
+     */
+    historyFrom: integer('history_from'),
+    historyNext: integer('history_next'),
+    historyEnd: integer('history_end'),
   },
   (t) => [primaryKey({ columns: [t.chain, t.token] })],
 );

@@ -76,6 +76,8 @@ describe('parseConfig', () => {
       closeWait: 2700,
       backoffMs: 500,
       rpcTimeoutMs: 30_000,
+      // 13 minutes of log reading per run: a 15-minute Netlify background function with room to publish.
+      timeBudgetS: 780,
     });
     const c = parseConfig({
       CONTENT_GIT: ' Library ',

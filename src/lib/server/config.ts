@@ -252,6 +252,11 @@ const EnvSchema = z.object({
   /** First retry delay after a rate limit or server error (doubles each attempt). */
   INGEST_BACKOFF_MS: positiveInt(500),
   INGEST_RPC_TIMEOUT_MS: positiveInt(30_000),
+  /**
+   * Seconds a run may read logs before it stops at its checkpoint (the next run resumes there):
+   * 780 leaves a 15-minute Netlify background function two minutes to publish and close.
+   */
+  INGEST_TIME_BUDGET_S: positiveInt(780),
 
   // Test-only
   /** A file holding a clock offset (ms) added to "now" for scheduled publishing; never set in production. */
@@ -338,6 +343,8 @@ export interface IngestConfig {
   closeWait: number;
   backoffMs: number;
   rpcTimeoutMs: number;
+  /** Seconds of log reading per run (head first); the rest resumes at the checkpoints. */
+  timeBudgetS: number;
 }
 
 /** A malformed variable: its message is one line that names it. */
@@ -402,6 +409,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       closeWait: e.INGEST_CLOSE_WAIT,
       backoffMs: e.INGEST_BACKOFF_MS,
       rpcTimeoutMs: e.INGEST_RPC_TIMEOUT_MS,
+      timeBudgetS: e.INGEST_TIME_BUDGET_S,
     },
     testClockFile: e.TEST_CLOCK_FILE,
   };

@@ -27,7 +27,12 @@ export interface ChainClient {
   calls: () => number;
 }
 
-export function connect(key: string, chain: RegistryChain, env: NodeJS.ProcessEnv): ChainClient {
+/**
+ * `batch`: calls made together (in one tick) go in one HTTP request as a JSON-RPC batch: the head
+ * read sends the chain id and the head block in one request. Off by default, as some public
+ * endpoints refuse batches.
+ */
+export function connect(key: string, chain: RegistryChain, env: NodeJS.ProcessEnv, opts: { batch?: boolean } = {}): ChainClient {
   let url: string | undefined;
   try {
     url = rpcUrl(env, chain.rpcEnv);
@@ -40,6 +45,7 @@ export function connect(key: string, chain: RegistryChain, env: NodeJS.ProcessEn
   let count = 0;
   const client = createPublicClient({
     transport: http(url, {
+      batch: opts.batch ? { wait: 0 } : false,
       retryCount: 0,
       timeout: configFor(env).ingest.rpcTimeoutMs,
       onFetchRequest: () => void count++,

@@ -17,7 +17,8 @@ import { loadRegistry, registryPath, type Registry } from './registry.ts';
 import { ChainError } from './rpc.ts';
 import { SOURCES } from './sources/index.ts';
 import type { Source } from './sources/types.ts';
-import { DAY_MS, isoDay } from '#lib/shared/utc-day.ts';
+import { DAY_MS, isoDay, shiftDay } from '#lib/shared/utc-day.ts';
+import { evmHeadSource, readLogs, writeHeadRows, type HeadRead } from './head-first.ts';
 
 export type RunStatus = 'published' | 'held' | 'failed' | 'dry-run' | 'locked';
 
@@ -30,6 +31,12 @@ export interface IngestOptions {
   env?: NodeJS.ProcessEnv;
   registry?: Registry;
   progress?: (line: string) => void;
+  /**
+   * Head first (head-first.ts): the EVM figures are read at each chain's finalized head for the
+   * one date given (today) and published at once; the Transfer logs follow within the time budget.
+   * The other sources read the day before, the last one closed.
+   */
+  head?: boolean;
 }
 
 export interface IngestResult {
@@ -104,6 +111,15 @@ interface ReadState {
   chain?: string;
 }
 
+/** A part that could not be read: recorded, and the run goes on without it. */
+function failPart(st: ReadState, progress: (l: string) => void) {
+  return (scope: { chain?: string; asset?: string }, reason: string) => {
+    st.failures.push({ ...scope, reason });
+    st.warnings.push(reason);
+    progress(`  failed: ${reason}`);
+  };
+}
+
 /**
  * Reads every selected source for each day. A part that fails (a chain, an asset) is recorded and
  * the run goes on; an error a source throws stops the reading.
@@ -123,11 +139,7 @@ async function readSources(
   st: ReadState,
 ): Promise<void> {
   const { progress } = opts;
-  const fail = (scope: { chain?: string; asset?: string }, reason: string) => {
-    st.failures.push({ ...scope, reason });
-    st.warnings.push(reason);
-    progress(`  failed: ${reason}`);
-  };
+  const fail = failPart(st, progress);
   const warn = (w: string) => {
     st.warnings.push(w);
     progress(`  warning: ${w}`);
@@ -230,8 +242,13 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
   const known = SOURCES.map((s) => s.name);
   for (const name of opts.sources ?? [])
     if (!known.includes(name)) throw new Error(`Unknown source "${name}" (known: ${known.join(', ')})`);
-  const sources = SOURCES.filter((s) => (opts.sources ? opts.sources.includes(s.name) : s.applies(registry)));
+  const chosen = SOURCES.filter((s) => (opts.sources ? opts.sources.includes(s.name) : s.applies(registry)));
   const dryRun = !!opts.dryRun;
+  const started = Date.now();
+  const head: HeadRead = { heads: new Map(), prices: new Map() };
+  const sources: Source[] = opts.head
+    ? chosen.map((s) => (s.name === 'evm' ? evmHeadSource(head) : { ...s, run: (ctx) => s.run({ ...ctx, date: shiftDay(ctx.date, -1) }) }))
+    : chosen;
 
   const owner = lockOwner();
   if (!(await acquireLock(db, owner, LOCK_TTL_MS)) && !(await takeOverDeadHolder(db, owner, LOCK_TTL_MS))) {
@@ -268,8 +285,31 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
       return { runId, status: 'failed', asOf, reason: errors[0], chain: st.chain, counts, warnings, errors, failures: st.failures };
     }
     if (dryRun) return { runId, status: 'dry-run', asOf, counts, warnings, errors, failures: st.failures };
-    const result = await decide(db, registry, env, runId, asOf, st, progress);
+    let result = await decide(db, registry, env, runId, asOf, st, progress);
     if (result.status === 'held') await finish('held', result.reason);
+    if (opts.head && result.status === 'published' && head.heads.size) {
+      // Published: today's figures are served. Now the logs, within the time budget.
+      progress(`published: today's figures at the chains' heads (run ${runId}); now the Transfer logs`);
+      const ctx = {
+        db,
+        registry,
+        date: asOf,
+        runId,
+        env,
+        progress,
+        dryRun,
+        warn: (w: string) => {
+          warnings.push(w);
+          progress(`  warning: ${w}`);
+        },
+        fail: failPart(st, progress),
+      };
+      const logs = await readLogs(ctx, head, started + configFor(env).ingest.timeBudgetS * 1000);
+      counts.logs = { requests: logs.requests, transfers: logs.transfers, complete: logs.complete ? 1 : 0 };
+      // The same head figures, now with the holders of every deployment whose history is read.
+      await writeHeadRows(ctx, head, ctx.fail);
+      result = await decide(db, registry, env, runId, asOf, st, progress);
+    }
     return { ...result, counts, warnings, errors };
   } catch (e) {
     const reason = (e as Error).message.split('\n')[0];

@@ -16,6 +16,7 @@ import { explorerLink, metaFacts, pctChange, priceMethod, supplyMethod } from '.
 import { transferWindow } from '#lib/server/analytics.ts';
 import { bridgingOf } from '#lib/server/ingest/methods.ts';
 import type { StaleCell } from '#lib/server/ingest/cells.ts';
+import { INDEXING_KEY } from '#lib/server/ingest/head-first.ts';
 import { assessQuality, gapPercent, type Quality } from '#lib/shared/open-data/quality.ts';
 
 /** A figure with its as-of date and source, or null with why it is unknown. */
@@ -69,7 +70,8 @@ export interface AssetPage {
   price: Figure & { method: string };
   marketCap: Figure;
   supply: Figure;
-  holders: Figure;
+  /** While a deployment's Transfer logs are still read (head first), the share of its history read. */
+  holders: Figure & { indexing?: { percent: number } };
   change7d: Figure;
   change30d: Figure;
   chains: ChainSupply[];
@@ -122,7 +124,12 @@ export async function loadAssetPage(id: string): Promise<AssetPage | undefined> 
   const networkIds = new Map(netRows.map((n) => [n.name, n.id]));
   // Cells the published run kept at an earlier figure (a failed read, or held by the per-asset breaker).
   const staleCells = ((metaRows.find((r) => r.key === 'staleCells')?.value ?? []) as StaleCell[]).filter((c) => c.asset === regSymbol);
+  // Head first: per `SYMBOL|chain`, the share of the history read so far (head-first.ts).
+  const indexing = Object.entries((metaRows.find((r) => r.key === INDEXING_KEY)?.value ?? {}) as Record<string, number>)
+    .filter(([k]) => k.startsWith(`${regSymbol}|`))
+    .map(([, v]) => v);
   return assemble({
+    indexing,
     entry,
     asOf,
     live,
@@ -139,6 +146,7 @@ export async function loadAssetPage(id: string): Promise<AssetPage | undefined> 
 }
 
 function assemble(input: {
+  indexing: number[];
   entry: CatalogAsset;
   asOf: string;
   live: boolean;
@@ -272,17 +280,26 @@ function assemble(input: {
           source: 'none',
           unknown: live ? 'not observed on every chain' : 'the snapshot gives no supply per asset',
         };
-  const holders: Figure =
+  const indexed = input.indexing.length ? Math.min(...input.indexing) : 100;
+  const holders: AssetPage['holders'] =
     live && now?.holders != null
       ? { value: now.holders, asOf: lastObserved, source: `unique addresses per chain, ${latest.length} chain(s)` }
-      : {
-          value: null,
-          asOf: null,
-          source: 'none',
-          unknown: live
-            ? 'a source of this asset gives no holder count (an API without holders)'
-            : 'the snapshot gives no holder count per asset',
-        };
+      : live && indexed < 100
+        ? {
+            value: null,
+            asOf: lastObserved ?? null,
+            source: "Transfer logs from each deployment's first block",
+            unknown: `indexing, ${indexed}% of history read`,
+            indexing: { percent: indexed },
+          }
+        : {
+            value: null,
+            asOf: null,
+            source: 'none',
+            unknown: live
+              ? 'a source of this asset gives no holder count (an API without holders)'
+              : 'the snapshot gives no holder count per asset',
+          };
   const observedPrice = latest.find((o) => o.price !== null)?.price ?? null;
   const snapPrice = snapshotPrice(entry.symbol);
   const price: AssetPage['price'] =

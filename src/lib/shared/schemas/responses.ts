@@ -138,7 +138,12 @@ export const assetPageSchema = z
     price: moneyFigure.extend({ method: z.string() }),
     marketCap: moneyFigure,
     supply: figure,
-    holders: figure,
+    holders: figure.extend({
+      indexing: z
+        .object({ percent: z.number() })
+        .optional()
+        .describe("Set while the deployment's Transfer logs are still read: the share of its history read"),
+    }),
     change7d: figure,
     change30d: figure,
     chains: z.array(

@@ -39,7 +39,7 @@ export function headLag(headMs: number, nowMs: number, maxAgeS: number): string 
 }
 
 /** The head by tag; a node that does not know "finalized" is asked for "safe", then "latest" (with a warning). */
-async function head(c: ChainClient, tag: HeadTag, warn: (m: string) => void) {
+export async function headBlock(c: ChainClient, tag: HeadTag, warn: (m: string) => void) {
   const tags: HeadTag[] = tag === 'finalized' ? ['finalized', 'safe', 'latest'] : tag === 'safe' ? ['safe', 'latest'] : ['latest'];
   let last: unknown;
   for (const t of tags) {
@@ -62,7 +62,7 @@ export async function closingBlock(
   warn: (m: string) => void,
 ): Promise<ClosingBlock | null> {
   const blocks = new Map<bigint, { time: number; hash: `0x${string}` }>();
-  const h = await head(c, opts.tag, warn);
+  const h = await headBlock(c, opts.tag, warn);
   const headTime = Number(h.timestamp) * 1000;
   const lag = headLag(headTime, opts.now ?? Date.now(), opts.maxHeadAgeS);
   if (lag)

@@ -78,15 +78,8 @@ async function applyDeltas(tx: Tx, chain: string, delta: Map<string, bigint>) {
   }
 }
 
-/** One range: new transfers, the balances they move, and the checkpoints, all or nothing. */
-async function commitRange(
-  db: Database,
-  chain: string,
-  rows: Row[],
-  deployments: IndexedDeployment[],
-  lastBlock: number,
-  lastHash: string | null,
-): Promise<number> {
+/** One range: new transfers, the balances they move, and the checkpoints (`checkpoint`), all or nothing. */
+async function commitRange(db: Database, chain: string, rows: Row[], checkpoint: (tx: Tx) => Promise<void>): Promise<number> {
   return db.transaction(async (tx) => {
     const fresh: Row[] = [];
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
@@ -100,6 +93,14 @@ async function commitRange(
       for (const r of part) if (isNew.has(`${r.txHash}:${r.logIndex}`)) fresh.push(r);
     }
     await applyDeltas(tx, chain, balanceDeltas(fresh));
+    await checkpoint(tx);
+    return fresh.length;
+  });
+}
+
+/** The checkpoints of a forward range: every deployment read is indexed up to `lastBlock`. */
+const forwardCheckpoint =
+  (chain: string, deployments: IndexedDeployment[], lastBlock: number, lastHash: string | null) => async (tx: Tx) => {
     for (const d of deployments)
       await tx
         .insert(ingestCheckpoints)
@@ -108,9 +109,7 @@ async function commitRange(
           target: [ingestCheckpoints.chain, ingestCheckpoints.token],
           set: { lastBlock, decimals: d.decimals, lastBlockHash: lastHash },
         });
-    return fresh.length;
-  });
-}
+  };
 
 /**
  * A reorg below the checkpoint: the stored hash of the checkpoint's block is not the chain's any
@@ -154,17 +153,118 @@ export async function undoReorg(db: Database, c: ChainClient, tokens: string[], 
 }
 
 /**
+ * One eth_getLogs per block range for every address given, the range narrowed as the provider
+ * asks (ranges.ts) and widened again while answers stay small; each log becomes a stored row.
+ */
+function rangeReader(c: ChainClient, opts: { span: number; maxSpan: number }, ctx: Pick<SourceContext, 'progress' | 'warn'>) {
+  let span = BigInt(opts.span);
+  let cap = BigInt(opts.maxSpan);
+  let requests = 0;
+  const blockTimes = new Map<bigint, string>();
+  const timeOf = async (n: bigint, stamp: bigint | string | null | undefined) => {
+    let time = blockTimes.get(n);
+    if (!time) {
+      const seconds =
+        stamp !== undefined && stamp !== null
+          ? Number(BigInt(stamp))
+          : Number((await withRetry(`${c.key} block ${n}`, () => c.client.getBlock({ blockNumber: n }), ctx.warn)).timestamp);
+      time = new Date(seconds * 1000).toISOString();
+      if (blockTimes.size > 10_000) blockTimes.clear();
+      blockTimes.set(n, time);
+    }
+    return time;
+  };
+  return {
+    requests: () => requests,
+    /** The last block of the next range from `from`, at most `last`. */
+    end: (from: bigint, last: bigint) => (from + span - 1n < last ? from + span - 1n : last),
+    /**
+     * The rows of [from, to] for `active`, `keep` saying which block of which deployment is wanted;
+     * null when the provider refused the range (it is narrowed: ask again from `from`).
+     */
+    async read(
+      active: IndexedDeployment[],
+      from: bigint,
+      to: bigint,
+      keep: (d: IndexedDeployment, block: bigint) => boolean,
+    ): Promise<{ rows: Row[]; logs: number } | null> {
+      let logs;
+      try {
+        requests++;
+        logs = await withRetry(
+          `${c.key} logs ${from}-${to}`,
+          () => c.client.getLogs({ address: active.map<Address>((d) => d.address), event: transferEvent, fromBlock: from, toBlock: to }),
+          ctx.warn,
+        );
+      } catch (e) {
+        const advice = rangeRefusal(e);
+        if (advice && to > from) {
+          span = narrowed(from, to, advice);
+          if (advice.limit !== undefined && BigInt(advice.limit) < cap) cap = BigInt(advice.limit);
+          ctx.progress(`  ${c.key}: the provider refused blocks ${from}-${to}; block range now ${span}`);
+          return null;
+        }
+        throw e;
+      }
+      const rows: Row[] = [];
+      for (const log of logs) {
+        if (log.removed || log.blockNumber === null || log.transactionHash === null || log.logIndex === null) continue;
+        const token = log.address.toLowerCase() as `0x${string}`;
+        const d = active.find((x) => x.address === token);
+        // A log outside what the deployment still needs was counted already; its re-read changes nothing (the key), skip the work.
+        if (!d || !keep(d, log.blockNumber)) continue;
+        const time = await timeOf(log.blockNumber, (log as { blockTimestamp?: bigint | string | null }).blockTimestamp);
+        rows.push({
+          chain: c.key,
+          txHash: log.transactionHash.toLowerCase(),
+          logIndex: log.logIndex,
+          token,
+          assetSymbol: d.symbol,
+          blockNumber: Number(log.blockNumber),
+          blockTime: time,
+          from: log.args.from!.toLowerCase(),
+          to: log.args.to!.toLowerCase(),
+          amount: log.args.value!.toString(),
+          blockHash: log.blockHash?.toLowerCase() ?? null,
+        });
+      }
+      if (logs.length < 1000 && span * 2n <= cap) span *= 2n;
+      else if (span < cap && logs.length < 1000) span = cap;
+      return { rows, logs: logs.length };
+    },
+  };
+}
+
+export interface IndexOptions {
+  span: number;
+  maxSpan: number;
+  /**
+   * Head first: a deployment never indexed is read from this block (the last 30 days) up to the
+   * head now, and its older history later by readHistory, oldest first.
+   */
+  recentFrom?: bigint;
+  /** No new range is started after this time (ms): the rest waits for the next run at its checkpoint. */
+  deadline?: number;
+  /** After each range is committed (the head-first run updates its "N% of history read"). */
+  onRange?: () => Promise<void>;
+}
+
+/** Time is up: a run stops between ranges, never inside one (each range is committed whole). */
+const pastDeadline = (deadline: number | undefined) => deadline !== undefined && Date.now() >= deadline;
+
+/**
  * Indexes the Transfer logs of `deployments` (all on chain `c`) up to `toBlock`, reading every
- * address in one request per range. Returns the number of new transfers and of requests.
+ * address in one request per range. Returns the number of new transfers and of requests, and
+ * whether it reached `toBlock` (not when the deadline came first).
  */
 export async function indexChain(
   db: Database,
   c: ChainClient,
   deployments: IndexedDeployment[],
   toBlock: { number: bigint; hash: string },
-  opts: { span: number; maxSpan: number },
+  opts: IndexOptions,
   ctx: Pick<SourceContext, 'progress' | 'warn'>,
-): Promise<{ inserted: number; requests: number }> {
+): Promise<{ inserted: number; requests: number; done: boolean }> {
   const cps = new Map(
     (
       await db
@@ -199,82 +299,133 @@ export async function indexChain(
       }
     }
   }
+  // Head first: the history older than the recent window is left for readHistory, its bounds kept in the checkpoint.
+  if (opts.recentFrom !== undefined) {
+    const recent = Number(opts.recentFrom);
+    for (const d of deployments) {
+      const start = starts.get(d.address) ?? 0;
+      if (cps.has(d.address) || recent <= start) continue;
+      await db
+        .insert(ingestCheckpoints)
+        .values({
+          chain: c.key,
+          token: d.address,
+          lastBlock: recent - 1,
+          decimals: d.decimals,
+          historyFrom: start,
+          historyNext: start,
+          historyEnd: recent,
+        })
+        .onConflictDoNothing();
+      cps.set(d.address, recent - 1);
+    }
+  }
   const nextOf = (d: IndexedDeployment) => BigInt(Math.max(cps.has(d.address) ? cps.get(d.address)! + 1 : 0, starts.get(d.address) ?? 0));
   let from = deployments.reduce((m, d) => (nextOf(d) < m ? nextOf(d) : m), toBlock.number + 1n);
   const start = from;
-  let span = BigInt(opts.span);
-  let cap = BigInt(opts.maxSpan);
   let inserted = 0;
-  const blockTimes = new Map<bigint, string>();
+  const reader = rangeReader(c, opts, ctx);
   while (from <= toBlock.number) {
-    const to = from + span - 1n < toBlock.number ? from + span - 1n : toBlock.number;
+    if (pastDeadline(opts.deadline)) break;
+    const to = reader.end(from, toBlock.number);
     // Only deployments that exist by `to` and are not yet indexed past `from`.
     const active = deployments.filter((d) => nextOf(d) <= to);
-    let logs;
-    try {
-      requests++;
-      logs = await withRetry(
-        `${c.key} logs ${from}-${to}`,
-        () => c.client.getLogs({ address: active.map<Address>((d) => d.address), event: transferEvent, fromBlock: from, toBlock: to }),
-        ctx.warn,
-      );
-    } catch (e) {
-      const advice = rangeRefusal(e);
-      if (advice && to > from) {
-        span = narrowed(from, to, advice);
-        if (advice.limit !== undefined && BigInt(advice.limit) < cap) cap = BigInt(advice.limit);
-        ctx.progress(`  ${c.key}: the provider refused blocks ${from}-${to}; block range now ${span}`);
-        continue;
-      }
-      throw e;
-    }
-    const rows: Row[] = [];
-    const symbolOf = new Map(deployments.map((d) => [d.address, d.symbol]));
-    for (const log of logs) {
-      if (log.removed || log.blockNumber === null || log.transactionHash === null || log.logIndex === null) continue;
-      const token = log.address.toLowerCase() as `0x${string}`;
-      const d = deployments.find((x) => x.address === token);
-      // A log below the deployment's checkpoint was counted already; its re-read changes nothing (the key), skip the work.
-      if (!d || BigInt(log.blockNumber) < nextOf(d)) continue;
-      let time = blockTimes.get(log.blockNumber);
-      if (!time) {
-        const stamp = (log as { blockTimestamp?: bigint | string | null }).blockTimestamp;
-        const seconds =
-          stamp !== undefined && stamp !== null
-            ? Number(BigInt(stamp))
-            : Number(
-                (await withRetry(`${c.key} block ${log.blockNumber}`, () => c.client.getBlock({ blockNumber: log.blockNumber }), ctx.warn))
-                  .timestamp,
-              );
-        time = new Date(seconds * 1000).toISOString();
-        blockTimes.set(log.blockNumber, time);
-      }
-      rows.push({
-        chain: c.key,
-        txHash: log.transactionHash.toLowerCase(),
-        logIndex: log.logIndex,
-        token,
-        assetSymbol: symbolOf.get(token)!,
-        blockNumber: Number(log.blockNumber),
-        blockTime: time,
-        from: log.args.from!.toLowerCase(),
-        to: log.args.to!.toLowerCase(),
-        amount: log.args.value!.toString(),
-        blockHash: log.blockHash?.toLowerCase() ?? null,
-      });
-    }
-    inserted += await commitRange(db, c.key, rows, active, Number(to), to === toBlock.number ? toBlock.hash : null);
-    if (blockTimes.size > 10_000) blockTimes.clear();
+    const got = await reader.read(active, from, to, (d, block) => block >= nextOf(d));
+    if (!got) continue;
+    inserted += await commitRange(
+      db,
+      c.key,
+      got.rows,
+      forwardCheckpoint(c.key, active, Number(to), to === toBlock.number ? toBlock.hash : null),
+    );
     // Progress of the chain's range (a first backfill reads from the deployment blocks).
     const done = Number(((to - start + 1n) * 100n) / (toBlock.number - start + 1n));
-    if (logs.length > 0 || to === toBlock.number || requests % 50 === 0)
-      ctx.progress(`  ${c.key}: blocks ${from}-${to}, ${logs.length} transfers (${done}%)`);
+    await opts.onRange?.();
+    if (got.logs > 0 || to === toBlock.number || reader.requests() % 50 === 0)
+      ctx.progress(`  ${c.key}: blocks ${from}-${to}, ${got.logs} transfers (${done}%)`);
     from = to + 1n;
-    if (logs.length < 1000 && span * 2n <= cap) span *= 2n;
-    else if (span < cap && logs.length < 1000) span = cap;
   }
   // Deployments with nothing to read (already at toBlock) keep their checkpoint; a fresh one starts here.
-  return { inserted, requests };
+  return { inserted, requests: requests + reader.requests(), done: from > toBlock.number };
+}
+
+/**
+ * The older history of head-first deployments (their checkpoint's historyNext up to historyEnd),
+ * oldest first, one request per range for all of the chain's deployments, each range committed
+ * with its transfers, balances and checkpoints: a run killed at any point resumes at the next
+ * range and re-reads none it finished. Returns whether every deployment's history is read.
+ */
+export async function readHistory(
+  db: Database,
+  c: ChainClient,
+  deployments: IndexedDeployment[],
+  opts: IndexOptions,
+  ctx: Pick<SourceContext, 'progress' | 'warn'>,
+): Promise<{ inserted: number; requests: number; done: boolean }> {
+  const left = new Map<string, { next: bigint; end: bigint }>();
+  for (const cp of await db
+    .select()
+    .from(ingestCheckpoints)
+    .where(
+      and(
+        eq(ingestCheckpoints.chain, c.key),
+        inArray(
+          ingestCheckpoints.token,
+          deployments.map((d) => d.address),
+        ),
+      ),
+    ))
+    if (cp.historyNext !== null && cp.historyEnd !== null && cp.historyNext < cp.historyEnd)
+      left.set(cp.token, { next: BigInt(cp.historyNext), end: BigInt(cp.historyEnd) });
+  const reader = rangeReader(c, opts, ctx);
+  let inserted = 0;
+  while (left.size) {
+    if (pastDeadline(opts.deadline)) break;
+    const from = [...left.values()].reduce((m, h) => (h.next < m ? h.next : m), [...left.values()][0].next);
+    const last = [...left.values()].reduce((m, h) => (h.end > m ? h.end : m), 0n) - 1n;
+    const to = reader.end(from, last);
+    const active = deployments.filter((d) => left.has(d.address) && left.get(d.address)!.next <= to);
+    const got = await reader.read(active, from, to, (d, block) => block >= left.get(d.address)!.next && block < left.get(d.address)!.end);
+    if (!got) continue;
+    inserted += await commitRange(db, c.key, got.rows, async (tx) => {
+      for (const d of active) {
+        const h = left.get(d.address)!;
+        const finished = to + 1n >= h.end;
+        await tx
+          .update(ingestCheckpoints)
+          .set(finished ? { historyNext: null, historyEnd: null } : { historyNext: Number(to + 1n) })
+          .where(and(eq(ingestCheckpoints.chain, c.key), eq(ingestCheckpoints.token, d.address)));
+      }
+    });
+    for (const d of active) {
+      const h = left.get(d.address)!;
+      if (to + 1n >= h.end) left.delete(d.address);
+      else h.next = to + 1n;
+    }
+    await opts.onRange?.();
+    ctx.progress(`  ${c.key}: history blocks ${from}-${to}, ${got.logs} transfers`);
+  }
+  return { inserted, requests: reader.requests(), done: left.size === 0 };
+}
+
+/** Per deployment with a checkpoint, the share of its history read (0-100): whole when nothing is left to read up to `head`. */
+export async function historyRead(db: Database, chain: string, tokens: string[], head: number): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (!tokens.length) return out;
+  const cps = await db
+    .select()
+    .from(ingestCheckpoints)
+    .where(and(eq(ingestCheckpoints.chain, chain), inArray(ingestCheckpoints.token, tokens)));
+  for (const t of tokens) {
+    const cp = cps.find((x) => x.token === t);
+    if (!cp) continue;
+    const from = cp.historyFrom ?? 0;
+    const total = Math.max(1, head - from + 1);
+    const unread =
+      (cp.historyEnd !== null && cp.historyNext !== null ? cp.historyEnd - cp.historyNext : 0) + Math.max(0, head - cp.lastBlock);
+    out.set(t, Math.max(0, Math.min(100, Math.floor(((total - unread) * 100) / total))));
+  }
+  return out;
 }
 
 /**

@@ -40,6 +40,46 @@ export async function readPrice(
   return stale ? { ...checked, stale } : checked;
 }
 
+type PriceRef = Extract<RegistryAsset['price'], { chain: string }>;
+
+/**
+ * The contract reads that give a price in one multicall (a feed, a vault, a NAV method), or null
+ * when it takes two steps (Centrifuge: the vault's address first). The head read (evm-head-read.ts)
+ * puts them in its one multicall per chain; readPrice sends them alone.
+ */
+export function priceReads(p: PriceRef) {
+  if (p.kind === 'feed')
+    return [
+      { address: p.address, abi: feedAbi, functionName: 'decimals' },
+      { address: p.address, abi: feedAbi, functionName: 'latestRoundData' },
+    ] as const;
+  if (p.kind === 'vault')
+    return [
+      { address: p.address, abi: vaultAbi, functionName: 'totalAssets' },
+      { address: p.address, abi: vaultAbi, functionName: 'totalSupply' },
+    ] as const;
+  if (p.kind === 'centrifuge') return null;
+  const abi = parseAbi([`function ${p.method}() view returns (uint256)` as 'function x() view returns (uint256)']);
+  return [{ address: p.address, abi, functionName: p.method as 'x' }] as const;
+}
+
+/**
+ * The checked price from the answers of priceReads, in their order: `closeMs` is when a feed's
+ * age is measured (the day's end, or the block read), `date` the day measured when there is one.
+ */
+export function priceFromReads(p: PriceRef, values: readonly unknown[], closeMs: number, date?: string): PriceCheck {
+  if (p.kind === 'feed') {
+    const round = values[1] as readonly [bigint, bigint, bigint, bigint, bigint];
+    return checkFeedAnswer(round[1], Number(values[0]), round[3], closeMs, priceBound(p)!, date);
+  }
+  if (p.kind === 'vault') {
+    const [assets, shares] = values as [bigint, bigint];
+    if (shares === 0n) return { ok: false, reason: 'the vault has no shares (totalSupply() is 0)' };
+    return checkPrice(Number(formatUnits(assets, p.decimals)) / Number(formatUnits(shares, p.decimals)));
+  }
+  return checkPrice(Number(formatUnits(values[0] as bigint, p.decimals)));
+}
+
 async function readRaw(
   asset: RegistryAsset,
   c: ChainClient | undefined,
@@ -53,55 +93,24 @@ async function readRaw(
   if (!c || !block) return { ok: false, reason: `the price chain "${p.chain}" could not be read` };
   const at = { blockNumber: block.number };
   const what = `${asset.symbol} price`;
-  if (p.kind === 'feed') {
-    const [dec, round] = await withRetry(
+  if (p.kind !== 'centrifuge') {
+    const reads = priceReads(p)!;
+    const values = await withRetry(
       what,
-      () =>
-        c.client.multicall({
-          contracts: [
-            { address: p.address, abi: feedAbi, functionName: 'decimals' },
-            { address: p.address, abi: feedAbi, functionName: 'latestRoundData' },
-          ],
-          allowFailure: false,
-          deployless: true,
-          ...at,
-        }),
+      () => c.client.multicall({ contracts: reads as never, allowFailure: false, deployless: true, ...at }) as Promise<unknown[]>,
       warn,
     );
-    return checkFeedAnswer(round[1], Number(dec), round[3], closeOf(date, block.time), priceBound(p)!, date);
+    return priceFromReads(p, values, closeOf(date, block.time), date);
   }
-  if (p.kind === 'vault') {
-    const [assets, shares] = await withRetry(
-      what,
-      () =>
-        c.client.multicall({
-          contracts: [
-            { address: p.address, abi: vaultAbi, functionName: 'totalAssets' },
-            { address: p.address, abi: vaultAbi, functionName: 'totalSupply' },
-          ],
-          allowFailure: false,
-          deployless: true,
-          ...at,
-        }),
-      warn,
-    );
-    if (shares === 0n) return { ok: false, reason: 'the vault has no shares (totalSupply() is 0)' };
-    return checkPrice(Number(formatUnits(assets, p.decimals)) / Number(formatUnits(shares, p.decimals)));
-  }
-  if (p.kind === 'centrifuge') {
-    const vault = await withRetry(
-      what,
-      () => c.client.readContract({ address: p.address, abi: centrifugeAbi, functionName: 'vault', args: [p.asset], ...at }),
-      warn,
-    );
-    const raw = await withRetry(
-      what,
-      () => c.client.readContract({ address: vault, abi: centrifugeAbi, functionName: 'pricePerShare', ...at }),
-      warn,
-    );
-    return checkPrice(Number(formatUnits(raw, p.decimals)));
-  }
-  const abi = parseAbi([`function ${p.method}() view returns (uint256)` as 'function x() view returns (uint256)']);
-  const raw = await withRetry(what, () => c.client.readContract({ address: p.address, abi, functionName: p.method as 'x', ...at }), warn);
+  const vault = await withRetry(
+    what,
+    () => c.client.readContract({ address: p.address, abi: centrifugeAbi, functionName: 'vault', args: [p.asset], ...at }),
+    warn,
+  );
+  const raw = await withRetry(
+    what,
+    () => c.client.readContract({ address: vault, abi: centrifugeAbi, functionName: 'pricePerShare', ...at }),
+    warn,
+  );
   return checkPrice(Number(formatUnits(raw, p.decimals)));
 }

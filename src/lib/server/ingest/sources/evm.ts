@@ -12,7 +12,7 @@ import { balanceProblem, dustUnits, holderSet } from '#lib/server/ingest/holders
 import { ChainError, connect, isMissingState, withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
 import { excludedWallets, type Registry, type RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { awaitClose, earlyCloseNote, type ClosingBlock } from './evm-head.ts';
-import { balancesAt, indexChain, undoReorg } from './evm-logs.ts';
+import { balancesAt, historyRead, indexChain, undoReorg } from './evm-logs.ts';
 import { readPrice } from './evm-price.ts';
 import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
@@ -28,7 +28,7 @@ const erc20 = [
 ] as const;
 
 /** The EVM chains a registry needs for its on-chain assets (deployments and price contracts). */
-function evmChains(registry: Registry): string[] {
+export function evmChains(registry: Registry): string[] {
   const keys = new Set<string>();
   for (const a of registry.assets) {
     if (a.source !== 'evm') continue;
@@ -49,6 +49,31 @@ export function deploymentsByChain(
   return out;
 }
 
+/** The chain could not be reached: the error names the chain and its variable, never the URL. */
+export function unreachable(registry: Registry, key: string, env: NodeJS.ProcessEnv, e: unknown): ChainError {
+  const chain = registry.chains[key];
+  let host = 'the URL';
+  try {
+    host = new URL(rpcUrl(env, chain.rpcEnv)!).host;
+  } catch {
+    // keep the generic word: the URL is never echoed
+  }
+  return new ChainError(
+    key,
+    `Chain "${key}" (${chain.name}) is unreachable at ${host} (${chain.rpcEnv}): ${(e as Error).message.split('\n')[0]}`,
+  );
+}
+
+/** The node answers for another chain than the registry names: it is not read. */
+export function checkChainId(registry: Registry, key: string, id: number): void {
+  const chain = registry.chains[key];
+  if (id !== chain.chainId)
+    throw new ChainError(
+      key,
+      `Chain "${key}" (${chain.name}): ${chain.rpcEnv} answers with chain id ${id}, the registry expects ${chain.chainId}.`,
+    );
+}
+
 /** Connects to a chain and checks it is the chain the registry names: a failure names it. */
 export async function connectChain(
   registry: Registry,
@@ -56,28 +81,14 @@ export async function connectChain(
   env: NodeJS.ProcessEnv,
   warn: (m: string) => void,
 ): Promise<ChainClient> {
-  const chain = registry.chains[key];
-  const c = connect(key, chain, env);
+  const c = connect(key, registry.chains[key], env);
   let id: number;
   try {
     id = await withRetry(`${key} chain id`, () => c.client.getChainId(), warn);
   } catch (e) {
-    let host = 'the URL';
-    try {
-      host = new URL(rpcUrl(env, chain.rpcEnv)!).host;
-    } catch {
-      // keep the generic word: the URL is never echoed
-    }
-    throw new ChainError(
-      key,
-      `Chain "${key}" (${chain.name}) is unreachable at ${host} (${chain.rpcEnv}): ${(e as Error).message.split('\n')[0]}`,
-    );
+    throw unreachable(registry, key, env, e);
   }
-  if (id !== chain.chainId)
-    throw new ChainError(
-      key,
-      `Chain "${key}" (${chain.name}): ${chain.rpcEnv} answers with chain id ${id}, the registry expects ${chain.chainId}.`,
-    );
+  checkChainId(registry, key, id);
   return c;
 }
 
@@ -203,7 +214,11 @@ async function readChain(
     const asset = deployments.find((x) => x.address === d.address)!.asset;
     const excluded = excludedWallets(asset, c.key);
     let holders: Set<string> | null = null;
-    if (!ctx.dryRun) {
+    // A head-first run left older history to read: the supply is known, the holders not yet.
+    const read = ctx.dryRun ? undefined : (await historyRead(ctx.db, c.key, [d.address], Number(block.number))).get(d.address);
+    if (read !== undefined && read < 100)
+      ctx.progress(`evm ${c.key} ${asset.symbol}: ${read}% of its history read; holders not counted yet`);
+    else if (!ctx.dryRun) {
       const balances = await balancesAt(ctx.db, c.key, d.address, Number(block.number));
       // rwa.xyz's data-quality rule, for every deployment: otherwise the deployment is not published.
       const problem = balanceProblem(balances, s.totalSupply);
