@@ -6,7 +6,7 @@ import { isAdminPath } from '#lib/shared/private-paths.ts';
 import { applySecurityHeaders, isCrossSiteWrite, isImageEndpoint, isPageMethodRefused, methodNotAllowed } from '#lib/server/security.ts';
 import { json } from '#lib/server/http.ts';
 import { cacheKey, cachedResponse, dataVersion, storeResponse } from '#lib/server/response-cache.ts';
-import { CACHE, finalCacheControl } from '#lib/server/cache.ts';
+import { CACHE, finalCacheControl, cacheHeaders } from '#lib/server/cache.ts';
 import { trailingSlashStatus, trailingSlashTarget } from '#lib/server/trailing-slash.ts';
 import { apiPreamble } from '#lib/server/api-preamble.ts';
 
@@ -22,7 +22,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   // One address per page (the Node edge answers this before the app; Netlify has no edge).
   const canonical = trailingSlashTarget(url.pathname, url.search);
   if (canonical !== null) {
-    const headers = { Location: canonical, 'Cache-Control': CACHE.redirect };
+    const headers = { Location: canonical, ...cacheHeaders(CACHE.redirect) };
     return applySecurityHeaders(new Response(null, { status: trailingSlashStatus(request.method), headers }), url);
   }
   // /api/: a preflight, a method the route does not have, a malformed address (JSON, never the HTML 404).

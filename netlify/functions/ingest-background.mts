@@ -13,7 +13,7 @@ import registryJson from '../../content/registry/registry.json';
 import { openDatabase } from '#db/client.ts';
 import { ConfigError, parseConfig } from '#lib/server/config.ts';
 import { loadRegistry, parseRegistry } from '#lib/server/ingest/registry.ts';
-import { purgeTags, TAG } from '#lib/server/cdn.ts';
+import { purgeTags, PUBLISHED_RUN_TAGS } from '#lib/server/cdn.ts';
 import { defaultDate, runIngest } from '#lib/server/ingest/run.ts';
 
 function authorized(secret: string | undefined, given: string | null): boolean {
@@ -46,7 +46,7 @@ export default async function ingestBackground(req: Request): Promise<Response> 
       progress: (line) => console.log(line),
     });
     console.log(`ingest-background: run ${r.runId || '-'} ${r.status} as of ${r.asOf}${r.reason ? `: ${r.reason}` : ''}`);
-    if (r.status === 'published') await purgeTags([TAG.data]);
+    if (r.status === 'published') await purgeTags(PUBLISHED_RUN_TAGS);
     return new Response(null, { status: r.status === 'published' ? 200 : 500 });
   } finally {
     client.close();

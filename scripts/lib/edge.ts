@@ -66,7 +66,7 @@ export function createEdge(distUrl: URL, config: AppConfig) {
     const asset = method === 'GET' || method === 'HEAD' ? assets.get(pathname) : undefined;
     if (!asset) return false;
     // Hashed names: the content never changes under one, so browsers keep it a year without asking.
-    sendEncoded(req, res, 200, { 'content-type': asset.type, 'cache-control': 'public, max-age=31536000, immutable' }, asset.encoded);
+    sendEncoded(req, res, 200, { 'content-type': asset.type, 'cache-control': CACHE.immutable.control }, asset.encoded);
     return true;
   };
 
@@ -80,7 +80,7 @@ export function createEdge(distUrl: URL, config: AppConfig) {
     const page = method === 'GET' || method === 'HEAD' ? pages.get(decoded) : undefined;
     if (!page) return false;
     // Private pages (/login) already carry no-store from the baseline headers.
-    const cacheControl = (res.getHeader('cache-control') as string | undefined) ?? CACHE.prerendered;
+    const cacheControl = (res.getHeader('cache-control') as string | undefined) ?? CACHE.prerendered.control;
     sendEncoded(req, res, 200, { ...page.headers, 'cache-control': cacheControl }, page.encoded, page.etag);
     return true;
   };

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { siteOrigin } from '#lib/server/config.ts';
-import { CACHE } from '#lib/server/cache.ts';
+import { CACHE, cacheHeaders } from '#lib/server/cache.ts';
 import { ROBOTS_DISALLOW } from '#lib/shared/private-paths.ts';
 
 export const prerender = false;
@@ -16,6 +16,6 @@ export const GET: APIRoute = () => {
     '',
   ].join('\n');
   return new Response(body, {
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE.crawler },
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', ...cacheHeaders(CACHE.crawler) },
   });
 };

@@ -11,6 +11,7 @@ import type { RunningServer } from '../support/server.ts';
 import { getOk, runIngestCli, startScenarioServer } from '../support/ingest.ts';
 import { formatCurrency } from '#lib/shared/format.ts';
 import { parseCsv } from '#lib/shared/csv.ts';
+import { PUBLISHED_RUN_TAGS } from '#lib/server/cdn.ts';
 
 let s: Scenario;
 let server: RunningServer;
@@ -71,6 +72,30 @@ describe('open-data pages after a live run', () => {
     for (const i of await get('/api/issuers')) {
       const page = await get(`/api/issuers/${i.id}`);
       expect(page.issuer).toEqual(i);
+    }
+  });
+
+  it('every route kind that shows figures carries a tag a published run purges, so the purge reaches it', async () => {
+    const issuer = (await get('/api/issuers'))[0];
+    const routes = [
+      ['/', '/networks', '/networks/ethereum', '/api/networks', '/api/networks/ethereum', '/api/networks/ethereum/history?format=csv'],
+      ['/assets', '/assets/gold', '/api/assets', '/api/assets?format=csv', '/api/assets/gold', '/api/assets/gold/chains?format=csv'],
+      ['/issuers', issuer.url, '/api/issuers', '/api/issuers?format=csv', `/api/issuers/${issuer.id}`, `/api/issuers/${issuer.id}/assets`],
+      ['/commodities', '/stablecoins', '/treasuries', '/api/stablecoins', '/api/treasuries', '/api/market-overview', '/api/chart-data'],
+      ['/sources', '/api/coverage', '/docs/api', '/og/data/asset/gold.png', '/og/data/network/ethereum.png'],
+    ].flat();
+    for (const path of routes) {
+      const res = await fetch(server.baseUrl + path);
+      await res.arrayBuffer();
+      expect(res.status, path).toBe(200);
+      // A shared cache may keep it (s-maxage), so the purge after a published run (netlify/functions/ingest-background.mts) must name it.
+      expect(res.headers.get('cache-control'), path).toMatch(/s-maxage=[1-9]/);
+      const tags = (res.headers.get('netlify-cache-tag') ?? '').split(',');
+      expect(
+        PUBLISHED_RUN_TAGS.some((t) => tags.includes(t)),
+        `${path} is tagged ${tags.join(',') || 'with nothing'}`,
+      ).toBe(true);
+      expect(res.headers.get('cache-tag'), path).toBe(res.headers.get('netlify-cache-tag'));
     }
   });
 

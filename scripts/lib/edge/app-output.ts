@@ -114,7 +114,7 @@ export function shapeAppOutput(req: IncomingMessage, res: ServerResponse, rules:
     const headers = { ...m.headers };
     if (csp && !headers['content-security-policy']) headers['content-security-policy'] = csp;
     // An error page is about this request only: no cache keeps it (a 404 would outlive the page's creation).
-    headers['cache-control'] ??= CACHE.none;
+    headers['cache-control'] ??= CACHE.none.control;
     // The held page is written with the original methods: restore them before sending.
     res.writeHead = writeHead as typeof res.writeHead;
     res.end = end as typeof res.end;

@@ -1,4 +1,4 @@
-import { CACHE } from '#lib/server/cache.ts';
+import { CACHE, cacheHeaders } from '#lib/server/cache.ts';
 import { isImageEndpoint, isPageMethodRefused, isUnknownMethod, KNOWN_METHODS, PAGE_METHODS } from '#lib/server/security.ts';
 import { trailingSlashStatus, trailingSlashTarget } from '#lib/server/trailing-slash.ts';
 import { apiError, hasMalformedEncoding, isApiPath, MALFORMED_MESSAGE } from '#lib/server/api-answers.ts';
@@ -20,22 +20,22 @@ const text = { 'Content-Type': 'text/plain; charset=utf-8' };
  * adapter answers it).
  */
 export function refuse(method: string, pathname: string, search: string): Answer | null {
-  if (isImageEndpoint(pathname)) return { status: 404, headers: { ...text, 'Cache-Control': CACHE.none }, body: 'Not found\n' };
+  if (isImageEndpoint(pathname)) return { status: 404, headers: { ...text, ...cacheHeaders(CACHE.none) }, body: 'Not found\n' };
   const api = isApiPath(pathname);
   if (api && isUnknownMethod(method))
     return apiError(501, `The API answers ${KNOWN_METHODS.join(', ')}, not ${method}.`, { Allow: KNOWN_METHODS.join(', ') });
   if (api && hasMalformedEncoding(pathname + search)) return apiError(400, MALFORMED_MESSAGE);
   if (isPageMethodRefused(method, pathname)) {
-    return { status: 405, headers: { ...text, Allow: PAGE_METHODS.join(', '), 'Cache-Control': CACHE.none }, body: 'Method Not Allowed\n' };
+    return { status: 405, headers: { ...text, Allow: PAGE_METHODS.join(', '), ...cacheHeaders(CACHE.none) }, body: 'Method Not Allowed\n' };
   }
   if (isUnknownMethod(method)) {
-    return { status: 501, headers: { ...text, Allow: KNOWN_METHODS.join(', '), 'Cache-Control': CACHE.none }, body: 'Not Implemented\n' };
+    return { status: 501, headers: { ...text, Allow: KNOWN_METHODS.join(', '), ...cacheHeaders(CACHE.none) }, body: 'Not Implemented\n' };
   }
   // One address per page, pre-rendered and server-rendered alike (the middleware does the same where
   // there is no edge, on Netlify).
   const canonical = trailingSlashTarget(pathname, search);
   if (canonical !== null) {
-    return { status: trailingSlashStatus(method), headers: { ...text, Location: canonical, 'Cache-Control': CACHE.redirect }, body: '' };
+    return { status: trailingSlashStatus(method), headers: { ...text, Location: canonical, ...cacheHeaders(CACHE.redirect) }, body: '' };
   }
   return null;
 }

@@ -7,7 +7,7 @@
  *
  * Pure: no database, no Astro module, so the edge can load it in plain Node.
  */
-import { CACHE } from './cache.ts';
+import { CACHE, cacheHeaders } from './cache.ts';
 
 /** `/api` and everything under it. */
 export const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
@@ -33,7 +33,7 @@ export const PREFLIGHT_HEADERS = {
   'Access-Control-Allow-Headers': 'If-None-Match',
   'Access-Control-Max-Age': '86400',
   Allow: READ_METHODS.join(', '),
-  'Cache-Control': CACHE.none,
+  ...cacheHeaders(CACHE.none),
 } as const;
 
 /** A fixed answer, as the edge writes it (status, headers, body). */
@@ -50,7 +50,7 @@ export interface ApiAnswer {
 export function apiError(status: number, message: string, headers: Record<string, string> = {}, cors = true): ApiAnswer {
   return {
     status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': CACHE.none, ...(cors ? PUBLIC_CORS : {}), ...headers },
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...cacheHeaders(CACHE.none), ...(cors ? PUBLIC_CORS : {}), ...headers },
     body: JSON.stringify({ message }),
   };
 }

@@ -11,7 +11,7 @@
  */
 import { apiError, hasMalformedEncoding, isApiPath, MALFORMED_MESSAGE, PREFLIGHT_HEADERS, toResponse } from './api-answers.ts';
 import { isPublicReadPath, routeMethods, UNKNOWN_API_ROUTE } from './api-routes.ts';
-import { CACHE } from './cache.ts';
+import { CACHE, cacheHeaders } from './cache.ts';
 import { config } from './config.ts';
 
 export async function apiPreamble(request: Request, url: URL, routePattern: string): Promise<Response | undefined> {
@@ -28,7 +28,7 @@ export async function apiPreamble(request: Request, url: URL, routePattern: stri
       // No CORS header at all: the browser's preflight fails, whatever it asked for.
       return toResponse(apiError(403, 'Cross-origin requests are not allowed on this route.', { Allow: allow }, false));
     }
-    return new Response(null, { status: 204, headers: { Allow: allow, 'Cache-Control': CACHE.none } });
+    return new Response(null, { status: 204, headers: { Allow: allow, ...cacheHeaders(CACHE.none) } });
   }
   if (!methods.includes(request.method)) {
     return toResponse(apiError(405, `This address answers ${allow}, not ${request.method}.`, { Allow: allow }));

@@ -9,8 +9,7 @@ import { servedObservations, type Observation } from './figures/observations.ts'
 import { pickPerDayCell } from './figures/precedence.ts';
 import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics.ts';
 import { readAll, readMany, readOne } from './reads.ts';
-import { CACHE } from './cache.ts';
-import { tagResponse, TAG } from './cdn.ts';
+import { CACHE, applyCache } from './cache.ts';
 import { networkLinksRead } from './open-data/links.ts';
 import type { CommoditiesData, MetricCardData, StablecoinsData, TreasuriesData } from '#lib/shared/analytics-types.ts';
 import { formatCurrency } from '#lib/shared/format.ts';
@@ -190,7 +189,6 @@ export function commoditiesFrom(live: LiveClass): CommoditiesData {
  * round trip. Server-rendered, so the page never shows an older as-of date than / and /networks.
  */
 export function readClassPage(page: { response: { headers: Headers }; url: URL }, assetClass: string) {
-  page.response.headers.set('Cache-Control', CACHE.dataPage);
-  tagResponse(page.response.headers, [TAG.data]);
+  applyCache(page.response.headers, CACHE.dataPage);
   return readAll([liveClassRead(assetClass), networkLinksRead(page.url.pathname)]);
 }

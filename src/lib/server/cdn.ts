@@ -36,6 +36,9 @@ export function tagResponse(headers: Headers, tags: readonly string[]): void {
   for (const name of TAG_HEADERS) headers.set(name, all.join(','));
 }
 
+/** What a published ingest run purges: every answer that shows figures carries one of these (cache.ts CACHE.data*). */
+export const PUBLISHED_RUN_TAGS: readonly string[] = [TAG.data];
+
 /** Tags of a reading page. */
 export const contentTags = (kind: ArticleKind, slug: string) => [TAG.content, TAG.item(kind, slug)];
 /** Tags of an answer listing content. */

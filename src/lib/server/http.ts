@@ -18,7 +18,7 @@ export class HttpError extends Error {
 /** JSON response with the given status; API responses are never cached unless the caller says so. */
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
-  if (!headers.has('Cache-Control')) headers.set('Cache-Control', CACHE.none);
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', CACHE.none.control);
   headers.set('Content-Type', 'application/json; charset=utf-8');
   return new Response(JSON.stringify(data), { ...init, headers });
 }

@@ -1,11 +1,8 @@
 import { json } from './http.ts';
-import { CACHE } from './cache.ts';
-import { tagResponse, TAG } from './cdn.ts';
+import { CACHE, cacheHeaders } from './cache.ts';
 
 /** A JSON response that browsers and CDNs may cache (the `json()` default is no-store). */
 export function publicJson(data: unknown): Response {
-  const response = json(data, { headers: { 'Cache-Control': CACHE.dataApi } });
-  // The analytics JSON shows the figures: an ingest run that publishes purges it from the CDN.
-  tagResponse(response.headers, [TAG.data]);
-  return response;
+  // The analytics JSON shows the figures: its policy carries the tag a published run purges.
+  return json(data, { headers: cacheHeaders(CACHE.dataApi) });
 }

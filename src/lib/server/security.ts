@@ -1,5 +1,5 @@
 import { config } from './config.ts';
-import { CACHE } from './cache.ts';
+import { CACHE, cacheHeaders } from './cache.ts';
 import { isPrivatePath } from '#lib/shared/private-paths.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -37,7 +37,7 @@ export const isUnknownMethod = (method: string) => !(KNOWN_METHODS as readonly s
 export function methodNotAllowed(): Response {
   return new Response('Method Not Allowed\n', {
     status: 405,
-    headers: { Allow: PAGE_METHODS.join(', '), 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE.none },
+    headers: { Allow: PAGE_METHODS.join(', '), 'Content-Type': 'text/plain; charset=utf-8', ...cacheHeaders(CACHE.none) },
   });
 }
 
@@ -60,7 +60,7 @@ export function baselineHeaders(pathname: string): Record<string, string> {
   };
   // Only when the configured origin is https (behind a TLS proxy the socket itself is plain http).
   if (config().https) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
-  if (isPrivatePath(pathname)) headers['Cache-Control'] = CACHE.none;
+  if (isPrivatePath(pathname)) headers['Cache-Control'] = CACHE.none.control;
   return headers;
 }
 

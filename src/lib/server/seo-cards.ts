@@ -1,4 +1,4 @@
-import { CACHE } from './cache.ts';
+import { CACHE, cacheHeaders, type CachePolicy } from './cache.ts';
 import { renderCard, type CardContent } from './seo-image.ts';
 
 /**
@@ -22,12 +22,12 @@ function cardBytes(content: CardContent): Uint8Array {
   return png;
 }
 
-export function cardResponse(content: CardContent, cacheControl: string = CACHE.generated): Response {
+export function cardResponse(content: CardContent, policy: CachePolicy = CACHE.generated): Response {
   const png = cardBytes(content);
   return new Response(png.slice().buffer, {
-    headers: { 'Content-Type': 'image/png', 'Content-Length': String(png.byteLength), 'Cache-Control': cacheControl },
+    headers: { 'Content-Type': 'image/png', 'Content-Length': String(png.byteLength), ...cacheHeaders(policy) },
   });
 }
 
 export const notFound = () =>
-  new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE.none } });
+  new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...cacheHeaders(CACHE.none) } });

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { colors } from '../../../tailwind.config.mjs';
 import { PLACEHOLDER_DEFAULT_LABEL, escapeXml, placeholderLabel } from '#lib/shared/seo.ts';
 import { publicTitles } from '#lib/server/content/articles.ts';
-import { CACHE } from '#lib/server/cache.ts';
+import { CACHE, cacheHeaders } from '#lib/server/cache.ts';
 
 export const prerender = false;
 
@@ -62,7 +62,7 @@ export const GET: APIRoute = async ({ url }) => {
   return new Response(svg, {
     headers: {
       'Content-Type': 'image/svg+xml; charset=utf-8',
-      'Cache-Control': known ? CACHE.generated : CACHE.none,
+      ...cacheHeaders(known ? CACHE.generated : CACHE.none),
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
       'X-Content-Type-Options': 'nosniff',
     },

@@ -3,7 +3,7 @@ import type { ArticleKind } from '#lib/shared/article-kinds.ts';
 import type { ShownItem } from './articles.ts';
 import { parseKind } from './route-id.ts';
 import { previewItem, resolvePreviewToken } from './previews.ts';
-import { CACHE } from '#lib/server/cache.ts';
+import { CACHE, applyCache } from '#lib/server/cache.ts';
 
 interface Preview {
   kind: ArticleKind;
@@ -13,7 +13,7 @@ interface Preview {
 /** A preview is personal: never cached, never indexed (the page's meta says noindex too). */
 function privateHeaders(astro: AstroGlobal, found: boolean) {
   if (!found) astro.response.status = 404;
-  astro.response.headers.set('Cache-Control', CACHE.none);
+  applyCache(astro.response.headers, CACHE.none);
   astro.response.headers.set('X-Robots-Tag', 'noindex, nofollow');
 }
 

@@ -11,7 +11,7 @@ import { CACHE, sharedUntil } from '#lib/server/cache.ts';
  * session cookie stays private (the middleware may set a cookie on it).
  */
 export async function contentCacheControl(cookies: AstroCookies | null, policy: Policy = 'reading'): Promise<string> {
-  if (cookies?.has(SESSION_COOKIE)) return CACHE.personal;
+  if (cookies?.has(SESSION_COOKIE)) return CACHE.personal.control;
   return cacheControlBefore(await nextScheduledAt(), null, policy);
 }
 
@@ -22,6 +22,6 @@ type Policy = 'reading' | 'dataPage';
  * `nextScheduledRead`, to stay within its round trips).
  */
 export function cacheControlBefore(next: Date | null, cookies: AstroCookies | null, policy: Policy = 'reading'): string {
-  if (cookies?.has(SESSION_COOKIE)) return CACHE.personal;
+  if (cookies?.has(SESSION_COOKIE)) return CACHE.personal.control;
   return sharedUntil(policy, next ? Math.floor((next.getTime() - now().getTime()) / 1000) : Infinity);
 }

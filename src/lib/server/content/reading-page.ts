@@ -11,7 +11,7 @@ export async function publicReadingPage(astro: AstroGlobal, kind: ArticleKind): 
   // The item and the next scheduled date (which caps the caching) in one round trip.
   const [item, next] = await readAll([publicItemRead(kind, astro.params.slug ?? ''), nextScheduledRead()]);
   if (!item) astro.response.status = 404;
-  astro.response.headers.set('Cache-Control', item ? cacheControlBefore(next, astro.cookies) : CACHE.none);
+  astro.response.headers.set('Cache-Control', item ? cacheControlBefore(next, astro.cookies) : CACHE.none.control);
   if (item) tagResponse(astro.response.headers, contentTags(kind, item.slug));
   return item;
 }

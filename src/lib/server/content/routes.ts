@@ -10,7 +10,7 @@ import { requireUser } from '#lib/server/auth/require-user.ts';
 import { createItem, deleteItem, getBySlug, getFeatured, listItems, updateItem } from './articles.ts';
 import { parseId } from './route-id.ts';
 import { CONTENT_BODY_LIMIT } from './limits.ts';
-import { CACHE } from '#lib/server/cache.ts';
+import { CACHE, cacheHeaders } from '#lib/server/cache.ts';
 
 /** GET: newest first; anonymous callers get public items only, whatever the query. POST: create. */
 export function collectionRoutes(kind: ArticleKind): { GET: APIRoute; POST: APIRoute } {
@@ -39,7 +39,7 @@ export function itemRoutes(kind: ArticleKind): { PUT: APIRoute; DELETE: APIRoute
     DELETE: handle(async ({ locals, params }: APIContext) => {
       const user = requireUser(locals);
       await deleteItem(kind, parseId(params.id, label), user);
-      return new Response(null, { status: 204, headers: { 'Cache-Control': CACHE.none } });
+      return new Response(null, { status: 204, headers: { ...cacheHeaders(CACHE.none) } });
     }),
   };
 }

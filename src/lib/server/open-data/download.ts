@@ -5,7 +5,7 @@
 import { recordsToCsv } from '#lib/shared/csv.ts';
 import { HttpError } from '#lib/server/http.ts';
 import { publicJson } from '#lib/server/public-json.ts';
-import { CACHE } from '#lib/server/cache.ts';
+import { CACHE, cacheHeaders } from '#lib/server/cache.ts';
 
 export type Format = 'json' | 'csv';
 
@@ -48,6 +48,6 @@ export function rowsResponse<T extends object>(
     return res;
   }
   return new Response(recordsToCsv(columns as readonly string[], rows as unknown as Record<string, unknown>[]), {
-    headers: { 'Content-Type': 'text/csv; charset=utf-8; header=present', 'Cache-Control': CACHE.dataApi, ...disposition },
+    headers: { 'Content-Type': 'text/csv; charset=utf-8; header=present', ...cacheHeaders(CACHE.dataApi), ...disposition },
   });
 }

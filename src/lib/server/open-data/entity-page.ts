@@ -2,15 +2,15 @@
  * What an asset, network or issuer page starts with: its data, or the 404 it answers instead (not
  * cached: the entity may appear with the next run), and its caching set; then its breadcrumbs.
  */
-import { CACHE } from '#lib/server/cache.ts';
+import { CACHE, applyCache, cacheHeaders } from '#lib/server/cache.ts';
 
 export async function openEntityPage<P>(
   page: { params: Record<string, string | undefined>; response: { headers: Headers } },
   load: (id: string) => Promise<P | null | undefined>,
 ): Promise<P | Response> {
   const data = await load(page.params.id ?? '');
-  if (!data) return new Response(null, { status: 404, headers: { 'Cache-Control': CACHE.none } });
-  page.response.headers.set('Cache-Control', CACHE.dataPage);
+  if (!data) return new Response(null, { status: 404, headers: { ...cacheHeaders(CACHE.none) } });
+  applyCache(page.response.headers, CACHE.dataPage);
   return data;
 }
 

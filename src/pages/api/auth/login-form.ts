@@ -6,7 +6,7 @@ import { resolveClientAddress } from '#lib/server/auth/client-address.ts';
 import { createSession, generateSessionToken, invalidateSession } from '#lib/server/auth/session.ts';
 import { setSessionCookie } from '#lib/server/auth/cookies.ts';
 import { config, siteOrigin } from '#lib/server/config.ts';
-import { CACHE } from '#lib/server/cache.ts';
+import { CACHE, cacheHeaders } from '#lib/server/cache.ts';
 import { safeRedirectTarget } from '#lib/shared/redirect.ts';
 import { loginErrorCode, loginPageUrl, type LoginErrorCode } from '#lib/shared/login-form.ts';
 
@@ -15,7 +15,7 @@ export const prerender = false;
 const BODY_LIMIT = 8 * 1024;
 
 /** A 303 (the browser follows it with a GET, so a reload never re-posts the password). */
-const seeOther = (location: string) => new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': CACHE.none } });
+const seeOther = (location: string) => new Response(null, { status: 303, headers: { Location: location, ...cacheHeaders(CACHE.none) } });
 
 /**
  * POST /api/auth/login-form: the sign-in form as a browser sends it without JavaScript

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { handle, HttpError } from '#lib/server/http.ts';
 import { requireUser } from '#lib/server/auth/require-user.ts';
 import { deleteUpload, getUpload, isUploadPublished } from '#lib/server/content/uploads.ts';
-import { CACHE } from '#lib/server/cache.ts';
+import { CACHE, cacheHeaders } from '#lib/server/cache.ts';
 
 export const prerender = false;
 
@@ -21,7 +21,7 @@ export const GET: APIRoute = handle(async ({ params, locals }) => {
     headers: {
       'Content-Type': found.mimeType,
       'Content-Length': String(found.data.byteLength),
-      'Cache-Control': published ? CACHE.immutable : CACHE.personal,
+      ...cacheHeaders(published ? CACHE.immutable : CACHE.personal),
       'Content-Disposition': 'inline',
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",
@@ -33,5 +33,5 @@ export const GET: APIRoute = handle(async ({ params, locals }) => {
 export const DELETE: APIRoute = handle(async ({ params, locals }) => {
   requireUser(locals);
   if (!(await deleteUpload(params.id ?? ''))) throw new HttpError(404, 'Image not found');
-  return new Response(null, { status: 204, headers: { 'Cache-Control': CACHE.none } });
+  return new Response(null, { status: 204, headers: { ...cacheHeaders(CACHE.none) } });
 });

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getPublic } from '#lib/server/content/articles.ts';
 import { contentCacheControl } from '#lib/server/content/public-cache.ts';
+import { contentTags } from '#lib/server/cdn.ts';
 import { cardResponse, notFound } from '#lib/server/seo-cards.ts';
 import { ARTICLE_KINDS, isArticleKind, shownDate } from '#lib/shared/article-kinds.ts';
 import { formatLongDate } from '#lib/shared/format.ts';
@@ -24,6 +25,6 @@ export const GET: APIRoute = async ({ params }) => {
       subtitle: item.excerpt || undefined,
       footer: formatLongDate(shownDate(item)),
     },
-    await contentCacheControl(null),
+    { control: await contentCacheControl(null), tags: contentTags(kind, item.slug) },
   );
 };

@@ -13,5 +13,5 @@ export const GET: APIRoute = async ({ params }) => {
   const kind = params.kind ?? '';
   if (!isCardKind(kind)) return notFound();
   const content = await loadCard(kind, (params.id ?? '').slice(0, 100));
-  return content ? cardResponse(content, CACHE.generated) : notFound();
+  return content ? cardResponse(content, CACHE.dataCard) : notFound();
 };

@@ -5,7 +5,7 @@ import { parseId, parseKind } from '#lib/server/content/route-id.ts';
 import { CONTENT_BODY_LIMIT } from '#lib/server/content/limits.ts';
 import { deleteDraft, getDraft, saveDraft } from '#lib/server/content/previews.ts';
 import { INPUT_SCHEMAS } from '#lib/shared/schemas/content.ts';
-import { CACHE } from '#lib/server/cache.ts';
+import { CACHE, cacheHeaders } from '#lib/server/cache.ts';
 
 export const prerender = false;
 
@@ -26,5 +26,5 @@ export const PUT: APIRoute = handle(async ({ locals, params, request }) => {
 export const DELETE: APIRoute = handle(async ({ locals, params }) => {
   requireUser(locals);
   await deleteDraft(parseKind(params.kind), parseId(params.id, 'Item'));
-  return new Response(null, { status: 204, headers: { 'Cache-Control': CACHE.none } });
+  return new Response(null, { status: 204, headers: { ...cacheHeaders(CACHE.none) } });
 });

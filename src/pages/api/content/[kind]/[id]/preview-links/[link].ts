@@ -3,7 +3,7 @@ import { handle } from '#lib/server/http.ts';
 import { requireUser } from '#lib/server/auth/require-user.ts';
 import { parseId, parseKind } from '#lib/server/content/route-id.ts';
 import { revokePreviewLink } from '#lib/server/content/previews.ts';
-import { CACHE } from '#lib/server/cache.ts';
+import { CACHE, cacheHeaders } from '#lib/server/cache.ts';
 
 export const prerender = false;
 
@@ -11,5 +11,5 @@ export const prerender = false;
 export const DELETE: APIRoute = handle(async ({ locals, params }) => {
   requireUser(locals);
   await revokePreviewLink(parseKind(params.kind), parseId(params.id, 'Item'), parseId(params.link, 'Preview link'));
-  return new Response(null, { status: 204, headers: { 'Cache-Control': CACHE.none } });
+  return new Response(null, { status: 204, headers: { ...cacheHeaders(CACHE.none) } });
 });
