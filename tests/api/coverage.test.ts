@@ -24,8 +24,13 @@ let base: string;
 let server: RunningServer;
 let registryFile: string;
 
-function protocol(name: string): string {
+/** A replayed protocol answer moved to DATE; `sui` adds a chain no reader covers (dollars), as DefiLlama lists Sui. */
+function protocol(name: string, sui?: number): string {
   const body = JSON.parse(readFileSync(join(FIXTURES, 'defillama', name), 'utf8'));
+  if (sui !== undefined) {
+    body.currentChainTvls.Sui = sui;
+    body.chainTvls.Sui = { tvl: [{ date: 1768003200, totalLiquidityUSD: sui }] };
+  }
   const shift = dayEnd(DATE) / 1000 - 1768003200;
   for (const h of Object.values(body.chainTvls) as Array<{ tvl: Array<{ date: number }> }>) for (const r of h.tvl) r.date += shift;
   return JSON.stringify(body);
@@ -40,7 +45,7 @@ beforeAll(async () => {
       const hit = horizon[url.slice('/horizon'.length) || '/'];
       return hit ? ok(JSON.stringify(hit)) : res.writeHead(404).end('{"status":404}');
     }
-    if (url === '/llama/protocol/franklin') return ok(protocol('protocol-benji.json'));
+    if (url === '/llama/protocol/franklin') return ok(protocol('protocol-benji.json', 7e6));
     if (url === '/llama/protocol/xstocks') return ok(protocol('protocol-xstocks.json'));
     res.writeHead(404).end('{}');
   });
@@ -69,6 +74,7 @@ beforeAll(async () => {
             },
           ],
           reference: 'https://github.com/DefiLlama/DefiLlama-Adapters/tree/main/projects/franklinTempleton-finance',
+          uncovered: [{ chain: 'Sui', family: 'sui', note: 'no Sui reader' }],
         },
         {
           symbol: 'xStocks',
@@ -98,16 +104,20 @@ describe('coverage against a named public reference', () => {
     const c = await res.json();
     expect(c.publishedRun).toBeNull();
     expect(c.note).toMatch(/snapshot/);
-    expect(c.reference).toMatchObject({
-      name: expect.stringContaining('rwa.xyz'),
-      date: '2026-01-09',
-      url: expect.stringMatching(/^https:\/\//),
-    });
+    // Each class against the nearest reference dated on or before the served day, never a later one.
+    for (const k of c.classes as Array<{ referenceClass: string; referenceDate: string | null }>) {
+      const dates = c.references
+        .find((g: { referenceClass: string }) => g.referenceClass === k.referenceClass)
+        .refs.map((r: { date: string }) => r.date)
+        .filter((d: string) => d <= c.asOf)
+        .sort();
+      expect(k.referenceDate, k.referenceClass).toBe(dates.at(-1) ?? null);
+    }
     expect(c.classes.find((k: { referenceClass: string }) => k.referenceClass === 'U.S. Treasuries/MMFs')).toMatchObject({
       trackedValue: null,
       coveragePct: null,
-      referenceValue: 8.86e9,
     });
+    expect(c.overall.trackedValue).toBeNull();
     expect(c.unreferencedClasses).toEqual(['Managed Strategies']);
     const html = await (await fetch(server.baseUrl + '/sources')).text();
     expect(html).toContain('data-testid="coverage"');
@@ -132,9 +142,25 @@ describe('coverage against a named public reference', () => {
     expect(c.asOf).toBe(DATE);
     expect(typeof c.publishedRun).toBe('number');
     const treasuries = c.classes.find((k: { referenceClass: string }) => k.referenceClass === 'U.S. Treasuries/MMFs');
-    expect(treasuries).toMatchObject({ trackedValue: 513334333, trackedAssets: ['BENJI'], coveragePct: 5.79 });
+    // A day after 4 April 2026 is compared with that day's $12.98B, not January's $8.86B.
+    // BENJI on Stellar read from the chain, plus its Sui deployment valued by DefiLlama (no Sui reader).
+    expect(treasuries).toMatchObject({
+      trackedValue: 520334333,
+      trackedAssets: ['BENJI'],
+      referenceDate: '2026-04-04',
+      referenceValue: 12.98e9,
+      coveragePct: 4.01,
+    });
     const stocks = c.classes.find((k: { referenceClass: string }) => k.referenceClass === 'Stocks');
-    expect(stocks).toMatchObject({ trackedAssets: ['xStocks'], coveragePct: 19.05 });
+    expect(stocks).toMatchObject({ trackedAssets: ['xStocks'], referenceDate: '2026-03-01' });
+    expect(stocks.coveragePct).toBe(Math.round((stocks.trackedValue / 1e9) * 10000) / 100);
+    expect(c.overall).toMatchObject({ referenceDate: '2026-04-04', referenceValue: 27.68e9 });
+    expect(c.overall.trackedValue).toBe(Math.round((520334333 + stocks.trackedValue) * 100) / 100);
+    expect(c.notCovered).toEqual([
+      { chain: 'Sui', family: 'sui', assets: [{ symbol: 'BENJI', note: 'no Sui reader' }], defillamaValue: 7e6 },
+    ]);
+    expect(c.overlap).toMatchObject({ holdings: [], measuredValue: null, estimate: { date: '2025-05-06', value: 2.4e9 } });
+    expect(c.reference).toMatchObject({ date: '2026-04-04', url: 'https://rwamk.com/learn/rwa-crypto-meaning' });
     expect(c.gaps).toEqual([
       {
         symbol: 'BENJI',
@@ -147,7 +173,10 @@ describe('coverage against a named public reference', () => {
       },
     ]);
     const html = await (await fetch(server.baseUrl + '/sources')).text();
-    expect(html).toContain('data-coverage="5.79"');
+    expect(html).toContain('data-coverage="4.01" data-reference-date="2026-04-04"');
+    expect(html).toMatch(/<tr data-chain="Sui" data-family="sui">[\s\S]*?\$7,000,000<\/td>/);
+    expect(html).toMatch(/data-testid="overlap"[^>]*>[\s\S]*?not measured yet[\s\S]*?\$2\.4B on/);
+    expect(html).toMatch(/data-testid="coverage-overall" data-coverage="2\.\d+" data-reference-date="2026-04-04"/);
     expect(html).toMatch(/data-testid="gap" data-gap="1.3"/);
     expect(html).toContain(`${base}/horizon/assets?asset_code=BENJI`);
     expect(html).toContain('data-testid="long-tail"');

@@ -11,7 +11,8 @@ import { isStrKey, normalizeAddress, parseAptos, parseStellar, parseXrpl } from 
 import { DEFAULT_REGISTRY, familyOf, loadRegistry, parseRegistry, withFamilies } from '#lib/server/ingest/registry.ts';
 import { isChainKey, protocolOnDay } from '#lib/server/ingest/sources/defillama-protocol.ts';
 import { fromUnits, plainDecimal, publicUrl, readCapped, toUnits } from '#lib/server/ingest/sources/http.ts';
-import { classCoverage, gaps, REFERENCE_CLASSES } from '#lib/server/coverage-data.ts';
+import { classCoverage, gaps, overallCoverage } from '#lib/server/coverage-data.ts';
+import { OVERALL_REFS, REFERENCE_CLASSES, referenceOn } from '#lib/server/coverage-references.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/defillama');
 const fixture = (name: string) => JSON.parse(readFileSync(resolve(FIXTURES, name), 'utf8'));
@@ -236,18 +237,63 @@ describe("DefiLlama's protocol API (recorded responses in the documented shape)"
 });
 
 describe('coverage against the reference', () => {
-  it('sums tracked values per reference class and states the share', () => {
-    const rows = classCoverage([
+  it('sums tracked values per reference class against the nearest reference dated on or before the day', () => {
+    const tracked = [
       { symbol: 'BUIDL', assetClass: 'U.S. Treasuries', value: 1.772e9 },
       { symbol: 'USDY', assetClass: 'U.S. Treasuries', value: 0 },
       { symbol: 'X', assetClass: 'Corporate Bonds', value: 0.088e9 },
-    ]);
+    ];
+    const rows = classCoverage(tracked, '2026-02-01');
     const t = rows.find((r) => r.referenceClass === 'U.S. Treasuries/MMFs')!;
-    expect(t).toMatchObject({ trackedValue: 1.772e9, trackedAssets: ['BUIDL'], referenceValue: 8.86e9, coveragePct: 20 });
+    expect(t).toMatchObject({
+      trackedValue: 1.772e9,
+      trackedAssets: ['BUIDL'],
+      referenceValue: 8.86e9,
+      referenceDate: '2026-01-09',
+      coveragePct: 20,
+    });
     expect(rows.find((r) => r.referenceClass === 'Bonds')!.coveragePct).toBe(10);
     expect(rows.find((r) => r.referenceClass === 'Stocks')).toMatchObject({ trackedValue: 0, coveragePct: 0 });
-    expect(classCoverage(null).every((r) => r.trackedValue === null && r.coveragePct === null)).toBe(true);
-    expect(REFERENCE_CLASSES.map((r) => r.value).reduce((s, v) => s + v, 0) - 307.6e9).toBeCloseTo(19.7e9, -7);
+    expect(classCoverage(null, '2026-02-01').every((r) => r.trackedValue === null && r.coveragePct === null)).toBe(true);
+    // Later in the year the treasuries market is larger: the same holdings cover less, against the 4 April figure.
+    expect(classCoverage(tracked, '2026-11-24').find((r) => r.referenceClass === 'U.S. Treasuries/MMFs')).toMatchObject({
+      referenceDate: '2026-04-04',
+      referenceValue: 12.98e9,
+      coveragePct: 13.65,
+    });
+    // On the reference's own date it is used; the day before, the earlier one.
+    expect(classCoverage(tracked, '2026-04-04')[0].referenceDate).toBe('2026-04-04');
+    expect(classCoverage(tracked, '2026-04-03')[0].referenceDate).toBe('2026-01-09');
+    // Before any reference of a class: no reference, coverage unknown (never a later figure).
+    expect(classCoverage(tracked, '2025-01-01').find((r) => r.referenceClass === 'Bonds')).toMatchObject({
+      referenceValue: null,
+      referenceDate: null,
+      coveragePct: null,
+    });
+  });
+
+  it('keeps several dated references per class, each with its source, and an overall one', () => {
+    for (const c of REFERENCE_CLASSES)
+      for (const r of c.refs) {
+        expect(r.date, c.label).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(r.url, c.label).toMatch(/^(https:\/\/|\/sources\/public-figures)/);
+      }
+    expect(REFERENCE_CLASSES.filter((c) => c.refs.length >= 2).map((c) => c.label)).toEqual(
+      expect.arrayContaining(['U.S. Treasuries/MMFs', 'Commodities', 'Stocks', 'Stablecoins']),
+    );
+    expect(referenceOn(OVERALL_REFS, '2026-03-10')).toMatchObject({ date: '2026-03-09', value: 26.54e9 });
+    expect(referenceOn(OVERALL_REFS, '2025-01-01')).toBeNull();
+    const all = [
+      { assetClass: 'U.S. Treasuries', value: 5e9 },
+      { assetClass: 'Stablecoins', value: 300e9 },
+      { assetClass: 'Stocks', value: 0.536e9 },
+    ];
+    expect(overallCoverage(all, '2026-11-24')).toEqual({
+      trackedValue: 5.536e9,
+      referenceValue: 27.68e9,
+      referenceDate: '2026-04-04',
+      coveragePct: 20,
+    });
   });
 
   it('shows the gap where a chain reader and DefiLlama both cover an asset on a chain', () => {

@@ -19,6 +19,7 @@ import {
   normalizeAddress,
   type ChainFamily,
 } from './families.ts';
+import { unnamedTreasuries } from './issuer-wallets.ts';
 
 export const ASSET_CLASSES = [
   'Stablecoins',
@@ -253,7 +254,47 @@ const assetSchema = z.strictObject({
    * Wallets of other tracked funds that hold this asset (OUSG's BUIDL): left out of this asset's
    * supply, since the holding fund's value already counts them.
    */
-  heldByFunds: z.array(z.strictObject({ fund: z.string().min(1), chain: chainKey, address })).default([]),
+  heldByFunds: z
+    .array(
+      z.union([
+        z.strictObject({ fund: z.string().min(1), chain: chainKey, address }),
+        /**
+         * The fund's documents say it holds this asset, but name no wallet: `share` of the fund's
+         * value is this asset. Nothing can be subtracted at a block; /sources states the double
+         * count with its size (the fund's value × share).
+         */
+        z.strictObject({
+          fund: z.string().min(1),
+          share: z.string().regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a share such as "0.995"'),
+          source: z.string().min(1),
+        }),
+      ]),
+    )
+    .default([]),
+  /**
+   * Wallets of stablecoin issuers (or their allocators) whose reserves hold this asset: counted in
+   * this asset's value AND behind the stablecoin's supply, so the RWA and stablecoin totals
+   * overlap by their balances. Not subtracted from either total; named so /sources states it.
+   */
+  heldByStablecoins: z
+    .array(
+      z.strictObject({ stablecoin: z.string().min(1), holder: z.string().min(1), chain: chainKey, address, source: z.string().min(1) }),
+    )
+    .default([]),
+  /**
+   * "None published", with the source checked: the issuer publishes no treasury or
+   * unreleased-supply wallet. Where it does (issuer-wallets.ts), the wallet must be in the
+   * deployment's excludeHolders instead, or the registry is refused.
+   */
+  treasury: z.strictObject({ published: z.literal('none'), source: z.string().min(1) }).optional(),
+  /**
+   * Deployments on chains no reader covers yet (Sui, Tron, Noble...): listed on /sources as not
+   * covered, with DefiLlama's figure for that chain when the asset names a DefiLlama protocol.
+   * `chain` is DefiLlama's chain name; `family` the ledger family a reader would need.
+   */
+  uncovered: z
+    .array(z.strictObject({ chain: z.string().min(1).max(60), family: z.string().min(1).max(40), note: z.string().optional() }))
+    .default([]),
   /** Balances at or below this many whole tokens do not count as holders. */
   holderDust: usd.default(DEFAULT_HOLDER_DUST),
   /** The public source the entry was checked against. */
@@ -277,6 +318,9 @@ function crossCheck(input: unknown): Issue[] {
   if (!r || typeof r !== 'object' || !Array.isArray(r.assets)) return issues;
   const chains = r.chains && typeof r.chains === 'object' ? (r.chains as Record<string, unknown>) : {};
   const symbols = new Set<string>();
+  const stablecoins = new Set<string>();
+  for (const a of r.assets as Array<Record<string, unknown> | null>)
+    if (a && a.assetClass === 'Stablecoins' && typeof a.symbol === 'string') stablecoins.add(a.symbol);
   r.assets.forEach((a: Record<string, unknown> | null, i: number) => {
     if (!a || typeof a !== 'object') return;
     if (typeof a.symbol === 'string') {
@@ -301,8 +345,27 @@ function crossCheck(input: unknown): Issue[] {
     const price = a.price as { kind?: unknown; chain?: unknown } | undefined;
     if (price && typeof price.chain === 'string' && !Object.hasOwn(chains, price.chain))
       issues.push({ path: ['assets', i, 'price', 'chain'], message: `unknown chain "${price.chain}"` });
+    for (const t of unnamedTreasuries(a, sameAccount))
+      issues.push({ path: ['assets', i, 'deployments', t.deployment, 'excludeHolders'], message: t.message });
+  });
+  r.assets.forEach((a: { heldByStablecoins?: unknown } | null, i: number) => {
+    if (!a || !Array.isArray(a.heldByStablecoins)) return;
+    (a.heldByStablecoins as Array<{ stablecoin?: unknown; chain?: unknown }>).forEach((h, j) => {
+      if (typeof h?.chain === 'string' && !Object.hasOwn(chains, h.chain))
+        issues.push({ path: ['assets', i, 'heldByStablecoins', j, 'chain'], message: `unknown chain "${h.chain}"` });
+      if (typeof h?.stablecoin === 'string' && !stablecoins.has(h.stablecoin))
+        issues.push({
+          path: ['assets', i, 'heldByStablecoins', j, 'stablecoin'],
+          message: `"${h.stablecoin}" is not a tracked stablecoin`,
+        });
+    });
   });
   return issues;
+}
+
+/** Two accounts of one chain are the same: EVM hex in any case, other families exactly. */
+function sameAccount(_chain: string, a: string, b: string): boolean {
+  return a === b || (/^0x[0-9a-fA-F]{40}$/.test(a) && a.toLowerCase() === b.toLowerCase());
 }
 
 export type Registry = z.infer<typeof registrySchema>;
@@ -317,7 +380,7 @@ export type Deployment = RegistryAsset['deployments'][number];
 export function excludedWallets(asset: RegistryAsset, chain: string): Set<string> {
   const out = new Set<string>(asset.deployments.filter((d) => d.chain === chain).flatMap((d) => d.excludeHolders));
   if (asset.bridge?.model === 'lock-and-mint') for (const e of asset.bridge.escrows) if (e.chain === chain) out.add(e.address);
-  for (const h of asset.heldByFunds) if (h.chain === chain) out.add(h.address);
+  for (const h of asset.heldByFunds) if ('address' in h && h.chain === chain) out.add(h.address);
   return out;
 }
 

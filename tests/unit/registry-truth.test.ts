@@ -1,0 +1,179 @@
+/**
+ * The registry in git against issue 25 (counted once, every class covered, new addresses checked
+ * twice), and the validation rule that an issuer's published treasury wallet must be named.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_REGISTRY, excludedWallets, loadRegistry, parseRegistry } from '#lib/server/ingest/registry.ts';
+import { ASSET_CLASS_LINKS } from '#lib/shared/site.ts';
+import { doubleCounts, notCovered, reserveOverlap } from '#lib/server/coverage-data.ts';
+
+const r = loadRegistry(DEFAULT_REGISTRY);
+const bySymbol = (s: string) => r.assets.find((a) => a.symbol === s)!;
+const TETHER_TREASURY = '0x5754284f345afc66a98fbb0a0afe71e0f007b949';
+
+describe('counted once', () => {
+  it("XAUt leaves out Tether's treasury, the wallet USDT already leaves out, on the same chain", () => {
+    const usdt = bySymbol('USDT').deployments.find((d) => d.chain === 'ethereum')!;
+    expect(usdt.excludeHolders).toContain(TETHER_TREASURY);
+    expect([...excludedWallets(bySymbol('XAUt'), 'ethereum')]).toContain(TETHER_TREASURY);
+  });
+
+  it("names OUSG among BUIDL's holders (heldByFunds), with its share and source", () => {
+    expect(bySymbol('BUIDL').heldByFunds).toEqual([expect.objectContaining({ fund: 'OUSG', share: '0.995' })]);
+  });
+
+  it('names the stablecoin reserves that hold tracked funds (the RWA/stablecoin overlap)', () => {
+    const held = r.assets.filter((a) => a.heldByStablecoins.length > 0).map((a) => a.symbol);
+    expect(held).toEqual(expect.arrayContaining(['BUIDL-I', 'JTRSY', 'USTB', 'syrupUSDC', 'syrupUSDT', 'USCC', 'JAAA', 'STAC']));
+    for (const a of r.assets) for (const h of a.heldByStablecoins) expect(bySymbol(h.stablecoin).assetClass).toBe('Stablecoins');
+  });
+});
+
+describe('wider', () => {
+  it('tracks at least 40 assets, and every class of the Asset Classes menu has one', () => {
+    expect(r.assets.length).toBeGreaterThanOrEqual(40);
+    for (const { label } of ASSET_CLASS_LINKS) expect(r.assets.filter((a) => a.assetClass === label).length, label).toBeGreaterThan(0);
+    for (const c of ['Corporate Bonds', 'Managed Strategies'])
+      expect(
+        r.assets.some((a) => a.assetClass === c),
+        c,
+      ).toBe(true);
+  });
+
+  it('every asset is priced, or valued in dollars by DefiLlama, or says why it is not', () => {
+    for (const a of r.assets) {
+      const valued = a.price.kind !== 'unavailable' || a.source === 'defillama-protocol' || a.source === 'defillama';
+      if (!valued) expect(a.price.kind === 'unavailable' && a.price.note, a.symbol).toMatch(/euros/);
+    }
+  });
+
+  // Every address added in this round, each confirmed by two public sources named in the entry's reference.
+  const ADDED: Array<[string, string]> = [
+    ['BUIDL-I', 'ethereum'],
+    ['VBILL', 'ethereum'],
+    ['VBILL', 'bsc'],
+    ['VBILL', 'avalanche'],
+    ['VBILL', 'solana'],
+    ['syrupUSDT', 'ethereum'],
+    ['JAAA', 'ethereum'],
+    ['STAC', 'ethereum'],
+    ['USCC', 'ethereum'],
+    ['EUTBL', 'ethereum'],
+    ['STBT', 'ethereum'],
+    ['HLSCOPE', 'ethereum'],
+    ['HLSCOPE', 'polygon'],
+    ['mTBILL', 'ethereum'],
+    ['mBASIS', 'ethereum'],
+    ['USDTB', 'ethereum'],
+    ['USD0', 'ethereum'],
+    ['USDO', 'ethereum'],
+    ['RLUSD', 'ethereum'],
+    ['TBILL', 'bsc'],
+  ];
+  it('every new address is in the registry and its entry names two distinct public sources', () => {
+    for (const [symbol, chain] of ADDED) {
+      const a = bySymbol(symbol);
+      expect(
+        a.deployments.some((d) => d.chain === chain),
+        `${symbol} ${chain}`,
+      ).toBe(true);
+      const sources = new Set((a.reference ?? '').match(/https:\/\/[^\s;,()]+/g) ?? []);
+      expect(sources.size, `${symbol}: ${a.reference}`).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('lists deployments on chains no reader covers, by family', () => {
+    const families = new Set(r.assets.flatMap((a) => a.uncovered.map((u) => u.family)));
+    expect([...families]).toEqual(expect.arrayContaining(['tron', 'sui', 'cosmos']));
+  });
+});
+
+describe("an issuer's published treasury wallet", () => {
+  const tether = (excludeHolders: string[], extra: Record<string, unknown> = {}) => ({
+    chains: { ethereum: { chainId: 1, name: 'Ethereum', rpcEnv: 'RPC_URL_ETHEREUM' } },
+    assets: [
+      {
+        symbol: 'XAUt',
+        name: 'Tether Gold',
+        issuer: 'Tether',
+        assetClass: 'Commodities',
+        price: { kind: 'fixed', usd: '1' },
+        deployments: [{ chain: 'ethereum', address: '0x68749665ff8d2d112fa859aa293f07a622782f38', excludeHolders }],
+        ...extra,
+      },
+    ],
+  });
+  const problems = (input: unknown) => {
+    try {
+      parseRegistry(input);
+      return '';
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+
+  it('refuses an entry that does not name it, naming the wallet and its source', () => {
+    expect(problems(tether([]))).toMatch(
+      /assets\[0\] \(XAUt\) deployments\[0\]\.excludeHolders: Tether publishes 0x5754284f345afc66a98fbb0a0afe71e0f007b949 on ethereum .*peggedassets-server/,
+    );
+  });
+  it('accepts it named, in any hex case', () => {
+    expect(problems(tether(['0x5754284F345AFC66A98FBB0A0AFE71E0F007B949']))).toBe('');
+  });
+  it('refuses "none published" where a source publishes one, and accepts it with its source otherwise', () => {
+    const none = { treasury: { published: 'none', source: 'https://example.org/issuer-docs' } };
+    expect(problems(tether([], none))).toMatch(/contradicts/);
+    const other = tether([], none);
+    other.assets[0].issuer = 'Paxos';
+    expect(problems(other)).toBe('');
+    const noSource = tether([], { treasury: { published: 'none' } });
+    noSource.assets[0].issuer = 'Paxos';
+    expect(problems(noSource)).toMatch(/treasury\.source/);
+  });
+});
+
+describe('what is counted twice, and what is not covered', () => {
+  it("sizes OUSG's BUIDL as OUSG's published value times its share", () => {
+    expect(doubleCounts(r, new Map([['OUSG', 7e8]]))).toEqual([
+      expect.objectContaining({ asset: 'BUIDL', fund: 'OUSG', share: 0.995, value: 696500000 }),
+    ]);
+    expect(doubleCounts(r, null)[0].value).toBeNull();
+  });
+
+  it("measures the stablecoin reserves' holdings from the indexed balances at the day's price", () => {
+    const buidlI = bySymbol('BUIDL-I').deployments[0].address;
+    const spark = bySymbol('BUIDL-I').heldByStablecoins.find((h) => h.holder.startsWith('Spark'))!.address;
+    const o = reserveOverlap(
+      r,
+      [{ chain: 'ethereum', token: buidlI, holder: spark, balance: '250000000000000', decimals: 6, lastBlock: 23_000_000 }],
+      [{ runId: 1, date: '2026-11-24', assetSymbol: 'BUIDL-I', chain: 'ethereum', source: 'evm', value: 1, apiUrl: null, price: 1 }],
+    );
+    expect(o.holdings.find((h) => h.asset === 'BUIDL-I' && h.address === spark)).toMatchObject({
+      stablecoin: 'USDS',
+      balance: 250_000_000,
+      block: 23_000_000,
+      value: 250_000_000,
+    });
+    // Holdings not indexed yet stay unmeasured, never zero; the dated public estimate stands beside them.
+    expect(o.holdings.find((h) => h.asset === 'JAAA')).toMatchObject({ balance: null, value: null });
+    expect(o.measuredValue).toBe(250_000_000);
+    expect(o.estimate).toMatchObject({ date: '2025-05-06', value: 2.4e9 });
+    expect(reserveOverlap(r, [], []).measuredValue).toBeNull();
+  });
+
+  it('lists chains without a reader by family, with DefiLlama dollars where the day has them', () => {
+    const rows = notCovered(r, [
+      { runId: 1, date: '2026-11-24', assetSymbol: 'USDY', chain: 'Sui', source: 'defillama-protocol', value: 12.5e6, apiUrl: 'u' },
+    ]);
+    expect(rows.find((x) => x.chain === 'Sui')).toMatchObject({
+      family: 'sui',
+      defillamaValue: 12.5e6,
+      assets: [{ symbol: 'USDY', note: null }],
+    });
+    expect(rows.find((x) => x.chain === 'Tron')).toMatchObject({
+      family: 'tron',
+      defillamaValue: null,
+      assets: [expect.objectContaining({ symbol: 'XAUt' })],
+    });
+  });
+});
