@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_REGISTRY, excludedWallets, loadRegistry, parseRegistry } from '#lib/server/ingest/registry.ts';
 import { ASSET_CLASS_LINKS } from '#lib/shared/site.ts';
 import { doubleCounts, notCovered, reserveOverlap } from '#lib/server/coverage-data.ts';
+import { bridgingOf } from '#lib/server/ingest/methods.ts';
 
 const r = loadRegistry(DEFAULT_REGISTRY);
 const bySymbol = (s: string) => r.assets.find((a) => a.symbol === s)!;
@@ -20,6 +21,8 @@ describe('counted once', () => {
 
   it("names OUSG among BUIDL's holders (heldByFunds), with its share and source", () => {
     expect(bySymbol('BUIDL').heldByFunds).toEqual([expect.objectContaining({ fund: 'OUSG', share: '0.995' })]);
+    // The asset page says so: counted in both, since no wallet can be left out at a block.
+    expect(bridgingOf(bySymbol('BUIDL'))).toContain('OUSG holds it (99.5% of its reserves, no wallet published): counted in both');
   });
 
   it('names the stablecoin reserves that hold tracked funds (the RWA/stablecoin overlap)', () => {

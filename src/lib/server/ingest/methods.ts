@@ -164,7 +164,13 @@ export function bridgingOf(asset: RegistryAsset | undefined): string {
       ? `Excluded wallets (issuer treasury, unreleased supply) are left out on ${list(excluded)}.`
       : 'The registry names no excluded wallet for this asset.',
   ];
-  if (asset.heldByFunds.length)
-    parts.push(`Held by other tracked funds, left out here: ${list(asset.heldByFunds.map((h) => `${h.fund} on ${h.chain}`))}.`);
+  const byWallet = asset.heldByFunds.flatMap((h) => ('chain' in h ? [`${h.fund} on ${h.chain}`] : []));
+  if (byWallet.length) parts.push(`Held by other tracked funds, left out here: ${list(byWallet)}.`);
+  // A holding the fund documents by share only (no wallet): nothing can be left out at a block.
+  for (const h of asset.heldByFunds)
+    if ('share' in h)
+      parts.push(
+        `${h.fund} holds it (${Math.round(Number(h.share) * 1000) / 10}% of its reserves, no wallet published): counted in both, the overlap shown on /sources.`,
+      );
   return parts.join(' ');
 }
