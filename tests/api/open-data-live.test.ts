@@ -60,6 +60,25 @@ describe('open-data pages after a live run', () => {
     expect(page.transfers.every((t: { txHash: string }) => /^0x[0-9a-f]{64}$/.test(t.txHash))).toBe(true);
   });
 
+  it('a $1-NAV fund shows its yield unknown and why, on the page, in the API and in the download, with the method (25.7)', async () => {
+    const page = await get('/api/assets/tbill');
+    const why = 'a $1.00-NAV fund: its price stays at $1.00, and its income is paid as new tokens or distributions, which are not read';
+    expect(page.yield7d).toMatchObject({ value: null, unknown: why });
+    expect(page.yield30d).toMatchObject({ value: null, unknown: why });
+    expect(page.yieldMethod).toContain('Annualised from the published daily NAVs');
+    // Gold is priced by a market feed, not a NAV: no yield either, and why.
+    expect((await get('/api/assets/gold')).yield7d.unknown).toContain('not a fund priced by its NAV');
+    const csv = parseCsv(await get('/api/assets/tbill/yield?format=csv'));
+    expect(csv[0]).toEqual(['window', 'yieldPct', 'fromDate', 'fromNav', 'toDate', 'toNav', 'method', 'unknown']);
+    expect(csv.slice(1).map((r) => [r[0], r[1], r[7]])).toEqual([
+      ['7d', '', why],
+      ['30d', '', why],
+    ]);
+    const html = await get(page.asset.url);
+    expect(html).toContain('7-day yield (annualised)');
+    expect(html).toContain(`Why: ${why}`);
+  });
+
   it('gives every network and issuer a page whose figures equal the API', async () => {
     for (const n of await get('/api/networks')) {
       const page = await get(`/api/networks/${n.id}`);

@@ -11,6 +11,7 @@ import { DEFAULT_FEED_MAX_AGE_HOURS, DEFAULT_NAV_MAX_BUSINESS_DAYS, PRICE_MOVE_F
 import { DEFAULT_HOLDER_DUST, familyOf, type Registry, type RegistryAsset } from './registry.ts';
 import { EARLY_CLOSE } from './sources/evm-head.ts';
 import { PROTOCOL_DROPPED_KEYS } from './sources/defillama-protocol.ts';
+import { YIELD_METHOD } from '#lib/shared/nav-yield.ts';
 
 /** Each source's methodology: how it reads supply, and what it gives for holders. */
 export const SOURCE_METHODS: Record<string, { supply: string; holders: string }> = {
@@ -141,6 +142,11 @@ export function methodStatements(cfg: IngestConfig, registry: Registry | undefin
       id: 'stale',
       title: 'A part that fails',
       text: `A chain, source or asset that cannot be read keeps its last good figures for at most ${STALE_MAX_DAYS} days, marked stale with its age and why, while the rest of the run publishes; after that it is unknown. A run fails only when nothing could be read.`,
+    },
+    {
+      id: 'yield',
+      title: 'Yield',
+      text: `Funds priced by their NAV (a feed, a NAV call, a vault, a Centrifuge pool) show a 7-day and a 30-day yield on their page, in its API and downloads. ${YIELD_METHOD} A fund with a fixed $1.00 NAV pays its income as new tokens or distributions, not in its price: its yield is shown unknown, and why.`,
     },
     {
       id: 'aggregators',

@@ -47,3 +47,23 @@ export function assetTransferRows(page: AssetPage) {
   return page.transfers.map((t) => ({ date: t.date, usdAmount: t.usdAmount, network: t.network, txHash: t.txHash }));
 }
 export const TRANSFER_COLUMNS = ['date', 'usdAmount', 'network', 'txHash'] as const;
+
+/** The yields as rows: each window with its two NAVs, the method, or why it is unknown. */
+export function assetYieldRows(page: AssetPage) {
+  return (
+    [
+      ['7d', page.yield7d],
+      ['30d', page.yield30d],
+    ] as const
+  ).map(([window, y]) => ({
+    window,
+    yieldPct: y.value,
+    fromDate: y.from?.date ?? null,
+    fromNav: y.from?.nav ?? null,
+    toDate: y.to?.date ?? null,
+    toNav: y.to?.nav ?? null,
+    method: page.yieldMethod,
+    unknown: y.unknown ?? null,
+  }));
+}
+export const YIELD_COLUMNS = ['window', 'yieldPct', 'fromDate', 'fromNav', 'toDate', 'toNav', 'method', 'unknown'] as const;

@@ -15,9 +15,13 @@ import { shiftDay } from '#lib/shared/utc-day.ts';
 import { explorerLink, metaFacts, pctChange, priceMethod, supplyMethod } from './shared.ts';
 import { transferWindow } from '#lib/server/analytics.ts';
 import { bridgingOf } from '#lib/server/ingest/methods.ts';
+import { navYield, noYieldReason, YIELD_METHOD, type YieldFigure } from '#lib/shared/nav-yield.ts';
 import type { StaleCell } from '#lib/server/ingest/cells.ts';
 import { INDEXING_KEY } from '#lib/server/ingest/head-first.ts';
 import { assessQuality, gapPercent, type Quality } from '#lib/shared/open-data/quality.ts';
+
+/** A yield (percent a year) with the two NAVs it compares. */
+export type YieldShown = Figure & { from: YieldFigure['from']; to: YieldFigure['to'] };
 
 /** A figure with its as-of date and source, or null with why it is unknown. */
 export interface Figure {
@@ -74,6 +78,10 @@ export interface AssetPage {
   holders: Figure & { indexing?: { percent: number } };
   change7d: Figure;
   change30d: Figure;
+  /** Annualised yields from the NAV history (nav-yield.ts), with the method; unknown with why for a $1-NAV fund. */
+  yield7d: YieldShown;
+  yield30d: YieldShown;
+  yieldMethod: string;
   chains: ChainSupply[];
   bridging: string;
   crossCheck: { chain: number; aggregator: number; gapPercent: number | null; aggregatorSource: string } | null;
@@ -301,6 +309,22 @@ function assemble(input: {
               : 'the snapshot gives no holder count per asset',
           };
   const observedPrice = latest.find((o) => o.price !== null)?.price ?? null;
+  // The NAV per day (every chain is valued at the asset's one price), and the yields it gives.
+  const navHistory = dates.flatMap((date) => {
+    const p = byDate.get(date)!.find((o) => o.price !== null)?.price;
+    return p == null ? [] : [{ date, nav: p }];
+  });
+  const noYield = reg ? noYieldReason(reg.price, reg.assetClass) : 'the asset is not in the registry: no price source';
+  const yieldOf = (days: number): YieldShown => {
+    const y = noYield
+      ? { value: null, from: null, to: null, unknown: noYield }
+      : live
+        ? navYield(navHistory, asOf, days)
+        : { value: null, from: null, to: null, unknown: 'the snapshot holds no NAV history' };
+    return y.value === null
+      ? { value: null, asOf: null, source: 'none', unknown: y.unknown, from: null, to: null }
+      : { value: y.value, asOf: y.to!.date, source: `NAVs of ${y.from!.date} and ${y.to!.date}`, from: y.from, to: y.to };
+  };
   const snapPrice = snapshotPrice(entry.symbol);
   const price: AssetPage['price'] =
     live && observedPrice !== null
@@ -358,6 +382,9 @@ function assemble(input: {
     holders,
     change7d,
     change30d,
+    yield7d: yieldOf(7),
+    yield30d: yieldOf(30),
+    yieldMethod: YIELD_METHOD,
     chains,
     bridging: bridgingOf(reg),
     crossCheck:

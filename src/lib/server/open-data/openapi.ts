@@ -57,6 +57,7 @@ export const SCHEMAS = {
   PrivateCredit: R.privateCreditSchema,
   AssetChains: R.assetChainRowsSchema,
   AssetTransfers: R.assetTransferRowsSchema,
+  AssetYield: R.assetYieldRowsSchema,
   NetworkHistory: R.networkHistoryRowsSchema,
   NetworkAssets: R.networkAssetRowsSchema,
   IssuerHistory: R.issuerHistoryRowsSchema,
@@ -255,6 +256,17 @@ export const ENDPOINTS: Endpoint[] = [
     params: [id('asset'), format],
     csv: true,
     example: '/api/assets/{asset}/transfers',
+  },
+  {
+    path: '/api/assets/{id}/yield',
+    tag: 'Assets',
+    description:
+      "The asset's 7-day and 30-day yields, annualised from its NAV history, with the two NAVs compared and the method; unknown with why for a $1-NAV fund.",
+    summary: "An asset's annualised yield from its NAV",
+    schema: 'AssetYield',
+    params: [id('asset'), format],
+    csv: true,
+    example: '/api/assets/{asset}/yield',
   },
   {
     path: '/api/networks/{id}',

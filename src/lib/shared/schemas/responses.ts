@@ -106,6 +106,8 @@ const figure = z.object({
     .optional()
     .describe('Set when the value is past its source’s staleness bound: shown “stale since” that date, with why'),
 });
+const navPoint = z.object({ date: day, nav: z.number() }).nullable();
+const yieldFigure = figure.extend({ from: navPoint.describe('The earlier NAV compared'), to: navPoint.describe('The later NAV compared') });
 const quality = z.object({ kind: z.enum(['snapshot', 'fresh', 'stale', 'held', 'unobserved']) }).loose();
 const catalogAsset = z
   .object({
@@ -146,6 +148,9 @@ export const assetPageSchema = z
     }),
     change7d: figure,
     change30d: figure,
+    yield7d: yieldFigure.describe('7-day yield, percent a year, from the NAV history; null with why for a $1-NAV fund'),
+    yield30d: yieldFigure.describe('30-day yield, percent a year, from the NAV history; null with why for a $1-NAV fund'),
+    yieldMethod: z.string().describe('How the yields are computed'),
     chains: z.array(
       z
         .object({
@@ -236,6 +241,18 @@ export const assetChainRowsSchema = z.array(
 );
 export const assetTransferRowsSchema = z.array(
   z.object({ date: z.string(), usdAmount: z.number(), network: z.string(), txHash: z.string().nullable() }),
+);
+export const assetYieldRowsSchema = z.array(
+  z.object({
+    window: z.enum(['7d', '30d']),
+    yieldPct: z.number().nullable().describe('Percent a year; null when unknown'),
+    fromDate: z.string().nullable(),
+    fromNav: z.number().nullable(),
+    toDate: z.string().nullable(),
+    toNav: z.number().nullable(),
+    method: z.string(),
+    unknown: z.string().nullable().describe('Why the yield is unknown (a $1-NAV fund, no NAV history yet)'),
+  }),
 );
 export const networkHistoryRowsSchema = z.array(
   z

@@ -4,16 +4,18 @@ import {
   assetChainRows,
   assetHistoryRows,
   assetTransferRows,
+  assetYieldRows,
   CHAIN_COLUMNS,
   HISTORY_COLUMNS,
   TRANSFER_COLUMNS,
+  YIELD_COLUMNS,
 } from '#lib/server/open-data/asset-downloads.ts';
 import { pageDownloads, table } from '#lib/server/open-data/page-downloads.ts';
 import { assetChainForApi, assetHistoryForApi } from '#lib/server/open-data/api-money.ts';
 
 export const prerender = false;
 
-/** The asset page's tables and series as files: history (range, from, to), chains, transfers; JSON or CSV. */
+/** The asset page's tables and series as files: history (range, from, to), chains, transfers, yield (7 and 30 days, with the method); JSON or CSV. */
 export const GET: APIRoute = pageDownloads({
   noun: 'asset',
   load: loadAssetPage,
@@ -22,5 +24,6 @@ export const GET: APIRoute = pageDownloads({
     history: (page, q) => table(assetHistoryRows(page, q.range, q.from, q.to).map(assetHistoryForApi), HISTORY_COLUMNS),
     chains: (page) => table(assetChainRows(page).map(assetChainForApi), CHAIN_COLUMNS),
     transfers: (page) => table(assetTransferRows(page), TRANSFER_COLUMNS),
+    yield: (page) => table(assetYieldRows(page), YIELD_COLUMNS),
   },
 });
