@@ -17,7 +17,7 @@ import { closingBlock } from './sources/evm-head.ts';
 import { readChainHead, type ChainHead, type HeadState } from './sources/evm-head-read.ts';
 import { balancesAt, historyRead, indexChain, readHistory, undoReorg, type IndexedDeployment } from './sources/evm-logs.ts';
 import { deploymentsByChain, evmChains } from './sources/evm.ts';
-import { readPrice } from './sources/evm-price.ts';
+import { publishedPrices, readPrice, reportStalePrice, withNavStaleness } from './sources/evm-price.ts';
 import { writeObservation } from './sources/observe.ts';
 import type { FailureScope, Source, SourceContext } from './sources/types.ts';
 import { formatUnits } from 'viem';
@@ -183,6 +183,9 @@ export function evmHeadSource(read: HeadRead): Source {
           fail({ asset: asset.symbol }, `${asset.symbol}: price refused: ${p.reason}`);
           continue;
         }
+        // A price past its bound (issue 25.2) values the asset at that price, marked "stale since".
+        p = await withNavStaleness(asset, p, { date: ctx.date, history: () => publishedPrices(ctx.db, asset.symbol, ctx.date) });
+        reportStalePrice(ctx, asset.symbol, p);
         if (p.price === null) ctx.warn(`${asset.symbol}: no price method in the registry; its value is unavailable`);
         read.prices.set(asset.symbol, p.price);
       }

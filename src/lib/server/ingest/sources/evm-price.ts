@@ -10,6 +10,10 @@ import { withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
 import type { RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { checkFeedAnswer, checkPrice, navStaleness, priceBound, type PriceCheck } from '#lib/server/ingest/prices.ts';
 import type { ClosingBlock } from './evm-head.ts';
+import type { SourceContext } from './types.ts';
+import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
+import type { Database } from '#db/client.ts';
+import { ingestObservations } from '#db/schema/index.ts';
 import { dayEnd } from '#lib/shared/utc-day.ts';
 
 /** The close a feed's age is measured at: the day's end, else (no day given) the block's time. */
@@ -34,10 +38,51 @@ export async function readPrice(
   day?: { date: string; history: PriceHistory },
 ): Promise<PriceCheck | { ok: true; price: null }> {
   const checked = await readRaw(asset, c, block, warn, day?.date);
+  return day ? withNavStaleness(asset, checked, day) : checked;
+}
+
+/** A price past its bound, told to the run (the asset is marked "stale since"), or warned when the caller keeps no list. */
+export function reportStalePrice(
+  ctx: Pick<SourceContext, 'stalePrice' | 'warn'>,
+  symbol: string,
+  p: PriceCheck | { ok: true; price: null },
+): void {
+  if (!p.ok || !('stale' in p) || !p.stale) return;
+  const why = `${symbol}: price stale since ${p.stale.since}: ${p.stale.reason}`;
+  if (ctx.stalePrice) ctx.stalePrice(symbol, p.stale.since, why);
+  else ctx.warn(why);
+}
+
+/** A NAV without a timestamp (call, vault, centrifuge) checked against its history: marked stale past its bound. */
+export async function withNavStaleness<T extends PriceCheck | { ok: true; price: null }>(
+  asset: RegistryAsset,
+  checked: T,
+  day: { date: string; history: PriceHistory },
+): Promise<T> {
   const bound = priceBound(asset.price);
-  if (!checked.ok || checked.price === null || !bound || asset.price.kind === 'feed' || !day) return checked;
+  if (!checked.ok || checked.price === null || !bound || asset.price.kind === 'feed') return checked;
   const stale = navStaleness(checked.price, await day.history(), day.date, bound);
   return stale ? { ...checked, stale } : checked;
+}
+
+/** The asset's accepted prices of the 60 days before `date`, one per day: a NAV's history. */
+export async function publishedPrices(db: Database, symbol: string, date: string): Promise<Array<{ date: string; price: number }>> {
+  const rows = await db
+    .selectDistinct({ date: ingestObservations.date, price: ingestObservations.price })
+    .from(ingestObservations)
+    .where(
+      and(
+        eq(ingestObservations.assetSymbol, symbol),
+        eq(ingestObservations.accepted, true),
+        isNotNull(ingestObservations.price),
+        lt(ingestObservations.date, date),
+      ),
+    )
+    .orderBy(desc(ingestObservations.date))
+    .limit(60);
+  const byDate = new Map<string, number>();
+  for (const r of rows) if (!byDate.has(r.date)) byDate.set(r.date, r.price!);
+  return [...byDate].map(([d, price]) => ({ date: d, price }));
 }
 
 type PriceRef = Extract<RegistryAsset['price'], { chain: string }>;

@@ -13,10 +13,7 @@ import { ChainError, connect, isMissingState, withRetry, type ChainClient } from
 import { excludedWallets, type Registry, type RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { awaitClose, earlyCloseNote, type ClosingBlock } from './evm-head.ts';
 import { balancesAt, historyRead, indexChain, undoReorg } from './evm-logs.ts';
-import { readPrice } from './evm-price.ts';
-import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
-import type { Database } from '#db/client.ts';
-import { ingestObservations } from '#db/schema/index.ts';
+import { publishedPrices, readPrice, reportStalePrice } from './evm-price.ts';
 import { writeObservation, type ObservationRow } from './observe.ts';
 import { dayEnd } from '#lib/shared/utc-day.ts';
 import type { FailureScope, Source, SourceContext } from './types.ts';
@@ -101,26 +98,6 @@ function explain(key: string, name: string, block: bigint, e: unknown): Error {
       `Chain "${key}" (${name}): the node has no state at block ${block} ("missing trie node"): reading a past day's close needs an archive node; point the chain's RPC URL at a provider with archive access.`,
     );
   return new ChainError(key, `Chain "${key}" (${name}): ${(e as Error).message.split('\n')[0]}`);
-}
-
-/** The asset's accepted prices of the 60 days before `date`, one per day: a NAV's history. */
-async function priceHistory(db: Database, symbol: string, date: string): Promise<Array<{ date: string; price: number }>> {
-  const rows = await db
-    .selectDistinct({ date: ingestObservations.date, price: ingestObservations.price })
-    .from(ingestObservations)
-    .where(
-      and(
-        eq(ingestObservations.assetSymbol, symbol),
-        eq(ingestObservations.accepted, true),
-        isNotNull(ingestObservations.price),
-        lt(ingestObservations.date, date),
-      ),
-    )
-    .orderBy(desc(ingestObservations.date))
-    .limit(60);
-  const byDate = new Map<string, number>();
-  for (const r of rows) if (!byDate.has(r.date)) byDate.set(r.date, r.price!);
-  return [...byDate].map(([d, price]) => ({ date: d, price }));
 }
 
 interface DeploymentState {
@@ -306,17 +283,13 @@ export const evmSource: Source = {
       try {
         const p = await readPrice(asset, chain ? clients.get(chain) : undefined, chain ? blocks.get(chain) : undefined, ctx.warn, {
           date,
-          history: () => priceHistory(ctx.db, asset.symbol, date),
+          history: () => publishedPrices(ctx.db, asset.symbol, date),
         });
         if (!p.ok) {
           fail({ asset: asset.symbol }, `${asset.symbol}: price refused: ${p.reason}`);
           continue;
         }
-        if ('stale' in p && p.stale) {
-          const why = `${asset.symbol}: price stale since ${p.stale.since}: ${p.stale.reason}`;
-          if (ctx.stalePrice) ctx.stalePrice(asset.symbol, p.stale.since, why);
-          else ctx.warn(why);
-        }
+        reportStalePrice(ctx, asset.symbol, p);
         if (p.price === null) ctx.warn(`${asset.symbol}: no price method in the registry; its value is unavailable`);
         prices.set(asset.symbol, p.price);
       } catch (e) {
