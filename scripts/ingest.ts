@@ -24,6 +24,7 @@ import { ensureDatabaseFolder, migrateDatabase } from '#db/migrate.ts';
 import { loadRegistry, registryPath, RegistryError } from '#lib/server/ingest/registry.ts';
 import { defaultDate, runIngest, type IngestResult } from '#lib/server/ingest/run.ts';
 import { eachDay, isoDay } from '#lib/shared/utc-day.ts';
+import { autoRunDue } from '#lib/server/ingest/auto.ts';
 import { describeEstimate, estimateBackfill, planBackfill } from '#lib/server/ingest/backfill.ts';
 import { EARLY_CLOSE } from '#lib/server/ingest/sources/evm-head.ts';
 
@@ -44,6 +45,8 @@ function readArgs() {
       'dry-run': { type: 'boolean', default: false },
       backfill: { type: 'boolean', default: false },
       head: { type: 'boolean', default: false },
+      /** Started by the server by itself (INGEST_AUTO): runs only while a run is still due, checked under the lock. */
+      auto: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   }).values;
@@ -112,6 +115,7 @@ try {
     registry,
     head: opts.head,
     progress: (line) => console.log(line),
+    onlyIf: opts.auto ? (d) => autoRunDue(d, process.env) : undefined,
   });
 } catch (e) {
   client.close();
@@ -140,7 +144,7 @@ for (const c of r.comparison ?? [])
     `first run vs snapshot: ${c.assetClass}: $${(c.live / 1e9).toFixed(3)}B live, $${(c.snapshot / 1e9).toFixed(3)}B in the snapshot${c.share === null ? '' : ` (${c.share}%)`}`,
   );
 // fail() exits with the code: 0 published, 1 failed, 3 held by the circuit breaker, 4 locked out.
-if (r.status === 'published' || r.status === 'dry-run') process.exit(0);
+if (r.status === 'published' || r.status === 'dry-run' || r.status === 'skipped') process.exit(0);
 if (r.status === 'failed') fail(1, r.chain ? `ingest failed on chain "${r.chain}": ${r.reason}` : `ingest failed: ${r.reason}`);
 if (r.status === 'held') fail(3, `ingest held, nothing published: ${r.reason}`);
 if (r.status === 'locked') fail(4, `ingest not started: ${r.reason}`);

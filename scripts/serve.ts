@@ -13,6 +13,7 @@ import { createEdge } from './lib/edge.ts';
 import { usableBuild } from './lib/usable-build.ts';
 import { checkRpcUrls, describeLiveData } from '#lib/server/ingest/status.ts';
 import { startIngestSchedule } from '#lib/server/ingest/schedule.ts';
+import { startAutoIngest } from './lib/auto-ingest.ts';
 
 // Before anything else (the database, the content): without a build of this server there is nothing to serve.
 const build = usableBuild(new URL('../dist/', import.meta.url));
@@ -52,6 +53,8 @@ if (!config.quietStart) {
 // (always the case on a machine without a network until a run has been published).
 console.log(await describeLiveData(process.env));
 startIngestSchedule(process.env);
+// No published run, or none since yesterday: one starts in the background, after the server listens (below).
+const autoIngest = () => void startAutoIngest(process.env).catch((e: unknown) => console.error(`  ingest (auto): ${(e as Error).message}`));
 
 // Our own HTTP server, with the edge's handlers in front of the adapter's request handler (the entry
 // exports it; the adapter's own server is not started). The adapter reads HOST and PORT from the
@@ -87,6 +90,7 @@ http.once('error', (error: NodeJS.ErrnoException) => {
 });
 http.listen(config.port, config.host, () => {
   if (!config.quietStart) console.log(`  Server listening on http://${config.host}:${config.port}`);
+  autoIngest();
 });
 // CONNECT never reaches 'request' (Node hands it to 'connect' and drops the socket when nobody listens):
 // answer it like any other method the site does not implement.

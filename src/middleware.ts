@@ -9,12 +9,18 @@ import { cacheKey, cachedResponse, dataVersion, storeResponse } from '#lib/serve
 import { CACHE, finalCacheControl, cacheHeaders } from '#lib/server/cache.ts';
 import { trailingSlashStatus, trailingSlashTarget } from '#lib/server/trailing-slash.ts';
 import { apiPreamble } from '#lib/server/api-preamble.ts';
+import { functionHold } from '#lib/server/content/acknowledge.ts';
+import { firstRequestTrigger } from '#lib/server/ingest/auto.ts';
+import { getDb } from '#lib/server/db.ts';
 
 /** Reads the session once per request, refuses cross-site writes and guards /admin before any HTML. */
 export const onRequest = defineMiddleware(async (ctx, next) => {
   ctx.locals.user = null;
   ctx.locals.session = null;
   if (ctx.isPrerendered) return next();
+  // A function host (Netlify): the first request an instance serves may start the first ingest run (auto.ts).
+  const hold = functionHold();
+  if (hold) hold.waitUntil(firstRequestTrigger(getDb(), process.env));
 
   const { request, url, cookies } = ctx;
   if (isImageEndpoint(url.pathname)) return applySecurityHeaders(json({ message: 'Not found' }, { status: 404 }), url);

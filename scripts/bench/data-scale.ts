@@ -111,7 +111,7 @@ const port = await new Promise<number>((ok) => {
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['scripts/serve.ts'], {
   cwd: ROOT,
-  env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
+  env: { ...env, HOST: '127.0.0.1', PORT: String(port), INGEST_AUTO: 'off' },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 let output = '';

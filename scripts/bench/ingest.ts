@@ -90,7 +90,7 @@ await anvil.stop();
 const port = await freePort();
 const server = spawn(process.execPath, ['scripts/serve.ts'], {
   cwd: ROOT,
-  env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
+  env: { ...env, HOST: '127.0.0.1', PORT: String(port), INGEST_AUTO: 'off' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const base = `http://127.0.0.1:${port}`;

@@ -258,7 +258,9 @@ describe('npm run ingest against two local chains', () => {
     const day3 = new Date(s.day0 * 1000 + 3 * 86_400_000).toISOString().slice(0, 10);
     const r = await runIngestCli(['--date', day3], { ...env, RPC_URL_LOCAL_B: '' });
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('not read: No RPC URL for chain "arbitrum" (Arbitrum): set RPC_URL_LOCAL_B.');
+    expect(r.stdout).toContain(
+      'not read: No RPC URL for chain "arbitrum" (Arbitrum): set RPC_URL_LOCAL_B or list publicRpc in the registry.',
+    );
     expect(r.stdout).toMatch(new RegExp(`stale: USDX on arbitrum shows ${day3} \\(\\d+ h old\\)`));
     expect((await get('/api/market-overview')).totalRWAValue).toBe('625050');
     const usdx = (await get('/api/assets')).find((a: { symbol: string }) => a.symbol === 'USDX');

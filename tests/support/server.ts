@@ -74,6 +74,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ADMIN_PASSWORD: TEST_ADMIN.password,
       QUIET_START: '1',
       CONTENT_DIR: contentDir,
+      // No run by itself: it would read the registry's public endpoints (the internet). A test that wants one turns it on.
+      INGEST_AUTO: 'off',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

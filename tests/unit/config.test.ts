@@ -78,7 +78,11 @@ describe('parseConfig', () => {
       rpcTimeoutMs: 30_000,
       // 13 minutes of log reading per run: a 15-minute Netlify background function with room to publish.
       timeBudgetS: 780,
+      // A fresh install starts its first run by itself (issue 24.1).
+      auto: true,
     });
+    expect(parseConfig({ INGEST_AUTO: ' OFF ' }).ingest.auto).toBe(false);
+    expect(() => parseConfig({ INGEST_AUTO: 'maybe' })).toThrow(/INGEST_AUTO: expected on or off/);
     const c = parseConfig({
       CONTENT_GIT: ' Library ',
       CONTENT_GIT_REMOTE: 'http://127.0.0.1:9418/content.git',

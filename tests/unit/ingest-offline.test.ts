@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { isTransient, isUnreachable, withRetry } from '#lib/server/ingest/rpc.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
+import { offlineReason } from '#lib/server/ingest/offline.ts';
 
 async function attempts(url: string): Promise<{ n: number; error: unknown }> {
   let n = 0;
@@ -51,5 +52,22 @@ describe('unreachable hosts are not retried', () => {
       1,
     ).catch(() => {});
     expect(n).toBe(6);
+  });
+});
+
+describe('an offline run', () => {
+  it('is one whose every part was an unreachable host (a price on a chain never reached follows from it)', () => {
+    expect(
+      offlineReason([
+        'Chain "ethereum" (Ethereum) is unreachable at 127.0.0.1:9 (RPC_URL_ETHEREUM): HTTP request failed. (ECONNREFUSED)',
+        'OUSG: price refused: the price chain "ethereum" could not be read',
+        'DefiLlama stablecoins API unreachable or failing at http://x.invalid/stablecoin/1: fetch failed (ENOTFOUND)',
+      ]),
+    ).toMatch(/^offline: no source could be reached \(2 part\(s\); first: Chain "ethereum"/);
+  });
+  it('is not one where a host answered, or where nothing was tried', () => {
+    expect(offlineReason(['Chain "ethereum" (Ethereum): status 503', 'x fetch failed (ECONNREFUSED)'])).toBeUndefined();
+    expect(offlineReason(['OUSG: price refused: the price chain "ethereum" could not be read'])).toBeUndefined();
+    expect(offlineReason([])).toBeUndefined();
   });
 });

@@ -219,6 +219,14 @@ const EnvSchema = z.object({
       .default('https://api.llama.fi'),
   ),
   INGEST_TRIGGER_SECRET: optionalString,
+  /**
+   * on (default): a server that starts with no published run, or one older than a day, starts a run
+   * in the background (Netlify: the first request after a deploy starts the background function).
+   */
+  INGEST_AUTO: z.preprocess(
+    (v) => (typeof v === 'string' ? blank(v.trim().toLowerCase()) : v),
+    z.enum(['on', 'off'], { message: 'expected on or off' }).default('on'),
+  ),
   /** First and largest block range of one eth_getLogs request: 10,000 is what Infura and QuickNode allow. */
   INGEST_LOG_SPAN: positiveInt(10_000),
   INGEST_MAX_LOG_SPAN: positiveInt(10_000),
@@ -259,6 +267,13 @@ const EnvSchema = z.object({
   INGEST_TIME_BUDGET_S: positiveInt(780),
 
   // Test-only
+  /** Every public endpoint of the registry is asked at this origin instead (its host as the first path segment). */
+  INGEST_PUBLIC_RPC_ORIGIN: z.preprocess(
+    blank,
+    httpUrl('http://127.0.0.1:8545')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  ),
   /** A file holding a clock offset (ms) added to "now" for scheduled publishing; never set in production. */
   TEST_CLOCK_FILE: optionalString,
 });
@@ -332,6 +347,10 @@ export interface IngestConfig {
   /** DefiLlama TVL API base (protocols), without a trailing slash. */
   defillamaTvlUrl: string;
   triggerSecret?: string;
+  /** INGEST_AUTO: start a run by itself when none is published or the last is over a day old. */
+  auto: boolean;
+  /** Tests only: the origin every registry public endpoint is rewritten to. */
+  publicRpcOrigin?: string;
   logSpan: number;
   maxLogSpan: number;
   /** A figure jumping beyond this factor is held. */
@@ -401,6 +420,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       defillamaUrl: e.DEFILLAMA_STABLECOINS_URL,
       defillamaTvlUrl: e.DEFILLAMA_TVL_URL,
       triggerSecret: e.INGEST_TRIGGER_SECRET,
+      auto: e.INGEST_AUTO === 'on',
+      publicRpcOrigin: e.INGEST_PUBLIC_RPC_ORIGIN,
       logSpan: e.INGEST_LOG_SPAN,
       maxLogSpan: e.INGEST_MAX_LOG_SPAN,
       maxJump: e.INGEST_MAX_JUMP,

@@ -12,11 +12,12 @@ import { ingestLock } from '#db/schema/index.ts';
 
 const NAME = 'ingest';
 
-export async function acquireLock(db: Database, owner: string, ttlMs: number): Promise<boolean> {
+/** `name`: the run's lock by default; another name is another lease in the same table (auto.ts's trigger). */
+export async function acquireLock(db: Database, owner: string, ttlMs: number, name = NAME): Promise<boolean> {
   const now = Date.now();
   const rows = await db
     .insert(ingestLock)
-    .values({ name: NAME, owner, expiresAt: now + ttlMs })
+    .values({ name, owner, expiresAt: now + ttlMs })
     .onConflictDoUpdate({
       target: ingestLock.name,
       set: { owner, expiresAt: now + ttlMs },

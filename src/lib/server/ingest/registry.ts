@@ -45,6 +45,14 @@ const chainKey = z
 export const DEFAULT_HOLDER_DUST = '0.01';
 const usd = z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as "1.00"');
 
+const isLoopbackHost = (h: string) => h === 'localhost' || h === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(h);
+/** A public endpoint: https, or http on this machine only (test registries point at loopback replays). */
+const endpointUrl = z.string().refine((v) => {
+  if (!URL.canParse(v)) return false;
+  const u = new URL(v);
+  return !u.username && !u.password && (u.protocol === 'https:' || (u.protocol === 'http:' && isLoopbackHost(u.hostname)));
+}, 'must be an https:// URL without credentials (http:// only for localhost)');
+
 const chainSchema = z.strictObject({
   /** The EVM chain id (eth_chainId), checked before any read; required for EVM chains, or the chain's own id where it has one (Aptos). */
   chainId: z.number().int().positive().optional(),
@@ -56,6 +64,15 @@ const chainSchema = z.strictObject({
   explorer: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
   /** The chain's name in the DefiLlama stablecoins API, when it differs from `name`. */
   defillama: z.string().optional(),
+  /**
+   * Keyless public endpoints, tried in order (a fallback when one fails), each with the public page
+   * that lists it: what a fresh install reads without any setup (issue 24.1). The chain's rpcEnv
+   * variable, when set, replaces them. https only; http on loopback for test registries.
+   */
+  publicRpc: z
+    .array(z.strictObject({ url: endpointUrl, source: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }) }))
+    .max(8)
+    .default([]),
 });
 
 // --- Chain families (see families.ts) -------------------------------------------------------

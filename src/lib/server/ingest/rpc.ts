@@ -4,8 +4,9 @@
  * kinds of refusal are told apart: a rate limit or a server error waits and tries again with a
  * growing delay; "too many results" is not retried at all (the caller shrinks its block range).
  */
-import { createPublicClient, http, type PublicClient } from 'viem';
-import { config, ConfigError, configFor, rpcUrl } from '#lib/server/config.ts';
+import { createPublicClient, fallback, http, type PublicClient } from 'viem';
+import { config, ConfigError, configFor } from '#lib/server/config.ts';
+import { chainEndpoints } from './endpoints.ts';
 import { cappedFetch } from './body.ts';
 import { rangeAdvice, type RangeAdvice } from './ranges.ts';
 import type { RegistryChain } from './registry.ts';
@@ -33,18 +34,19 @@ export interface ChainClient {
  * endpoints refuse batches.
  */
 export function connect(key: string, chain: RegistryChain, env: NodeJS.ProcessEnv, opts: { batch?: boolean } = {}): ChainClient {
-  let url: string | undefined;
+  let urls: string[];
   try {
-    url = rpcUrl(env, chain.rpcEnv);
+    urls = chainEndpoints(env, chain).urls;
   } catch (e) {
     // A malformed URL fails the run like a missing one: on this chain, with the variable named.
     if (e instanceof ConfigError) throw new ChainError(key, `Chain "${key}" (${chain.name}): ${e.message}`);
     throw e;
   }
-  if (!url) throw new ChainError(key, `No RPC URL for chain "${key}" (${chain.name}): set ${chain.rpcEnv}.`);
+  if (!urls.length)
+    throw new ChainError(key, `No RPC URL for chain "${key}" (${chain.name}): set ${chain.rpcEnv} or list publicRpc in the registry.`);
   let count = 0;
-  const client = createPublicClient({
-    transport: http(url, {
+  const transports = urls.map((url) =>
+    http(url, {
       batch: opts.batch ? { wait: 0 } : false,
       retryCount: 0,
       timeout: configFor(env).ingest.rpcTimeoutMs,
@@ -52,7 +54,11 @@ export function connect(key: string, chain: RegistryChain, env: NodeJS.ProcessEn
       // Every answer is size-capped while it streams in (issue 17.5).
       fetchFn: cappedFetch(),
     }),
-  });
+  );
+  // Several public endpoints: viem's fallback asks the next when one fails (an unreachable host, a
+  // refusal), once each; the retries with backoff stay in withRetry, around the whole fallback.
+  const transport = transports.length === 1 ? transports[0] : fallback(transports, { retryCount: 0 });
+  const client = createPublicClient({ transport });
   return { key, chain, client: client, calls: () => count };
 }
 
@@ -106,7 +112,12 @@ export function isMissingState(e: unknown): boolean {
  * (issue 24.6). A fallback transport still moves on to the chain's next endpoint.
  */
 export function isUnreachable(e: unknown): boolean {
-  return /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED)\b/.test(errorText(e));
+  return unreachableCode(e) !== undefined;
+}
+
+/** ENOTFOUND, EAI_AGAIN or ECONNREFUSED when the error is one of those, for a message that keeps it. */
+export function unreachableCode(e: unknown): string | undefined {
+  return /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED)\b/.exec(errorText(e))?.[1];
 }
 
 /** Worth waiting and retrying: rate limits, server errors, dropped connections, timeouts. */

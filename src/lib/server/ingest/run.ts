@@ -15,12 +15,13 @@ import { cellBreaker, compareWithSnapshot, type Failure, type StaleCell, type St
 import { checkBreaker, derive, freshCells, lastPublished, maxChange, writePublished } from './publish.ts';
 import { loadRegistry, registryPath, type Registry } from './registry.ts';
 import { ChainError } from './rpc.ts';
+import { offlineReason } from './offline.ts';
 import { SOURCES } from './sources/index.ts';
 import type { Source } from './sources/types.ts';
 import { DAY_MS, isoDay, shiftDay } from '#lib/shared/utc-day.ts';
 import { evmHeadSource, readLogs, writeHeadRows, type HeadRead } from './head-first.ts';
 
-export type RunStatus = 'published' | 'held' | 'failed' | 'dry-run' | 'locked';
+export type RunStatus = 'published' | 'held' | 'failed' | 'dry-run' | 'locked' | 'skipped';
 
 export interface IngestOptions {
   /** Days to measure, oldest first (one for a daily run, many for a backfill). */
@@ -37,6 +38,11 @@ export interface IngestOptions {
    * The other sources read the day before, the last one closed.
    */
   head?: boolean;
+  /**
+   * Checked once the lock is held: why the run is still needed, or undefined to skip it (a run
+   * started by itself, auto.ts, skips when another instance has published meanwhile).
+   */
+  onlyIf?: (db: Database) => Promise<string | undefined>;
 }
 
 export interface IngestResult {
@@ -255,6 +261,10 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
     const reason = `another ingest run holds the lock (${await lockHolder(db)})`;
     return { runId: 0, status: 'locked', asOf, reason, counts, warnings, errors, failures: [] };
   }
+  if (opts.onlyIf && !(await opts.onlyIf(db))) {
+    await releaseLock(db, owner);
+    return { runId: 0, status: 'skipped', asOf, reason: 'not needed: the figures are current', counts, warnings, errors, failures: [] };
+  }
   const heartbeat = setInterval(() => void renewLock(db, owner, LOCK_TTL_MS).catch(() => {}), LOCK_TTL_MS / 3);
   heartbeat.unref();
   let runId = 0;
@@ -281,8 +291,10 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
           .where(eq(ingestRuns.id, runId));
     };
     if (errors.length) {
-      await finish('failed', errors[0]);
-      return { runId, status: 'failed', asOf, reason: errors[0], chain: st.chain, counts, warnings, errors, failures: st.failures };
+      // Every part unreachable: the machine is offline, and the record says so (offline.ts).
+      const reason = offlineReason([...st.failures.map((f) => f.reason), ...errors]) ?? errors[0];
+      await finish('failed', reason);
+      return { runId, status: 'failed', asOf, reason, chain: st.chain, counts, warnings, errors, failures: st.failures };
     }
     if (dryRun) return { runId, status: 'dry-run', asOf, counts, warnings, errors, failures: st.failures };
     let result = await decide(db, registry, env, runId, asOf, st, progress);

@@ -1,5 +1,7 @@
 /** One line for the server's start: live figures (which run, as of when) or the snapshot. */
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import { formatLongDate } from '#lib/shared/format.ts';
+import { isOfflineRun } from './offline.ts';
 import { openDatabase } from '#db/client.ts';
 import { configFor, rpcUrl } from '#lib/server/config.ts';
 import { loadRegistry, registryPath, type Registry } from './registry.ts';
@@ -17,6 +19,28 @@ export async function describeLiveData(env: NodeJS.ProcessEnv): Promise<string> 
       return `  Data: serving the embedded snapshot as of ${asOf} (content/data); no ingest run has been published.`;
     const [run] = await db.select().from(ingestRuns).where(eq(ingestRuns.id, runId));
     return `  Data: serving ingest run ${runId} as of ${asOf} (published ${run?.finishedAt ?? '?'}).`;
+  } finally {
+    client.close();
+  }
+}
+
+/**
+ * One line after a run the server started by itself (auto.ts): what it serves now. An offline run
+ * (offline.ts) says "offline: serving the snapshot of September 12, 2025" (or the last published run).
+ */
+export async function describeRunOutcome(env: NodeJS.ProcessEnv): Promise<string> {
+  const { client, db } = openDatabase(configFor(env).database);
+  try {
+    const meta = new Map((await db.select().from(datasetMeta)).map((r) => [r.key, r.value]));
+    const asOf = typeof meta.get('asOf') === 'string' ? formatLongDate(meta.get('asOf') as string) : 'unknown date';
+    const published = meta.get('publishedRun');
+    const serving =
+      published === undefined || published === null ? `the snapshot of ${asOf}` : `ingest run ${Number(published)} as of ${asOf}`;
+    const [last] = await db.select().from(ingestRuns).orderBy(desc(ingestRuns.id)).limit(1);
+    if (!last) return `  ingest (auto): no run recorded; serving ${serving}.`;
+    if (isOfflineRun(last)) return `  offline: serving ${serving} (no source could be reached; see /sources).`;
+    if (last.status === 'published') return `  Data: now serving ${serving} (ingest run ${last.id}, published ${last.finishedAt ?? '?'}).`;
+    return `  ingest (auto): run ${last.id} ${last.status}${last.reason ? `: ${last.reason}` : ''}; serving ${serving}.`;
   } finally {
     client.close();
   }

@@ -18,6 +18,7 @@ import { writeObservation } from './observe.ts';
 import { configFor } from '#lib/server/config.ts';
 import type { Registry, RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { requestJson } from './http.ts';
+import { unreachableCode } from '#lib/server/ingest/rpc.ts';
 import { dayEnd, DAY_MS } from '#lib/shared/utc-day.ts';
 import type { Source } from './types.ts';
 
@@ -138,7 +139,10 @@ export const defillamaProtocolSource: Source = {
             .split('\n')[0]
             .slice(0, 300)}`,
         );
-        if (asset.source === SOURCE_NAME) ctx.fail?.({ asset: asset.symbol }, `${SOURCE_NAME}: ${url} could not be read`);
+        // The kind of unreachable (ENOTFOUND, ECONNREFUSED) stays in the reason: offline.ts tells an offline run by it.
+        const code = unreachableCode(e);
+        if (asset.source === SOURCE_NAME)
+          ctx.fail?.({ asset: asset.symbol }, `${SOURCE_NAME}: ${url} could not be read${code ? ` (${code})` : ''}`);
         continue;
       }
       for (const f of day.failed) {

@@ -7,9 +7,10 @@
  * check, and the holders counted once per asset across chains (holders.ts).
  */
 import { formatUnits, type Address } from 'viem';
-import { configFor, rpcUrl } from '#lib/server/config.ts';
+import { configFor } from '#lib/server/config.ts';
+import { chainEndpoints, hostsOf } from '#lib/server/ingest/endpoints.ts';
 import { balanceProblem, dustUnits, holderSet } from '#lib/server/ingest/holders.ts';
-import { ChainError, connect, isMissingState, withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
+import { ChainError, connect, isMissingState, unreachableCode, withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
 import { excludedWallets, type Registry, type RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { awaitClose, earlyCloseNote, type ClosingBlock } from './evm-head.ts';
 import { balancesAt, historyRead, indexChain, undoReorg } from './evm-logs.ts';
@@ -49,15 +50,18 @@ export function deploymentsByChain(
 /** The chain could not be reached: the error names the chain and its variable, never the URL. */
 export function unreachable(registry: Registry, key: string, env: NodeJS.ProcessEnv, e: unknown): ChainError {
   const chain = registry.chains[key];
-  let host = 'the URL';
+  let where = `the URL (${chain.rpcEnv})`;
   try {
-    host = new URL(rpcUrl(env, chain.rpcEnv)!).host;
+    const { urls, origin } = chainEndpoints(env, chain);
+    where = `${hostsOf(urls)} (${origin})`;
   } catch {
     // keep the generic word: the URL is never echoed
   }
+  // The code says which kind of unreachable (ENOTFOUND, ECONNREFUSED): the run tells "offline" by it (offline.ts).
+  const code = unreachableCode(e);
   return new ChainError(
     key,
-    `Chain "${key}" (${chain.name}) is unreachable at ${host} (${chain.rpcEnv}): ${(e as Error).message.split('\n')[0]}`,
+    `Chain "${key}" (${chain.name}) is unreachable at ${where}: ${(e as Error).message.split('\n')[0]}${code ? ` (${code})` : ''}`,
   );
 }
 

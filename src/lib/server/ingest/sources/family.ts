@@ -12,7 +12,8 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { ingestObservations } from '#db/schema/index.ts';
 import { writeObservation } from './observe.ts';
-import { configFor, rpcUrl } from '#lib/server/config.ts';
+import { configFor } from '#lib/server/config.ts';
+import { chainEndpoints } from '#lib/server/ingest/endpoints.ts';
 import type { ChainFamily } from '#lib/server/ingest/families.ts';
 import type { Deployment, Registry, RegistryAsset, RegistryChain } from '#lib/server/ingest/registry.ts';
 import { familyOf } from '#lib/server/ingest/registry.ts';
@@ -124,25 +125,33 @@ export function familySource(reader: FamilyReader): Source {
       const fetchedAt = new Date().toISOString();
       for (const [key, list] of byChain) {
         const chain = ctx.registry.chains[key];
-        let url: string | undefined;
+        let urls: string[];
         try {
-          url = rpcUrl(ctx.env, chain.rpcEnv);
+          urls = chainEndpoints(ctx.env, chain).urls;
         } catch (e) {
           counts.failedChains++;
           failed(ctx, name, key, reason(e));
           continue;
         }
-        if (!url) {
+        if (!urls.length) {
           counts.failedChains++;
-          failed(ctx, name, key, `no API URL for chain "${key}" (${chain.name}): set ${chain.rpcEnv}`);
+          failed(ctx, name, key, `no API URL for chain "${key}" (${chain.name}): set ${chain.rpcEnv} or list publicRpc in the registry`);
           continue;
         }
-        let opened: ChainReader;
-        try {
-          opened = await reader.open(key, chain, { url, timeoutMs: cfg.rpcTimeoutMs, backoffMs: cfg.backoffMs, onRetry: ctx.warn });
-        } catch (e) {
+        // The first endpoint that opens (answers as the chain named) reads the chain; the others are fallbacks.
+        let opened: ChainReader | undefined;
+        let lastError: unknown;
+        for (const url of urls) {
+          try {
+            opened = await reader.open(key, chain, { url, timeoutMs: cfg.rpcTimeoutMs, backoffMs: cfg.backoffMs, onRetry: ctx.warn });
+            break;
+          } catch (e) {
+            lastError = e;
+          }
+        }
+        if (!opened) {
           counts.failedChains++;
-          failed(ctx, name, key, `chain "${key}" (${chain.name}) is unreachable or not the chain named: ${reason(e)}`);
+          failed(ctx, name, key, `chain "${key}" (${chain.name}) is unreachable or not the chain named: ${reason(lastError)}`);
           continue;
         }
         for (const { asset, d } of list) {

@@ -1,0 +1,85 @@
+/**
+ * An offline start (issue 24.6, Must show): the built server on an empty database with the real
+ * registry, every public endpoint unreachable (each public RPC rewritten to a loopback port nothing
+ * listens on; one DefiLlama API at a name that never resolves, the other at that closed port), and
+ * its own first run on (INGEST_AUTO). The first page answers with the snapshot; the run ends as
+ * "offline" at once, by its own record's timestamps; the log has one "offline" line; /sources and
+ * the pages say it. Nothing leaves loopback.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createClient } from '@libsql/client';
+import { freePort } from '../../scripts/lib/free-port.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+let server: RunningServer;
+
+beforeAll(async () => {
+  const closed = `http://127.0.0.1:${await freePort()}`;
+  server = await startServer({
+    env: {
+      INGEST_AUTO: 'on',
+      INGEST_PUBLIC_RPC_ORIGIN: closed,
+      DEFILLAMA_STABLECOINS_URL: 'http://stablecoins.rwa-offline-test.invalid',
+      DEFILLAMA_TVL_URL: closed,
+      // The start's lines are the subject here.
+      QUIET_START: '',
+    },
+  });
+}, 90_000);
+
+afterAll(() => server?.stop());
+
+interface RunRow {
+  status: string;
+  reason: string | null;
+  started: number;
+  finished: number;
+}
+
+async function lastRun(): Promise<RunRow | undefined> {
+  const db = createClient({ url: server.databaseUrl });
+  try {
+    const rs = await db.execute('SELECT status, reason, started_at, finished_at FROM ingest_runs ORDER BY id DESC LIMIT 1');
+    const r = rs.rows[0];
+    return r
+      ? {
+          status: String(r.status),
+          reason: r.reason as string | null,
+          started: Date.parse(String(r.started_at)),
+          finished: Date.parse(String(r.finished_at)),
+        }
+      : undefined;
+  } finally {
+    db.close();
+  }
+}
+
+describe('offline start', () => {
+  it('answers the first page with the snapshot while the run starts', async () => {
+    const res = await fetch(server.baseUrl + '/');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('datetime="2025-09-12"');
+  });
+
+  it('ends the run as offline within 30 s, says so in one log line, on /sources and beside the as-of date', async () => {
+    const run = await vi.waitFor(
+      async () => {
+        const r = await lastRun();
+        if (!r || r.status === 'running') throw new Error('the run has not ended yet');
+        return r;
+      },
+      { timeout: 60_000, interval: 250 },
+    );
+    expect(run.status).toBe('failed');
+    expect(run.reason).toMatch(/^offline: no source could be reached/);
+    expect(run.finished - run.started).toBeLessThan(30_000);
+
+    await vi.waitFor(() => expect(server.output()).toMatch(/offline: serving the snapshot of September 12, 2025/), { timeout: 10_000 });
+    expect(server.output().match(/^ *offline: /gm)).toHaveLength(1);
+
+    const sources = await (await fetch(server.baseUrl + '/sources')).text();
+    expect(sources).toMatch(/data-testid="sources-offline"[^>]*>\s*<strong>Offline:<\/strong> serving the snapshot of/);
+    const home = await (await fetch(server.baseUrl + '/')).text();
+    expect(home).toMatch(/\d+ days old: offline snapshot/);
+  }, 120_000);
+});

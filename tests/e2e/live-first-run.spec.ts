@@ -1,0 +1,166 @@
+/**
+ * A fresh install's first start, as `npm start` runs it (issue 24, Must show): the built server on
+ * an EMPTY database, no `npm run ingest`, and no configuration but where the public endpoints are.
+ * The registry (the scenario's two chains, scripts/lib/ingest-scenario.ts) lists each chain's public
+ * RPC endpoints: first a loopback port nothing listens on, then the Anvil node (so the fallback to
+ * the next endpoint is exercised); DefiLlama's stablecoins API is a loopback replay of its documented
+ * shape (tests/fixtures/defillama, dates moved to yesterday). The server starts its own run and,
+ * within 3 minutes, `/`, `/networks`, `/assets/tbill` and `/api/market-overview` show the live
+ * figures with their block or source, and no age note.
+ *
+ * The chains get fresh blocks at the current time after the scenario is played, so the default
+ * finalized head and head-age bound apply (no INGEST_HEAD_TAG / INGEST_MAX_HEAD_AGE here).
+ */
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startScenario, type Scenario } from '../../scripts/lib/ingest-scenario.ts';
+import { freePort, mineBlocks } from '../../scripts/lib/local-chains.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { openPage, useBrowser } from '../support/browser.ts';
+import { getOk } from '../support/ingest.ts';
+import { DAY_MS, dayEnd, isoDay } from '#lib/shared/utc-day.ts';
+import { formatCurrency, formatLongDate } from '#lib/shared/format.ts';
+
+const FIXTURES = resolve(import.meta.dirname, '../fixtures/defillama');
+const browser = useBrowser();
+const yesterday = isoDay(Date.now() - DAY_MS);
+let s: Scenario;
+let server: RunningServer;
+let llama: Server;
+const llamaAsked: string[] = [];
+
+/** DefiLlama's `/stablecoin/2` (USDC, in the OpenAPI file's spelling), its last row moved to yesterday's close. */
+function usdcReplay(): string {
+  const doc = JSON.parse(readFileSync(join(FIXTURES, 'stablecoin-2.json'), 'utf8')) as {
+    chainCirculating: Record<string, { tokens: Array<{ date: number | string }> }>;
+  };
+  const rows = Object.values(doc.chainCirculating).flatMap((c) => c.tokens);
+  const shift = dayEnd(yesterday) / 1000 - Math.max(...rows.map((r) => Number(r.date)));
+  for (const r of rows) r.date = Number(r.date) + shift;
+  return JSON.stringify(doc);
+}
+
+async function rpc(url: string, method: string, params: unknown[]): Promise<void> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as { error?: { message?: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+}
+
+beforeAll(async () => {
+  // Day 2 of the scenario is yesterday: the day a first run measures.
+  s = await startScenario(3);
+  // Today's blocks: a head minutes old, well past 64 blocks of yesterday's close.
+  const start = Math.max(Math.floor(Date.now() / 1000) - 600, Math.floor(dayEnd(yesterday) / 1000) + 1);
+  for (const url of [s.env.RPC_URL_LOCAL_A, s.env.RPC_URL_LOCAL_B]) {
+    await rpc(url, 'evm_setNextBlockTimestamp', [start]);
+    await mineBlocks({ url }, 100, 1);
+  }
+  const body = usdcReplay();
+  llama = createServer((req, res) => {
+    llamaAsked.push(req.url ?? '');
+    if (req.url === '/stablecoin/2') return void res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
+  });
+  const llamaPort = await freePort();
+  await new Promise<void>((ok) => llama.listen(llamaPort, '127.0.0.1', ok));
+  const closed = `http://127.0.0.1:${await freePort()}`;
+  const source = 'https://chainlist.org/';
+  const registry = s.registry as { chains: Record<string, Record<string, unknown>>; assets: unknown[] };
+  registry.chains.ethereum.publicRpc = [
+    { url: closed, source },
+    { url: s.env.RPC_URL_LOCAL_A, source },
+  ];
+  registry.chains.arbitrum.publicRpc = [
+    { url: closed, source },
+    { url: s.env.RPC_URL_LOCAL_B, source },
+  ];
+  registry.assets.push({
+    symbol: 'USDC',
+    name: 'USD Coin',
+    issuer: 'Circle',
+    assetClass: 'Stablecoins',
+    source: 'defillama',
+    defillamaId: 2,
+    price: { kind: 'fixed', usd: '1.00' },
+    deployments: [{ chain: 'ethereum', address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', startBlock: 0, excludeHolders: [] }],
+  });
+  const registryFile = join(mkdtempSync(join(tmpdir(), 'rwa-registry-')), 'registry.json');
+  writeFileSync(registryFile, JSON.stringify(registry, null, 2));
+  server = await startServer({
+    env: {
+      INGEST_AUTO: 'on',
+      INGEST_REGISTRY: registryFile,
+      DEFILLAMA_STABLECOINS_URL: `http://127.0.0.1:${llamaPort}`,
+      DEFILLAMA_TVL_URL: closed,
+      QUIET_START: '',
+    },
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await s?.stop();
+  if (llama) await new Promise((ok) => llama.close(ok));
+});
+
+describe('npm start on an empty database, online', () => {
+  it('answers at once with the snapshot, then serves the live figures of its own first run within 3 minutes', async () => {
+    // The first page answers while the run starts: the snapshot, not an error nor a wait.
+    const first = await fetch(server.baseUrl + '/');
+    expect(first.status).toBe(200);
+
+    const overview = await vi.waitFor(
+      async () => {
+        const o = await getOk(server.baseUrl, '/api/market-overview');
+        if (o.asOf !== yesterday) throw new Error(`still ${o.asOf}; log:\n${server.output().slice(-2000)}`);
+        return o;
+      },
+      { timeout: 180_000, interval: 1000 },
+    );
+    // TBILL 300,000 on Ethereum (900,000 held by the issuer's treasury) + 50,000 bridged to Arbitrum, GOLD 100 x $2,650.50.
+    expect(Number(overview.totalRWAValue)).toBeCloseTo(615_050, 2);
+    // USDX 5,000,000 on Arbitrum (on chain); USDC from DefiLlama: 45,000,000,000 on Ethereum and 4,250,000,000 on Base.
+    expect(Number(overview.totalStablecoinValue)).toBeCloseTo(49_255_000_000, 0);
+    expect(llamaAsked).toContain('/stablecoin/2');
+    expect(server.output()).toMatch(/a live run starts in the background/);
+    // The line comes when the run's process has ended, a moment after its publish.
+    await vi.waitFor(() => expect(server.output()).toMatch(/Data: now serving ingest run \d+ as of/), { timeout: 30_000 });
+
+    const tbill = await getOk(server.baseUrl, '/api/assets/tbill');
+    expect(tbill.live).toBe(true);
+    for (const c of tbill.chains) expect(c.blockNumber).toBeGreaterThan(0);
+  }, 200_000);
+
+  it('shows the live figures on /, /networks and /assets/tbill, dated yesterday, without an age note', async () => {
+    const date = formatLongDate(yesterday);
+    for (const path of ['/', '/networks']) {
+      const { page, errors, close } = await openPage(browser(), server.baseUrl, path);
+      const asOf = page.getByTestId('data-as-of');
+      await expect.poll(() => asOf.innerText()).toContain(`Data as of ${date}`);
+      expect(await asOf.innerText()).not.toMatch(/days old/);
+      expect(await page.getByTestId('data-age').getAttribute('data-days')).toBe('0');
+      const text = await page.locator('main').innerText();
+      expect(text).not.toMatch(/illustrative/i);
+      expect(errors).toEqual([]);
+      await close();
+    }
+    const { page, close } = await openPage(browser(), server.baseUrl, '/networks');
+    await expect.poll(() => page.locator('main').innerText()).toContain('Arbitrum');
+    await close();
+
+    const { page: asset, close: closeAsset } = await openPage(browser(), server.baseUrl, '/assets/tbill');
+    const text = await asset.locator('main').innerText();
+    expect(text).toContain(formatCurrency(350_000));
+    // Each chain's figure names its block.
+    expect(text).toMatch(/block\s+[\d,]+/i);
+    expect(text).not.toMatch(/illustrative/i);
+    await closeAsset();
+  }, 60_000);
+});
