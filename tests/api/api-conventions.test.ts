@@ -211,6 +211,12 @@ describe('money', () => {
     const stablecoins = await get('/api/stablecoins');
     for (const s of stablecoins.stablecoins) expectMoney(s.marketCap, 'stablecoins[].marketCap');
 
+    const coverage = await get('/api/coverage');
+    for (const k of coverage.classes) {
+      expectMoney(k.referenceValue, 'coverage classes[].referenceValue');
+      expectMoney(k.trackedValue, 'coverage classes[].trackedValue');
+    }
+
     // The downloads carry the same text.
     const csv = await (await fetch(base + '/api/issuers?format=csv')).text();
     const known = issuers.find((i: { totalMarketCap: string | null }) => i.totalMarketCap !== null);

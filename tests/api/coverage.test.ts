@@ -145,29 +145,29 @@ describe('coverage against a named public reference', () => {
     // A day after 4 April 2026 is compared with that day's $12.98B, not January's $8.86B.
     // BENJI on Stellar read from the chain, plus its Sui deployment valued by DefiLlama (no Sui reader).
     expect(treasuries).toMatchObject({
-      trackedValue: 520334333,
+      trackedValue: '520334333',
       trackedAssets: ['BENJI'],
       referenceDate: '2026-04-04',
-      referenceValue: 12.98e9,
+      referenceValue: '12980000000',
       coveragePct: 4.01,
     });
     const stocks = c.classes.find((k: { referenceClass: string }) => k.referenceClass === 'Stocks');
     expect(stocks).toMatchObject({ trackedAssets: ['xStocks'], referenceDate: '2026-03-01' });
-    expect(stocks.coveragePct).toBe(Math.round((stocks.trackedValue / 1e9) * 10000) / 100);
-    expect(c.overall).toMatchObject({ referenceDate: '2026-04-04', referenceValue: 27.68e9 });
-    expect(c.overall.trackedValue).toBe(Math.round((520334333 + stocks.trackedValue) * 100) / 100);
+    expect(stocks.coveragePct).toBe(Math.round((Number(stocks.trackedValue) / 1e9) * 10000) / 100);
+    expect(c.overall).toMatchObject({ referenceDate: '2026-04-04', referenceValue: '27680000000' });
+    expect(Number(c.overall.trackedValue)).toBe(Math.round((520334333 + Number(stocks.trackedValue)) * 100) / 100);
     expect(c.notCovered).toEqual([
-      { chain: 'Sui', family: 'sui', assets: [{ symbol: 'BENJI', note: 'no Sui reader' }], defillamaValue: 7e6 },
+      { chain: 'Sui', family: 'sui', assets: [{ symbol: 'BENJI', note: 'no Sui reader' }], defillamaValue: '7000000' },
     ]);
-    expect(c.overlap).toMatchObject({ holdings: [], measuredValue: null, estimate: { date: '2025-05-06', value: 2.4e9 } });
+    expect(c.overlap).toMatchObject({ holdings: [], measuredValue: null, estimate: { date: '2025-05-06', value: '2400000000' } });
     expect(c.reference).toMatchObject({ date: '2026-04-04', url: 'https://rwamk.com/learn/rwa-crypto-meaning' });
     expect(c.gaps).toEqual([
       {
         symbol: 'BENJI',
         chain: 'stellar',
         chainSource: 'stellar',
-        chainValue: 513334333,
-        defillamaValue: 520000000,
+        chainValue: '513334333',
+        defillamaValue: '520000000',
         defillamaUrl: `${base}/llama/protocol/franklin`,
         gapPct: 1.3,
       },

@@ -3,10 +3,11 @@
  * one function per answer, used by its JSON route and by its downloads, so a field has one type in
  * the JSON, the CSV and the OpenAPI schema (src/lib/shared/schemas/responses.ts).
  */
-import { withMoney } from '#lib/shared/money.ts';
+import { moneyString, withMoney } from '#lib/shared/money.ts';
 import type { AssetPage } from './asset-page.ts';
 import type { IssuerPage, IssuerSummary } from './issuer-page.ts';
 import type { NetworkPage } from './network-page.ts';
+import type { Coverage } from '#lib/server/coverage-data.ts';
 
 export const issuerForApi = (issuer: IssuerSummary) => withMoney(issuer, ['totalMarketCap']);
 export const issuerAssetForApi = (asset: IssuerPage['assets'][number]) => withMoney(asset, ['marketCap']);
@@ -35,4 +36,20 @@ export const assetPageForApi = (page: AssetPage) => ({
   chains: page.chains.map(assetChainForApi),
   crossCheck: page.crossCheck && withMoney(page.crossCheck, ['chain', 'aggregator']),
   history: page.history.map(assetHistoryForApi),
+});
+
+export const coverageForApi = (coverage: Coverage) => ({
+  ...coverage,
+  classes: coverage.classes.map((c) => withMoney(c, ['trackedValue', 'referenceValue'])),
+  overall: withMoney(coverage.overall, ['trackedValue', 'referenceValue']),
+  references: coverage.references.map((r) => ({ ...r, refs: r.refs.map((d) => withMoney(d, ['value'])) })),
+  gaps: coverage.gaps.map((g) => withMoney(g, ['chainValue', 'defillamaValue'])),
+  doubleCounts: coverage.doubleCounts.map((d) => withMoney(d, ['value'])),
+  overlap: {
+    ...coverage.overlap,
+    holdings: coverage.overlap.holdings.map((h) => withMoney(h, ['value'])),
+    measuredValue: coverage.overlap.measuredValue === null ? null : moneyString(coverage.overlap.measuredValue),
+    estimate: withMoney(coverage.overlap.estimate, ['value']),
+  },
+  notCovered: coverage.notCovered.map((n) => withMoney(n, ['defillamaValue'])),
 });

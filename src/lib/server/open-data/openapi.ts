@@ -37,6 +37,26 @@ export interface Endpoint {
   example: string;
 }
 
+/** /api/coverage's answer: what /sources reads, with its money as decimal strings (api-money.ts). */
+const C = coverageSchema.shape;
+const moneyIn = <T extends z.ZodObject>(schema: T, keys: string[]) =>
+  schema.extend(Object.fromEntries(keys.map((k) => [k, schema.shape[k] instanceof z.ZodNullable ? R.money.nullable() : R.money])));
+const coverageAnswerSchema = coverageSchema.extend({
+  classes: z.array(moneyIn(C.classes.element, ['trackedValue', 'referenceValue'])),
+  overall: moneyIn(C.overall, ['trackedValue', 'referenceValue']),
+  references: z.array(C.references.element.extend({ refs: z.array(moneyIn(C.references.element.shape.refs.element, ['value'])) })),
+  gaps: z.array(moneyIn(C.gaps.element, ['chainValue', 'defillamaValue'])),
+  doubleCounts: z.array(moneyIn(C.doubleCounts.element, ['value'])),
+  overlap: moneyIn(
+    C.overlap.extend({
+      holdings: z.array(moneyIn(C.overlap.shape.holdings.element, ['value'])),
+      estimate: moneyIn(C.overlap.shape.estimate, ['value']),
+    }),
+    ['measuredValue'],
+  ),
+  notCovered: z.array(moneyIn(C.notCovered.element, ['defillamaValue'])),
+});
+
 export const SCHEMAS = {
   Error: R.errorSchema,
   MarketOverview: R.marketOverviewSchema,
@@ -50,7 +70,7 @@ export const SCHEMAS = {
   AssetHistory: R.assetHistorySchema,
   NetworkPage: R.networkPageSchema,
   IssuerPage: R.issuerPageSchema,
-  Coverage: coverageSchema,
+  Coverage: coverageAnswerSchema,
   Stablecoins: R.stablecoinsSchema,
   StablecoinOverview: R.stablecoinOverviewSchema,
   Treasuries: R.treasuriesSchema,

@@ -11,7 +11,7 @@ const numericString = z
   .regex(/^-?\d+(\.\d+)?$/)
   .describe('A decimal number as a string (no exponent, no currency)');
 /** Money (src/lib/shared/money.ts): dollars as a decimal string, in every answer. */
-const money = numericString.describe('Dollars, as a decimal string');
+export const money = numericString.describe('Dollars, as a decimal string');
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
