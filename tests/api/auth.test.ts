@@ -145,7 +145,7 @@ describe('login throttling (own server: it spends the loopback address budget)',
   });
 });
 
-describe('a spray cannot lock the owner out (issue 26), and refusals write nothing', () => {
+describe('a spray cannot lock the owner out, and refusals write nothing', () => {
   it('52 wrong passwords from one client; the owner at another signs in, with and without JavaScript', async () => {
     // Behind a configured proxy (this test's own loopback address), X-Forwarded-For names the client.
     const server = await startServer({ env: { TRUSTED_PROXIES: '127.0.0.1' } });

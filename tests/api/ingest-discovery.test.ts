@@ -48,7 +48,7 @@ const token = (symbol: string, chain: string, address: string) => ({
 });
 const scratchDb = () => `file:${join(mkdtempSync(join(tmpdir(), 'rwa-discovery-')), 'app.db')}`;
 
-describe('deployment blocks found on the chain (19.5)', () => {
+describe('deployment blocks found on the chain', () => {
   it('finds where a token starts in about log2(head) eth_getCode calls, indexes from there, and publishes it', async () => {
     const { anvil, token: address, deployedAt } = await chainWithToken(31337, [], 300, 20);
     const registry = registryFile({ ethereum: { chainId: 31337, name: 'Ethereum', rpcEnv: 'RPC_URL_FOUND' } }, [

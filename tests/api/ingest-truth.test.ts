@@ -243,7 +243,7 @@ async function proxy(
 const PROVIDER_LIMIT = sized(1_000, 10_000);
 const DAY_BLOCKS = PROVIDER_LIMIT * 2.5;
 
-describe('an ingest that finishes on real providers (19.5)', () => {
+describe('an ingest that finishes on real providers', () => {
   let chain: LocalChain;
   let day: string;
   let registryFile: string;
@@ -345,7 +345,7 @@ describe('an ingest that finishes on real providers (19.5)', () => {
   }
 });
 
-describe('heads and archive state (19.5)', () => {
+describe('heads and archive state', () => {
   let anvil: Anvil;
   let registryFile: string;
   let day: string;
@@ -402,7 +402,7 @@ describe('heads and archive state (19.5)', () => {
   }, 60_000);
 });
 
-describe('npm run ingest -- --backfill (19.5)', () => {
+describe('npm run ingest -- --backfill', () => {
   it('estimates the calls and time per chain first, then shows its progress per range', async () => {
     const day0 = today - 2 * DAY;
     const anvil = await startAnvil(31337, day0 + 10);
@@ -428,7 +428,7 @@ describe('npm run ingest -- --backfill (19.5)', () => {
   }, 60_000);
 });
 
-describe('a reorg drops a transfer (19.5)', () => {
+describe('a reorg drops a transfer', () => {
   it('a transfer in a block the chain later replaces is dropped, its balances undone', async () => {
     const day0 = today - 2 * DAY;
     const anvil = await startAnvil(31337, day0 + 10);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tickLabel } from '#components/islands/markets/use-chart.ts';
 
-describe('chart axis ticks fit the range (issue 16)', () => {
+describe('chart axis ticks fit the range', () => {
   it.each([
     [0, '2025'],
     [1, 'Jan 25'],

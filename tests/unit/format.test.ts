@@ -163,7 +163,7 @@ describe('dates', () => {
   });
 });
 
-describe('formatCompactUsd: the unit fits the value (issue 16)', () => {
+describe('formatCompactUsd: the unit fits the value', () => {
   it.each([
     [1, '$1.00'],
     [999, '$999.00'],

@@ -34,7 +34,7 @@ describe('registry', () => {
     });
   });
 
-  it('every asset read from a chain has a price source (19.3): only the ones DefiLlama values in dollars have none', () => {
+  it('every asset read from a chain has a price source: only the ones DefiLlama values in dollars have none', () => {
     const r = loadRegistry(DEFAULT_REGISTRY);
     const unpriced = r.assets.filter((a) => a.price.kind === 'unavailable');
     expect(unpriced.map((a) => [a.symbol, a.source])).toEqual([

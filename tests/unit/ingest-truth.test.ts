@@ -16,7 +16,7 @@ import { headLag } from '#lib/server/ingest/sources/evm-head.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { estimateBackfill, formatDuration } from '#lib/server/ingest/backfill.ts';
 
-describe('backfill estimate (19.5)', () => {
+describe('backfill estimate', () => {
   it('one eth_getLogs per range for the whole chain, plus the per-day reads, at the measured latency', () => {
     const [e] = estimateBackfill([{ chain: 'ethereum', from: 19_000_000, head: 23_500_000, latencyMs: 120 }], 10_000, 1);
     expect(e.blocks).toBe(4_500_001);
@@ -28,7 +28,7 @@ describe('backfill estimate (19.5)', () => {
   });
 });
 
-describe('bounds (17.5)', () => {
+describe('bounds', () => {
   it('refuses Infinity, NaN, negatives and absurd figures; accepts real ones', () => {
     expect(outOfBounds(1.7e308 * 10, MAX_USD)).toContain('not a finite number');
     expect(outOfBounds(-1, MAX_USD)).toContain('negative');
@@ -40,7 +40,7 @@ describe('bounds (17.5)', () => {
   });
 });
 
-describe('capped bodies (17.5)', () => {
+describe('capped bodies', () => {
   it('stops reading a streamed answer past the cap, and refuses a declared length over it', async () => {
     const port = await freePort();
     let written = 0;
@@ -70,13 +70,13 @@ describe('capped bodies (17.5)', () => {
   });
 });
 
-describe('prices (19.3)', () => {
+describe('prices', () => {
   const close = Date.parse('2026-11-10T00:00:00Z');
   const at = (hoursBefore: number) => BigInt(Math.floor((close - hoursBefore * 3_600_000) / 1000));
   it('accepts a fresh positive answer', () => {
     expect(checkFeedAnswer(265_050_000_000n, 8, at(1), close)).toEqual({ ok: true, price: 2650.5 });
   });
-  it('refuses zero, negative and never-updated answers, naming why; keeps a stale one marked "stale since" (25.2)', () => {
+  it('refuses zero, negative and never-updated answers, naming why; keeps a stale one marked "stale since"', () => {
     expect(checkFeedAnswer(0n, 8, at(1), close)).toMatchObject({ ok: false, reason: expect.stringContaining('zero') });
     expect(checkFeedAnswer(-5n, 8, at(1), close)).toMatchObject({ ok: false, reason: expect.stringContaining('negative') });
     expect(checkFeedAnswer(265_050_000_000n, 8, at(30), close)).toMatchObject({
@@ -94,7 +94,7 @@ describe('prices (19.3)', () => {
   });
 });
 
-describe('provider range refusals (19.5)', () => {
+describe('provider range refusals', () => {
   it('reads the limit Infura and QuickNode state', () => {
     expect(rangeAdvice('RPC Request failed. Details: range 25000 exceeds limit of 10000 (code -32602)')).toEqual({ limit: 10_000 });
     expect(
@@ -129,7 +129,7 @@ describe('provider range refusals (19.5)', () => {
   });
 });
 
-describe('holders and the balance check (19.4)', () => {
+describe('holders and the balance check', () => {
   const b = (o: Record<string, bigint>) => new Map(Object.entries(o));
   it('balances must add up to the supply, with no negative balance (a fake 1e60 transfer)', () => {
     expect(balanceProblem(b({ a: 60n, b: 40n }), 100n)).toBeNull();
@@ -235,7 +235,7 @@ describe('cells (17.5, 19.6)', () => {
   });
 });
 
-describe('ingest variables (19.5)', () => {
+describe('ingest variables', () => {
   it('a head tag, head age or jump bound that is not one is refused, naming the variable', async () => {
     const { parseConfig, ConfigError } = await import('#lib/server/config.ts');
     expect(() => parseConfig({ INGEST_HEAD_TAG: 'pending' })).toThrow(ConfigError);
@@ -246,7 +246,7 @@ describe('ingest variables (19.5)', () => {
   });
 });
 
-describe('counted once in the registry (19.4)', () => {
+describe('counted once in the registry', () => {
   it("escrows of a lock-and-mint bridge and other funds' holdings leave supply; only issuer wallets and escrows are issuance", async () => {
     const { excludedWallets, issuanceWallets, parseRegistry } = await import('#lib/server/ingest/registry.ts');
     const r = parseRegistry({
@@ -300,7 +300,7 @@ describe('counted once in the registry (19.4)', () => {
   });
 });
 
-describe('DefiLlama renamed field (19.6)', () => {
+describe('DefiLlama renamed field', () => {
   it('a row whose amount field is renamed is refused and reported, not dropped', async () => {
     const { circulatingOn } = await import('#lib/server/ingest/sources/defillama.ts');
     const end = Date.parse('2026-01-10T00:00:00Z') / 1000;

@@ -2,7 +2,7 @@
  * The one place the server's environment is declared and read: each variable once, with its type
  * and default. A malformed value stops the start with one line naming the variable (ConfigError),
  * instead of surfacing later as a broken page. Imported by scripts/serve.ts and scripts/db-setup.ts
- * (run by Node directly, hence relative imports only) and by the built server.
+ * (run by Node directly) and by the built server.
  */
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';

@@ -8,7 +8,6 @@
  * - cli: the git binary in the work tree that holds CONTENT_DIR (a server with a checkout);
  * - library: isomorphic-git in a clone of CONTENT_GIT_REMOTE (a function without git or a
  *   writable bundle); see remote-library.ts.
- * Relative imports: scripts run this under Node too.
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

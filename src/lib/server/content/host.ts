@@ -1,6 +1,6 @@
 /**
  * Content setups a host cannot keep, found before it serves: one line saying why, for the entry
- * scripts to print before exiting. Relative imports: scripts run this under Node.
+ * scripts to print before exiting.
  */
 import { accessSync, constants, existsSync } from 'node:fs';
 import { dirname } from 'node:path';

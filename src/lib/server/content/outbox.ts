@@ -11,7 +11,7 @@
  * servers, a function, a build) delivers one at a time, never the same row at once. Failed passes
  * are retried by one policy (p-retry, RETRY below); what differs per host is only how long it may
  * keep trying: a server forever (the sweep), a function within its request, a build or a start a few
- * seconds. Relative imports: scripts run this under Node too.
+ * seconds.
  */
 import { asc, eq, isNull } from 'drizzle-orm';
 import pRetry, { AbortError, type Options as RetryOptions } from 'p-retry';

@@ -1,6 +1,6 @@
 /**
  * Rebuilding the database's index of posts and articles from the content files, and the digest of
- * those files that tells whether the index is behind them. Relative imports: scripts run this under Node.
+ * those files that tells whether the index is behind them.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -7,7 +7,6 @@
  *    newest committed save (a deploy of an older commit): that would roll saves back;
  * 3. a database from before content lived in files (items, but no record of the files) is written
  *    out to files instead, so nothing an admin wrote is lost on the upgrade.
- * Relative imports: Node runs this directly from scripts/.
  */
 import { existsSync } from 'node:fs';
 import { desc, eq, isNotNull } from 'drizzle-orm';

@@ -2,7 +2,6 @@
  * The save-time rules of spec section 5, applied on the server to whatever arrives (the editor, an
  * API client, a content file) so every item is stored the same way: slug from the title, excerpt
  * from the content, meta description from the excerpt, the kind's own defaults, the publish date.
- * Relative imports: the content scripts run this under Node directly.
  */
 import { cleanSlug, defaultExcerpt, defaultMetaDescription } from '#lib/shared/article-rules.ts';
 import { ARTICLE_KINDS, type ArticleKind } from '#lib/shared/article-kinds.ts';

@@ -3,8 +3,6 @@
  * Stellar, Aptos or the XRP Ledger is checked as strictly as an EVM one (a typo in an address is
  * a wrong figure on the site). Pure functions: the registry loader calls them, readers use the
  * parsers to split an address into its parts.
- *
- * Imported by the CLI under plain Node: relative imports with .ts extensions only.
  */
 
 export const CHAIN_FAMILIES = ['evm', 'solana', 'stellar', 'aptos', 'xrpl'] as const;

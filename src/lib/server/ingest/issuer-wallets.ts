@@ -7,8 +7,6 @@
  *
  * Each wallet carries the public source that names it. An issuer with none published is not
  * listed here; an entry may say so itself (`treasury: { published: "none", source }`).
- *
- * Imported by the CLI under plain Node: relative imports with .ts extensions only.
  */
 
 interface PublishedWallet {

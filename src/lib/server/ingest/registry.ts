@@ -2,8 +2,6 @@
  * The registry of tracked assets (content/registry/registry.json, reviewed like code), validated
  * on load. An error names the entry and the field, so a typo in a pull request is caught before a
  * wrong figure reaches the site. `INGEST_REGISTRY=<file>` points the ingest at another registry.
- *
- * Imported by the CLI under plain Node: relative imports with .ts extensions only.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
