@@ -53,8 +53,15 @@ if (!config.quietStart) {
 // (always the case on a machine without a network until a run has been published).
 console.log(await describeLiveData(process.env));
 startIngestSchedule(process.env);
-// No published run, or none since yesterday: one starts in the background, after the server listens (below).
-const autoIngest = () => void startAutoIngest(process.env).catch((e: unknown) => console.error(`  ingest (auto): ${(e as Error).message}`));
+// No published run, or none since yesterday: one starts in the background once the server has answered
+// its first request (or 5 s after it listens, whichever is first), so that the run's start (a Node process
+// loading its readers) does not compete with the first page for the CPU.
+let autoStarted = false;
+const autoIngest = () => {
+  if (autoStarted) return;
+  autoStarted = true;
+  void startAutoIngest(process.env).catch((e: unknown) => console.error(`  ingest (auto): ${(e as Error).message}`));
+};
 
 // Our own HTTP server, with the edge's handlers in front of the adapter's request handler (the entry
 // exports it; the adapter's own server is not started). The adapter reads HOST and PORT from the
@@ -90,8 +97,9 @@ http.once('error', (error: NodeJS.ErrnoException) => {
 });
 http.listen(config.port, config.host, () => {
   if (!config.quietStart) console.log(`  Server listening on http://${config.host}:${config.port}`);
-  autoIngest();
+  setTimeout(autoIngest, 5000).unref();
 });
+http.once('request', (_req: IncomingMessage, res: ServerResponse) => res.once('close', autoIngest));
 // CONNECT never reaches 'request' (Node hands it to 'connect' and drops the socket when nobody listens):
 // answer it like any other method the site does not implement.
 http.on('connect', (_req: IncomingMessage, socket: Duplex) => {

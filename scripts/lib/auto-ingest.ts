@@ -7,6 +7,7 @@
  * two servers starting together run it once.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '#db/client.ts';
 import { configFor } from '#lib/server/config.ts';
@@ -29,6 +30,14 @@ export async function startAutoIngest(
   if (!why) return undefined;
   log(`  Data: ${why}: a live run starts in the background (INGEST_AUTO=off turns this off); the site serves the figures above meanwhile.`);
   const child = spawn(process.execPath, ['scripts/ingest.ts', '--auto'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The lowest CPU priority: on a small machine the pages come first, the run takes what is left.
+  if (child.pid !== undefined) {
+    try {
+      setPriority(child.pid, 19);
+    } catch {
+      // Not allowed here (some containers): the run keeps the server's priority.
+    }
+  }
   for (const stream of [child.stdout, child.stderr]) {
     let buffered = '';
     stream.setEncoding('utf8');
