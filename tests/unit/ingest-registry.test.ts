@@ -56,6 +56,22 @@ describe('registry', () => {
     });
   });
 
+  it('every chain of the registry in git has keyless public endpoints, each with its source (issue 24.1)', () => {
+    for (const [key, chain] of Object.entries(loadRegistry(DEFAULT_REGISTRY).chains)) {
+      expect(chain.publicRpc.length, key).toBeGreaterThanOrEqual(1);
+      for (const e of chain.publicRpc) {
+        expect(new URL(e.url).protocol, key).toBe('https:');
+        expect(e.source, key).toMatch(/^https:\/\//);
+      }
+    }
+    // http is for loopback replays only, and a URL never carries credentials.
+    const chains = (publicRpc: unknown) => ({ ...minimal, chains: { ethereum: { ...minimal.chains.ethereum, publicRpc } } });
+    const src = 'https://chainlist.org/chain/1';
+    expect(() => parseRegistry(chains([{ url: 'http://rpc.example.com', source: src }]), 'x')).toThrow(/publicRpc.*https:\/\/ URL/);
+    expect(() => parseRegistry(chains([{ url: 'https://user:key@rpc.example.com', source: src }]), 'x')).toThrow(/without credentials/);
+    expect(parseRegistry(chains([{ url: 'http://127.0.0.1:8545', source: src }]), 'x').chains.ethereum.publicRpc).toHaveLength(1);
+  });
+
   it('the registry in git is valid and tracks the treasury/commodity tokens and six stablecoins', () => {
     const r = loadRegistry(DEFAULT_REGISTRY);
     expect(r.assets.filter((a) => a.assetClass !== 'Stablecoins').length).toBeGreaterThanOrEqual(11);
