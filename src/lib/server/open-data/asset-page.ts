@@ -153,7 +153,8 @@ export async function loadAssetPage(id: string): Promise<AssetPage | undefined> 
   });
 }
 
-function assemble(input: {
+/** Everything the asset page is built from, read by loadAssetPage in two round trips. */
+export interface AssetPageInput {
   indexing: number[];
   entry: CatalogAsset;
   asOf: string;
@@ -167,7 +168,14 @@ function assemble(input: {
   chainName: (k: string) => string;
   window: { from: string; to: string };
   networkIds: Map<string, string>;
-}): AssetPage {
+}
+
+/**
+ * The asset page from its reads: a pure function (no database, no clock), so each rule of the page
+ * (which observation counts, the cross-check, unknown figures with why, a held figure's note) is
+ * unit-tested on rows (tests/unit/asset-page.test.ts).
+ */
+export function assemble(input: AssetPageInput): AssetPage {
   const { entry, asOf, live, publishedRun, obsRows, registry, chainName } = input;
   const { registry: reg, ...asset } = entry;
   // One figure per date and chain, as the publish step counts.
