@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/local-chains.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { runIngestCli } from '../support/ingest.ts';
+import { parseCsv } from '#lib/shared/csv.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/defillama');
 const DATE = '2026-01-09';
@@ -34,7 +35,7 @@ beforeAll(async () => {
   await new Promise<void>((ok) => api.listen(port, '127.0.0.1', ok));
   apiUrl = `http://127.0.0.1:${port}`;
   registryFile = join(mkdtempSync(join(tmpdir(), 'rwa-registry-')), 'registry.json');
-  const deployment = (address: string) => [{ chain: 'ethereum', address, startBlock: 0, excludeHolders: [] }];
+  const deployment = (address: string, excludeHolders: string[] = []) => [{ chain: 'ethereum', address, startBlock: 0, excludeHolders }];
   writeFileSync(
     registryFile,
     JSON.stringify({
@@ -51,7 +52,8 @@ beforeAll(async () => {
           source: 'defillama',
           defillamaId: 1,
           price: { kind: 'fixed', usd: '1.00' },
-          deployments: deployment('0xdac17f958d2ee523a2206206994597c13d831ec7'),
+          // The registry requires Tether's published treasury to be named (issue 25.1).
+          deployments: deployment('0xdac17f958d2ee523a2206206994597c13d831ec7', ['0x5754284f345afc66a98fbb0a0afe71e0f007b949']),
         },
         {
           symbol: 'USDC',
@@ -95,7 +97,8 @@ describe('DefiLlama stablecoins adapter', () => {
       ['USDC', String(49.25e9)],
     ]);
     const caps = await (await fetch(server.baseUrl + '/api/networks/time-series?metricType=stablecoin-market-caps')).json();
-    expect(caps).toEqual([{ date: DATE, networks: { Ethereum: 137.5e9, Tron: 80e9, Base: 4.25e9 } }]);
+    // Tron is not in this registry but is a network of the league: published under the league's name.
+    expect(caps).toEqual([{ date: DATE, networks: { Ethereum: 137.5e9, TRON: 80e9, Base: 4.25e9 } }]);
     // The API has no holder counts: no stablecoin-holders figure is made up.
     expect(await (await fetch(server.baseUrl + '/api/networks/time-series?metricType=stablecoin-holders')).json()).toEqual([]);
     const html = await (await fetch(server.baseUrl + '/sources')).text();
@@ -216,5 +219,83 @@ describe('DefiLlama stablecoins adapter', () => {
     } finally {
       await huge.close();
     }
+  }, 90_000);
+
+  it('hostile chain names are data: known chains publish, others are reported cleaned; a secret path in the URL is shown nowhere', async () => {
+    const SECRET = 'SECRET-KEY-0a1b2c3d';
+    const hostileNames = [
+      'date',
+      'Evil/../../admin?x=1#y',
+      'javascript:alert(1)',
+      'Null\u0000Chain',
+      'L'.repeat(3000),
+      '\u001b]8;;https://evil.example\u0007click\u001b]8;;\u0007\u001b[2J',
+      '\u202eniaga\u2066x\u2069\u200f',
+      'x;=cmd|calc!A0',
+      'Ｅｔｈｅｒｅｕｍ',
+    ];
+    const day = '2026-01-14';
+    const srv = createServer((req, res) => {
+      requested.push(req.url ?? '');
+      const m = new RegExp(`^/${SECRET}/stablecoin/(\\d+)$`).exec(req.url ?? '');
+      if (!m) return void res.writeHead(404).end('{}');
+      const byChain: Record<string, number> = { Ethereum: 93e9, Tron: 81e9 };
+      if (m[1] === '1') hostileNames.forEach((n, i) => (byChain[n] = 1e9 + i));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(history(day, m[1] === '1' ? byChain : { Ethereum: 45e9 }));
+    });
+    const port = await freePort();
+    await new Promise<void>((ok) => srv.listen(port, '127.0.0.1', ok));
+    let r: Awaited<ReturnType<typeof runIngestCli>>;
+    try {
+      r = await runIngestCli(['--source', 'defillama', '--date', day], {
+        DATABASE_URL: server.databaseUrl,
+        INGEST_REGISTRY: registryFile,
+        DEFILLAMA_STABLECOINS_URL: `http://127.0.0.1:${port}/${SECRET}`,
+      });
+    } finally {
+      await new Promise((ok) => srv.close(ok));
+    }
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const log = r.stdout + r.stderr;
+    // Reported in the run, cleaned: no NUL, ESC, BEL or bidi control reaches the operator's terminal.
+    expect(log).toContain('DefiLlama chains not in the registry or the league, not published:');
+    expect(log).toContain('"Evil/../../admin?x=1#y"');
+    expect(log).toContain('"NullChain"');
+    // A second spelling of Ethereum is reported, not added to it (Ethereum stays 93 + 45 below).
+    expect(log).toContain('"Ｅｔｈｅｒｅｕｍ"');
+    expect(log).toContain(`"${'L'.repeat(64)}"`);
+    expect(log).not.toContain('L'.repeat(65));
+    // Cc but tab and line feed, and the bidi controls (all Cf).
+    expect([...log].filter((c) => /[\p{Cc}\p{Cf}]/u.test(c) && c !== '\n' && c !== '\t')).toEqual([]);
+
+    const overview = await (await fetch(server.baseUrl + '/api/market-overview')).json();
+    expect(overview.asOf).toBe(day);
+    // Only the known chains count: Ethereum (93 + 45) and the league's TRON.
+    expect(Number(overview.totalStablecoinValue)).toBe(93e9 + 45e9 + 81e9);
+    const series: Array<{ date: string; networks: Record<string, number> }> = await (
+      await fetch(server.baseUrl + '/api/networks/time-series?metricType=stablecoin-market-caps')
+    ).json();
+    expect(series.find((p) => p.date === day)?.networks).toEqual({ Ethereum: 138e9, TRON: 81e9 });
+    // No name took a column of the CSV: 'date' heads it once, and the other columns are the known networks.
+    const csv = await (await fetch(server.baseUrl + '/api/networks/time-series?metricType=stablecoin-market-caps&format=csv')).text();
+    const [head, ...rows] = parseCsv(csv);
+    expect(head[0]).toBe('date');
+    expect(head.slice(1).filter((n) => !['Base', 'Ethereum', 'TRON'].includes(n))).toEqual([]);
+    expect(head).toContain('TRON');
+    expect(rows.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r[0]))).toBe(true);
+    const sitemap = await (await fetch(server.baseUrl + '/sitemap.xml')).text();
+    expect(sitemap).not.toMatch(/evil|javascript|admin\?/i);
+
+    // The configured URL's path (a key, on DefiLlama's paid plan) is on no page, in no API answer, in no log.
+    const pages = ['/sources', '/api/assets', '/api/assets/usdt', '/api/assets/usdt/history?range=all&format=csv', '/assets/usdt'];
+    for (const path of pages) {
+      const res = await fetch(server.baseUrl + path);
+      const body = await res.text();
+      expect(body, path).not.toContain(SECRET);
+    }
+    expect(await (await fetch(server.baseUrl + '/sources')).text()).toContain(`http://127.0.0.1:${port}/…/stablecoin/1`);
+    expect(log).not.toContain(SECRET);
+    expect(server.output()).not.toContain(SECRET);
   }, 90_000);
 });

@@ -13,6 +13,7 @@ import { isChainKey, protocolOnDay } from '#lib/server/ingest/sources/defillama-
 import { fromUnits, plainDecimal, publicUrl, readCapped, toUnits } from '#lib/server/ingest/sources/http.ts';
 import { classCoverage, gaps, overallCoverage } from '#lib/server/coverage-data.ts';
 import { OVERALL_REFS, REFERENCE_CLASSES, referenceOn } from '#lib/server/coverage-references.ts';
+import { endpointLabel, scrubUrls } from '#lib/server/public-url.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/defillama');
 const fixture = (name: string) => JSON.parse(readFileSync(resolve(FIXTURES, name), 'utf8'));
@@ -183,11 +184,20 @@ describe('exact amounts', () => {
     expect(fromUnits(toUnits('512345678.1234567', 7) - toUnits('12345.1234567', 7), 7)).toBe('512333333');
     expect(() => toUnits('1.12345678', 7)).toThrow(/more than 7 decimals/);
   });
-  it('never keeps credentials or key-like path segments of an endpoint', () => {
-    expect(publicUrl('https://user:pw@rpc.example.com/v2/abcdefghijklmnopqrstuvwxyz123456?api-key=secret')).toBe(
-      'https://rpc.example.com/v2/…',
-    );
+  it('shows an endpoint as scheme and host only: no credentials, path, query or fragment, whatever it holds', () => {
+    expect(publicUrl('https://user:pw@rpc.example.com/v2/abcdefghijklmnopqrstuvwxyz123456?api-key=secret')).toBe('https://rpc.example.com');
+    expect(publicUrl('https://pro-api.llama.fi/short-key/stablecoins#x')).toBe('https://pro-api.llama.fi');
+    expect(publicUrl('http://127.0.0.1:8545/')).toBe('http://127.0.0.1:8545');
     expect(publicUrl('https://horizon.stellar.org/')).toBe('https://horizon.stellar.org');
+    expect(publicUrl('not a url /secret')).toBe('(invalid URL)');
+    // What this code asked, after the host; '/…' when the configured URL had more than its origin.
+    expect(endpointLabel('https://stablecoins.llama.fi', '/stablecoin/2')).toBe('https://stablecoins.llama.fi/stablecoin/2');
+    expect(endpointLabel('https://pro-api.llama.fi/KEY123', '/stablecoin/2')).toBe('https://pro-api.llama.fi/…/stablecoin/2');
+    expect(endpointLabel('https://u:p@api.llama.fi', '/protocol/x')).toBe('https://api.llama.fi/…/protocol/x');
+    // A tool's message quoting the URL it was given.
+    expect(scrubUrls("fatal: unable to access 'https://x:tok@git.example.com/org/private-repo.git/': 403")).toBe(
+      "fatal: unable to access 'https://git.example.com': 403",
+    );
   });
   it('cuts a streamed answer at the size limit', async () => {
     let pulled = 0;

@@ -289,6 +289,9 @@ const SECRET = new Set([
   'CONTENT_GIT_TOKEN',
   'CONTENT_GIT_REMOTE',
   'INGEST_TRIGGER_SECRET',
+  // Keyed plans put the key in the path (issue 26).
+  'DEFILLAMA_STABLECOINS_URL',
+  'DEFILLAMA_TVL_URL',
 ]);
 
 export interface AppConfig {

@@ -7,6 +7,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { relative } from 'node:path';
+import { scrubUrls } from '#lib/server/public-url.ts';
 
 export interface GitResult {
   stdout: string;
@@ -33,7 +34,9 @@ export function git(cwd: string, args: string[], env: Record<string, string> = {
         timeout: 60_000,
       },
       (err, stdout, stderr) => {
-        if (err) fail(new GitError(`git ${args[0]} failed: ${String(stderr || err.message).trim()}`, String(stderr)));
+        // git quotes the remote's URL in its messages (and err.message holds the whole command line):
+        // scheme and host only, the rest may be a token or a private path (public-url.ts).
+        if (err) fail(new GitError(`git ${args[0]} failed: ${scrubUrls(String(stderr || err.message).trim())}`, scrubUrls(String(stderr))));
         else ok({ stdout: String(stdout), stderr: String(stderr) });
       },
     );

@@ -21,6 +21,7 @@ import { contentRevisions } from '#db/schema/index.ts';
 import { contentConfig, type ContentConfig } from './config.ts';
 import { contentGit } from './backends.ts';
 import { recordFingerprint, reindexFromFiles } from './reindex.ts';
+import { scrubUrls } from '#lib/server/public-url.ts';
 
 /** The one retry policy: 1 s, 2 s, 4 s ... at most 30 s between attempts. */
 const RETRY = { retries: 6, factor: 2, minTimeout: 1_000, maxTimeout: 30_000 } as const;
@@ -45,7 +46,8 @@ function permanent(error: unknown): boolean {
   return /not on a branch/.test(error instanceof Error ? error.message : '');
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** An error for the log; URLs in it (the remote's, quoted by git or isomorphic-git) as scheme and host only. */
+const describe = (error: unknown) => scrubUrls(error instanceof Error ? error.message : String(error));
 
 /**
  * One pass: under the 'outbox' lease, the open rows in order through the git interface; marks the

@@ -42,6 +42,7 @@ import {
 } from './cells.ts';
 import { priceMoveFlag } from './prices.ts';
 import { issuanceWallets, type Registry } from './registry.ts';
+import { chainDisplayName } from './external-names.ts';
 import { DAY_MS, dayEnd, shiftDay } from '#lib/shared/utc-day.ts';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
@@ -385,7 +386,7 @@ function knownCells(registry: Registry, rows: Obs[]) {
 /** Everything the site serves, computed from the stored observations up to `asOf`. */
 export async function derive(db: Database, registry: Registry, asOf: string, opts: DeriveOptions = {}): Promise<Derived> {
   const runId = opts.runId ?? -1;
-  const chainName = (key: string) => registry.chains[key]?.name ?? key;
+  const chainName = (key: string) => chainDisplayName(registry, key);
   const rows = (await db
     .select()
     .from(ingestObservations)

@@ -9,7 +9,7 @@
  * counted (no endpoint gives them): unavailable.
  */
 import { parseAptos } from '#lib/server/ingest/families.ts';
-import { fromUnits, publicUrl, requestJson } from './http.ts';
+import { endpointLabel, fromUnits, requestJson } from './http.ts';
 import { familySource, need, type FamilyReader } from './family.ts';
 
 const METADATA = '0x1::fungible_asset::Metadata';
@@ -26,8 +26,8 @@ const aptosReader: FamilyReader = {
     const base = api.url.replace(/\/+$/, '');
     const info = await (async () => {
       calls++;
-      const a = await requestJson(base + '/', { ...api, label: `${publicUrl(base)}/` });
-      if (a.status !== 200) throw new Error(`${publicUrl(base)}/: status ${a.status}`);
+      const a = await requestJson(base + '/', { ...api, label: endpointLabel(base, '/') });
+      if (a.status !== 200) throw new Error(`${endpointLabel(base, '/')}: status ${a.status}`);
       return a.json as Record<string, unknown>;
     })();
     const chainId = need(info.chain_id, 'chain_id');
@@ -37,7 +37,7 @@ const aptosReader: FamilyReader = {
     const stamp = u128(need(info.ledger_timestamp, 'ledger_timestamp'), 'ledger_timestamp');
     const view = async (fn: string, typeArgs: string[], args: string[]): Promise<unknown[]> => {
       calls++;
-      const label = `${publicUrl(base)}/view ${fn}`;
+      const label = endpointLabel(base, `/view ${fn}`);
       const a = await requestJson(`${base}/view?ledger_version=${version}`, {
         ...api,
         method: 'POST',
@@ -82,7 +82,7 @@ const aptosReader: FamilyReader = {
           holders: null,
           block: Number(version),
           blockTime: new Date(Number(stamp / 1000n)).toISOString(),
-          apiUrl: `${publicUrl(base)}/view ${mod}::supply ${d.address} at ledger version ${version}`,
+          apiUrl: endpointLabel(base, `/view ${mod}::supply ${d.address} at ledger version ${version}`),
         };
       },
     };

@@ -17,8 +17,9 @@
 import { writeObservation } from './observe.ts';
 import { configFor } from '#lib/server/config.ts';
 import type { Registry, RegistryAsset } from '#lib/server/ingest/registry.ts';
-import { requestJson } from './http.ts';
+import { endpointLabel, requestJson } from './http.ts';
 import { unreachableCode } from '#lib/server/ingest/rpc.ts';
+import { cleanExternalName, externalChains } from '#lib/server/ingest/external-names.ts';
 import { dayEnd, DAY_MS } from '#lib/shared/utc-day.ts';
 import type { Source } from './types.ts';
 
@@ -113,13 +114,18 @@ export const defillamaProtocolSource: Source = {
   applies: (registry) => protocolAssets(registry).length > 0,
   async run(ctx) {
     const cfg = configFor(ctx.env).ingest;
-    const chainKey = new Map<string, string>();
-    for (const [key, c] of Object.entries(ctx.registry.chains)) chainKey.set(c.defillama ?? c.name, key);
+    // DefiLlama chain names -> registry keys or league slugs; any other chain is reported, not published.
+    const chainOf = externalChains(ctx.registry);
+    const keyOf = (llamaChain: string) => {
+      const m = chainOf(llamaChain);
+      return 'key' in m ? m.key : m.unknown;
+    };
     const counts = { observations: 0, requests: 0, failedChains: 0, failedAssets: 0 };
     const fetchedAt = new Date().toISOString();
     for (const asset of protocolAssets(ctx.registry)) {
       const p = asset.defillamaProtocol!;
       const url = `${cfg.defillamaTvlUrl}/protocol/${p.slug}`;
+      const shown = endpointLabel(cfg.defillamaTvlUrl, `/protocol/${p.slug}`);
       let day: ProtocolDay;
       try {
         counts.requests++;
@@ -127,7 +133,7 @@ export const defillamaProtocolSource: Source = {
           timeoutMs: cfg.rpcTimeoutMs,
           backoffMs: cfg.backoffMs,
           onRetry: ctx.warn,
-          label: url,
+          label: shown,
           dropKeys: PROTOCOL_DROPPED_KEYS,
         });
         if (a.status !== 200) throw new Error(`status ${a.status}`);
@@ -135,28 +141,37 @@ export const defillamaProtocolSource: Source = {
       } catch (e) {
         counts.failedAssets++;
         ctx.warn(
-          `${SOURCE_NAME} ${asset.symbol} failed: ${url}: ${String((e as Error).message)
+          `${SOURCE_NAME} ${asset.symbol} failed: ${shown}: ${String((e as Error).message)
             .split('\n')[0]
             .slice(0, 300)}`,
         );
         // The kind of unreachable (ENOTFOUND, ECONNREFUSED) stays in the reason: offline.ts tells an offline run by it.
         const code = unreachableCode(e);
         if (asset.source === SOURCE_NAME)
-          ctx.fail?.({ asset: asset.symbol }, `${SOURCE_NAME}: ${url} could not be read${code ? ` (${code})` : ''}`);
+          ctx.fail?.({ asset: asset.symbol }, `${SOURCE_NAME}: ${shown} could not be read${code ? ` (${code})` : ''}`);
         continue;
       }
       for (const f of day.failed) {
         counts.failedChains++;
-        ctx.warn(`${SOURCE_NAME} ${chainKey.get(f.chain) ?? f.chain} failed: ${asset.symbol} (${url}): ${f.message}`);
+        ctx.warn(`${SOURCE_NAME} ${keyOf(f.chain)} failed: ${asset.symbol} (${shown}): ${cleanExternalName(f.message, 300)}`);
         // Only where DefiLlama is the asset's source: a failed cross-check never holds a chain reader's figure.
         if (asset.source === SOURCE_NAME)
-          ctx.fail?.({ chain: chainKey.get(f.chain) ?? f.chain, asset: asset.symbol }, `${SOURCE_NAME}: ${f.message}`);
+          ctx.fail?.({ chain: keyOf(f.chain), asset: asset.symbol }, `${SOURCE_NAME}: ${cleanExternalName(f.message, 300)}`);
       }
       let total = 0;
+      const unknown: string[] = [];
+      const taken = new Set<string>();
       for (const [llamaChain, usd] of day.byChain) {
+        const match = chainOf(llamaChain);
+        // A second spelling of a chain already read (full-width 'Ｅthereum') would count it twice: reported instead.
+        if ('unknown' in match || taken.has(match.key)) {
+          unknown.push(JSON.stringify(cleanExternalName(llamaChain)));
+          continue;
+        }
+        taken.add(match.key);
         total += usd;
         if (ctx.dryRun) continue;
-        const chain = chainKey.get(llamaChain) ?? llamaChain;
+        const chain = match.key;
         const row = {
           runId: ctx.runId,
           date: ctx.date,
@@ -170,7 +185,7 @@ export const defillamaProtocolSource: Source = {
           holders: null,
           blockNumber: null,
           blockTime: null,
-          apiUrl: url,
+          apiUrl: shown,
           fetchedAt,
         };
         // Checked against the bounds before it is stored (1.7e308 or a negative figure fails that chain).
@@ -183,7 +198,11 @@ export const defillamaProtocolSource: Source = {
         }
         counts.observations++;
       }
-      ctx.progress(`${SOURCE_NAME} ${asset.symbol} (${p.slug}): ${day.byChain.size} chains, $${total.toFixed(0)}`);
+      if (unknown.length)
+        ctx.warn(
+          `${SOURCE_NAME} ${asset.symbol}: DefiLlama chains not in the registry or the league, not published: ${unknown.slice(0, 20).join(', ')}${unknown.length > 20 ? ` and ${unknown.length - 20} more` : ''}`,
+        );
+      ctx.progress(`${SOURCE_NAME} ${asset.symbol} (${p.slug}): ${day.byChain.size - unknown.length} chains, $${total.toFixed(0)}`);
     }
     return counts;
   },

@@ -11,6 +11,8 @@ import { configFor } from '#lib/server/config.ts';
 import { readCapped } from '#lib/server/ingest/body.ts';
 import { withRetry } from '#lib/server/ingest/rpc.ts';
 import { writeObservation } from './observe.ts';
+import { endpointLabel } from '#lib/server/public-url.ts';
+import { cleanExternalName, externalChains } from '#lib/server/ingest/external-names.ts';
 import { dayEnd, DAY_MS } from '#lib/shared/utc-day.ts';
 import type { Source } from './types.ts';
 
@@ -78,26 +80,27 @@ export function circulatingOn(s: StablecoinHistory, date: string): { byChain: Ma
   return { byChain, stale, unreadable };
 }
 
-async function getJson(url: string, warn: (m: string) => void): Promise<unknown> {
+/** `label`: the request as it may be shown (endpointLabel: the configured URL's scheme and host only). */
+async function getJson(url: string, label: string, warn: (m: string) => void): Promise<unknown> {
   try {
-    return await fetchJson(url, warn);
+    return await fetchJson(url, label, warn);
   } catch (e) {
     const cause = (e as { cause?: { code?: string } }).cause?.code;
     throw new Error(
-      `DefiLlama stablecoins API unreachable or failing at ${url} (DEFILLAMA_STABLECOINS_URL): ${(e as Error).message}${cause ? ` (${cause})` : ''}`,
+      `DefiLlama stablecoins API unreachable or failing at ${label} (DEFILLAMA_STABLECOINS_URL): ${(e as Error).message}${cause ? ` (${cause})` : ''}`,
       { cause: e },
     );
   }
 }
 
-async function fetchJson(url: string, warn: (m: string) => void): Promise<unknown> {
+async function fetchJson(url: string, label: string, warn: (m: string) => void): Promise<unknown> {
   return withRetry(
-    url,
+    label,
     async () => {
       const res = await fetch(url, { signal: AbortSignal.timeout(30_000), headers: { accept: 'application/json' } });
       if (!res.ok) {
         await res.body?.cancel().catch(() => {});
-        throw new Error(`${url}: status ${res.status}`);
+        throw new Error(`${label}: status ${res.status}`);
       }
       // Streamed with a size cap: a huge answer is refused, not read whole (issue 17.5).
       return JSON.parse(await readCapped(res)) as unknown;
@@ -111,13 +114,17 @@ export const defillamaSource: Source = {
   applies: (registry) => registry.assets.some((a) => a.source === 'defillama'),
   async run(ctx) {
     const base = configFor(ctx.env).ingest.defillamaUrl;
-    // DefiLlama chain names -> registry chain keys; other chains keep DefiLlama's name as their key.
-    const chainKey = new Map<string, string>();
-    for (const [key, c] of Object.entries(ctx.registry.chains)) chainKey.set(c.defillama ?? c.name, key);
+    // DefiLlama chain names -> registry keys or league slugs; any other chain is reported, not published.
+    const chainOf = externalChains(ctx.registry);
+    const keyOf = (llamaChain: string) => {
+      const m = chainOf(llamaChain);
+      return 'key' in m ? m.key : m.unknown;
+    };
     let observations = 0;
     let requests = 0;
     for (const asset of ctx.registry.assets.filter((a) => a.source === 'defillama')) {
       const url = `${base}/stablecoin/${asset.defillamaId}`;
+      const shown = endpointLabel(base, `/stablecoin/${asset.defillamaId}`);
       const fetchedAt = new Date().toISOString();
       requests++;
       // The API down or answering in an unknown shape fails this asset only: its last figures are kept stale.
@@ -127,14 +134,14 @@ export const defillamaSource: Source = {
       };
       let body: unknown;
       try {
-        body = await getJson(url, ctx.warn);
+        body = await getJson(url, shown, ctx.warn);
       } catch (e) {
         failAsset(`${asset.symbol}: ${(e as Error).message}`);
         continue;
       }
       const parsed = stablecoinSchema.safeParse(body);
       if (!parsed.success) {
-        failAsset(`${asset.symbol}: ${url} answered in an unknown shape: ${parsed.error.issues[0]?.message}`);
+        failAsset(`${asset.symbol}: ${shown} answered in an unknown shape: ${parsed.error.issues[0]?.message}`);
         continue;
       }
       const mismatch = symbolMismatch(asset, parsed.data);
@@ -143,16 +150,26 @@ export const defillamaSource: Source = {
         continue;
       }
       const { byChain, stale, unreadable } = circulatingOn(parsed.data, ctx.date);
-      if (stale.length) ctx.warn(`${asset.symbol}: DefiLlama has no figure for ${ctx.date} on ${stale.join(', ')}`);
+      if (stale.length)
+        ctx.warn(`${asset.symbol}: DefiLlama has no figure for ${ctx.date} on ${stale.map((c) => cleanExternalName(c)).join(', ')}`);
       for (const llamaChain of unreadable)
         (ctx.fail ?? ((_s, r: string) => ctx.warn(r)))(
-          { asset: asset.symbol, chain: chainKey.get(llamaChain) ?? llamaChain },
-          `${asset.symbol} on ${llamaChain}: ${url} has no readable amount (circulating or totalCirculating) for ${ctx.date}; refused`,
+          { asset: asset.symbol, chain: keyOf(llamaChain) },
+          `${asset.symbol} on ${cleanExternalName(llamaChain)}: ${shown} has no readable amount (circulating or totalCirculating) for ${ctx.date}; refused`,
         );
       const price = asset.price.kind === 'fixed' ? Number(asset.price.usd) : (parsed.data.price ?? null);
       let total = 0;
+      const unknown: string[] = [];
+      const taken = new Set<string>();
       for (const [llamaChain, supply] of byChain) {
-        const chain = chainKey.get(llamaChain) ?? llamaChain;
+        const match = chainOf(llamaChain);
+        // A second spelling of a chain already read (full-width 'Ｅthereum') would count it twice: reported instead.
+        if ('unknown' in match || taken.has(match.key)) {
+          unknown.push(JSON.stringify(cleanExternalName(llamaChain)));
+          continue;
+        }
+        taken.add(match.key);
+        const chain = match.key;
         const value = price === null ? null : supply * price;
         if (ctx.dryRun) continue;
         const problem = await writeObservation(ctx.db, {
@@ -168,7 +185,7 @@ export const defillamaSource: Source = {
           holders: null,
           blockNumber: null,
           blockTime: null,
-          apiUrl: url,
+          apiUrl: shown,
           fetchedAt,
         });
         if (problem) {
@@ -178,7 +195,11 @@ export const defillamaSource: Source = {
         total += value ?? 0;
         observations++;
       }
-      ctx.progress(`defillama ${asset.symbol}: ${byChain.size} chains, $${total.toFixed(0)}`);
+      if (unknown.length)
+        ctx.warn(
+          `${asset.symbol}: DefiLlama chains not in the registry or the league, not published: ${unknown.slice(0, 20).join(', ')}${unknown.length > 20 ? ` and ${unknown.length - 20} more` : ''}`,
+        );
+      ctx.progress(`defillama ${asset.symbol}: ${byChain.size - unknown.length} chains, $${total.toFixed(0)}`);
     }
     return { observations, requests };
   },

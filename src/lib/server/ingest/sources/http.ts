@@ -27,23 +27,9 @@ export async function readCapped(res: Response, max = MAX_BODY_BYTES): Promise<s
   return Buffer.from(bytes).toString('utf8');
 }
 
-/**
- * A URL safe to show and store as provenance: scheme, host and path, without credentials, query
- * or path segments that look like keys (long opaque tokens, as some RPC providers put in the path).
- */
-export function publicUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    const path = u.pathname
-      .split('/')
-      .map((s) => (/^[A-Za-z0-9_-]{20,}$/.test(s) ? '…' : s))
-      .join('/')
-      .replace(/\/+$/, '');
-    return `${u.protocol}//${u.host}${path}`;
-  } catch {
-    return '(invalid URL)';
-  }
-}
+/** Shown URLs: scheme and host only (src/lib/server/public-url.ts, the one rule). */
+import { publicUrl } from '#lib/server/public-url.ts';
+export { endpointLabel, publicUrl } from '#lib/server/public-url.ts';
 
 export interface HttpOptions {
   method?: 'GET' | 'POST';

@@ -7,7 +7,7 @@
  * disabled on public endpoints, so the figure stays unavailable rather than estimated.
  */
 import { fromUnits } from './http.ts';
-import { jsonRpc, publicUrl } from './http.ts';
+import { endpointLabel, jsonRpc } from './http.ts';
 import { familySource, need, type FamilyReader } from './family.ts';
 
 interface TokenAmount {
@@ -41,7 +41,7 @@ const solanaReader: FamilyReader = {
     // Answers at all, and is healthy ("ok"); a node behind the cluster says so here.
     const health = await rpc('getHealth', []);
     if (health !== 'ok') throw new Error(`getHealth answered ${JSON.stringify(health).slice(0, 80)}`);
-    const base = publicUrl(api.url);
+    const base = endpointLabel(api.url, '');
     return {
       calls: () => calls,
       async read(_asset, d) {

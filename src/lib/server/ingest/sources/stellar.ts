@@ -10,7 +10,7 @@
  * figures where the registry names one.
  */
 import { parseStellar } from '#lib/server/ingest/families.ts';
-import { fromUnits, plainDecimal, publicUrl, requestJson, toUnits } from './http.ts';
+import { endpointLabel, fromUnits, plainDecimal, requestJson, toUnits } from './http.ts';
 import { familySource, need, type FamilyReader } from './family.ts';
 
 const DECIMALS = 7;
@@ -34,11 +34,11 @@ const stellarReader: FamilyReader = {
     const base = api.url.replace(/\/+$/, '');
     const get = async (path: string) => {
       calls++;
-      const a = await requestJson(base + path, { ...api, label: `${publicUrl(base)}${path.split('?')[0]}` });
+      const a = await requestJson(base + path, { ...api, label: endpointLabel(base, path.split('?')[0]) });
       if (a.status !== 200) {
         const detail = (a.json as { title?: unknown; detail?: unknown } | null)?.title;
         throw new Error(
-          `${publicUrl(base)}${path.split('?')[0]}: status ${a.status}${typeof detail === 'string' ? ` (${detail.slice(0, 80)})` : ''}`,
+          `${endpointLabel(base, path.split('?')[0])}: status ${a.status}${typeof detail === 'string' ? ` (${detail.slice(0, 80)})` : ''}`,
         );
       }
       return a.json as Record<string, unknown>;
@@ -95,7 +95,7 @@ const stellarReader: FamilyReader = {
           holders: Math.max(0, holders),
           block: ledger,
           blockTime: new Date(closedAt).toISOString(),
-          apiUrl: `${publicUrl(base)}${query}`,
+          apiUrl: endpointLabel(base, query),
         };
       },
     };

@@ -7,7 +7,7 @@
  * (up to 15 significant digits, sometimes in exponent form). Holders are not counted: unavailable.
  */
 import { parseXrpl } from '#lib/server/ingest/families.ts';
-import { jsonRpc, plainDecimal, publicUrl } from './http.ts';
+import { endpointLabel, jsonRpc, plainDecimal } from './http.ts';
 import { familySource, need, type FamilyReader } from './family.ts';
 
 /** Seconds from the Unix epoch to the Ripple epoch (2000-01-01T00:00:00Z). */
@@ -49,7 +49,7 @@ const xrplReader: FamilyReader = {
     };
     const info = await rpc('server_info', {});
     if (!info.info || typeof info.info !== 'object') throw new Error('server_info has no info: refused');
-    const base = publicUrl(api.url);
+    const base = endpointLabel(api.url, '');
     return {
       calls: () => calls,
       async read(_asset, d) {
