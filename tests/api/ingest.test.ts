@@ -171,6 +171,12 @@ describe('npm run ingest against two local chains', () => {
     expect(html).toContain(WALLETS.treasury);
     expect(html).toMatch(/data-status="published"/);
     expect(html).toContain('Price feed latestRoundData()');
+    // The scenario's chains stop inside the last day: its close is read at an earlier block, said so in full (25.3).
+    expect(html).toMatch(
+      new RegExp(
+        `data-testid="early-close"><strong>Closed early</strong>: ethereum: ${s.days[2]} read before the day(?:'|&#39;)s end: the latest head was still at block ${headA}`,
+      ),
+    );
     expect(html).toMatch(/data-testid="snapshot-comparison"[\s\S]*data-class="Commodities"/);
   });
 

@@ -23,8 +23,8 @@ export interface ClosingBlock {
 export const EARLY_CLOSE = "read before the day's end";
 
 /** The run's statement of a day read at an earlier block. */
-export function earlyCloseNote(chain: string, date: string, b: ClosingBlock, waitedS: number): string {
-  return `${chain}: ${date} ${EARLY_CLOSE}: the finalized head was still at block ${b.number} (${new Date(b.time).toISOString()}) after waiting ${Math.round(waitedS / 60)} min, so the day closes on that block, not at 00:00 UTC`;
+export function earlyCloseNote(chain: string, date: string, b: ClosingBlock, waitedS: number, tag: HeadTag = 'finalized'): string {
+  return `${chain}: ${date} ${EARLY_CLOSE}: the ${tag} head was still at block ${b.number} (${new Date(b.time).toISOString()}) after waiting ${Math.round(waitedS / 60)} min, so the day closes on that block, not at 00:00 UTC`;
 }
 
 export type HeadTag = 'finalized' | 'safe' | 'latest';

@@ -268,7 +268,7 @@ export const evmSource: Source = {
           ctx.progress,
         );
         if (b?.early) {
-          ctx.warn(earlyCloseNote(key, date, b, waitedS));
+          ctx.warn(earlyCloseNote(key, date, b, waitedS, cfg.headTag));
           earlyCloses++;
         }
         clients.set(key, c);
