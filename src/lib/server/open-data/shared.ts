@@ -1,16 +1,12 @@
 /** Small reads and helpers shared by the open-data page loaders. */
 import type { Registry, RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { priceMethodOf, supplyMethodOf } from '#lib/server/ingest/methods.ts';
+import { asOfFrom, publishedRunFrom } from '#lib/server/analytics.ts';
 
-/** as-of date and published run from dataset_meta rows (read in the caller's batch). */
+/** as-of date and published run from dataset_meta rows (read in the caller's batch), by analytics.ts's one reading of each. */
 export function metaFacts(rows: { key: string; value: unknown }[]): { asOf: string; publishedRun?: number } {
-  const get = (k: string) => rows.find((r) => r.key === k)?.value;
-  const asOf = get('asOf');
-  const run = get('publishedRun');
-  return {
-    asOf: typeof asOf === 'string' ? asOf : new Date().toISOString().slice(0, 10),
-    publishedRun: run === undefined ? undefined : Number(run),
-  };
+  const of = (key: string) => rows.filter((r) => r.key === key);
+  return { asOf: asOfFrom(of('asOf')), publishedRun: publishedRunFrom(of('publishedRun')) };
 }
 
 /** An explorer link for a token, address, block or transaction, when the chain names an explorer. */
