@@ -115,7 +115,13 @@ export async function startScenario(daysAgo = 12): Promise<Scenario> {
     ],
     registry,
     // The scenario's blocks are played in the past, below no finalized head: read to the latest block, no head-age bound.
-    env: { RPC_URL_LOCAL_A: anvilA.url, RPC_URL_LOCAL_B: anvilB.url, INGEST_HEAD_TAG: 'latest', INGEST_MAX_HEAD_AGE: '0' },
+    env: {
+      RPC_URL_LOCAL_A: anvilA.url,
+      RPC_URL_LOCAL_B: anvilB.url,
+      INGEST_HEAD_TAG: 'latest',
+      INGEST_MAX_HEAD_AGE: '0',
+      INGEST_CLOSE_WAIT: '0',
+    },
     stop: async () => {
       await Promise.all([anvilA.stop(), anvilB.stop()]);
     },

@@ -24,8 +24,9 @@ export function runIngestCli(
   return new Promise((ok) => {
     const child = spawn(process.execPath, ['scripts/ingest.ts', ...args], {
       cwd: ROOT,
-      // Anvil's blocks are played in the past, below no finalized head: read up to the latest block, with no head-age bound.
-      env: { ...process.env, INGEST_BACKOFF_MS: '20', INGEST_HEAD_TAG: 'latest', INGEST_MAX_HEAD_AGE: '0', ...env },
+      // Anvil's blocks are played in the past, below no finalized head: read up to the latest block, with no head-age bound
+      // and no wait for a close the played chain never reaches (a test run just after 00:00 UTC would wait).
+      env: { ...process.env, INGEST_BACKOFF_MS: '20', INGEST_HEAD_TAG: 'latest', INGEST_MAX_HEAD_AGE: '0', INGEST_CLOSE_WAIT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
