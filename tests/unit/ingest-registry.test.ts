@@ -40,8 +40,6 @@ describe('registry', () => {
     expect(unpriced.map((a) => [a.symbol, a.source])).toEqual([
       ['xStocks', 'defillama-protocol'],
       ['ONDO-GM', 'defillama-protocol'],
-      // Its NAV is in euros: the supply is read, the dollar value stays unavailable until a EUR/USD rate is read.
-      ['EUTBL', 'evm'],
     ]);
     // The NAV tokens accrue: none of them hides behind a fixed $1.00.
     const byKind = Object.fromEntries(r.assets.map((a) => [a.symbol, a.price.kind]));

@@ -7,6 +7,7 @@ import { DEFAULT_REGISTRY, excludedWallets, loadRegistry, parseRegistry } from '
 import { ASSET_CLASS_LINKS } from '#lib/shared/site.ts';
 import { doubleCounts, notCovered, reserveOverlap } from '#lib/server/coverage-data.ts';
 import { bridgingOf } from '#lib/server/ingest/methods.ts';
+import { priceFromReads, priceReads } from '#lib/server/ingest/sources/evm-price.ts';
 
 const r = loadRegistry(DEFAULT_REGISTRY);
 const bySymbol = (s: string) => r.assets.find((a) => a.symbol === s)!;
@@ -43,11 +44,32 @@ describe('wider', () => {
       ).toBe(true);
   });
 
-  it('every asset is priced, or valued in dollars by DefiLlama, or says why it is not', () => {
-    for (const a of r.assets) {
-      const valued = a.price.kind !== 'unavailable' || a.source === 'defillama-protocol' || a.source === 'defillama';
-      if (!valued) expect(a.price.kind === 'unavailable' && a.price.note, a.symbol).toMatch(/euros/);
-    }
+  it('every asset is priced, or explicitly valued in dollars by DefiLlama', () => {
+    for (const a of r.assets) expect(a.price.kind !== 'unavailable' || a.source === 'defillama-protocol', a.symbol).toBe(true);
+  });
+
+  it("values EUTBL's euro NAV in dollars: the NAV feed times the EUR/USD feed, both checked", () => {
+    const p = bySymbol('EUTBL').price;
+    if (p.kind !== 'feed') throw new Error('EUTBL is priced by a feed');
+    expect(p.quote).toBe('0xb49f677943bc038e9857d61e7d053caa2c1734c1');
+    const reads = priceReads(p)!;
+    expect(reads.map((x) => [x.address, x.functionName])).toEqual([
+      [p.address, 'decimals'],
+      [p.address, 'latestRoundData'],
+      [p.quote, 'decimals'],
+      [p.quote, 'latestRoundData'],
+    ]);
+    const close = Date.parse('2026-11-25T00:00:00Z');
+    const at = BigInt(close / 1000 - 3600);
+    const round = (answer: bigint, updatedAt = at) => [1n, answer, 0n, updatedAt, 1n] as const;
+    // 1.045123 EUR per token at 6 decimals, 1.08 USD per EUR at 8 decimals.
+    const ok = priceFromReads(p, [6, round(1_045_123n), 8, round(108_000_000n)], close, '2026-11-24');
+    expect(ok.ok && ok.price).toBeCloseTo(1.045123 * 1.08, 9);
+    const noRate = priceFromReads(p, [6, round(1_045_123n), 8, round(0n)], close, '2026-11-24');
+    expect(noRate).toEqual({ ok: false, reason: `the quote feed ${p.quote}: the feed answered zero (0)` });
+    // A rate past its bound values at the last rate, marked stale, as the NAV itself would be.
+    const old = priceFromReads(p, [6, round(1_045_123n), 8, round(108_000_000n, at - 10n * 86_400n)], close, '2026-11-24');
+    expect(old.ok && old.stale?.since).toBe('2026-11-14');
   });
 
   // Every address added in this round, each confirmed by two public sources named in the entry's reference.

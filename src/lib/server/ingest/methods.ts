@@ -61,7 +61,7 @@ export function priceMethodOf(p: RegistryAsset['price']): string {
     case 'fixed':
       return `Fixed NAV of $${p.usd} per token (registry)`;
     case 'feed':
-      return `Price feed latestRoundData()${at}, stale past ${p.maxAgeBusinessDays ? `${p.maxAgeBusinessDays} U.S. business day(s)` : `${p.maxAgeHours ?? DEFAULT_FEED_MAX_AGE_HOURS} h`}`;
+      return `Price feed latestRoundData()${at}${p.quote ? ` times the dollar rate of its currency, feed ${p.quote}` : ''}, stale past ${p.maxAgeBusinessDays ? `${p.maxAgeBusinessDays} U.S. business day(s)` : `${p.maxAgeHours ?? DEFAULT_FEED_MAX_AGE_HOURS} h`}`;
     case 'call':
       return `NAV ${p.method}()${at} (${p.decimals} decimals)${navBound}`;
     case 'vault':

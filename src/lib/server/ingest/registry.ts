@@ -197,6 +197,11 @@ const priceSchema = z.discriminatedUnion('kind', [
         .max(24 * 14)
         .optional(),
       maxAgeBusinessDays,
+      /**
+       * A second feed on the same chain, in dollars per unit of the first feed's currency (a euro
+       * NAV times Chainlink's EUR/USD): the price is the product, both answers checked alike.
+       */
+      quote: address.optional(),
     })
     .refine((p) => p.maxAgeHours === undefined || p.maxAgeBusinessDays === undefined, 'give maxAgeHours or maxAgeBusinessDays, not both'),
   /** A view function without arguments returning a uint256 price with `decimals` decimals. */

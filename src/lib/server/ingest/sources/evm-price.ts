@@ -94,10 +94,10 @@ type PriceRef = Extract<RegistryAsset['price'], { chain: string }>;
  */
 export function priceReads(p: PriceRef) {
   if (p.kind === 'feed')
-    return [
-      { address: p.address, abi: feedAbi, functionName: 'decimals' },
-      { address: p.address, abi: feedAbi, functionName: 'latestRoundData' },
-    ] as const;
+    return [p.address, ...(p.quote ? [p.quote] : [])].flatMap((address) => [
+      { address, abi: feedAbi, functionName: 'decimals' as const },
+      { address, abi: feedAbi, functionName: 'latestRoundData' as const },
+    ]);
   if (p.kind === 'vault')
     return [
       { address: p.address, abi: vaultAbi, functionName: 'totalAssets' },
@@ -114,8 +114,17 @@ export function priceReads(p: PriceRef) {
  */
 export function priceFromReads(p: PriceRef, values: readonly unknown[], closeMs: number, date?: string): PriceCheck {
   if (p.kind === 'feed') {
-    const round = values[1] as readonly [bigint, bigint, bigint, bigint, bigint];
-    return checkFeedAnswer(round[1], Number(values[0]), round[3], closeMs, priceBound(p)!, date);
+    const answer = (at: number) => {
+      const round = values[at + 1] as readonly [bigint, bigint, bigint, bigint, bigint];
+      return checkFeedAnswer(round[1], Number(values[at]), round[3], closeMs, priceBound(p)!, date);
+    };
+    const base = answer(0);
+    if (!p.quote || !base.ok) return base;
+    // The NAV in another currency times that currency's dollar rate; either refused refuses the price.
+    const fx = answer(2);
+    if (!fx.ok) return { ok: false, reason: `the quote feed ${p.quote}: ${fx.reason}` };
+    const stale = base.stale ?? fx.stale;
+    return { ok: true, price: base.price * fx.price, ...(stale ? { stale } : {}) };
   }
   if (p.kind === 'vault') {
     const [assets, shares] = values as [bigint, bigint];
