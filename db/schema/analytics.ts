@@ -26,6 +26,8 @@ export const networkSeries = sqliteTable(
     network: text('network').notNull(),
     value: real('value').notNull(),
     monthEnd: integer('month_end', { mode: 'boolean' }).notNull().default(false),
+    /** Where a published value comes from (an API URL, or the run's on-chain reads); null for the snapshot's rows. */
+    source: text('source'),
   },
   (t) => [
     primaryKey({ columns: [t.metric, t.date, t.network] }),
@@ -45,6 +47,8 @@ export const chartPoints = sqliteTable('chart_points', {
   managedStrategies: real('managed_strategies').notNull(),
   corporateBonds: real('corporate_bonds').notNull(),
   stablecoins: real('stablecoins').notNull(),
+  /** Where a published point comes from (the run's reads, or the history API's URL); null for the snapshot's rows. */
+  source: text('source'),
 });
 
 export const assets = sqliteTable('assets', {

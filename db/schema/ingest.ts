@@ -133,6 +133,27 @@ export const ingestCheckpoints = sqliteTable(
   (t) => [primaryKey({ columns: [t.chain, t.token] })],
 );
 
+/**
+ * Daily history from the public history APIs (issue 24.3), one value per series, key and day with
+ * the URL it came from: DefiLlama's stablecoin market cap in total (`stablecoins`, key `all`) and
+ * per chain (`stablecoins`, key = registry chain), and a mapped protocol's value per asset and chain
+ * (`protocol`, key `SYMBOL|chain`). A later fetch replaces a day's value (the API revises recent
+ * days). Publish draws the charts' days without an on-chain read from these, never from the snapshot.
+ */
+export const ingestHistory = sqliteTable(
+  'ingest_history',
+  {
+    series: text('series').notNull(),
+    key: text('key').notNull(),
+    date: text('date').notNull(),
+    /** Dollars at the close of the day. */
+    value: real('value').notNull(),
+    apiUrl: text('api_url').notNull(),
+    fetchedAt: text('fetched_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.key, t.date] })],
+);
+
 /** A lease so that two servers (or a server and the CLI) never ingest at once. */
 export const ingestLock = sqliteTable('ingest_lock', {
   name: text('name').primaryKey(),

@@ -29,6 +29,8 @@ describe('GET /api/market-overview', () => {
       totalAssetIssuers: expect.any(Number),
       totalStablecoinValue: numericString,
       asOf: AS_OF,
+      // added beside the spec's fields (issue 24.4): the snapshot's dated figures
+      origin: 'snapshot',
     });
     expect(o.totalAssetHolders).toBe(o.totalRWAHolders);
     expect(Number(o.totalRWAValue)).toBeCloseTo(29.02e9, -7);
@@ -53,9 +55,14 @@ describe('GET /api/chart-data', () => {
           'managedStrategies',
           'corporateBonds',
           'stablecoins',
+          // added beside the spec's fields (issue 24.4)
+          'origin',
+          'source',
         ].sort(),
       );
-      for (const [k, v] of Object.entries(p)) if (k !== 'date') expect(v).toEqual(numericString);
+      for (const [k, v] of Object.entries(p)) if (!['date', 'origin', 'source'].includes(k)) expect(v).toEqual(numericString);
+      // Before any run, only the as-of point is a dated figure; the months before it are synthetic detail.
+      expect(p).toMatchObject({ origin: p.date === AS_OF ? 'snapshot' : 'illustrative', source: null });
     }
     const dates = points.map((p: { date: string }) => p.date);
     expect([...dates].sort()).toEqual(dates);
@@ -90,6 +97,9 @@ describe('GET /api/assets', () => {
         // added by the open-data pages (issue 16): the spec's fields above are unchanged
         id: expect.stringMatching(/^[a-z0-9.-]+$/),
         url: `/assets/${a.id}`,
+        // added beside the spec's fields (issue 24.4): the snapshot's market cap, its synthetic 7-day change
+        origin: 'snapshot',
+        change7dOrigin: 'illustrative',
       });
     }
     expect(new Set(assets.map((a: { id: string }) => a.id)).size).toBe(assets.length);
@@ -117,6 +127,8 @@ describe('GET /api/networks', () => {
         totalValue: numericString,
         marketShare: expect.any(Number),
         change30d: numericString,
+        origin: 'snapshot',
+        change30dOrigin: 'illustrative',
       });
     }
     const values = networks.map((n: { totalValue: string }) => Number(n.totalValue));
@@ -198,6 +210,8 @@ describe('GET /api/transfers', () => {
         usdAmount: expect.any(Number),
         date: expect.any(String),
         network: expect.any(String),
+        // the snapshot's generated transfers (issue 24.4)
+        origin: 'illustrative',
       });
       expect(t.date >= windowStart(days)).toBe(true);
       expect(t.date < END).toBe(true);

@@ -98,7 +98,14 @@ describe('DefiLlama stablecoins adapter', () => {
     ]);
     const caps = await (await fetch(server.baseUrl + '/api/networks/time-series?metricType=stablecoin-market-caps')).json();
     // Tron is not in this registry but is a network of the league: published under the league's name.
-    expect(caps).toEqual([{ date: DATE, networks: { Ethereum: 137.5e9, TRON: 80e9, Base: 4.25e9 } }]);
+    expect(caps).toEqual([
+      {
+        date: DATE,
+        networks: { Ethereum: 137.5e9, TRON: 80e9, Base: 4.25e9 },
+        origin: 'live',
+        sources: ['ingest runs: the chain and API reads of the day'],
+      },
+    ]);
     // The API has no holder counts: no stablecoin-holders figure is made up.
     expect(await (await fetch(server.baseUrl + '/api/networks/time-series?metricType=stablecoin-holders')).json()).toEqual([]);
     const html = await (await fetch(server.baseUrl + '/sources')).text();

@@ -60,6 +60,7 @@ describe('npm run ingest against two local chains', () => {
       asOf: s.days[2],
       // No figure 30 days earlier: the changes are unavailable, not the snapshot's fixed texts.
       changes30d: { totalRWAValue: null, totalAssetHolders: null, totalStablecoinValue: null },
+      origin: 'live',
     });
   });
 
@@ -73,6 +74,8 @@ describe('npm run ingest against two local chains', () => {
         totalValue: '565050',
         marketShare: 91.87,
         change30d: null,
+        origin: 'live',
+        change30dOrigin: 'live',
       },
       {
         id: 'arbitrum',
@@ -82,6 +85,8 @@ describe('npm run ingest against two local chains', () => {
         totalValue: '50000',
         marketShare: 8.13,
         change30d: null,
+        origin: 'live',
+        change30dOrigin: 'live',
       },
     ]);
   });
@@ -96,6 +101,8 @@ describe('npm run ingest against two local chains', () => {
         change7d: null,
         id: 'usdx',
         url: '/assets/usdx',
+        origin: 'live',
+        change7dOrigin: 'live',
       },
       {
         symbol: 'TBILL',
@@ -105,6 +112,8 @@ describe('npm run ingest against two local chains', () => {
         change7d: null,
         id: 'tbill',
         url: '/assets/tbill',
+        origin: 'live',
+        change7dOrigin: 'live',
       },
       {
         symbol: 'GOLD',
@@ -114,6 +123,8 @@ describe('npm run ingest against two local chains', () => {
         change7d: null,
         id: 'gold',
         url: '/assets/gold',
+        origin: 'live',
+        change7dOrigin: 'live',
       },
     ]);
   });
@@ -132,12 +143,13 @@ describe('npm run ingest against two local chains', () => {
   });
 
   it('the network series and chart data come from the same observations', async () => {
+    const read = { origin: 'live', sources: ['ingest runs: the chain and API reads of the day'] };
     const series = await get('/api/networks/time-series?metricType=tokenized-asset-value');
-    expect(series.at(-1)).toEqual({ date: s.days[2], networks: { Ethereum: 565050, Arbitrum: 50000 } });
+    expect(series.at(-1)).toEqual({ date: s.days[2], networks: { Ethereum: 565050, Arbitrum: 50000 }, ...read });
     const holders = await get('/api/networks/time-series?metricType=rwa-holders');
-    expect(holders.at(-1)).toEqual({ date: s.days[2], networks: { Ethereum: 5, Arbitrum: 1 } });
+    expect(holders.at(-1)).toEqual({ date: s.days[2], networks: { Ethereum: 5, Arbitrum: 1 }, ...read });
     const stable = await get('/api/networks/time-series?metricType=stablecoin-market-caps');
-    expect(stable.at(-1)).toEqual({ date: s.days[2], networks: { Arbitrum: 5000000 } });
+    expect(stable.at(-1)).toEqual({ date: s.days[2], networks: { Arbitrum: 5000000 }, ...read });
     const chart = await get('/api/chart-data');
     expect(chart.map((p: { date: string }) => p.date)).toEqual(s.days);
     // Billions, four decimals as the API serves them.
@@ -197,6 +209,7 @@ describe('npm run ingest against two local chains', () => {
           peggedCurrency: 'USD',
         },
       ],
+      origin: 'live',
     });
     const overview = await get('/api/stablecoin-overview');
     expect(overview).toMatchObject({

@@ -14,6 +14,8 @@ const point = (date: string, v: string, stablecoins = '100'): ChartDataPoint => 
   managedStrategies: v,
   corporateBonds: v,
   stablecoins,
+  origin: 'live',
+  source: null,
 });
 
 describe('stackChartData', () => {
@@ -74,6 +76,8 @@ describe('transfer ranges', () => {
 });
 
 const network = (id: string, totalValue: number, marketShare: number): Network => ({
+  origin: 'live',
+  change30dOrigin: 'live',
   id,
   name: id.toUpperCase(),
   iconUrl: '',

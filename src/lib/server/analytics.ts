@@ -19,6 +19,7 @@ import type {
 import { AMOUNT_RANGES, MAX_TRANSFER_LIMIT, TRANSFER_LIMIT } from '#lib/shared/transfers.ts';
 import { plainNumber } from '#lib/shared/csv.ts';
 import { isoDay, shiftDay } from '#lib/shared/utc-day.ts';
+import { detailOrigin, figureOrigin, pointOrigin } from '#lib/shared/origin.ts';
 
 /**
  * Numbers to strings without exponent notation or float noise (2.2e9 -> '2200000000'). The default
@@ -45,11 +46,14 @@ export const publishedRunFrom = ([row]: MetaRows) => (row ? Number(row.value) : 
 
 export const asOfRead = () => read(metaRow('asOf'), asOfFrom);
 
+/** Whether a run has been published, from its dataset_meta rows: every served figure is then live. */
+const liveFrom = (rows: MetaRows) => publishedRunFrom(rows) !== undefined;
+
 /** The dataset's as-of date (YYYY-MM-DD). One primary-key lookup. */
 export const getAsOf = (): Promise<string> => readOne(asOfRead());
 
 export const marketOverviewRead = () =>
-  readMany([metaRow('marketOverview'), metaRow('asOf')], ([[row], asOfRows]): MarketOverview => {
+  readMany([metaRow('marketOverview'), metaRow('asOf'), metaRow('publishedRun')], ([[row], asOfRows, runRows]): MarketOverview => {
     const o = (row?.value ?? {}) as Partial<MarketOverview>;
     const holders = Number(o.totalAssetHolders ?? o.totalRWAHolders ?? 0);
     return {
@@ -60,74 +64,89 @@ export const marketOverviewRead = () =>
       totalStablecoinValue: String(o.totalStablecoinValue ?? '0'),
       asOf: asOfFrom(asOfRows),
       ...(o.changes30d ? { changes30d: o.changes30d } : {}),
+      origin: figureOrigin(liveFrom(runRows)),
     };
   });
 export const getMarketOverview = (): Promise<MarketOverview> => readOne(marketOverviewRead());
 
 /** The stacked chart, oldest first; values are numeric strings in billions. */
 export const chartDataRead = () =>
-  read(getDb().select().from(chartPoints).orderBy(asc(chartPoints.date)), (rows): ChartDataPoint[] =>
-    rows.map((r) => ({
-      date: r.date,
-      privateCredit: numeric(r.privateCredit),
-      usTreasuryDebt: numeric(r.usTreasuryDebt),
-      commodities: numeric(r.commodities),
-      institutionalFunds: numeric(r.institutionalFunds),
-      stocks: numeric(r.stocks),
-      governmentDebt: numeric(r.governmentDebt),
-      managedStrategies: numeric(r.managedStrategies),
-      corporateBonds: numeric(r.corporateBonds),
-      stablecoins: numeric(r.stablecoins),
-    })),
+  readMany(
+    [getDb().select().from(chartPoints).orderBy(asc(chartPoints.date)), metaRow('asOf'), metaRow('publishedRun')],
+    ([rows, asOfRows, runRows]): ChartDataPoint[] =>
+      rows.map((r) => ({
+        date: r.date,
+        privateCredit: numeric(r.privateCredit),
+        usTreasuryDebt: numeric(r.usTreasuryDebt),
+        commodities: numeric(r.commodities),
+        institutionalFunds: numeric(r.institutionalFunds),
+        stocks: numeric(r.stocks),
+        governmentDebt: numeric(r.governmentDebt),
+        managedStrategies: numeric(r.managedStrategies),
+        corporateBonds: numeric(r.corporateBonds),
+        stablecoins: numeric(r.stablecoins),
+        origin: pointOrigin(liveFrom(runRows), r.date, asOfFrom(asOfRows)),
+        source: r.source ?? null,
+      })),
   );
 export const listChartData = (): Promise<ChartDataPoint[]> => readOne(chartDataRead());
 
 /** Every asset, largest market cap first. */
 export const assetsRead = () =>
-  read(
-    getDb()
-      .select({
-        symbol: assets.symbol,
-        name: assets.name,
-        assetClass: assets.assetClass,
-        marketCap: assets.marketCap,
-        change7d: assets.change7d,
-        priceFlag: assets.priceFlag,
-        stale: assets.stale,
-      })
-      .from(assets)
-      .orderBy(desc(assets.marketCap)),
+  readMany(
+    [
+      getDb()
+        .select({
+          symbol: assets.symbol,
+          name: assets.name,
+          assetClass: assets.assetClass,
+          marketCap: assets.marketCap,
+          change7d: assets.change7d,
+          priceFlag: assets.priceFlag,
+          stale: assets.stale,
+        })
+        .from(assets)
+        .orderBy(desc(assets.marketCap)),
+      metaRow('publishedRun'),
+    ],
     // priceFlag and stale are added beside the spec's fields, and only when set: the spec's shape is unchanged otherwise.
-    (rows): Asset[] =>
+    ([rows, runRows]): Asset[] =>
       rows.map(({ priceFlag, stale, ...r }) => ({
         ...r,
         marketCap: numeric(r.marketCap, 2),
         change7d: r.change7d === null ? null : numeric(r.change7d, 2),
         ...(priceFlag ? { priceFlag } : {}),
         ...(stale ? { stale } : {}),
+        origin: figureOrigin(liveFrom(runRows)),
+        change7dOrigin: detailOrigin(liveFrom(runRows)),
       })),
   );
 
 /** Every network, largest total value first. */
 export const networksRead = () =>
-  read(
-    getDb()
-      .select({
-        id: networks.id,
-        name: networks.name,
-        iconUrl: networks.iconUrl,
-        rwaCount: networks.rwaCount,
-        totalValue: networks.totalValue,
-        marketShare: networks.marketShare,
-        change30d: networks.change30d,
-      })
-      .from(networks)
-      .orderBy(desc(networks.totalValue)),
-    (rows): Network[] =>
+  readMany(
+    [
+      getDb()
+        .select({
+          id: networks.id,
+          name: networks.name,
+          iconUrl: networks.iconUrl,
+          rwaCount: networks.rwaCount,
+          totalValue: networks.totalValue,
+          marketShare: networks.marketShare,
+          change30d: networks.change30d,
+        })
+        .from(networks)
+        .orderBy(desc(networks.totalValue)),
+      metaRow('publishedRun'),
+    ],
+    ([rows, runRows]): Network[] =>
       rows.map((r) => ({
         ...r,
         totalValue: numeric(r.totalValue, 2),
         change30d: r.change30d === null ? null : numeric(r.change30d, 2),
+        origin: figureOrigin(liveFrom(runRows)),
+        change30dOrigin: detailOrigin(liveFrom(runRows)),
       })),
   );
 export const listNetworks = (): Promise<Network[]> => readOne(networksRead());
@@ -137,18 +156,26 @@ export const listNetworks = (): Promise<Network[]> => readOne(networksRead());
  * monthly, which is what the chart draws), each with a map of network name to value. Oldest first.
  */
 export const networkTimeSeriesRead = (metric: NetworkMetric) =>
-  read(
-    getDb()
-      .select({ date: networkSeries.date, network: networkSeries.network, value: networkSeries.value })
-      .from(networkSeries)
-      .where(and(eq(networkSeries.metric, metric), eq(networkSeries.monthEnd, true), lte(networkSeries.date, asOfSql)))
-      .orderBy(asc(networkSeries.date)),
-    (rows): TimeSeriesPoint[] => {
+  readMany(
+    [
+      getDb()
+        .select({ date: networkSeries.date, network: networkSeries.network, value: networkSeries.value, source: networkSeries.source })
+        .from(networkSeries)
+        .where(and(eq(networkSeries.metric, metric), eq(networkSeries.monthEnd, true), lte(networkSeries.date, asOfSql)))
+        .orderBy(asc(networkSeries.date)),
+      metaRow('asOf'),
+      metaRow('publishedRun'),
+    ],
+    ([rows, asOfRows, runRows]): TimeSeriesPoint[] => {
       const points: TimeSeriesPoint[] = [];
+      const live = liveFrom(runRows);
+      const asOf = asOfFrom(asOfRows);
       for (const r of rows) {
         let last = points[points.length - 1];
-        if (!last || last.date !== r.date) points.push((last = { date: r.date, networks: {} }));
+        if (!last || last.date !== r.date)
+          points.push((last = { date: r.date, networks: {}, origin: pointOrigin(live, r.date, asOf), sources: [] }));
         last.networks[r.network] = r.value;
+        if (r.source && !last.sources.includes(r.source)) last.sources.push(r.source);
       }
       return points;
     },
@@ -178,8 +205,8 @@ export function transfersRead(q: TransferQuery) {
   return readMany(queries, (perRange): Transfer[] =>
     perRange
       .flat()
-      // A transfer read from a chain carries its transaction; the snapshot's generated rows have none.
-      .map(({ txHash, ...t }) => (txHash ? { ...t, txHash } : t))
+      // A transfer read from a chain carries its transaction; the snapshot's generated rows have none (illustrative).
+      .map(({ txHash, ...t }) => (txHash ? { ...t, txHash, origin: detailOrigin(true) } : { ...t, origin: detailOrigin(false) }))
       .sort((a, b) => b.usdAmount - a.usdAmount),
   );
 }

@@ -17,6 +17,7 @@ import {
 } from './snapshot-schema.ts';
 import type { StablecoinsData, TreasuriesData } from '#lib/shared/analytics-types.ts';
 import { moneyString } from '#lib/shared/money.ts';
+import { figureOrigin } from '#lib/shared/origin.ts';
 
 export const stablecoins: StablecoinsData = parseSnapshot(stablecoinsSchema, 'stablecoins.json', stablecoinsJson);
 export const treasuries: TreasuriesData = parseSnapshot(treasuriesSchema, 'treasuries.json', treasuriesJson);
@@ -26,6 +27,9 @@ export const commodities = parseSnapshot(commoditiesSchema, 'commodities.json', 
 const snapshotStablecoins = stablecoins;
 const snapshotTreasuries = treasuries;
 
+/** The snapshot's own object is served unchanged without a run; a run's figures are a new object (asset-class-live.ts). */
+const originOf = <T>(data: T, snapshot: T) => figureOrigin(data !== snapshot);
+
 /** Dollar figures as numeric strings in API responses (spec: money travels as strings). */
 const money = moneyString;
 
@@ -34,6 +38,7 @@ export function stablecoinsResponse(stablecoins: StablecoinsData = snapshotStabl
     asOf: stablecoins.asOf,
     total: stablecoins.total,
     stablecoins: stablecoins.rows.map((r) => ({ ...r, marketCap: money(r.marketCap), price: money(r.price) })),
+    origin: originOf(stablecoins, snapshotStablecoins),
   };
 }
 
@@ -53,6 +58,7 @@ export function stablecoinOverviewResponse(stablecoins: StablecoinsData = snapsh
     holdersChange30d: holders.change,
     totalStablecoins: stablecoins.total,
     cards: stablecoins.cards,
+    origin: originOf(stablecoins, snapshotStablecoins),
   };
 }
 
@@ -63,6 +69,7 @@ export function treasuriesResponse(treasuries: TreasuriesData = snapshotTreasuri
     topEntities: treasuries.topEntities.map((e) => ({ ...e, marketCap: money(e.marketCap) })),
     total: treasuries.total,
     products: treasuries.products.map((p) => ({ ...p, marketCap: money(p.marketCap) })),
+    origin: originOf(treasuries, snapshotTreasuries),
   };
 }
 
@@ -83,6 +90,8 @@ export function privateCreditResponse() {
       principalOutstanding: money(p.principalOutstanding),
       defaultedAmount: money(p.defaultedAmount),
     })),
+    // No source reads private credit yet: always the snapshot's dated estimates (never synthetic).
+    origin: figureOrigin(false),
   };
 }
 

@@ -3,6 +3,7 @@
  * pages and the islands. Numeric strings stay strings where the spec says so.
  */
 import type { TransferPeriod } from './transfers.ts';
+import type { Origin } from './origin.ts';
 
 export const NETWORK_METRICS = [
   'tokenized-asset-value',
@@ -29,6 +30,10 @@ export interface ChartDataPoint {
   managedStrategies: string;
   corporateBonds: string;
   stablecoins: string;
+  /** Added beside the spec's fields: where the point comes from (origin.ts). */
+  origin: Origin;
+  /** The history API's URL or the run's reads; null for the snapshot. */
+  source: string | null;
 }
 
 export interface Asset {
@@ -46,6 +51,9 @@ export interface Asset {
    * kept while a chain or source is down (at most 2 days): since which day, how old, on which chains, why.
    */
   stale?: { since: string; ageHours: number; chains: string[]; reason: string };
+  /** Added beside the spec's fields: where the market cap and the 7-day change come from (origin.ts). */
+  origin: Origin;
+  change7dOrigin: Origin;
 }
 
 export interface Transfer {
@@ -57,6 +65,8 @@ export interface Transfer {
   network: string;
   /** The transaction, for transfers read from a chain (absent in the snapshot). */
   txHash?: string;
+  /** Added beside the spec's fields: the snapshot's transfers are illustrative (origin.ts). */
+  origin: Origin;
 }
 
 export interface Network {
@@ -70,11 +80,17 @@ export interface Network {
   marketShare: number;
   /** Percent, numeric string; null when unavailable (no figure 30 days earlier). */
   change30d: string | null;
+  /** Added beside the spec's fields: where the figures and the 30-day change come from (origin.ts). */
+  origin: Origin;
+  change30dOrigin: Origin;
 }
 
 export interface TimeSeriesPoint {
   date: string;
   networks: Record<string, number>;
+  /** Added beside the spec's fields: where the point comes from, and its sources (origin.ts). */
+  origin: Origin;
+  sources: string[];
 }
 
 /** The home page reads totalAssetHolders, the networks page totalRWAHolders: both are served. */
@@ -91,6 +107,8 @@ export interface MarketOverview {
    * 30 days earlier). Absent for the snapshot, whose cards show the spec's fixed changes.
    */
   changes30d?: { totalRWAValue: number | null; totalAssetHolders: number | null; totalStablecoinValue: number | null };
+  /** Added beside the spec's fields: a published run's figures, or the snapshot's (origin.ts). */
+  origin: Origin;
 }
 
 export interface TransferQuery {

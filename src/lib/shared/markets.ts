@@ -6,7 +6,7 @@ import type { ChartDataPoint, Network, NetworkMetric, TimeSeriesPoint } from './
 import { VALUE_METRICS } from './analytics-types.ts';
 import { formatBillions, formatCompactUsd, formatPercent } from './format.ts';
 
-export type AssetClassKey = Exclude<keyof ChartDataPoint, 'date'>;
+export type AssetClassKey = Exclude<keyof ChartDataPoint, 'date' | 'origin' | 'source'>;
 
 /** The stacked chart's layers, bottom to top, with the spec's fixed legend values (section 9). */
 export const CHART_LAYERS: readonly { key: AssetClassKey; label: string; legend: string }[] = [
@@ -104,7 +104,7 @@ export interface LineSeries {
  * by total value) a network keeps the same colour as in the pie; others take the next free ones.
  */
 export function lineSeries(
-  points: TimeSeriesPoint[],
+  points: Pick<TimeSeriesPoint, 'date' | 'networks'>[],
   palette: readonly string[],
   limit = 15,
   colorOrder: readonly string[] = [],

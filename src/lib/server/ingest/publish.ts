@@ -18,6 +18,7 @@ import {
   chartPoints,
   datasetMeta,
   ingestCheckpoints,
+  ingestHistory,
   ingestObservations,
   ingestRuns,
   ingestTransfers,
@@ -40,7 +41,9 @@ import {
   type StalePriceNote,
   type Totals,
 } from './cells.ts';
+import { historyOf, protocolFill, sourceOf, type History } from './history.ts';
 import { priceMoveFlag } from './prices.ts';
+import { HISTORY_DAYS } from './sources/defillama-history.ts';
 import { issuanceWallets, type Registry } from './registry.ts';
 import { chainDisplayName } from './external-names.ts';
 import { DAY_MS, dayEnd, shiftDay } from '#lib/shared/utc-day.ts';
@@ -49,7 +52,7 @@ const ZERO = '0x0000000000000000000000000000000000000000';
 /** Published transfers cover the longest window the API offers (90 days). */
 const TRANSFER_WINDOW_DAYS = 90;
 
-const CLASS_FIELD: Record<string, keyof Omit<typeof chartPoints.$inferInsert, 'date'>> = {
+const CLASS_FIELD: Record<string, keyof Omit<typeof chartPoints.$inferInsert, 'date' | 'source'>> = {
   'U.S. Treasuries': 'usTreasuryDebt',
   'Private Credit': 'privateCredit',
   Commodities: 'commodities',
@@ -265,7 +268,15 @@ export function buildAssets(
   });
 }
 
-export function buildChart(g: GridOf, dates: string[]) {
+const NO_HISTORY: History = { dates: [], stablecoins: new Map(), stablecoinsByChain: new Map(), protocol: new Map() };
+
+/**
+ * The stacked chart per day: the runs' reads, filled from the history (history.ts says the rules),
+ * each point with its source: the run's reads of that day (`readLabel`), else the history's URLs.
+ */
+export function buildChart(g: GridOf, dates: string[], registry?: Registry, h: History = NO_HISTORY, readLabel = 'observations') {
+  const classOf = new Map(registry?.assets.map((a) => [a.symbol, a.assetClass]) ?? []);
+  const read = (date: string, symbol: string, chain: string) => g.cellValue.has(`${date}|${symbol}|${chain}`);
   return dates.map((date) => {
     const row: typeof chartPoints.$inferInsert = {
       date,
@@ -279,7 +290,20 @@ export function buildChart(g: GridOf, dates: string[]) {
       corporateBonds: 0,
       stablecoins: 0,
     };
+    const urls: string[] = [];
     for (const [cls, v] of Object.entries(g.classByDate.get(date) ?? {})) if (CLASS_FIELD[cls]) row[CLASS_FIELD[cls]] = v / 1e9;
+    for (const f of protocolFill(h, date, read)) {
+      const field = CLASS_FIELD[classOf.get(f.symbol) ?? ''];
+      if (!field || field === 'stablecoins') continue;
+      row[field] = (row[field] as number) + f.value / 1e9;
+      urls.push(f.url);
+    }
+    const market = h.stablecoins.get(date);
+    if (market) {
+      row.stablecoins = market.value / 1e9;
+      urls.push(market.url);
+    }
+    row.source = sourceOf([...(g.classByDate.has(date) ? [readLabel] : []), ...urls]);
     return row;
   });
 }
@@ -353,26 +377,70 @@ export function buildTransfers(
   return { active, volume, transferRows, indexedChains: new Set(rows.map((t) => t.chain)) };
 }
 
-function buildSeries(g: GridOf, dates: string[], t: ReturnType<typeof buildTransfers>, chainName: (k: string) => string) {
-  const monthEnd = new Map(dates.map((d, i) => [d, dates[i + 1]?.slice(0, 7) !== d.slice(0, 7)]));
+/**
+ * The six network series per day: the runs' reads (`dates`), and on the history's days (h.dates)
+ * the values the history gives (history.ts). Activity (addresses, volume) and holders come from
+ * the runs' logs only: a day no run read has none, never a zero.
+ */
+function buildSeries(
+  g: GridOf,
+  dates: string[],
+  t: ReturnType<typeof buildTransfers>,
+  chainName: (k: string) => string,
+  registry: Registry,
+  h: History,
+  readLabel: string,
+) {
+  const read = new Set(dates);
+  const all = [...new Set([...dates, ...h.dates])].sort();
+  const monthEnd = new Map(all.map((d, i) => [d, all[i + 1]?.slice(0, 7) !== d.slice(0, 7)]));
+  const stable = new Set(registry.assets.filter((a) => a.assetClass === 'Stablecoins').map((a) => a.symbol));
   const seriesRows: Array<typeof networkSeries.$inferInsert> = [];
-  const push = (metric: string, date: string, chain: string, value: number) =>
-    seriesRows.push({ metric, date, network: chainName(chain), value: round(value, 2), monthEnd: monthEnd.get(date)! });
-  for (const date of dates) {
-    for (const [chain, c] of g.rwa.get(date) ?? []) {
-      push('tokenized-asset-value', date, chain, c.value);
-      if (c.holders !== null) push('rwa-holders', date, chain, c.holders);
+  const push = (metric: string, date: string, chain: string, value: number, source: string) =>
+    seriesRows.push({ metric, date, network: chainName(chain), value: round(value, 2), monthEnd: monthEnd.get(date)!, source });
+  const cellRead = (date: string, symbol: string, chain: string) => g.cellValue.has(`${date}|${symbol}|${chain}`);
+  for (const date of all) {
+    const rwa = new Map<string, { value: number; urls: string[]; read: boolean }>();
+    for (const [chain, c] of g.rwa.get(date) ?? []) rwa.set(chain, { value: c.value, urls: [], read: true });
+    for (const f of protocolFill(h, date, cellRead)) {
+      if (stable.has(f.symbol)) continue;
+      const c = rwa.get(f.chain) ?? rwa.set(f.chain, { value: 0, urls: [], read: false }).get(f.chain)!;
+      c.value += f.value;
+      c.urls.push(f.url);
     }
-    for (const [chain, c] of g.stable.get(date) ?? []) {
-      push('stablecoin-market-caps', date, chain, c.value);
-      if (c.holders !== null) push('stablecoin-holders', date, chain, c.holders);
+    for (const [chain, c] of rwa)
+      if (c.value > 0 || c.read)
+        push('tokenized-asset-value', date, chain, c.value, sourceOf([...(c.read ? [readLabel] : []), ...c.urls])!);
+    for (const [chain, c] of g.rwa.get(date) ?? []) if (c.holders !== null) push('rwa-holders', date, chain, c.holders, readLabel);
+    const chains = new Set([
+      ...(g.stable.get(date)?.keys() ?? []),
+      ...[...h.stablecoinsByChain].filter(([, s]) => s.has(date)).map(([k]) => k),
+    ]);
+    for (const chain of chains) {
+      const market = h.stablecoinsByChain.get(chain)?.get(date);
+      const c = g.stable.get(date)?.get(chain);
+      if (market) push('stablecoin-market-caps', date, chain, market.value, market.url);
+      else if (c) push('stablecoin-market-caps', date, chain, c.value, readLabel);
+      if (c && c.holders !== null) push('stablecoin-holders', date, chain, c.holders, readLabel);
     }
+    if (!read.has(date)) continue;
     for (const chain of t.indexedChains) {
-      push('active-addresses', date, chain, t.active.get(`${date}|${chain}`)?.size ?? 0);
-      push('transfer-volume', date, chain, t.volume.get(`${date}|${chain}`) ?? 0);
+      push('active-addresses', date, chain, t.active.get(`${date}|${chain}`)?.size ?? 0, readLabel);
+      push('transfer-volume', date, chain, t.volume.get(`${date}|${chain}`) ?? 0, readLabel);
     }
   }
   return seriesRows;
+}
+
+/** The stablecoin headline from the market's history when it has the day (history.ts), with its 30-day change. */
+function marketStablecoins(h: History, asOf: string): { now: number; change30d: number | null } | null {
+  const now = h.stablecoins.get(asOf);
+  if (!now) return null;
+  const then = [...h.stablecoins.keys()]
+    .filter((d) => d <= shiftDay(asOf, -30))
+    .sort()
+    .at(-1);
+  return { now: now.value, change30d: then ? pct(now.value, h.stablecoins.get(then)!.value) : null };
 }
 
 /** Every (asset, chain) the registry or an earlier accepted row knows of: the cells a failure can leave stale. */
@@ -415,9 +483,24 @@ export async function derive(db: Database, registry: Registry, asOf: string, opt
   const dateAtOrBefore = (date: string) => [...dates].reverse().find((d) => d <= date);
   const before30 = dateAtOrBefore(shiftDay(asOf, -30));
   const { totals, overview } = buildOverview(g, registry, asOf, before30);
+  const h = historyOf(
+    await db
+      .select()
+      .from(ingestHistory)
+      .where(and(lte(ingestHistory.date, asOf), gte(ingestHistory.date, shiftDay(asOf, -HISTORY_DAYS)))),
+    asOf,
+  );
+  const market = marketStablecoins(h, asOf);
+  if (market) {
+    totals.stablecoins = market.now;
+    overview.totalStablecoinValue = String(round(market.now));
+    overview.changes30d.totalStablecoinValue = market.change30d;
+  }
+  // A day the runs read: its figures come from the observations (blocks and API URLs, on the asset pages).
+  const readLabel = 'ingest runs: the chain and API reads of the day';
   const networkRows = buildNetworks(g, asOf, before30, totals.rwa, chainName);
   const assetRows = buildAssets(g, registry, asOf, dateAtOrBefore(shiftDay(asOf, -7)), dateAtOrBefore(shiftDay(asOf, -1)), stale);
-  const chartRows = buildChart(g, dates);
+  const chartRows = buildChart(g, [...new Set([...dates, ...h.dates])].sort(), registry, h, readLabel);
   const decimals = new Map((await db.select().from(ingestCheckpoints)).map((c) => [`${c.chain}|${c.token}`, c.decimals]));
   const tRows = await db
     .select({
@@ -435,7 +518,7 @@ export async function derive(db: Database, registry: Registry, asOf: string, opt
   const windowStart = new Date(dayEnd(asOf) - TRANSFER_WINDOW_DAYS * DAY_MS).toISOString();
   const blocked = (asset: string, chain: string) => held.has(cellKey(asset, chain)) || !!failureFor(failures, asset, chain);
   const t = buildTransfers(g, registry, tRows, decimals, asOf, windowStart, blocked, chainName);
-  const seriesRows = buildSeries(g, dates, t, chainName);
+  const seriesRows = buildSeries(g, dates, t, chainName, registry, h, readLabel);
   const cells: Record<string, CellFigure> = {};
   for (const o of picked.values()) if (o.date === asOf) cells[cellKey(o.assetSymbol, o.chain)] = { value: o.value, holders: o.holders };
   return {

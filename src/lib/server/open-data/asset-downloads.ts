@@ -44,9 +44,9 @@ export const CHAIN_COLUMNS = [
 ] as const;
 
 export function assetTransferRows(page: AssetPage) {
-  return page.transfers.map((t) => ({ date: t.date, usdAmount: t.usdAmount, network: t.network, txHash: t.txHash }));
+  return page.transfers.map((t) => ({ date: t.date, usdAmount: t.usdAmount, network: t.network, txHash: t.txHash, origin: t.origin }));
 }
-export const TRANSFER_COLUMNS = ['date', 'usdAmount', 'network', 'txHash'] as const;
+export const TRANSFER_COLUMNS = ['date', 'usdAmount', 'network', 'txHash', 'origin'] as const;
 
 /** The yields as rows: each window with its two NAVs, the method, or why it is unknown. */
 export function assetYieldRows(page: AssetPage) {

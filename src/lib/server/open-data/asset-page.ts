@@ -18,6 +18,7 @@ import { bridgingOf } from '#lib/server/ingest/methods.ts';
 import { navYield, noYieldReason, YIELD_METHOD, type YieldFigure } from '#lib/shared/nav-yield.ts';
 import type { StaleCell } from '#lib/server/ingest/cells.ts';
 import { INDEXING_KEY } from '#lib/server/ingest/head-first.ts';
+import { detailOrigin, figureOrigin, type Origin } from '#lib/shared/origin.ts';
 import { assessQuality, gapPercent, type Quality } from '#lib/shared/open-data/quality.ts';
 
 /** A yield (percent a year) with the two NAVs it compares. */
@@ -28,6 +29,8 @@ export interface Figure {
   value: number | null;
   asOf: string | null;
   source: string;
+  /** live, snapshot or illustrative (src/lib/shared/origin.ts). */
+  origin: Origin;
   /** Why the value is unknown (set when value is null). */
   unknown?: string;
   /** A value past its source's staleness bound: shown with "stale since <since>" and why. */
@@ -64,6 +67,8 @@ export interface AssetTransfer {
   usdAmount: number;
   network: string;
   txHash: string | null;
+  /** live, or illustrative for the snapshot's generated rows. */
+  origin: Origin;
   txUrl?: string;
 }
 export interface AssetPage {
@@ -263,48 +268,61 @@ export function assemble(input: AssetPageInput): AssetPage {
   const servedHere = entry.origin === 'served';
   const figureSource = servedHere ? runSource : entry.origin === 'snapshot' ? SNAPSHOT_SOURCE : 'none';
   const snapshotFigures = !live || entry.origin === 'snapshot';
+  // The run's figures are live; the served table before any run, or a snapshot-only asset, the snapshot's.
+  const shownOrigin = figureOrigin(live && servedHere);
   const marketCap: Figure =
     entry.marketCap !== null
-      ? { value: entry.marketCap, asOf: servedHere ? asOf : SNAPSHOT_AS_OF, source: figureSource }
+      ? { value: entry.marketCap, asOf: servedHere ? asOf : SNAPSHOT_AS_OF, source: figureSource, origin: shownOrigin }
       : {
           value: null,
           asOf: null,
           source: 'none',
+          origin: shownOrigin,
           unknown: reg?.price.kind === 'unavailable' ? 'no price source is checked for this asset yet' : 'no published figure yet',
         };
   const change7d: Figure =
     entry.change7d !== null
-      ? { value: entry.change7d, asOf: marketCap.asOf, source: figureSource }
-      : { value: null, asOf: null, source: 'none', unknown: entry.marketCap === null ? 'no market cap' : 'no figure 7 days earlier' };
+      ? // The served table's change before any run is the snapshot's synthetic detail.
+        { value: entry.change7d, asOf: marketCap.asOf, source: figureSource, origin: servedHere ? detailOrigin(live) : shownOrigin }
+      : {
+          value: null,
+          asOf: null,
+          source: 'none',
+          origin: shownOrigin,
+          unknown: entry.marketCap === null ? 'no market cap' : 'no figure 7 days earlier',
+        };
   const then30 = lastObserved ? point(atOrBefore(shiftDay(lastObserved, -30))) : undefined;
   const change30 = live && now && then30 && then30.date !== now.date ? pctChange(now.marketCap, then30.marketCap) : null;
   const change30d: Figure =
     change30 !== null
-      ? { value: change30, asOf: lastObserved, source: `observations ${then30!.date} to ${lastObserved}` }
+      ? { value: change30, asOf: lastObserved, source: `observations ${then30!.date} to ${lastObserved}`, origin: 'live' }
       : {
           value: null,
           asOf: null,
           source: 'none',
+          origin: shownOrigin,
           unknown: live ? 'no observation 30 days earlier' : 'the snapshot gives no 30-day change per asset',
         };
   const supply: Figure =
     live && now?.supply != null
-      ? { value: now.supply, asOf: lastObserved, source: `observations of ${latest.length} chain(s)` }
+      ? { value: now.supply, asOf: lastObserved, source: `observations of ${latest.length} chain(s)`, origin: 'live' }
       : {
           value: null,
           asOf: null,
           source: 'none',
+          origin: shownOrigin,
           unknown: live ? 'not observed on every chain' : 'the snapshot gives no supply per asset',
         };
   const indexed = input.indexing.length ? Math.min(...input.indexing) : 100;
   const holders: AssetPage['holders'] =
     live && now?.holders != null
-      ? { value: now.holders, asOf: lastObserved, source: `unique addresses per chain, ${latest.length} chain(s)` }
+      ? { value: now.holders, asOf: lastObserved, source: `unique addresses per chain, ${latest.length} chain(s)`, origin: 'live' }
       : live && indexed < 100
         ? {
             value: null,
             asOf: lastObserved ?? null,
             source: "Transfer logs from each deployment's first block",
+            origin: 'live',
             unknown: `indexing, ${indexed}% of history read`,
             indexing: { percent: indexed },
           }
@@ -312,6 +330,7 @@ export function assemble(input: AssetPageInput): AssetPage {
             value: null,
             asOf: null,
             source: 'none',
+            origin: shownOrigin,
             unknown: live
               ? 'a source of this asset gives no holder count (an API without holders)'
               : 'the snapshot gives no holder count per asset',
@@ -330,24 +349,33 @@ export function assemble(input: AssetPageInput): AssetPage {
         ? navYield(navHistory, asOf, days)
         : { value: null, from: null, to: null, unknown: 'the snapshot holds no NAV history' };
     return y.value === null
-      ? { value: null, asOf: null, source: 'none', unknown: y.unknown, from: null, to: null }
-      : { value: y.value, asOf: y.to!.date, source: `NAVs of ${y.from!.date} and ${y.to!.date}`, from: y.from, to: y.to };
+      ? { value: null, asOf: null, source: 'none', origin: shownOrigin, unknown: y.unknown, from: null, to: null }
+      : {
+          value: y.value,
+          asOf: y.to!.date,
+          source: `NAVs of ${y.from!.date} and ${y.to!.date}`,
+          origin: 'live',
+          from: y.from,
+          to: y.to,
+        };
   };
   const snapPrice = snapshotPrice(entry.symbol);
   const price: AssetPage['price'] =
     live && observedPrice !== null
-      ? { value: observedPrice, asOf: lastObserved, source: 'observation', method: priceMethod(reg) ?? 'observation' }
+      ? { value: observedPrice, asOf: lastObserved, source: 'observation', origin: 'live', method: priceMethod(reg) ?? 'observation' }
       : snapPrice !== null && snapshotFigures
         ? {
             value: snapPrice.price,
             asOf: SNAPSHOT_AS_OF,
             source: `snapshot ${snapPrice.file}`,
+            origin: 'snapshot',
             method: 'Market price in the snapshot file',
           }
         : {
             value: null,
             asOf: null,
             source: 'none',
+            origin: shownOrigin,
             method: priceMethod(reg) ?? 'unknown',
             unknown: live ? 'no observation with a price' : 'the snapshot gives no price for this asset',
           };
@@ -376,6 +404,8 @@ export function assemble(input: AssetPageInput): AssetPage {
       usdAmount: r.usdAmount,
       network: r.network,
       txHash: r.txHash,
+      // The snapshot's generated transfers have no transaction: illustrative.
+      origin: detailOrigin(r.txHash !== null),
       txUrl: r.txHash && chainKey ? explorerLink(registry, chainKey, 'tx', r.txHash) : undefined,
     };
   });

@@ -80,7 +80,8 @@ export function buildCatalog(served: Row[], registryAssets: RegistryAsset[], cha
       assetClass: row?.assetClass ?? reg?.assetClass ?? 'Unknown',
       origin,
       marketCap: row ? row.marketCap : null,
-      change7d: row ? row.change7d : null,
+      // The snapshot file's 7-day changes are synthetic detail (content/data/SOURCES.md): never served beside a live run.
+      change7d: row && origin !== 'snapshot' ? row.change7d : null,
       chains: regChains.length ? regChains : (facts.chains ?? []),
       chainsSource: regChains.length
         ? 'registry (content/registry/registry.json)'

@@ -3,6 +3,7 @@
  * total over time (the sum of the assets' observed market caps per date; unknown on the snapshot,
  * which has one figure per asset). Two drizzle batches at most.
  */
+import { figureOrigin, type Origin } from '#lib/shared/origin.ts';
 import { datasetMeta } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db.ts';
 import { servedObservations } from '#lib/server/figures/observations.ts';
@@ -20,6 +21,8 @@ export interface IssuerSummary {
   totalMarketCap: number | null;
   /** Assets whose market cap is unknown (left out of the total). */
   unknownCount: number;
+  /** live when every figure in the total is a published run's, else snapshot (origin.ts). */
+  origin: Origin;
 }
 export interface IssuerAsset {
   id: string;
@@ -29,10 +32,12 @@ export interface IssuerAsset {
   assetClass: string;
   marketCap: number | null;
   source: string;
+  origin: Origin;
 }
 export interface IssuerPage {
   asOf: string;
   live: boolean;
+  origin: Origin;
   issuer: IssuerSummary;
   assets: IssuerAsset[];
   history: { date: string; totalMarketCap: number }[];
@@ -45,7 +50,10 @@ async function catalogAndMeta() {
   return { ...metaFacts(metaRows), catalog: catalogOf(served) };
 }
 
-function summary(catalog: Catalog, id: string): IssuerSummary | undefined {
+/** An asset's market cap is a run's figure when a run is published and the served table has it. */
+const assetOrigin = (a: CatalogAsset, live: boolean) => figureOrigin(live && a.origin === 'served');
+
+function summary(catalog: Catalog, id: string, live: boolean): IssuerSummary | undefined {
   const i = catalog.issuers.find((x) => x.id === id);
   if (!i) return undefined;
   const list = i.assetIds.map((a) => catalog.byId.get(a)!);
@@ -57,12 +65,13 @@ function summary(catalog: Catalog, id: string): IssuerSummary | undefined {
     assetCount: list.length,
     totalMarketCap: known.length ? Number(known.reduce((s, a) => s + a.marketCap!, 0).toFixed(2)) : null,
     unknownCount: list.length - known.length,
+    origin: known.every((a) => assetOrigin(a, live) === 'live') ? figureOrigin(live) : 'snapshot',
   };
 }
 
 export async function loadIssuers(): Promise<{ asOf: string; issuers: IssuerSummary[] }> {
-  const { asOf, catalog } = await catalogAndMeta();
-  const issuers = catalog.issuers.map((i) => summary(catalog, i.id)!);
+  const { asOf, publishedRun, catalog } = await catalogAndMeta();
+  const issuers = catalog.issuers.map((i) => summary(catalog, i.id, publishedRun !== undefined)!);
   issuers.sort((a, b) => (b.totalMarketCap ?? -1) - (a.totalMarketCap ?? -1) || a.name.localeCompare(b.name));
   return { asOf, issuers };
 }
@@ -78,9 +87,9 @@ const sourceOf = (a: CatalogAsset, live: boolean) =>
 
 export async function loadIssuerPage(id: string): Promise<IssuerPage | undefined> {
   const { asOf, publishedRun, catalog } = await catalogAndMeta();
-  const issuer = summary(catalog, id);
-  if (!issuer) return undefined;
   const live = publishedRun !== undefined;
+  const issuer = summary(catalog, id, live);
+  if (!issuer) return undefined;
   const list = catalog.issuers.find((x) => x.id === id)!.assetIds.map((a) => catalog.byId.get(a)!);
   let history: IssuerPage['history'] = [];
   let historyNote: string | null =
@@ -99,6 +108,7 @@ export async function loadIssuerPage(id: string): Promise<IssuerPage | undefined
   return {
     asOf,
     live,
+    origin: figureOrigin(live),
     issuer,
     assets: list
       .map((a) => ({
@@ -109,6 +119,7 @@ export async function loadIssuerPage(id: string): Promise<IssuerPage | undefined
         assetClass: a.assetClass,
         marketCap: a.marketCap,
         source: sourceOf(a, live),
+        origin: assetOrigin(a, live),
       }))
       .sort((a, b) => (b.marketCap ?? -1) - (a.marketCap ?? -1)),
     history,
@@ -119,5 +130,5 @@ export async function loadIssuerPage(id: string): Promise<IssuerPage | undefined
 export const issuerHistoryRows = (page: IssuerPage, range: Range, from?: string, to?: string) =>
   clip(page.history, from ?? rangeStart(range, page.asOf), to ?? page.asOf);
 export const ISSUER_HISTORY_COLUMNS = ['date', 'totalMarketCap'] as const;
-export const ISSUER_ASSET_COLUMNS = ['id', 'symbol', 'name', 'assetClass', 'marketCap', 'source', 'url'] as const;
-export const ISSUER_COLUMNS = ['id', 'name', 'assetCount', 'totalMarketCap', 'unknownCount', 'url'] as const;
+export const ISSUER_ASSET_COLUMNS = ['id', 'symbol', 'name', 'assetClass', 'marketCap', 'source', 'origin', 'url'] as const;
+export const ISSUER_COLUMNS = ['id', 'name', 'assetCount', 'totalMarketCap', 'unknownCount', 'origin', 'url'] as const;

@@ -12,6 +12,7 @@ import { catalogOf, servedAssetsQuery } from './catalog.ts';
 import { metaFacts } from './shared.ts';
 import { NETWORK_METRICS, type Network, type NetworkMetric } from '#lib/shared/analytics-types.ts';
 import { clip, rangeStart, type Range } from '#lib/shared/open-data/range.ts';
+import { detailOrigin, figureOrigin, pointOrigin, type Origin } from '#lib/shared/origin.ts';
 
 export interface NetworkAsset {
   id: string;
@@ -23,7 +24,7 @@ export interface NetworkAsset {
   valueOnChain: number | null;
   marketCap: number | null;
 }
-export type NetworkHistoryPoint = { date: string; share: number | null } & Partial<Record<NetworkMetric, number | null>>;
+export type NetworkHistoryPoint = { date: string; share: number | null; origin: Origin } & Partial<Record<NetworkMetric, number | null>>;
 
 export interface NetworkPage {
   asOf: string;
@@ -64,7 +65,7 @@ export async function loadNetworkPage(id: string): Promise<NetworkPage | undefin
   const byDate = new Map<string, NetworkHistoryPoint>();
   for (const r of seriesRows) {
     if (r.date > asOf) continue;
-    const p = byDate.get(r.date) ?? byDate.set(r.date, { date: r.date, share: null }).get(r.date)!;
+    const p = byDate.get(r.date) ?? byDate.set(r.date, { date: r.date, share: null, origin: pointOrigin(live, r.date, asOf) }).get(r.date)!;
     p[r.metric as NetworkMetric] = r.value;
   }
   const history = [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
@@ -132,6 +133,8 @@ export async function loadNetworkPage(id: string): Promise<NetworkPage | undefin
       totalValue: String(Number(row.totalValue.toFixed(2))),
       marketShare: row.marketShare,
       change30d: row.change30d === null ? null : String(Number(row.change30d.toFixed(2))),
+      origin: figureOrigin(live),
+      change30dOrigin: detailOrigin(live),
       url: `/networks/${encodeURIComponent(row.id)}`,
       holders: holders.value,
       ...(holders.value === null ? { holdersUnknown: 'no holder series for this chain (a source without holder counts)' } : {}),
@@ -147,10 +150,11 @@ export function networkHistoryRows(page: NetworkPage, range: Range, from?: strin
   return clip(page.history, from ?? rangeStart(range, page.asOf), to ?? page.asOf).map((p) => ({
     date: p.date,
     share: p.share,
+    origin: p.origin,
     ...Object.fromEntries(NETWORK_METRICS.map((m) => [m, p[m] ?? null])),
   })) as Array<Record<string, string | number | null>>;
 }
-export const NETWORK_HISTORY_COLUMNS = ['date', 'share', ...NETWORK_METRICS] as const;
+export const NETWORK_HISTORY_COLUMNS = ['date', 'share', 'origin', ...NETWORK_METRICS] as const;
 
 export function networkAssetRows(page: NetworkPage) {
   return page.assets.map(({ id, symbol, name, assetClass, valueOnChain, marketCap, url }) => ({

@@ -5,6 +5,7 @@
  * strings where it says so); `id` and `url` are the open-data additions.
  */
 import { z } from 'zod';
+import { ORIGINS } from '#lib/shared/origin.ts';
 
 const numericString = z
   .string()
@@ -16,6 +17,13 @@ const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .describe('A date, YYYY-MM-DD');
+
+/** Added beside the spec's fields on every figure (src/lib/shared/origin.ts says the rule). */
+const origin = z
+  .enum(ORIGINS)
+  .describe(
+    "Where the figure comes from: 'live' (a published ingest run's read, with its block or API URL), 'snapshot' (the dated public figure of the embedded snapshot) or 'illustrative' (the snapshot's synthetic detail; never served once a run is published)",
+  );
 
 export const errorSchema = z
   .object({
@@ -34,6 +42,7 @@ export const marketOverviewSchema = z.object({
   changes30d: z
     .object({ totalRWAValue: z.number().nullable(), totalAssetHolders: z.number().nullable(), totalStablecoinValue: z.number().nullable() })
     .optional(),
+  origin,
 });
 
 export const chartDataSchema = z.array(
@@ -48,6 +57,11 @@ export const chartDataSchema = z.array(
     managedStrategies: numericString,
     corporateBonds: numericString,
     stablecoins: numericString,
+    origin,
+    source: z
+      .string()
+      .nullable()
+      .describe("Where the point comes from: the history API's URL, or the run's on-chain reads; null for the snapshot"),
   }),
 );
 
@@ -57,6 +71,8 @@ const assetSchema = z.object({
   assetClass: z.string(),
   marketCap: numericString.describe('Dollars'),
   change7d: numericString.nullable().describe('Percent; null when there is no figure 7 days earlier'),
+  origin: origin.describe('Of the market cap'),
+  change7dOrigin: origin.describe('Of the 7-day change'),
   id: z.string().describe("The asset page's id (lower-case symbol, made unique)"),
   url: z.string().describe('The asset page, /assets/{id}'),
 });
@@ -70,10 +86,19 @@ const networkSchema = z.object({
   totalValue: numericString.describe('Dollars'),
   marketShare: z.number().describe('Percent of the total'),
   change30d: numericString.nullable(),
+  origin: origin.describe('Of the value, count and share'),
+  change30dOrigin: origin.describe('Of the 30-day change'),
 });
 export const networksSchema = z.array(networkSchema);
 
-export const timeSeriesSchema = z.array(z.object({ date: day, networks: z.record(z.string(), z.number()) }));
+export const timeSeriesSchema = z.array(
+  z.object({
+    date: day,
+    networks: z.record(z.string(), z.number()),
+    origin,
+    sources: z.array(z.string()).describe("Where the point's values come from (history API URLs, the run's reads); empty for the snapshot"),
+  }),
+);
 
 export const transfersSchema = z.array(
   z.object({
@@ -83,6 +108,7 @@ export const transfersSchema = z.array(
     date: z.string().describe('ISO-8601 time'),
     network: z.string(),
     txHash: z.string().optional().describe('The transaction, for transfers read from a chain'),
+    origin,
   }),
 );
 
@@ -93,6 +119,7 @@ const issuerSummarySchema = z.object({
   assetCount: z.number().int(),
   totalMarketCap: money.nullable().describe('Sum of the known market caps, dollars as a decimal string; null when none is known'),
   unknownCount: z.number().int().describe('Assets whose market cap is unknown, left out of the total'),
+  origin: origin.describe("'live' when every figure in the total is a published run's, else 'snapshot'"),
 });
 export const issuersSchema = z.array(issuerSummarySchema);
 
@@ -100,6 +127,7 @@ const figure = z.object({
   value: z.number().nullable(),
   asOf: z.string().nullable(),
   source: z.string(),
+  origin,
   unknown: z.string().optional().describe('Why the value is unknown'),
   stale: z
     .object({ since: z.string(), reason: z.string() })
@@ -173,7 +201,9 @@ export const assetPageSchema = z
     crossCheck: z.object({ chain: money, aggregator: money, gapPercent: z.number().nullable(), aggregatorSource: z.string() }).nullable(),
     history: assetHistorySchema,
     historyNote: z.string().nullable(),
-    transfers: z.array(z.object({ date: z.string(), usdAmount: z.number(), network: z.string(), txHash: z.string().nullable() }).loose()),
+    transfers: z.array(
+      z.object({ date: z.string(), usdAmount: z.number(), network: z.string(), txHash: z.string().nullable(), origin }).loose(),
+    ),
     quality,
     snapshotNote: z.string().nullable(),
   })
@@ -184,7 +214,7 @@ export const networkPageSchema = z
     asOf: day,
     live: z.boolean(),
     network: networkSchema.extend({ url: z.string(), holders: z.number().nullable(), holdersUnknown: z.string().optional() }),
-    history: z.array(z.object({ date: day, share: z.number().nullable() }).catchall(z.number().nullable())),
+    history: z.array(z.object({ date: day, share: z.number().nullable(), origin }).catchall(z.number().nullable())),
     latest: z.record(z.string(), z.object({ value: z.number().nullable(), date: z.string().nullable() })),
     assets: z.array(
       z.object({
@@ -204,6 +234,7 @@ export const networkPageSchema = z
 export const issuerPageSchema = z.object({
   asOf: day,
   live: z.boolean(),
+  origin,
   issuer: issuerSummarySchema,
   assets: z.array(
     z.object({
@@ -214,6 +245,7 @@ export const issuerPageSchema = z.object({
       assetClass: z.string(),
       marketCap: money.nullable(),
       source: z.string(),
+      origin,
     }),
   ),
   history: z.array(z.object({ date: day, totalMarketCap: money })),
@@ -240,7 +272,7 @@ export const assetChainRowsSchema = z.array(
   }),
 );
 export const assetTransferRowsSchema = z.array(
-  z.object({ date: z.string(), usdAmount: z.number(), network: z.string(), txHash: z.string().nullable() }),
+  z.object({ date: z.string(), usdAmount: z.number(), network: z.string(), txHash: z.string().nullable(), origin }),
 );
 export const assetYieldRowsSchema = z.array(
   z.object({
@@ -256,7 +288,7 @@ export const assetYieldRowsSchema = z.array(
 );
 export const networkHistoryRowsSchema = z.array(
   z
-    .object({ date: day, share: z.number().nullable() })
+    .object({ date: day, share: z.number().nullable(), origin })
     .catchall(z.number().nullable())
     .describe('One column per metric of /api/networks/time-series'),
 );

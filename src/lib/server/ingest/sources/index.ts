@@ -1,6 +1,7 @@
 /** Every source, in the order a run reads them. A new source: one file, one line here. */
 import { withFamilies } from '#lib/server/ingest/registry.ts';
 import { aptosSource } from './aptos.ts';
+import { defillamaHistorySource } from './defillama-history.ts';
 import { defillamaProtocolSource } from './defillama-protocol.ts';
 import { defillamaSource } from './defillama.ts';
 import { evmSource } from './evm.ts';
@@ -28,4 +29,6 @@ export const SOURCES: Source[] = [
   xrplSource,
   defillamaSource,
   defillamaProtocolSource,
+  // Last: the history APIs never hold the day's figures back (a failure is a warning).
+  defillamaHistorySource,
 ];
