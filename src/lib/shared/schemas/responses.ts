@@ -338,6 +338,7 @@ export const stablecoinsSchema = z
         })
         .loose(),
     ),
+    origin,
   })
   .loose();
 
@@ -354,6 +355,7 @@ export const stablecoinOverviewSchema = z
     holdersChange30d: z.string(),
     totalStablecoins: z.number().int(),
     cards: z.array(metricCard),
+    origin,
   })
   .loose();
 
@@ -388,6 +390,7 @@ export const treasuriesSchema = z
         })
         .loose(),
     ),
+    origin,
   })
   .loose();
 
@@ -423,5 +426,6 @@ export const privateCreditSchema = z
         })
         .loose(),
     ),
+    origin: origin.describe("Always 'snapshot': no source reads private credit yet"),
   })
   .loose();
