@@ -79,7 +79,15 @@ beforeAll(async () => {
           source: 'defillama',
           defillamaId: 1,
           price: { kind: 'fixed', usd: '1.00' },
-          deployments: [{ chain: 'ethereum', address: '0xdac17f958d2ee523a2206206994597c13d831ec7', startBlock: 0, excludeHolders: [] }],
+          // Tether's published treasury (unreleased supply) is excluded, as the registry requires.
+          deployments: [
+            {
+              chain: 'ethereum',
+              address: '0xdac17f958d2ee523a2206206994597c13d831ec7',
+              startBlock: 0,
+              excludeHolders: ['0x5754284f345afc66a98fbb0a0afe71e0f007b949'],
+            },
+          ],
         },
         {
           symbol: 'TFUND',
