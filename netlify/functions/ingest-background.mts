@@ -15,6 +15,7 @@ import { ConfigError, parseConfig } from '#lib/server/config.ts';
 import { loadRegistry, parseRegistry } from '#lib/server/ingest/registry.ts';
 import { purgeTags, PUBLISHED_RUN_TAGS } from '#lib/server/cdn.ts';
 import { defaultDate, runIngest } from '#lib/server/ingest/run.ts';
+import { isoDay } from '#lib/shared/utc-day.ts';
 
 function authorized(secret: string | undefined, given: string | null): boolean {
   if (!secret || !given) return false;
@@ -39,8 +40,11 @@ export default async function ingestBackground(req: Request): Promise<Response> 
     const registry = config.ingest.registry
       ? loadRegistry(config.ingest.registry)
       : parseRegistry(registryJson, 'content/registry/registry.json');
+    // ?head=1: the first run by itself (auto.ts firstRequestTrigger) reads today at the heads; the daily run reads the close.
+    const head = new URL(req.url).searchParams.get('head') === '1';
     const r = await runIngest(db, {
-      dates: [defaultDate()],
+      dates: [head ? isoDay(Date.now()) : defaultDate()],
+      head,
       registry,
       env: process.env,
       progress: (line) => console.log(line),

@@ -1,6 +1,7 @@
 /**
  * The Node server's first run by itself (issue 24.1, src/lib/server/ingest/auto.ts): when a run is
- * due, `npm run ingest -- --auto` starts as a child process, so the server answers at once and its
+ * due, `npm run ingest -- --auto --head` starts as a child process (head first: today's figures are
+ * served within minutes, the history follows), so the server answers at once and its
  * pages are never slowed by the run's parsing on the server's event loop. Its lines go to the
  * server's log, prefixed; when it ends, one line says what the site serves now (or that the machine
  * is offline). The child takes the run's lock and checks again under it that a run is still due, so
@@ -29,7 +30,7 @@ export async function startAutoIngest(
   }
   if (!why) return undefined;
   log(`  Data: ${why}: a live run starts in the background (INGEST_AUTO=off turns this off); the site serves the figures above meanwhile.`);
-  const child = spawn(process.execPath, ['scripts/ingest.ts', '--auto'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['scripts/ingest.ts', '--auto', '--head'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   // The lowest CPU priority: on a small machine the pages come first, the run takes what is left.
   if (child.pid !== undefined) {
     try {

@@ -4,9 +4,10 @@
  * The registry (the scenario's two chains, scripts/lib/ingest-scenario.ts) lists each chain's public
  * RPC endpoints: first a loopback port nothing listens on, then the Anvil node (so the fallback to
  * the next endpoint is exercised); DefiLlama's stablecoins API is a loopback replay of its documented
- * shape (tests/fixtures/defillama, dates moved to yesterday). The server starts its own run and,
- * within 3 minutes, `/`, `/networks`, `/assets/tbill` and `/api/market-overview` show the live
- * figures with their block or source, and no age note.
+ * shape (tests/fixtures/defillama, dates moved to yesterday). The server starts its own run, head
+ * first (`--auto --head`): within 3 minutes, `/`, `/networks`, `/assets/tbill` and
+ * `/api/market-overview` show today's figures at the chains' heads with their block, beside
+ * DefiLlama's figure at yesterday's close, shown with that date (counted once), and no age note.
  *
  * The chains get fresh blocks at the current time after the scenario is played, so the default
  * finalized head and head-age bound apply (no INGEST_HEAD_TAG / INGEST_MAX_HEAD_AGE here).
@@ -26,6 +27,7 @@ import { formatCurrency, formatLongDate } from '#lib/shared/format.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/defillama');
 const browser = useBrowser();
+const today = isoDay(Date.now());
 const yesterday = isoDay(Date.now() - DAY_MS);
 let s: Scenario;
 let server: RunningServer;
@@ -119,7 +121,8 @@ describe('npm start on an empty database, online', () => {
     const overview = await vi.waitFor(
       async () => {
         const o = await getOk(server.baseUrl, '/api/market-overview');
-        if (o.asOf !== yesterday) throw new Error(`still ${o.asOf}; log:\n${server.output().slice(-2000)}`);
+        // Head first: the first run publishes today's figures, not yesterday's close.
+        if (o.asOf !== today) throw new Error(`still ${o.asOf}; log:\n${server.output().slice(-2000)}`);
         return o;
       },
       { timeout: 180_000, interval: 1000 },
@@ -127,8 +130,21 @@ describe('npm start on an empty database, online', () => {
     // TBILL 300,000 on Ethereum (900,000 held by the issuer's treasury) + 50,000 bridged to Arbitrum, GOLD 100 x $2,650.50.
     expect(Number(overview.totalRWAValue)).toBeCloseTo(615_050, 2);
     // USDX 5,000,000 on Arbitrum (on chain); USDC from DefiLlama: 45,000,000,000 on Ethereum and 4,250,000,000 on Base.
+    // DefiLlama's figure is yesterday's close, published today beside the heads' figures, counted once.
     expect(Number(overview.totalStablecoinValue)).toBeCloseTo(49_255_000_000, 0);
     expect(llamaAsked).toContain('/stablecoin/2');
+    expect(server.output()).toMatch(/ingest .*--auto --head|published: today's figures at the chains' heads/);
+    // USDC's figure keeps its own date: read at yesterday's close (DefiLlama), never relabelled as today's.
+    const list = (await getOk(server.baseUrl, '/api/assets')) as Array<{
+      symbol: string;
+      marketCap: string;
+      stale?: { since: string; reason: string };
+    }>;
+    const usdc = list.find((a) => a.symbol === 'USDC')!;
+    expect(Number(usdc.marketCap)).toBeCloseTo(49_250_000_000, 0);
+    expect(usdc.stale?.since).toBe(yesterday);
+    expect(usdc.stale?.reason).toMatch(/read at the close of .*defillama/);
+    expect(list.find((a) => a.symbol === 'TBILL')?.stale).toBeUndefined();
     expect(server.output()).toMatch(/a live run starts in the background/);
     // The line comes when the run's process has ended, a moment after its publish.
     await vi.waitFor(() => expect(server.output()).toMatch(/Data: now serving ingest run \d+ as of/), { timeout: 30_000 });
@@ -138,8 +154,8 @@ describe('npm start on an empty database, online', () => {
     for (const c of tbill.chains) expect(c.blockNumber).toBeGreaterThan(0);
   }, 200_000);
 
-  it('shows the live figures on /, /networks and /assets/tbill, dated yesterday, without an age note', async () => {
-    const date = formatLongDate(yesterday);
+  it('shows the live figures on /, /networks and /assets/tbill, dated today, without an age note', async () => {
+    const date = formatLongDate(today);
     for (const path of ['/', '/networks']) {
       const { page, errors, close } = await openPage(browser(), server.baseUrl, path);
       const asOf = page.getByTestId('data-as-of');

@@ -21,7 +21,8 @@ const starts: Array<string | undefined> = [];
 
 beforeAll(async () => {
   site = createServer((req, res) => {
-    if (req.method === 'POST' && req.url === '/.netlify/functions/ingest-background') starts.push(req.headers['x-ingest-secret'] as string);
+    if (req.method === 'POST' && req.url === '/.netlify/functions/ingest-background?head=1')
+      starts.push(req.headers['x-ingest-secret'] as string);
     req.resume();
     res.writeHead(202).end();
   });

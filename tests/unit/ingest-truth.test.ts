@@ -201,6 +201,40 @@ describe('cells (17.5, 19.6)', () => {
     expect(r.picked.get('2026-11-10|GOLD|ethereum')!.value).toBe(265_000);
     expect(r.stale[0].reason).toBe('circuit breaker: jump');
   });
+  it("head first: a cell read at yesterday's close by this run stands for today once, with its own date; a failed or held one does not", () => {
+    // This run (5): GOLD on ethereum at today's head; USDC on base from DefiLlama at yesterday's close.
+    const rows = [
+      obs({ runId: 5, accepted: false, date: '2026-11-10' }),
+      obs({ runId: 5, accepted: false, date: '2026-11-09', assetSymbol: 'USDC', chain: 'base', source: 'defillama', value: 4.25e9 }),
+      obs({ runId: 5, accepted: false, date: '2026-11-09', source: 'defillama', value: 1 }),
+    ];
+    const picked = pickObservations(rows, 5);
+    const cells = [
+      { asset: 'GOLD', chain: 'ethereum' },
+      { asset: 'USDC', chain: 'base' },
+    ];
+    const now = Date.parse('2026-11-10T06:00:00Z');
+    const r = carryStale(picked, new Map(), cells, '2026-11-10', 5, [], new Map(), now, true);
+    // Today's GOLD is the head's row, not yesterday's: each cell is counted once.
+    expect(r.picked.get('2026-11-10|GOLD|ethereum')!.value).toBe(265_000);
+    expect(r.picked.get('2026-11-10|USDC|base')!.value).toBe(4.25e9);
+    expect(r.stale).toEqual([
+      {
+        asset: 'USDC',
+        chain: 'base',
+        since: '2026-11-09',
+        ageHours: 6,
+        reason: "read at the close of 2026-11-09 (defillama); today's figures are read at the chains' heads",
+      },
+    ]);
+    // Not a head-first run: the rule is as before (no accepted row, no figure).
+    expect(carryStale(picked, new Map(), cells, '2026-11-10', 5, [], new Map(), now).picked.has('2026-11-10|USDC|base')).toBe(false);
+    // Failed or held: this run's row is never shown; only an accepted one would be.
+    const failed = carryStale(picked, new Map(), cells, '2026-11-10', 5, [{ asset: 'USDC', reason: 'refused' }], new Map(), now, true);
+    expect(failed.picked.has('2026-11-10|USDC|base')).toBe(false);
+    const held = carryStale(picked, new Map(), cells, '2026-11-10', 5, [], new Map([['USDC|base', 'circuit breaker: jump']]), now, true);
+    expect(held.picked.has('2026-11-10|USDC|base')).toBe(false);
+  });
   it('the per-asset breaker holds a drop over 50% or a jump over 5x, of value or of many holders', () => {
     const prev = {
       'GOLD|ethereum': { value: 100, holders: 1000 },

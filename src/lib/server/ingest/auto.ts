@@ -50,7 +50,8 @@ export async function firstRequestTrigger(db: Database, env: NodeJS.ProcessEnv, 
     const why = await autoRunDue(db, env);
     if (!why || (await lockHolder(db))) return;
     if (!(await acquireLock(db, lockOwner(), TRIGGER_EVERY_MS, 'auto-trigger'))) return;
-    const res = await fetch(`${cfg.netlifyUrl}/.netlify/functions/ingest-background`, {
+    // Head first (?head=1): the first run serves today's figures at once, like the Node server's.
+    const res = await fetch(`${cfg.netlifyUrl}/.netlify/functions/ingest-background?head=1`, {
       method: 'POST',
       headers: { 'x-ingest-secret': secret },
       signal: AbortSignal.timeout(10_000),

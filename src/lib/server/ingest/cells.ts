@@ -107,6 +107,12 @@ export function carryStale(
   failures: Failure[],
   held: Map<string, string>,
   now = Date.now(),
+  /**
+   * A head-first run (head-first.ts): the sources read at the last closed day, not at today's head,
+   * wrote this run's rows dated the day before. A cell without a row today shows that row, kept with
+   * its own date (listed below as read at that close), never counted as today's read.
+   */
+  head = false,
 ): { picked: Map<string, Obs>; stale: StaleCell[] } {
   const out = new Map(picked);
   const stale: StaleCell[] = [];
@@ -120,18 +126,28 @@ export function carryStale(
     }
     for (let back = 0; back <= STALE_MAX_DAYS; back++) {
       const date = shiftDay(asOf, -back);
-      const prev = accepted.get(`${date}|${asset}|${chain}`);
+      // This run's own row of the day before, in a head-first run, unless the run failed or held the cell.
+      const own = head && back === 1 && !why ? picked.get(`${date}|${asset}|${chain}`) : undefined;
+      const prev = own?.runId === runId ? own : accepted.get(`${date}|${asset}|${chain}`);
       if (!prev) continue;
       out.set(key, { ...prev, date: asOf });
       // An earlier run's figure of the same day is current unless this run failed or held the cell.
       if (back === 0 && !why) break;
-      const readAt = Date.parse(prev.blockTime ?? prev.fetchedAt ?? date + 'T00:00:00Z');
+      const ownClose = prev.runId === runId;
+      // A figure at a day's close was true at the end of that day, whenever it was fetched.
+      const readAt = ownClose
+        ? Date.parse(shiftDay(date, 1) + 'T00:00:00Z')
+        : Date.parse(prev.blockTime ?? prev.fetchedAt ?? date + 'T00:00:00Z');
       stale.push({
         asset,
         chain,
         since: date,
         ageHours: Math.max(0, Math.round((now - readAt) / 3_600_000)),
-        reason: why ?? `no figure for ${asOf}`,
+        reason:
+          why ??
+          (ownClose
+            ? `read at the close of ${date} (${prev.source}); today's figures are read at the chains' heads`
+            : `no figure for ${asOf}`),
       });
       break;
     }

@@ -122,6 +122,8 @@ export interface DeriveOptions {
   /** Assets valued at a price past its staleness bound. */
   stalePrices?: StalePriceNote[];
   now?: number;
+  /** A head-first run: its rows of the day before (the sources read at the close) stand for today's missing cells (cells.ts carryStale). */
+  head?: boolean;
 }
 
 /** `holders` sums the rows that count holders; null when none does (a source without holders never erases the others'). */
@@ -444,10 +446,12 @@ function marketStablecoins(h: History, asOf: string): { now: number; change30d: 
 }
 
 /** Every (asset, chain) the registry or an earlier accepted row knows of: the cells a failure can leave stale. */
-function knownCells(registry: Registry, rows: Obs[]) {
+function knownCells(registry: Registry, rows: Obs[], runId: number) {
   const seen = new Map<string, { asset: string; chain: string }>();
   for (const a of registry.assets) for (const d of a.deployments) seen.set(cellKey(a.symbol, d.chain), { asset: a.symbol, chain: d.chain });
-  for (const o of rows) if (o.accepted) seen.set(cellKey(o.assetSymbol, o.chain), { asset: o.assetSymbol, chain: o.chain });
+  // This run's own cells too: a head-first run's aggregator cells (DefiLlama's chains) have no accepted row on a first run.
+  for (const o of rows)
+    if (o.accepted || o.runId === runId) seen.set(cellKey(o.assetSymbol, o.chain), { asset: o.assetSymbol, chain: o.chain });
   return [...seen.values()];
 }
 
@@ -470,12 +474,13 @@ export async function derive(db: Database, registry: Registry, asOf: string, opt
   const { picked, stale: carried } = carryStale(
     pickObservations(rows, runId),
     accepted,
-    knownCells(registry, rows),
+    knownCells(registry, rows, runId),
     asOf,
     runId,
     failures,
     held,
     opts.now,
+    opts.head,
   );
   const stale = [...carried, ...stalePriceCells(picked, opts.stalePrices ?? [], asOf, opts.now)];
   const g = gridOf(picked.values(), registry);
@@ -557,14 +562,20 @@ export async function lastPublished(db: Database) {
   return prev;
 }
 
-/** The fresh cells of the as-of day (this run's rows) the per-asset breaker compares. */
-export async function freshCells(db: Database, runId: number, asOf: string): Promise<Map<string, CellFigure>> {
+/**
+ * The fresh cells of the as-of day (this run's rows) the per-asset breaker compares. A head-first
+ * run's cells read at the day before's close are published today too, so they are compared too.
+ */
+export async function freshCells(db: Database, runId: number, asOf: string, head = false): Promise<Map<string, CellFigure>> {
+  const from = head ? shiftDay(asOf, -1) : asOf;
   const rows = await db
     .select()
     .from(ingestObservations)
-    .where(and(eq(ingestObservations.runId, runId), eq(ingestObservations.date, asOf)));
+    .where(and(eq(ingestObservations.runId, runId), gte(ingestObservations.date, from), lte(ingestObservations.date, asOf)));
   const out = new Map<string, CellFigure>();
-  for (const o of pickObservations(rows, runId).values()) out.set(cellKey(o.assetSymbol, o.chain), { value: o.value, holders: o.holders });
+  // Oldest first: a cell read today replaces its row of the day before.
+  const picked = [...pickObservations(rows, runId).values()].sort((a, b) => a.date.localeCompare(b.date));
+  for (const o of picked) out.set(cellKey(o.assetSymbol, o.chain), { value: o.value, holders: o.holders });
   return out;
 }
 

@@ -211,17 +211,18 @@ async function decide(
   asOf: string,
   st: ReadState,
   progress: (l: string) => void,
+  head = false,
 ): Promise<Omit<IngestResult, 'counts' | 'warnings' | 'errors'>> {
   const publishAsOf = await publishDate(db, asOf);
   const bounds = { drop: maxChange(env), jump: configFor(env).ingest.maxJump };
   const prev = await lastPublished(db);
   // The per-asset breaker first: a held cell keeps its previous figure, the rest goes on.
-  const held = cellBreaker(prev?.cells, await freshCells(db, runId, publishAsOf), bounds.drop, bounds.jump);
+  const held = cellBreaker(prev?.cells, await freshCells(db, runId, publishAsOf, head), bounds.drop, bounds.jump);
   for (const why of held.values()) {
     st.warnings.push(why);
     progress(`  held: ${why}`);
   }
-  const derived = await derive(db, registry, publishAsOf, { runId, failures: st.failures, held, stalePrices: st.stalePrices });
+  const derived = await derive(db, registry, publishAsOf, { runId, failures: st.failures, held, stalePrices: st.stalePrices, head });
   const breaker = await checkBreaker(db, derived.totals, bounds.drop, bounds.jump);
   const extra = { failures: st.failures, held: Object.fromEntries(held), stale: derived.stale, totals: derived.totals };
   if (!breaker.ok) return { runId, status: 'held', asOf, reason: breaker.reason, ...extra };
@@ -297,7 +298,7 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
       return { runId, status: 'failed', asOf, reason, chain: st.chain, counts, warnings, errors, failures: st.failures };
     }
     if (dryRun) return { runId, status: 'dry-run', asOf, counts, warnings, errors, failures: st.failures };
-    let result = await decide(db, registry, env, runId, asOf, st, progress);
+    let result = await decide(db, registry, env, runId, asOf, st, progress, !!opts.head);
     if (result.status === 'held') await finish('held', result.reason);
     if (opts.head && result.status === 'published' && head.heads.size) {
       // Published: today's figures are served. Now the logs, within the time budget.
@@ -320,7 +321,7 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
       counts.logs = { requests: logs.requests, transfers: logs.transfers, complete: logs.complete ? 1 : 0 };
       // The same head figures, now with the holders of every deployment whose history is read.
       await writeHeadRows(ctx, head, ctx.fail);
-      result = await decide(db, registry, env, runId, asOf, st, progress);
+      result = await decide(db, registry, env, runId, asOf, st, progress, !!opts.head);
     }
     return { ...result, counts, warnings, errors };
   } catch (e) {
