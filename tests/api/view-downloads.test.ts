@@ -54,3 +54,72 @@ describe('downloads on the home and networks pages', () => {
     expect(await json('/api/assets?assetClass=No%20such%20class')).toEqual([]);
   });
 });
+
+describe('/assets and /issuers sort and filter in the URL (issue 27.2)', () => {
+  const html = (p: string) => fetch(base + p).then(async (r) => ({ status: r.status, text: await r.text() }));
+  /** The asset page links of a table's rows, in order. */
+  const rowLinks = (page: string, testid: string) =>
+    [...page.matchAll(new RegExp(`data-testid="${testid}"[\\s\\S]*?href="(/(?:assets|issuers)/[^"]+)"`, 'g'))].map((m) => m[1]);
+  /** The url, the last column of the file (quoted: names may hold commas, urls never do). */
+  const urlOf = (line: string) => line.slice(line.lastIndexOf(',') + 1).replaceAll('"', '');
+
+  it('sorting and filtering /assets changes the URL, the rows and the CSV, in the same order', async () => {
+    const plain = await html('/assets');
+    const defaultRows = rowLinks(plain.text, 'asset-index-row');
+    expect(defaultRows.length).toBeGreaterThan(3);
+    expect(plain.text).toMatch(/aria-sort="descending"[^>]*>\s*<a href="\/assets\?sort=marketCap&amp;dir=asc#assets-table"/);
+    expect(plain.text.match(/aria-sort=/g)).toHaveLength(1);
+
+    // Sorted by name, A to Z: the link the Asset header carries.
+    const byNameHref = plain.text.match(/href="(\/assets\?sort=name&amp;dir=asc#assets-table)"/)![1].replaceAll('&amp;', '&');
+    const byName = await html(byNameHref);
+    const nameRows = rowLinks(byName.text, 'asset-index-row');
+    expect(nameRows).not.toEqual(defaultRows);
+    expect([...nameRows].sort()).toEqual([...defaultRows].sort());
+    const downloads = await downloadLinks('/assets?sort=name&dir=asc');
+    const csvHref = downloads.find((h) => h.includes('format=csv'))!;
+    expect(csvHref).toBe('/assets?sort=name&dir=asc&format=csv');
+    const csv = await fetch(base + csvHref);
+    expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="assets-list-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(csvRows(await csv.text()).map(urlOf)).toEqual(nameRows);
+    const names = (await json('/assets?sort=name&dir=asc&format=json')).map((r) => String(r.name));
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })));
+
+    // Filtered by the first class the form offers: fewer rows, each of that class, and the CSV the same.
+    const [, cls, label] = plain.text.match(/<select name="class"[\s\S]*?<option value="([^"]+)"[^>]*>\s*([^<]+?)\s*</)!;
+    const filtered = await html(`/assets?class=${cls}&sort=name&dir=desc`);
+    const filteredRows = rowLinks(filtered.text, 'asset-index-row');
+    expect(filteredRows.length).toBeGreaterThan(0);
+    expect(filteredRows.length).toBeLessThan(defaultRows.length);
+    const filteredJson = await json(`/assets?sort=name&dir=desc&class=${cls}&format=json`);
+    expect(filteredJson.map((r) => r.url)).toEqual(filteredRows);
+    expect(new Set(filteredJson.map((r) => r.assetClass))).toEqual(new Set([label.replaceAll('&amp;', '&')]));
+    const filteredCsv = await (
+      await fetch(base + (await downloadLinks(`/assets?class=${cls}&sort=name&dir=desc`)).find((h) => h.includes('format=csv'))!)
+    ).text();
+    expect(csvRows(filteredCsv).map(urlOf)).toEqual(filteredRows);
+  });
+
+  it('bad values fall back to the default view, never a 500', async () => {
+    const plain = rowLinks((await html('/assets')).text, 'asset-index-row');
+    for (const q of ['sort=%3Cx%3E&dir=sideways', 'class=nope&chain=%00&issuer=' + 'x'.repeat(500), 'sort=name&dir=', 'format=xml']) {
+      const res = await html(`/assets?${q}`);
+      expect(res.status, q).toBe(200);
+      if (!q.startsWith('sort=name')) expect(rowLinks(res.text, 'asset-index-row'), q).toEqual(plain);
+      expect(res.text).not.toContain('&lt;x&gt;');
+    }
+  });
+
+  it('/issuers sorts and filters by class, and its download gives the /api/issuers rows in that order', async () => {
+    const all = await json('/api/issuers');
+    const page = (await html('/issuers')).text;
+    const cls = page.match(/<select name="class"[\s\S]*?<option value="([^"]+)"/)![1];
+    const shown = rowLinks((await html(`/issuers?sort=assets&dir=desc&class=${cls}`)).text, 'issuer-row');
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.length).toBeLessThanOrEqual(all.length);
+    const file = await json(`/issuers?sort=assets&dir=desc&class=${cls}&format=json`);
+    expect(file.map((r) => r.url)).toEqual(shown);
+    expect(file.map((r) => r.assetCount)).toEqual([...file.map((r) => r.assetCount)].sort((a, b) => Number(b) - Number(a)));
+    for (const r of file) expect(r).toEqual(all.find((i) => i.id === r.id));
+  });
+});

@@ -165,3 +165,40 @@ describe('open-data pages', () => {
     await close();
   });
 });
+
+describe('/assets sorts and filters in the URL (issue 27.2)', () => {
+  const rowNames = (page: Page) => page.locator('[data-testid="asset-index-row"] td:first-child a').allInnerTexts();
+
+  it('without JavaScript, a header link sorts, the form filters, and the CSV link follows', async () => {
+    for (const [label, viewport] of [
+      ['phone', PHONE],
+      ['desktop', { width: 1280, height: 800 }],
+    ] as const) {
+      const { page, errors, close } = await openPage(browser(), base, '/assets', { javaScript: false, viewport });
+      const before = await rowNames(page);
+      await page.locator('th a', { hasText: 'Asset' }).click();
+      await page.waitForURL(/sort=name&dir=asc/);
+      const sorted = await rowNames(page);
+      expect(sorted).not.toEqual(before);
+      expect(sorted).toEqual([...sorted].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })));
+      expect(await page.locator('th[aria-sort]').allInnerTexts()).toEqual([expect.stringMatching(/^Asset/i)]);
+      expect(await page.locator('th[aria-sort]').getAttribute('aria-sort')).toBe('ascending');
+
+      // The first class offered, submitted by the plain GET form: the sort is kept.
+      const cls = await page.getByTestId('filter-class').locator('option').nth(1).getAttribute('value');
+      await page.getByTestId('filter-class').selectOption(cls!);
+      await page.getByRole('button', { name: 'Filter' }).click();
+      await page.waitForURL(new RegExp(`sort=name&dir=asc&class=${cls}`));
+      const filtered = await rowNames(page);
+      expect(filtered.length).toBeGreaterThan(0);
+      expect(filtered.length).toBeLessThan(before.length);
+      expect(await page.getByTestId('downloads').getByText('CSV').getAttribute('href')).toBe(
+        `/assets?sort=name&dir=asc&class=${cls}&format=csv`,
+      );
+      await page.locator('#assets-table').scrollIntoViewIfNeeded();
+      await screenshot(page, `assets-sorted-${label}`);
+      expect(errors).toEqual([]);
+      await close();
+    }
+  });
+});

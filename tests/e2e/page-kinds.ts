@@ -33,8 +33,11 @@ export const PAGE_KINDS: PageKind[] = [
   { name: 'author', path: '/authors/rwa-research-team', status: 200, public: true },
   { name: 'asset', path: '/assets/buidl', status: 200, public: true },
   { name: 'assets', path: '/assets', status: 200, public: true },
+  // A view in the query (issue 27.2): header links with aria-sort, the filter form with choices made.
+  { name: 'assets-sorted', path: '/assets?sort=name&dir=asc&chain=ethereum', status: 200 },
   { name: 'network', path: '/networks/ethereum', status: 200, public: true },
   { name: 'issuers', path: '/issuers', status: 200, public: true },
+  { name: 'issuers-filtered', path: '/issuers?sort=assets&dir=desc&class=stablecoins', status: 200 },
   { name: 'issuer', path: '/issuers/ondo', status: 200, public: true },
   { name: 'api-docs', path: '/docs/api', status: 200, public: true },
   { name: 'login', path: '/login', status: 200 },

@@ -69,11 +69,13 @@ function summary(catalog: Catalog, id: string, live: boolean): IssuerSummary | u
   };
 }
 
-export async function loadIssuers(): Promise<{ asOf: string; issuers: IssuerSummary[] }> {
+/** Every issuer, largest total first, with the classes of its assets (by issuer id, for the /issuers class filter). */
+export async function loadIssuers(): Promise<{ asOf: string; issuers: IssuerSummary[]; classes: Map<string, string[]> }> {
   const { asOf, publishedRun, catalog } = await catalogAndMeta();
   const issuers = catalog.issuers.map((i) => summary(catalog, i.id, publishedRun !== undefined)!);
   issuers.sort((a, b) => (b.totalMarketCap ?? -1) - (a.totalMarketCap ?? -1) || a.name.localeCompare(b.name));
-  return { asOf, issuers };
+  const classes = new Map(catalog.issuers.map((i) => [i.id, [...new Set(i.assetIds.map((a) => catalog.byId.get(a)!.assetClass))]]));
+  return { asOf, issuers, classes };
 }
 
 const sourceOf = (a: CatalogAsset, live: boolean) =>

@@ -1,0 +1,117 @@
+/**
+ * Sorting and filtering a list page's table by its URL query (`?sort=marketCap&dir=desc&class=...`),
+ * so that the header links and the filter form work without JavaScript, the server renders the view
+ * asked for, and the page's downloads give the same rows in the same order (one function for both).
+ * Unknown sort keys, directions and filter values fall back to the defaults: a query never breaks a
+ * page, and nothing from it is echoed back but a known value.
+ */
+import { slugify } from './open-data/ids.ts';
+
+export type SortDir = 'asc' | 'desc';
+
+export interface SortColumn<R> {
+  id: string;
+  label: string;
+  numeric?: boolean;
+  /** The value compared; null (unknown) always sorts last, whatever the direction. */
+  key: (row: R) => string | number | null;
+}
+
+export interface FilterSpec<R> {
+  /** The query name ('class'). */
+  id: string;
+  label: string;
+  /** The labels a row is listed under (its class, its chains); the query value is their slug. */
+  values: (row: R) => string[];
+}
+
+export interface TableSpec<R> {
+  columns: SortColumn<R>[];
+  filters: FilterSpec<R>[];
+  defaultSort: string;
+  defaultDir: SortDir;
+}
+
+export interface TableView {
+  sort: string;
+  dir: SortDir;
+  /** Filter id to the chosen slug; '' is every row. */
+  filters: Record<string, string>;
+}
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/** Each filter's choices among these rows, by label (the first label seen for a slug). */
+export function filterOptions<R>(spec: TableSpec<R>, rows: R[]): Record<string, FilterOption[]> {
+  const out: Record<string, FilterOption[]> = {};
+  for (const f of spec.filters) {
+    const seen = new Map<string, string>();
+    for (const r of rows) for (const label of f.values(r)) if (slugify(label) && !seen.has(slugify(label))) seen.set(slugify(label), label);
+    out[f.id] = [...seen].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+  }
+  return out;
+}
+
+/** The view a query asks for, each part checked against the columns and the rows' own values. */
+export function readTableView<R>(spec: TableSpec<R>, rows: R[], q: URLSearchParams): TableView {
+  const options = filterOptions(spec, rows);
+  const sort = spec.columns.find((c) => c.id === q.get('sort'))?.id ?? spec.defaultSort;
+  const dirParam = q.get('dir');
+  const dir: SortDir =
+    dirParam === 'asc' || dirParam === 'desc' ? dirParam : sort === spec.defaultSort ? spec.defaultDir : defaultDirOf(spec, sort);
+  const filters: Record<string, string> = {};
+  for (const f of spec.filters) filters[f.id] = options[f.id].find((o) => o.value === q.get(f.id))?.value ?? '';
+  return { sort, dir, filters };
+}
+
+/** A column's first direction: largest first for numbers, A to Z for text. */
+function defaultDirOf<R>(spec: TableSpec<R>, columnId: string): SortDir {
+  if (columnId === spec.defaultSort) return spec.defaultDir;
+  return spec.columns.find((c) => c.id === columnId)?.numeric ? 'desc' : 'asc';
+}
+
+function compare(a: string | number | null, b: string | number | null): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b), 'en', { sensitivity: 'base', numeric: true });
+}
+
+/** The rows the view shows, in its order (stable; unknown values last; ties keep the given order). */
+export function applyTableView<R>(spec: TableSpec<R>, rows: R[], view: TableView): R[] {
+  const kept = rows.filter((r) =>
+    spec.filters.every((f) => view.filters[f.id] === '' || f.values(r).some((label) => slugify(label) === view.filters[f.id])),
+  );
+  const column = spec.columns.find((c) => c.id === view.sort) ?? spec.columns.find((c) => c.id === spec.defaultSort)!;
+  const sign = view.dir === 'asc' ? 1 : -1;
+  return kept
+    .map((row, i) => ({ row, i, k: column.key(row) }))
+    .sort((x, y) => {
+      if (x.k === null || y.k === null) return (x.k === null ? 1 : 0) - (y.k === null ? 1 : 0) || x.i - y.i;
+      return sign * compare(x.k, y.k) || x.i - y.i;
+    })
+    .map((x) => x.row);
+}
+
+/** The query pairs of a view that differ from the defaults (so the default view keeps a clean URL). */
+export function tableViewQuery<R>(spec: TableSpec<R>, view: TableView): Record<string, string> {
+  const q = sortQuery(spec, view);
+  for (const f of spec.filters) if (view.filters[f.id]) q[f.id] = view.filters[f.id];
+  return q;
+}
+
+/** The sort part of the query alone (what the filter form carries along), empty for the default sort. */
+export const sortQuery = <R>(spec: TableSpec<R>, view: TableView): Record<string, string> =>
+  view.sort === spec.defaultSort && view.dir === spec.defaultDir ? {} : { sort: view.sort, dir: view.dir };
+
+/** The link of a column header: sorts by it, or turns the direction round when it is the sort already. */
+export function sortHref<R>(spec: TableSpec<R>, path: string, view: TableView, columnId: string, hash: string): string {
+  const dir: SortDir = view.sort === columnId ? (view.dir === 'asc' ? 'desc' : 'asc') : defaultDirOf(spec, columnId);
+  const query = new URLSearchParams(tableViewQuery(spec, { ...view, sort: columnId, dir })).toString();
+  return `${path}${query ? `?${query}` : ''}#${hash}`;
+}
+
+/** The header's aria-sort: only the sorted column has one. */
+export const ariaSort = (view: TableView, columnId: string): 'ascending' | 'descending' | undefined =>
+  view.sort === columnId ? (view.dir === 'asc' ? 'ascending' : 'descending') : undefined;

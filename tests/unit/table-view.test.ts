@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { applyTableView, ariaSort, readTableView, sortHref, tableViewQuery } from '#lib/shared/table-view.ts';
+import { ASSET_LIST, type AssetListRow } from '#lib/shared/open-data/list-views.ts';
+
+const row = (name: string, assetClass: string, marketCap: number | null, issuer: string | null, chains: string[]): AssetListRow => ({
+  name,
+  symbol: name.toUpperCase(),
+  assetClass,
+  marketCap,
+  issuer: issuer === null ? null : { name: issuer },
+  chains,
+});
+const rows = [
+  row('Beta', 'U.S. Treasuries', 5, 'Circle', ['Ethereum']),
+  row('alpha', 'Stablecoins', null, null, ['Ethereum', 'Solana']),
+  row('Gamma', 'U.S. Treasuries', 9, 'BlackRock', ['Polygon']),
+  row('Delta', 'Stablecoins', 1, 'Circle', ['Solana']),
+];
+const names = (list: AssetListRow[]) => list.map((r) => r.name);
+const view = (query: string) => readTableView(ASSET_LIST, rows, new URLSearchParams(query));
+
+describe('table view (sort and filter in the URL)', () => {
+  it('defaults to market cap, largest first, unknown last, and keeps the default URL clean', () => {
+    expect(names(applyTableView(ASSET_LIST, rows, view('')))).toEqual(['Gamma', 'Beta', 'Delta', 'alpha']);
+    expect(tableViewQuery(ASSET_LIST, view(''))).toEqual({});
+  });
+
+  it('sorts by a column either way, text without regard to case, unknown last both ways', () => {
+    expect(names(applyTableView(ASSET_LIST, rows, view('sort=name&dir=asc')))).toEqual(['alpha', 'Beta', 'Delta', 'Gamma']);
+    expect(names(applyTableView(ASSET_LIST, rows, view('sort=name&dir=desc')))).toEqual(['Gamma', 'Delta', 'Beta', 'alpha']);
+    expect(names(applyTableView(ASSET_LIST, rows, view('sort=marketCap&dir=asc')))).toEqual(['Delta', 'Beta', 'Gamma', 'alpha']);
+    expect(names(applyTableView(ASSET_LIST, rows, view('sort=issuer&dir=desc')))).toEqual(['Beta', 'Delta', 'Gamma', 'alpha']);
+  });
+
+  it('filters by class, chain and issuer slugs, together', () => {
+    expect(names(applyTableView(ASSET_LIST, rows, view('class=u-s-treasuries')))).toEqual(['Gamma', 'Beta']);
+    expect(names(applyTableView(ASSET_LIST, rows, view('chain=solana&sort=name&dir=asc')))).toEqual(['alpha', 'Delta']);
+    expect(names(applyTableView(ASSET_LIST, rows, view('issuer=circle&class=stablecoins')))).toEqual(['Delta']);
+  });
+
+  it('falls back to the defaults on bad values and echoes nothing unknown', () => {
+    const bad = view('sort=%3Cscript%3E&dir=up&class=nope&chain=&issuer=x'.repeat(2));
+    expect(bad).toEqual({ sort: 'marketCap', dir: 'desc', filters: { class: '', chain: '', issuer: '' } });
+    expect(tableViewQuery(ASSET_LIST, bad)).toEqual({});
+    // A column without dir starts text A to Z and numbers largest first.
+    expect(view('sort=name').dir).toBe('asc');
+  });
+
+  it('header links toggle the direction and keep the filters; only the sorted header has aria-sort', () => {
+    const v = view('class=stablecoins');
+    expect(sortHref(ASSET_LIST, '/assets', v, 'marketCap', 't')).toBe('/assets?sort=marketCap&dir=asc&class=stablecoins#t');
+    expect(sortHref(ASSET_LIST, '/assets', v, 'name', 't')).toBe('/assets?sort=name&dir=asc&class=stablecoins#t');
+    expect(sortHref(ASSET_LIST, '/assets', view('sort=name&dir=asc'), 'name', 't')).toBe('/assets?sort=name&dir=desc#t');
+    expect(ariaSort(v, 'marketCap')).toBe('descending');
+    expect(ariaSort(v, 'name')).toBeUndefined();
+  });
+});
