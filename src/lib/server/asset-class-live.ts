@@ -11,6 +11,7 @@ import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics.ts';
 import { readAll, readMany, readOne } from './reads.ts';
 import { CACHE, applyCache } from './cache.ts';
 import { networkLinksRead } from './open-data/links.ts';
+import { runStateRead } from './ingest/run-state.ts';
 import type { CommoditiesData, MetricCardData, StablecoinsData, TreasuriesData } from '#lib/shared/analytics-types.ts';
 import { formatCurrency } from '#lib/shared/format.ts';
 import { commodities, stablecoins, treasuries } from './asset-class-data.ts';
@@ -190,5 +191,5 @@ export function commoditiesFrom(live: LiveClass): CommoditiesData {
  */
 export function readClassPage(page: { response: { headers: Headers }; url: URL }, assetClass: string) {
   applyCache(page.response.headers, CACHE.dataPage);
-  return readAll([liveClassRead(assetClass), networkLinksRead(page.url.pathname)]);
+  return readAll([liveClassRead(assetClass), networkLinksRead(page.url.pathname), runStateRead()]);
 }
