@@ -72,7 +72,9 @@ describe('/blog/{slug}', () => {
     expect(await page.getByTestId('tags').getByRole('listitem').allTextContents()).toEqual(['#announcement', '#rwa', '#methodology']);
     const stay = page.getByTestId('stay-updated');
     expect(await stay.getByRole('heading', { name: 'Stay Updated' }).isVisible()).toBe(true);
-    expect(await stay.getByRole('link', { name: 'View All Posts' }).getAttribute('href')).toBe('/blog');
+    // The spec's target (/); the blog list is linked beside 'Back to Home' instead.
+    expect(await stay.getByRole('link', { name: 'View All Posts' }).getAttribute('href')).toBe('/');
+    expect(await post.getByRole('link', { name: 'All blog posts' }).getAttribute('href')).toBe('/blog');
     expect(await stay.getByRole('link', { name: 'Subscribe to Newsletter' }).isVisible()).toBe(true);
     await loadImages(page);
     await screenshot(page, 'blog-post-1280', true);
