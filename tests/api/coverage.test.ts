@@ -121,7 +121,7 @@ describe('coverage against a named public reference', () => {
     expect(c.unreferencedClasses).toEqual(['Managed Strategies']);
     const html = await (await fetch(server.baseUrl + '/sources')).text();
     expect(html).toContain('data-testid="coverage"');
-    expect(html).toContain('unavailable (snapshot served)');
+    expect(html).toContain('unavailable (the snapshot is shown)');
   });
 
   it('after a run: each class covered in percent of the reference, and the gap with DefiLlama', async () => {

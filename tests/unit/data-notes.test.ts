@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeHeadingGaps, mapLinks, wrapTables } from '#lib/shared/data-notes.ts';
+import { closeHeadingGaps, dropSections, mapLinks, wrapTables } from '#lib/shared/data-notes.ts';
 
 describe('data notes', () => {
   it('puts every table in a named, focusable scroll region, numbered when there are several', () => {
@@ -26,5 +26,14 @@ describe('data notes', () => {
     expect(closeHeadingGaps('<h1 id="a">A</h1><h3>B</h3><h3>C</h3><h5>D</h5>')).toBe('<h1 id="a">A</h1><h2>B</h2><h2>C</h2><h3>D</h3>');
     expect(closeHeadingGaps('<h3>B</h3><h4>C</h4>', 2)).toBe('<h2>B</h2><h3>C</h3>');
     expect(closeHeadingGaps('<p>no headings</p>')).toBe('<p>no headings</p>');
+  });
+
+  it('drops the repository-only sections, up to the next h2 or the end', () => {
+    const html = '<h2 id="files">Files</h2><p>a</p><h2 id="regenerating">Regenerating</h2><p>node x.ts</p><h3>sub</h3>';
+    expect(dropSections(html, ['regenerating'])).toBe('<h2 id="files">Files</h2><p>a</p>');
+    expect(dropSections(html + '<h2 id="after">After</h2>', ['regenerating'])).toBe(
+      '<h2 id="files">Files</h2><p>a</p><h2 id="after">After</h2>',
+    );
+    expect(dropSections(html, ['absent'])).toBe(html);
   });
 });

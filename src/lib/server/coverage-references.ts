@@ -52,7 +52,7 @@ export const REFERENCE_CLASSES: ReferenceClass[] = [
         url: 'https://bbg-news.com/why-tokenized-treasuries-are-all-the-rage-climbing-to-9b-and-beyond',
       },
       { date: '2026-01-09', value: 8.86e9, name: `${RWAXYZ}, U.S. Treasuries/MMFs`, url: IG_2026_01_09 },
-      { date: '2026-04-04', value: 12.98e9, name: 'rwa.xyz tokenized treasuries (public-figures.md §3d)', url: FIGURES_PAGE },
+      { date: '2026-04-04', value: 12.98e9, name: 'rwa.xyz tokenized treasuries (Public figures §3d)', url: FIGURES_PAGE },
     ],
   },
   {
@@ -112,7 +112,7 @@ export const REFERENCE_CLASSES: ReferenceClass[] = [
   },
 ];
 
-/** All tokenized RWAs except stablecoins, "Distributed" basis (public-figures.md §3a). */
+/** All tokenized RWAs except stablecoins, "Distributed" basis (Public figures §3a). */
 export const OVERALL_REFS: DatedReference[] = [
   { date: '2025-12-29', value: 19.05e9, name: RWAXYZ, url: 'https://news.tokenizer.estate/rwa-weekly-december-29-2025' },
   { date: '2026-01-09', value: 19.72e9, name: RWAXYZ, url: IG_2026_01_09 },

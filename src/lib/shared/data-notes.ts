@@ -34,3 +34,11 @@ export function closeHeadingGaps(html: string, first = 1): string {
   const level = new Map(used.map((l, i) => [l, Math.min(6, first + i)]));
   return html.replace(/<(\/?)h([1-6])\b/g, (_, slash: string, l: string) => `<${slash}h${level.get(Number(l))}`);
 }
+
+/**
+ * Drops the notes' sections written for the repository (how to regenerate the files), so a public
+ * page shows no script or file path (issue 27, plain words). A section runs to the next h2 or the end.
+ */
+export function dropSections(html: string, ids: readonly string[]): string {
+  return ids.reduce((out, id) => out.replace(new RegExp(`<h2 id="${id}"[\\s\\S]*?(?=<h2\\b|$)`), ''), html);
+}

@@ -11,6 +11,7 @@ import { getDb } from '#lib/server/db.ts';
 import { siteRegistry } from '#lib/server/sources-data.ts';
 import { stablecoins, treasuries, commodities } from '#lib/server/asset-class-data.ts';
 import type { RegistryAsset } from '#lib/server/ingest/registry.ts';
+import { OUR_TOKEN_LIST, snapshotWords } from '#lib/shared/plain-sources.ts';
 import { assetUrl, assignIds, issuerUrl, slugify } from '#lib/shared/open-data/ids.ts';
 
 export type FigureOrigin = 'served' | 'snapshot' | 'registry';
@@ -56,11 +57,11 @@ const lower = (s: string) => s.toLowerCase();
 function snapshotFacts(symbol: string): { issuer?: string; issuerSource?: string; chains?: string[] } {
   const s = lower(symbol);
   const t = treasuries.products.find((p) => lower(p.ticker) === s);
-  if (t) return { issuer: t.issuer, issuerSource: 'treasuries.json (issuer)', chains: t.networks };
+  if (t) return { issuer: t.issuer, issuerSource: 'treasuries', chains: t.networks };
   const c = stablecoins.rows.find((p) => lower(p.ticker) === s);
-  if (c) return { issuer: c.platform, issuerSource: 'stablecoins.json (platform)', chains: c.networks };
+  if (c) return { issuer: c.platform, issuerSource: 'stablecoins', chains: c.networks };
   const g = commodities.rows.find((p) => lower(p.ticker) === s);
-  if (g) return { issuer: g.platform, issuerSource: 'commodities.json (platform)', chains: g.networks };
+  if (g) return { issuer: g.platform, issuerSource: 'commodities', chains: g.networks };
   return {};
 }
 
@@ -83,14 +84,19 @@ export function buildCatalog(served: Row[], registryAssets: RegistryAsset[], cha
       // The snapshot file's 7-day changes are synthetic detail (content/data/SOURCES.md): never served beside a live run.
       change7d: row && origin !== 'snapshot' ? row.change7d : null,
       chains: regChains.length ? regChains : (facts.chains ?? []),
+      // Plain words for a visitor (and the API): which list a fact comes from, never its file.
       chainsSource: regChains.length
-        ? 'registry (content/registry/registry.json)'
+        ? OUR_TOKEN_LIST
         : facts.chains
-          ? `snapshot ${facts.issuerSource?.split(' ')[0]}`
+          ? `${snapshotWords(stablecoins.asOf)}'s ${facts.issuerSource} table`
           : null,
       registry: reg,
       issuerName: reg?.issuer ?? facts.issuer,
-      issuerSource: reg ? 'registry (content/registry/registry.json)' : facts.issuerSource ? `snapshot ${facts.issuerSource}` : undefined,
+      issuerSource: reg
+        ? OUR_TOKEN_LIST
+        : facts.issuerSource
+          ? `${snapshotWords(stablecoins.asOf)}'s ${facts.issuerSource} table`
+          : undefined,
     });
   };
   // Served rows first (largest first), so their ids win a case clash.

@@ -163,7 +163,7 @@ export const ENDPOINTS: Endpoint[] = [
     tag: 'Assets',
     description:
       'Every asset the site serves, largest market cap first. marketCap is a decimal string in dollars, change7d a percent string. Each row links to its page (url) and its id names it in /api/assets/{id}.',
-    summary: 'Every served asset, largest first, with its page',
+    summary: 'Every asset with figures, largest first, with its page',
     schema: 'Assets',
     params: [assetClass, limit, format, download],
     csv: true,

@@ -1,3 +1,4 @@
+import { snapshotWords } from '#lib/shared/plain-sources.ts';
 import { daysBetween } from '#lib/shared/utc-day.ts';
 
 /** Data quality of an asset's figures (issue 16): what a visitor needs to trust or doubt a number. Pure. */
@@ -22,7 +23,7 @@ export function assessQuality(input: { live: boolean; asOf: string; lastObserved
 export function qualityText(q: Quality): string {
   switch (q.kind) {
     case 'snapshot':
-      return `From the snapshot of ${q.asOf} (content/data, sources on /sources); not read from a chain.`;
+      return `From ${snapshotWords(q.asOf)} (its sources are on the Sources page); not read from a chain.`;
     case 'fresh':
       return `Fresh: last observed ${q.lastObserved}.`;
     case 'stale':
