@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { assemble, type AssetPageInput } from '#lib/server/open-data/asset-page.ts';
 import type { Observation } from '#lib/server/figures/observations.ts';
+import { parseRegistry } from '#lib/server/ingest/registry.ts';
+import registryJson from '../../content/registry/registry.json';
 
 const row = (o: Partial<Observation>): Observation => ({
   id: 0,
@@ -73,6 +75,18 @@ describe('asset page (assemble)', () => {
     expect(page.chains[0]).toMatchObject({ chain: 'ethereum', networkId: 'ethereum', source: 'evm', value: 265_050 });
     expect(page.crossCheck).toMatchObject({ chain: 265_050, aggregator: 300_000, aggregatorSource: 'defillama-protocol' });
     expect(page.quality).toEqual({ kind: 'fresh', lastObserved: '2026-11-11' });
+  });
+
+  it('shows a fixed NAV as the price its card is titled with, not "Unknown" (issue 27)', () => {
+    const base = input();
+    // A real registry asset priced by a fixed NAV (a $1 fund), so the shape is the one pages see.
+    const reg = parseRegistry(registryJson, 'registry').assets.find((a) => a.price.kind === 'fixed' && a.price.usd === '1.00')!;
+    for (const live of [true, false]) {
+      const page = assemble({ ...base, live, entry: { ...base.entry, registry: reg } });
+      expect(page.price.method).toBe('Fixed NAV of $1.00 per token (registry)');
+      expect(page.price).toMatchObject({ value: 1, source: 'our token list' });
+      expect(page.price.unknown).toBeUndefined();
+    }
   });
 
   it('gives an unknown figure as null with why, never a guess', () => {

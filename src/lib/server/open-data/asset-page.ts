@@ -19,6 +19,7 @@ import { navYield, noYieldReason, YIELD_METHOD, type YieldFigure } from '#lib/sh
 import type { StaleCell } from '#lib/server/ingest/cells.ts';
 import { INDEXING_KEY } from '#lib/server/ingest/head-first.ts';
 import { detailOrigin, figureOrigin, type Origin } from '#lib/shared/origin.ts';
+import { OUR_TOKEN_LIST, snapshotWords } from '#lib/shared/plain-sources.ts';
 import { assessQuality, gapPercent, type Quality } from '#lib/shared/open-data/quality.ts';
 
 /** A yield (percent a year) with the two NAVs it compares. */
@@ -98,7 +99,8 @@ export interface AssetPage {
   snapshotNote: string | null;
 }
 
-const SNAPSHOT_SOURCE = 'snapshot content/data/assets.json (sources: content/data/SOURCES.md, /sources)';
+/** Where a snapshot figure comes from, in a visitor's words (a function: SNAPSHOT_AS_OF is declared below). */
+const snapshotSource = () => `${snapshotWords(SNAPSHOT_AS_OF)} (its sources are on the Sources page)`;
 const TRANSFER_DAYS = 30;
 const TRANSFER_ROWS = 10;
 
@@ -264,9 +266,9 @@ export function assemble(input: AssetPageInput): AssetPage {
         method: supplyMethod(registry, d.chain),
       });
 
-  const runSource = live ? `published ingest run #${publishedRun}` : SNAPSHOT_SOURCE;
+  const runSource = live ? `published ingest run #${publishedRun}` : snapshotSource();
   const servedHere = entry.origin === 'served';
-  const figureSource = servedHere ? runSource : entry.origin === 'snapshot' ? SNAPSHOT_SOURCE : 'none';
+  const figureSource = servedHere ? runSource : entry.origin === 'snapshot' ? snapshotSource() : 'none';
   const snapshotFigures = !live || entry.origin === 'snapshot';
   // The run's figures are live; the served table before any run, or a snapshot-only asset, the snapshot's.
   const shownOrigin = figureOrigin(live && servedHere);
@@ -367,18 +369,27 @@ export function assemble(input: AssetPageInput): AssetPage {
         ? {
             value: snapPrice.price,
             asOf: SNAPSHOT_AS_OF,
-            source: `snapshot ${snapPrice.file}`,
+            source: snapshotWords(SNAPSHOT_AS_OF),
             origin: 'snapshot',
-            method: 'Market price in the snapshot file',
+            method: 'Market price in the snapshot',
           }
-        : {
-            value: null,
-            asOf: null,
-            source: 'none',
-            origin: shownOrigin,
-            method: priceMethod(reg) ?? 'unknown',
-            unknown: live ? 'no observation with a price' : 'the snapshot gives no price for this asset',
-          };
+        : reg?.price.kind === 'fixed'
+          ? // The card's title names the fixed NAV; its value is that same fact, not "Unknown" (issue 27).
+            {
+              value: Number(reg.price.usd),
+              asOf: live ? asOf : SNAPSHOT_AS_OF,
+              source: OUR_TOKEN_LIST,
+              origin: shownOrigin,
+              method: priceMethod(reg) ?? 'fixed NAV',
+            }
+          : {
+              value: null,
+              asOf: null,
+              source: 'none',
+              origin: shownOrigin,
+              method: priceMethod(reg) ?? 'unknown',
+              unknown: live ? 'no observation with a price' : 'the snapshot gives no price for this asset',
+            };
   // A price past its bound values the asset at its last price, said so (prices.ts).
   const priceStale = input.staleCells.find((c) => c.kind === 'price');
   if (priceStale && price.value !== null && live) price.stale = { since: priceStale.since, reason: priceStale.reason };
@@ -444,7 +455,7 @@ export function assemble(input: AssetPageInput): AssetPage {
       heldReason,
     }),
     snapshotNote: snapshotFigures
-      ? `The figures on this page come from the snapshot of ${SNAPSHOT_AS_OF} (content/data/assets.json), compiled from public reporting listed on /sources; they were not read from a chain.`
+      ? `The figures on this page come from ${snapshotWords(SNAPSHOT_AS_OF)}, compiled from public reporting; they were not read from a chain.`
       : null,
   };
 }
