@@ -61,6 +61,7 @@ describe('/api/openapi.json', () => {
       '/api/networks/time-series': '?metricType=rwa-holders',
       '/api/transfers': '?days=30',
       '/api/assets/{id}/history': '?range=all',
+      '/api/search': '?q=ondo',
     };
     for (const [path, item] of Object.entries(doc.paths)) {
       const url = path.replace(

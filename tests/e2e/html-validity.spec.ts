@@ -18,7 +18,9 @@ import { PAGE_KINDS } from './page-kinds.ts';
  * - prefer-native-element without button and region: the menu triggers and Load More are links to
  *   a no-JavaScript fallback (a #fragment shown by CSS :target) that act as buttons once their
  *   script runs, so role=button says what they do then; Radix Toast's viewport is a named div
- *   role=region (a landmark, as intended).
+ *   role=region (a landmark, as intended). And listbox: the header search's suggestions are the
+ *   ARIA combobox pattern's listbox, filled as the visitor types with two-line options a <select>
+ *   cannot show.
  */
 const base = inject('baseUrl');
 const validator = new HtmlValidate(new FileSystemConfigLoader());

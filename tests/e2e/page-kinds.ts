@@ -40,6 +40,8 @@ export const PAGE_KINDS: PageKind[] = [
   { name: 'issuers-filtered', path: '/issuers?sort=assets&dir=desc&class=stablecoins', status: 200 },
   { name: 'issuer', path: '/issuers/ondo', status: 200, public: true },
   { name: 'api-docs', path: '/docs/api', status: 200, public: true },
+  { name: 'search', path: '/search?q=treasury', status: 200 },
+  { name: 'search-empty', path: '/search?q=zzqqxx', status: 200 },
   { name: 'login', path: '/login', status: 200 },
   { name: 'login-error', path: '/login?error=invalid&redirect=%2Fadmin', status: 200 },
   { name: 'not-found', path: '/no-such-page', status: 404 },

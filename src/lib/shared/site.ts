@@ -31,3 +31,12 @@ export const NAV_AFTER_DROPDOWN: NavLink[] = [
   { label: 'Research', href: '/research' },
   { label: 'Admin', href: '/admin' },
 ];
+/**
+ * Beside the spec's navigation (issue 27.1), not in it: the open-data indexes and the API docs,
+ * one click away on every page (the header's second row) and in the phone drawer.
+ */
+export const EXPLORE_LINKS: NavLink[] = [
+  { label: 'Assets', href: '/assets' },
+  { label: 'Issuers', href: '/issuers' },
+  { label: 'API docs', href: '/docs/api' },
+];

@@ -20,6 +20,7 @@ export const TAGS = {
   Issuers: 'Issuers: the list, each issuer, and its downloads',
   Transfers: 'The largest on-chain transfers',
   'Asset classes': "The asset-class pages' figures (stablecoins, U.S. Treasuries, private credit)",
+  Search: 'Find assets, issuers, networks, posts and research by name',
 } as const;
 
 export interface Endpoint {
@@ -82,6 +83,7 @@ export const SCHEMAS = {
   NetworkAssets: R.networkAssetRowsSchema,
   IssuerHistory: R.issuerHistoryRowsSchema,
   IssuerAssets: R.issuerAssetRowsSchema,
+  Search: R.searchSchema,
 } as const;
 
 const format: Param = {
@@ -395,6 +397,24 @@ export const ENDPOINTS: Endpoint[] = [
     schema: 'PrivateCredit',
     params: [],
     example: '/api/private-credit',
+  },
+  {
+    path: '/api/search',
+    tag: 'Search',
+    description:
+      "What the header's search box suggests: assets (by name, symbol or contract address), issuers, networks, blog posts and research articles matching q, best first. Words match by prefix, longer ones with a typo; every word must match. /search?q= shows the same on a page.",
+    summary: 'Assets, issuers, networks, posts and research matching a query',
+    schema: 'Search',
+    params: [
+      {
+        name: 'q',
+        in: 'query',
+        required: true,
+        description: 'What to look for (1 to 100 characters): a name, a symbol, the start of a contract address, a title',
+        schema: { type: 'string', minLength: 1, maxLength: 100 },
+      },
+    ],
+    example: '/api/search?q=ondo',
   },
 ];
 

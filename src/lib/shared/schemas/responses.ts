@@ -429,3 +429,18 @@ export const privateCreditSchema = z
     origin: origin.describe("Always 'snapshot': no source reads private credit yet"),
   })
   .loose();
+
+/** GET /api/search (the header's suggestions). */
+export const searchSchema = z.object({
+  query: z.string().describe('The query as searched: trimmed, inner spaces collapsed'),
+  results: z
+    .array(
+      z.object({
+        kind: z.enum(['asset', 'issuer', 'network', 'post', 'article']),
+        title: z.string(),
+        detail: z.string().describe('One short line: class and issuer, asset count, or the kind of article'),
+        url: z.string().describe("The page's path on this site"),
+      }),
+    )
+    .describe('Best first, at most 8'),
+});

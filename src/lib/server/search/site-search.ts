@@ -1,0 +1,114 @@
+/**
+ * Site search (issue 27.1): one MiniSearch index over what the pages list, read from the same
+ * sources they read: the asset catalog and its issuers (/assets, /issuers), the networks table
+ * (/networks) and the public posts and research articles (/blog, /research). The header's box asks
+ * GET /api/search; /search renders the same hits without JavaScript.
+ *
+ * The index is built per request: a few hundred short documents take a few milliseconds, and a
+ * fresh index can never show an unpublished post or a stale asset (the answers are cached like the
+ * pages, and purged with them).
+ */
+import MiniSearch from 'minisearch';
+import { networksRead } from '#lib/server/analytics.ts';
+import { publicListRead } from '#lib/server/content/articles.ts';
+import { catalogOf, servedAssetsQuery, type Catalog } from '#lib/server/open-data/catalog.ts';
+import { read, readAll } from '#lib/server/reads.ts';
+import { itemPath } from '#lib/shared/article-kinds.ts';
+import type { Network } from '#lib/shared/analytics-types.ts';
+import { networkUrl } from '#lib/shared/open-data/ids.ts';
+import type { SearchHit, SearchKind } from '#lib/shared/search.ts';
+
+interface Doc extends SearchHit {
+  id: string;
+  /** An asset's symbol, lower case: an exact match ranks first ("BUIDL" before "BUIDL-I"). */
+  symbol?: string;
+  /** Symbols and contract addresses: matched by prefix, weighted above the name. */
+  codes: string;
+  /** Tags, excerpt, chains: matched, weighted least. */
+  text: string;
+}
+
+interface Article {
+  title: string;
+  slug: string;
+  excerpt: string;
+  tags: string[];
+}
+
+/** Every searchable thing, as plain documents (pure: the tests and the page build it alike). */
+function searchDocs(catalog: Catalog, networks: Network[], posts: Article[], research: Article[]): Doc[] {
+  const docs: Doc[] = [];
+  const add = (kind: SearchKind, key: string, d: Omit<Doc, 'id' | 'kind'>) => docs.push({ id: `${kind}:${key}`, kind, ...d });
+  for (const a of catalog.assets) {
+    const addresses = a.registry?.deployments.map((d) => d.address) ?? [];
+    add('asset', a.id, {
+      title: a.name === a.symbol ? a.symbol : `${a.name} (${a.symbol})`,
+      detail: [a.assetClass, a.issuer?.name].filter(Boolean).join(' · '),
+      url: a.url,
+      symbol: a.symbol.toLowerCase(),
+      codes: [a.symbol, ...addresses].join(' '),
+      text: a.chains.join(' '),
+    });
+  }
+  for (const i of catalog.issuers) {
+    const n = i.assetIds.length;
+    add('issuer', i.id, { title: i.name, detail: `Issuer of ${n} ${n === 1 ? 'asset' : 'assets'}`, url: i.url, codes: '', text: '' });
+  }
+  for (const n of networks) {
+    add('network', n.id, { title: n.name, detail: 'Network', url: networkUrl(n.id), codes: n.id, text: '' });
+  }
+  for (const [kind, list] of [
+    ['post', posts],
+    ['article', research],
+  ] as const) {
+    for (const p of list) {
+      add(kind, p.slug, {
+        title: p.title,
+        detail: kind === 'post' ? 'Blog post' : 'Research article',
+        url: itemPath(kind === 'post' ? 'blog' : 'research', p.slug),
+        codes: '',
+        text: [p.excerpt, ...p.tags].join(' '),
+      });
+    }
+  }
+  return docs;
+}
+
+/**
+ * MiniSearch's default term rule (lower case), plus one plural fold so "treasury" finds
+ * "Treasuries" (prefix matching covers "treasur…", and the other plurals: "fund" finds "funds").
+ */
+const processTerm = (term: string) => term.toLowerCase().replace(/(?<=\p{L}{3})ies$/u, 'y');
+
+/** The hits for `query`, best first, at most `limit`. */
+function searchIn(docs: Doc[], query: string, limit: number): SearchHit[] {
+  const index = new MiniSearch<Doc>({
+    fields: ['title', 'codes', 'text'],
+    processTerm,
+    storeFields: ['kind', 'title', 'detail', 'url', 'symbol'],
+    searchOptions: {
+      boost: { codes: 3, title: 2 },
+      prefix: true,
+      // Typos only in longer words: a short symbol ("USDC", "ONDO") must match as typed.
+      fuzzy: (term) => (term.length > 4 ? 0.2 : false),
+      combineWith: 'AND',
+    },
+  });
+  index.addAll(docs);
+  const exact = query.toLowerCase();
+  return index
+    .search(query, { boostDocument: (_id, _term, stored) => (stored?.symbol === exact ? 5 : 1) })
+    .slice(0, limit)
+    .map((r) => ({ kind: r.kind as SearchKind, title: r.title as string, detail: r.detail as string, url: r.url as string }));
+}
+
+/** Searches what the site serves now (one database round trip). */
+export async function searchSite(query: string, limit: number): Promise<SearchHit[]> {
+  const [catalog, networks, posts, research] = await readAll([
+    read(servedAssetsQuery(), catalogOf),
+    networksRead(),
+    publicListRead('blog'),
+    publicListRead('research'),
+  ]);
+  return searchIn(searchDocs(catalog, networks, posts, research), query, limit);
+}

@@ -1,0 +1,20 @@
+import type { APIRoute } from 'astro';
+import { publicGet } from '#lib/server/open-data/public-get.ts';
+import { publicJson } from '#lib/server/public-json.ts';
+import { HttpError } from '#lib/server/http.ts';
+import { tagResponse, listTags } from '#lib/server/cdn.ts';
+import { searchSite } from '#lib/server/search/site-search.ts';
+import { MAX_QUERY_LENGTH, SUGGESTION_LIMIT, normalizeQuery } from '#lib/shared/search.ts';
+
+export const prerender = false;
+
+/** The header box's suggestions: assets, issuers, networks, posts and research matching `q`, best first. */
+export const GET: APIRoute = publicGet(async ({ url }) => {
+  const query = normalizeQuery(url.searchParams.get('q'));
+  if (query === '' || query.length > MAX_QUERY_LENGTH)
+    throw new HttpError(400, `q must be 1 to ${MAX_QUERY_LENGTH} characters.`, { q: [query === '' ? 'Missing or empty.' : 'Too long.'] });
+  const res = publicJson({ query, results: await searchSite(query, SUGGESTION_LIMIT) });
+  // Posts and articles are hits too: a published or withdrawn one purges the answer with the lists.
+  tagResponse(res.headers, listTags());
+  return res;
+});

@@ -1,0 +1,140 @@
+/**
+ * Site search (issue 27.1): the header's box finds an asset by symbol, an issuer, a network and a
+ * post with the keyboard alone ("/" or Ctrl+K, typing, arrows, Enter; Escape closes), and the
+ * same search works with JavaScript off (the box is a GET form to the server-rendered /search).
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, hydrated, openPage, screenshot, useBrowser } from '../support/browser.ts';
+import { BLOG_SLUG } from './page-kinds.ts';
+
+const base = inject('baseUrl');
+const browser = useBrowser();
+
+/** Types `query` into the focused box, then moves with ArrowDown to the option `kind` + `title` and opens it with Enter. */
+async function pickByKeyboard(page: Page, query: string, kind: string, title: RegExp) {
+  await page.keyboard.type(query);
+  const box = page.getByRole('combobox', { name: /Search/ });
+  const list = page.getByRole('listbox', { name: 'Search suggestions' });
+  const wanted = list.getByRole('option').filter({ hasText: kind }).filter({ hasText: title }).first();
+  await wanted.waitFor();
+  expect(await box.getAttribute('aria-expanded')).toBe('true');
+  const index = await list
+    .getByRole('option')
+    .evaluateAll((els, [k, t]) => els.findIndex((e) => e.textContent!.includes(k) && new RegExp(t).test(e.textContent!)), [
+      kind,
+      title.source,
+    ] as const);
+  for (let i = 0; i <= index; i++) await page.keyboard.press('ArrowDown');
+  const active = await box.getAttribute('aria-activedescendant');
+  expect(await page.locator(`#${active}`).getAttribute('aria-selected')).toBe('true');
+  expect(await page.locator(`#${active}`).textContent()).toMatch(title);
+  await page.keyboard.press('Enter');
+}
+
+describe('header search, by keyboard', () => {
+  it('finds an asset by symbol, an issuer, a network and a post', async () => {
+    const { page, errors, close } = await openPage(browser(), base, '/login', { viewport: DESKTOP });
+    await hydrated(page);
+    const box = page.getByRole('combobox', { name: /Search/ });
+
+    await page.keyboard.press('/');
+    expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await pickByKeyboard(page, 'BUIDL', 'Asset', /\(BUIDL\)/);
+    await page.waitForURL('**/assets/buidl');
+
+    await hydrated(page);
+    await page.keyboard.press('Control+k');
+    await pickByKeyboard(page, 'ondo', 'Issuer', /^Issuer\s*Ondo/);
+    await page.waitForURL('**/issuers/ondo');
+
+    await hydrated(page);
+    await page.keyboard.press('/');
+    await pickByKeyboard(page, 'ether', 'Network', /Ethereum/);
+    await page.waitForURL('**/networks/ethereum');
+
+    await hydrated(page);
+    await page.keyboard.press('/');
+    await pickByKeyboard(page, 'welcome', 'Post', /Welcome to RWA Analytics/);
+    await page.waitForURL(`**/blog/${BLOG_SLUG}`);
+
+    // Escape closes the list, a second one clears the box; Enter with no option active goes to /search.
+    await hydrated(page);
+    await page.keyboard.press('/');
+    await page.keyboard.type('treasur');
+    await page.getByRole('option').first().waitFor();
+    await page.keyboard.press('Escape');
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('listbox', { name: 'Search suggestions' }).isVisible()).toBe(false);
+    await page.keyboard.press('Escape');
+    expect(await box.inputValue()).toBe('');
+    await page.keyboard.type('ondo');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/search?q=ondo');
+    expect(await page.getByTestId('search-results').getByRole('link').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shows its suggestions at phone and desktop size', async () => {
+    for (const [name, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      const { page, close } = await openPage(browser(), base, '/', { viewport });
+      await hydrated(page, { client: 'load' });
+      await page.getByRole('combobox', { name: /Search/ }).click();
+      await page.keyboard.type('tre');
+      await page.getByRole('option').first().waitFor();
+      await page.keyboard.press('ArrowDown');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(overflow, name).toBe(false);
+      await screenshot(page, `search-suggestions-${name}`);
+      await page.goto('/search?q=treasury');
+      await page.getByTestId('search-results').waitFor();
+      await screenshot(page, `search-results-${name}`, true);
+      await close();
+    }
+  });
+});
+
+describe('search without JavaScript', () => {
+  it('the header box submits to the server-rendered /search', async () => {
+    const { page, close } = await openPage(browser(), base, '/', { javaScript: false });
+    await page
+      .getByRole('searchbox', { name: /Search/ })
+      .or(page.getByRole('combobox', { name: /Search/ }))
+      .first()
+      .fill('BUIDL');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/search?q=BUIDL');
+    const results = page.getByTestId('search-results');
+    expect(await results.getByRole('link').first().getAttribute('href')).toBe('/assets/buidl');
+    await close();
+  });
+
+  it('/search?q= lists assets, issuers, networks and posts', async () => {
+    const { page, status, close } = await openPage(browser(), base, '/search?q=ethereum', { javaScript: false });
+    expect(status).toBe(200);
+    const hrefs = await page
+      .getByTestId('search-results')
+      .getByRole('link')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+    expect(hrefs).toContain('/networks/ethereum');
+    const empty = await openPage(browser(), base, '/search?q=zzqqxxnothing', { javaScript: false });
+    await empty.page.getByTestId('search-empty').waitFor();
+    await empty.close();
+    await close();
+  });
+
+  it('GET /api/search answers JSON, and 400 without a query', async () => {
+    const ok = await fetch(`${base}/api/search?q=ondo`);
+    expect(ok.status).toBe(200);
+    const body = (await ok.json()) as { query: string; results: { kind: string; url: string }[] };
+    expect(body.query).toBe('ondo');
+    expect(body.results.some((r) => r.kind === 'issuer' && r.url === '/issuers/ondo')).toBe(true);
+    const bad = await fetch(`${base}/api/search?q=%20`);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toMatch(/q must be/);
+  });
+});
