@@ -31,12 +31,14 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     const headers = { Location: canonical, ...cacheHeaders(CACHE.redirect) };
     return applySecurityHeaders(new Response(null, { status: trailingSlashStatus(request.method), headers }), url);
   }
-  // /api/: a preflight, a method the route does not have, a malformed address (JSON, never the HTML 404).
-  const early = await apiPreamble(request, url, ctx.routePattern);
-  if (early) return applySecurityHeaders(early, url);
+  // A cross-site write is refused before anything else says what the route has (a 405 would tell an
+  // attacker which methods exist); OPTIONS is not a write, so preflights still reach the preamble.
   if (isCrossSiteWrite(request)) {
     return applySecurityHeaders(json({ message: 'Cross-site requests are not allowed.' }, { status: 403 }), url);
   }
+  // /api/: a preflight, a method the route does not have, a malformed address (JSON, never the HTML 404).
+  const early = await apiPreamble(request, url, ctx.routePattern);
+  if (early) return applySecurityHeaders(early, url);
 
   const token = cookies.get(SESSION_COOKIE)?.value;
   // Anonymous GETs of shareable answers (the route says `public, s-maxage`) come from a short cache,

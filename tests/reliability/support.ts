@@ -68,12 +68,16 @@ export function raw(
   });
 }
 
-/** A stack trace or a server file path in a response body means an error leaked. */
+/**
+ * A stack trace or a server file path in a response body means an error leaked. Public web addresses
+ * are set aside first: a source link such as github.com/.../blob/HEAD/src/Ethereum.sol is data.
+ */
 export function leaksInternals(body: string): boolean {
+  const text = body.replace(/https?:\/\/[^\s"'<>]+/g, '');
   return (
-    /\n\s+at\s+\S+.*[(:]/.test(body) ||
-    /\bat (async )?[\w.<>]+ \(/.test(body) ||
-    /(\/work\/|\/src\/|\/dist\/server\/|node:internal|file:\/\/)/.test(body)
+    /\n\s+at\s+\S+.*[(:]/.test(text) ||
+    /\bat (async )?[\w.<>]+ \(/.test(text) ||
+    /(\/work\/|\/src\/|\/dist\/server\/|node:internal|file:\/\/)/.test(text)
   );
 }
 
