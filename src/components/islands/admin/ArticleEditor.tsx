@@ -4,7 +4,7 @@ import type { ContentItem, ContentKind } from '#lib/shared/content-types.ts';
 import { ApiError, getErrorMessage } from '#lib/client/api.ts';
 import { KINDS, saveItem } from '#lib/client/content-api.ts';
 import { rememberEditor } from '#lib/client/drafts.ts';
-import { toast } from '#lib/client/stores/toast.ts';
+import { dismissToast, toast } from '#lib/client/stores/toast.ts';
 import MainFields from './MainFields.tsx';
 import SettingsPanel from './SettingsPanel.tsx';
 import HistoryPanel from './HistoryPanel.tsx';
@@ -32,10 +32,16 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
   const [error, setError] = useState<string | null>(null);
   const autosave = useAutosave(kind, item, values);
 
+  // No error toast outlives its editor (issue 27): one raised here is taken back when the editor
+  // closes, so a stale 'Validation Error' does not follow the admin into the next editor. The save's
+  // 'Success' toast is meant for the list the editor returns to, so it stays.
+  const errorToasts = useRef<number[]>([]);
+  useEffect(() => () => errorToasts.current.forEach((id) => dismissToast(id)), []);
+
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (missingRequired(kind, values)) {
-      toast({ title: 'Validation Error', description: texts.required, variant: 'destructive' });
+      errorToasts.current.push(toast({ title: 'Validation Error', description: texts.required, variant: 'destructive' }));
       return;
     }
     setSaving(true);
@@ -47,7 +53,9 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
       onSaved();
     } catch (err) {
       setSaving(false);
-      toast({ title: 'Error', description: item ? texts.updateFailed : texts.createFailed, variant: 'destructive' });
+      errorToasts.current.push(
+        toast({ title: 'Error', description: item ? texts.updateFailed : texts.createFailed, variant: 'destructive' }),
+      );
       if (err instanceof ApiError && err.status === 401) {
         setError('Your session has expired. Your draft is kept in this browser; sign in again to save it.');
         rememberEditor(kind, item?.id ?? null);

@@ -13,12 +13,16 @@ export const $toast = atom<Toast | null>(null);
 let nextId = 1;
 const CARRY_KEY = 'rwa:toast';
 
-export function toast(t: Omit<Toast, 'id'>): void {
-  $toast.set({ ...t, id: nextId++ });
+/** Shows a toast; its id lets the code that raised it take it back (dismissToast(id)). */
+export function toast(t: Omit<Toast, 'id'>): number {
+  const id = nextId++;
+  $toast.set({ ...t, id });
+  return id;
 }
 
-export function dismissToast(): void {
-  $toast.set(null);
+/** Hides the current toast, or only the given one if it is still the one shown (a newer toast stays). */
+export function dismissToast(id?: number): void {
+  if (id === undefined || $toast.get()?.id === id) $toast.set(null);
 }
 
 /** Shows a toast on the next page: for a success that is followed by a full navigation (login -> /admin). */
