@@ -11,6 +11,7 @@ import { DEFAULT_FEED_MAX_AGE_HOURS, DEFAULT_NAV_MAX_BUSINESS_DAYS, PRICE_MOVE_F
 import { DEFAULT_HOLDER_DUST, familyOf, type Registry, type RegistryAsset } from './registry.ts';
 import { EARLY_CLOSE } from './sources/evm-head.ts';
 import { PROTOCOL_DROPPED_KEYS } from './sources/defillama-protocol.ts';
+import { HISTORY_DAYS } from './sources/defillama-history.ts';
 import { YIELD_METHOD } from '#lib/shared/nav-yield.ts';
 
 /** Each source's methodology: how it reads supply, and what it gives for holders. */
@@ -43,6 +44,10 @@ export const SOURCE_METHODS: Record<string, { supply: string; holders: string }>
   },
   'defillama-protocol': {
     supply: `DefiLlama protocol API: dollars per chain at the close (no token supply); answers streamed, leaving out ${PROTOCOL_DROPPED_KEYS.join(', ')}, within the 20 MB cap`,
+    holders: 'not in the API: unavailable (never erasing counts other sources give)',
+  },
+  'defillama-history': {
+    supply: `DefiLlama history APIs (/stablecoincharts/all, /stablecoincharts/{chain}, /protocol/{slug}): dollars per day for the last ${HISTORY_DAYS} days, a row stamped 00:00 UTC counted as the previous day’s close, intraday rows left out; only for days no run read, each point with its URL`,
     holders: 'not in the API: unavailable (never erasing counts other sources give)',
   },
 };
@@ -151,7 +156,7 @@ export function methodStatements(cfg: IngestConfig, registry: Registry | undefin
     {
       id: 'aggregators',
       title: 'DefiLlama',
-      text: `Stablecoins: ${SOURCE_METHODS.defillama.supply}. The long tail no reader covers: ${SOURCE_METHODS['defillama-protocol'].supply}; where a reader covers the same asset and chain, the chain’s figure counts and DefiLlama’s is shown beside it with the gap. Neither API gives holders. Network totals and the market overview count tokenized assets other than stablecoins.`,
+      text: `Stablecoins: ${SOURCE_METHODS.defillama.supply}. The long tail no reader covers: ${SOURCE_METHODS['defillama-protocol'].supply}; where a reader covers the same asset and chain, the chain’s figure counts and DefiLlama’s is shown beside it with the gap. Neither API gives holders. Network totals and the market overview count tokenized assets other than stablecoins. The charts’ days before the runs: ${SOURCE_METHODS['defillama-history'].supply}.`,
     },
   ];
 }
