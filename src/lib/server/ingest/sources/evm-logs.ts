@@ -265,22 +265,7 @@ export async function indexChain(
   opts: IndexOptions,
   ctx: Pick<SourceContext, 'progress' | 'warn'>,
 ): Promise<{ inserted: number; requests: number; done: boolean }> {
-  const cps = new Map(
-    (
-      await db
-        .select()
-        .from(ingestCheckpoints)
-        .where(
-          and(
-            eq(ingestCheckpoints.chain, c.key),
-            inArray(
-              ingestCheckpoints.token,
-              deployments.map((d) => d.address),
-            ),
-          ),
-        )
-    ).map((cp) => [cp.token, cp.lastBlock]),
-  );
+  const cps = new Map((await checkpointsOf(db, c, deployments)).map((cp) => [cp.token, cp.lastBlock]));
   let requests = 0;
   // A deployment never indexed whose first block the registry does not give: find it on the chain.
   const starts = new Map<string, number>();
@@ -355,15 +340,9 @@ export async function indexChain(
  * with its transfers, balances and checkpoints: a run killed at any point resumes at the next
  * range and re-reads none it finished. Returns whether every deployment's history is read.
  */
-export async function readHistory(
-  db: Database,
-  c: ChainClient,
-  deployments: IndexedDeployment[],
-  opts: IndexOptions,
-  ctx: Pick<SourceContext, 'progress' | 'warn'>,
-): Promise<{ inserted: number; requests: number; done: boolean }> {
-  const left = new Map<string, { next: bigint; end: bigint }>();
-  for (const cp of await db
+/** The checkpoint rows of these deployments on this chain: the daily index's and the head-first history's. */
+function checkpointsOf(db: Database, c: ChainClient, deployments: IndexedDeployment[]) {
+  return db
     .select()
     .from(ingestCheckpoints)
     .where(
@@ -374,7 +353,18 @@ export async function readHistory(
           deployments.map((d) => d.address),
         ),
       ),
-    ))
+    );
+}
+
+export async function readHistory(
+  db: Database,
+  c: ChainClient,
+  deployments: IndexedDeployment[],
+  opts: IndexOptions,
+  ctx: Pick<SourceContext, 'progress' | 'warn'>,
+): Promise<{ inserted: number; requests: number; done: boolean }> {
+  const left = new Map<string, { next: bigint; end: bigint }>();
+  for (const cp of await checkpointsOf(db, c, deployments))
     if (cp.historyNext !== null && cp.historyEnd !== null && cp.historyNext < cp.historyEnd)
       left.set(cp.token, { next: BigInt(cp.historyNext), end: BigInt(cp.historyEnd) });
   const reader = rangeReader(c, opts, ctx);
