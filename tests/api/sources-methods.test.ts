@@ -65,6 +65,11 @@ describe('/sources states the methods the code follows', () => {
     const escrowed = registry.assets.filter((a) => a.bridge?.model === 'lock-and-mint');
     if (escrowed.length === 0) expect(say('counted-once')).toContain('no tracked asset has a lock-and-mint escrow in the registry today');
     else for (const a of escrowed) expect(say('counted-once')).toContain(a.symbol);
+    // A fund held by share (OUSG's BUIDL): every total counts the holding fund only beyond it (figures/counted-once.ts).
+    for (const a of registry.assets)
+      for (const h of a.heldByFunds)
+        if ('share' in h) expect(say('counted-once')).toContain(`${h.fund} (${Number((Number(h.share) * 100).toFixed(2))}% ${a.symbol})`);
+    expect(say('counted-once')).toContain('counts in every total only at its value beyond that holding');
 
     const page = text(html);
     // The old statements are gone.

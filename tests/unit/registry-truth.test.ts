@@ -22,8 +22,10 @@ describe('counted once', () => {
 
   it("names OUSG among BUIDL's holders (heldByFunds), with its share and source", () => {
     expect(bySymbol('BUIDL').heldByFunds).toEqual([expect.objectContaining({ fund: 'OUSG', share: '0.995' })]);
-    // The asset page says so: counted in both, since no wallet can be left out at a block.
-    expect(bridgingOf(bySymbol('BUIDL'))).toContain('OUSG holds it (99.5% of its reserves, no wallet published): counted in both');
+    // The asset page says so: counted here in full; the totals count OUSG only beyond it (counted-once.ts).
+    expect(bridgingOf(bySymbol('BUIDL'))).toContain(
+      'OUSG holds it (99.5% of its reserves, no wallet published): counted here in full, and in every total OUSG counts only beyond that holding',
+    );
   });
 
   it('names the stablecoin reserves that hold tracked funds (the RWA/stablecoin overlap)', () => {

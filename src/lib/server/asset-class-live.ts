@@ -16,6 +16,7 @@ import type { CommoditiesData, MetricCardData, StablecoinsData, TreasuriesData }
 import { formatCurrency } from '#lib/shared/format.ts';
 import { commodities, stablecoins, treasuries } from './asset-class-data.ts';
 import { siteRegistry } from './sources-data.ts';
+import { countedOnce } from './figures/counted-once.ts';
 
 const UNAVAILABLE = 'unavailable';
 
@@ -24,6 +25,8 @@ interface LiveAsset {
   name: string;
   issuer: string;
   marketCap: number;
+  /** Its part in the class's totals: a fund-of-funds' holdings of other tracked funds counted once (counted-once.ts). */
+  counted: number;
   price: number | null;
   networks: string[];
   holders: number | null;
@@ -48,6 +51,7 @@ function liveAssets(assetClass: string, asOf: string, all: Observation[]): { asO
   // One per asset and chain, by the one precedence rule.
   const rows = [...pickPerDayCell(all).values()];
   const bySymbol = new Map<string, LiveAsset>();
+  const counted = countedOnce(registry);
   for (const o of rows) {
     const a = tracked.get(o.assetSymbol);
     if (!a || o.value === null || o.value <= 0) continue;
@@ -56,11 +60,13 @@ function liveAssets(assetClass: string, asOf: string, all: Observation[]): { asO
       name: a.name,
       issuer: a.issuer,
       marketCap: 0,
+      counted: 0,
       price: o.price,
       networks: [],
       holders: 0,
     };
     cur.marketCap += o.value;
+    cur.counted += counted(a.symbol, o.value);
     cur.networks.push(registry?.chains[o.chain]?.name ?? o.chain);
     cur.holders = cur.holders === null || o.holders === null ? null : cur.holders + o.holders;
     bySymbol.set(a.symbol, cur);
@@ -84,7 +90,7 @@ export const stablecoinsData = async (): Promise<StablecoinsData> => stablecoins
 /** The page's figures from the class's live read (liveClassRead('Stablecoins')), or the snapshot's without a run. */
 export function stablecoinsFrom(live: LiveClass): StablecoinsData {
   if (!live) return stablecoins;
-  const total = live.assets.reduce((s, a) => s + a.marketCap, 0);
+  const total = live.assets.reduce((s, a) => s + a.counted, 0);
   const [cap, volume, active, holders] = stablecoins.cards;
   return {
     asOf: live.asOf,
@@ -112,11 +118,11 @@ export const treasuriesData = async (): Promise<TreasuriesData> => treasuriesFro
 /** The page's figures from the class's live read (liveClassRead('U.S. Treasuries')), or the snapshot's without a run. */
 export function treasuriesFrom(live: LiveClass): TreasuriesData {
   if (!live) return treasuries;
-  const total = live.assets.reduce((s, a) => s + a.marketCap, 0);
+  const total = live.assets.reduce((s, a) => s + a.counted, 0);
   const byIssuer = new Map<string, { count: number; cap: number }>();
   for (const a of live.assets) {
     const e = byIssuer.get(a.issuer) ?? { count: 0, cap: 0 };
-    byIssuer.set(a.issuer, { count: e.count + 1, cap: e.cap + a.marketCap });
+    byIssuer.set(a.issuer, { count: e.count + 1, cap: e.cap + a.counted });
   }
   const [value, ytm, assetsCard, holders] = treasuries.cards;
   return {
@@ -154,11 +160,11 @@ export function treasuriesFrom(live: LiveClass): TreasuriesData {
 /** The page's figures from the class's live read (liveClassRead('Commodities')), or the snapshot's without a run. */
 export function commoditiesFrom(live: LiveClass): CommoditiesData {
   if (!live) return commodities;
-  const total = live.assets.reduce((s, a) => s + a.marketCap, 0);
+  const total = live.assets.reduce((s, a) => s + a.counted, 0);
   const platforms = new Map<string, { cap: number; count: number }>();
   for (const a of live.assets) {
     const p = platforms.get(a.issuer) ?? { cap: 0, count: 0 };
-    platforms.set(a.issuer, { cap: p.cap + a.marketCap, count: p.count + 1 });
+    platforms.set(a.issuer, { cap: p.cap + a.counted, count: p.count + 1 });
   }
   const [value, products, goldShare, active] = commodities.cards;
   return {

@@ -18,6 +18,7 @@ import { getDb } from './db.ts';
 import { siteRegistry } from './sources-data.ts';
 import { OVERALL_REFS, OVERLAP_ESTIMATE, REFERENCE_CLASSES, referenceOn, type DatedReference } from './coverage-references.ts';
 import type { Registry } from './ingest/registry.ts';
+import { countedOnce } from './figures/counted-once.ts';
 
 /** What every reference measures, and what it leaves out. */
 const BASIS =
@@ -77,8 +78,9 @@ export const coverageSchema = z.object({
   unreferencedClasses: z.array(z.string()),
   gaps: z.array(coverageGapSchema),
   /**
-   * Counted twice: a tracked fund held by another tracked fund whose documents give the share but
-   * no wallet (OUSG's BUIDL), sized as the holding fund's published value × share.
+   * Held by share: a tracked fund held by another tracked fund whose documents give the share but
+   * no wallet (OUSG's BUIDL), sized as the holding fund's published value × share. Every total
+   * leaves this much of the holding fund out, so it is counted once (figures/counted-once.ts).
    */
   doubleCounts: z.array(
     z.object({ asset: z.string(), fund: z.string(), share: z.number(), value: z.number().nullable(), source: z.string() }),
@@ -314,11 +316,14 @@ function coverageFrom(
   const { registry } = siteRegistry();
   const classOf = new Map((registry?.assets ?? []).map((a) => [a.symbol, a.assetClass as string]));
   let tracked: Array<{ symbol: string; assetClass: string; value: number }> | null = null;
+  let marketCaps: Map<string, number> | null = null;
   let gapRows: CoverageGap[] = [];
   if (publishedRun !== undefined) {
-    tracked = published
-      .filter((a) => classOf.has(a.symbol))
-      .map((a) => ({ symbol: a.symbol, assetClass: a.assetClass, value: Number(a.marketCap) }));
+    const mine = published.filter((a) => classOf.has(a.symbol));
+    marketCaps = new Map(mine.map((a) => [a.symbol, Number(a.marketCap)]));
+    // Coverage compares the totals the site shows: a fund-of-funds' holdings counted once.
+    const counted = countedOnce(registry);
+    tracked = mine.map((a) => ({ symbol: a.symbol, assetClass: a.assetClass, value: counted(a.symbol, Number(a.marketCap)) }));
     gapRows = gaps(day);
   }
   const referenced = new Set(REFERENCE_CLASSES.flatMap((r) => r.classes));
@@ -345,7 +350,7 @@ function coverageFrom(
     ],
     unreferencedClasses: ASSET_CLASSES.filter((c) => !referenced.has(c)),
     gaps: gapRows,
-    doubleCounts: doubleCounts(registry, tracked ? new Map(tracked.map((t) => [t.symbol, t.value])) : null),
+    doubleCounts: doubleCounts(registry, marketCaps),
     overlap: reserveOverlap(registry, publishedRun === undefined ? [] : balances, publishedRun === undefined ? [] : day),
     notCovered: notCovered(registry, publishedRun === undefined ? [] : day),
   };

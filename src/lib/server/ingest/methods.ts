@@ -95,7 +95,10 @@ export function methodStatements(cfg: IngestConfig, registry: Registry | undefin
     .flatMap((a) => a.deployments.filter((d) => familyOf(registry!, d.chain) === 'evm'));
   const excluding = evmDeployments.filter((d) => d.excludeHolders.length > 0).length;
   const escrowed = assets.filter((a) => a.bridge?.model === 'lock-and-mint').map((a) => a.symbol);
-  const held = assets.flatMap((a) => a.heldByFunds.map((h) => `${h.fund}’s ${a.symbol}`));
+  const held = assets.flatMap((a) => a.heldByFunds.flatMap((h) => ('address' in h ? [`${h.fund}’s ${a.symbol}`] : [])));
+  const byShare = assets.flatMap((a) =>
+    a.heldByFunds.flatMap((h) => ('share' in h ? [`${h.fund} (${pct(Number(h.share))} ${a.symbol})`] : [])),
+  );
   const waitMin = Math.round(cfg.closeWait / 60);
   return [
     {
@@ -116,7 +119,7 @@ export function methodStatements(cfg: IngestConfig, registry: Registry | undefin
     {
       id: 'counted-once',
       title: 'Counted once',
-      text: `A burn-and-mint bridge moves supply between chains, counted where it is. A lock-and-mint bridge’s escrows on the home chain are left out of its supply: ${escrowed.length ? `${list(escrowed)} ${escrowed.length === 1 ? 'has' : 'have'} escrows in the registry` : 'no tracked asset has a lock-and-mint escrow in the registry today'}. A tracked fund’s tokens held by another tracked fund are left out of the held fund’s supply: ${held.length ? list(held) : 'none is registered today'}.`,
+      text: `A burn-and-mint bridge moves supply between chains, counted where it is. A lock-and-mint bridge’s escrows on the home chain are left out of its supply: ${escrowed.length ? `${list(escrowed)} ${escrowed.length === 1 ? 'has' : 'have'} escrows in the registry` : 'no tracked asset has a lock-and-mint escrow in the registry today'}. A tracked fund’s tokens held by another tracked fund’s wallet are left out of the held fund’s supply: ${held.length ? list(held) : 'none is registered today'}. A fund whose documents give the share of another tracked fund it holds, but no wallet, counts in every total only at its value beyond that holding, its own market cap staying whole: ${byShare.length ? list(byShare) : 'none is registered today'}.`,
     },
     {
       id: 'value',
@@ -181,7 +184,7 @@ export function bridgingOf(asset: RegistryAsset | undefined): string {
   for (const h of asset.heldByFunds)
     if ('share' in h)
       parts.push(
-        `${h.fund} holds it (${Math.round(Number(h.share) * 1000) / 10}% of its reserves, no wallet published): counted in both, the overlap shown on /sources.`,
+        `${h.fund} holds it (${Math.round(Number(h.share) * 1000) / 10}% of its reserves, no wallet published): counted here in full, and in every total ${h.fund} counts only beyond that holding (/sources).`,
       );
   return parts.join(' ');
 }

@@ -46,6 +46,7 @@ import { priceMoveFlag } from './prices.ts';
 import { HISTORY_DAYS } from './sources/defillama-history.ts';
 import { issuanceWallets, type Registry } from './registry.ts';
 import { chainDisplayName } from './external-names.ts';
+import { countedOnce } from '#lib/server/figures/counted-once.ts';
 import { DAY_MS, dayEnd, shiftDay } from '#lib/shared/utc-day.ts';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
@@ -143,6 +144,8 @@ export function gridOf(obs: Iterable<Obs>, registry: Registry) {
   const otherHolders = new Map<string, Map<string, number>>(); // date -> symbol -> holders of rows without a cross-chain figure
   const priceOf = new Map<string, number>();
   const cellValue = new Map<string, number>(); // `${date}|${symbol}|${chain}` -> value
+  // Totals (chains, classes) count a fund-of-funds' holdings once; an asset's own value stays whole.
+  const counted = countedOnce(registry);
   for (const o of obs) {
     const a = byAsset.get(o.assetSymbol);
     if (!a) continue;
@@ -163,14 +166,14 @@ export function gridOf(obs: Iterable<Obs>, registry: Registry) {
     const perChain = target.get(o.date) ?? target.set(o.date, new Map()).get(o.date)!;
     const cell =
       perChain.get(o.chain) ?? perChain.set(o.chain, { value: 0, holders: null, assets: new Set(), issuers: new Set() }).get(o.chain)!;
-    cell.value += o.value;
+    cell.value += counted(o.assetSymbol, o.value);
     if (o.holders !== null) cell.holders = (cell.holders ?? 0) + o.holders;
     if (o.value > 0) {
       cell.assets.add(o.assetSymbol);
       cell.issuers.add(a.issuer);
     }
     const cls = classByDate.get(o.date) ?? classByDate.set(o.date, {}).get(o.date)!;
-    cls[a.assetClass] = (cls[a.assetClass] ?? 0) + o.value;
+    cls[a.assetClass] = (cls[a.assetClass] ?? 0) + counted(o.assetSymbol, o.value);
     const av = assetValue.get(o.date) ?? assetValue.set(o.date, new Map()).get(o.date)!;
     av.set(o.assetSymbol, (av.get(o.assetSymbol) ?? 0) + o.value);
   }
@@ -297,7 +300,7 @@ export function buildChart(g: GridOf, dates: string[], registry?: Registry, h: H
     for (const f of protocolFill(h, date, read)) {
       const field = CLASS_FIELD[classOf.get(f.symbol) ?? ''];
       if (!field || field === 'stablecoins') continue;
-      row[field] = (row[field] as number) + f.value / 1e9;
+      row[field] = (row[field] as number) + countedOnce(registry)(f.symbol, f.value) / 1e9;
       urls.push(f.url);
     }
     const market = h.stablecoins.get(date);
@@ -407,7 +410,7 @@ function buildSeries(
     for (const f of protocolFill(h, date, cellRead)) {
       if (stable.has(f.symbol)) continue;
       const c = rwa.get(f.chain) ?? rwa.set(f.chain, { value: 0, urls: [], read: false }).get(f.chain)!;
-      c.value += f.value;
+      c.value += countedOnce(registry)(f.symbol, f.value);
       c.urls.push(f.url);
     }
     for (const [chain, c] of rwa)

@@ -10,14 +10,18 @@ import { servedObservations } from '#lib/server/figures/observations.ts';
 import { pickPerDayCell } from '#lib/server/figures/precedence.ts';
 import { catalogOf, servedAssetsQuery, type Catalog, type CatalogAsset } from './catalog.ts';
 import { metaFacts } from './shared.ts';
+import { countedOnce } from '#lib/server/figures/counted-once.ts';
+import { siteRegistry } from '#lib/server/sources-data.ts';
 import { clip, rangeStart, type Range } from '#lib/shared/open-data/range.ts';
+
+type Counted = ReturnType<typeof countedOnce>;
 
 export interface IssuerSummary {
   id: string;
   name: string;
   url: string;
   assetCount: number;
-  /** Sum of the market caps known; null when none of its assets has one. */
+  /** Sum of the market caps known, a fund-of-funds' holdings of other tracked funds counted once; null when none of its assets has one. */
   totalMarketCap: number | null;
   /** Assets whose market cap is unknown (left out of the total). */
   unknownCount: number;
@@ -53,7 +57,8 @@ async function catalogAndMeta() {
 /** An asset's market cap is a run's figure when a run is published and the served table has it. */
 const assetOrigin = (a: CatalogAsset, live: boolean) => figureOrigin(live && a.origin === 'served');
 
-function summary(catalog: Catalog, id: string, live: boolean): IssuerSummary | undefined {
+/** `counted`: an asset's part in the total, a fund-of-funds' holdings of other tracked funds counted once (counted-once.ts). */
+function summary(catalog: Catalog, id: string, live: boolean, counted: Counted): IssuerSummary | undefined {
   const i = catalog.issuers.find((x) => x.id === id);
   if (!i) return undefined;
   const list = i.assetIds.map((a) => catalog.byId.get(a)!);
@@ -63,7 +68,9 @@ function summary(catalog: Catalog, id: string, live: boolean): IssuerSummary | u
     name: i.name,
     url: i.url,
     assetCount: list.length,
-    totalMarketCap: known.length ? Number(known.reduce((s, a) => s + a.marketCap!, 0).toFixed(2)) : null,
+    totalMarketCap: known.length
+      ? Number(known.reduce((s, a) => s + counted(a.registry?.symbol ?? a.symbol, a.marketCap!), 0).toFixed(2))
+      : null,
     unknownCount: list.length - known.length,
     origin: known.every((a) => assetOrigin(a, live) === 'live') ? figureOrigin(live) : 'snapshot',
   };
@@ -72,7 +79,8 @@ function summary(catalog: Catalog, id: string, live: boolean): IssuerSummary | u
 /** Every issuer, largest total first, with the classes of its assets (by issuer id, for the /issuers class filter). */
 export async function loadIssuers(): Promise<{ asOf: string; issuers: IssuerSummary[]; classes: Map<string, string[]> }> {
   const { asOf, publishedRun, catalog } = await catalogAndMeta();
-  const issuers = catalog.issuers.map((i) => summary(catalog, i.id, publishedRun !== undefined)!);
+  const counted = countedOnce(siteRegistry().registry);
+  const issuers = catalog.issuers.map((i) => summary(catalog, i.id, publishedRun !== undefined, counted)!);
   issuers.sort((a, b) => (b.totalMarketCap ?? -1) - (a.totalMarketCap ?? -1) || a.name.localeCompare(b.name));
   const classes = new Map(catalog.issuers.map((i) => [i.id, [...new Set(i.assetIds.map((a) => catalog.byId.get(a)!.assetClass))]]));
   return { asOf, issuers, classes };
@@ -90,7 +98,8 @@ const sourceOf = (a: CatalogAsset, live: boolean) =>
 export async function loadIssuerPage(id: string): Promise<IssuerPage | undefined> {
   const { asOf, publishedRun, catalog } = await catalogAndMeta();
   const live = publishedRun !== undefined;
-  const issuer = summary(catalog, id, live);
+  const counted = countedOnce(siteRegistry().registry);
+  const issuer = summary(catalog, id, live, counted);
   if (!issuer) return undefined;
   const list = catalog.issuers.find((x) => x.id === id)!.assetIds.map((a) => catalog.byId.get(a)!);
   let history: IssuerPage['history'] = [];
@@ -101,7 +110,8 @@ export async function loadIssuerPage(id: string): Promise<IssuerPage | undefined
     const obs = await servedObservations({ asOf, asset: symbols });
     // Per date, asset and chain the figure that counts, then summed per date.
     const total = new Map<string, number>();
-    for (const o of pickPerDayCell(obs).values()) if (o.value !== null) total.set(o.date, (total.get(o.date) ?? 0) + o.value);
+    for (const o of pickPerDayCell(obs).values())
+      if (o.value !== null) total.set(o.date, (total.get(o.date) ?? 0) + counted(o.assetSymbol, o.value));
     history = [...total.entries()]
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([date, v]) => ({ date, totalMarketCap: Number(v.toFixed(2)) }));
