@@ -6,7 +6,7 @@ import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { PRERENDER_ORIGIN, parseConfig } from './src/lib/server/config';
-import { precompressAssets } from './scripts/lib/edge/assets';
+import { precompressAssets } from './front-door/assets';
 
 // The environment, checked and read through the one configuration module (a bad value fails the build
 // with one line naming it). DEPLOY_TARGET=netlify builds for Netlify Functions, else the Node server.
@@ -24,7 +24,7 @@ export default defineConfig({
   // instead of a <meta>, which cannot carry frame-ancestors.
   adapter: onNetlify ? netlify({ staticHeaders: true }) : node({ mode: 'standalone', staticHeaders: true }),
   // The Node server serves the hashed build assets Brotli- and gzip-compressed: made once here, at the
-  // highest quality (scripts/lib/edge/assets.ts). Netlify's CDN compresses for itself.
+  // highest quality (front-door/assets.ts). Netlify's CDN compresses for itself.
   integrations: [
     react(),
     {

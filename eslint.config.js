@@ -9,7 +9,7 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 /** Code checked with type information: the application, the scripts, the database and the functions. */
-const TYPED = ['src/**/*.{ts,tsx}', 'db/**/*.ts', 'scripts/**/*.ts', 'netlify/**/*.mts'];
+const TYPED = ['src/**/*.{ts,tsx}', 'db/**/*.ts', 'scripts/**/*.ts', 'front-door/**/*.ts', 'netlify/**/*.mts'];
 
 /**
  * Server-only modules, in every spelling an import can take: package import, relative path, virtual module.
@@ -45,6 +45,9 @@ const NODE_ONLY = [
     message: 'This code runs in the browser: no Node built-ins.',
   })),
 ];
+
+/** The server's feature rooms, above its plumbing (db/, cache/, http/). */
+const FEATURE_ROOMS = ['figures', 'ingest', 'content', 'open-data', 'og', 'search', 'alerts'];
 
 const BROWSER_GLOBALS = ['window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'history', 'customElements'];
 const NODE_GLOBALS = ['process', 'Buffer', 'global', '__dirname', '__filename', 'require'];
@@ -130,6 +133,27 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [...SERVER_ONLY, ...NODE_ONLY] }],
       'no-restricted-globals': ['error', ...ONE_SIDED_GLOBALS],
+    },
+  },
+  // The plumbing rooms of the server (db/, cache/, http/) and the front door serve every feature and know
+  // none: a feature (the figures, the ingest, content, open data, og images, search, alerts) imports them,
+  // never the other way, so a change to a feature never reaches the request path below it.
+  {
+    files: ['src/lib/server/db/**', 'src/lib/server/cache/**', 'src/lib/server/http/**', 'front-door/**'],
+    // api-routes.ts reads the public API's path list from the OpenAPI document: one list for both.
+    ignores: ['src/lib/server/http/api-routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: FEATURE_ROOMS.flatMap((room) => [`\\#lib/server/${room}/**`, `**/server/${room}/**`, `../${room}/**`]),
+              message: 'Plumbing (db/, cache/, http/, the front door) imports no feature room: features import it.',
+            },
+          ],
+        },
+      ],
     },
   },
   // db/ is schema, migrations and the client: it depends on nothing in the application.

@@ -6,7 +6,7 @@ import { rowText } from './row-text.ts';
  * One number that moves whenever what the public pages show may have changed: triggers on every
  * table except the auth bookkeeping bump it in the same transaction as the change, whoever writes
  * (the server, a script, a data ingest). Unlike `PRAGMA data_version` it reads the same on every
- * connection, so the page cache (src/lib/server/response-cache.ts) can trust it. Installed at every
+ * connection, so the page cache (src/lib/server/cache/response-cache.ts) can trust it. Installed at every
  * start, after the migrations, for the tables that exist then (a new table gets its triggers too).
  */
 export const CHANGE_COUNTER_TABLE = 'change_counter';

@@ -1,7 +1,7 @@
 /**
  * Production entry: checks the configuration (one line naming a bad variable, then exit 1), prepares
  * the database (migrations, admin, seed data), prints how to sign in, then starts the built Node
- * server from dist/ behind a small edge (scripts/lib/edge.ts). `npm start` runs the build first.
+ * server from dist/ behind a small edge (front-door/index.ts). `npm start` runs the build first.
  */
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream';
 import { prepareDatabaseOrExit } from '#lib/server/setup/prepare.ts';
 import { keepDelivering, prepareContent } from '#lib/server/content/sync.ts';
 import { configOrExit } from '#lib/server/config.ts';
-import { createEdge } from './lib/edge.ts';
+import { createEdge } from '../front-door/index.ts';
 import { usableBuild } from './lib/usable-build.ts';
 import { checkRpcUrls, describeLiveData } from '#lib/server/ingest/status.ts';
 import { startIngestSchedule } from '#lib/server/ingest/schedule.ts';

@@ -3,15 +3,21 @@ import { SESSION_COOKIE, validateSessionToken } from '#lib/server/auth/session.t
 import { clearSessionCookie, setSessionCookie, setSignedInHint } from '#lib/server/auth/cookies.ts';
 import { SIGNED_IN_HINT_COOKIE } from '#lib/shared/auth-hint.ts';
 import { isAdminPath } from '#lib/shared/private-paths.ts';
-import { applySecurityHeaders, isCrossSiteWrite, isImageEndpoint, isPageMethodRefused, methodNotAllowed } from '#lib/server/security.ts';
-import { json } from '#lib/server/http.ts';
-import { cacheKey, cachedResponse, dataVersion, storeResponse } from '#lib/server/response-cache.ts';
-import { CACHE, finalCacheControl, cacheHeaders } from '#lib/server/cache.ts';
-import { trailingSlashStatus, trailingSlashTarget } from '#lib/server/trailing-slash.ts';
-import { apiPreamble } from '#lib/server/api-preamble.ts';
+import {
+  applySecurityHeaders,
+  isCrossSiteWrite,
+  isImageEndpoint,
+  isPageMethodRefused,
+  methodNotAllowed,
+} from '#lib/server/http/security.ts';
+import { json } from '#lib/server/http/handle.ts';
+import { cacheKey, cachedResponse, dataVersion, storeResponse } from '#lib/server/cache/response-cache.ts';
+import { CACHE, finalCacheControl, cacheHeaders } from '#lib/server/cache/policy.ts';
+import { trailingSlashStatus, trailingSlashTarget } from '#lib/server/http/trailing-slash.ts';
+import { apiPreamble } from '#lib/server/http/api-preamble.ts';
 import { functionHold } from '#lib/server/content/acknowledge.ts';
 import { firstRequestTrigger } from '#lib/server/ingest/auto.ts';
-import { getDb } from '#lib/server/db.ts';
+import { getDb } from '#lib/server/db/client.ts';
 
 /** Reads the session once per request, refuses cross-site writes and guards /admin before any HTML. */
 export const onRequest = defineMiddleware(async (ctx, next) => {

@@ -196,7 +196,7 @@ try {
       });
   }
 
-  // --- The in-process page cache (src/lib/server/response-cache.ts) answers X-Cache: HIT/MISS.
+  // --- The in-process page cache (src/lib/server/cache/response-cache.ts) answers X-Cache: HIT/MISS.
   log('=== Page cache (X-Cache of 20 sequential anonymous GETs after the load runs)');
   const pageCache: Record<string, number> = {};
   results.pageCache = pageCache;

@@ -9,7 +9,7 @@
  * - Each request runs inside a function context, exposed as Netlify's runtime does (the global
  *   `Netlify.context`, with `waitUntil`), so the app behaves as it does on Netlify: a save's commit
  *   and push are held by the request (src/lib/server/content/acknowledge.ts), not left to a timer.
- * - No edge in front (scripts/lib/edge.ts is the Node server's): on Netlify the CDN takes its place.
+ * - No edge in front (front-door/index.ts is the Node server's): on Netlify the CDN takes its place.
  *
  * Configured by the same environment as the server (HOST, PORT, DATABASE_URL, CONTENT_GIT=library,
  * CONTENT_GIT_REMOTE ...).

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { siteOrigin } from '#lib/server/config.ts';
-import { CACHE, cacheHeaders } from '#lib/server/cache.ts';
+import { CACHE, cacheHeaders } from '#lib/server/cache/policy.ts';
 import { ROBOTS_DISALLOW } from '#lib/shared/private-paths.ts';
 
 export const prerender = false;

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import { siteOrigin } from '#lib/server/config.ts';
-import { asOfRead } from '#lib/server/analytics.ts';
+import { asOfRead } from '#lib/server/figures/analytics.ts';
 import { nextScheduledRead, publicListRead } from '#lib/server/content/articles.ts';
 import { cacheControlBefore } from '#lib/server/content/public-cache.ts';
-import { readAll } from '#lib/server/reads.ts';
-import { listTags, tagResponse } from '#lib/server/cdn.ts';
+import { readAll } from '#lib/server/db/reads.ts';
+import { listTags, tagResponse } from '#lib/server/cache/cdn.ts';
 import { itemPath } from '#lib/shared/article-kinds.ts';
 import { escapeXml } from '#lib/shared/seo.ts';
 import { authorName, authorPath } from '#lib/shared/structured-data.ts';

@@ -11,7 +11,7 @@ import type { RunningServer } from '../support/server.ts';
 import { getOk, runIngestCli, startScenarioServer } from '../support/ingest.ts';
 import { formatCurrency } from '#lib/shared/format.ts';
 import { parseCsv } from '#lib/shared/csv.ts';
-import { PUBLISHED_RUN_TAGS } from '#lib/server/cdn.ts';
+import { PUBLISHED_RUN_TAGS } from '#lib/server/cache/cdn.ts';
 
 let s: Scenario;
 let server: RunningServer;

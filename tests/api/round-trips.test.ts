@@ -4,7 +4,7 @@
  * page's reads) and an API call 1. Counted by an HTTP relay between the server and sqld: each request
  * it passes on is one round trip, exactly as a remote database sees it. Also: the page cache works on
  * the remote database (a hit costs at most the counter read) and still shows edits in time, and
- * cacheable answers carry the CDN cache tags (src/lib/server/cdn.ts).
+ * cacheable answers carry the CDN cache tags (src/lib/server/cache/cdn.ts).
  */
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

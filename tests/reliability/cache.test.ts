@@ -1,5 +1,5 @@
 /**
- * The anonymous page cache (src/lib/server/response-cache.ts) must never show stale content: an
+ * The anonymous page cache (src/lib/server/cache/response-cache.ts) must never show stale content: an
  * edit through the API, or a change written straight into the database, shows on the next view.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

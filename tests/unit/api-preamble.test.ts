@@ -1,12 +1,12 @@
 /**
- * The middleware's part of the API conventions (src/lib/server/api-preamble.ts), which is all there is
+ * The middleware's part of the API conventions (src/lib/server/http/api-preamble.ts), which is all there is
  * on Netlify (no Node edge in front): a malformed percent-encoding that the Netlify adapter would let
  * through as U+FFFD is a JSON 400; preflights and missing methods are answered from the route files'
  * own exports, before the route runs.
  */
 import { describe, expect, it } from 'vitest';
-import { apiPreamble } from '#lib/server/api-preamble.ts';
-import { UNKNOWN_API_ROUTE } from '#lib/server/api-routes.ts';
+import { apiPreamble } from '#lib/server/http/api-preamble.ts';
+import { UNKNOWN_API_ROUTE } from '#lib/server/http/api-routes.ts';
 
 const ORIGIN = 'http://localhost:4321';
 const ask = (method: string, path: string, pattern: string, headers: Record<string, string> = {}) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CACHE, finalCacheControl } from '#lib/server/cache.ts';
+import { CACHE, finalCacheControl } from '#lib/server/cache/policy.ts';
 
 describe('finalCacheControl', () => {
   const anonymous = { setsCookie: false, signedIn: false };

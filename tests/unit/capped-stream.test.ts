@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readStreamCapped, refuseDeclared } from '#lib/server/capped-stream.ts';
+import { readStreamCapped, refuseDeclared } from '#lib/server/http/capped-stream.ts';
 
 /** A stream of `chunks` chunks of `size` bytes that records how many were pulled and whether it was cancelled. */
 function counted(chunks: number, size: number) {

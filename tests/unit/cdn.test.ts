@@ -1,6 +1,6 @@
-/** CDN cache tags and purges (src/lib/server/cdn.ts): what is tagged, what a save purges, and only on Netlify. */
+/** CDN cache tags and purges (src/lib/server/cache/cdn.ts): what is tagged, what a save purges, and only on Netlify. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { contentTags, listTags, onNetlify, purgeTags, savedTags, tagResponse, TAG } from '#lib/server/cdn.ts';
+import { contentTags, listTags, onNetlify, purgeTags, savedTags, tagResponse, TAG } from '#lib/server/cache/cdn.ts';
 
 afterEach(() => {
   delete (globalThis as { Netlify?: unknown }).Netlify;

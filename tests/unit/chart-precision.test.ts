@@ -35,7 +35,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('listChartData precision', () => {
   it('keeps small values instead of rounding them to 0.0001 B, as plain decimals', async () => {
-    const { listChartData } = await import('#lib/server/analytics.ts');
+    const { listChartData } = await import('#lib/server/figures/analytics.ts');
     const [p] = await listChartData();
     expect(p.privateCredit).toBe('0.00035');
     expect(p.usTreasuryDebt).toBe('0.000000001');

@@ -9,8 +9,8 @@ import type { Obs } from '#lib/server/ingest/cells.ts';
 import { buildAssets, buildChart, buildNetworks, buildOverview, gridOf } from '#lib/server/ingest/publish.ts';
 import { parseRegistry } from '#lib/server/ingest/registry.ts';
 import { countedOnce, heldShares } from '#lib/server/figures/counted-once.ts';
-import { treasuriesFrom } from '#lib/server/asset-class-live.ts';
-import { siteRegistry } from '#lib/server/sources-data.ts';
+import { treasuriesFrom } from '#lib/server/figures/asset-class-live.ts';
+import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 
 const registry = parseRegistry({
   chains: {

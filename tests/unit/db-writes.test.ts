@@ -1,10 +1,10 @@
-/** db-writes.ts on a real libSQL file: a committed write is reported, a read is not, a rolled-back transaction is not. */
+/** db/writes.ts on a real libSQL file: a committed write is reported, a read is not, a rolled-back transaction is not. */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mayWrite, watchWrites } from '#lib/server/db-writes.ts';
+import { mayWrite, watchWrites } from '#lib/server/db/writes.ts';
 
 let writes = 0;
 const raw = createClient({ url: `file:${join(mkdtempSync(join(tmpdir(), 'rwa-writes-')), 'app.db')}` });

@@ -1,8 +1,8 @@
-/** The edge's pure steps (scripts/lib/edge): content negotiation, what is compressed, validators, request checks. */
+/** The edge's pure steps (front-door/): content negotiation, what is compressed, validators, request checks. */
 import { describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { chooseCoding, encodeAll, etagFor, isCompressibleType, matchesEtag, pick, withVary } from '../../scripts/lib/edge/encoding.ts';
-import { refuse } from '../../scripts/lib/edge/checks.ts';
+import { chooseCoding, encodeAll, etagFor, isCompressibleType, matchesEtag, pick, withVary } from '../../front-door/encoding.ts';
+import { refuse } from '../../front-door/checks.ts';
 
 describe('chooseCoding', () => {
   it.each([

@@ -26,7 +26,7 @@ import { stellarSource } from '#lib/server/ingest/sources/stellar.ts';
 import { dayEnd } from '#lib/shared/utc-day.ts';
 import type { Source, SourceContext } from '#lib/server/ingest/sources/types.ts';
 import { xrplSource } from '#lib/server/ingest/sources/xrpl.ts';
-import { gaps } from '#lib/server/coverage-data.ts';
+import { gaps } from '#lib/server/figures/coverage-data.ts';
 
 const CHAINS = resolve(import.meta.dirname, '../fixtures/chains');
 const LLAMA = resolve(import.meta.dirname, '../fixtures/defillama');

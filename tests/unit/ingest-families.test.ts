@@ -11,9 +11,9 @@ import { isStrKey, normalizeAddress, parseAptos, parseStellar, parseXrpl } from 
 import { DEFAULT_REGISTRY, familyOf, loadRegistry, parseRegistry, withFamilies } from '#lib/server/ingest/registry.ts';
 import { isChainKey, protocolOnDay } from '#lib/server/ingest/sources/defillama-protocol.ts';
 import { fromUnits, plainDecimal, publicUrl, readCapped, toUnits } from '#lib/server/ingest/sources/http.ts';
-import { classCoverage, gaps, overallCoverage } from '#lib/server/coverage-data.ts';
-import { OVERALL_REFS, REFERENCE_CLASSES, referenceOn } from '#lib/server/coverage-references.ts';
-import { endpointLabel, scrubUrls } from '#lib/server/public-url.ts';
+import { classCoverage, gaps, overallCoverage } from '#lib/server/figures/coverage-data.ts';
+import { OVERALL_REFS, REFERENCE_CLASSES, referenceOn } from '#lib/server/figures/coverage-references.ts';
+import { endpointLabel, scrubUrls } from '#lib/server/http/public-url.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/defillama');
 const fixture = (name: string) => JSON.parse(readFileSync(resolve(FIXTURES, name), 'utf8'));

@@ -1,12 +1,12 @@
 /**
- * The bounded renderer and its cache (markup-pool.ts, markup-cache.ts) outside the built server: here
+ * The bounded renderer and its cache (content/markup/pool.ts and cache.ts) outside the built server: here
  * a worker cannot load the TypeScript source, so this also checks that the pool falls back to
  * rendering in-thread, behind the nesting limiter, instead of failing or restarting workers forever.
  * (The worker itself, with its time limit, is exercised against the built server in tests/api/hardening.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import { renderBounded } from '#lib/server/markup-pool.ts';
-import { renderMarkupCached } from '#lib/server/markup-cache.ts';
+import { renderBounded } from '#lib/server/content/markup/pool.ts';
+import { renderMarkupCached } from '#lib/server/content/markup/cache.ts';
 
 describe('renderBounded', () => {
   it('renders ordinary text in full', async () => {

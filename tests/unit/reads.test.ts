@@ -1,5 +1,5 @@
 /**
- * Batched reads (src/lib/server/reads.ts) on a real libSQL file: results come back to the right read,
+ * Batched reads (src/lib/server/db/reads.ts) on a real libSQL file: results come back to the right read,
  * an optional read that fails falls back while the others still load, a required one fails the call,
  * and the transfers window computed in SQL matches the rule of `transferWindow`.
  */
@@ -16,9 +16,10 @@ const url = `file:${join(mkdtempSync(join(tmpdir(), 'rwa-reads-')), 'app.db')}`;
 // The app's database (getDb) opens from DATABASE_URL on first use: point it at the scratch file.
 process.env.DATABASE_URL = url;
 
-const { orElse, read, readAll, readOne } = await import('#lib/server/reads.ts');
-const { asOfRead, getAsOf, listTransfers, marketOverviewRead, transfersRead, transferWindow } = await import('#lib/server/analytics.ts');
-const { getDb } = await import('#lib/server/db.ts');
+const { orElse, read, readAll, readOne } = await import('#lib/server/db/reads.ts');
+const { asOfRead, getAsOf, listTransfers, marketOverviewRead, transfersRead, transferWindow } =
+  await import('#lib/server/figures/analytics.ts');
+const { getDb } = await import('#lib/server/db/client.ts');
 
 const opened = openDatabase({ url });
 beforeAll(async () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REGISTRY, excludedWallets, loadRegistry, parseRegistry } from '#lib/server/ingest/registry.ts';
 import { ASSET_CLASS_LINKS } from '#lib/shared/site.ts';
-import { doubleCounts, notCovered, reserveOverlap } from '#lib/server/coverage-data.ts';
+import { doubleCounts, notCovered, reserveOverlap } from '#lib/server/figures/coverage-data.ts';
 import { bridgingOf } from '#lib/server/ingest/methods.ts';
 import { priceFromReads, priceReads } from '#lib/server/ingest/sources/evm-price.ts';
 

@@ -10,7 +10,7 @@ import {
   SITE_LOGO,
 } from '#lib/shared/structured-data.ts';
 import { pageCardKey, pageCardPath, PAGE_CARDS, isPageCardKey } from '#lib/shared/og-cards.ts';
-import { CARD, cardText, encodePng, Raster, renderCard, renderLogo, wrapWords } from '#lib/server/seo-image.ts';
+import { CARD, cardText, encodePng, Raster, renderCard, renderLogo, wrapWords } from '#lib/server/og/image.ts';
 
 /** Width, height and colour type from a PNG's IHDR. */
 function pngHeader(png: Uint8Array) {

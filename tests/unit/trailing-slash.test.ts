@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trailingSlashStatus, trailingSlashTarget } from '#lib/server/trailing-slash.ts';
+import { trailingSlashStatus, trailingSlashTarget } from '#lib/server/http/trailing-slash.ts';
 
 describe('trailingSlashTarget', () => {
   it('drops the trailing slash and keeps the query', () => {

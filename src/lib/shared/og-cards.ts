@@ -1,6 +1,6 @@
 /**
  * The social cards (og:image) the site generates: one per public page that has no image of its
- * own, drawn by src/lib/server/seo-image.ts and served at /og/<key>.png (a post or article without
+ * own, drawn by src/lib/server/og/image.ts and served at /og/<key>.png (a post or article without
  * an image: /og/<kind>/<slug>.png). Keys are a fixed list, so nobody can have the server draw
  * arbitrary text with the site's name on it.
  */

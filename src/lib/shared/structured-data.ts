@@ -5,7 +5,7 @@
  */
 import { ASSET_CLASS_LINKS, SITE } from './site.ts';
 
-/** The square logo in public/ (drawn by src/lib/server/seo-image.ts renderLogo; a test keeps them equal). */
+/** The square logo in public/ (drawn by src/lib/server/og/image.ts renderLogo; a test keeps them equal). */
 export const SITE_LOGO = { path: '/logo.png', width: 512, height: 512 } as const;
 
 export interface Crumb {

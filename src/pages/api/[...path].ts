@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { apiError, toResponse } from '#lib/server/api-answers.ts';
+import { apiError, toResponse } from '#lib/server/http/api-answers.ts';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { asOfRead, assetsRead } from '#lib/server/analytics.ts';
-import { readAll } from '#lib/server/reads.ts';
+import { asOfRead, assetsRead } from '#lib/server/figures/analytics.ts';
+import { readAll } from '#lib/server/db/reads.ts';
 import { readFormat, readLimit, rowsResponse } from '#lib/server/open-data/download.ts';
-import { HttpError } from '#lib/server/http.ts';
+import { HttpError } from '#lib/server/http/handle.ts';
 import { withAssetIds } from '#lib/shared/open-data/ids.ts';
 
 export const prerender = false;

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { asOfRead, chartDataRead } from '#lib/server/analytics.ts';
-import { readAll } from '#lib/server/reads.ts';
+import { asOfRead, chartDataRead } from '#lib/server/figures/analytics.ts';
+import { readAll } from '#lib/server/db/reads.ts';
 import { readFormat, rowsResponse } from '#lib/server/open-data/download.ts';
 import { readDateBounds } from '#lib/server/open-data/history-query.ts';
 import { clip } from '#lib/shared/open-data/range.ts';

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { publicJson } from '#lib/server/public-json.ts';
-import { coverageSchema, loadCoverage } from '#lib/server/coverage-data.ts';
+import { publicJson } from '#lib/server/http/public-json.ts';
+import { coverageSchema, loadCoverage } from '#lib/server/figures/coverage-data.ts';
 import { coverageForApi } from '#lib/server/open-data/api-money.ts';
 
 export const prerender = false;

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { colors } from '../../../tailwind.config.mjs';
 import { PLACEHOLDER_DEFAULT_LABEL, escapeXml, placeholderLabel } from '#lib/shared/seo.ts';
 import { publicTitles } from '#lib/server/content/articles.ts';
-import { CACHE, cacheHeaders } from '#lib/server/cache.ts';
+import { CACHE, cacheHeaders } from '#lib/server/cache/policy.ts';
 
 export const prerender = false;
 

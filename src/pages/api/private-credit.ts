@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { publicJson } from '#lib/server/public-json.ts';
-import { privateCreditResponse } from '#lib/server/asset-class-data.ts';
+import { publicJson } from '#lib/server/http/public-json.ts';
+import { privateCreditResponse } from '#lib/server/figures/asset-class-data.ts';
 
 export const prerender = false;
 

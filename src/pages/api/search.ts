@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { publicJson } from '#lib/server/public-json.ts';
-import { HttpError } from '#lib/server/http.ts';
-import { tagResponse, listTags } from '#lib/server/cdn.ts';
+import { publicJson } from '#lib/server/http/public-json.ts';
+import { HttpError } from '#lib/server/http/handle.ts';
+import { tagResponse, listTags } from '#lib/server/cache/cdn.ts';
 import { searchSite } from '#lib/server/search/site-search.ts';
 import { MAX_QUERY_LENGTH, SUGGESTION_LIMIT, normalizeQuery } from '#lib/shared/search.ts';
 

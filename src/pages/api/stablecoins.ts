@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { publicJson } from '#lib/server/public-json.ts';
-import { stablecoinsResponse } from '#lib/server/asset-class-data.ts';
-import { stablecoinsData } from '#lib/server/asset-class-live.ts';
+import { publicJson } from '#lib/server/http/public-json.ts';
+import { stablecoinsResponse } from '#lib/server/figures/asset-class-data.ts';
+import { stablecoinsData } from '#lib/server/figures/asset-class-live.ts';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { validate } from '#lib/server/http.ts';
-import { asOfRead, transfersRead } from '#lib/server/analytics.ts';
-import { readAll } from '#lib/server/reads.ts';
+import { validate } from '#lib/server/http/handle.ts';
+import { asOfRead, transfersRead } from '#lib/server/figures/analytics.ts';
+import { readAll } from '#lib/server/db/reads.ts';
 import { readFormat, rowsResponse } from '#lib/server/open-data/download.ts';
 import { transfersQuerySchema } from '#lib/shared/schemas/analytics.ts';
 

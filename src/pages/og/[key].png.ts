@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { getAsOf } from '#lib/server/analytics.ts';
-import { cardResponse, notFound } from '#lib/server/seo-cards.ts';
+import { getAsOf } from '#lib/server/figures/analytics.ts';
+import { cardResponse, notFound } from '#lib/server/og/cards.ts';
 import { formatLongDate } from '#lib/shared/format.ts';
 import { PAGE_CARDS, isPageCardKey } from '#lib/shared/og-cards.ts';
 

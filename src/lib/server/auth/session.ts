@@ -2,7 +2,7 @@ import { eq, lt, or } from 'drizzle-orm';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { sessions, users } from '#db/schema/index.ts';
-import { getDb } from '#lib/server/db.ts';
+import { getDb } from '#lib/server/db/client.ts';
 
 export { SESSION_COOKIE } from './session-cookie.ts';
 const DAY = 24 * 60 * 60 * 1000;

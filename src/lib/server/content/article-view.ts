@@ -1,7 +1,7 @@
 import type { RenderedMarkup } from '#lib/shared/markup/index.ts';
 import { READING_PAGE_IDS, TOC_HEADING_LEVEL } from '#lib/shared/reading-page.ts';
 import { siteOrigin } from '#lib/server/config.ts';
-import { renderMarkupCached } from '#lib/server/markup-cache.ts';
+import { renderMarkupCached } from '#lib/server/content/markup/cache.ts';
 import type { ShownItem } from './articles.ts';
 
 /**

@@ -7,7 +7,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { relative } from 'node:path';
-import { scrubUrls } from '#lib/server/public-url.ts';
+import { scrubUrls } from '#lib/server/http/public-url.ts';
 
 export interface GitResult {
   stdout: string;

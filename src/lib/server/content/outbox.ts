@@ -21,7 +21,7 @@ import { contentRevisions } from '#db/schema/index.ts';
 import { contentConfig, type ContentConfig } from './config.ts';
 import { contentGit } from './backends.ts';
 import { recordFingerprint, reindexFromFiles } from './reindex.ts';
-import { scrubUrls } from '#lib/server/public-url.ts';
+import { scrubUrls } from '#lib/server/http/public-url.ts';
 
 /** The one retry policy: 1 s, 2 s, 4 s ... at most 30 s between attempts. */
 const RETRY = { retries: 6, factor: 2, minTimeout: 1_000, maxTimeout: 30_000 } as const;

@@ -3,7 +3,7 @@ import type { ArticleKind } from '#lib/shared/article-kinds.ts';
 import type { ShownItem } from './articles.ts';
 import { parseKind } from './route-id.ts';
 import { previewItem, resolvePreviewToken } from './previews.ts';
-import { CACHE, applyCache } from '#lib/server/cache.ts';
+import { CACHE, applyCache } from '#lib/server/cache/policy.ts';
 
 interface Preview {
   kind: ArticleKind;

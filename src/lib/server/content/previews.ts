@@ -9,7 +9,7 @@ import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { articleDrafts, previewLinks } from '#db/schema/index.ts';
 import type { ArticleKind } from '#lib/shared/article-kinds.ts';
 import type { PreviewLink } from '#lib/shared/content-types.ts';
-import { getDb } from '#lib/server/db.ts';
+import { getDb } from '#lib/server/db/client.ts';
 import { now } from '#lib/server/clock.ts';
 import { getRow, toShown, valuesOf, type Editor, type ShownItem } from './articles.ts';
 import { notFound } from './errors.ts';

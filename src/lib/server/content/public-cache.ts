@@ -2,7 +2,7 @@ import type { AstroCookies } from 'astro';
 import { SESSION_COOKIE } from '#lib/server/auth/session.ts';
 import { now } from '#lib/server/clock.ts';
 import { nextScheduledAt } from './articles.ts';
-import { CACHE, sharedUntil } from '#lib/server/cache.ts';
+import { CACHE, sharedUntil } from '#lib/server/cache/policy.ts';
 
 /**
  * The Cache-Control of a public answer that lists or shows content: the given shareable policy,

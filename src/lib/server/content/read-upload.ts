@@ -1,4 +1,4 @@
-import { HttpError, readLimited } from '#lib/server/http.ts';
+import { HttpError, readLimited } from '#lib/server/http/handle.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from '#lib/shared/upload-rules.ts';
 
 /** Room for the multipart boundaries and part headers around a file at the limit. */

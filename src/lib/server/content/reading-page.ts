@@ -1,10 +1,10 @@
 import type { AstroGlobal } from 'astro';
 import type { ArticleKind } from '#lib/shared/article-kinds.ts';
-import { CACHE } from '#lib/server/cache.ts';
+import { CACHE } from '#lib/server/cache/policy.ts';
 import { nextScheduledRead, publicItemRead, type ShownItem } from './articles.ts';
 import { cacheControlBefore } from './public-cache.ts';
-import { readAll } from '#lib/server/reads.ts';
-import { contentTags, tagResponse } from '#lib/server/cdn.ts';
+import { readAll } from '#lib/server/db/reads.ts';
+import { contentTags, tagResponse } from '#lib/server/cache/cdn.ts';
 
 /** The public item a reading page shows (404 and no-store when there is none), with its caching. */
 export async function publicReadingPage(astro: AstroGlobal, kind: ArticleKind): Promise<ShownItem | null> {

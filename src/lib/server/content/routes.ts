@@ -5,12 +5,12 @@
 import type { APIContext, APIRoute } from 'astro';
 import { ARTICLE_KINDS, type ArticleKind } from '#lib/shared/article-kinds.ts';
 import { INPUT_SCHEMAS } from '#lib/shared/schemas/content.ts';
-import { handle, json, parseBody } from '#lib/server/http.ts';
+import { handle, json, parseBody } from '#lib/server/http/handle.ts';
 import { requireUser } from '#lib/server/auth/require-user.ts';
 import { createItem, deleteItem, getBySlug, getFeatured, listItems, updateItem } from './articles.ts';
 import { parseId } from './route-id.ts';
 import { CONTENT_BODY_LIMIT } from './limits.ts';
-import { CACHE, cacheHeaders } from '#lib/server/cache.ts';
+import { CACHE, cacheHeaders } from '#lib/server/cache/policy.ts';
 
 /** GET: newest first; anonymous callers get public items only, whatever the query. POST: create. */
 export function collectionRoutes(kind: ArticleKind): { GET: APIRoute; POST: APIRoute } {

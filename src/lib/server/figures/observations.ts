@@ -7,7 +7,7 @@
  */
 import { and, asc, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
 import { ingestObservations } from '#db/schema/index.ts';
-import { getDb } from '#lib/server/db.ts';
+import { getDb } from '#lib/server/db/client.ts';
 
 export type Observation = typeof ingestObservations.$inferSelect;
 

@@ -4,7 +4,7 @@
  * cap; a Content-Length above the cap is refused before reading anything.
  */
 
-import { readStreamCapped, refuseDeclared } from '#lib/server/capped-stream.ts';
+import { readStreamCapped, refuseDeclared } from '#lib/server/http/capped-stream.ts';
 
 /** 20 MB: DefiLlama's largest stablecoin history is about 6 MB, a JSON-RPC page of 10,000 logs about 10 MB. */
 const MAX_BODY_BYTES = 20 * 1024 * 1024;

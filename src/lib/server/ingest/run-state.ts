@@ -7,8 +7,8 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { datasetMeta, ingestRuns } from '#db/schema/index.ts';
-import { getDb } from '#lib/server/db.ts';
-import { orElse, readMany, type Read } from '#lib/server/reads.ts';
+import { getDb } from '#lib/server/db/client.ts';
+import { orElse, readMany, type Read } from '#lib/server/db/reads.ts';
 import { ageNote, type AgeNote, type RunState } from '#lib/shared/data-age.ts';
 import { isoDay } from '#lib/shared/utc-day.ts';
 import { now } from '#lib/server/clock.ts';

@@ -7,7 +7,7 @@ import { moneyString, withMoney } from '#lib/shared/money.ts';
 import type { AssetPage } from './asset-page.ts';
 import type { IssuerPage, IssuerSummary } from './issuer-page.ts';
 import type { NetworkPage } from './network-page.ts';
-import type { Coverage } from '#lib/server/coverage-data.ts';
+import type { Coverage } from '#lib/server/figures/coverage-data.ts';
 
 export const issuerForApi = (issuer: IssuerSummary) => withMoney(issuer, ['totalMarketCap']);
 export const issuerAssetForApi = (asset: IssuerPage['assets'][number]) => withMoney(asset, ['marketCap']);

@@ -5,15 +5,15 @@
  */
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import { datasetMeta, ingestRuns, networks, transfers } from '#db/schema/index.ts';
-import { getDb } from '#lib/server/db.ts';
-import { siteRegistry } from '#lib/server/sources-data.ts';
-import { stablecoins, commodities } from '#lib/server/asset-class-data.ts';
+import { getDb } from '#lib/server/db/client.ts';
+import { siteRegistry } from '#lib/server/figures/sources-data.ts';
+import { stablecoins, commodities } from '#lib/server/figures/asset-class-data.ts';
 import { servedObservations, type Observation as Obs } from '#lib/server/figures/observations.ts';
 import { isAggregator, pickPerDayCell } from '#lib/server/figures/precedence.ts';
 import { catalogOf, registryChainName, servedAssetsQuery, type Catalog, type CatalogAsset } from './catalog.ts';
 import { shiftDay } from '#lib/shared/utc-day.ts';
 import { explorerLink, metaFacts, pctChange, priceMethod, supplyMethod } from './shared.ts';
-import { transferWindow } from '#lib/server/analytics.ts';
+import { transferWindow } from '#lib/server/figures/analytics.ts';
 import { bridgingOf } from '#lib/server/ingest/methods.ts';
 import { navYield, noYieldReason, YIELD_METHOD, type YieldFigure } from '#lib/shared/nav-yield.ts';
 import type { StaleCell } from '#lib/server/ingest/cells.ts';

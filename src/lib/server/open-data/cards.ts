@@ -1,12 +1,12 @@
 /**
  * The social cards of the open-data pages: the entity's name and its headline figure on the site's
- * generated 1200x630 PNG (seo-image.ts). One function per kind gives what the card says, so the page's
+ * generated 1200x630 PNG (og/image.ts). One function per kind gives what the card says, so the page's
  * og:image alt and the image itself cannot disagree; the og route loads the page's own figures, so a
  * card never carries text from its URL.
  */
 import { formatCurrency, formatLongDate } from '#lib/shared/format.ts';
 import { cardAlt } from '#lib/shared/og-cards.ts';
-import type { CardContent } from '#lib/server/seo-image.ts';
+import type { CardContent } from '#lib/server/og/image.ts';
 import { loadAssetPage, type AssetPage } from './asset-page.ts';
 import { loadIssuerPage, type IssuerPage } from './issuer-page.ts';
 import { loadNetworkPage, type NetworkPage } from './network-page.ts';

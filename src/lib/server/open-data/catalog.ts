@@ -7,9 +7,9 @@
 import snapshotAssetsJson from '../../../../content/data/assets.json';
 import { desc } from 'drizzle-orm';
 import { assets } from '#db/schema/index.ts';
-import { getDb } from '#lib/server/db.ts';
-import { siteRegistry } from '#lib/server/sources-data.ts';
-import { stablecoins, treasuries, commodities } from '#lib/server/asset-class-data.ts';
+import { getDb } from '#lib/server/db/client.ts';
+import { siteRegistry } from '#lib/server/figures/sources-data.ts';
+import { stablecoins, treasuries, commodities } from '#lib/server/figures/asset-class-data.ts';
 import type { RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { OUR_TOKEN_LIST, snapshotWords } from '#lib/shared/plain-sources.ts';
 import { assetUrl, assignIds, issuerUrl, slugify } from '#lib/shared/open-data/ids.ts';

@@ -2,7 +2,7 @@
  * What an asset, network or issuer page starts with: its data, or the 404 it answers instead (not
  * cached: the entity may appear with the next run), and its caching set; then its breadcrumbs.
  */
-import { CACHE, applyCache, cacheHeaders } from '#lib/server/cache.ts';
+import { CACHE, applyCache, cacheHeaders } from '#lib/server/cache/policy.ts';
 
 export async function openEntityPage<P>(
   page: { params: Record<string, string | undefined>; response: { headers: Headers } },

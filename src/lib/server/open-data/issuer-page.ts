@@ -5,13 +5,13 @@
  */
 import { figureOrigin, type Origin } from '#lib/shared/origin.ts';
 import { datasetMeta } from '#db/schema/index.ts';
-import { getDb } from '#lib/server/db.ts';
+import { getDb } from '#lib/server/db/client.ts';
 import { servedObservations } from '#lib/server/figures/observations.ts';
 import { pickPerDayCell } from '#lib/server/figures/precedence.ts';
 import { catalogOf, servedAssetsQuery, type Catalog, type CatalogAsset } from './catalog.ts';
 import { metaFacts } from './shared.ts';
 import { countedOnce } from '#lib/server/figures/counted-once.ts';
-import { siteRegistry } from '#lib/server/sources-data.ts';
+import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 import { clip, rangeStart, type Range } from '#lib/shared/open-data/range.ts';
 
 type Counted = ReturnType<typeof countedOnce>;

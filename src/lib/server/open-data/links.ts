@@ -4,12 +4,12 @@
  * and its id is the same whether the site serves the snapshot or a live run, see catalog.ts).
  */
 import snapshotAssetsJson from '../../../../content/data/assets.json';
-import { siteRegistry } from '#lib/server/sources-data.ts';
+import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 import { buildCatalog } from './catalog.ts';
 import { networkUrl, slugify } from '#lib/shared/open-data/ids.ts';
-import { networksRead } from '#lib/server/analytics.ts';
-import { orElse, type Read } from '#lib/server/reads.ts';
-import { logSectionFailure } from '#lib/server/section-failure.ts';
+import { networksRead } from '#lib/server/figures/analytics.ts';
+import { orElse, type Read } from '#lib/server/db/reads.ts';
+import { logSectionFailure } from '#lib/server/http/section-failure.ts';
 
 export interface EntityLinks {
   /** The page of an asset by its symbol or ticker (any case), if the site has one. */

@@ -5,7 +5,7 @@
  */
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { datasetMeta, networks, networkSeries } from '#db/schema/index.ts';
-import { getDb } from '#lib/server/db.ts';
+import { getDb } from '#lib/server/db/client.ts';
 import { servedObservations } from '#lib/server/figures/observations.ts';
 import { latestPerCell } from '#lib/server/figures/precedence.ts';
 import { catalogOf, servedAssetsQuery } from './catalog.ts';

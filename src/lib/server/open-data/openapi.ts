@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import * as R from '#lib/shared/schemas/responses.ts';
-import { coverageSchema } from '#lib/server/coverage-data.ts';
+import { coverageSchema } from '#lib/server/figures/coverage-data.ts';
 import { NETWORK_METRICS } from '#lib/shared/analytics-types.ts';
 import { RANGES } from '#lib/shared/open-data/range.ts';
 import { MAX_TRANSFER_LIMIT, TRANSFER_LIMIT } from '#lib/shared/transfers.ts';

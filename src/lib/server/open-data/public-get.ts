@@ -4,8 +4,8 @@
  * If-None-Match names it gets 304 without a body. Only for public GETs: never wrap auth, admin or
  * content-writing routes (their answers are personal or no-store).
  */
-import { handle } from '#lib/server/http.ts';
-import { PUBLIC_CORS } from '#lib/server/api-answers.ts';
+import { handle } from '#lib/server/http/handle.ts';
+import { PUBLIC_CORS } from '#lib/server/http/api-answers.ts';
 
 async function etagOf(bytes: ArrayBuffer): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));

@@ -1,7 +1,7 @@
 /** Small reads and helpers shared by the open-data page loaders. */
 import type { Registry, RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { priceMethodOf, supplyMethodOf } from '#lib/server/ingest/methods.ts';
-import { asOfFrom, publishedRunFrom } from '#lib/server/analytics.ts';
+import { asOfFrom, publishedRunFrom } from '#lib/server/figures/analytics.ts';
 
 /** as-of date and published run from dataset_meta rows (read in the caller's batch), by analytics.ts's one reading of each. */
 export function metaFacts(rows: { key: string; value: unknown }[]): { asOf: string; publishedRun?: number } {

@@ -9,10 +9,10 @@
  * pages, and purged with them).
  */
 import MiniSearch from 'minisearch';
-import { networksRead } from '#lib/server/analytics.ts';
+import { networksRead } from '#lib/server/figures/analytics.ts';
 import { publicListRead } from '#lib/server/content/articles.ts';
 import { catalogOf, servedAssetsQuery, type Catalog } from '#lib/server/open-data/catalog.ts';
-import { read, readAll } from '#lib/server/reads.ts';
+import { read, readAll } from '#lib/server/db/reads.ts';
 import { itemPath } from '#lib/shared/article-kinds.ts';
 import type { Network } from '#lib/shared/analytics-types.ts';
 import { networkUrl } from '#lib/shared/open-data/ids.ts';

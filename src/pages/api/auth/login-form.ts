@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
-import { HttpError, handle, readLimited } from '#lib/server/http.ts';
+import { HttpError, handle, readLimited } from '#lib/server/http/handle.ts';
 import { LoginInputSchema } from '#lib/shared/schemas/auth.ts';
 import { authenticate } from '#lib/server/auth/login.ts';
 import { resolveClientAddress } from '#lib/server/auth/client-address.ts';
 import { createSession, generateSessionToken, invalidateSession } from '#lib/server/auth/session.ts';
 import { setSessionCookie } from '#lib/server/auth/cookies.ts';
 import { config, siteOrigin } from '#lib/server/config.ts';
-import { CACHE, cacheHeaders } from '#lib/server/cache.ts';
+import { CACHE, cacheHeaders } from '#lib/server/cache/policy.ts';
 import { safeRedirectTarget } from '#lib/shared/redirect.ts';
 import { loginErrorCode, loginPageUrl, type LoginErrorCode } from '#lib/shared/login-form.ts';
 

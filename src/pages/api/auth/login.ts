@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { handle, json, parseBody } from '#lib/server/http.ts';
+import { handle, json, parseBody } from '#lib/server/http/handle.ts';
 import { LoginInputSchema } from '#lib/shared/schemas/auth.ts';
 import { authenticate } from '#lib/server/auth/login.ts';
 import { resolveClientAddress } from '#lib/server/auth/client-address.ts';

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { handle, json } from '#lib/server/http.ts';
+import { handle, json } from '#lib/server/http/handle.ts';
 import { invalidateSession } from '#lib/server/auth/session.ts';
 import { clearSessionCookie } from '#lib/server/auth/cookies.ts';
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { handle, HttpError, json } from '#lib/server/http.ts';
+import { handle, HttpError, json } from '#lib/server/http/handle.ts';
 
 export const prerender = false;
 

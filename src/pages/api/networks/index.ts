@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { asOfRead, networksRead } from '#lib/server/analytics.ts';
-import { readAll } from '#lib/server/reads.ts';
+import { asOfRead, networksRead } from '#lib/server/figures/analytics.ts';
+import { readAll } from '#lib/server/db/reads.ts';
 import { readFormat, readLimit, rowsResponse } from '#lib/server/open-data/download.ts';
 
 export const prerender = false;

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { HttpError } from '#lib/server/http.ts';
-import { publicJson } from '#lib/server/public-json.ts';
-import { asOfRead, networkTimeSeriesRead } from '#lib/server/analytics.ts';
-import { readAll } from '#lib/server/reads.ts';
+import { HttpError } from '#lib/server/http/handle.ts';
+import { publicJson } from '#lib/server/http/public-json.ts';
+import { asOfRead, networkTimeSeriesRead } from '#lib/server/figures/analytics.ts';
+import { readAll } from '#lib/server/db/reads.ts';
 import { readFormat, rowsResponse } from '#lib/server/open-data/download.ts';
 import { readDateBounds } from '#lib/server/open-data/history-query.ts';
 import { clip } from '#lib/shared/open-data/range.ts';

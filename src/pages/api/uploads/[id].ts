@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { handle, HttpError } from '#lib/server/http.ts';
+import { handle, HttpError } from '#lib/server/http/handle.ts';
 import { requireUser } from '#lib/server/auth/require-user.ts';
 import { deleteUpload, getUpload, isUploadPublished } from '#lib/server/content/uploads.ts';
-import { CACHE, cacheHeaders } from '#lib/server/cache.ts';
+import { CACHE, cacheHeaders } from '#lib/server/cache/policy.ts';
 
 export const prerender = false;
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { handle, json } from '#lib/server/http.ts';
+import { handle, json } from '#lib/server/http/handle.ts';
 import { requireUser } from '#lib/server/auth/require-user.ts';
 import { readUploadBody } from '#lib/server/content/read-upload.ts';
 import { saveUpload } from '#lib/server/content/uploads.ts';

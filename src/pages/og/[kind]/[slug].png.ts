@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { getPublic } from '#lib/server/content/articles.ts';
 import { contentCacheControl } from '#lib/server/content/public-cache.ts';
-import { contentTags } from '#lib/server/cdn.ts';
-import { cardResponse, notFound } from '#lib/server/seo-cards.ts';
+import { contentTags } from '#lib/server/cache/cdn.ts';
+import { cardResponse, notFound } from '#lib/server/og/cards.ts';
 import { ARTICLE_KINDS, isArticleKind, shownDate } from '#lib/shared/article-kinds.ts';
 import { formatLongDate } from '#lib/shared/format.ts';
 

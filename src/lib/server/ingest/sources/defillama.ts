@@ -11,7 +11,7 @@ import { configFor } from '#lib/server/config.ts';
 import { readCapped } from '#lib/server/ingest/body.ts';
 import { withRetry } from '#lib/server/ingest/rpc.ts';
 import { writeObservation } from './observe.ts';
-import { endpointLabel } from '#lib/server/public-url.ts';
+import { endpointLabel } from '#lib/server/http/public-url.ts';
 import { cleanExternalName, externalChains } from '#lib/server/ingest/external-names.ts';
 import { dayEnd, DAY_MS } from '#lib/shared/utc-day.ts';
 import type { Source } from './types.ts';

@@ -6,7 +6,7 @@
  * (those carry API keys).
  */
 import { withRetry } from '#lib/server/ingest/rpc.ts';
-import { readStreamCapped, refuseDeclared } from '#lib/server/capped-stream.ts';
+import { readStreamCapped, refuseDeclared } from '#lib/server/http/capped-stream.ts';
 import { readDropping } from './json-drop.ts';
 
 /** The largest answer read (bytes). A DefiLlama protocol with years of daily history is a few MB. */
@@ -27,9 +27,9 @@ export async function readCapped(res: Response, max = MAX_BODY_BYTES): Promise<s
   return Buffer.from(bytes).toString('utf8');
 }
 
-/** Shown URLs: scheme and host only (src/lib/server/public-url.ts, the one rule). */
-import { publicUrl } from '#lib/server/public-url.ts';
-export { endpointLabel, publicUrl } from '#lib/server/public-url.ts';
+/** Shown URLs: scheme and host only (src/lib/server/http/public-url.ts, the one rule). */
+import { publicUrl } from '#lib/server/http/public-url.ts';
+export { endpointLabel, publicUrl } from '#lib/server/http/public-url.ts';
 
 export interface HttpOptions {
   method?: 'GET' | 'POST';

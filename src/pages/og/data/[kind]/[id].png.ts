@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { CACHE } from '#lib/server/cache.ts';
+import { CACHE } from '#lib/server/cache/policy.ts';
 import { isCardKind, loadCard } from '#lib/server/open-data/cards.ts';
-import { cardResponse, notFound } from '#lib/server/seo-cards.ts';
+import { cardResponse, notFound } from '#lib/server/og/cards.ts';
 
 export const prerender = false;
 

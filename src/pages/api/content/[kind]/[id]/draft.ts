@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { handle, json, parseBody } from '#lib/server/http.ts';
+import { handle, json, parseBody } from '#lib/server/http/handle.ts';
 import { requireUser } from '#lib/server/auth/require-user.ts';
 import { parseId, parseKind } from '#lib/server/content/route-id.ts';
 import { CONTENT_BODY_LIMIT } from '#lib/server/content/limits.ts';
 import { deleteDraft, getDraft, saveDraft } from '#lib/server/content/previews.ts';
 import { INPUT_SCHEMAS } from '#lib/shared/schemas/content.ts';
-import { CACHE, cacheHeaders } from '#lib/server/cache.ts';
+import { CACHE, cacheHeaders } from '#lib/server/cache/policy.ts';
 
 export const prerender = false;
 

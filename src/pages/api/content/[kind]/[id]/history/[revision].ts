@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { handle, json } from '#lib/server/http.ts';
+import { handle, json } from '#lib/server/http/handle.ts';
 import { requireUser } from '#lib/server/auth/require-user.ts';
 import { parseId, parseKind } from '#lib/server/content/route-id.ts';
 import { diffVersion } from '#lib/server/content/history.ts';

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { handle } from '#lib/server/http.ts';
+import { handle } from '#lib/server/http/handle.ts';
 import { requireUser } from '#lib/server/auth/require-user.ts';
 import { parseId, parseKind } from '#lib/server/content/route-id.ts';
 import { revokePreviewLink } from '#lib/server/content/previews.ts';
-import { CACHE, cacheHeaders } from '#lib/server/cache.ts';
+import { CACHE, cacheHeaders } from '#lib/server/cache/policy.ts';
 
 export const prerender = false;
 

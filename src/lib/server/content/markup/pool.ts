@@ -10,7 +10,7 @@
 import { Worker } from 'node:worker_threads';
 import type { RenderedMarkup, RenderOptions } from '#lib/shared/markup/index.ts';
 import { renderPlain } from '#lib/shared/markup/plain.ts';
-import type { RenderRequest, WorkerMessage } from './markup-worker.ts';
+import type { RenderRequest, WorkerMessage } from './worker.ts';
 
 const RENDER_TIME_LIMIT_MS = 2000;
 /** A worker not ready by then is given up (see startWorker); loading the pipeline takes well under a second. */
@@ -72,7 +72,7 @@ function finishRunning(result?: BoundedRender) {
 
 async function startWorker() {
   // Imported only here: in the build this module is its own chunk, whose URL is what a worker loads.
-  const { MARKUP_WORKER_FLAG, MARKUP_WORKER_URL } = await import('./markup-worker.ts');
+  const { MARKUP_WORKER_FLAG, MARKUP_WORKER_URL } = await import('./worker.ts');
   const w = new Worker(new URL(MARKUP_WORKER_URL), {
     workerData: { [MARKUP_WORKER_FLAG]: true },
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },

@@ -1,5 +1,5 @@
 /**
- * A number that moves when this process commits a write to its database (db-writes.ts reports them):
+ * A number that moves when this process commits a write to its database (writes.ts reports them):
  * what the page cache compares to know whether the change counter it kept in memory may be outdated
  * by this process's own edit. Own module, so the database and the cache need not import each other.
  */

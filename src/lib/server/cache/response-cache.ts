@@ -4,11 +4,11 @@ import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { isLocalFile } from '#db/client.ts';
 import { CHANGE_COUNTER_TABLE } from '#db/change-counter.ts';
-import { getDb } from './db.ts';
-import { config } from './config.ts';
-import { localWriteGeneration } from './local-writes.ts';
+import { getDb } from '../db/client.ts';
+import { config } from '../config.ts';
+import { localWriteGeneration } from '../db/local-writes.ts';
 import { EDGE_PAGE_CACHE, type EdgePageCache } from './edge-page-cache.ts';
-import { now } from './clock.ts';
+import { now } from '../clock.ts';
 
 /**
  * A small in-process cache for anonymous GETs of HTML pages and JSON API answers the route itself declared shareable
@@ -164,7 +164,7 @@ export function cachedResponse(key: string, version: number, request?: Request):
 }
 
 /**
- * The same lookup for the Node edge (scripts/lib/edge.ts), which answers a hit before the Astro
+ * The same lookup for the Node edge (front-door/index.ts), which answers a hit before the Astro
  * pipeline: the bytes as stored, no stream. It is found there once the app has served a request.
  */
 (globalThis as Record<symbol, unknown>)[EDGE_PAGE_CACHE] = {

@@ -9,7 +9,7 @@
  *    trailing-slash redirects;
  * 4. build assets from memory, precompressed (edge/assets.ts);
  * 5. pre-rendered pages from memory, compressed once at start (edge/prerendered.ts);
- * 6. the page and API cache (src/lib/server/response-cache.ts) for anonymous GETs, each entry compressed
+ * 6. the page and API cache (src/lib/server/cache/response-cache.ts) for anonymous GETs, each entry compressed
  *    once per coding, on the first hit that asks for it;
  * 7. the app, its output compressed on the fly and its HTML error pages given the origin
  *    (edge/app-output.ts).
@@ -18,16 +18,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { PRERENDER_ORIGIN, type AppConfig } from '#lib/server/config.ts';
-import { baselineHeaders } from '#lib/server/security.ts';
-import { CACHE } from '#lib/server/cache.ts';
-import { edgePageCache, type CachedPage } from '#lib/server/edge-page-cache.ts';
+import { baselineHeaders } from '#lib/server/http/security.ts';
+import { CACHE } from '#lib/server/cache/policy.ts';
+import { edgePageCache, type CachedPage } from '#lib/server/cache/edge-page-cache.ts';
 import { SESSION_COOKIE } from '#lib/server/auth/session-cookie.ts';
-import { refuse } from './edge/checks.ts';
-import { pinTarget } from './edge/request.ts';
-import { loadPages, trimSlash, withOrigin } from './edge/prerendered.ts';
-import { loadAssets } from './edge/assets.ts';
-import { sendEncoded } from './edge/send.ts';
-import { shapeAppOutput } from './edge/app-output.ts';
+import { refuse } from './checks.ts';
+import { pinTarget } from './request.ts';
+import { loadPages, trimSlash, withOrigin } from './prerendered.ts';
+import { loadAssets } from './assets.ts';
+import { sendEncoded } from './send.ts';
+import { shapeAppOutput } from './app-output.ts';
 
 /** What one request carries through the handlers. */
 interface Exchange {

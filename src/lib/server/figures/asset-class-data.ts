@@ -2,11 +2,11 @@
  * The asset-class pages' snapshot: one source for the pre-rendered pages and the
  * /api/stablecoins, /api/stablecoin-overview, /api/treasuries and /api/private-credit endpoints.
  */
-import stablecoinsJson from '../../../content/data/stablecoins.json';
-import treasuriesJson from '../../../content/data/treasuries.json';
-import privateCreditJson from '../../../content/data/private-credit.json';
-import commoditiesJson from '../../../content/data/commodities.json';
-import networksJson from '../../../content/data/networks.json';
+import stablecoinsJson from '../../../../content/data/stablecoins.json';
+import treasuriesJson from '../../../../content/data/treasuries.json';
+import privateCreditJson from '../../../../content/data/private-credit.json';
+import commoditiesJson from '../../../../content/data/commodities.json';
+import networksJson from '../../../../content/data/networks.json';
 import {
   commoditiesSchema,
   networkIconsSchema,

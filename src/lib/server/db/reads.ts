@@ -12,7 +12,7 @@
  * still succeed. That costs extra round trips only on a failure.
  */
 import type { BatchItem } from 'drizzle-orm/batch';
-import { getDb } from './db.ts';
+import { getDb } from './client.ts';
 
 type Query = BatchItem<'sqlite'>;
 

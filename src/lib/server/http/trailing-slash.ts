@@ -1,7 +1,7 @@
 /**
  * One URL per page: `/stablecoins/` is not a second address of `/stablecoins` but a redirect to it
  * (search engines otherwise see duplicates, and link checkers report them). Pure and free of aliases,
- * so the Node edge (scripts/lib/edge.ts, run by Node directly) and the middleware share it.
+ * so the Node edge (front-door/index.ts, run by Node directly) and the middleware share it.
  */
 
 /**

@@ -1,7 +1,7 @@
-import { CACHE, cacheHeaders } from '#lib/server/cache.ts';
-import { isImageEndpoint, isPageMethodRefused, isUnknownMethod, KNOWN_METHODS, PAGE_METHODS } from '#lib/server/security.ts';
-import { trailingSlashStatus, trailingSlashTarget } from '#lib/server/trailing-slash.ts';
-import { apiError, hasMalformedEncoding, isApiPath, MALFORMED_MESSAGE } from '#lib/server/api-answers.ts';
+import { CACHE, cacheHeaders } from '#lib/server/cache/policy.ts';
+import { isImageEndpoint, isPageMethodRefused, isUnknownMethod, KNOWN_METHODS, PAGE_METHODS } from '#lib/server/http/security.ts';
+import { trailingSlashStatus, trailingSlashTarget } from '#lib/server/http/trailing-slash.ts';
+import { apiError, hasMalformedEncoding, isApiPath, MALFORMED_MESSAGE } from '#lib/server/http/api-answers.ts';
 
 /** A fixed answer the edge gives without the app. */
 export interface Answer {

@@ -4,16 +4,16 @@
  * observation with its block or API URL, and the last runs with their status.
  */
 import { desc } from 'drizzle-orm';
-import registryJson from '../../../content/registry/registry.json';
+import registryJson from '../../../../content/registry/registry.json';
 import { ingestRuns } from '#db/schema/index.ts';
-import type { StaleCell } from './ingest/cells.ts';
+import type { StaleCell } from '../ingest/cells.ts';
 import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics.ts';
-import { readMany } from './reads.ts';
-import { config } from './config.ts';
-import { getDb } from './db.ts';
-import { loadRegistry, parseRegistry, type Registry } from './ingest/registry.ts';
-import { servedObservations, type Observation } from './figures/observations.ts';
-import { latestPerCell } from './figures/precedence.ts';
+import { readMany } from '../db/reads.ts';
+import { config } from '../config.ts';
+import { getDb } from '../db/client.ts';
+import { loadRegistry, parseRegistry, type Registry } from '../ingest/registry.ts';
+import { servedObservations, type Observation } from './observations.ts';
+import { latestPerCell } from './precedence.ts';
 
 let bundled: { registry?: Registry; error?: string } | undefined;
 

@@ -1,5 +1,5 @@
 /**
- * How the Node edge (scripts/lib/edge.ts) reaches the page cache (response-cache.ts), which lives in
+ * How the Node edge (front-door/index.ts) reaches the page cache (response-cache.ts), which lives in
  * the built app: the app publishes a lookup on globalThis under this symbol when it loads. Own module,
  * free of aliases, so that the edge (run by Node directly) can import it.
  */

@@ -2,12 +2,12 @@
  * The answers every /api/ path shares, whatever route (or no route) is behind it: the CORS rule of
  * the public read API and the one error shape, `{ message }`, for the errors the framework gives
  * before a route runs (bad percent-encoding, an unknown path, a method the route does not have, a
- * method the site has nowhere). The Node edge (scripts/lib/edge/checks.ts) answers some of them
+ * method the site has nowhere). The Node edge (front-door/checks.ts) answers some of them
  * before the app, the middleware the rest, on Node and on Netlify alike.
  *
  * Pure: no database, no Astro module, so the edge can load it in plain Node.
  */
-import { CACHE, cacheHeaders } from './cache.ts';
+import { CACHE, cacheHeaders } from '../cache/policy.ts';
 
 /** `/api` and everything under it. */
 export const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');

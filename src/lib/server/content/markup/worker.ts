@@ -1,5 +1,5 @@
 /**
- * The Markdown pipeline's worker thread (see markup-pool.ts). This module is loaded twice: by the
+ * The Markdown pipeline's worker thread (see pool.ts). This module is loaded twice: by the
  * server, dynamically, only to learn its own URL (the built chunk it ends up in), and by each worker,
  * which then answers render requests. Kept small so that loading it in a worker runs nothing else.
  */

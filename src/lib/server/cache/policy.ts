@@ -10,7 +10,7 @@ const shared = (fresh: number, stale: number) => `public, max-age=0, s-maxage=${
 
 /**
  * A response's cache policy: its Cache-Control and the CDN tags whose purge must reach it
- * (src/lib/server/cdn.ts). One entry decides both, so an answer that shows figures cannot be cached
+ * (src/lib/server/cache/cdn.ts). One entry decides both, so an answer that shows figures cannot be cached
  * for minutes without the `data` tag a published run purges.
  */
 export interface CachePolicy {

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { RenderedMarkup, RenderOptions } from '#lib/shared/markup/index.ts';
-import { renderBounded } from './markup-pool.ts';
+import { renderBounded } from './pool.ts';
 
 /**
  * renderMarkup with a bounded in-memory cache keyed by the text and the options. The pipeline
  * (Markdown -> HTML -> parse5 -> sanitise) was most of a reading page's server time; the same
  * article's text renders to the same HTML, so an edit (new text) is a new key and nothing goes stale.
- * Rendering runs off the request loop with a time limit (markup-pool.ts); views that arrive while a
+ * Rendering runs off the request loop with a time limit (pool.ts); views that arrive while a
  * text renders wait for that one rendering. A degraded rendering (the text was too slow) is kept for
  * DEGRADED_TTL_MS only, so a text that was merely unlucky on a busy machine gets another chance, while
  * a hostile one costs one time limit per period, not one per view. Callers must treat the result as read-only.

@@ -5,18 +5,18 @@
  * changes) are "unavailable", never carried over from the snapshot under the new date. Without a
  * published run the snapshot is served unchanged.
  */
-import { servedObservations, type Observation } from './figures/observations.ts';
-import { pickPerDayCell } from './figures/precedence.ts';
+import { servedObservations, type Observation } from './observations.ts';
+import { pickPerDayCell } from './precedence.ts';
 import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics.ts';
-import { readAll, readMany, readOne } from './reads.ts';
-import { CACHE, applyCache } from './cache.ts';
-import { networkLinksRead } from './open-data/links.ts';
-import { runStateRead } from './ingest/run-state.ts';
+import { readAll, readMany, readOne } from '../db/reads.ts';
+import { CACHE, applyCache } from '../cache/policy.ts';
+import { networkLinksRead } from '../open-data/links.ts';
+import { runStateRead } from '../ingest/run-state.ts';
 import type { CommoditiesData, MetricCardData, StablecoinsData, TreasuriesData } from '#lib/shared/analytics-types.ts';
 import { formatCurrency } from '#lib/shared/format.ts';
 import { commodities, stablecoins, treasuries } from './asset-class-data.ts';
 import { siteRegistry } from './sources-data.ts';
-import { countedOnce } from './figures/counted-once.ts';
+import { countedOnce } from './counted-once.ts';
 
 const UNAVAILABLE = 'unavailable';
 

@@ -1,5 +1,5 @@
-import { CACHE, cacheHeaders, type CachePolicy } from './cache.ts';
-import { renderCard, type CardContent } from './seo-image.ts';
+import { CACHE, cacheHeaders, type CachePolicy } from '../cache/policy.ts';
+import { renderCard, type CardContent } from './image.ts';
 
 /**
  * Serving generated cards: a PNG answer with a long shared lifetime (its URL carries a version,

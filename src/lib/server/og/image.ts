@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { colors } from '../../../tailwind.config.mjs';
+import { colors } from '../../../../tailwind.config.mjs';
 
 /**
  * Social cards (og:image) drawn in plain code: a raster, a 5x7 pixel font and a PNG encoder. No
