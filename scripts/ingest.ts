@@ -138,6 +138,11 @@ for (const s of r.stale ?? [])
   );
 // A day read before its close is said so, in full (the run's record keeps the same words).
 for (const w of r.warnings) if (w.includes(EARLY_CLOSE)) console.log(`early close: ${w}`);
+// The day is to be read again (close-retry.ts): the in-process schedule does it; by hand, this command then.
+if (r.retry)
+  console.log(
+    `close retry: INGEST_SCHEDULE reads ${r.retry.date} again at ${new Date(r.retry.at).toISOString()}; without it, run npm run ingest -- --date ${r.retry.date} after that`,
+  );
 for (const [cell, why] of Object.entries(r.held ?? {})) console.log(`held: ${cell}: ${why}`);
 for (const c of r.comparison ?? [])
   console.log(

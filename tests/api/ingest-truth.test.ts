@@ -165,6 +165,8 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
     );
     // The chain's blocks stop early in the day: the day closes on an earlier block, and the run says so (issue 25.3).
     expect(r.stdout).toMatch(/early close: ethereum: \d{4}-\d\d-\d\d read before the day's end: the latest head was still at block \d+/);
+    // ... and plans the day's next read, when the head will have passed the close (the schedule starts it).
+    expect(r.stdout).toContain(`close retry: INGEST_SCHEDULE reads ${day} again at `);
     // One asset whose price cannot be read (a feed address that is no feed) is that asset unread; the rest publishes (25.3).
     expect(r.stdout).toMatch(/not read: ACCG: price unreadable: /);
     expect(r.stdout).toMatch(/run \d+: published/);

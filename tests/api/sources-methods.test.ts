@@ -11,6 +11,7 @@ import { methodStatements, SOURCE_METHODS } from '#lib/server/ingest/methods.ts'
 import { DEFAULT_FEED_MAX_AGE_HOURS, DEFAULT_NAV_MAX_BUSINESS_DAYS, PRICE_MOVE_FLAG } from '#lib/server/ingest/prices.ts';
 import { DEFAULT_HOLDER_DUST, familyOf, loadRegistry } from '#lib/server/ingest/registry.ts';
 import { EARLY_CLOSE } from '#lib/server/ingest/sources/evm-head.ts';
+import { CLOSE_RETRY, CLOSE_RETRY_AFTER_MIN, CLOSE_RETRY_MAX } from '#lib/server/ingest/close-retry.ts';
 import { SOURCES } from '#lib/server/ingest/sources/index.ts';
 
 const base = inject('baseUrl');
@@ -54,6 +55,7 @@ describe('/sources states the methods the code follows', () => {
     expect(say('close')).toContain(`the chain’s ${cfg.headTag} head`);
     expect(say('close')).toContain(`until ${cfg.closeWait / 60} min after it`);
     expect(say('close')).toContain(EARLY_CLOSE);
+    expect(say('close')).toContain(`${CLOSE_RETRY} (${CLOSE_RETRY_AFTER_MIN} min later, at most ${CLOSE_RETRY_MAX} reads of a day)`);
     // 5. Non-EVM supply is read after the close, not "at the same block".
     expect(say('other-chains')).toContain('read when the run starts after the close');
     // Prices by their rhythm, and the stale window.

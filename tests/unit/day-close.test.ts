@@ -5,7 +5,11 @@
  * run's record says so in words /sources finds.
  */
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { awaitClose, closingBlock, EARLY_CLOSE, earlyCloseNote } from '#lib/server/ingest/sources/evm-head.ts';
+import { CLOSE_RETRY_AFTER_MIN, closeRetry, planCloseRetry } from '#lib/server/ingest/close-retry.ts';
+import { ingestRuns } from '#db/schema/index.ts';
+import { useScratchDatabase } from '../support/scratch-db.ts';
 import type { ChainClient } from '#lib/server/ingest/rpc.ts';
 import { dayEnd } from '#lib/shared/utc-day.ts';
 
@@ -106,5 +110,61 @@ describe('the closing block', () => {
     );
     expect(r.block?.early).toBe(true);
     expect(sleeps).toBe(0);
+  });
+});
+
+describe('a day closed early is read again (the run reschedules the close)', () => {
+  const scratch = useScratchDatabase('close-retry');
+
+  it('the rule: another read of the day 30 min later, the third read the last; nothing for a day read at its close', () => {
+    const now = END + 45 * 60_000;
+    const early = { status: 'published', date: DATE, earlyCloses: 1 };
+    expect(closeRetry(early, 0, now)).toEqual({ date: DATE, at: now + CLOSE_RETRY_AFTER_MIN * 60_000, read: 2 });
+    expect(closeRetry(early, 1, now)?.read).toBe(3);
+    expect(closeRetry(early, 2, now)).toBeUndefined();
+    expect(closeRetry({ ...early, earlyCloses: 0 }, 0, now)).toBeUndefined();
+    // A run that read nothing (another held the lock) plans nothing.
+    expect(closeRetry({ ...early, status: 'locked' }, 0, now)).toBeUndefined();
+  });
+
+  it('a day whose finalized head is before the close: the run records its next read, until the day has had three', async () => {
+    const { db } = scratch();
+    // The chain's finalized head stays before the close through the whole wait.
+    let now = END;
+    const { block, waitedS } = await awaitClose(
+      fakeChain(() => 500),
+      END,
+      { ...opts, waitS: 2700, pollS: 60, now: () => now, sleep: async (ms) => void (now += ms) },
+      quiet,
+    );
+    expect(block?.early).toBe(true);
+    const note = earlyCloseNote('ethereum', DATE, block!, waitedS);
+    const record = async () => {
+      const [row] = await db
+        .insert(ingestRuns)
+        .values({
+          startedAt: new Date(now).toISOString(),
+          status: 'published',
+          asOf: DATE,
+          counts: { evm: { earlyCloses: 1 } },
+          warnings: [note],
+        })
+        .returning({ id: ingestRuns.id });
+      return planCloseRetry(db, DATE, { runId: row.id, status: 'published', counts: { evm: { earlyCloses: 1 } }, warnings: [note] }, now);
+    };
+    const first = await record();
+    expect(first.retry).toEqual({ date: DATE, at: now + 30 * 60_000, read: 2 });
+    const [stored] = await db.select().from(ingestRuns).where(eq(ingestRuns.id, first.runId));
+    expect(stored.warnings).toEqual([
+      note,
+      `${DATE} ${EARLY_CLOSE}: to be read again after ${new Date(now + 30 * 60_000).toISOString()} (read 2 of at most 3), when the head will have passed the close`,
+    ]);
+    now += 30 * 60_000;
+    expect((await record()).retry?.read).toBe(3);
+    now += 30 * 60_000;
+    // The third early read is the last: it stays published, marked early, and nothing more is planned.
+    const third = await record();
+    expect(third.retry).toBeUndefined();
+    expect(third.warnings).toEqual([note]);
   });
 });

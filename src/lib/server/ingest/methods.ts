@@ -10,6 +10,7 @@ import { MIN_HOLDERS_COMPARED, STALE_MAX_DAYS } from './cells.ts';
 import { DEFAULT_FEED_MAX_AGE_HOURS, DEFAULT_NAV_MAX_BUSINESS_DAYS, PRICE_MOVE_FLAG } from './prices.ts';
 import { DEFAULT_HOLDER_DUST, familyOf, type Registry, type RegistryAsset } from './registry.ts';
 import { EARLY_CLOSE } from './sources/evm-head.ts';
+import { CLOSE_RETRY, CLOSE_RETRY_AFTER_MIN, CLOSE_RETRY_MAX } from './close-retry.ts';
 import { PROTOCOL_DROPPED_KEYS } from './sources/defillama-protocol.ts';
 import { HISTORY_DAYS } from './sources/defillama-history.ts';
 import { YIELD_METHOD } from '#lib/shared/nav-yield.ts';
@@ -104,7 +105,7 @@ export function methodStatements(cfg: IngestConfig, registry: Registry | undefin
     {
       id: 'close',
       title: 'The close',
-      text: `A day’s figures are read at its close: on each EVM chain, the last block before 00:00 UTC of the next day, at or below the chain’s ${cfg.headTag} head. That head lags the chain by minutes, so a run waits for it to pass the close, until ${waitMin} min after it; a day read at an earlier block after all is said so (“${EARLY_CLOSE}”) in the run’s record and in the runs listed below.`,
+      text: `A day’s figures are read at its close: on each EVM chain, the last block before 00:00 UTC of the next day, at or below the chain’s ${cfg.headTag} head. That head lags the chain by minutes, so a run waits for it to pass the close, until ${waitMin} min after it; a day read at an earlier block after all is said so (“${EARLY_CLOSE}”) in the run’s record and in the runs listed below, with the time it is ${CLOSE_RETRY} (${CLOSE_RETRY_AFTER_MIN} min later, at most ${CLOSE_RETRY_MAX} reads of a day), when the server’s own schedule reads it again.`,
     },
     {
       id: 'supply',

@@ -20,6 +20,7 @@ import { SOURCES } from './sources/index.ts';
 import type { Source } from './sources/types.ts';
 import { DAY_MS, isoDay, shiftDay } from '#lib/shared/utc-day.ts';
 import { evmHeadSource, readLogs, writeHeadRows, type HeadRead } from './head-first.ts';
+import { planCloseRetry, type CloseRetry } from './close-retry.ts';
 
 export type RunStatus = 'published' | 'held' | 'failed' | 'dry-run' | 'locked' | 'skipped';
 
@@ -64,6 +65,8 @@ export interface IngestResult {
   held?: Record<string, string>;
   /** The first published run: per asset class, live value against the snapshot it replaces. */
   comparison?: ReturnType<typeof compareWithSnapshot>;
+  /** The day closed early: when it is read again (close-retry.ts), also in the run's record. */
+  retry?: CloseRetry;
 }
 
 const SNAPSHOT_CHART = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../content/data/chart-data.json');
@@ -323,7 +326,9 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
       await writeHeadRows(ctx, head, ctx.fail);
       result = await decide(db, registry, env, runId, asOf, st, progress, !!opts.head);
     }
-    return { ...result, counts, warnings, errors };
+    const done = { ...result, counts, warnings, errors };
+    // A day closed on an earlier block is read again later (issue 25.3): planned and recorded here, started by the runner.
+    return opts.dates.length === 1 && !opts.head ? await planCloseRetry(db, asOf, done) : done;
   } catch (e) {
     const reason = (e as Error).message.split('\n')[0];
     if (runId)
