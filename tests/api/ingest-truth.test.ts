@@ -26,7 +26,8 @@ import {
   type Anvil,
   type LocalChain,
 } from '../../scripts/lib/local-chains.ts';
-import { runIngestCli } from '../support/ingest.ts';
+import { getOk, runIngestCli } from '../support/ingest.ts';
+import { startServer } from '../support/server.ts';
 import { sized } from '../support/size.ts';
 
 const DAY = 86_400;
@@ -197,6 +198,26 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
     const meta = await query(url, "SELECT value FROM dataset_meta WHERE key = 'marketOverview'");
     expect(JSON.parse(String(meta[0].value)).totalRWAValue).toBe('3050010');
   }, 60_000);
+
+  it('the asset page of a built server shows the stale price with its last value, "Stale since" its date, never unknown (25.2)', async () => {
+    const server = await startServer({ env: { DATABASE_URL: url, INGEST_REGISTRY: registryFile } });
+    try {
+      const since = dateOf(day0 - 2 * DAY);
+      const api = await getOk(server.baseUrl, '/api/assets/old');
+      // The feed's last answer ($1.00, set two days before the day) values the asset, marked stale since then.
+      expect(api.price).toMatchObject({ value: '1', stale: { since } });
+      expect(api.price.stale.reason).toMatch(/the feed's answer is stale: updated \d+\.\d h before the close, bound 26 h/);
+      const html: string = await getOk(server.baseUrl, '/assets/old');
+      const card = /data-testid="figure-price"[\s\S]*?<\/dd>/.exec(html)?.[0] ?? '';
+      expect(card).toContain('data-value="known"');
+      expect(card).toMatch(/>\s*\$1\s*</);
+      expect(card).toContain(`data-testid="stale" data-since="${since}"`);
+      expect(card).toMatch(new RegExp(`Stale since ${since}: OLD: price stale since ${since}: the feed(?:'|&#39;)s answer is stale`));
+      expect(card).not.toContain('Unknown');
+    } finally {
+      await server.stop();
+    }
+  }, 90_000);
 
   it('a price move over 10% in a day is published and flagged on the asset', async () => {
     await call(a, day0 + DAY + 100, c.gold, 'TestPriceFeed', 'set', [230_000_000_000n]); // $2,000 -> $2,300
