@@ -4,11 +4,11 @@ import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { isLocalFile } from '#db/client.ts';
 import { CHANGE_COUNTER_TABLE } from '#db/change-counter.ts';
-import { getDb } from '../db/client.ts';
-import { config } from '../config.ts';
-import { localWriteGeneration } from '../db/local-writes.ts';
+import { getDb } from '#lib/server/db/client.ts';
+import { config } from '#lib/server/config.ts';
+import { localWriteGeneration } from '#lib/server/db/local-writes.ts';
 import { EDGE_PAGE_CACHE, type EdgePageCache } from './edge-page-cache.ts';
-import { now } from '../clock.ts';
+import { now } from '#lib/server/clock.ts';
 
 /**
  * A small in-process cache for anonymous GETs of HTML pages and JSON API answers the route itself declared shareable

@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/libsql';
 import { openDatabase, type Database } from '#db/client.ts';
 import * as schema from '#db/schema/index.ts';
-import { config } from '../config.ts';
+import { config } from '#lib/server/config.ts';
 import { watchWrites } from './writes.ts';
 import { noteLocalWrite } from './local-writes.ts';
 

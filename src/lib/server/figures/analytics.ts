@@ -4,8 +4,8 @@
  */
 import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { assets, chartPoints, datasetMeta, networks, networkSeries, transfers } from '#db/schema/index.ts';
-import { getDb } from '../db/client.ts';
-import { read, readMany, readOne } from '../db/reads.ts';
+import { getDb } from '#lib/server/db/client.ts';
+import { read, readMany, readOne } from '#lib/server/db/reads.ts';
 import type {
   Asset,
   ChartDataPoint,

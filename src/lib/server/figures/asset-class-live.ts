@@ -8,10 +8,10 @@
 import { servedObservations, type Observation } from './observations.ts';
 import { pickPerDayCell } from './precedence.ts';
 import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics.ts';
-import { readAll, readMany, readOne } from '../db/reads.ts';
-import { CACHE, applyCache } from '../cache/policy.ts';
-import { networkLinksRead } from '../open-data/links.ts';
-import { runStateRead } from '../ingest/run-state.ts';
+import { readAll, readMany, readOne } from '#lib/server/db/reads.ts';
+import { CACHE, applyCache } from '#lib/server/cache/policy.ts';
+import { networkLinksRead } from '#lib/server/open-data/links.ts';
+import { runStateRead } from '#lib/server/ingest/run-state.ts';
 import type { CommoditiesData, MetricCardData, StablecoinsData, TreasuriesData } from '#lib/shared/analytics-types.ts';
 import { formatCurrency } from '#lib/shared/format.ts';
 import { commodities, stablecoins, treasuries } from './asset-class-data.ts';

@@ -8,16 +8,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { assets, ingestCheckpoints, ingestHolders } from '#db/schema/index.ts';
-import { ASSET_CLASSES } from '../ingest/registry.ts';
+import { ASSET_CLASSES } from '#lib/server/ingest/registry.ts';
 import { servedObservations, type Observation } from './observations.ts';
 import { isAggregator, outranks, type Ranked } from './precedence.ts';
-import { SOURCE_NAME as DEFILLAMA_PROTOCOL } from '../ingest/sources/defillama-protocol.ts';
+import { SOURCE_NAME as DEFILLAMA_PROTOCOL } from '#lib/server/ingest/sources/defillama-protocol.ts';
 import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics.ts';
-import { readMany, readOne } from '../db/reads.ts';
-import { getDb } from '../db/client.ts';
+import { readMany, readOne } from '#lib/server/db/reads.ts';
+import { getDb } from '#lib/server/db/client.ts';
 import { siteRegistry } from './sources-data.ts';
 import { OVERALL_REFS, OVERLAP_ESTIMATE, REFERENCE_CLASSES, referenceOn, type DatedReference } from './coverage-references.ts';
-import type { Registry } from '../ingest/registry.ts';
+import type { Registry } from '#lib/server/ingest/registry.ts';
 import { countedOnce } from './counted-once.ts';
 
 /** What every reference measures, and what it leaves out. */

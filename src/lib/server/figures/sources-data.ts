@@ -6,12 +6,12 @@
 import { desc } from 'drizzle-orm';
 import registryJson from '../../../../content/registry/registry.json';
 import { ingestRuns } from '#db/schema/index.ts';
-import type { StaleCell } from '../ingest/cells.ts';
+import type { StaleCell } from '#lib/server/ingest/cells.ts';
 import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics.ts';
-import { readMany } from '../db/reads.ts';
-import { config } from '../config.ts';
-import { getDb } from '../db/client.ts';
-import { loadRegistry, parseRegistry, type Registry } from '../ingest/registry.ts';
+import { readMany } from '#lib/server/db/reads.ts';
+import { config } from '#lib/server/config.ts';
+import { getDb } from '#lib/server/db/client.ts';
+import { loadRegistry, parseRegistry, type Registry } from '#lib/server/ingest/registry.ts';
 import { servedObservations, type Observation } from './observations.ts';
 import { latestPerCell } from './precedence.ts';
 

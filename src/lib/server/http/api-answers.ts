@@ -7,7 +7,7 @@
  *
  * Pure: no database, no Astro module, so the edge can load it in plain Node.
  */
-import { CACHE, cacheHeaders } from '../cache/policy.ts';
+import { CACHE, cacheHeaders } from '#lib/server/cache/policy.ts';
 
 /** `/api` and everything under it. */
 export const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');

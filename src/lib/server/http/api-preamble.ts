@@ -11,8 +11,8 @@
  */
 import { apiError, hasMalformedEncoding, isApiPath, MALFORMED_MESSAGE, PREFLIGHT_HEADERS, toResponse } from './api-answers.ts';
 import { isPublicReadPath, routeMethods, UNKNOWN_API_ROUTE } from './api-routes.ts';
-import { CACHE, cacheHeaders } from '../cache/policy.ts';
-import { config } from '../config.ts';
+import { CACHE, cacheHeaders } from '#lib/server/cache/policy.ts';
+import { config } from '#lib/server/config.ts';
 
 export async function apiPreamble(request: Request, url: URL, routePattern: string): Promise<Response | undefined> {
   if (!isApiPath(url.pathname)) return undefined;

@@ -4,7 +4,7 @@
  * paths are the public read API (the OpenAPI document's list, one list for both).
  */
 import { KNOWN_METHODS } from './security.ts';
-import { ENDPOINTS, OPENAPI_PATH } from '../open-data/openapi.ts';
+import { ENDPOINTS, OPENAPI_PATH } from '#lib/server/open-data/openapi.ts';
 
 type RouteModule = Record<string, unknown>;
 /** The route files, loaded on first use (Astro has already loaded the one that matched). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CACHE } from '../cache/policy.ts';
+import { CACHE } from '#lib/server/cache/policy.ts';
 import { readStreamCapped } from './capped-stream.ts';
 
 /** An error with the HTTP status and message the client should see. Thrown deep, converted at the edge. */

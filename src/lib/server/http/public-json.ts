@@ -1,5 +1,5 @@
 import { json } from './handle.ts';
-import { CACHE, cacheHeaders } from '../cache/policy.ts';
+import { CACHE, cacheHeaders } from '#lib/server/cache/policy.ts';
 
 /** A JSON response that browsers and CDNs may cache (the `json()` default is no-store). */
 export function publicJson(data: unknown): Response {

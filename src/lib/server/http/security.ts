@@ -1,5 +1,5 @@
-import { config } from '../config.ts';
-import { CACHE, cacheHeaders } from '../cache/policy.ts';
+import { config } from '#lib/server/config.ts';
+import { CACHE, cacheHeaders } from '#lib/server/cache/policy.ts';
 import { isPrivatePath } from '#lib/shared/private-paths.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,4 +1,4 @@
-import { CACHE, cacheHeaders, type CachePolicy } from '../cache/policy.ts';
+import { CACHE, cacheHeaders, type CachePolicy } from '#lib/server/cache/policy.ts';
 import { renderCard, type CardContent } from './image.ts';
 
 /**
