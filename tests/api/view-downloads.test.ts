@@ -55,7 +55,7 @@ describe('downloads on the home and networks pages', () => {
   });
 });
 
-describe('/assets and /issuers sort and filter in the URL (issue 27.2)', () => {
+describe('/assets and /issuers sort and filter in the URL', () => {
   const html = (p: string) => fetch(base + p).then(async (r) => ({ status: r.status, text: await r.text() }));
   /** The asset page links of a table's rows, in order. */
   const rowLinks = (page: string, testid: string) =>

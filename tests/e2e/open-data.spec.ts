@@ -166,7 +166,7 @@ describe('open-data pages', () => {
   });
 });
 
-describe('/assets sorts and filters in the URL (issue 27.2)', () => {
+describe('/assets sorts and filters in the URL', () => {
   const rowNames = (page: Page) => page.locator('[data-testid="asset-index-row"] td:first-child a').allInnerTexts();
 
   it('without JavaScript, a header link sorts, the form filters, and the CSV link follows', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ageNote } from '#lib/shared/data-age.ts';
 
-describe('age in words (issue 24.5)', () => {
+describe('age in words', () => {
   it("says the embedded snapshot's age and that the machine is offline", () => {
     expect(ageNote('2025-09-12', '2026-11-25', { published: false, lastStatus: 'failed', offline: true })).toEqual({
       days: 439,

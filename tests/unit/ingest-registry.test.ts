@@ -54,7 +54,7 @@ describe('registry', () => {
     });
   });
 
-  it('every chain of the registry in git has keyless public endpoints, each with its source (issue 24.1)', () => {
+  it('every chain of the registry in git has keyless public endpoints, each with its source', () => {
     for (const [key, chain] of Object.entries(loadRegistry(DEFAULT_REGISTRY).chains)) {
       expect(chain.publicRpc.length, key).toBeGreaterThanOrEqual(1);
       for (const e of chain.publicRpc) {
