@@ -1,30 +1,14 @@
 import { describe, expect, inject, it } from 'vitest';
 import { readdirSync } from 'node:fs';
-import { parse } from 'parse5';
 import { PAGE_KINDS } from '../e2e/page-kinds.ts';
+import { visibleText } from '../support/visible-text.ts';
 
 /**
  * Issue 27, "plain words": a visitor reads no file path and no internal term. Every public page kind
  * is fetched from the built server and its visible text (no script, style or template content,
  * attributes aside) is searched for repository paths and the developer words the review found.
  */
-interface P5Node {
-  nodeName: string;
-  tagName?: string;
-  value?: string;
-  childNodes?: P5Node[];
-  content?: P5Node;
-}
-
 const base = inject('baseUrl');
-const HIDDEN = new Set(['script', 'style', 'noscript', 'template', 'head']);
-
-function visibleText(node: P5Node, out: string[] = []): string[] {
-  if (node.tagName && HIDDEN.has(node.tagName)) return out;
-  if (node.nodeName === '#text' && node.value) out.push(node.value);
-  for (const child of node.childNodes ?? []) visibleText(child, out);
-  return out;
-}
 
 const FORBIDDEN: [string, RegExp][] = [
   ['a content/ path', /\bcontent\/[\w-]/],
@@ -52,9 +36,7 @@ describe('public pages speak plainly', () => {
     it(`${kind.name} (${kind.path}) shows no file path or internal term`, async () => {
       const res = await fetch(base + kind.path);
       expect(res.status).toBe(kind.status);
-      const text = visibleText(parse(await res.text()) as unknown as P5Node)
-        .join(' ')
-        .replace(/\s+/g, ' ');
+      const text = visibleText(await res.text());
       const cleaned = ALLOWED.reduce((t, re) => t.replace(re, ''), text);
       const found = [...FORBIDDEN, ...OWN_FILES].flatMap(([what, re]) => {
         const m = re.exec(cleaned);

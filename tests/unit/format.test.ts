@@ -3,15 +3,17 @@ import {
   formatBillions,
   formatCount,
   formatCurrency,
+  formatDateTick,
+  formatDay,
   formatLongDate,
-  formatMediumDate,
   formatMillions,
   formatMonthLabel,
+  formatNumber,
   formatPercent,
   formatPercentChange,
-  formatPrice,
   formatRelativeTime,
   formatShortDate,
+  formatTimestamp,
 } from '#lib/shared/format.ts';
 import { formatCompactUsd } from '#lib/shared/format.ts';
 
@@ -109,15 +111,19 @@ describe('formatPercentChange (sign always shown)', () => {
   });
 });
 
-describe('prices and rates', () => {
+describe('prices, exact counts and rates', () => {
   it.each([
-    [1.0003, '$1.0003'],
-    [0.9999, '$0.9999'],
-    [3641.2, '$3,641.20'],
+    [1.0003, '$1.00'],
+    [0.9999, '$1.00'],
+    [3641.2, '$3.64K'],
     [42.18, '$42.18'],
-    [0, '$0.0000'],
-  ])('formatPrice(%s) -> %s', (value, expected) => {
-    expect(formatPrice(value)).toBe(expected);
+  ])('a unit price follows the currency rule: %s -> %s', (value, expected) => {
+    expect(formatCurrency(value)).toBe(expected);
+  });
+  it("formatNumber is the count rule's locale-formatted number", () => {
+    expect(formatNumber(146_200)).toBe('146,200');
+    expect(formatNumber(1234.567, 2)).toBe('1,234.57');
+    expect(formatNumber('abc')).toBe('0');
   });
   it('formatPercent has no sign', () => {
     expect(formatPercent(9.74)).toBe('9.74%');
@@ -146,7 +152,9 @@ describe('dates', () => {
     try {
       // 01:30 UTC on the 13th is still the 12th in Los Angeles: the UTC date is shown.
       expect(new Date('2025-09-13T01:30:00Z').getDate()).toBe(12);
-      expect(formatMediumDate('2025-09-13T01:30:00Z')).toBe('Sep 13, 2025');
+      expect(formatDay('2025-09-13T01:30:00Z')).toBe('13 Sep 2025');
+      expect(formatTimestamp('2025-09-13T01:30:00Z')).toBe('13 Sep 2025, 01:30 UTC');
+      expect(formatDay('2025-09-13')).toBe('13 Sep 2025');
       expect(formatLongDate('2025-09-13T01:30:00Z')).toBe('September 13, 2025');
       expect(formatShortDate('2025-09-13T01:30:00Z')).toBe('09/13/25');
       expect(formatMonthLabel('2025-10-01T01:30:00Z')).toBe('Oct 25');
@@ -154,6 +162,25 @@ describe('dates', () => {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;
     }
+  });
+  it("timestamps read '4 Sep 2025, 01:37 UTC', days '4 Sep 2025' (issue 27.3)", () => {
+    expect(formatTimestamp('2025-09-04T01:37:08Z')).toBe('4 Sep 2025, 01:37 UTC');
+    expect(formatTimestamp('2025-09-04T23:59:59.999+02:00')).toBe('4 Sep 2025, 21:59 UTC');
+    expect(formatTimestamp(Date.UTC(2025, 8, 4, 1, 37))).toBe('4 Sep 2025, 01:37 UTC');
+    expect(formatDay('2025-09-04')).toBe('4 Sep 2025');
+    expect(formatDay(new Date(Date.UTC(2025, 11, 31)))).toBe('31 Dec 2025');
+  });
+  it('an unreadable date is shown as given (or the fallback), never as "Invalid Date"', () => {
+    expect(formatTimestamp('not a date')).toBe('not a date');
+    expect(formatDay('2025-13-45')).toBe('2025-13-45');
+    expect(formatDay('nope', '')).toBe('');
+    expect(formatShortDate('nope')).toBe('');
+  });
+  it("chart date ticks the spec does not fix: 'Sep 2025' for a month, '12 Sep' for a day", () => {
+    expect(formatDateTick('2025-09-12', 'month')).toBe('Sep 2025');
+    expect(formatDateTick('2025-09-12T12:00:00Z', 'day')).toBe('12 Sep');
+    expect(formatDateTick(Date.UTC(2025, 0, 1), 'month')).toBe('Jan 2025');
+    expect(formatDateTick('x', 'month')).toBe('');
   });
   it('relative times in minutes, hours or days', () => {
     const now = new Date('2025-09-12T12:00:00Z');

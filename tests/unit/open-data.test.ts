@@ -71,7 +71,7 @@ describe('line chart', () => {
     expect(big.path.startsWith('M')).toBe(true);
   });
   it('labels days for short ranges and months for long ones', () => {
-    expect(dateLabel('2025-09-12', 30)).toBe('Sep 12');
+    expect(dateLabel('2025-09-12', 30)).toBe('12 Sep');
     expect(dateLabel('2025-09-12', 400)).toBe('Sep 2025');
     expect(lineChart([], 'count').path).toBe('');
   });

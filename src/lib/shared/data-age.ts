@@ -4,6 +4,7 @@
  * the last run failed"). A daily run publishes yesterday's close, so one day old is current; two
  * means at least one run is missing. Pure: the caller passes today and the state of the runs.
  */
+import { formatNumber } from './format.ts';
 import { daysBetween } from './utc-day.ts';
 
 export interface RunState {
@@ -30,7 +31,7 @@ export function ageNote(asOf: string, today: string, run: RunState): AgeNote | n
   const days = daysBetween(asOf, today);
   if (!Number.isFinite(days) || days < OLD_AFTER_DAYS) return null;
   const [why, seeSources] = reason(run);
-  return { days, text: `${days.toLocaleString('en-US')} days old: ${why}`, seeSources };
+  return { days, text: `${formatNumber(days)} days old: ${why}`, seeSources };
 }
 
 function reason(run: RunState): [string, boolean] {

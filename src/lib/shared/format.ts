@@ -39,15 +39,26 @@ function scaled(abs: number, decimals: number, smallest: number): { amount: numb
 /** '-' for a value that is still negative once rounded, so -0.001 never shows as '-$0.00'. */
 const signOf = (n: number, amount: number) => (n < 0 && amount > 0 ? '-' : '');
 
-/** $x.xxB / $x.xxM / $x.xxK at or above each threshold, otherwise $ with 2 decimals. */
-export function formatCurrency(value: number | string): string {
+/**
+ * The spec's currency rule: $x.xxB / $x.xxM / $x.xxK at or above each threshold, otherwise $ with 2
+ * decimals. `decimals` is the suffixed amount's (a chart axis reads '$1.2M'); under $1,000 cents stay.
+ */
+export function formatCurrency(value: number | string, decimals = 2): string {
   const n = toNumber(value);
   if (!Number.isFinite(n)) return '$0.00';
-  const { amount, suffix } = scaled(Math.abs(n), 2, 0);
-  return `${signOf(n, amount)}$${amount.toFixed(2)}${suffix}`;
+  const abs = Math.abs(n);
+  if (roundHalfUp(abs, 2) < 1000) {
+    const amount = roundHalfUp(abs, 2);
+    return `${signOf(n, amount)}$${amount.toFixed(2)}`;
+  }
+  const { amount, suffix } = scaled(abs, decimals, 1);
+  return `${signOf(n, amount)}$${amount.toFixed(decimals)}${suffix}`;
 }
 
-/** Counts with the same suffixes (default 0 decimals), otherwise the locale-formatted number. */
+/** The chart islands' name for formatCurrency with one decimal by default ('$350.0K'). */
+export const formatCompactUsd = (value: number | string, decimals = 1): string => formatCurrency(value, decimals);
+
+/** The spec's count rule: the same suffixes (default 0 decimals), otherwise the locale-formatted number. */
 export function formatCount(value: number | string, decimals = 0): string {
   const n = toNumber(value);
   if (!Number.isFinite(n)) return '0';
@@ -55,6 +66,15 @@ export function formatCount(value: number | string, decimals = 0): string {
   if (abs < 1e3) return n.toLocaleString('en-US');
   const { amount, suffix } = scaled(abs, decimals, 1);
   return `${signOf(n, amount)}${amount.toFixed(decimals)}${suffix}`;
+}
+
+/**
+ * An exact count or figure where rounding to K or M would hide what the page is about (holders of
+ * one network, assets of an issuer): the locale-formatted number, the count rule's own fallback.
+ */
+export function formatNumber(value: number | string, maximumFractionDigits = 0): string {
+  const n = toNumber(value);
+  return Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits }) : '0';
 }
 
 function fixedUnit(value: number | string, unit: number, suffix: string, decimals = 1): string {
@@ -77,22 +97,6 @@ export function formatBillions(value: number | string, decimals = 1): string {
   return fixedUnit(value, 1e9, 'B', decimals);
 }
 
-/**
- * Dollars in the unit that fits them (issue 16: charts of $1 and of $100B both read well):
- * 350_000 -> '$350.0K', 1.2e6 -> '$1.2M', 4.5e9 -> '$4.5B'; under $1,000 with cents ('$1.00').
- */
-export function formatCompactUsd(value: number | string, decimals = 1): string {
-  const n = toNumber(value);
-  if (!Number.isFinite(n)) return '$0.00';
-  const abs = Math.abs(n);
-  if (roundHalfUp(abs, 2) < 1000) {
-    const amount = roundHalfUp(abs, 2);
-    return `${signOf(n, amount)}$${amount.toFixed(2)}`;
-  }
-  const { amount, suffix } = scaled(abs, decimals, 1);
-  return `${signOf(n, amount)}$${amount.toFixed(decimals)}${suffix}`;
-}
-
 /** A percentage with its sign: 6.64 -> '+6.64%', -0.5 -> '-0.50%', 0 -> '0.00%'. */
 export function formatPercentChange(value: number | string, decimals = 2): string {
   const n = toNumber(value);
@@ -104,33 +108,58 @@ export function formatPercentChange(value: number | string, decimals = 2): strin
 
 /*
  * Dates: one rule for every page, public or admin, server or browser: read in UTC, so a date never
- * shifts with the visitor's (or the server's) time zone.
+ * shifts with the visitor's (or the server's) time zone. Day before month ("4 Sep 2025"), month
+ * names in English short form ("Sep", never en-GB's "Sept").
  */
 
-/** MM/DD/YY (UTC). */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A day (YYYY-MM-DD, read as 00:00 UTC), an ISO instant, a Date or epoch milliseconds; null when unreadable. */
+function utc(value: string | number | Date): Date | null {
+  const d = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** MM/DD/YY (UTC): the spec's transfers table. */
 export function formatShortDate(iso: string): string {
-  const d = new Date(iso);
-  const mm = String(d.getUTCMonth() + 1).padStart(2, '0');
-  const dd = String(d.getUTCDate()).padStart(2, '0');
-  const yy = String(d.getUTCFullYear() % 100).padStart(2, '0');
-  return `${mm}/${dd}/${yy}`;
+  const d = utc(iso);
+  return d ? `${two(d.getUTCMonth() + 1)}/${two(d.getUTCDate())}/${two(d.getUTCFullYear() % 100)}` : '';
 }
 
-/** Long US format: 'September 12, 2025' (UTC). */
+/** Long US format: 'September 12, 2025' (UTC), the spec's article dates. */
 export function formatLongDate(value: string | Date): string {
-  return new Date(value).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const d = utc(value);
+  return d ? d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : '';
 }
 
-/** Short US format for lists: 'Sep 12, 2025' (UTC). */
-export function formatMediumDate(value: string | Date): string {
-  return new Date(value).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** A day: '4 Sep 2025' (UTC). Unreadable input gives `unreadable` (the input as given), never 'Invalid Date'. */
+export function formatDay(value: string | number | Date, unreadable = String(value)): string {
+  const d = utc(value);
+  return d ? `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}` : unreadable;
 }
 
-/** Monthly axis label: 'Jan 25' (UTC). */
+/** An instant: '4 Sep 2025, 01:37 UTC'. */
+export function formatTimestamp(value: string | number | Date): string {
+  const d = utc(value);
+  return d ? `${formatDay(d)}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC` : String(value);
+}
+
+/** The spec's monthly axis of the networks chart: 'Jan 25' (UTC). */
 export function formatMonthLabel(value: string | Date): string {
-  const d = new Date(value);
-  const month = d.toLocaleDateString('en-US', { month: 'short', timeZone: 'UTC' });
-  return `${month} ${String(d.getUTCFullYear() % 100).padStart(2, '0')}`;
+  const d = utc(value);
+  return d ? `${MONTHS[d.getUTCMonth()]} ${two(d.getUTCFullYear() % 100)}` : '';
+}
+
+/**
+ * A date tick of every chart the spec does not describe (issue 27.3: "Sep 25" reads as a day):
+ * a month is 'Sep 2025', a day within a short range '12 Sep'.
+ */
+export function formatDateTick(value: string | number | Date, unit: 'day' | 'month'): string {
+  const d = utc(value);
+  if (!d) return '';
+  return unit === 'day' ? `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}` : `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
 /** '5 minutes ago', '3 hours ago', '2 days ago' relative to `now`. */
@@ -142,14 +171,6 @@ export function formatRelativeTime(value: string | Date, now: Date = new Date())
   if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
   const days = Math.floor(hours / 24);
   return days === 1 ? '1 day ago' : `${days} days ago`;
-}
-
-/** A unit price: 4 decimals under $10 (stablecoin pegs), otherwise 2, with thousands separators. */
-export function formatPrice(value: number | string): string {
-  const n = toNumber(value);
-  if (!Number.isFinite(n)) return '$0.00';
-  const decimals = Math.abs(n) < 10 ? 4 : 2;
-  return `${n < 0 ? '-' : ''}$${Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`;
 }
 
 /** A share or rate without sign: 9.74 -> '9.74%'. */

@@ -4,7 +4,7 @@
  */
 import type { ChartDataPoint, Network, NetworkMetric, TimeSeriesPoint } from './analytics-types.ts';
 import { VALUE_METRICS } from './analytics-types.ts';
-import { formatBillions, formatCompactUsd, formatPercent } from './format.ts';
+import { formatBillions, formatCurrency, formatNumber, formatPercent } from './format.ts';
 
 export type AssetClassKey = Exclude<keyof ChartDataPoint, 'date' | 'origin' | 'source'>;
 
@@ -88,8 +88,7 @@ export const isValueMetric = (metric: NetworkMetric) => VALUE_METRICS.includes(m
 
 /** A value of the network chart: '$1.2B' (dollars shown in billions) for value metrics, else '1,234,567'. */
 export function formatMetricValue(metric: NetworkMetric, value: number, decimals = 2): string {
-  if (isValueMetric(metric)) return formatCompactUsd(value, decimals);
-  return Math.round(value).toLocaleString('en-US');
+  return isValueMetric(metric) ? formatCurrency(value, decimals) : formatNumber(value);
 }
 
 export interface LineSeries {

@@ -8,6 +8,8 @@
  *   that shows it, and never served once a run is published: every table is then rebuilt from the
  *   runs' reads and the history APIs.
  */
+import { formatDay } from './format.ts';
+
 export const ORIGINS = ['live', 'snapshot', 'illustrative'] as const;
 export type Origin = (typeof ORIGINS)[number];
 
@@ -23,12 +25,7 @@ export const pointOrigin = (live: boolean, date: string, asOf: string): Origin =
 
 /** The label an element drawn from illustrative detail carries, and why (the snapshot's date in words). */
 export function illustrativeLabel(asOf: string): string {
-  const d = new Date(`${asOf}T00:00:00Z`);
-  // "12 Sep 2025": en-US's short month (en-GB spells it "Sept"), in the day-month-year order of the issue's text.
-  const words = Number.isNaN(d.getTime())
-    ? asOf
-    : `${d.getUTCDate()} ${d.toLocaleDateString('en-US', { month: 'short', timeZone: 'UTC' })} ${d.getUTCFullYear()}`;
-  return `Illustrative: synthetic detail around the ${words} snapshot`;
+  return `Illustrative: synthetic detail around the ${formatDay(asOf)} snapshot`;
 }
 
 /** What an element showing figures of these origins passes to its illustrative label: set when any is illustrative. */

@@ -3,6 +3,8 @@
  * internal term, always words a visitor reads, pointing at the /sources section that explains it.
  */
 
+import { formatDay } from './format.ts';
+
 /** The tracked-contract registry, as a visitor knows it. */
 export const OUR_TOKEN_LIST = 'our token list';
 export const TOKEN_LIST_HREF = '/sources#assets';
@@ -10,10 +12,8 @@ export const SNAPSHOT_HREF = '/sources#snapshot';
 
 /** 'the 12 Sep 2025 snapshot', from the snapshot's own as-of date (YYYY-MM-DD, read in UTC). */
 export function snapshotWords(asOf: string): string {
-  const d = new Date(`${asOf.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return 'the snapshot';
-  const month = d.toLocaleDateString('en-US', { month: 'short', timeZone: 'UTC' });
-  return `the ${d.getUTCDate()} ${month} ${d.getUTCFullYear()} snapshot`;
+  const day = formatDay(asOf.slice(0, 10), '');
+  return day ? `the ${day} snapshot` : 'the snapshot';
 }
 
 /** The /sources section a source's words point at: the token list's table, else the snapshot's notes. */

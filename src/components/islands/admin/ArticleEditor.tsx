@@ -12,6 +12,7 @@ import PreviewPanel from './PreviewPanel.tsx';
 import { useAutosave } from './use-autosave.ts';
 import { missingRequired, payloadFromValues } from './editor-values.ts';
 import { useEditorState } from './use-editor-state.ts';
+import { formatTimestamp } from '#lib/shared/format.ts';
 import { card, ghostButton, primaryButton, secondaryButton } from './ui.ts';
 
 interface Props {
@@ -107,8 +108,7 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
           data-testid="server-draft"
         >
           <span>
-            An autosaved draft from {new Date(autosave.found.updatedAt).toLocaleString('en-US')} ({autosave.found.author}) has changes not
-            saved yet.
+            An autosaved draft from {formatTimestamp(autosave.found.updatedAt)} ({autosave.found.author}) has changes not saved yet.
           </span>
           <span className="flex gap-3">
             <button

@@ -1,5 +1,6 @@
 import { ArchiveRestore } from 'lucide-react';
 import type { DeletedItem } from '#lib/client/content-api.ts';
+import { formatTimestamp } from '#lib/shared/format.ts';
 import { card, secondaryButton } from './ui.ts';
 
 interface Props {
@@ -21,7 +22,7 @@ export default function DeletedList({ items, onRestore }: Props) {
             <div className="min-w-0 flex-1">
               <p className="truncate font-medium text-fg">{d.title}</p>
               <p className="mt-0.5 text-xs text-muted">
-                /{d.slug} · deleted {new Date(d.deletedAt).toLocaleString('en-US')} by {d.author}
+                /{d.slug} · deleted {formatTimestamp(d.deletedAt)} by {d.author}
               </p>
             </div>
             <button type="button" className={`${secondaryButton} shrink-0`} onClick={() => onRestore(d)} aria-label={`Restore ${d.title}`}>

@@ -5,6 +5,7 @@ import type { DiffLine } from '#lib/shared/line-diff.ts';
 import { getErrorMessage } from '#lib/client/api.ts';
 import { listVersions, restoreVersion, versionDiff, type Version } from '#lib/client/content-api.ts';
 import { toast } from '#lib/client/stores/toast.ts';
+import { formatTimestamp } from '#lib/shared/format.ts';
 import { card, secondaryButton } from './ui.ts';
 
 interface Props {
@@ -13,16 +14,6 @@ interface Props {
   /** Called after a version was restored (saved as the newest version). */
   onRestored: () => void;
 }
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-  });
 
 /** The item's versions (date, author, message), each with its changes against the current text and a restore. */
 export default function HistoryPanel({ kind, id, onRestored }: Props) {
@@ -76,7 +67,7 @@ export default function HistoryPanel({ kind, id, onRestored }: Props) {
             <li key={v.id} className="rounded-lg border border-border p-3 text-sm" data-testid="version">
               <p className="font-medium text-fg">{v.message}</p>
               <p className="mt-0.5 text-xs text-muted">
-                <time dateTime={v.date}>{when(v.date)}</time> · {v.author}
+                <time dateTime={v.date}>{formatTimestamp(v.date)}</time> · {v.author}
                 {v.commit ? ` · ${v.commit.slice(0, 7)}` : ' · committing...'}
                 {index === 0 && ' · current'}
               </p>

@@ -4,6 +4,7 @@ import type { ContentKind } from '#lib/shared/content-types.ts';
 import { getErrorMessage } from '#lib/client/api.ts';
 import { adminPreviewUrl, createPreviewLink, listPreviewLinks, revokePreviewLink, type PreviewLink } from '#lib/client/content-api.ts';
 import { toast } from '#lib/client/stores/toast.ts';
+import { formatTimestamp } from '#lib/shared/format.ts';
 import { card, secondaryButton } from './ui.ts';
 
 interface Props {
@@ -82,7 +83,7 @@ export default function PreviewPanel({ kind, id, flushDraft }: Props) {
         <ul className="space-y-1 text-xs text-muted">
           {live.map((l) => (
             <li key={l.id} className="flex items-center justify-between gap-2">
-              <span>Link created {new Date(l.createdAt).toLocaleString('en-US')}</span>
+              <span>Link created {formatTimestamp(l.createdAt)}</span>
               <button type="button" className="inline-flex items-center gap-1 text-negative hover:underline" onClick={() => void revoke(l)}>
                 <X aria-hidden className="size-3" /> Revoke
               </button>

@@ -1,4 +1,5 @@
 import { isScheduled } from '#lib/shared/article-kinds.ts';
+import { formatTimestamp } from '#lib/shared/format.ts';
 import { formatDate } from './ui.ts';
 
 /**
@@ -20,10 +21,7 @@ export default function StatusBadge({ published, publishedAt }: { published: boo
         <span aria-hidden className={`size-1.5 rounded-full ${dot}`} />
         {label}
       </span>
-      {publishedAt && <time dateTime={publishedAt}>{scheduled ? formatDateTime(publishedAt) : formatDate(publishedAt)}</time>}
+      {publishedAt && <time dateTime={publishedAt}>{scheduled ? formatTimestamp(publishedAt) : formatDate(publishedAt)}</time>}
     </span>
   );
 }
-
-const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });

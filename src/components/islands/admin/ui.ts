@@ -1,4 +1,4 @@
-import { formatMediumDate } from '#lib/shared/format.ts';
+import { formatDay } from '#lib/shared/format.ts';
 
 /** Class lists shared by the admin islands, so buttons and inputs look the same everywhere. */
 export const inputClass =
@@ -19,7 +19,7 @@ export const tabList = 'flex gap-1 overflow-x-auto rounded-lg border border-bord
 export const tabTrigger =
   'shrink-0 rounded-md px-2.5 py-1.5 text-sm sm:px-3 font-medium text-muted transition-colors hover:text-fg data-[state=active]:bg-surface-2 data-[state=active]:text-fg data-[state=active]:shadow-sm';
 
-/** Published date as the admin lists show it: 'Nov 22, 2026', in UTC like every public page. */
+/** Published date as the admin lists show it: '22 Nov 2026', in UTC like every public page. */
 export function formatDate(iso: string | null): string {
-  return iso ? formatMediumDate(iso) : '';
+  return iso ? formatDay(iso) : '';
 }

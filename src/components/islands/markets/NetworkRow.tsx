@@ -1,5 +1,5 @@
 import type { Network } from '#lib/shared/analytics-types.ts';
-import { formatPercent } from '#lib/shared/format.ts';
+import { formatNumber, formatPercent } from '#lib/shared/format.ts';
 import { networkUrl } from '#lib/shared/open-data/ids.ts';
 import ChangeBadge from './ChangeBadge.tsx';
 import NetworkName from './NetworkName.tsx';
@@ -31,7 +31,7 @@ export default function NetworkRow({ rank, network: n, value, withCount = false,
       <td className={cell}>
         <NetworkName name={n.name} iconUrl={n.iconUrl} href={networkUrl(n.id)} />
       </td>
-      {withCount && <td className={`${cell} text-right text-fg tabular-nums`}>{n.rwaCount.toLocaleString('en-US')}</td>}
+      {withCount && <td className={`${cell} text-right text-fg tabular-nums`}>{formatNumber(n.rwaCount)}</td>}
       <td className={`${cell} text-right text-fg tabular-nums`}>{value}</td>
       <td className={`${cell} text-right text-muted tabular-nums`}>{formatPercent(n.marketShare)}</td>
       <td className={compact ? 'py-2.5 text-right' : 'px-3 py-3 text-right'}>

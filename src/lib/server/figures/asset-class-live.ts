@@ -13,7 +13,7 @@ import { CACHE, applyCache } from '#lib/server/cache/policy.ts';
 import { networkLinksRead } from '#lib/server/open-data/links.ts';
 import { runStateRead } from '#lib/server/ingest/run-state.ts';
 import type { CommoditiesData, MetricCardData, StablecoinsData, TreasuriesData } from '#lib/shared/analytics-types.ts';
-import { formatCurrency } from '#lib/shared/format.ts';
+import { formatCurrency, formatNumber } from '#lib/shared/format.ts';
 import { commodities, stablecoins, treasuries } from './asset-class-data.ts';
 import { siteRegistry } from './sources-data.ts';
 import { countedOnce } from './counted-once.ts';
@@ -82,7 +82,7 @@ const card = (base: MetricCardData, value: number | null, format: (n: number) =>
   changeType: 'neutral',
   amount: value === null ? '' : String(value),
 });
-const count = (n: number) => n.toLocaleString('en-US');
+
 const sumHolders = (assets: LiveAsset[]) => (assets.some((a) => a.holders === null) ? null : assets.reduce((s, a) => s + a.holders!, 0));
 
 export const stablecoinsData = async (): Promise<StablecoinsData> => stablecoinsFrom(await liveClass('Stablecoins'));
@@ -97,8 +97,8 @@ export function stablecoinsFrom(live: LiveClass): StablecoinsData {
     cards: [
       card(cap, total, formatCurrency),
       card(volume, null, formatCurrency),
-      card(active, null, count),
-      card(holders, sumHolders(live.assets), count),
+      card(active, null, formatNumber),
+      card(holders, sumHolders(live.assets), formatNumber),
     ],
     total: live.assets.length,
     rows: live.assets.map((a) => ({
@@ -130,8 +130,8 @@ export function treasuriesFrom(live: LiveClass): TreasuriesData {
     cards: [
       card(value, total, formatCurrency),
       card(ytm, null, String),
-      card(assetsCard, live.assets.length, count),
-      card(holders, sumHolders(live.assets), count),
+      card(assetsCard, live.assets.length, formatNumber),
+      card(holders, sumHolders(live.assets), formatNumber),
     ],
     topEntities: [...byIssuer.entries()]
       .sort((x, y) => y[1].cap - x[1].cap)
@@ -171,9 +171,9 @@ export function commoditiesFrom(live: LiveClass): CommoditiesData {
     asOf: live.asOf,
     cards: [
       card(value, total, formatCurrency),
-      card(products, live.assets.length, count),
+      card(products, live.assets.length, formatNumber),
       card(goldShare, null, String),
-      card(active, platforms.size, count),
+      card(active, platforms.size, formatNumber),
     ],
     rows: live.assets.map((a, i) => ({
       rank: i + 1,

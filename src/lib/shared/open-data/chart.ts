@@ -3,7 +3,7 @@
  * Units follow the values (formatCurrency / formatCount pick K, M or B), and axis dates fit the
  * range (days for a short range, months for a long one). Pure.
  */
-import { formatCount, formatCurrency } from '#lib/shared/format.ts';
+import { formatCount, formatCurrency, formatDateTick } from '#lib/shared/format.ts';
 
 export interface ChartPoint {
   date: string;
@@ -23,17 +23,15 @@ export interface LineChart {
 
 // Sized for a third of a desktop row or a phone's width: labels stay readable when the SVG scales.
 const PAD = { left: 58, right: 10, top: 10, bottom: 24 };
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** Axis label of a value in its kind: dollars ($350.00K, $2.20B) or a count (1.2K). */
 export function unitLabel(value: number, kind: 'usd' | 'count'): string {
   return kind === 'usd' ? formatCurrency(value) : formatCount(value, Math.abs(value) >= 1e3 ? 1 : 0);
 }
 
-/** 'Sep 12' within a span of up to ~4 months, 'Sep 2025' beyond. */
+/** '12 Sep' within a span of up to ~4 months, 'Sep 2025' beyond (format.ts formatDateTick). */
 export function dateLabel(date: string, spanDays: number): string {
-  const m = MONTHS[Number(date.slice(5, 7)) - 1] ?? date.slice(5, 7);
-  return spanDays <= 120 ? `${m} ${Number(date.slice(8, 10))}` : `${m} ${date.slice(0, 4)}`;
+  return formatDateTick(date, spanDays <= 120 ? 'day' : 'month');
 }
 
 /** "Nice" step for about `count` ticks over `span` (1, 2 or 5 times a power of ten). */
