@@ -86,6 +86,7 @@ describe('CORS preflight', () => {
       ['/api/research/1', 'DELETE'],
       ['/api/uploads', 'POST'],
       ['/api/content/blog/1/draft', 'PUT'],
+      ['/api/content/render', 'POST'],
     ];
     for (const [path, method] of routes) {
       const res = await preflight(path, method, 'content-type');

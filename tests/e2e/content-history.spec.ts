@@ -150,9 +150,9 @@ describe('content history in the admin, backed by git', () => {
     await open(second, '/admin');
     await second.getByRole('button', { name: `Edit ${title}` }).click();
     await second.getByTestId('server-draft').waitFor();
-    expect(await second.getByRole('textbox', { name: 'Content', exact: true }).inputValue()).toBe('Saved draft text.');
+    expect(await second.getByRole('textbox', { name: 'Content', exact: true }).innerText()).toBe('Saved draft text.');
     await second.getByRole('button', { name: 'Restore draft' }).click();
-    expect(await second.getByRole('textbox', { name: 'Content', exact: true }).inputValue()).toBe('Unsaved change, autosaved.');
+    expect(await second.getByRole('textbox', { name: 'Content', exact: true }).innerText()).toBe('Unsaved change, autosaved.');
     await other.close();
 
     // A publish date ahead: the list says Scheduled, the public sees nothing yet.

@@ -137,6 +137,8 @@ beforeAll(async () => {
     { method: 'POST', path: '/api/blog/posts' },
     { method: 'POST', path: '/api/research' },
     { method: 'POST', path: '/api/uploads' },
+    // The editor's live preview: a body rendered by the site's pipeline.
+    { method: 'POST', path: '/api/content/render' },
   );
   // Edit routes need an id: make one item of each kind here.
   for (const [list, make] of [

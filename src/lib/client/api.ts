@@ -12,14 +12,24 @@ export class ApiError extends Error {
     this.body = body;
   }
 
+  private parsed(): { message?: unknown; issues?: unknown } {
+    try {
+      return (JSON.parse(this.body) as { message?: unknown; issues?: unknown } | null) ?? {};
+    } catch {
+      return {};
+    }
+  }
+
   /** The server's own `message`, when the body is the standard { message } error shape. */
   get serverMessage(): string | undefined {
-    try {
-      const parsed = JSON.parse(this.body) as { message?: unknown };
-      return typeof parsed.message === 'string' ? parsed.message : undefined;
-    } catch {
-      return undefined;
-    }
+    const { message } = this.parsed();
+    return typeof message === 'string' ? message : undefined;
+  }
+
+  /** The server's messages per field (`issues` of the { message, issues } error shape), if any. */
+  get serverIssues(): Record<string, string[]> | undefined {
+    const { issues } = this.parsed();
+    return issues && typeof issues === 'object' ? (issues as Record<string, string[]>) : undefined;
   }
 }
 

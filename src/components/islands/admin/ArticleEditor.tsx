@@ -4,15 +4,16 @@ import type { ContentItem, ContentKind } from '#lib/shared/content-types.ts';
 import { ApiError, getErrorMessage } from '#lib/client/api.ts';
 import { KINDS, saveItem } from '#lib/client/content-api.ts';
 import { rememberEditor } from '#lib/client/drafts.ts';
-import { dismissToast, toast } from '#lib/client/stores/toast.ts';
+import { toast } from '#lib/client/stores/toast.ts';
 import MainFields from './MainFields.tsx';
 import SettingsPanel from './SettingsPanel.tsx';
 import HistoryPanel from './HistoryPanel.tsx';
 import PreviewPanel from './PreviewPanel.tsx';
 import { useAutosave } from './use-autosave.ts';
-import { missingRequired, payloadFromValues } from './editor-values.ts';
+import { fieldErrorsFrom, payloadFromValues, requiredErrors, type EditorValues, type FieldErrors } from './editor-values.ts';
 import { useEditorState } from './use-editor-state.ts';
 import { formatTimestamp } from '#lib/shared/format.ts';
+import { useOwnToasts } from './use-own-toasts.ts';
 import { card, ghostButton, primaryButton, secondaryButton } from './ui.ts';
 
 interface Props {
@@ -31,20 +32,45 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
   const { values, update, restored, discardDraft, forgetDraft } = useEditorState(kind, item);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Inline errors (issue 27): under each field, and the spec's sentence above the form.
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [invalid, setInvalid] = useState(false);
   const autosave = useAutosave(kind, item, values);
 
   // No error toast outlives its editor (issue 27): one raised here is taken back when the editor
-  // closes, so a stale 'Validation Error' does not follow the admin into the next editor. The save's
-  // 'Success' toast is meant for the list the editor returns to, so it stays.
-  const errorToasts = useRef<number[]>([]);
-  useEffect(() => () => errorToasts.current.forEach((id) => dismissToast(id)), []);
+  // closes. The save's 'Success' toast is meant for the list the editor returns to, so it stays.
+  const notify = useOwnToasts();
+
+  /** An edit clears the error of each field it changed. */
+  function edit(next: EditorValues) {
+    const changed = (f: string) => next[f as keyof EditorValues] !== values[f as keyof EditorValues];
+    if (Object.keys(fieldErrors).some(changed)) {
+      const left = Object.fromEntries(Object.entries(fieldErrors).filter(([f]) => !changed(f)));
+      setFieldErrors(left);
+      if (!Object.keys(left).length) setInvalid(false);
+    }
+    update(next);
+  }
+
+  /** Shows the errors and puts the focus on the first field that has one (in the form's order). */
+  function showErrors(errors: FieldErrors) {
+    setFieldErrors(errors);
+    const field = [...document.querySelectorAll<HTMLElement>('form[aria-labelledby="editor-title"] [data-field]')].find(
+      (el) => el.dataset.field! in errors,
+    );
+    field?.querySelector<HTMLElement>('input, textarea, select, [data-focus-target]')?.focus();
+  }
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (missingRequired(kind, values)) {
-      errorToasts.current.push(toast({ title: 'Validation Error', description: texts.required, variant: 'destructive' }));
+    const missing = requiredErrors(kind, values);
+    if (Object.keys(missing).length) {
+      setInvalid(true);
+      showErrors(missing);
       return;
     }
+    setInvalid(false);
+    setFieldErrors({});
     setSaving(true);
     setError(null);
     try {
@@ -54,9 +80,8 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
       onSaved();
     } catch (err) {
       setSaving(false);
-      errorToasts.current.push(
-        toast({ title: 'Error', description: item ? texts.updateFailed : texts.createFailed, variant: 'destructive' }),
-      );
+      notify({ title: 'Error', description: item ? texts.updateFailed : texts.createFailed, variant: 'destructive' });
+      if (err instanceof ApiError) showErrors(fieldErrorsFrom(err.serverIssues));
       if (err instanceof ApiError && err.status === 401) {
         setError('Your session has expired. Your draft is kept in this browser; sign in again to save it.');
         rememberEditor(kind, item?.id ?? null);
@@ -127,20 +152,27 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
           </span>
         </div>
       )}
+      {invalid && (
+        <p
+          role="alert"
+          className="rounded-lg border border-negative/40 bg-negative/10 px-4 py-2.5 text-sm text-negative"
+          data-testid="validation-summary"
+        >
+          <strong className="font-semibold">Validation Error</strong>: {texts.required}
+        </p>
+      )}
       {error && (
         <p role="alert" className="rounded-lg border border-negative/40 bg-negative/10 px-4 py-2.5 text-sm text-negative">
           {error}
         </p>
       )}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className={`${card} p-4 sm:p-6`}>
-          <MainFields kind={kind} values={values} onChange={update} />
-        </div>
-        <div className="space-y-5">
-          {item && <PreviewPanel kind={kind} id={item.id} flushDraft={autosave.flush} />}
-          <SettingsPanel kind={kind} values={values} onChange={update} />
-          {item && <HistoryPanel kind={kind} id={item.id} onRestored={onSaved} />}
-        </div>
+      <div className={`${card} p-4 sm:p-6`}>
+        <MainFields kind={kind} values={values} onChange={edit} errors={fieldErrors} notify={notify} />
+      </div>
+      <div className="grid items-start gap-5 md:grid-cols-2 xl:grid-cols-3">
+        <SettingsPanel kind={kind} values={values} onChange={edit} errors={fieldErrors} />
+        {item && <PreviewPanel kind={kind} id={item.id} flushDraft={autosave.flush} />}
+        {item && <HistoryPanel kind={kind} id={item.id} onRestored={onSaved} />}
       </div>
       <p className="text-xs text-muted" role="status" data-testid="autosave-status">
         {item

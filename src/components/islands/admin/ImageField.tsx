@@ -1,19 +1,22 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { ImagePlus, Loader2, X } from 'lucide-react';
-import { toast } from '#lib/client/stores/toast.ts';
 import { getErrorMessage } from '#lib/client/api.ts';
 import { checkImageFile, resizeImage, uploadImage } from '#lib/client/image-upload.ts';
 import { inputClass, secondaryButton } from './ui.ts';
+import { useOwnToasts } from './use-own-toasts.ts';
 
 interface Props {
   value: string;
   onChange: (url: string) => void;
   label?: string;
+  /** What the server said is wrong with the URL. */
+  error?: string;
 }
 
 /** Featured image: upload a file (checked, resized to 1200 px, JPEG 0.8, sent to the server) or type a URL. */
-export default function ImageField({ value, onChange, label = 'Featured Image' }: Props) {
+export default function ImageField({ value, onChange, label = 'Featured Image', error }: Props) {
   const id = useId();
+  const toast = useOwnToasts();
   const [uploading, setUploading] = useState(false);
 
   async function onFile(e: ChangeEvent<HTMLInputElement>) {
@@ -82,7 +85,14 @@ export default function ImageField({ value, onChange, label = 'Featured Image' }
             placeholder="Or paste an image URL: https://..."
             value={value}
             onChange={(e) => onChange(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
           />
+          {error && (
+            <p id={`${id}-error`} className="text-xs font-medium text-negative">
+              {error}
+            </p>
+          )}
           <p className="text-xs text-muted">Recommended: 1200x630. JPG, PNG and WebP.</p>
         </div>
       </div>

@@ -1,68 +1,92 @@
 import type { ContentKind } from '#lib/shared/content-types.ts';
-import Field from './Field.tsx';
-import { withTitle, type EditorValues } from './editor-values.ts';
+import Field, { fieldDescription } from './Field.tsx';
+import MarkdownEditor from './markdown/MarkdownEditor.tsx';
+import LivePreview from './markdown/LivePreview.tsx';
+import type { Notify } from './markdown/image-paste.ts';
+import { withTitle, type EditorValues, type FieldErrors } from './editor-values.ts';
 import { inputClass } from './ui.ts';
 
 interface Props {
   kind: ContentKind;
   values: EditorValues;
   onChange: (v: EditorValues) => void;
+  errors: FieldErrors;
+  notify: Notify;
 }
 
-/** Title (fills slug and meta title), slug, excerpt, content and tags. */
-export default function MainFields({ kind, values: v, onChange }: Props) {
+const CONTENT_HINT =
+  "Markdown: # headings, **bold**, '- ' lists, blank lines between paragraphs. Paste or drop images into the text to upload them.";
+
+const invalidInput = 'border-negative focus:border-negative focus:ring-negative/30';
+
+/** Title (fills slug and meta title), slug, the body (Markdown editor beside its live preview), excerpt and tags. */
+export default function MainFields({ kind, values: v, onChange, errors, notify }: Props) {
   const set = (patch: Partial<EditorValues>) => onChange({ ...v, ...patch });
   return (
     <div className="space-y-5">
-      <Field id="title" label="Title" required>
+      <Field id="title" label="Title" required error={errors.title}>
         <input
           id="title"
-          className={`${inputClass} text-base`}
+          className={`${inputClass} text-base ${errors.title ? invalidInput : ''}`}
           value={v.title}
           onChange={(e) => onChange(withTitle(v, e.target.value))}
           placeholder={kind === 'blog' ? 'Enter post title' : 'Enter article title'}
           aria-required="true"
+          {...fieldDescription('title', { error: errors.title })}
         />
       </Field>
-      <Field id="slug" label="Slug" hint={`The address: /${kind}/${v.slug || 'slug'}. Filled from the title until you edit it.`}>
+      <Field
+        id="slug"
+        label="Slug"
+        error={errors.slug}
+        hint={`The address: /${kind}/${v.slug || 'slug'}. Filled from the title until you edit it.`}
+      >
         <input
           id="slug"
-          className={`${inputClass} font-mono`}
+          className={`${inputClass} font-mono ${errors.slug ? invalidInput : ''}`}
           value={v.slug}
           onChange={(e) => set({ slug: e.target.value, slugEdited: true })}
           placeholder="post-url-slug"
+          {...fieldDescription('slug', { hint: true, error: errors.slug })}
         />
       </Field>
-      <Field id="excerpt" label="Excerpt" hint="Left empty, the first 200 characters of the content are used.">
-        <textarea
-          id="excerpt"
-          rows={3}
-          className={inputClass}
-          value={v.excerpt}
-          onChange={(e) => set({ excerpt: e.target.value })}
-          placeholder="A short summary"
-        />
+      <Field id="content" label="Content" required labelFor={false} error={errors.content} hint={CONTENT_HINT}>
+        <div className="grid gap-4 lg:grid-cols-2">
+          <MarkdownEditor
+            label="Content"
+            value={v.content}
+            onChange={(content) => set({ content })}
+            placeholder="Write your content here..."
+            description={[errors.content, CONTENT_HINT].filter(Boolean).join(' ')}
+            invalid={!!errors.content}
+            notify={notify}
+          />
+          <LivePreview content={v.content} />
+        </div>
       </Field>
-      <Field id="content" label="Content" required hint="Markdown: # headings, **bold**, '- ' lists, blank lines between paragraphs.">
-        <textarea
-          id="content"
-          rows={16}
-          className={`${inputClass} min-h-64 font-mono leading-relaxed`}
-          value={v.content}
-          onChange={(e) => set({ content: e.target.value })}
-          placeholder="Write your content here..."
-          aria-required="true"
-        />
-      </Field>
-      <Field id="tags" label="Tags" hint="Comma-separated, e.g. treasuries, stablecoins">
-        <input
-          id="tags"
-          className={inputClass}
-          value={v.tags}
-          onChange={(e) => set({ tags: e.target.value })}
-          placeholder="tag1, tag2, tag3"
-        />
-      </Field>
+      <div className="grid gap-5 md:grid-cols-2">
+        <Field id="excerpt" label="Excerpt" error={errors.excerpt} hint="Left empty, the first 200 characters of the content are used.">
+          <textarea
+            id="excerpt"
+            rows={3}
+            className={`${inputClass} ${errors.excerpt ? invalidInput : ''}`}
+            value={v.excerpt}
+            onChange={(e) => set({ excerpt: e.target.value })}
+            placeholder="A short summary"
+            {...fieldDescription('excerpt', { hint: true, error: errors.excerpt })}
+          />
+        </Field>
+        <Field id="tags" label="Tags" error={errors.tags} hint="Comma-separated, e.g. treasuries, stablecoins">
+          <input
+            id="tags"
+            className={`${inputClass} ${errors.tags ? invalidInput : ''}`}
+            value={v.tags}
+            onChange={(e) => set({ tags: e.target.value })}
+            placeholder="tag1, tag2, tag3"
+            {...fieldDescription('tags', { hint: true, error: errors.tags })}
+          />
+        </Field>
+      </div>
     </div>
   );
 }

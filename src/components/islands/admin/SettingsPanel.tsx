@@ -1,15 +1,16 @@
 import { RESEARCH_CATEGORIES, META_DESCRIPTION_LIMIT, type ResearchCategory } from '#lib/shared/article-rules.ts';
 import type { ContentKind } from '#lib/shared/content-types.ts';
-import Field from './Field.tsx';
+import Field, { fieldDescription } from './Field.tsx';
 import ImageField from './ImageField.tsx';
 import Switch from '#components/islands/ui/Switch.tsx';
-import type { EditorValues } from './editor-values.ts';
+import type { EditorValues, FieldErrors } from './editor-values.ts';
 import { card, inputClass } from './ui.ts';
 
 interface Props {
   kind: ContentKind;
   values: EditorValues;
   onChange: (v: EditorValues) => void;
+  errors: FieldErrors;
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -22,10 +23,11 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /** Publishing (published / featured switches, research details), the image and the SEO basics. */
-export default function SettingsPanel({ kind, values: v, onChange }: Props) {
+export default function SettingsPanel({ kind, values: v, onChange, errors }: Props) {
   const set = (patch: Partial<EditorValues>) => onChange({ ...v, ...patch });
+  // Sections side by side: each one is an item of the editor's grid of panels.
   return (
-    <div className="space-y-5">
+    <>
       <Section title="Publishing">
         <Switch
           layout="field"
@@ -38,6 +40,7 @@ export default function SettingsPanel({ kind, values: v, onChange }: Props) {
         <Field
           id="publishAt"
           label="Publish Date"
+          error={errors.publishAt}
           hint="A future date schedules it: it goes live on the site at that moment. Empty: when published."
         >
           <input
@@ -46,6 +49,7 @@ export default function SettingsPanel({ kind, values: v, onChange }: Props) {
             className={inputClass}
             value={v.publishAt}
             onChange={(e) => set({ publishAt: e.target.value, publishAtEdited: true })}
+            {...fieldDescription('publishAt', { hint: true, error: errors.publishAt })}
           />
         </Field>
         {kind === 'research' && (
@@ -58,7 +62,7 @@ export default function SettingsPanel({ kind, values: v, onChange }: Props) {
               checked={v.featured}
               onChange={(featured) => set({ featured })}
             />
-            <Field id="author" label="Author" required>
+            <Field id="author" label="Author" required error={errors.author}>
               <input
                 id="author"
                 className={inputClass}
@@ -66,6 +70,7 @@ export default function SettingsPanel({ kind, values: v, onChange }: Props) {
                 onChange={(e) => set({ author: e.target.value })}
                 placeholder="Author name"
                 aria-required="true"
+                {...fieldDescription('author', { error: errors.author })}
               />
             </Field>
             <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
@@ -81,7 +86,7 @@ export default function SettingsPanel({ kind, values: v, onChange }: Props) {
                   ))}
                 </select>
               </Field>
-              <Field id="readingTime" label="Reading Time">
+              <Field id="readingTime" label="Reading Time" error={errors.readingTime}>
                 <input
                   id="readingTime"
                   className={inputClass}
@@ -95,10 +100,10 @@ export default function SettingsPanel({ kind, values: v, onChange }: Props) {
         )}
       </Section>
       <Section title="Image">
-        <ImageField value={v.featuredImage} onChange={(featuredImage) => set({ featuredImage })} />
+        <ImageField value={v.featuredImage} onChange={(featuredImage) => set({ featuredImage })} error={errors.featuredImage} />
       </Section>
       <Section title="SEO">
-        <Field id="metaTitle" label="Meta Title" counter={{ value: v.metaTitle.length, limit: 60 }}>
+        <Field id="metaTitle" label="Meta Title" error={errors.metaTitle} counter={{ value: v.metaTitle.length, limit: 60 }}>
           <input
             id="metaTitle"
             className={inputClass}
@@ -110,6 +115,7 @@ export default function SettingsPanel({ kind, values: v, onChange }: Props) {
         <Field
           id="metaDescription"
           label="Meta Description"
+          error={errors.metaDescription}
           counter={{ value: v.metaDescription.length, limit: META_DESCRIPTION_LIMIT }}
           hint="Left empty, the excerpt is used."
         >
@@ -125,6 +131,6 @@ export default function SettingsPanel({ kind, values: v, onChange }: Props) {
           />
         </Field>
       </Section>
-    </div>
+    </>
   );
 }

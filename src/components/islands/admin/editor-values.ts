@@ -75,9 +75,34 @@ export function withTitle(values: EditorValues, title: string): EditorValues {
   };
 }
 
-/** Whether a field the spec requires is empty: title and content, and the author of a research article. */
-export function missingRequired(kind: ContentKind, v: EditorValues): boolean {
-  return !v.title.trim() || !v.content.trim() || (kind === 'research' && !v.author.trim());
+/** What is wrong with each field, by the editor's field id (the control's id), shown under the field. */
+export type FieldErrors = Partial<Record<keyof EditorValues, string>>;
+
+/**
+ * The fields the spec requires that are empty: title and content, and the author of a research
+ * article (spec section 5; the form's summary says the spec's own sentence, these name the field).
+ */
+export function requiredErrors(kind: ContentKind, v: EditorValues): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!v.title.trim()) errors.title = 'Enter a title.';
+  if (!v.content.trim()) errors.content = 'Write the content.';
+  if (kind === 'research' && !v.author.trim()) errors.author = 'Enter the author.';
+  return errors;
+}
+
+export const missingRequired = (kind: ContentKind, v: EditorValues) => Object.keys(requiredErrors(kind, v)).length > 0;
+
+/** The request's field names that the editor shows under another id. */
+const FIELD_OF: Record<string, keyof EditorValues> = { publishedAt: 'publishAt' };
+
+/** The server's per-field issues ({ message, issues: { slug: [...] } }) as the editor's field errors. */
+export function fieldErrorsFrom(issues: Record<string, string[]> | undefined): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [name, messages] of Object.entries(issues ?? {})) {
+    const field = FIELD_OF[name] ?? name;
+    if (messages[0] && field in valuesFromItem(null)) errors[field as keyof EditorValues] = messages[0];
+  }
+  return errors;
 }
 
 /** The request body, with the save-time defaults of spec section 5 applied (the server applies the same). */

@@ -2,6 +2,7 @@ import type { RenderedMarkup } from '#lib/shared/markup/index.ts';
 import { READING_PAGE_IDS, TOC_HEADING_LEVEL } from '#lib/shared/reading-page.ts';
 import { siteOrigin } from '#lib/server/config.ts';
 import { renderMarkupCached } from '#lib/server/content/markup/cache.ts';
+import { renderBounded } from '#lib/server/content/markup/pool.ts';
 import type { ShownItem } from './articles.ts';
 
 /**
@@ -14,7 +15,20 @@ export interface ArticleView {
   origin: string;
 }
 
+/** How a reading page renders a body; the editor's live preview renders with the same options. */
+const READING_BODY = { after: TOC_HEADING_LEVEL, reservedIds: READING_PAGE_IDS };
+
 export async function articleView(item: ShownItem | null): Promise<ArticleView> {
-  const rendered = item ? await renderMarkupCached(item.content, { after: TOC_HEADING_LEVEL, reservedIds: READING_PAGE_IDS }) : null;
+  const rendered = item ? await renderMarkupCached(item.content, READING_BODY) : null;
   return { rendered, origin: siteOrigin() };
+}
+
+/**
+ * The editor's live preview of a body: the reading page's pipeline and sanitiser, in the same
+ * bounded worker (markup-pool.ts), but not cached: each keystroke's text is seen once, and would
+ * only push the published articles' renderings out of the cache.
+ */
+export async function previewBody(content: string): Promise<RenderedMarkup & { degraded: boolean }> {
+  const { rendered, degraded } = await renderBounded(content, READING_BODY);
+  return { ...rendered, degraded };
 }

@@ -53,6 +53,9 @@ const publishedAt = z.iso
   .nullish()
   .transform((v) => (v === undefined ? undefined : v === null ? null : new Date(v)));
 
+/** The longest body a post or article may have, in characters. */
+const CONTENT_MAX = 500_000;
+
 /** The fields both kinds share, extended per kind below. Title and content must be non-empty after trimming (spec section 5). */
 const ArticleInputSchema = z.object({
   publishedAt,
@@ -61,13 +64,16 @@ const ArticleInputSchema = z.object({
   excerpt: optionalText(1000),
   content: z
     .string()
-    .max(500_000)
+    .max(CONTENT_MAX)
     .refine((v) => v.trim().length > 0, 'Content is required'),
   published: z.boolean().optional(),
   featuredImage: link,
   tags: stringList.optional(),
   ...SeoInputSchema.shape,
 });
+
+/** The editor's live preview: the body as typed (empty renders nothing; the size is a save's). */
+export const RenderInputSchema = z.object({ content: z.string().max(CONTENT_MAX) });
 
 export const BlogPostInputSchema = ArticleInputSchema.extend({
   authorId: z.string().trim().max(100).optional(),

@@ -1,0 +1,177 @@
+import { useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent } from 'react';
+import { EditorState } from '@codemirror/state';
+import { EditorView, keymap, placeholder as placeholderText } from '@codemirror/view';
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { markdown } from '@codemirror/lang-markdown';
+import { Bold, Code, Heading2, ImagePlus, Italic, Link2, List, Loader2, Quote, type LucideIcon } from 'lucide-react';
+import { markdownKeymap, runAction, SHORTCUTS, shortcutLabel, type MarkdownAction } from './commands.ts';
+import { filesOf, uploadIntoBody, type Notify } from './image-paste.ts';
+import { editorTheme } from './theme.ts';
+
+interface Props {
+  /** The field's name, read out as the editor's accessible name. */
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  /** The field's hint and error, read out with it (ids cannot reach into the editor's shadow root). */
+  description?: string;
+  invalid?: boolean;
+  notify: Notify;
+}
+
+const TOOLS: { action: MarkdownAction; label: string; icon: LucideIcon }[] = [
+  { action: 'bold', label: 'Bold', icon: Bold },
+  { action: 'italic', label: 'Italic', icon: Italic },
+  { action: 'heading', label: 'Heading', icon: Heading2 },
+  { action: 'link', label: 'Link', icon: Link2 },
+  { action: 'list', label: 'List', icon: List },
+  { action: 'quote', label: 'Quote', icon: Quote },
+  { action: 'code', label: 'Code', icon: Code },
+];
+
+const noSubscription = () => () => {};
+const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform);
+
+const toolButton =
+  'inline-flex size-9 shrink-0 items-center justify-center rounded-md text-muted transition-colors hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-60';
+
+/**
+ * The body's Markdown editor (CodeMirror 6): Markdown highlighting, undo history, a toolbar whose
+ * every button has a keyboard shortcut, and images taken in by paste, drop or the Image button
+ * (uploaded like the featured image, written in as Markdown). Controlled: `value` in, `onChange` out.
+ */
+export default function MarkdownEditor({ label, value, onChange, placeholder, description, invalid, notify }: Props) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const [uploads, setUploads] = useState(0);
+  // The server renders 'Ctrl'; a Mac shows '⌘' once hydrated.
+  const mac = useSyncExternalStore(noSubscription, isMac, () => false);
+
+  function upload(files: File[], at: number) {
+    const v = view.current;
+    if (!v || !files.length) return;
+    setUploads((n) => n + 1);
+    void uploadIntoBody(v, files, at, (t) => latest.current.notify(t)).finally(() => setUploads((n) => n - 1));
+  }
+  // The latest callbacks, read by the editor's listeners (those are made once, with the view).
+  const latest = useRef({ onChange, notify, upload });
+  useEffect(() => {
+    latest.current = { onChange, notify, upload };
+  });
+
+  useEffect(() => {
+    // In a shadow root: CodeMirror writes its styles at run time, which the page's Content Security
+    // Policy refuses as a <style> element but allows as the shadow root's constructed style sheet.
+    // delegatesFocus: focusing the host (a field error does) puts the cursor in the text.
+    const shadow = host.current!.shadowRoot ?? host.current!.attachShadow({ mode: 'open', delegatesFocus: true });
+    const parent = shadow.appendChild(document.createElement('div'));
+    const v = new EditorView({
+      parent,
+      root: shadow,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          history(),
+          markdown(),
+          EditorView.lineWrapping,
+          placeholderText(placeholder),
+          keymap.of([...markdownKeymap, ...defaultKeymap, ...historyKeymap]),
+          editorTheme,
+          EditorView.contentAttributes.of({ 'aria-label': label, spellcheck: 'true' }),
+          EditorView.updateListener.of((u) => {
+            if (u.docChanged) latest.current.onChange(u.state.doc.toString());
+          }),
+          EditorView.domEventHandlers({
+            paste: (event, v) => {
+              const files = filesOf(event.clipboardData);
+              if (!files.length) return false;
+              event.preventDefault();
+              latest.current.upload(files, v.state.selection.main.head);
+              return true;
+            },
+            drop: (event, v) => {
+              const files = filesOf(event.dataTransfer);
+              if (!files.length) return false;
+              event.preventDefault();
+              latest.current.upload(files, v.posAtCoords({ x: event.clientX, y: event.clientY }) ?? v.state.selection.main.head);
+              return true;
+            },
+          }),
+        ],
+      }),
+    });
+    view.current = v;
+    return () => {
+      v.destroy();
+      parent.remove();
+      view.current = null;
+    };
+    // The view is made once; later values arrive through the effect below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A value set from outside (a restored draft, a discarded one) replaces the text; typing does not come back here.
+  useEffect(() => {
+    const v = view.current;
+    if (v && v.state.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
+  }, [value]);
+
+  // The description and invalid state change with the field's errors: set on the content element directly.
+  useEffect(() => {
+    const content = view.current?.contentDOM;
+    if (!content) return;
+    if (description) content.setAttribute('aria-description', description);
+    else content.removeAttribute('aria-description');
+    content.setAttribute('aria-invalid', String(!!invalid));
+  }, [description, invalid]);
+
+  function onPick(e: ChangeEvent<HTMLInputElement>) {
+    const files = [...(e.target.files ?? [])];
+    e.target.value = '';
+    upload(files, view.current?.state.selection.main.head ?? 0);
+  }
+
+  return (
+    <div
+      className={`overflow-hidden rounded-md border bg-bg focus-within:ring-2 ${invalid ? 'border-negative focus-within:ring-negative/30' : 'border-border focus-within:border-accent focus-within:ring-accent/30'}`}
+    >
+      <div
+        role="toolbar"
+        aria-label="Formatting"
+        className="flex flex-wrap items-center gap-0.5 border-b border-border bg-surface px-1 py-1"
+      >
+        {TOOLS.map(({ action, label, icon: Icon }) => {
+          const keys = shortcutLabel(SHORTCUTS[action], mac);
+          return (
+            <button
+              key={action}
+              type="button"
+              className={toolButton}
+              title={`${label} (${keys})`}
+              aria-label={label}
+              aria-keyshortcuts={keys.replace('⌘', 'Meta')}
+              // Keep the editor's selection: a mousedown on the button would otherwise take the focus first.
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => view.current && runAction(view.current, action)}
+            >
+              <Icon aria-hidden className="size-4" />
+            </button>
+          );
+        })}
+        <label
+          className={`${toolButton} cursor-pointer focus-within:outline-2 focus-within:outline-accent`}
+          title="Image (upload, or paste or drop into the text)"
+        >
+          {uploads ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <ImagePlus aria-hidden className="size-4" />}
+          <span className="sr-only">Insert image</span>
+          <input type="file" accept="image/*" multiple className="sr-only" onChange={onPick} />
+        </label>
+        <span className="ml-auto px-2 text-xs text-muted" role="status" data-testid="upload-status">
+          {uploads ? 'Uploading image...' : ''}
+        </span>
+      </div>
+      <div ref={host} data-focus-target data-testid="markdown-editor" className="focus:outline-none" />
+    </div>
+  );
+}

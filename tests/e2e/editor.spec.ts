@@ -1,0 +1,135 @@
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, hydrated, openPage, screenshot, useBrowser } from '../support/browser.ts';
+import { makePng } from '../support/images.ts';
+import { loginCookie } from '../support/http.ts';
+import { sniffImage } from '#lib/server/content/image-sniff.ts';
+
+// The admin's Markdown editor (issue 27 item 7). Nothing here is saved: the shared server's posts stay as seeded.
+const base = inject('baseUrl');
+const browser = useBrowser();
+
+async function openEditor(viewport = DESKTOP) {
+  const opened = await openPage(browser(), base, '/admin', { signedIn: true, viewport });
+  await hydrated(opened.page, { client: 'load' });
+  await opened.page.getByRole('button', { name: 'Create Blog Post' }).click();
+  await opened.page.getByRole('heading', { name: 'Create Blog Post' }).waitFor();
+  return opened;
+}
+
+/** Full page from the top, so the sticky header sits where the admin sees it. */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name, true);
+}
+
+const body = (page: Page) => page.getByRole('textbox', { name: 'Content', exact: true });
+/** The editor's text, one line per line (CodeMirror draws each line as a block). */
+const bodyText = (page: Page) => body(page).evaluate((el) => [...el.querySelectorAll('.cm-line')].map((l) => l.textContent).join('\n'));
+
+describe('admin Markdown editor', () => {
+  it('previews a heading typed a moment before, through the site pipeline and its sanitiser', async () => {
+    const { page, errors, close } = await openEditor();
+    await body(page).click();
+    await page.keyboard.type('## Reserves grew\n\nOn-chain <img src="x" onerror="window.hit=1"> **cash**.');
+    const preview = page.getByTestId('live-preview');
+    await preview.getByRole('heading', { level: 2, name: 'Reserves grew' }).waitFor();
+    await preview.locator('strong', { hasText: 'cash' }).waitFor();
+    // The sanitiser ran: the image's handler is gone, nothing fired, and no id of the body clashes with the form's.
+    expect(await preview.locator('[onerror]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { hit?: number }).hit)).toBeUndefined();
+    expect(await preview.locator('[id]').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('formats with the toolbar and the shortcuts', async () => {
+    const { page, close } = await openEditor();
+    await body(page).click();
+    await page.keyboard.type('Tokenized funds');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.press('Control+b');
+    expect(await bodyText(page)).toBe('**Tokenized funds**');
+    await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Heading' }).click();
+    expect(await bodyText(page)).toBe('## **Tokenized funds**');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('BUIDL');
+    await page.keyboard.press('Control+Shift+8');
+    expect(await bodyText(page)).toBe('## **Tokenized funds**\n- BUIDL');
+    // Enter continues the list.
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('BENJI');
+    expect(await bodyText(page)).toBe('## **Tokenized funds**\n- BUIDL\n- BENJI');
+    await page.getByTestId('live-preview').locator('li', { hasText: 'BENJI' }).waitFor();
+    await close();
+  });
+
+  it('uploads a pasted image into the body as Markdown pointing to the served file', async () => {
+    const { page, errors, close } = await openEditor();
+    await body(page).click();
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Tokenized treasuries by chain');
+    await body(page).click();
+    await page.keyboard.type('## Supply by chain\n\nEthereum holds **most** of it.\n\n');
+    const png = makePng(1600, 900).toString('base64');
+    await body(page).evaluate((el, b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], 'supply-chart.png', { type: 'image/png' }));
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, png);
+    await body(page)
+      .getByText(/!\[supply-chart\]\(\/api\/uploads\/[a-z2-7]+\)/)
+      .waitFor();
+    const text = await bodyText(page);
+    expect(text).toMatch(
+      /^## Supply by chain\n\nEthereum holds \*\*most\*\* of it\.\n\n!\[supply-chart\]\(\/api\/uploads\/[a-z2-7]+\)\n?$/,
+    );
+    const url = /\((\/api\/uploads\/[a-z2-7]+)\)/.exec(text)![1];
+    // The file is served (to the admin: a draft's image is private until a published item shows it),
+    // resized and re-encoded like the featured image: 1200 px wide JPEG.
+    const image = await fetch(base + url, { headers: { Cookie: await loginCookie(base) } });
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    expect(sniffImage(new Uint8Array(await image.arrayBuffer()))).toMatchObject({ width: 1200, height: 675 });
+    // The preview shows it, loaded.
+    const shown = page.getByTestId('live-preview').locator(`img[src="${url}"]`);
+    await shown.waitFor();
+    await page.waitForFunction(
+      (u) => (document.querySelector(`[data-testid="live-preview"] img[src="${u}"]`) as HTMLImageElement | null)?.naturalWidth === 1200,
+      url,
+    );
+    await shot(page, 'editor-1280');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shows an empty title as an inline error, not a toast, at 390 px', async () => {
+    const { page, errors, close } = await openEditor({ width: 390, height: 844 });
+    await body(page).click();
+    await page.keyboard.type('# A body without a title');
+    await page.getByRole('button', { name: 'Save', exact: true }).last().click();
+    const summary = page.getByTestId('validation-summary');
+    await summary.waitFor();
+    expect(await summary.innerText()).toBe('Validation Error: Title and content are required');
+    const title = page.getByRole('textbox', { name: 'Title', exact: true });
+    expect(await page.getByTestId('title-error').innerText()).toBe('Enter a title.');
+    expect(await title.getAttribute('aria-invalid')).toBe('true');
+    expect(await title.getAttribute('aria-describedby')).toBe('title-error');
+    expect(await body(page).getAttribute('aria-invalid')).toBe('false');
+    expect(await title.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByTestId('content-error').count()).toBe(0);
+    expect(await page.getByTestId('toast').isVisible()).toBe(false);
+    await page.getByTestId('live-preview').getByRole('heading', { name: 'A body without a title' }).waitFor();
+    await shot(page, 'editor-390-error');
+    // Typing a title takes its error away.
+    await title.fill('Now titled');
+    await page.getByTestId('title-error').waitFor({ state: 'detached' });
+    expect(await summary.count()).toBe(0);
+    await shot(page, 'editor-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
