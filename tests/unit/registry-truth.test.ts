@@ -101,6 +101,13 @@ describe('wider', () => {
     ['USDO', 'ethereum'],
     ['RLUSD', 'ethereum'],
     ['TBILL', 'bsc'],
+    // The one-source leads of the November 2026 review, each now found in a second public source.
+    ['JAAA', 'avalanche'],
+    ['WTGXX', 'optimism'],
+    ['BENJI', 'solana'],
+    ['USCC', 'solana'],
+    ['XAUm', 'ethereum'],
+    ['MONY', 'ethereum'],
   ];
   it('every new address is in the registry and its entry names two distinct public sources', () => {
     for (const [symbol, chain] of ADDED) {
@@ -111,6 +118,26 @@ describe('wider', () => {
       ).toBe(true);
       const sources = new Set((a.reference ?? '').match(/https:\/\/[^\s;,()]+/g) ?? []);
       expect(sources.size, `${symbol}: ${a.reference}`).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it("each of the review's leads names its address, and two public sources in the same statement", () => {
+    const leads: Array<[string, string]> = [
+      ['JAAA', 'avalanche'],
+      ['WTGXX', 'optimism'],
+      ['BENJI', 'solana'],
+      ['USCC', 'solana'],
+      ['XAUm', 'ethereum'],
+      ['MONY', 'ethereum'],
+    ];
+    for (const [symbol, chain] of leads) {
+      const a = bySymbol(symbol);
+      const address = a.deployments.find((d) => d.chain === chain)!.address;
+      // The reference abbreviates an address to its first characters (0x58f9…3b6b, 5Tu8…FxA1).
+      const statement = (a.reference ?? '').split(/\.\s|;\s/).find((s) => s.includes(address.slice(0, address.startsWith('0x') ? 6 : 4)));
+      expect(statement, `${symbol} ${chain}: ${a.reference}`).toBeDefined();
+      const sources = new Set(statement!.match(/https:\/\/[^\s;,()]+/g) ?? []);
+      expect(sources.size, `${symbol} ${chain}: ${statement}`).toBeGreaterThanOrEqual(2);
     }
   });
 
@@ -200,7 +227,11 @@ describe('what is counted twice, and what is not covered', () => {
     expect(rows.find((x) => x.chain === 'Sui')).toMatchObject({
       family: 'sui',
       defillamaValue: 12.5e6,
-      assets: [{ symbol: 'USDY', note: null }],
+      // XAUm on Sui has no DefiLlama figure that day: the chain's value is USDY's alone.
+      assets: [
+        { symbol: 'USDY', note: null },
+        { symbol: 'XAUm', note: expect.stringContaining('no Sui reader') },
+      ],
     });
     expect(rows.find((x) => x.chain === 'Tron')).toMatchObject({
       family: 'tron',
