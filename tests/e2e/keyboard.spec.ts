@@ -113,9 +113,10 @@ describe('keyboard: focus goes somewhere sensible', () => {
   it('a toast closed from the keyboard gives focus back, and leaves no tab stop behind', async () => {
     const { page, close } = await openPage(browser(), base, '/admin', { signedIn: true });
     await hydrated(page);
-    // A real toast: open the editor and save it empty ('Validation Error').
+    // A real toast: open the editor and pick a file that is not an image ('Invalid File'; a save left
+    // empty shows its errors inline, not as a toast).
     await page.getByRole('button', { name: 'Create Blog Post' }).click();
-    await page.getByRole('button', { name: /^Save/ }).first().click();
+    await page.getByLabel('Upload image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.getByTestId('toast').waitFor();
     const origin = page.getByRole('button', { name: 'Back to Admin' });
     await origin.focus();
