@@ -6,7 +6,8 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { configFor } from '#lib/server/config.ts';
-import { MIN_HOLDERS_COMPARED, STALE_MAX_DAYS } from '#lib/server/ingest/cells.ts';
+import { MIN_HOLDERS_COMPARED } from '#lib/server/ingest/breaker.ts';
+import { STALE_MAX_DAYS } from '#lib/server/ingest/cells.ts';
 import { methodStatements, SOURCE_METHODS } from '#lib/server/ingest/methods.ts';
 import { DEFAULT_FEED_MAX_AGE_HOURS, DEFAULT_NAV_MAX_BUSINESS_DAYS, PRICE_MOVE_FLAG } from '#lib/server/ingest/prices.ts';
 import { DEFAULT_HOLDER_DUST, familyOf, loadRegistry } from '#lib/server/ingest/registry.ts';

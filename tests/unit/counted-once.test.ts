@@ -6,7 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Obs } from '#lib/server/ingest/cells.ts';
-import { buildAssets, buildChart, buildNetworks, buildOverview, gridOf } from '#lib/server/ingest/publish.ts';
+import { buildAssets } from '#lib/server/ingest/derive/assets.ts';
+import { buildChart } from '#lib/server/ingest/derive/chart.ts';
+import { gridOf } from '#lib/server/ingest/derive/grid.ts';
+import { buildNetworks } from '#lib/server/ingest/derive/networks.ts';
+import { buildOverview } from '#lib/server/ingest/derive/overview.ts';
 import { parseRegistry } from '#lib/server/ingest/registry.ts';
 import { countedOnce, heldShares } from '#lib/server/figures/counted-once.ts';
 import { treasuriesFrom } from '#lib/server/figures/asset-class-live.ts';

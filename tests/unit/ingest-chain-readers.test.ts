@@ -23,6 +23,7 @@ import { aptosSource } from '#lib/server/ingest/sources/aptos.ts';
 import { defillamaProtocolSource } from '#lib/server/ingest/sources/defillama-protocol.ts';
 import { solanaSource } from '#lib/server/ingest/sources/solana.ts';
 import { stellarSource } from '#lib/server/ingest/sources/stellar.ts';
+import { readOrder, SOURCES } from '#lib/server/ingest/sources/index.ts';
 import { dayEnd } from '#lib/shared/utc-day.ts';
 import type { Source, SourceContext } from '#lib/server/ingest/sources/types.ts';
 import { xrplSource } from '#lib/server/ingest/sources/xrpl.ts';
@@ -197,8 +198,8 @@ beforeAll(async () => {
       }),
     ],
   });
-  // The price of USDY as the EVM source would have read it from the oracle for the day, in a run
-  // published earlier (accepted: only published rows are ever reused).
+  // USDY on Ethereum as an earlier published run read it, price included: the other readers never
+  // read this price back (they take the price their own run read, `prices` below).
   await db.insert(ingestObservations).values({
     runId: 0,
     accepted: true,
@@ -235,6 +236,8 @@ async function read(source: Source, date = DATE) {
     progress: (l) => progress.push(l),
     warn: (w) => warnings.push(w),
     dryRun: false,
+    // The price of USDY as the EVM source of the same run read it from the oracle for the day.
+    prices: new Map([['USDY', 1.1]]),
   };
   const counts = await source.run(ctx);
   return { counts, warnings, progress };
@@ -407,13 +410,30 @@ describe("DefiLlama's protocol API and publishing", () => {
     expect(r.errors).toEqual([]);
     expect(r.status).toBe('published');
     const published = new Map((await db.select().from(assets)).map((a) => [a.symbol, Number(a.marketCap)]));
-    // BENJI: Stellar (chain reader, not DefiLlama's figure for Stellar) + Aptos; USDY: Ethereum (EVM) + Solana.
+    // BENJI: Stellar (chain reader, not DefiLlama's figure for Stellar) + Aptos.
     expect(published.get('BENJI')).toBeCloseTo(513334333 + 21500000, 1);
-    expect(published.get('USDY')).toBeCloseTo(1100 + 175000000.123456 * 1.1, 1);
+    // USDY: Ethereum only. This run read no EVM price, so its Solana supply has no value: the
+    // earlier run's price in the database (1.1) is not read back.
+    expect(published.get('USDY')).toBeCloseTo(1100, 1);
+    const solana = await db
+      .select()
+      .from(ingestObservations)
+      .where(
+        and(eq(ingestObservations.runId, r.runId), eq(ingestObservations.assetSymbol, 'USDY'), eq(ingestObservations.chain, 'solana')),
+      );
+    expect(solana).toEqual([expect.objectContaining({ supply: '175000000.123456', price: null, value: null })]);
     expect(published.get('xStocks')).toBeCloseTo(150123456.78 + 2300000.25, 1);
     const day = await db.select().from(ingestObservations).where(eq(ingestObservations.date, DATE));
     expect(gaps(day).filter((g) => g.symbol === 'BENJI')).toEqual([
       expect.objectContaining({ chain: 'stellar', chainSource: 'stellar', chainValue: 513334333, defillamaValue: 520000000, gapPct: 1.3 }),
     ]);
+  });
+});
+
+describe('prices come from the run', () => {
+  it("reads the sources that set the day's prices first, whatever their place in the list", () => {
+    expect(SOURCES.filter((s) => s.setsPrices).map((s) => s.name)).toEqual(['evm']);
+    const evm = SOURCES.find((s) => s.name === 'evm')!;
+    expect(readOrder([stellarSource, solanaSource, evm]).map((s) => s.name)).toEqual(['evm', 'stellar', 'solana']);
   });
 });

@@ -4,7 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Obs } from '#lib/server/ingest/cells.ts';
-import { buildAssets, buildChart, buildNetworks, buildOverview, buildTransfers, gridOf } from '#lib/server/ingest/publish.ts';
+import { buildAssets } from '#lib/server/ingest/derive/assets.ts';
+import { buildChart } from '#lib/server/ingest/derive/chart.ts';
+import { gridOf } from '#lib/server/ingest/derive/grid.ts';
+import { buildNetworks } from '#lib/server/ingest/derive/networks.ts';
+import { buildOverview } from '#lib/server/ingest/derive/overview.ts';
+import { pct } from '#lib/server/ingest/derive/numbers.ts';
+import { buildTransfers } from '#lib/server/ingest/derive/transfers.ts';
 import { parseRegistry } from '#lib/server/ingest/registry.ts';
 
 const TREASURY = '0x' + 'a'.repeat(40);
@@ -82,6 +88,14 @@ describe('publish build steps', () => {
       priceFlag: null,
       stale: { since: '2026-11-09', ageHours: 25, chains: ['arbitrum'], reason: 'Chain "arbitrum" is unreachable' },
     });
+  });
+
+  it('changes: the networks, assets and overview share one percent rule, null without an earlier figure', () => {
+    expect([pct(530_000, 200_000), pct(1, undefined), pct(1, 0)]).toEqual([165, null, null]);
+    const eth = buildNetworks(g, '2026-11-10', '2026-11-09', 580_000, name).find((n) => n.id === 'ethereum')!;
+    expect(eth.change30d).toBe(pct(530_000, g.rwa.get('2026-11-09')?.get('ethereum')?.value));
+    expect(buildAssets(g, registry, '2026-11-10', '2026-11-09', undefined, []).find((a) => a.symbol === 'AU')!.change7d).toBe(15);
+    expect(buildNetworks(g, '2026-11-10', undefined, 580_000, name).every((n) => n.change30d === null)).toBe(true);
   });
 
   it('chart: class totals in billions per date', () => {

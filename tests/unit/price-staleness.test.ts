@@ -13,7 +13,8 @@ import {
   priceBound,
 } from '#lib/server/ingest/prices.ts';
 import { stalePriceCells, type Obs } from '#lib/server/ingest/cells.ts';
-import { buildAssets, gridOf } from '#lib/server/ingest/publish.ts';
+import { buildAssets } from '#lib/server/ingest/derive/assets.ts';
+import { gridOf } from '#lib/server/ingest/derive/grid.ts';
 import { parseRegistry } from '#lib/server/ingest/registry.ts';
 import { dayEnd } from '#lib/shared/utc-day.ts';
 

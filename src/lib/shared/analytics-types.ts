@@ -4,6 +4,7 @@
  */
 import type { TransferPeriod } from './transfers.ts';
 import type { Origin } from './origin.ts';
+import type { ChartColumn } from './asset-classes.ts';
 
 export const NETWORK_METRICS = [
   'tokenized-asset-value',
@@ -18,18 +19,9 @@ export type NetworkMetric = (typeof NETWORK_METRICS)[number];
 /** Metrics measured in dollars (axis and tooltips in $B); the others are counts. */
 export const VALUE_METRICS: readonly NetworkMetric[] = ['tokenized-asset-value', 'stablecoin-market-caps', 'transfer-volume'];
 
-/** One date of the stacked chart; every value is a numeric string in billions of dollars. */
-export interface ChartDataPoint {
+/** One date of the stacked chart; every class column (asset-classes.ts) is a numeric string in billions of dollars. */
+export interface ChartDataPoint extends Record<ChartColumn, string> {
   date: string;
-  privateCredit: string;
-  usTreasuryDebt: string;
-  commodities: string;
-  institutionalFunds: string;
-  stocks: string;
-  governmentDebt: string;
-  managedStrategies: string;
-  corporateBonds: string;
-  stablecoins: string;
   /** Added beside the spec's fields: where the point comes from (origin.ts). */
   origin: Origin;
   /** The history API's URL or the run's reads; null for the snapshot. */

@@ -5,21 +5,29 @@
 import type { ChartDataPoint, Network, NetworkMetric, TimeSeriesPoint } from './analytics-types.ts';
 import { VALUE_METRICS } from './analytics-types.ts';
 import { formatBillions, formatCurrency, formatNumber, formatPercent } from './format.ts';
+import { ASSET_CLASS_TABLE, type ChartColumn } from './asset-classes.ts';
 
-export type AssetClassKey = Exclude<keyof ChartDataPoint, 'date' | 'origin' | 'source'>;
+export type AssetClassKey = ChartColumn;
 
-/** The stacked chart's layers, bottom to top, with the spec's fixed legend values (section 9). */
-export const CHART_LAYERS: readonly { key: AssetClassKey; label: string; legend: string }[] = [
-  { key: 'privateCredit', label: 'Private Credit', legend: '15.5B' },
-  { key: 'usTreasuryDebt', label: 'US Treasury Debt', legend: '7.4B' },
-  { key: 'commodities', label: 'Commodities', legend: '1.8B' },
-  { key: 'institutionalFunds', label: 'Institutional Alt. Funds', legend: '1.0B' },
-  { key: 'stocks', label: 'Stocks', legend: '350.1M' },
-  { key: 'governmentDebt', label: 'non-US Government Debt', legend: '320.5M' },
-  { key: 'managedStrategies', label: 'Actively-Managed Strategies', legend: '48.2M' },
-  { key: 'corporateBonds', label: 'Corporate Bonds', legend: '16.6M' },
-  { key: 'stablecoins', label: 'Stablecoins', legend: '268.4B' },
-];
+/** The spec's fixed legend values (section 9), per chart column. */
+const SPEC_LEGEND: Record<ChartColumn, string> = {
+  privateCredit: '15.5B',
+  usTreasuryDebt: '7.4B',
+  commodities: '1.8B',
+  institutionalFunds: '1.0B',
+  stocks: '350.1M',
+  governmentDebt: '320.5M',
+  managedStrategies: '48.2M',
+  corporateBonds: '16.6M',
+  stablecoins: '268.4B',
+};
+
+/** The stacked chart's layers, bottom to top (the asset-class table's order and labels), with the spec's legend. */
+export const CHART_LAYERS: readonly { key: AssetClassKey; label: string; legend: string }[] = ASSET_CLASS_TABLE.map((c) => ({
+  key: c.column,
+  label: c.label,
+  legend: SPEC_LEGEND[c.column],
+}));
 
 export interface StackedLayer {
   key: AssetClassKey;

@@ -5,21 +5,11 @@ import { readAll } from '#lib/server/db/reads.ts';
 import { readFormat, rowsResponse } from '#lib/server/open-data/download.ts';
 import { readDateBounds } from '#lib/server/open-data/history-query.ts';
 import { clip } from '#lib/shared/open-data/range.ts';
+import { CHART_COLUMNS } from '#lib/shared/asset-classes.ts';
 
 export const prerender = false;
 
-const COLUMNS = [
-  'date',
-  'privateCredit',
-  'usTreasuryDebt',
-  'commodities',
-  'institutionalFunds',
-  'stocks',
-  'governmentDebt',
-  'managedStrategies',
-  'corporateBonds',
-  'stablecoins',
-] as const;
+const COLUMNS = ['date', ...CHART_COLUMNS] as const;
 
 export const GET: APIRoute = publicGet(async ({ url }) => {
   const format = readFormat(url.searchParams);

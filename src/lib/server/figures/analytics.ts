@@ -18,6 +18,7 @@ import type {
 } from '#lib/shared/analytics-types.ts';
 import { AMOUNT_RANGES, MAX_TRANSFER_LIMIT, TRANSFER_LIMIT } from '#lib/shared/transfers.ts';
 import { plainNumber } from '#lib/shared/csv.ts';
+import { CHART_COLUMNS, type ChartColumn } from '#lib/shared/asset-classes.ts';
 import { isoDay, shiftDay } from '#lib/shared/utc-day.ts';
 import { detailOrigin, figureOrigin, pointOrigin } from '#lib/shared/origin.ts';
 
@@ -76,15 +77,7 @@ export const chartDataRead = () =>
     ([rows, asOfRows, runRows]): ChartDataPoint[] =>
       rows.map((r) => ({
         date: r.date,
-        privateCredit: numeric(r.privateCredit),
-        usTreasuryDebt: numeric(r.usTreasuryDebt),
-        commodities: numeric(r.commodities),
-        institutionalFunds: numeric(r.institutionalFunds),
-        stocks: numeric(r.stocks),
-        governmentDebt: numeric(r.governmentDebt),
-        managedStrategies: numeric(r.managedStrategies),
-        corporateBonds: numeric(r.corporateBonds),
-        stablecoins: numeric(r.stablecoins),
+        ...(Object.fromEntries(CHART_COLUMNS.map((c) => [c, numeric(r[c])])) as Record<ChartColumn, string>),
         origin: pointOrigin(liveFrom(runRows), r.date, asOfFrom(asOfRows)),
         source: r.source ?? null,
       })),

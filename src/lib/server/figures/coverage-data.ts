@@ -8,7 +8,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { assets, ingestCheckpoints, ingestHolders } from '#db/schema/index.ts';
-import { ASSET_CLASSES } from '#lib/server/ingest/registry.ts';
+import { ASSET_CLASSES } from '#lib/shared/asset-classes.ts';
 import { servedObservations, type Observation } from './observations.ts';
 import { isAggregator, outranks, type Ranked } from './precedence.ts';
 import { SOURCE_NAME as DEFILLAMA_PROTOCOL } from '#lib/server/ingest/sources/defillama-protocol.ts';

@@ -10,6 +10,8 @@
  * used for the RWA classes.
  */
 
+import { classesOfReference } from '#lib/shared/asset-classes.ts';
+
 export interface DatedReference {
   /** YYYY-MM-DD; a month-only report is dated on its first day and marked approximate. */
   date: string;
@@ -22,8 +24,9 @@ export interface DatedReference {
 }
 
 export interface ReferenceClass {
+  /** The reference class, as the asset-class table names it (asset-classes.ts `referenceClass`). */
   label: string;
-  /** The site's asset classes it covers (bonds: government and corporate together). */
+  /** The site's asset classes it covers (bonds: government and corporate together), from the asset-class table. */
   classes: string[];
   refs: DatedReference[];
 }
@@ -34,10 +37,9 @@ const IG_2026_01_09 =
 /** Figures public-figures.md records without an address of their own (the page lists the reports around them). */
 const FIGURES_PAGE = '/sources/public-figures';
 
-export const REFERENCE_CLASSES: ReferenceClass[] = [
+const REFERENCES: Array<Omit<ReferenceClass, 'classes'>> = [
   {
     label: 'U.S. Treasuries/MMFs',
-    classes: ['U.S. Treasuries'],
     refs: [
       {
         date: '2025-03-14',
@@ -57,7 +59,6 @@ export const REFERENCE_CLASSES: ReferenceClass[] = [
   },
   {
     label: 'Commodities',
-    classes: ['Commodities'],
     refs: [
       { date: '2026-01-09', value: 4e9, approximate: true, name: `${RWAXYZ}, commodities`, url: IG_2026_01_09 },
       {
@@ -70,22 +71,18 @@ export const REFERENCE_CLASSES: ReferenceClass[] = [
   },
   {
     label: 'Institutional funds',
-    classes: ['Institutional Funds'],
     refs: [{ date: '2026-01-09', value: 2.84e9, name: `${RWAXYZ}, institutional funds`, url: IG_2026_01_09 }],
   },
   {
     label: 'Private credit (distributed tokens)',
-    classes: ['Private Credit'],
     refs: [{ date: '2026-01-09', value: 2.32e9, name: `${RWAXYZ}, private credit`, url: IG_2026_01_09 }],
   },
   {
     label: 'Bonds',
-    classes: ['Global Bonds', 'Corporate Bonds'],
     refs: [{ date: '2026-01-09', value: 0.88e9, name: `${RWAXYZ}, bonds`, url: IG_2026_01_09 }],
   },
   {
     label: 'Stocks',
-    classes: ['Stocks'],
     refs: [
       { date: '2026-01-09', value: 0.8e9, name: `${RWAXYZ}, stocks`, url: IG_2026_01_09 },
       {
@@ -99,7 +96,6 @@ export const REFERENCE_CLASSES: ReferenceClass[] = [
   },
   {
     label: 'Stablecoins',
-    classes: ['Stablecoins'],
     refs: [
       {
         date: '2025-12-29',
@@ -111,6 +107,8 @@ export const REFERENCE_CLASSES: ReferenceClass[] = [
     ],
   },
 ];
+
+export const REFERENCE_CLASSES: ReferenceClass[] = REFERENCES.map((r) => ({ ...r, classes: classesOfReference(r.label) }));
 
 /** All tokenized RWAs except stablecoins, "Distributed" basis (Public figures §3a). */
 export const OVERALL_REFS: DatedReference[] = [

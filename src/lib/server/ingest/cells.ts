@@ -2,11 +2,12 @@
  * The pure steps between stored observations and published figures that decide WHICH figures are
  * published (issues 17.5 and 19.6): one observation per day, asset and chain, taken only from
  * accepted rows or the run being published; a chain, source or asset that failed (or that the
- * breaker holds) keeps its last good figure for at most 2 days, marked stale with its age; the
- * breaker per asset and chain and on the totals. Unit-tested without a database (tests/unit/ingest-truth.test.ts).
+ * breaker holds, breaker.ts) keeps its last good figure for at most 2 days, marked stale with its
+ * age. Unit-tested without a database (tests/unit/ingest-truth.test.ts).
  */
 import { shiftDay } from '#lib/shared/utc-day.ts';
 import { pickPerDayCell } from '#lib/server/figures/precedence.ts';
+import type { Registry } from './registry.ts';
 
 /** The fields of a stored observation these steps read. */
 export interface Obs {
@@ -92,6 +93,16 @@ export function pickObservations(rows: Obs[], runId: number): Map<string, Obs> {
   );
 }
 
+/** Every (asset, chain) the registry or an earlier accepted row knows of: the cells a failure can leave stale. */
+export function knownCells(registry: Registry, rows: Obs[], runId: number) {
+  const seen = new Map<string, { asset: string; chain: string }>();
+  for (const a of registry.assets) for (const d of a.deployments) seen.set(cellKey(a.symbol, d.chain), { asset: a.symbol, chain: d.chain });
+  // This run's own cells too: a head-first run's aggregator cells (DefiLlama's chains) have no accepted row on a first run.
+  for (const o of rows)
+    if (o.accepted || o.runId === runId) seen.set(cellKey(o.assetSymbol, o.chain), { asset: o.assetSymbol, chain: o.chain });
+  return [...seen.values()];
+}
+
 /**
  * For the as-of day: a cell the run failed or held drops its new row; a registry cell without a
  * row that day takes its last accepted row of the last STALE_MAX_DAYS days, moved to the as-of
@@ -158,74 +169,6 @@ export function carryStale(
 export interface CellFigure {
   value: number | null;
   holders: number | null;
-}
-
-/** A move beyond the bounds (a drop over `maxDrop` or a jump over `maxJump` times), described; else null. */
-function moveProblem(
-  label: string,
-  before: number | null | undefined,
-  after: number | null,
-  maxDrop: number,
-  maxJump: number,
-): string | null {
-  if (before === null || before === undefined || after === null || before <= 0) return null;
-  if (after < before * (1 - maxDrop))
-    return `${label} would drop ${(((after - before) / before) * 100).toFixed(1)}% (from ${before} to ${after}), more than the ${maxDrop * 100}% bound`;
-  if (after > before * maxJump)
-    return `${label} would jump ${(after / before).toFixed(1)}x (from ${before} to ${after}), more than the ${maxJump}x bound`;
-  return null;
-}
-
-/** Holder counts below this are too small for a ratio to mean anything. */
-export const MIN_HOLDERS_COMPARED = 100;
-
-/**
- * The breaker per asset per chain: each fresh cell against the last published run's figure for
- * it. A held cell keeps its previous figure; the rest publishes.
- */
-export function cellBreaker(
-  prev: Record<string, CellFigure> | null | undefined,
-  now: Map<string, CellFigure>,
-  maxDrop: number,
-  maxJump: number,
-): Map<string, string> {
-  const held = new Map<string, string>();
-  if (!prev) return held;
-  for (const [key, fig] of now) {
-    const before = prev[key];
-    if (!before) continue;
-    const [asset, chain] = key.split('|');
-    const why =
-      moveProblem(`${asset} on ${chain}`, before.value, fig.value, maxDrop, maxJump) ??
-      (before.holders !== null && before.holders >= MIN_HOLDERS_COMPARED
-        ? moveProblem(`${asset} holders on ${chain}`, before.holders, fig.holders, maxDrop, maxJump)
-        : null);
-    if (why) held.set(key, `circuit breaker: ${why}`);
-  }
-  return held;
-}
-
-export interface Totals {
-  rwa: number;
-  stablecoins: number;
-}
-
-/** The totals' breaker: against the last published totals (a first run has none and is only bounded). */
-export function totalsBreaker(
-  prev: Record<string, number> | null | undefined,
-  totals: Totals,
-  maxDrop: number,
-  maxJump: number,
-): string | null {
-  for (const [k, v] of Object.entries(totals))
-    if (!Number.isFinite(v) || v < 0) return `circuit breaker: total ${k} is ${v}, not a finite non-negative number`;
-  if (!prev) return null;
-  const labels: Record<keyof Totals, string> = { rwa: 'total RWA value', stablecoins: 'total stablecoin value' };
-  for (const k of Object.keys(labels) as Array<keyof Totals>) {
-    const why = moveProblem(labels[k], Number(prev[k] ?? 0), totals[k], maxDrop, maxJump);
-    if (why) return `circuit breaker: ${why}`;
-  }
-  return null;
 }
 
 /**

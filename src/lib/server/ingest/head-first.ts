@@ -144,6 +144,7 @@ async function writeIndexing(db: Database, registry: SourceContext['registry'], 
 export function evmHeadSource(read: HeadRead): Source {
   return {
     name: 'evm',
+    setsPrices: true,
     applies: (registry) => registry.assets.some((a) => a.source === 'evm'),
     async run(ctx) {
       const fail =
@@ -188,6 +189,7 @@ export function evmHeadSource(read: HeadRead): Source {
         reportStalePrice(ctx, asset.symbol, p);
         if (p.price === null) ctx.warn(`${asset.symbol}: no price method in the registry; its value is unavailable`);
         read.prices.set(asset.symbol, p.price);
+        ctx.prices?.set(asset.symbol, p.price);
       }
       const observations = await writeHeadRows(ctx, read, fail);
       if (!ctx.dryRun) await writeIndexing(ctx.db, ctx.registry, read);

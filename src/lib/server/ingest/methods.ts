@@ -6,7 +6,8 @@
  * and /sources prints `methodStatements` as they are. A change of rule changes its text here.
  */
 import type { IngestConfig } from '#lib/server/config.ts';
-import { MIN_HOLDERS_COMPARED, STALE_MAX_DAYS } from './cells.ts';
+import { MIN_HOLDERS_COMPARED } from './breaker.ts';
+import { STALE_MAX_DAYS } from './cells.ts';
 import { DEFAULT_FEED_MAX_AGE_HOURS, DEFAULT_NAV_MAX_BUSINESS_DAYS, PRICE_MOVE_FLAG } from './prices.ts';
 import { DEFAULT_HOLDER_DUST, familyOf, type Registry, type RegistryAsset } from './registry.ts';
 import { EARLY_CLOSE } from './sources/evm-head.ts';

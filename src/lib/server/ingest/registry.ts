@@ -18,18 +18,7 @@ import {
   type ChainFamily,
 } from './families.ts';
 import { unnamedTreasuries } from './issuer-wallets.ts';
-
-export const ASSET_CLASSES = [
-  'Stablecoins',
-  'U.S. Treasuries',
-  'Global Bonds',
-  'Private Credit',
-  'Commodities',
-  'Institutional Funds',
-  'Stocks',
-  'Corporate Bonds',
-  'Managed Strategies',
-] as const;
+import { ASSET_CLASSES } from '#lib/shared/asset-classes.ts';
 
 const address = z
   .string()

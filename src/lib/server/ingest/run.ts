@@ -11,12 +11,14 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configFor } from '#lib/server/config.ts';
-import { cellBreaker, compareWithSnapshot, type Failure, type StaleCell, type StalePriceNote } from './cells.ts';
-import { checkBreaker, derive, freshCells, lastPublished, maxChange, writePublished } from './publish.ts';
+import { compareWithSnapshot, type Failure, type StaleCell, type StalePriceNote } from './cells.ts';
+import { breakerFor } from './breaker.ts';
+import { derive, writePublished } from './publish.ts';
+import { ASSET_CLASS_TABLE } from '#lib/shared/asset-classes.ts';
 import { loadRegistry, registryPath, type Registry } from './registry.ts';
 import { ChainError } from './rpc.ts';
 import { offlineReason } from './offline.ts';
-import { SOURCES } from './sources/index.ts';
+import { readOrder, SOURCES } from './sources/index.ts';
 import type { Source } from './sources/types.ts';
 import { DAY_MS, isoDay, shiftDay } from '#lib/shared/utc-day.ts';
 import { evmHeadSource, readLogs, writeHeadRows, type HeadRead } from './head-first.ts';
@@ -36,7 +38,7 @@ export interface IngestOptions {
   /**
    * Head first (head-first.ts): the EVM figures are read at each chain's finalized head for the
    * one date given (today) and published at once; the Transfer logs follow within the time budget.
-   * The other sources read the day before, the last one closed.
+   * The other sources read the day before, the last one closed (valued at the prices read at the heads).
    */
   head?: boolean;
   /**
@@ -70,25 +72,16 @@ export interface IngestResult {
 }
 
 const SNAPSHOT_CHART = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../content/data/chart-data.json');
-const CHART_CLASS: Record<string, string> = {
-  privateCredit: 'Private Credit',
-  usTreasuryDebt: 'U.S. Treasuries',
-  commodities: 'Commodities',
-  institutionalFunds: 'Institutional Funds',
-  stocks: 'Stocks',
-  governmentDebt: 'Global Bonds',
-  managedStrategies: 'Managed Strategies',
-  corporateBonds: 'Corporate Bonds',
-  stablecoins: 'Stablecoins',
-};
-
 /** The snapshot's last chart point per asset class, in dollars. */
 function snapshotClassValues(file = SNAPSHOT_CHART): Record<string, number> {
   try {
-    const points = JSON.parse(readFileSync(file, 'utf8')) as Array<Record<string, number | string>>;
+    const points = JSON.parse(readFileSync(file, 'utf8')) as Array<Record<string, unknown>>;
     const last = points.at(-1) ?? {};
     const out: Record<string, number> = {};
-    for (const [field, cls] of Object.entries(CHART_CLASS)) if (typeof last[field] === 'number') out[cls] = last[field] * 1e9;
+    for (const c of ASSET_CLASS_TABLE) {
+      const v = last[c.column];
+      if (typeof v === 'number') out[c.name] = v * 1e9;
+    }
     return out;
   } catch {
     return {};
@@ -157,8 +150,11 @@ async function readSources(
     st.stalePrices.push({ asset, since, reason });
     warn(reason);
   };
+  // The sources that read the day's prices first: the others value their supply with them.
+  const ordered = readOrder(sources);
   for (const date of opts.dates) {
-    for (const source of sources) {
+    const prices = new Map<string, number | null>();
+    for (const source of ordered) {
       progress(`${source.name}: ${date}`);
       try {
         const c = await source.run({
@@ -172,6 +168,7 @@ async function readSources(
           dryRun: opts.dryRun,
           fail,
           stalePrice,
+          prices,
         });
         const acc = (st.counts[source.name] ??= {});
         for (const [k, v] of Object.entries(c)) acc[k] = (acc[k] ?? 0) + v;
@@ -217,19 +214,18 @@ async function decide(
   head = false,
 ): Promise<Omit<IngestResult, 'counts' | 'warnings' | 'errors'>> {
   const publishAsOf = await publishDate(db, asOf);
-  const bounds = { drop: maxChange(env), jump: configFor(env).ingest.maxJump };
-  const prev = await lastPublished(db);
   // The per-asset breaker first: a held cell keeps its previous figure, the rest goes on.
-  const held = cellBreaker(prev?.cells, await freshCells(db, runId, publishAsOf, head), bounds.drop, bounds.jump);
+  const breaker = await breakerFor(db, env, runId, publishAsOf, head);
+  const { held } = breaker;
   for (const why of held.values()) {
     st.warnings.push(why);
     progress(`  held: ${why}`);
   }
   const derived = await derive(db, registry, publishAsOf, { runId, failures: st.failures, held, stalePrices: st.stalePrices, head });
-  const breaker = await checkBreaker(db, derived.totals, bounds.drop, bounds.jump);
+  const totalsHeld = breaker.checkTotals(derived.totals);
   const extra = { failures: st.failures, held: Object.fromEntries(held), stale: derived.stale, totals: derived.totals };
-  if (!breaker.ok) return { runId, status: 'held', asOf, reason: breaker.reason, ...extra };
-  const comparison = prev ? undefined : compareWithSnapshot(derived.classValues, snapshotClassValues());
+  if (totalsHeld) return { runId, status: 'held', asOf, reason: totalsHeld, ...extra };
+  const comparison = breaker.firstRun ? compareWithSnapshot(derived.classValues, snapshotClassValues()) : undefined;
   // The record keeps each class's share of the snapshot beside the sources' counts.
   const counts = comparison ? { ...st.counts, snapshotShare: shareCounts(comparison) } : st.counts;
   await db

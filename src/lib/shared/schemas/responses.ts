@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ORIGINS } from '#lib/shared/origin.ts';
+import { CHART_COLUMNS, type ChartColumn } from '#lib/shared/asset-classes.ts';
 
 const numericString = z
   .string()
@@ -45,18 +46,13 @@ export const marketOverviewSchema = z.object({
   origin,
 });
 
+/** One numeric string per asset class column (asset-classes.ts). */
+const classColumns = Object.fromEntries(CHART_COLUMNS.map((c) => [c, numericString])) as Record<ChartColumn, typeof numericString>;
+
 export const chartDataSchema = z.array(
   z.object({
     date: day,
-    privateCredit: numericString,
-    usTreasuryDebt: numericString,
-    commodities: numericString,
-    institutionalFunds: numericString,
-    stocks: numericString,
-    governmentDebt: numericString,
-    managedStrategies: numericString,
-    corporateBonds: numericString,
-    stablecoins: numericString,
+    ...classColumns,
     origin,
     source: z
       .string()

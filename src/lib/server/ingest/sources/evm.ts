@@ -243,6 +243,7 @@ async function readChain(
 
 export const evmSource: Source = {
   name: 'evm',
+  setsPrices: true,
   applies: (registry) => registry.assets.some((a) => a.source === 'evm'),
   async run(ctx) {
     const { registry, date } = ctx;
@@ -296,6 +297,7 @@ export const evmSource: Source = {
         reportStalePrice(ctx, asset.symbol, p);
         if (p.price === null) ctx.warn(`${asset.symbol}: no price method in the registry; its value is unavailable`);
         prices.set(asset.symbol, p.price);
+        ctx.prices?.set(asset.symbol, p.price);
       } catch (e) {
         fail({ asset: asset.symbol }, `${asset.symbol}: price unreadable: ${(e as Error).message.split('\n')[0]}`);
       }

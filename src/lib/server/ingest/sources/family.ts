@@ -9,8 +9,6 @@
  * kept only for the day that has just closed (read within a day of its close), with the ledger
  * time it was actually read at. A backfill of older days skips them and says so.
  */
-import { and, eq, isNotNull } from 'drizzle-orm';
-import { ingestObservations } from '#db/schema/index.ts';
 import { writeObservation } from './observe.ts';
 import { configFor } from '#lib/server/config.ts';
 import { chainEndpoints } from '#lib/server/ingest/endpoints.ts';
@@ -76,26 +74,17 @@ function reason(e: unknown): string {
 }
 
 /**
- * The price of an asset for the day: a fixed NAV from the registry, or the one the EVM source
- * read at its closing block for the same day (a feed or contract lives on an EVM chain). Null
- * when neither is known: the supply is kept, the value is unavailable.
+ * The price of an asset for the day: a fixed NAV from the registry, or the one this run's EVM
+ * source read for the same day (a feed or contract lives on an EVM chain). Null when neither is
+ * known: the supply is kept, the value is unavailable.
  */
-async function priceFor(ctx: SourceContext, asset: RegistryAsset): Promise<{ price: number | null; from: string }> {
+function priceFor(ctx: SourceContext, asset: RegistryAsset): { price: number | null; from: string } {
   if (asset.price.kind === 'fixed') return { price: Number(asset.price.usd), from: 'fixed NAV' };
   if (asset.price.kind === 'unavailable') return { price: null, from: 'no price source' };
-  const [row] = await ctx.db
-    .select({ price: ingestObservations.price })
-    .from(ingestObservations)
-    .where(
-      and(
-        eq(ingestObservations.date, ctx.date),
-        eq(ingestObservations.assetSymbol, asset.symbol),
-        eq(ingestObservations.source, 'evm'),
-        isNotNull(ingestObservations.price),
-      ),
-    )
-    .limit(1);
-  return row ? { price: row.price, from: 'the EVM price read for the day' } : { price: null, from: 'no EVM price read for the day' };
+  const price = ctx.prices?.get(asset.symbol);
+  return price === undefined || price === null
+    ? { price: null, from: 'no EVM price read in this run' }
+    : { price, from: 'the EVM price read for the day' };
 }
 
 /** Reports a chain (or one deployment on it) as failed: a warning kept with the run, naming the chain. */
@@ -163,7 +152,7 @@ export function familySource(reader: FamilyReader): Source {
             failed(ctx, name, key, `${asset.symbol} at ${d.address}: ${reason(e)}`, asset.symbol);
             continue;
           }
-          const { price, from } = await priceFor(ctx, asset);
+          const { price, from } = priceFor(ctx, asset);
           const value = price === null ? null : Number(r.supply) * price;
           ctx.progress(
             `${name} ${key} ${asset.symbol}: supply ${r.supply} at ledger ${r.block ?? '?'}${value === null ? ` (value unavailable: ${from})` : `, $${value.toFixed(2)}`}, ${r.holders ?? '?'} holders`,

@@ -16,11 +16,12 @@ import { xrplSource } from './xrpl.ts';
  */
 const evmOnly = (s: Source): Source => ({
   name: s.name,
+  setsPrices: s.setsPrices,
   applies: (registry) => s.applies(withFamilies(registry, ['evm'])),
   run: (ctx) => s.run({ ...ctx, registry: withFamilies(ctx.registry, ['evm']) }),
 });
 
-// The chain readers come before DefiLlama's protocol figures (prices the EVM source read are reused by the others).
+// The run reads the sources that set the day's prices first (readOrder), whatever their place here.
 export const SOURCES: Source[] = [
   evmOnly(evmSource),
   solanaSource,
@@ -32,3 +33,6 @@ export const SOURCES: Source[] = [
   // Last: the history APIs never hold the day's figures back (a failure is a warning).
   defillamaHistorySource,
 ];
+
+/** The order a run reads its sources in: those that set the day's prices first, the rest as listed. */
+export const readOrder = (sources: Source[]): Source[] => [...sources.filter((s) => s.setsPrices), ...sources.filter((s) => !s.setsPrices)];

@@ -30,6 +30,12 @@ export interface SourceContext {
    * asset is shown "stale since <since>" with the reason.
    */
   stalePrice?: (asset: string, since: string, reason: string) => void;
+  /**
+   * The prices this run read for `date`, per asset symbol (null: the asset has no price method).
+   * A source that `setsPrices` fills it and runs first; the others value their supply with it, so
+   * no reader reads a price back from the database and the order of SOURCES does not matter.
+   */
+  prices?: Map<string, number | null>;
 }
 
 export interface FailureScope {
@@ -41,6 +47,8 @@ export interface Source {
   name: string;
   /** Whether the registry has anything for this source. */
   applies(registry: Registry): boolean;
+  /** Reads the day's prices into `ctx.prices` (the run reads such sources first). */
+  setsPrices?: boolean;
   /** Reads one day. Counts are summed into the run's record (observations, transfers, rpcCalls...). */
   run(ctx: SourceContext): Promise<Record<string, number>>;
 }

@@ -1,0 +1,38 @@
+/** The assets table (market cap, 7-day change, price flag, stale note per asset) from the grid. Pure. */
+import type { StaleCell } from '../cells.ts';
+import { priceMoveFlag } from '../prices.ts';
+import type { Registry } from '../registry.ts';
+import type { GridOf } from './grid.ts';
+import { pct, round } from './numbers.ts';
+
+export function buildAssets(
+  g: GridOf,
+  registry: Registry,
+  asOf: string,
+  before7: string | undefined,
+  dayBefore: string | undefined,
+  stale: StaleCell[],
+) {
+  const byAsset = new Map(registry.assets.map((a) => [a.symbol, a]));
+  return [...(g.assetValue.get(asOf)?.entries() ?? [])].map(([symbol, value]) => {
+    const a = byAsset.get(symbol)!;
+    const then = before7 ? g.assetValue.get(before7)?.get(symbol) : undefined;
+    const mine = stale.filter((s) => s.asset === symbol);
+    return {
+      symbol,
+      name: a.name,
+      assetClass: a.assetClass,
+      marketCap: round(value),
+      change7d: pct(value, then),
+      priceFlag: dayBefore ? priceMoveFlag(g.priceOf.get(`${dayBefore}|${symbol}`), g.priceOf.get(`${asOf}|${symbol}`)) : null,
+      stale: mine.length
+        ? {
+            since: mine.map((s) => s.since).sort()[0],
+            ageHours: Math.max(...mine.map((s) => s.ageHours)),
+            chains: mine.map((s) => s.chain),
+            reason: mine[0].reason,
+          }
+        : null,
+    };
+  });
+}
