@@ -1,5 +1,5 @@
 /**
- * Netlify scheduled function (schedule in netlify.toml, daily by default): scheduled functions
+ * Netlify scheduled function (schedule in netlify.toml, hourly from 00:40 to 02:40 UTC): scheduled functions
  * stop after 30 seconds, and an ingest reads chains for longer, so this only starts the
  * background function (15 minutes), authenticated by INGEST_TRIGGER_SECRET because a function's
  * URL is public.
@@ -13,6 +13,11 @@ import { openDatabase } from '#db/client.ts';
 import { ConfigError, parseConfig } from '#lib/server/config.ts';
 import { lockHolder } from '#lib/server/ingest/lock.ts';
 import { judgeTrigger, latestRun, runAfter } from '#lib/server/ingest/run-check.ts';
+import { dayReadDue } from '#lib/server/ingest/close-retry.ts';
+import { DAY_MS, isoDay } from '#lib/shared/utc-day.ts';
+
+/** Yesterday in UTC, the day the background function reads (run.ts defaultDate, not imported: it brings every reader in). */
+const defaultDate = () => isoDay(Date.now() - DAY_MS);
 
 /** How long to wait for the background function to record its run: well inside the 30 s limit. */
 const WAIT_MS = 20_000;
@@ -39,6 +44,12 @@ export async function triggerIngest(env: NodeJS.ProcessEnv = process.env, waitMs
   }
   const { client, db } = openDatabase(config.database);
   try {
+    // Fired hourly after the close: yesterday is read once, and again only when its close was early (close-retry.ts).
+    const day = await dayReadDue(db, defaultDate());
+    if (!day.due) {
+      console.log(`ingest-scheduled: no run started: ${day.why}`);
+      return new Response(null, { status: 204 });
+    }
     const previous = await latestRun(db);
     const res = await fetch(`${origin}/.netlify/functions/ingest-background`, { method: 'POST', headers: { 'x-ingest-secret': secret } });
     await res.body?.cancel();

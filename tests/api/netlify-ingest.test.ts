@@ -74,6 +74,37 @@ describe('Netlify ingest functions', () => {
     log.mockRestore();
   }, 90_000);
 
+  it('fired again that day, it starts no run: the day is read at its close', async () => {
+    runBackground = false;
+    // (The scenario's chains stop inside the day, so run 1 closed it early: here it read the close.)
+    await opened.client.execute(`UPDATE ingest_runs SET counts = '{}' WHERE id = 1`);
+    const log = vi.spyOn(console, 'log');
+    const res = await triggerIngest(env, 1500);
+    expect(res.status).toBe(204);
+    expect(log.mock.calls.map((c) => String(c[0]))).toContain(
+      `ingest-scheduled: no run started: run 1 published ${s.days[2]} at its close`,
+    );
+    log.mockRestore();
+  });
+
+  it('a day closed early is read again once its retry time has come (issue 25.3)', async () => {
+    // Run 1 closed the day early, 10 minutes ago: its next read is due 20 minutes later, not now.
+    const closedEarly = (minutesAgo: number) =>
+      opened.client.execute({
+        sql: 'UPDATE ingest_runs SET counts = \'{"evm":{"earlyCloses":1}}\', finished_at = ? WHERE id = 1',
+        args: [new Date(Date.now() - minutesAgo * 60_000).toISOString()],
+      });
+    await closedEarly(10);
+    const log = vi.spyOn(console, 'log');
+    expect((await triggerIngest(env, 1500)).status).toBe(204);
+    expect(log.mock.calls.map((c) => String(c[0])).at(-1)).toMatch(
+      new RegExp(`^ingest-scheduled: no run started: run 1 closed ${s.days[2]} early; to be read again after \\d{4}-`),
+    );
+    log.mockRestore();
+    // 40 minutes ago: due. The next test starts it (its background function records nothing).
+    await closedEarly(40);
+  });
+
   it('a 202 after which no run is recorded is a failure', async () => {
     runBackground = false;
     const err = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -3,7 +3,9 @@
  * (the finalized head had not passed 00:00 UTC after the close wait, evm-head.ts) reads the day
  * again later, when the head will have passed it. The decision is recorded in the run's record (a
  * warning, shown on /sources beside the early close) and returned to the runner: the in-process
- * schedule starts the read at that time (schedule.ts); `npm run ingest` says when to run it. At most
+ * schedule starts the read at that time (schedule.ts); on Netlify the scheduled function, run
+ * hourly after the close, reads the day again once that time has come (dayReadDue);
+ * `npm run ingest` says when to run it. At most
  * CLOSE_RETRY_MAX reads of a day (the day's earlier early closes in the runs' records count); the
  * last early one stays published, marked early.
  */
@@ -76,4 +78,28 @@ export async function planCloseRetry<R extends RunOutcome>(
   const warnings = [...r.warnings, closeRetryNote(retry)];
   await db.update(ingestRuns).set({ warnings }).where(eq(ingestRuns.id, r.runId));
   return { ...r, warnings, retry };
+}
+
+/**
+ * Whether a scheduled trigger (Netlify's, several times after the close) should start a read of
+ * the closed day `date` now: when no run has read it yet or the last one did not publish, or when
+ * the last one closed early and its next read is due (the same rule and time planCloseRetry
+ * recorded). Otherwise the day is read, and the trigger says so instead of reading it again.
+ */
+export async function dayReadDue(db: Database, date: string, now = Date.now()): Promise<{ due: boolean; why: string }> {
+  const runs = (
+    await db
+      .select({ id: ingestRuns.id, status: ingestRuns.status, counts: ingestRuns.counts, finishedAt: ingestRuns.finishedAt })
+      .from(ingestRuns)
+      .where(eq(ingestRuns.asOf, date))
+  ).sort((a, b) => a.id - b.id);
+  const last = runs.at(-1);
+  if (!last) return { due: true, why: `no run has read ${date} yet` };
+  if (last.status !== 'published') return { due: true, why: `the last run of ${date} (run ${last.id}) is ${last.status}` };
+  const earlier = runs.filter((x) => x.id < last.id && (x.counts.evm?.earlyCloses ?? 0) > 0).length;
+  const finished = Date.parse(last.finishedAt ?? '') || now;
+  const retry = closeRetry({ status: last.status, date, earlyCloses: last.counts.evm?.earlyCloses ?? 0 }, earlier, finished);
+  if (!retry) return { due: false, why: `run ${last.id} published ${date} at its close` };
+  if (retry.at > now) return { due: false, why: `run ${last.id} closed ${date} early; ${CLOSE_RETRY} ${new Date(retry.at).toISOString()}` };
+  return { due: true, why: `run ${last.id} closed ${date} early: read ${retry.read} of at most ${CLOSE_RETRY_MAX}` };
 }
