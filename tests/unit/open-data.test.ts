@@ -3,6 +3,7 @@ import { assignIds, slugify } from '#lib/shared/open-data/ids.ts';
 import { clip, rangeStart, readRange } from '#lib/shared/open-data/range.ts';
 import { assessQuality, gapPercent, qualityText } from '#lib/shared/open-data/quality.ts';
 import { dateLabel, lineChart, unitLabel } from '#lib/shared/open-data/chart.ts';
+import { labelWidth } from '#lib/shared/charts/frame.ts';
 
 describe('open-data ids', () => {
   it('lower-cases symbols and makes them unique in order', () => {
@@ -133,6 +134,12 @@ describe('line chart axis labels', () => {
       ],
       'usd',
     );
-    expect(c.xTicks.map((t) => t.anchor)).toEqual(['start', 'middle', 'end']);
+    expect(c.xTicks.map((t) => t.label)).toEqual(['Sep 2024', 'Mar 2025', 'Sep 2025']);
+    for (const t of c.xTicks) {
+      const w = labelWidth(t.label);
+      const from = t.anchor === 'start' ? t.x : t.anchor === 'end' ? t.x - w : t.x - w / 2;
+      expect(from).toBeGreaterThanOrEqual(0);
+      expect(from + w).toBeLessThanOrEqual(c.width);
+    }
   });
 });
