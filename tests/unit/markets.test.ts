@@ -146,3 +146,19 @@ describe('lineSeries colours', () => {
     expect(series.map((s) => `${s.name}${s.color}`)).toEqual(['B#2', 'C#0', 'A#1']);
   });
 });
+
+describe('lineSeries colours, 15 lines', () => {
+  it('never gives two lines one colour, even when a line ranks past the palette in the pie order', () => {
+    const palette = Array.from({ length: 15 }, (_, i) => `#${i}`);
+    const order = Array.from({ length: 40 }, (_, i) => `net${i}`);
+    // The lines are the 15 largest on the latest date: networks ranked 0-7 and 15-21 by total value
+    // (a colour by rank modulo the palette gave rank 15 the colour of rank 0).
+    const line = (i: number) => i < 8 || (i >= 15 && i < 22);
+    const pts = [{ date: '2025-01-01', networks: Object.fromEntries(order.map((n, i) => [n, line(i) ? 100 + i : i / 100])) }];
+    const series = lineSeries(pts, palette, 15, order);
+    expect(series).toHaveLength(15);
+    expect(new Set(series.map((s) => s.color)).size).toBe(15);
+    // The top 8 keep their pie colours.
+    for (let i = 0; i < 8; i++) expect(series.find((s) => s.name === `net${i}`)?.color).toBe(`#${i}`);
+  });
+});

@@ -123,9 +123,24 @@ export function lineSeries(
     .sort((a, b) => b[1] - a[1])
     .slice(0, limit)
     .map(([name]) => name);
-  const order = [...colorOrder, ...names.filter((n) => !colorOrder.includes(n))];
-  return names.map((name) => {
-    const i = order.indexOf(name);
+  // Each line keeps its pie colour (its rank in colorOrder) while that colour is free; a network
+  // ranked past the palette, or whose colour is taken, gets the first free one: no two lines share one.
+  const taken = new Set<number>();
+  const wanted = names.map((name) => {
+    const i = colorOrder.indexOf(name);
+    if (i < 0 || i >= palette.length || taken.has(i)) return -1;
+    taken.add(i);
+    return i;
+  });
+  const colorIndex = wanted.map((i) => {
+    if (i >= 0) return i;
+    let free = 0;
+    while (taken.has(free) && free < palette.length - 1) free++;
+    taken.add(free);
+    return free;
+  });
+  return names.map((name, n) => {
+    const i = colorIndex[n];
     const byDay = new Map<string, number>();
     for (const p of sorted) {
       const v = p.networks[name];
