@@ -93,7 +93,7 @@ describe('before the islands hydrate (CPU x5, island chunks held back)', () => {
 
     held.release();
     await waitHydrated(page, 'RwaValueChart');
-    await page.getByTestId('rwa-chart').locator('canvas').first().waitFor();
+    await page.getByTestId('rwa-chart').and(page.locator('svg[data-live]')).waitFor();
     expect(await page.getByTestId('rwa-chart').getAttribute('data-stablecoins')).toBe('on');
     await mark(page);
     await toggle.click();
@@ -121,7 +121,7 @@ describe('before the islands hydrate (CPU x5, island chunks held back)', () => {
     held.release();
     await waitHydrated(page, 'NetworkChartCard');
     await waitHydrated(page, 'NetworkDistribution');
-    await page.getByTestId('network-chart').locator('canvas').first().waitFor();
+    await page.getByTestId('network-chart').and(page.locator('svg[data-live]')).waitFor();
     expect(await page.getByTestId('network-chart').getAttribute('data-metric')).toBe('rwa-holders');
     await mark(page);
     await toggle.click();
@@ -362,7 +362,7 @@ describe('screenshots after the change', () => {
           }
           window.scrollTo(0, 0);
         });
-        await page.locator('canvas').first().waitFor();
+        await page.locator('svg[data-live]').first().waitFor();
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
         await screenshot(page, `view-${path.startsWith('/networks') ? 'networks' : 'home'}-${name}`, true);
         await context.close();

@@ -44,7 +44,7 @@ describe('networks page', () => {
     expect(texts[2]).toContain(`Total Networks\n`);
     expect(texts[2]).toContain(String(rows));
     expect(texts[3]).toMatch(/\$278\.04B[\s\S]*\+6\.56%/);
-    await page.getByTestId('network-chart').locator('canvas').first().waitFor();
+    await page.getByTestId('network-chart').and(page.locator('svg[data-live]')).waitFor();
     await screenshot(page, 'networks-desktop', true);
     expect(errors).toEqual([]);
     await close();
@@ -53,7 +53,7 @@ describe('networks page', () => {
   it('fetches and redraws the line chart for each tab, with $B or plain-number tooltips', async () => {
     const { page, errors, close } = await openPage(browser(), base, '/networks');
     await hydrated(page, { island: '[data-testid="network-chart"]' });
-    await chart(page).locator('canvas').first().waitFor();
+    await chart(page).and(page.locator('svg[data-live]')).waitFor();
     expect(await chart(page).getAttribute('data-metric')).toBe('tokenized-asset-value');
     expect(Number(await chart(page).getAttribute('data-series'))).toBeLessThanOrEqual(15);
     expect(Number(await chart(page).getAttribute('data-series'))).toBeGreaterThan(1);
@@ -68,7 +68,7 @@ describe('networks page', () => {
     ]);
     expect(res.status()).toBe(200);
     await expect.poll(() => chart(page).getAttribute('data-metric')).toBe('rwa-holders');
-    await chart(page).locator('canvas').first().waitFor();
+    await chart(page).and(page.locator('svg[data-live]')).waitFor();
     const box2 = (await chart(page).boundingBox())!;
     await page.mouse.move(box2.x + box2.width * 0.5, box2.y + box2.height / 2);
     await page.mouse.move(box2.x + box2.width * 0.6, box2.y + box2.height / 2);
@@ -175,7 +175,7 @@ describe('networks page', () => {
         await new Promise((r) => setTimeout(r, 50));
       }
     });
-    await chart(page).locator('canvas').first().waitFor();
+    await chart(page).and(page.locator('svg[data-live]')).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     const scroller = page.getByTestId('networks-table').locator('xpath=..');
     expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
@@ -235,7 +235,7 @@ describe('when the server cannot read the networks', () => {
     await expect.poll(() => gates.length, { timeout: 20_000 }).toBe(2);
     gates.splice(0).forEach((r) => r());
     await page.getByTestId('pie-legend').waitFor();
-    await chart(page).locator('canvas').first().waitFor();
+    await chart(page).and(page.locator('svg[data-live]')).waitFor();
     expect(await page.getByTestId('pie-value').count()).toBe(10);
     await context.close();
   });

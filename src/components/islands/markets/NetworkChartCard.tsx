@@ -8,6 +8,7 @@ import { getJson } from '#lib/client/api.ts';
 import { replaceParam } from '#lib/client/url-state.ts';
 import DownloadLinks from '#components/islands/ui/DownloadLinks.tsx';
 import NetworkLineChart from './NetworkLineChart.tsx';
+import { formatLongDate } from '#lib/shared/format.ts';
 
 interface Props {
   /** The page's view from its URL: the open metric (its series rendered by the server), and what each tab's link carries. */
@@ -16,6 +17,8 @@ interface Props {
   initialPoints: TimeSeriesPoint[] | null;
   /** Network names by total value, so each network keeps its pie colour. */
   colorOrder: string[];
+  /** The data's as-of date ('YYYY-MM-DD'), for the downloaded image. */
+  asOf: string;
 }
 
 type Entry = { status: 'loading' } | { status: 'error' } | { status: 'ok'; points: TimeSeriesPoint[] };
@@ -33,7 +36,7 @@ async function fetchSeries(metric: NetworkMetric): Promise<TimeSeriesPoint[]> {
  * The Networks chart card: six metric tabs over one line chart, each tab fetched once and kept.
  * Each tab is a link to the page with that metric, so a click before hydration (or without JavaScript) works.
  */
-export default function NetworkChartCard({ view, initialPoints, colorOrder }: Props) {
+export default function NetworkChartCard({ view, initialPoints, colorOrder, asOf }: Props) {
   const initialMetric = view.metric;
   const [metric, setMetric] = useState<NetworkMetric>(initialMetric);
   const [entries, setEntries] = useState<Partial<Record<NetworkMetric, Entry>>>(
@@ -77,7 +80,13 @@ export default function NetworkChartCard({ view, initialPoints, colorOrder }: Pr
             entry.points.length === 0 ? (
               <p className="grid h-72 place-items-center text-sm text-muted sm:h-80">No network data available</p>
             ) : (
-              <NetworkLineChart metric={metric} points={entry.points} colorOrder={colorOrder} />
+              <NetworkLineChart
+                metric={metric}
+                metricLabel={t.label}
+                points={entry.points}
+                colorOrder={colorOrder}
+                asOf={`Data as of ${formatLongDate(asOf)}`}
+              />
             )
           ) : entry.status === 'error' ? (
             <div

@@ -1,111 +1,128 @@
-import { useEffect, useRef, useState } from 'react';
-import type { MouseEventParams, Time } from 'lightweight-charts';
+import { useMemo, useRef, useState } from 'react';
+import { Download } from 'lucide-react';
 import type { NetworkMetric, TimeSeriesPoint } from '#lib/shared/analytics-types.ts';
 import { formatMetricValue, lineSeries } from '#lib/shared/markets.ts';
+import { chartFrame } from '#lib/shared/charts/frame.ts';
+import { dateLabel } from '#lib/shared/open-data/chart.ts';
+import { formatMonthLabel } from '#lib/shared/format.ts';
 import { chartPalette } from '../../../../tailwind.config.mjs';
-import { monthLabel, useChart } from './use-chart.ts';
+import ChartSvg from '#components/islands/charts/ChartSvg.tsx';
+import ChartTooltip from '#components/islands/charts/ChartTooltip.tsx';
+import SeriesSwatch from '#components/islands/charts/SeriesSwatch.tsx';
+import { dashOf } from '#components/islands/charts/series-style.ts';
+import { useSize } from '#components/islands/charts/use-size.ts';
+import type { ChartImageInfo } from '#lib/client/chart-image.ts';
 
 interface Props {
   metric: NetworkMetric;
+  /** The tab's name, for the image's title. */
+  metricLabel: string;
   points: TimeSeriesPoint[];
   colorOrder: string[];
+  /** 'Data as of ...' for the downloaded image. */
+  asOf: string;
 }
 
-interface Tip {
-  x: number;
-  /** The chart's width when the crosshair moved: refs are read in handlers, not while rendering. */
-  width: number;
-  date: string;
-  rows: { name: string; color: string; value: string }[];
-}
+/** The server's drawing size before the island measures its box (the SVG scales into it). */
+const INITIAL = { width: 720, height: 320 };
 
-/** Up to 15 networks as lines on a monthly axis; $B axis and tooltips for value metrics. */
-export default function NetworkLineChart({ metric, points, colorOrder }: Props) {
-  const container = useRef<HTMLDivElement>(null);
-  const handle = useChart(container, {
-    localization: {
-      priceFormatter: (v: number) => formatMetricValue(metric, v, 1),
-      timeFormatter: (t: Time) => monthLabel(t),
-    },
+/**
+ * Up to 15 networks as lines on the spec's monthly axis ('Jan 25'); $B axis and tooltips for value
+ * metrics. No two lines share a colour, and each has a dash pattern too, so it reads without colour.
+ */
+export default function NetworkLineChart({ metric, metricLabel, points, colorOrder, asOf }: Props) {
+  const { ref, size, measured } = useSize(INITIAL);
+  const svg = useRef<SVGSVGElement>(null);
+  const [hover, setHover] = useState<number | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const series = useMemo(
+    () => lineSeries(points, chartPalette, 15, colorOrder).map((s) => ({ ...s, dash: dashOf(s.color) })),
+    [points, colorOrder],
+  );
+  const dates = useMemo(() => [...new Set(series.flatMap((s) => s.points.map((p) => p.time)))].sort(), [series]);
+  const frame = chartFrame({
+    ...size,
+    dates,
+    values: series.flatMap((s) => s.points.map((p) => p.value)),
+    yLabel: (v) => formatMetricValue(metric, v, 1),
+    xLabel: (d) => formatMonthLabel(`${d.slice(0, 10)}T00:00:00Z`),
   });
-  const [tip, setTip] = useState<Tip | null>(null);
-  const series = lineSeries(points, chartPalette, 15, colorOrder);
 
-  useEffect(() => {
-    if (!handle) return;
-    const { chart, lib } = handle;
-    const made = series.map((s) => {
-      const api = chart.addSeries(lib.LineSeries, {
-        color: s.color,
-        lineWidth: 2,
-        priceLineVisible: false,
-        lastValueVisible: false,
-        crosshairMarkerRadius: 3,
-      });
-      api.setData(s.points);
-      return { api, s };
-    });
-    chart.timeScale().fitContent();
-    const onMove = (param: MouseEventParams<Time>) => {
-      if (!param.point || param.time === undefined) return setTip(null);
-      const rows = made
-        .map(({ api, s }) => {
-          const d = param.seriesData.get(api) as { value?: number } | undefined;
-          return { name: s.name, color: s.color, raw: d?.value ?? NaN };
-        })
-        .filter((r) => Number.isFinite(r.raw))
-        .sort((a, b) => b.raw - a.raw)
-        .slice(0, 6)
-        .map((r) => ({ name: r.name, color: r.color, value: formatMetricValue(metric, r.raw, 2) }));
-      setTip({ x: param.point.x, width: container.current?.clientWidth ?? 300, date: monthLabel(param.time), rows });
+  const hovered = hover === null ? undefined : dates[hover];
+  const rows = hovered
+    ? series
+        .map((s) => ({ s, v: s.points.find((p) => p.time === hovered)?.value }))
+        .filter((r): r is { s: (typeof series)[number]; v: number } => r.v !== undefined && Number.isFinite(r.v))
+        .sort((a, b) => b.v - a.v)
+        .map(({ s, v }) => ({ name: s.name, color: s.color, dash: s.dash, value: formatMetricValue(metric, v, 2) }))
+    : [];
+
+  async function download() {
+    if (!svg.current) return;
+    setDownloading(true);
+    const info: ChartImageInfo = {
+      title: `Network Metrics: ${metricLabel}`,
+      subtitle: 'Monthly, top 15 networks',
+      legend: series.map((s) => ({ label: s.name, color: s.color, dash: s.dash })),
+      source: `Source: RWA Analytics, ${location.host}/networks (methods: ${location.host}/sources)`,
+      asOf,
     };
-    chart.subscribeCrosshairMove(onMove);
-    return () => {
-      if (handle.disposed) return;
-      chart.unsubscribeCrosshairMove(onMove);
-      made.forEach(({ api }) => chart.removeSeries(api));
-    };
-    // `series` is derived from `points` and `metric`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [handle, points, metric]);
+    try {
+      const { downloadChartImage } = await import('#lib/client/chart-image.ts');
+      await downloadChartImage(svg.current, info, `networks-${metric}.png`);
+    } finally {
+      setDownloading(false);
+    }
+  }
 
   return (
     <div>
-      <div className="relative h-72 sm:h-80">
-        {!handle && (
-          <div className="absolute inset-0 flex items-center justify-center rounded-md bg-surface-2 text-sm text-muted">
-            Loading chart data...
-          </div>
-        )}
-        <div ref={container} className="h-full w-full" data-testid="network-chart" data-metric={metric} data-series={series.length} />
-        {tip && tip.rows.length > 0 && (
-          <div
-            role="status"
-            className="pointer-events-none absolute top-2 z-10 min-w-44 rounded-md border border-border bg-surface/95 p-2 text-xs shadow-lg"
-            style={{ left: Math.min(Math.max(tip.x + 12, 4), Math.max(tip.width - 200, 4)) }}
-            data-testid="chart-tooltip"
-          >
-            <p className="mb-1 font-medium text-fg">{tip.date}</p>
-            {tip.rows.map((r) => (
-              <p key={r.name} className="flex items-center justify-between gap-3">
-                <span className="flex items-center gap-1.5 text-muted">
-                  <span aria-hidden className="size-2 rounded-full" style={{ backgroundColor: r.color }} />
-                  {r.name}
-                </span>
-                <span className="text-fg tabular-nums">{r.value}</span>
-              </p>
-            ))}
-          </div>
-        )}
+      <div ref={ref} className="relative h-72 sm:h-80">
+        <ChartSvg
+          frame={frame}
+          dates={dates}
+          label={`${metricLabel} of the top ${series.length} networks, monthly`}
+          testid="network-chart"
+          hover={hover}
+          onHover={setHover}
+          live={measured}
+          svgRef={svg}
+          attributes={{ 'data-metric': metric, 'data-series': series.length }}
+        >
+          {series.map((s) => (
+            <path
+              key={s.name}
+              d={s.points.map((p, i) => `${i ? 'L' : 'M'}${frame.x(p.time).toFixed(1)} ${frame.y(p.value).toFixed(1)}`).join(' ')}
+              fill="none"
+              stroke={s.color}
+              strokeWidth={2}
+              strokeDasharray={s.dash || undefined}
+              strokeLinejoin="round"
+              data-series={s.name}
+            />
+          ))}
+        </ChartSvg>
+        {hovered && rows.length > 0 && <ChartTooltip x={frame.x(hovered)} width={size.width} date={dateLabel(hovered, 365)} rows={rows} />}
       </div>
-      <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1.5 text-xs text-muted" aria-label="Networks in the chart">
-        {series.map((s) => (
-          <li key={s.name} className="flex items-center gap-1.5">
-            <span aria-hidden className="h-0.5 w-3 rounded" style={{ backgroundColor: s.color }} />
-            {s.name}
-          </li>
-        ))}
-      </ul>
+      <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
+        <ul className="flex flex-wrap gap-x-4 gap-y-1.5 text-xs text-muted" aria-label="Networks in the chart">
+          {series.map((s) => (
+            <li key={s.name} className="flex items-center gap-1.5" data-testid="network-legend-item">
+              <SeriesSwatch color={s.color} dash={s.dash} />
+              {s.name}
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          onClick={() => void download()}
+          disabled={!measured || downloading}
+          className="js-only inline-flex shrink-0 items-center gap-2 rounded-md border border-border bg-surface-2 px-3 py-1.5 text-sm text-fg transition-colors hover:border-accent disabled:opacity-50"
+        >
+          <Download aria-hidden className="size-4" />
+          Download image
+        </button>
+      </div>
     </div>
   );
 }

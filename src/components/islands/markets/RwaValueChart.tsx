@@ -1,12 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
-import type { AutoscaleInfo, ISeriesApi, MouseEventParams, SeriesType, Time } from 'lightweight-charts';
+import { useMemo, useRef, useState } from 'react';
 import { Download } from 'lucide-react';
 import type { ChartDataPoint } from '#lib/shared/analytics-types.ts';
 import { CHART_LAYERS, stackChartData, type AssetClassKey } from '#lib/shared/markets.ts';
 import { assetClassColors } from '../../../../tailwind.config.mjs';
-import { formatCompactUsd } from '#lib/shared/format.ts';
-import { monthLabel, useChart } from './use-chart.ts';
+import { formatCompactUsd, formatLongDate } from '#lib/shared/format.ts';
+import { chartFrame } from '#lib/shared/charts/frame.ts';
+import { dateLabel } from '#lib/shared/open-data/chart.ts';
 import Switch from '#components/islands/ui/Switch.tsx';
+import ChartSvg from '#components/islands/charts/ChartSvg.tsx';
+import ChartTooltip from '#components/islands/charts/ChartTooltip.tsx';
+import { useSize } from '#components/islands/charts/use-size.ts';
 import { DEFAULT_HOME_VIEW, viewHref, type HomeView } from '#lib/shared/view-state.ts';
 import { replaceParam } from '#lib/client/url-state.ts';
 
@@ -16,93 +19,77 @@ interface Props {
   view: HomeView;
   /** Legend values of a live run (its last date); without them the spec's fixed legend is shown. */
   legends?: Partial<Record<AssetClassKey, string>>;
+  /** The data's as-of date ('YYYY-MM-DD'), for the downloaded image. */
+  asOf: string;
 }
 
-/** Hex colour with an alpha byte, for the area fills. */
-const withAlpha = (hex: string, alpha: string) => `${hex}${alpha}`;
+/** The server's drawing size before the island measures its box (the SVG scales into it). */
+const INITIAL = { width: 1100, height: 320 };
+
+/** Dollars from the chart's billions, in the unit that fits ('$350.0M', '$15.5B'). */
+const usd = (billions: number, decimals: number) => formatCompactUsd(billions * 1e9, decimals);
 
 /**
  * The home page's stacked 'Total RWA Value' chart in $B: one area per asset class, each drawn at
  * the running sum of the classes below it. Stablecoins (an order of magnitude larger) start excluded.
  */
-export default function RwaValueChart({ data, view, legends }: Props) {
-  const container = useRef<HTMLDivElement>(null);
-  const handle = useChart(container, {
-    // The chart's values are in billions; the axis and readout pick the unit that fits (K, M, B).
-    localization: { priceFormatter: (v: number) => formatCompactUsd(v * 1e9, 1) },
-  });
+export default function RwaValueChart({ data, view, legends, asOf }: Props) {
+  const { ref, size, measured } = useSize(INITIAL);
+  const svg = useRef<SVGSVGElement>(null);
   const [includeStablecoins, setIncludeStablecoins] = useState(view.stablecoins);
   const [downloading, setDownloading] = useState(false);
-  const layers = stackChartData(data, includeStablecoins);
+  const [hover, setHover] = useState<number | null>(null);
+  const layers = useMemo(() => stackChartData(data, includeStablecoins), [data, includeStablecoins]);
   const totals = layers.at(-1)?.points ?? [];
-  const latest = totals.at(-1);
-  // The crosshair's month and stacked total; the latest month when the pointer is elsewhere.
-  const [hover, setHover] = useState<{ time: unknown; value: number } | null>(null);
-  const readout = hover ?? latest;
-
-  useEffect(() => {
-    if (!handle) return;
-    const { chart, lib } = handle;
-    const series: ISeriesApi<SeriesType>[] = [];
-    // Top layer first: later series paint over earlier ones, so each lower area shows in front.
-    for (const layer of [...layers].reverse()) {
-      const color = assetClassColors[layer.key];
-      const s = chart.addSeries(lib.AreaSeries, {
-        lineColor: color,
-        topColor: withAlpha(color, 'cc'),
-        bottomColor: withAlpha(color, '99'),
-        lineWidth: 1,
-        priceLineVisible: false,
-        lastValueVisible: false,
-        crosshairMarkerVisible: false,
-        // A stacked chart reads from zero: keep the baseline in view whatever the data's minimum.
-        autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
-          const info = original();
-          if (info?.priceRange) info.priceRange.minValue = 0;
-          return info;
-        },
-      });
-      s.setData(layer.points);
-      series.push(s);
-    }
-    chart.timeScale().fitContent();
-    const top = series[0];
-    const onMove = (param: MouseEventParams<Time>) => {
-      const d = top && param.point ? (param.seriesData.get(top) as { value?: number } | undefined) : undefined;
-      setHover(d?.value !== undefined && param.time !== undefined ? { time: param.time, value: d.value } : null);
-    };
-    chart.subscribeCrosshairMove(onMove);
-    return () => {
-      if (handle.disposed) return;
-      chart.unsubscribeCrosshairMove(onMove);
-      series.forEach((s) => chart.removeSeries(s));
-    };
-    // `layers` is derived from `data` and `includeStablecoins`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [handle, data, includeStablecoins]);
+  const dates = totals.map((p) => p.time);
+  const frame = chartFrame({
+    ...size,
+    dates,
+    values: totals.map((p) => p.value),
+    yLabel: (v) => usd(v, 1),
+    xLabel: dateLabel,
+  });
+  // The crosshair's date and stacked total; the latest date when the pointer is elsewhere.
+  const at = hover ?? totals.length - 1;
+  const readout = totals[at];
 
   function toggleStablecoins(include: boolean) {
     setIncludeStablecoins(include);
+    setHover(null);
     replaceParam('stablecoins', include, DEFAULT_HOME_VIEW.stablecoins);
   }
 
-  function download() {
-    if (!handle) return;
+  /** Each class's own value on a date: its running total less the one below it. */
+  const own = (i: number, at: number) => layers[i].points[at].value - (i > 0 ? layers[i - 1].points[at].value : 0);
+  const label = (key: AssetClassKey) => CHART_LAYERS.find((l) => l.key === key)?.label ?? key;
+
+  async function download() {
+    if (!svg.current) return;
     setDownloading(true);
-    handle.chart.takeScreenshot().toBlob((blob) => {
+    try {
+      const { downloadChartImage } = await import('#lib/client/chart-image.ts');
+      await downloadChartImage(
+        svg.current,
+        {
+          title: 'Total RWA Value',
+          subtitle: `Tokenized assets by class, in billions of dollars (stacked)${includeStablecoins ? ', incl. stablecoins' : ''}`,
+          legend: CHART_LAYERS.filter((l) => includeStablecoins || l.key !== 'stablecoins').map((l) => ({
+            label: l.label,
+            color: assetClassColors[l.key],
+            kind: 'area' as const,
+            value: legends ? (legends[l.key] ?? '') : l.legend,
+          })),
+          source: `Source: RWA Analytics, ${location.host}/ (methods: ${location.host}/sources)`,
+          asOf: `Data as of ${formatLongDate(asOf)}`,
+        },
+        'rwa-chart.png',
+      );
+    } finally {
       setDownloading(false);
-      if (!blob) return;
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = 'rwa-chart.png';
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    }, 'image/png');
+    }
   }
 
+  const bottom = frame.y(0);
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -122,8 +109,8 @@ export default function RwaValueChart({ data, view, legends }: Props) {
         />
         <button
           type="button"
-          onClick={download}
-          disabled={!handle || downloading}
+          onClick={() => void download()}
+          disabled={!measured || downloading}
           className="js-only inline-flex items-center gap-2 rounded-md border border-border bg-surface-2 px-3 py-1.5 text-sm text-fg transition-colors hover:border-accent disabled:opacity-50"
         >
           <Download aria-hidden className="size-4" />
@@ -131,16 +118,46 @@ export default function RwaValueChart({ data, view, legends }: Props) {
         </button>
       </div>
       <p className="mt-4 flex items-baseline gap-2 text-sm text-muted" data-testid="rwa-readout" aria-live="off">
-        <span className="text-2xl font-semibold text-fg tabular-nums">{readout ? formatCompactUsd(readout.value * 1e9, 2) : '—'}</span>
-        <span>{readout ? `${monthLabel(readout.time)}${includeStablecoins ? ', incl. stablecoins' : ''}` : ''}</span>
+        <span className="text-2xl font-semibold text-fg tabular-nums">{readout ? usd(readout.value, 2) : '—'}</span>
+        <span>{readout ? `${dateLabel(readout.time, 365)}${includeStablecoins ? ', incl. stablecoins' : ''}` : ''}</span>
       </p>
-      <div className="relative mt-2 h-72 sm:h-80">
-        {!handle && (
-          <div className="absolute inset-0 flex items-center justify-center rounded-md bg-surface-2 text-sm text-muted">
-            Loading chart data...
-          </div>
+      <div ref={ref} className="relative mt-2 h-72 sm:h-80">
+        <ChartSvg
+          frame={frame}
+          dates={dates}
+          label={`Total RWA value by asset class, stacked, ${dates.length ? `${dateLabel(dates[0], 365)} to ${dateLabel(dates[dates.length - 1], 365)}` : 'no data'}`}
+          testid="rwa-chart"
+          hover={hover}
+          onHover={setHover}
+          live={measured}
+          svgRef={svg}
+          attributes={{ 'data-stablecoins': includeStablecoins ? 'on' : 'off' }}
+        >
+          {/* Each class's band: its running total on top, the class below's (or zero) underneath. */}
+          {layers.map((layer, i) => {
+            const top = layer.points.map((p) => `${frame.x(p.time).toFixed(1)} ${frame.y(p.value).toFixed(1)}`);
+            const under =
+              i === 0
+                ? [`${frame.x(dates[dates.length - 1]).toFixed(1)} ${bottom}`, `${frame.x(dates[0]).toFixed(1)} ${bottom}`]
+                : layers[i - 1].points.map((p) => `${frame.x(p.time).toFixed(1)} ${frame.y(p.value).toFixed(1)}`).reverse();
+            const color = assetClassColors[layer.key];
+            return dates.length === 0 ? null : (
+              <g key={layer.key} data-series={layer.key}>
+                <path d={`M${[...top, ...under].join(' L')} Z`} fill={color} fillOpacity={0.75} />
+                <path d={`M${top.join(' L')}`} fill="none" stroke={color} strokeWidth={1.5} strokeLinejoin="round" />
+              </g>
+            );
+          })}
+        </ChartSvg>
+        {hover !== null && readout && (
+          <ChartTooltip
+            x={frame.x(readout.time)}
+            width={size.width}
+            date={dateLabel(readout.time, 365)}
+            rows={layers.map((l, i) => ({ name: label(l.key), color: assetClassColors[l.key], value: usd(own(i, hover), 2) })).reverse()}
+            total={{ name: 'Total', value: usd(readout.value, 2) }}
+          />
         )}
-        <div ref={container} className="h-full w-full" data-testid="rwa-chart" data-stablecoins={includeStablecoins ? 'on' : 'off'} />
       </div>
       <ul className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3" aria-label="Asset classes">
         {CHART_LAYERS.map((l) => {

@@ -1,0 +1,256 @@
+/**
+ * Charts that read at a glance (issue 27.4), in a real browser: axis labels never overlap or get
+ * clipped at phone and desktop widths, the tooltip lists every series, the network lines differ
+ * in colour and in dash, "Download image" gives a picture larger than the chart with its title,
+ * legend, source and date, and the chart pages stay within their JavaScript budget with the
+ * charts in view.
+ */
+import { gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { newContext, openPage, useBrowser } from '../support/browser.ts';
+
+const base = inject('baseUrl');
+const browser = useBrowser();
+
+interface Box {
+  text: string;
+  axis: string;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** The on-screen boxes of a chart's axis labels, and the chart's own box. */
+async function labelBoxes(chart: Locator): Promise<{ labels: Box[]; svg: Omit<Box, 'text' | 'axis'> }> {
+  return chart.evaluate((svg) => {
+    const r = (e: Element) => e.getBoundingClientRect();
+    const s = r(svg);
+    return {
+      svg: { left: s.left, right: s.right, top: s.top, bottom: s.bottom },
+      labels: [...svg.querySelectorAll('text[data-axis]')].map((t) => {
+        const b = r(t);
+        return {
+          text: t.textContent ?? '',
+          axis: t.getAttribute('data-axis') ?? '',
+          left: b.left,
+          right: b.right,
+          top: b.top,
+          bottom: b.bottom,
+        };
+      }),
+    };
+  });
+}
+
+const overlap = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/** Every chart on the page: no two labels overlap, each lies inside its chart and the window. */
+async function expectReadableAxes(page: Page, selector: string, where: string) {
+  const charts = page.locator(selector);
+  const count = await charts.count();
+  expect(count, `${where}: charts`).toBeGreaterThan(0);
+  const viewport = page.viewportSize()!;
+  for (let i = 0; i < count; i++) {
+    const { labels, svg } = await labelBoxes(charts.nth(i));
+    expect(labels.filter((l) => l.axis === 'x').length, `${where} #${i}: date labels`).toBeGreaterThanOrEqual(2);
+    expect(labels.filter((l) => l.axis === 'y').length, `${where} #${i}: value labels`).toBeGreaterThanOrEqual(2);
+    // Distinct value labels: no axis whose only label is "$0.00".
+    const y = labels.filter((l) => l.axis === 'y').map((l) => l.text);
+    expect(new Set(y).size, `${where} #${i}: ${y.join(' ')}`).toBe(y.length);
+    for (const [j, a] of labels.entries()) {
+      const name = `${where} #${i} "${a.text}"`;
+      expect(a.left, name).toBeGreaterThanOrEqual(svg.left - 0.5);
+      expect(a.right, name).toBeLessThanOrEqual(svg.right + 0.5);
+      expect(a.top, name).toBeGreaterThanOrEqual(svg.top - 0.5);
+      expect(a.bottom, name).toBeLessThanOrEqual(svg.bottom + 0.5);
+      expect(a.left, name).toBeGreaterThanOrEqual(0);
+      expect(a.right, name).toBeLessThanOrEqual(viewport.width);
+      for (const b of labels.slice(j + 1)) expect(overlap(a, b), `${name} overlaps "${b.text}"`).toBe(false);
+    }
+  }
+}
+
+/** Scrolls the island's chart into view and waits until it draws at its real size. */
+async function liveChart(page: Page, testid: string): Promise<Locator> {
+  const chart = page.getByTestId(testid);
+  await chart.scrollIntoViewIfNeeded();
+  await page.locator(`svg[data-testid="${testid}"][data-live]`).waitFor();
+  return chart;
+}
+
+describe('chart axes', () => {
+  for (const width of [360, 390, 1280]) {
+    it(`never overlap or clip a label at ${width} px`, async () => {
+      const context = await newContext(browser(), base, { viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.goto('/');
+      await liveChart(page, 'rwa-chart');
+      await expectReadableAxes(page, 'svg[data-testid="rwa-chart"]', `/ at ${width}`);
+      await page.goto('/networks');
+      await liveChart(page, 'network-chart');
+      await expectReadableAxes(page, 'svg[data-testid="network-chart"]', `/networks at ${width}`);
+      // A network page's server-rendered history charts (one per metric, plus market share).
+      const id = ((await (await fetch(base + '/api/networks')).json()) as { id: string }[])[0].id;
+      await page.goto(`/networks/${id}`);
+      await expectReadableAxes(page, '#network-history svg[role="img"]', `/networks/${id} at ${width}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await context.close();
+    });
+  }
+});
+
+describe('network lines', () => {
+  it('no two of the lines share a colour, and the dash patterns tell them apart without colour', async () => {
+    const { page, errors, close } = await openPage(browser(), base, '/networks');
+    const chart = await liveChart(page, 'network-chart');
+    const lines = await chart
+      .locator('path[data-series]')
+      .evaluateAll((ps) => ps.map((p) => ({ color: p.getAttribute('stroke'), dash: p.getAttribute('stroke-dasharray') ?? '' })));
+    expect(lines.length).toBe(Number(await chart.getAttribute('data-series')));
+    expect(lines.length).toBeGreaterThan(10);
+    expect(new Set(lines.map((l) => l.color)).size).toBe(lines.length);
+    expect(new Set(lines.map((l) => l.dash)).size).toBeGreaterThanOrEqual(3);
+    // The legend's keys carry the same patterns as the lines.
+    const keys = await page
+      .getByTestId('network-legend-item')
+      .evaluateAll((li) => li.map((l) => l.querySelector('line')?.getAttribute('stroke-dasharray') ?? ''));
+    expect(keys).toEqual(lines.map((l) => l.dash));
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('tooltips', () => {
+  it('give the date and every series on /networks and /', async () => {
+    const { page, errors, close } = await openPage(browser(), base, '/networks');
+    const chart = await liveChart(page, 'network-chart');
+    const box = (await chart.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2);
+    const tip = page.getByTestId('chart-tooltip');
+    await tip.waitFor();
+    expect(await tip.locator('p').first().innerText()).toMatch(/^[A-Z][a-z]{2} \d{4}$/);
+    const names = await tip.getByTestId('tooltip-row').allInnerTexts();
+    expect(names.length).toBe(Number(await chart.getAttribute('data-series')));
+    for (const n of names) expect(n).toMatch(/\$\d+\.\d{2}[KMB]?$/);
+
+    await page.goto('/');
+    const home = await liveChart(page, 'rwa-chart');
+    const hb = (await home.boundingBox())!;
+    await page.mouse.move(hb.x + hb.width * 0.8, hb.y + hb.height / 2);
+    await tip.waitFor();
+    const rows = await tip.getByTestId('tooltip-row').allInnerTexts();
+    // Eight classes (stablecoins start excluded), each with its own value, and the total below.
+    expect(rows.map((r) => r.split('\n')[0].trim()).sort()).toEqual(
+      [
+        'Private Credit',
+        'US Treasury Debt',
+        'Commodities',
+        'Institutional Alt. Funds',
+        'Stocks',
+        'non-US Government Debt',
+        'Actively-Managed Strategies',
+        'Corporate Bonds',
+      ].sort(),
+    );
+    expect(await tip.innerText()).toMatch(/Total\s+\$\d+\.\d{2}B/);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+/** Width and height of a PNG, from its header. */
+const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+
+/** Records every text a canvas draws, so a test can read what went into an image. */
+const RECORD_TEXT = () => {
+  const drawn: string[] = [];
+  (window as unknown as { __drawn: string[] }).__drawn = drawn;
+  const fill = CanvasRenderingContext2D.prototype.fillText;
+  CanvasRenderingContext2D.prototype.fillText = function (text: string, x: number, y: number, max?: number) {
+    drawn.push(text);
+    return max === undefined ? fill.call(this, text, x, y) : fill.call(this, text, x, y, max);
+  };
+};
+
+describe('Download image', () => {
+  for (const [path, testid, title, file] of [
+    ['/', 'rwa-chart', 'Total RWA Value', 'rwa-chart.png'],
+    ['/networks', 'network-chart', 'Network Metrics: Tokenized Asset Value', 'networks-tokenized-asset-value.png'],
+  ] as const) {
+    it(`${path}: an image larger than the chart, with the title, legend, source and as-of date`, async () => {
+      const { page, errors, close } = await openPage(browser(), base, path, {
+        setup: async (c) => {
+          await c.addInitScript(RECORD_TEXT);
+        },
+      });
+      const chart = await liveChart(page, testid);
+      const box = (await chart.boundingBox())!;
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download image' }).click()]);
+      expect(download.suggestedFilename()).toBe(file);
+      const png = readFileSync(await download.path());
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      const size = pngSize(png);
+      // Drawn at 2 pixels per CSS pixel; even at one it is wider and taller than the chart.
+      expect(size.width / 2).toBeGreaterThan(box.width);
+      expect(size.height / 2).toBeGreaterThan(box.height + 100);
+
+      const drawn = await page.evaluate(() => (window as unknown as { __drawn: string[] }).__drawn);
+      expect(drawn).toContain(title);
+      expect(drawn.some((t) => t.startsWith('Source: RWA Analytics'))).toBe(true);
+      expect(drawn).toContain('Data as of September 12, 2025');
+      const legend = await page
+        .locator(testid === 'rwa-chart' ? '[data-testid="legend-item"]:not([data-dimmed])' : '[data-testid="network-legend-item"]')
+        .allInnerTexts();
+      for (const item of legend) expect(drawn).toContain(item.split('\n')[0].trim());
+
+      // The title's band of the image is not blank: its pixels differ from the background.
+      const inked = await page.evaluate(async (b64) => {
+        const img = new Image();
+        img.src = `data:image/png;base64,${b64}`;
+        await img.decode();
+        const c = document.createElement('canvas');
+        c.width = img.width;
+        c.height = img.height;
+        const ctx = c.getContext('2d')!;
+        ctx.drawImage(img, 0, 0);
+        // The title line: 24 to 48 CSS px from the top, drawn at 2x.
+        const band = ctx.getImageData(48, 48, Math.min(400, img.width - 48), 48).data;
+        const [r, g, b] = ctx.getImageData(2, 2, 1, 1).data;
+        let n = 0;
+        for (let i = 0; i < band.length; i += 4)
+          if (Math.abs(band[i] - r) + Math.abs(band[i + 1] - g) + Math.abs(band[i + 2] - b) > 120) n++;
+        return n;
+      }, png.toString('base64'));
+      expect(inked).toBeGreaterThan(200);
+      expect(errors).toEqual([]);
+      await close();
+    });
+  }
+});
+
+describe('JavaScript on the chart pages', () => {
+  it('stays within 140 KB gz on / and /networks at 1280 px, the charts in view, and the image code waits for a click', async () => {
+    for (const path of ['/', '/networks']) {
+      const context = await newContext(browser(), base, { viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const bytes = new Map<string, number>();
+      page.on('response', (r) => {
+        if (r.url().endsWith('.js'))
+          void r.body().then(
+            (b) => bytes.set(r.url(), gzipSync(b, { level: 9 }).byteLength),
+            () => undefined,
+          );
+      });
+      await page.goto(path);
+      await liveChart(page, path === '/' ? 'rwa-chart' : 'network-chart');
+      await page.waitForLoadState('networkidle');
+      const total = [...bytes.values()].reduce((a, b) => a + b, 0);
+      expect(total / 1024, `${path}: ${[...bytes.keys()].map((u) => u.split('/').pop()).join(', ')}`).toBeLessThanOrEqual(140);
+      expect([...bytes.keys()].some((u) => /chart-image/.test(u))).toBe(false);
+      await context.close();
+    }
+  });
+});
