@@ -1,3 +1,4 @@
+import { parseCsv } from '#lib/shared/csv.ts';
 import { TEST_ADMIN } from './constants.ts';
 
 /** Signs in through the real API and returns the session cookie ("name=value"). */
@@ -28,4 +29,13 @@ export function api(
     body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
     redirect: 'manual',
   });
+}
+
+/** One column of a CSV download, by its header name, in the file's row order. */
+export async function csvColumn(baseUrl: string, path: string, column: string): Promise<string[]> {
+  const res = await fetch(baseUrl + path);
+  if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+  const [header, ...rows] = parseCsv(await res.text());
+  if (!header.includes(column)) throw new Error(`${path}: no column ${column} in ${header.join(',')}`);
+  return rows.filter((r) => r.length > 1).map((r) => r[header.indexOf(column)]);
 }

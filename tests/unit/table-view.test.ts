@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyTableView, ariaSort, readTableView, sortHref, tableViewQuery } from '#lib/shared/table-view.ts';
-import { ASSET_LIST, type AssetListRow } from '#lib/shared/open-data/list-views.ts';
+import { applyTableView, ariaSort, readTableView, sortHref, tableState, tableViewQuery } from '#lib/shared/table-view.ts';
+import { ASSET_LIST, NETWORK_TABLE, type AssetListRow, type NetworkTableRow } from '#lib/shared/open-data/list-views.ts';
 
 const row = (name: string, assetClass: string, marketCap: number | null, issuer: string | null, chains: string[]): AssetListRow => ({
   name,
@@ -53,5 +53,42 @@ describe('table view (sort and filter in the URL)', () => {
     expect(sortHref(ASSET_LIST, '/assets', view('sort=name&dir=asc'), 'name', 't')).toBe('/assets?sort=name&dir=desc#t');
     expect(ariaSort(v, 'marketCap')).toBe('descending');
     expect(ariaSort(v, 'name')).toBeUndefined();
+  });
+
+  it("keeps the page's other query pairs (a history range) in the header links", () => {
+    expect(sortHref(ASSET_LIST, '/networks/x', view(''), 'name', 't', { range: '30d' })).toBe('/networks/x?range=30d&sort=name&dir=asc#t');
+  });
+
+  it('tableState gives the rows, the query the downloads carry and the filter choices, in one call', () => {
+    const state = tableState(ASSET_LIST, rows, new URLSearchParams('sort=name&dir=asc&chain=solana'));
+    expect(names(state.rows)).toEqual(['alpha', 'Delta']);
+    expect(state.query).toEqual({ sort: 'name', dir: 'asc', chain: 'solana' });
+    expect(state.options.issuer.map((o) => o.label)).toEqual(['BlackRock', 'Circle']);
+  });
+});
+
+describe('the networks table (issue 27.2)', () => {
+  const net = (rank: number, name: string, totalValue: string, change30d: string | null): NetworkTableRow => ({
+    rank,
+    name,
+    rwaCount: 10 - rank,
+    totalValue,
+    marketShare: 10 / rank,
+    change30d,
+  });
+  const nets = [net(1, 'Ethereum', '10200000000', '-1.5'), net(2, 'ZKsync Era', '2300000000', null), net(3, 'Aptos', '550000000', '21.38')];
+  const order = (q: string) => tableState(NETWORK_TABLE, nets, new URLSearchParams(q)).rows.map((n) => n.name);
+
+  it("defaults to the spec's order, largest value first, with a clean URL", () => {
+    expect(order('')).toEqual(['Ethereum', 'ZKsync Era', 'Aptos']);
+    expect(tableState(NETWORK_TABLE, nets, new URLSearchParams('')).query).toEqual({});
+  });
+
+  it('sorts by each column: value strings as numbers, an unknown change last both ways, # by rank', () => {
+    expect(order('sort=value&dir=asc')).toEqual(['Aptos', 'ZKsync Era', 'Ethereum']);
+    expect(order('sort=change&dir=desc')).toEqual(['Aptos', 'Ethereum', 'ZKsync Era']);
+    expect(order('sort=change&dir=asc')).toEqual(['Ethereum', 'Aptos', 'ZKsync Era']);
+    expect(order('sort=name')).toEqual(['Aptos', 'Ethereum', 'ZKsync Era']);
+    expect(order('sort=rank&dir=desc')).toEqual(['Aptos', 'ZKsync Era', 'Ethereum']);
   });
 });

@@ -45,7 +45,7 @@ export interface FilterOption {
 }
 
 /** Each filter's choices among these rows, by label (the first label seen for a slug). */
-export function filterOptions<R>(spec: TableSpec<R>, rows: R[]): Record<string, FilterOption[]> {
+function filterOptions<R>(spec: TableSpec<R>, rows: R[]): Record<string, FilterOption[]> {
   const out: Record<string, FilterOption[]> = {};
   for (const f of spec.filters) {
     const seen = new Map<string, string>();
@@ -105,13 +105,39 @@ export function tableViewQuery<R>(spec: TableSpec<R>, view: TableView): Record<s
 export const sortQuery = <R>(spec: TableSpec<R>, view: TableView): Record<string, string> =>
   view.sort === spec.defaultSort && view.dir === spec.defaultDir ? {} : { sort: view.sort, dir: view.dir };
 
-/** The link of a column header: sorts by it, or turns the direction round when it is the sort already. */
-export function sortHref<R>(spec: TableSpec<R>, path: string, view: TableView, columnId: string, hash: string): string {
+/**
+ * The link of a column header: sorts by it, or turns the direction round when it is the sort already.
+ * `keep`: the page's other query pairs (a network page's history range), kept across the sort.
+ */
+export function sortHref<R>(
+  spec: TableSpec<R>,
+  path: string,
+  view: TableView,
+  columnId: string,
+  hash: string,
+  keep: Record<string, string> = {},
+): string {
   const dir: SortDir = view.sort === columnId ? (view.dir === 'asc' ? 'desc' : 'asc') : defaultDirOf(spec, columnId);
-  const query = new URLSearchParams(tableViewQuery(spec, { ...view, sort: columnId, dir })).toString();
+  const query = new URLSearchParams({ ...keep, ...tableViewQuery(spec, { ...view, sort: columnId, dir }) }).toString();
   return `${path}${query ? `?${query}` : ''}#${hash}`;
 }
 
 /** The header's aria-sort: only the sorted column has one. */
 export const ariaSort = (view: TableView, columnId: string): 'ascending' | 'descending' | undefined =>
   view.sort === columnId ? (view.dir === 'asc' ? 'ascending' : 'descending') : undefined;
+
+export interface TableState<R> {
+  view: TableView;
+  /** The rows the view shows, in its order: the table's and its downloads'. */
+  rows: R[];
+  /** The view's query pairs (the downloads' links carry them). */
+  query: Record<string, string>;
+  /** Each filter's choices among all the rows. */
+  options: Record<string, FilterOption[]>;
+}
+
+/** Everything a page needs for one sortable, filterable table, from its rows and the URL query. */
+export function tableState<R>(spec: TableSpec<R>, all: R[], q: URLSearchParams): TableState<R> {
+  const view = readTableView(spec, all, q);
+  return { view, rows: applyTableView(spec, all, view), query: tableViewQuery(spec, view), options: filterOptions(spec, all) };
+}

@@ -1,7 +1,9 @@
 /**
- * The sortable columns and filters of /assets and /issuers (src/lib/shared/table-view.ts): one
- * definition for each page's header links, its filter form and its downloads.
+ * The sortable columns and filters of the site's lists (src/lib/shared/table-view.ts): /assets,
+ * /issuers, the networks table, and the asset lists of the network and issuer pages. One definition
+ * for each table's header links, its filter form and its downloads.
  */
+import type { Network } from '../analytics-types.ts';
 import type { TableSpec } from '../table-view.ts';
 
 export interface AssetListRow {
@@ -44,5 +46,64 @@ export const ISSUER_LIST: TableSpec<IssuerListRow> = {
   ],
   filters: [{ id: 'class', label: 'Class', values: (i) => i.classes }],
   defaultSort: 'marketCap',
+  defaultDir: 'desc',
+};
+
+export interface NetworkAssetRow {
+  name: string;
+  assetClass: string;
+  valueOnChain: number | null;
+  marketCap: number | null;
+}
+
+/** The assets on a network page (its chain is the page's: the filter is the class). */
+export const NETWORK_ASSETS: TableSpec<NetworkAssetRow> = {
+  columns: [
+    { id: 'name', label: 'Asset', key: (a) => a.name },
+    { id: 'class', label: 'Class', key: (a) => a.assetClass },
+    { id: 'value', label: 'Value on chain', numeric: true, key: (a) => a.valueOnChain },
+    { id: 'marketCap', label: 'Market cap (all chains)', numeric: true, key: (a) => a.marketCap },
+  ],
+  filters: [{ id: 'class', label: 'Class', values: (a) => [a.assetClass] }],
+  // Without a run no value on the chain is known: the ties keep the page's own order, by market cap.
+  defaultSort: 'value',
+  defaultDir: 'desc',
+};
+
+export interface IssuerAssetRow {
+  name: string;
+  assetClass: string;
+  marketCap: number | null;
+}
+
+/** The assets of an issuer page (its issuer is the page's: the filter is the class). */
+export const ISSUER_ASSETS: TableSpec<IssuerAssetRow> = {
+  columns: [
+    { id: 'name', label: 'Asset', key: (a) => a.name },
+    { id: 'class', label: 'Class', key: (a) => a.assetClass },
+    { id: 'marketCap', label: 'Market cap', numeric: true, key: (a) => a.marketCap },
+  ],
+  filters: [{ id: 'class', label: 'Class', values: (a) => [a.assetClass] }],
+  defaultSort: 'marketCap',
+  defaultDir: 'desc',
+};
+
+/** A row of /networks' table: the network and its rank by value (the '#' column keeps it whatever the sort). */
+export type NetworkTableRow = Pick<Network, 'name' | 'rwaCount' | 'totalValue' | 'marketShare' | 'change30d'> & { rank: number };
+
+const num = (v: string | number | null) => (v === null || !Number.isFinite(Number(v)) ? null : Number(v));
+
+/** The spec's network table columns, each sortable; the default is the spec's order, largest value first. */
+export const NETWORK_TABLE: TableSpec<NetworkTableRow> = {
+  columns: [
+    { id: 'rank', label: '#', key: (n) => n.rank },
+    { id: 'name', label: 'Name', key: (n) => n.name },
+    { id: 'assets', label: 'RWA Asset Count', numeric: true, key: (n) => n.rwaCount },
+    { id: 'value', label: 'Total Value', numeric: true, key: (n) => num(n.totalValue) },
+    { id: 'share', label: 'Market Share (%)', numeric: true, key: (n) => n.marketShare },
+    { id: 'change', label: '30d Change', numeric: true, key: (n) => num(n.change30d) },
+  ],
+  filters: [],
+  defaultSort: 'value',
   defaultDir: 'desc',
 };
