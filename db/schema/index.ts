@@ -2,3 +2,4 @@ export * from './auth.ts';
 export * from './content.ts';
 export * from './analytics.ts';
 export * from './ingest.ts';
+export * from './receipts.ts';

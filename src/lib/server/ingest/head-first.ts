@@ -19,6 +19,9 @@ import { balancesAt, historyRead, indexChain, readHistory, undoReorg, type Index
 import { deploymentsByChain, evmChains } from './sources/evm.ts';
 import { publishedPrices, readPrice, reportStalePrice, withNavStaleness } from './sources/evm-price.ts';
 import { writeObservation } from './sources/observe.ts';
+import { evmReceipt } from './receipts.ts';
+import { priceMethodOf } from './methods.ts';
+import type { EvmReceipt } from '#lib/shared/receipts.ts';
 import type { FailureScope, Source, SourceContext } from './sources/types.ts';
 import { formatUnits } from 'viem';
 
@@ -42,6 +45,10 @@ function indexed(registry: SourceContext['registry'], key: string, head: ChainHe
       : [];
   });
 }
+
+/** The price's contract calls with their raw answers, when they were read in its chain's head multicall. */
+const priceCallsOf = (read: HeadRead, asset: RegistryAsset) =>
+  ('chain' in asset.price ? read.heads.get(asset.price.chain)?.priceCalls.get(asset.symbol) : undefined) ?? [];
 
 /** Holders at the head, when the deployment's history is read up to it and the balances add up; else null. */
 async function headHolders(
@@ -68,7 +75,7 @@ async function headHolders(
  */
 export async function writeHeadRows(ctx: SourceContext, read: HeadRead, fail: (scope: FailureScope, reason: string) => void) {
   const fetchedAt = new Date().toISOString();
-  const rows: Array<{ row: Parameters<typeof writeObservation>[1]; holders: Set<string> | null }> = [];
+  const rows: Array<{ row: Parameters<typeof writeObservation>[1]; holders: Set<string> | null; receipt: EvmReceipt }> = [];
   for (const [key, deployments] of deploymentsByChain(ctx.registry)) {
     const head = read.heads.get(key);
     if (!head) continue;
@@ -85,6 +92,16 @@ export async function writeHeadRows(ctx: SourceContext, read: HeadRead, fail: (s
       const price = read.prices.get(d.asset.symbol) ?? null;
       rows.push({
         holders,
+        receipt: evmReceipt({
+          chainId: head.client.chain.chainId ?? 0, // an EVM chain always has one (checked against the node)
+          block: head.block,
+          contract: d.address,
+          decimals: s.decimals,
+          totalSupply: s.totalSupply,
+          excluded: s.excluded,
+          calls: s.calls,
+          price: { value: price, source: priceMethodOf(d.asset.price), calls: priceCallsOf(read, d.asset) },
+        }),
         row: {
           runId: ctx.runId,
           date: ctx.date,
@@ -113,7 +130,7 @@ export async function writeHeadRows(ctx: SourceContext, read: HeadRead, fail: (s
     union.set(r.row.assetSymbol, u && r.holders ? new Set([...u, ...r.holders]) : null);
   }
   for (const r of rows) {
-    const problem = await writeObservation(ctx.db, { ...r.row, assetHolders: union.get(r.row.assetSymbol)?.size ?? null });
+    const problem = await writeObservation(ctx.db, { ...r.row, assetHolders: union.get(r.row.assetSymbol)?.size ?? null }, r.receipt);
     if (problem) fail({ asset: r.row.assetSymbol, chain: r.row.chain }, problem);
     else observations++;
   }

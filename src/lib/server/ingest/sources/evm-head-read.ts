@@ -12,6 +12,9 @@ import type { PriceCheck } from '#lib/server/ingest/prices.ts';
 import { headBlock, headLag, type ClosingBlock, type HeadTag } from './evm-head.ts';
 import { priceFromReads, priceReads, readPrice } from './evm-price.ts';
 import { checkChainId, unreachable } from './evm.ts';
+import { rawMulticall, type ContractRead } from './raw-multicall.ts';
+import { receiptCall } from '#lib/server/ingest/receipts.ts';
+import type { ReceiptCall } from '#lib/shared/receipts.ts';
 
 const erc20 = [
   { type: 'function', name: 'decimals', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint8' }] },
@@ -23,6 +26,9 @@ export interface HeadState {
   decimals: number;
   totalSupply: bigint;
   excludedSum: bigint;
+  /** For the receipt: each call with its raw answer, and each excluded wallet's balance. */
+  calls: ReceiptCall[];
+  excluded: Array<{ wallet: string; balance: bigint }>;
 }
 
 export interface ChainHead {
@@ -32,6 +38,8 @@ export interface ChainHead {
   states: Map<string, HeadState | string>;
   /** Per asset priced on this chain, its checked price at the head. */
   prices: Map<string, PriceCheck>;
+  /** Per asset priced in the multicall, its price calls with their raw answers (for the receipt). */
+  priceCalls: Map<string, ReceiptCall[]>;
 }
 
 type Part = { address: string; n: number } | { asset: RegistryAsset; n: number };
@@ -70,7 +78,7 @@ export async function readChainHead(
   if (lag) throw new Error(`${lag} (block ${block.number} at ${new Date(block.time).toISOString()})`);
 
   // Request 2: every read of the chain at that block, in one multicall.
-  const contracts: unknown[] = [];
+  const contracts: ContractRead[] = [];
   const parts: Part[] = [];
   for (const d of deployments) {
     const excluded = [...excludedWallets(d.asset, key)];
@@ -84,42 +92,42 @@ export async function readChainHead(
   for (const a of pricedHere) {
     const reads = 'chain' in a.price ? priceReads(a.price) : null;
     if (!reads) continue;
-    contracts.push(...reads);
+    contracts.push(...(reads as readonly ContractRead[]));
     parts.push({ asset: a, n: reads.length });
   }
   const results = contracts.length
     ? await withRetry(
         `${key} reads at block ${block.number}`,
-        () =>
-          c.client.multicall({
-            contracts: contracts as never,
-            allowFailure: true,
-            deployless: true,
-            batchSize: 0,
-            blockNumber: block.number,
-          }),
+        // One eth_call, as viem's deployless multicall, keeping each call's raw answer for the receipts.
+        () => rawMulticall(c, contracts, block.number),
         warn,
       )
     : [];
   const states = new Map<string, HeadState | string>();
   const prices = new Map<string, PriceCheck>();
+  const priceCalls = new Map<string, ReceiptCall[]>();
   let i = 0;
   for (const part of parts) {
-    const mine = results.slice(i, i + part.n) as Array<{ status: 'success' | 'failure'; result?: unknown; error?: Error }>;
+    const mine = results.slice(i, i + part.n);
+    const calls = mine.map((r, k) => receiptCall(contracts[i + k], r));
     i += part.n;
     const failed = mine.find((r) => r.status !== 'success');
-    const why = failed ? `no answer at block ${block.number}: ${String(failed.error?.message ?? 'reverted').split('\n')[0]}` : null;
-    const values = mine.map((r) => r.result);
+    const why = failed?.status === 'failure' ? `no answer at block ${block.number}: ${failed.error.message.split('\n')[0]}` : null;
+    const values = mine.map((r) => (r.status === 'success' ? r.result : undefined));
     if ('address' in part) {
+      const balances = values.slice(2) as bigint[];
       states.set(
         part.address,
         why ?? {
           decimals: Number(values[0]),
           totalSupply: values[1] as bigint,
-          excludedSum: (values.slice(2) as bigint[]).reduce((s, b) => s + b, 0n),
+          excludedSum: balances.reduce((s, b) => s + b, 0n),
+          calls,
+          excluded: balances.map((balance, k) => ({ wallet: String(contracts[i - part.n + 2 + k].args![0]), balance })),
         },
       );
     } else if ('chain' in part.asset.price) {
+      priceCalls.set(part.asset.symbol, calls);
       prices.set(
         part.asset.symbol,
         why ? { ok: false, reason: `the price contract gave ${why}` } : priceFromReads(part.asset.price, values, block.time),
@@ -132,5 +140,5 @@ export async function readChainHead(
       const p = await readPrice(a, c, block, warn);
       if (!p.ok || p.price !== null) prices.set(a.symbol, p as PriceCheck);
     }
-  return { client: c, block, states, prices };
+  return { client: c, block, states, prices, priceCalls };
 }

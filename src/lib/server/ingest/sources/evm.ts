@@ -18,6 +18,10 @@ import { publishedPrices, readPrice, reportStalePrice } from './evm-price.ts';
 import { writeObservation, type ObservationRow } from './observe.ts';
 import { dayEnd } from '#lib/shared/utc-day.ts';
 import type { FailureScope, Source, SourceContext } from './types.ts';
+import { rawMulticall, type ContractRead } from './raw-multicall.ts';
+import { evmReceipt, receiptCall } from '#lib/server/ingest/receipts.ts';
+import { priceMethodOf } from '#lib/server/ingest/methods.ts';
+import type { EvmReceipt, ReceiptCall } from '#lib/shared/receipts.ts';
 
 const erc20 = [
   { type: 'function', name: 'decimals', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint8' }] },
@@ -108,6 +112,9 @@ interface DeploymentState {
   decimals: number;
   totalSupply: bigint;
   excludedSum: bigint;
+  /** For the receipt: each call with its raw answer, and each excluded wallet's balance. */
+  calls: ReceiptCall[];
+  excluded: Array<{ wallet: string; balance: bigint }>;
 }
 
 async function readState(
@@ -117,23 +124,20 @@ async function readState(
   block: bigint,
   warn: (m: string) => void,
 ): Promise<DeploymentState | null> {
+  const reads: ContractRead[] = [
+    { address, abi: erc20, functionName: 'decimals' },
+    { address, abi: erc20, functionName: 'totalSupply' },
+    ...excluded.map((h) => ({ address, abi: erc20, functionName: 'balanceOf', args: [h as Address] })),
+  ];
   let values: bigint[];
+  let calls: ReceiptCall[];
   try {
-    values = await withRetry(
-      `${address} on ${c.key}`,
-      () =>
-        c.client.multicall({
-          contracts: [
-            { address, abi: erc20, functionName: 'decimals' },
-            { address, abi: erc20, functionName: 'totalSupply' },
-            ...excluded.map((h) => ({ address, abi: erc20, functionName: 'balanceOf' as const, args: [h as Address] as const })),
-          ] as never,
-          allowFailure: false,
-          deployless: true,
-          blockNumber: block,
-        }),
-      warn,
-    );
+    // One eth_call (deployless Multicall3), each call's raw answer kept for the receipt.
+    const results = await withRetry(`${address} on ${c.key}`, () => rawMulticall(c, reads, block), warn);
+    const failed = results.find((r) => r.status === 'failure');
+    if (failed?.status === 'failure') throw failed.error;
+    values = results.map((r) => (r.status === 'success' ? BigInt(r.result as bigint | number) : 0n));
+    calls = results.map((r, i) => receiptCall(reads[i], r));
   } catch (e) {
     if (isMissingState(e)) throw e;
     // Before the contract existed at this block (a backfill day), there is nothing to read.
@@ -141,12 +145,20 @@ async function readState(
     if (!code || code === '0x') return null;
     throw e;
   }
-  return { decimals: Number(values[0]), totalSupply: values[1], excludedSum: values.slice(2).reduce((s, b) => s + b, 0n) };
+  const balances = values.slice(2);
+  return {
+    decimals: Number(values[0]),
+    totalSupply: values[1],
+    excludedSum: balances.reduce((s, b) => s + b, 0n),
+    calls,
+    excluded: balances.map((balance, i) => ({ wallet: excluded[i], balance })),
+  };
 }
 
 interface Pending {
   row: ObservationRow;
   holders: Set<string> | null;
+  receipt: EvmReceipt;
 }
 
 /** One chain: state, logs, balance check and one pending observation per deployment. */
@@ -220,6 +232,16 @@ async function readChain(
     );
     pending.push({
       holders,
+      receipt: evmReceipt({
+        chainId: c.chain.chainId ?? 0, // an EVM chain always has one (checked against the node)
+        block,
+        contract: d.address,
+        decimals: s.decimals,
+        totalSupply: s.totalSupply,
+        excluded: s.excluded,
+        calls: s.calls,
+        price: { value: price, source: priceMethodOf(asset.price), calls: [] },
+      }),
       row: {
         runId: ctx.runId,
         date: ctx.date,
@@ -332,7 +354,7 @@ export const evmSource: Source = {
           for (const h of p.holders)
             (union.get(p.row.assetSymbol) ?? union.set(p.row.assetSymbol, new Set()).get(p.row.assetSymbol)!).add(h);
       for (const p of pending) {
-        const problem = await writeObservation(ctx.db, { ...p.row, assetHolders: union.get(p.row.assetSymbol)?.size ?? null });
+        const problem = await writeObservation(ctx.db, { ...p.row, assetHolders: union.get(p.row.assetSymbol)?.size ?? null }, p.receipt);
         if (problem) fail({ asset: p.row.assetSymbol, chain: p.row.chain }, problem);
         else observations++;
       }

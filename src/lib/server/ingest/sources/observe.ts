@@ -6,11 +6,16 @@
 import { ingestObservations } from '#db/schema/index.ts';
 import type { Database } from '#db/client.ts';
 import { observationProblem } from '#lib/server/ingest/bounds.ts';
+import { writeReceipt } from '#lib/server/ingest/receipts.ts';
+import type { EvmReceipt } from '#lib/shared/receipts.ts';
 
 export type ObservationRow = Omit<typeof ingestObservations.$inferInsert, 'id' | 'accepted'>;
 
-/** Stores the row (replacing this run's earlier row for the same day, asset, chain and source) or says why not. */
-export async function writeObservation(db: Database, row: ObservationRow): Promise<string | null> {
+/**
+ * Stores the row (replacing this run's earlier row for the same day, asset, chain and source) or
+ * says why not; with its receipt (what it was read from) when the source keeps one.
+ */
+export async function writeObservation(db: Database, row: ObservationRow, receipt?: EvmReceipt): Promise<string | null> {
   const problem = observationProblem({
     supply: Number(row.supply),
     price: row.price ?? null,
@@ -31,5 +36,6 @@ export async function writeObservation(db: Database, row: ObservationRow): Promi
       ],
       set: { ...row },
     });
+  if (receipt) await writeReceipt(db, row, receipt);
   return null;
 }

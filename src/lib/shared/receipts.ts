@@ -1,0 +1,65 @@
+/**
+ * A figure's receipt (issue 28.2): what a published figure was made from, kept by the ingest when
+ * it read (ingest/receipts.ts) and shown on /assets/{id}/receipt and /api/assets/{id}/receipt. One
+ * read is one eth_call anyone can repeat: `reproduceCommand` writes the `curl` for it.
+ */
+
+/** One contract call of the read, at the receipt's block. */
+export interface ReceiptCall {
+  /** The contract called. */
+  to: string;
+  /** The method with its argument types, e.g. `balanceOf(address)`. */
+  method: string;
+  args: string[];
+  /** The eth_call data sent (selector and encoded arguments). */
+  data: string;
+  /** What the contract answered, hex, as the node returned it. */
+  raw: string;
+  /** The answer decoded (integers as decimal strings). */
+  decoded: string;
+}
+
+/** What an EVM read kept: the block, the calls and their raw answers, the sum that made the figure. */
+export interface EvmReceipt {
+  kind: 'evm';
+  chainId: number;
+  block: { number: number; time: string; hash: string };
+  contract: string;
+  decimals: number;
+  calls: ReceiptCall[];
+  /** The wallets excluded from supply, each with its balance in whole tokens. */
+  excluded: Array<{ wallet: string; balance: string }>;
+  /** totalSupply() in whole tokens. */
+  totalSupply: string;
+  /** totalSupply() minus the excluded balances, in whole tokens: the figure's supply. */
+  supply: string;
+  /** The price in dollars and how it was read (the method; its contract calls when read in the same request). */
+  price: { value: number | null; source: string; calls: ReceiptCall[] };
+  /** supply x price, in dollars; null without a price. */
+  value: number | null;
+}
+
+/** The JSON-RPC body that repeats the calls: one eth_call each at the block, as a batch. */
+function rpcBody(calls: Pick<ReceiptCall, 'to' | 'data'>[], block: number): string {
+  const tag = `0x${block.toString(16)}`;
+  return JSON.stringify(
+    calls.map((c, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'eth_call', params: [{ to: c.to, data: c.data }, tag] })),
+  );
+}
+
+/** Quoted for a POSIX shell: single quotes, any single quote closed and escaped. */
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * The command that repeats the read: `curl` with the eth_call batch, against `rpc` (a public
+ * endpoint, or "$VARIABLE" naming the operator's). Each answer's `result` is the call's raw answer.
+ */
+export function reproduceCommand(calls: Pick<ReceiptCall, 'to' | 'data'>[], block: number, rpc: string): string {
+  const url = rpc.startsWith('$') ? `"${rpc}"` : shellQuote(rpc);
+  return `curl -s -X POST -H 'Content-Type: application/json' --data ${shellQuote(rpcBody(calls, block))} ${url}`;
+}
+
+/** The command that repeats a public API read: a plain GET of the URL the figure was read from. */
+export function apiCommand(url: string): string {
+  return `curl -s ${shellQuote(url)}`;
+}
