@@ -25,6 +25,8 @@ export function assetChainRows(page: AssetPage) {
     blockTime: c.blockTime,
     apiUrl: c.apiUrl,
     fetchedAt: c.fetchedAt || null,
+    // Where this figure's read is shown in full (issue 28.2): raw answers, sum, the command to repeat it.
+    receipt: c.date && page.live ? `${page.asset.url}/receipt#chain-${c.chain}` : null,
   }));
 }
 export const CHAIN_COLUMNS = [
@@ -41,6 +43,7 @@ export const CHAIN_COLUMNS = [
   'blockTime',
   'apiUrl',
   'fetchedAt',
+  'receipt',
 ] as const;
 
 export function assetTransferRows(page: AssetPage) {

@@ -9,6 +9,7 @@ import { coverageSchema } from '#lib/server/figures/coverage-data.ts';
 import { NETWORK_METRICS } from '#lib/shared/analytics-types.ts';
 import { RANGES } from '#lib/shared/open-data/range.ts';
 import { MAX_TRANSFER_LIMIT, TRANSFER_LIMIT } from '#lib/shared/transfers.ts';
+import { assetReceiptSchema, correctionsSchema } from '#lib/shared/schemas/receipts.ts';
 
 type Param = { name: string; in: 'query' | 'path'; required?: boolean; description: string; schema: Record<string, unknown> };
 
@@ -21,6 +22,7 @@ export const TAGS = {
   Transfers: 'The largest on-chain transfers',
   'Asset classes': "The asset-class pages' figures (stablecoins, U.S. Treasuries, private credit)",
   Search: 'Find assets, issuers, networks, posts and research by name',
+  Corrections: 'Published figures a later run changed, and changes of method',
 } as const;
 
 export interface Endpoint {
@@ -84,6 +86,8 @@ export const SCHEMAS = {
   IssuerHistory: R.issuerHistoryRowsSchema,
   IssuerAssets: R.issuerAssetRowsSchema,
   Search: R.searchSchema,
+  AssetReceipt: assetReceiptSchema,
+  Corrections: correctionsSchema,
 } as const;
 
 const format: Param = {
@@ -291,6 +295,16 @@ export const ENDPOINTS: Endpoint[] = [
     example: '/api/assets/{asset}/yield',
   },
   {
+    path: '/api/assets/{id}/receipt',
+    tag: 'Assets',
+    description:
+      "What each chain's published figure of the asset was read from: the chain and block (number, time, hash), the contract and methods with each raw answer (hex) and its decoded value, the wallets excluded with their balances, the price and its source, and the sum. command is a curl with the JSON-RPC eth_call batch at that block (each result is the raw answer shown; a past block needs an archive node); an API read gives its URL and the curl that asks again. figures is empty with a note before any live figure.",
+    summary: "The receipt of each of an asset's figures: block, calls, raw answers, sum, and the command that repeats the read",
+    schema: 'AssetReceipt',
+    params: [id('asset')],
+    example: '/api/assets/{asset}/receipt',
+  },
+  {
     path: '/api/networks/{id}',
     tag: 'Networks',
     description: "Everything the network's page shows: its row of /api/networks, its history and the assets on it.",
@@ -415,6 +429,16 @@ export const ENDPOINTS: Endpoint[] = [
       },
     ],
     example: '/api/search?q=ondo',
+  },
+  {
+    path: '/api/corrections',
+    tag: 'Corrections',
+    description:
+      "The public correction log, newest first (the latest 500): each published figure of a past day that a later run changed (one asset on one chain from one source: value, supply, price or holders), with before and after, the day, the reason and the method version; and each change of method (figure 'method'). Money is a decimal string in dollars, as elsewhere.",
+    summary: 'Published figures changed later, and method changes, with before, after and why',
+    schema: 'Corrections',
+    params: [],
+    example: '/api/corrections',
   },
 ];
 

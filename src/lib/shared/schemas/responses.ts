@@ -265,6 +265,7 @@ export const assetChainRowsSchema = z.array(
     blockTime: z.string().nullable(),
     apiUrl: z.string().nullable(),
     fetchedAt: z.string().nullable(),
+    receipt: z.string().nullable().describe("The page showing how this figure was read (the asset's receipt)"),
   }),
 );
 export const assetTransferRowsSchema = z.array(

@@ -1,0 +1,181 @@
+/**
+ * An asset's receipts (issue 28.2), for /assets/{id}/receipt and /api/assets/{id}/receipt: for each
+ * chain's figure the page shows (the latest counted observation per chain, by the one precedence
+ * rule), what it was read from. An EVM read shows its block, contract, calls with their raw and
+ * decoded answers, the excluded wallets, the price and the sum, and the `curl` that repeats it; an
+ * API read its URL and the `curl` that asks again; a figure without a kept read says so.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { datasetMeta, ingestReceipts } from '#db/schema/index.ts';
+import { getDb } from '#lib/server/db.ts';
+import { siteRegistry } from '#lib/server/sources-data.ts';
+import { servedObservations, type Observation } from '#lib/server/figures/observations.ts';
+import { isAggregator, pickPerDayCell } from '#lib/server/figures/precedence.ts';
+import { catalogOf, registryChainName, servedAssetsQuery } from './catalog.ts';
+import { explorerLink, metaFacts } from './shared.ts';
+import { apiCommand, reproduceCommand, type EvmReceipt } from '#lib/shared/receipts.ts';
+import type { Registry } from '#lib/server/ingest/registry.ts';
+import { withMoney } from '#lib/shared/money.ts';
+
+export interface ReceiptFigure {
+  /** The anchor of this figure on the receipt page and the asset page's link to it. */
+  anchor: string;
+  chain: string;
+  chainName: string;
+  date: string;
+  source: string;
+  runId: number;
+  supply: string;
+  price: number | null;
+  value: number | null;
+  /** An EVM read kept by the ingest, with the command that repeats it. */
+  evm: (EvmReceipt & { blockUrl?: string; rpc: string; command: string; sum: string }) | null;
+  /** A public API read: the URL and the command that asks again (the answer may have changed since). */
+  api: { url: string; fetchedAt: string; command: string } | null;
+  /** Why there is no read to show (a source that keeps no raw answer). */
+  unknown?: string;
+}
+
+export interface AssetReceipt {
+  asset: { id: string; symbol: string; name: string; url: string };
+  asOf: string;
+  live: boolean;
+  publishedRun: number | null;
+  /** The as-of day's figures summed into the market cap, with the sum written out. */
+  marketCap: { date: string; value: number | null; sum: string } | null;
+  figures: ReceiptFigure[];
+  /** Why the page has no receipt (no live figure yet), else null. */
+  note: string | null;
+}
+
+/** An amount of whole tokens as written on the receipt (the decimal string unchanged, grouped). */
+const tokens = (s: string) => {
+  const [int, frac] = s.split('.');
+  return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac ? `.${frac}` : ''}`;
+};
+const dollars = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The sum that made the figure, in words and numbers. */
+export function sumText(r: EvmReceipt): string {
+  const excluded = r.excluded.length
+    ? ` − ${r.excluded.map((e) => tokens(e.balance)).join(' − ')} excluded = ${tokens(r.supply)}`
+    : ' (no wallet excluded)';
+  const priced = r.price.value === null || r.value === null ? '; no price, no value' : ` × ${dollars(r.price.value)} = ${dollars(r.value)}`;
+  return `totalSupply ${tokens(r.totalSupply)}${excluded}${priced}`;
+}
+
+/** The endpoint the command names: the chain's first public RPC, else the variable the operator sets. */
+function rpcOf(registry: Registry | undefined, chain: string): string {
+  const c = registry && Object.hasOwn(registry.chains, chain) ? registry.chains[chain] : undefined;
+  return c?.publicRpc[0]?.url ?? `$${c?.rpcEnv ?? 'RPC_URL'}`;
+}
+
+/** One figure's receipt from its observation and its kept read (pure). */
+function figureReceipt(o: Observation, kept: EvmReceipt | undefined, registry: Registry | undefined): ReceiptFigure {
+  const base = {
+    anchor: `chain-${o.chain}`,
+    chain: o.chain,
+    chainName: registryChainName(o.chain),
+    date: o.date,
+    source: o.source,
+    runId: o.runId,
+    supply: o.supply,
+    price: o.price,
+    value: o.value,
+  };
+  if (kept) {
+    const rpc = rpcOf(registry, o.chain);
+    const calls = [...kept.calls, ...kept.price.calls];
+    return {
+      ...base,
+      evm: {
+        ...kept,
+        blockUrl: explorerLink(registry, o.chain, 'block', String(kept.block.number)),
+        rpc,
+        command: reproduceCommand(calls, kept.block.number, rpc),
+        sum: sumText(kept),
+      },
+      api: null,
+    };
+  }
+  if (o.apiUrl) return { ...base, evm: null, api: { url: o.apiUrl, fetchedAt: o.fetchedAt, command: apiCommand(o.apiUrl) } };
+  return {
+    ...base,
+    evm: null,
+    api: null,
+    unknown: isAggregator(o.source)
+      ? 'the source gave no URL for this read'
+      : `this read (${o.source}${o.blockNumber !== null ? `, block ${o.blockNumber}` : ''}) was made before receipts were kept, or by a reader that keeps no raw answer yet`,
+  };
+}
+
+/** The receipts of the asset with this id, or undefined for an unknown id. */
+export async function loadAssetReceipt(id: string): Promise<AssetReceipt | undefined> {
+  const db = getDb();
+  const [metaRows, served] = await db.batch([db.select().from(datasetMeta), servedAssetsQuery()]);
+  const entry = catalogOf(served).byId.get(id);
+  if (!entry) return undefined;
+  const { registry } = siteRegistry();
+  const { asOf, publishedRun } = metaFacts(metaRows);
+  const live = publishedRun !== undefined;
+  const symbol = entry.registry?.symbol ?? entry.symbol;
+  const asset = { id: entry.id, symbol: entry.symbol, name: entry.name, url: entry.url };
+  const rows = live ? await servedObservations({ asOf, asset: symbol }) : [];
+  // The latest counted observation of each chain, as the asset page shows it.
+  const latest = new Map<string, Observation>();
+  for (const o of pickPerDayCell(rows).values()) if ((latest.get(o.chain)?.date ?? '') < o.date) latest.set(o.chain, o);
+  const picked = [...latest.values()].sort((a, b) => (b.value ?? 0) - (a.value ?? 0));
+  const kept = picked.length
+    ? await db
+        .select()
+        .from(ingestReceipts)
+        .where(
+          and(
+            eq(ingestReceipts.assetSymbol, symbol),
+            inArray(
+              ingestReceipts.runId,
+              picked.map((o) => o.runId),
+            ),
+          ),
+        )
+    : [];
+  const keptOf = (o: Observation) =>
+    kept.find((k) => k.runId === o.runId && k.date === o.date && k.chain === o.chain && k.source === o.source)?.body as
+      EvmReceipt | undefined;
+  const figures = picked.map((o) => figureReceipt(o, keptOf(o), registry));
+  const lastDay = picked
+    .map((o) => o.date)
+    .sort()
+    .at(-1);
+  const ofDay = figures.filter((f) => f.date === lastDay);
+  const marketCap = lastDay
+    ? {
+        date: lastDay,
+        value: ofDay.some((f) => f.value === null) ? null : ofDay.reduce((s, f) => s + f.value!, 0),
+        sum: ofDay.map((f) => `${f.chainName} ${f.value === null ? 'unknown' : dollars(f.value)}`).join(' + '),
+      }
+    : null;
+  return {
+    asset,
+    asOf,
+    live,
+    publishedRun: publishedRun ?? null,
+    marketCap,
+    figures,
+    note: figures.length
+      ? null
+      : live
+        ? 'No published read of this asset yet: a receipt appears with its first published figure.'
+        : 'The site shows the dated snapshot, compiled from public reporting: no figure was read from a chain, so there is no receipt yet.',
+  };
+}
+
+/** The receipt as the API gives it: money as decimal strings (src/lib/shared/money.ts). */
+export const receiptForApi = (r: AssetReceipt) => ({
+  ...r,
+  marketCap: r.marketCap && withMoney(r.marketCap, ['value']),
+  figures: r.figures.map((f) => ({
+    ...withMoney(f, ['price', 'value']),
+    evm: f.evm && { ...withMoney(f.evm, ['value']), price: withMoney(f.evm.price, ['value']) },
+  })),
+});
