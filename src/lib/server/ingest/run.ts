@@ -23,6 +23,7 @@ import type { Source } from './sources/types.ts';
 import { DAY_MS, isoDay, shiftDay } from '#lib/shared/utc-day.ts';
 import { evmHeadSource, readLogs, writeHeadRows, type HeadRead } from './head-first.ts';
 import { planCloseRetry, type CloseRetry } from './close-retry.ts';
+import { recordCorrections } from './corrections.ts';
 
 export type RunStatus = 'published' | 'held' | 'failed' | 'dry-run' | 'locked' | 'skipped';
 
@@ -235,6 +236,8 @@ async function decide(
   const notAccepted = new Set(held.keys());
   for (const f of st.failures) if (f.asset && f.chain) notAccepted.add(`${f.asset}|${f.chain}`);
   await writePublished(db, runId, derived, notAccepted, comparison);
+  // The public correction log: past days' published figures this run changed (corrections.ts).
+  await recordCorrections(db, runId);
   return { runId, status: 'published', asOf: publishAsOf, comparison, ...extra };
 }
 

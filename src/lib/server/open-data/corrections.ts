@@ -1,0 +1,34 @@
+/**
+ * The public correction log, read side (issue 28.5): what /corrections and /api/corrections list,
+ * newest first. The ingest records the entries (ingest/corrections.ts).
+ */
+import { desc } from 'drizzle-orm';
+import { corrections } from '#db/schema/index.ts';
+import { getDb } from '#lib/server/db.ts';
+import { loadCatalog, registryChainName } from './catalog.ts';
+
+/** The log is kept whole; a page shows the latest this many. */
+const SHOWN = 500;
+
+export async function loadCorrections() {
+  const [rows, catalog] = await Promise.all([getDb().select().from(corrections).orderBy(desc(corrections.id)).limit(SHOWN), loadCatalog()]);
+  const byRegistrySymbol = new Map(catalog.assets.map((a) => [a.registry?.symbol ?? a.symbol, a]));
+  return rows.map((r) => {
+    const a = r.assetSymbol ? byRegistrySymbol.get(r.assetSymbol) : undefined;
+    return {
+      id: r.id,
+      recordedAt: r.recordedAt,
+      date: r.date,
+      asset: r.assetSymbol ? { id: a?.id ?? '', symbol: a?.symbol ?? r.assetSymbol, url: a?.url ?? '' } : null,
+      chain: r.chain ? registryChainName(r.chain) : null,
+      source: r.source || null,
+      figure: r.figure as 'value' | 'supply' | 'price' | 'holders' | 'method',
+      before: r.before,
+      after: r.after,
+      reason: r.reason,
+      methodVersion: r.methodVersion,
+      runId: r.runId,
+      previousRunId: r.previousRunId,
+    };
+  });
+}

@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+import { publicGet } from '#lib/server/open-data/public-get.ts';
+import { publicJson } from '#lib/server/public-json.ts';
+import { loadCorrections } from '#lib/server/open-data/corrections.ts';
+
+export const prerender = false;
+
+/** The public correction log, newest first (issue 28.5). */
+export const GET: APIRoute = publicGet(async () => publicJson(await loadCorrections()));
