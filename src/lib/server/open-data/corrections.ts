@@ -4,7 +4,7 @@
  */
 import { desc } from 'drizzle-orm';
 import { corrections } from '#db/schema/index.ts';
-import { getDb } from '#lib/server/db.ts';
+import { getDb } from '#lib/server/db/client.ts';
 import { loadCatalog, registryChainName } from './catalog.ts';
 
 /** The log is kept whole; a page shows the latest this many. */

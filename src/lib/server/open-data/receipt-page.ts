@@ -7,8 +7,8 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { datasetMeta, ingestReceipts } from '#db/schema/index.ts';
-import { getDb } from '#lib/server/db.ts';
-import { siteRegistry } from '#lib/server/sources-data.ts';
+import { getDb } from '#lib/server/db/client.ts';
+import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 import { servedObservations, type Observation } from '#lib/server/figures/observations.ts';
 import { isAggregator, pickPerDayCell } from '#lib/server/figures/precedence.ts';
 import { catalogOf, registryChainName, servedAssetsQuery } from './catalog.ts';

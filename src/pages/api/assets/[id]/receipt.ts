@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { HttpError } from '#lib/server/http.ts';
-import { publicJson } from '#lib/server/public-json.ts';
+import { HttpError } from '#lib/server/http/handle.ts';
+import { publicJson } from '#lib/server/http/public-json.ts';
 import { loadAssetReceipt, receiptForApi } from '#lib/server/open-data/receipt-page.ts';
 
 export const prerender = false;
