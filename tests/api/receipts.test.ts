@@ -14,6 +14,7 @@ import { WALLETS, type Scenario } from '../../scripts/lib/ingest-scenario.ts';
 import type { RunningServer } from '../support/server.ts';
 import { getOk, runIngestCli, startScenarioServer } from '../support/ingest.ts';
 import { parseCsv } from '#lib/shared/csv.ts';
+import { formatDay } from '#lib/shared/format.ts';
 
 const execFileAsync = promisify(execFile);
 let s: Scenario;
@@ -167,9 +168,10 @@ describe('the correction log', () => {
     // The second run changed nothing further: its entry is against the first restatement, which it equals.
     expect(log.filter((c: { figure: string }) => c.figure === 'value')).toHaveLength(1);
     const page: string = await get('/corrections');
-    expect(page).toMatch(/data-testid="correction-before"[^>]*>\s*350000\s*</);
-    expect(page).toMatch(/data-testid="correction-after"[^>]*>\s*140000\s*</);
-    expect(page).toContain(s.days[1]);
+    expect(page).toMatch(/data-testid="correction-before"[^>]*>\s*350,000\s*</);
+    expect(page).toMatch(/data-testid="correction-after"[^>]*>\s*140,000\s*</);
+    expect(page).toMatch(/data-testid="correction-before"[^>]*>\s*\$350,000\.00\s*</);
+    expect(page).toContain(formatDay(s.days[1]));
     const method = log.filter((c: { figure: string }) => c.figure === 'method');
     expect(method).toHaveLength(1);
     expect(method[0]).toMatchObject({ before: 'method version 0', after: expect.stringMatching(/^method version \d+$/), asset: null });

@@ -63,3 +63,16 @@ export function reproduceCommand(calls: Pick<ReceiptCall, 'to' | 'data'>[], bloc
 export function apiCommand(url: string): string {
   return `curl -s ${shellQuote(url)}`;
 }
+
+/**
+ * An exact amount, grouped: '1200000.5' -> '1,200,000.5'. Receipts and corrections show amounts
+ * exactly (the site's compact rule, '$1.20M', would hide the arithmetic they exist to show), and
+ * token amounts stay strings (a uint256 does not fit a float).
+ */
+export function exactAmount(s: string): string {
+  const [int, frac] = s.split('.');
+  return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac ? `.${frac}` : ''}`;
+}
+
+/** Dollars exactly, to the cent: 300000.5 -> '$300,000.50'. */
+export const exactDollars = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

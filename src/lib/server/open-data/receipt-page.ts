@@ -13,7 +13,7 @@ import { servedObservations, type Observation } from '#lib/server/figures/observ
 import { isAggregator, pickPerDayCell } from '#lib/server/figures/precedence.ts';
 import { catalogOf, registryChainName, servedAssetsQuery } from './catalog.ts';
 import { explorerLink, metaFacts } from './shared.ts';
-import { apiCommand, reproduceCommand, type EvmReceipt } from '#lib/shared/receipts.ts';
+import { apiCommand, exactAmount as tokens, exactDollars as dollars, reproduceCommand, type EvmReceipt } from '#lib/shared/receipts.ts';
 import type { Registry } from '#lib/server/ingest/registry.ts';
 import { withMoney } from '#lib/shared/money.ts';
 
@@ -47,13 +47,6 @@ export interface AssetReceipt {
   /** Why the page has no receipt (no live figure yet), else null. */
   note: string | null;
 }
-
-/** An amount of whole tokens as written on the receipt (the decimal string unchanged, grouped). */
-const tokens = (s: string) => {
-  const [int, frac] = s.split('.');
-  return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac ? `.${frac}` : ''}`;
-};
-const dollars = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The sum that made the figure, in words and numbers. */
 export function sumText(r: EvmReceipt): string {
