@@ -94,6 +94,9 @@ describe('admin journey', () => {
       .getByRole('textbox', { name: 'Content', exact: true })
       .fill('## Why it matters\n\nOn-chain treasuries passed **$7B** this week.\n\n- BUIDL\n- BENJI');
     await page.getByLabel('Tags').fill('treasuries, , weekly ');
+    // Authors are chosen by display name (content/authors.json); the post stores the id.
+    expect(await page.getByLabel('Author').inputValue()).toBe('default-author');
+    await page.getByLabel('Author').selectOption({ label: 'Research Desk' });
     await page.getByLabel('Upload image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: makePng(1600, 840) });
     await page.locator('img[src^="/api/uploads/"]').waitFor();
     await page.getByRole('switch', { name: 'Published' }).click();
@@ -120,6 +123,7 @@ describe('admin journey', () => {
       published: true,
       excerpt: 'The weekly view of tokenized US treasuries.',
       tags: ['treasuries', 'weekly'],
+      authorId: 'research-desk',
     });
     expect(post.featuredImage).toMatch(/^\/api\/uploads\/[a-z2-7]+$/);
     const image = await anonymous(post.featuredImage);

@@ -41,6 +41,22 @@ async function loadImages(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
+describe('/authors/{slug}', () => {
+  it("shows the author's display name and line, and lists their posts by name", async () => {
+    const { page, errors, status, close } = await openPage(browser(), base, '/authors/rwa-analytics-editors');
+    expect(status).toBe(200);
+    expect(await page.getByTestId('author-name').textContent()).toMatch(/^\s*RWA Analytics Editors\s*$/);
+    expect(await page.getByTestId('author-bio').textContent()).toMatch(/editors of RWA Analytics/);
+    // The seeded post stored with the default author id 'default-author'.
+    const card = page.getByTestId('article-card').filter({ hasText: 'Weekly RWA Recap' });
+    expect(await card.count()).toBe(1);
+    expect(await card.innerText()).toContain('RWA Analytics Editors ·');
+    expect(await page.getByText('default-author').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
 describe('/blog/{slug}', () => {
   it('shows every part of a post, with the table of contents beside the body on large screens', async () => {
     const { page, context, errors, status } = await openPage(browser(), base, POST);
@@ -57,7 +73,11 @@ describe('/blog/{slug}', () => {
     expect(await page.locator('h1').first().textContent()).toBe('Welcome to RWA Analytics: Tracking $29B of Real-World Assets Onchain');
     expect(await post.locator('header h1').count()).toBe(1);
     expect(await post.getByText(/^Tokenized treasuries, private credit, commodities and stablecoins now add up/).isVisible()).toBe(true);
-    expect(await post.getByTestId('author').textContent()).toBe('rwa-analytics-team');
+    // The author by display name (content/authors.json), not the stored id, linking to their page.
+    const author = post.getByTestId('author');
+    expect(await author.textContent()).toBe('RWA Analytics Team');
+    expect(await author.getAttribute('data-author-id')).toBe('rwa-analytics-team');
+    expect(await author.getAttribute('href')).toBe('/authors/rwa-analytics-team');
     expect(await post.getByTestId('date').textContent()).toBe('September 12, 2025');
     // The body: the spec's markup rendered (headings, bold, lists).
     const body = post.locator('.prose-body');

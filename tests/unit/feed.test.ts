@@ -44,7 +44,11 @@ describe('feedXml', () => {
   });
 
   it.each(['007', '1e3', '0x1A', 'true', 'Ada & <Bob>'])('an author written %j reads back as written', (author) => {
-    expect(parse(feedXml(channel, [item({ author })])).item[0]['dc:creator']).toBe(author);
+    expect(parse(feedXml(channel, [item({ kind: 'research', author })])).item[0]['dc:creator']).toBe(author);
+  });
+
+  it("names a blog post's author by the display name of its id (content/authors.json)", () => {
+    expect(parse(feedXml(channel, [item({ author: 'default-author' })])).item[0]['dc:creator']).toBe('RWA Analytics Editors');
   });
 
   it('the excerpt reaches a reader as text, never as markup (escaped once for HTML, once for XML)', () => {

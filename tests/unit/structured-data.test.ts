@@ -10,6 +10,7 @@ import {
   SITE_LOGO,
 } from '#lib/shared/structured-data.ts';
 import { pageCardKey, pageCardPath, PAGE_CARDS, isPageCardKey } from '#lib/shared/og-cards.ts';
+import { AUTHORS, authorOf } from '#lib/shared/authors.ts';
 import { CARD, cardText, encodePng, Raster, renderCard, renderLogo, wrapWords } from '#lib/server/og/image.ts';
 
 /** Width, height and colour type from a PNG's IHDR. */
@@ -58,6 +59,23 @@ describe('authors', () => {
     expect(authorName('blog', 'research-desk')).toBe('Research Desk');
     expect(authorName('research', 'Guest Contributor')).toBe('Guest Contributor');
     expect(authorName('research', '  ')).toBe('RWA Research Team');
+  });
+
+  it('takes display names from content/authors.json, and names an unknown id from its words', () => {
+    // Known by id (a post) or by name in any case, or by id (an article): the data's own spelling.
+    expect(authorOf('blog', 'market-analysis-desk')).toMatchObject({ id: 'market-analysis-desk', name: 'Market Analysis Desk' });
+    expect(authorOf('research', 'rwa news desk').name).toBe('RWA News Desk');
+    expect(authorOf('research', 'rwa-news-desk').name).toBe('RWA News Desk');
+    expect(authorOf('blog', 'default-author').bio).toMatch(/editors/i);
+    // Unknown: a post's id reads as words, an article's name as written.
+    expect(authorOf('blog', 'nav-and-usd-desk')).toEqual({ id: 'nav-and-usd-desk', name: 'NAV And USD Desk' });
+    expect(authorOf('research', 'Ada Analyst')).toEqual({ id: 'Ada Analyst', name: 'Ada Analyst' });
+  });
+
+  it('has one entry per id and per name, each with a page of its own', () => {
+    expect(new Set(AUTHORS.map((a) => a.id)).size).toBe(AUTHORS.length);
+    expect(new Set(AUTHORS.map((a) => authorSlug(a.name))).size).toBe(AUTHORS.length);
+    for (const a of AUTHORS) expect(a.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
   });
 
   it('gives each a page path made of safe characters', () => {

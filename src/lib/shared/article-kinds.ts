@@ -7,7 +7,7 @@
  * Pure: no server or browser APIs, so islands may import it. Imports are relative (not `@/`) so
  * the content scripts that Node runs directly can load it too.
  */
-import { DEFAULT_AUTHOR_ID, RESEARCH_CATEGORIES, readingTime, type ResearchCategory } from './article-rules.ts';
+import { DEFAULT_AUTHOR_ID, DEFAULT_RESEARCH_AUTHOR, RESEARCH_CATEGORIES, readingTime, type ResearchCategory } from './article-rules.ts';
 import type { ContentKind } from './content-types.ts';
 
 export type ArticleKind = ContentKind;
@@ -97,7 +97,7 @@ export const ARTICLE_KINDS: Record<ArticleKind, ArticleKindConfig> = {
     endpoint: '/api/research',
     hasFeatured: true,
     extras: {
-      author: (g) => text(g.author) ?? 'RWA Research Team',
+      author: (g) => text(g.author) ?? DEFAULT_RESEARCH_AUTHOR,
       category: (g) => (RESEARCH_CATEGORIES.includes(g.category as ResearchCategory) ? g.category : 'Research'),
       readingTime: (g, content) => text(g.readingTime) ?? readingTime(content),
       featured: (g) => g.featured === true,

@@ -10,6 +10,8 @@ const WORDS_PER_MINUTE = 200;
 export const RESEARCH_CATEGORIES = ['Research', 'Product Update', 'Guest Post', 'Market Analysis', 'Industry News'] as const;
 export type ResearchCategory = (typeof RESEARCH_CATEGORIES)[number];
 export const DEFAULT_AUTHOR_ID = 'default-author';
+/** A research article saved without an author (from a file) is the research team's. */
+export const DEFAULT_RESEARCH_AUTHOR = 'RWA Research Team';
 
 /**
  * Slug from a title: lowercase; characters other than letters, digits, spaces and hyphens

@@ -4,6 +4,7 @@
  * and a page. Pure: the origin comes in, objects go out (Head.astro writes them with jsonLdString).
  */
 import { ASSET_CLASS_LINKS, SITE } from './site.ts';
+import { authorOf } from './authors.ts';
 
 /** The square logo in public/ (drawn by src/lib/server/og/image.ts renderLogo; a test keeps them equal). */
 export const SITE_LOGO = { path: '/logo.png', width: 512, height: 512 } as const;
@@ -74,20 +75,9 @@ export function websiteJsonLd(origin: string) {
 /** One JSON-LD document holding several nodes. */
 export const graph = (nodes: readonly object[]) => ({ '@context': 'https://schema.org', '@graph': nodes });
 
-/** Words an author id is made of, as a name: 'research-desk' is 'Research Desk'. */
-const ACRONYMS = new Set(['rwa', 'nav', 'usd', 'etf']);
-function nameFromId(id: string): string {
-  if (id === 'default-author' || !id.trim()) return `${SITE.name} Editors`;
-  return id
-    .split(/[-_\s]+/)
-    .filter(Boolean)
-    .map((w) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : w[0].toUpperCase() + w.slice(1)))
-    .join(' ');
-}
-
-/** The author's name: a blog post stores an author id, a research article the name itself. */
+/** The author's display name: a blog post stores an author id, a research article the name itself (authors.ts). */
 export function authorName(kind: 'blog' | 'research', author: string): string {
-  return kind === 'blog' ? nameFromId(author) : author.trim() || 'RWA Research Team';
+  return authorOf(kind, author).name;
 }
 
 /** The URL segment of an author's page: lowercase letters and digits joined by '-'. */

@@ -1,5 +1,6 @@
 import { RESEARCH_CATEGORIES, META_DESCRIPTION_LIMIT, type ResearchCategory } from '#lib/shared/article-rules.ts';
 import type { ContentKind } from '#lib/shared/content-types.ts';
+import { AUTHORS, authorOf } from '#lib/shared/authors.ts';
 import Field, { fieldDescription } from './Field.tsx';
 import ImageField from './ImageField.tsx';
 import Switch from '#components/islands/ui/Switch.tsx';
@@ -52,6 +53,24 @@ export default function SettingsPanel({ kind, values: v, onChange, errors }: Pro
             {...fieldDescription('publishAt', { hint: true, error: errors.publishAt })}
           />
         </Field>
+        {kind === 'blog' && (
+          <Field id="authorId" label="Author" error={errors.authorId} hint="Shown on the post by name, with a page listing their posts.">
+            <select
+              id="authorId"
+              className={inputClass}
+              value={v.authorId}
+              onChange={(e) => set({ authorId: e.target.value })}
+              {...fieldDescription('authorId', { hint: true, error: errors.authorId })}
+            >
+              {/* An id that is not in the author list (older content) stays choosable, under its derived name. */}
+              {(AUTHORS.some((a) => a.id === v.authorId) ? AUTHORS : [...AUTHORS, authorOf('blog', v.authorId)]).map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
         {kind === 'research' && (
           <>
             <Switch

@@ -1,5 +1,6 @@
 import {
   cleanSlug,
+  DEFAULT_AUTHOR_ID,
   defaultExcerpt,
   defaultMetaDescription,
   readingTime,
@@ -20,6 +21,8 @@ export interface EditorValues {
   tags: string;
   metaTitle: string;
   metaDescription: string;
+  /** A blog post's author id (content/authors.json); a research article has `author`, a name. */
+  authorId: string;
   author: string;
   category: ResearchCategory;
   readingTime: string;
@@ -53,6 +56,7 @@ export function valuesFromItem(item: ContentItem | null): EditorValues {
     tags: item?.tags.join(', ') ?? '',
     metaTitle: item?.metaTitle ?? '',
     metaDescription: item?.metaDescription ?? '',
+    authorId: item && 'authorId' in item ? item.authorId : DEFAULT_AUTHOR_ID,
     author: research?.author ?? '',
     category: (research?.category as ResearchCategory | undefined) ?? 'Research',
     readingTime: research?.readingTime ?? '',
@@ -121,7 +125,8 @@ export function payloadFromValues(kind: ContentKind, v: EditorValues): Record<st
     // Cleared: publish from the moment it is published. Untouched: keep the stored date.
     ...(v.publishAtEdited ? { publishedAt: v.publishAt ? new Date(v.publishAt).toISOString() : null } : {}),
   };
-  if (kind === 'blog') return common;
+  // A draft kept from before the author choice has no authorId: the stored one stays.
+  if (kind === 'blog') return v.authorId ? { ...common, authorId: v.authorId } : common;
   return {
     ...common,
     author: v.author.trim(),

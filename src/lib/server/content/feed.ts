@@ -9,6 +9,7 @@
 import type { ShownItem } from './articles.ts';
 import { itemPath, shownDate } from '#lib/shared/article-kinds.ts';
 import { escapeXml as x } from '#lib/shared/seo.ts';
+import { authorName } from '#lib/shared/structured-data.ts';
 
 /** What the feed shows of an item: the public item as the repository reads it. */
 export type FeedItem = Pick<ShownItem, 'kind' | 'slug' | 'title' | 'excerpt' | 'author' | 'category' | 'published' | 'publishedAt' | 'createdAt'>;
@@ -30,7 +31,7 @@ function itemXml(item: FeedItem, origin: string): string {
     // text the author wrote, never as markup) and once more for the XML around it.
     `      <description>${x(x(item.excerpt))}</description>`,
     `      <pubDate>${shownDate(item).toUTCString()}</pubDate>`,
-    `      <dc:creator>${x(item.author)}</dc:creator>`,
+    `      <dc:creator>${x(authorName(item.kind, item.author))}</dc:creator>`,
     `      <category>${x(item.kind === 'blog' ? 'Blog' : (item.category ?? 'Research'))}</category>`,
     '    </item>',
   ].join('\n');
