@@ -3,7 +3,7 @@
  * phone and desktop widths, and the value axis always has distinct labels scaled to the data.
  */
 import { describe, expect, it } from 'vitest';
-import { chartFrame, labelWidth, timeTicks, valueTicks, type XTick } from '#lib/shared/charts/frame.ts';
+import { chartFrame, labelWidth, pointDateLabel, timeTicks, valueTicks, type XTick } from '#lib/shared/charts/frame.ts';
 import { dateLabel, lineChart } from '#lib/shared/open-data/chart.ts';
 import { formatCompactUsd, formatCurrency, formatMonthLabel } from '#lib/shared/format.ts';
 
@@ -92,5 +92,13 @@ describe('value axis', () => {
     const widest = Math.max(...f.yTicks.map((t) => labelWidth(t.label)));
     expect(f.pad.left).toBeGreaterThan(widest);
     expect(f.yTicks.map((t) => t.label)).toContain('$1500.00B');
+  });
+});
+
+describe("a point's date", () => {
+  it('names a month for a monthly series and the day for a daily one', () => {
+    expect(pointDateLabel(monthly)('2025-09-01')).toBe('Sep 2025');
+    expect(pointDateLabel(daily)('2025-07-04')).toBe('4 Jul 2025');
+    expect(pointDateLabel(['2026-11-14'])('2026-11-14')).toBe('14 Nov 2026');
   });
 });

@@ -4,6 +4,8 @@ export interface TooltipRow {
   name: string;
   color: string;
   dash?: string;
+  /** 'area' for a stacked band (a filled square key), a line otherwise. */
+  kind?: 'line' | 'area';
   value: string;
 }
 
@@ -19,7 +21,7 @@ interface Props {
 
 /** The hovered date and every series' value on it, beside the crosshair. */
 export default function ChartTooltip({ x, width, date, rows, total }: Props) {
-  const boxWidth = 208;
+  const boxWidth = 240;
   // Right of the crosshair, or left of it when there is no room; never outside the chart.
   const left = x + 12 + boxWidth <= width ? x + 12 : Math.max(0, x - 12 - boxWidth);
   return (
@@ -33,7 +35,7 @@ export default function ChartTooltip({ x, width, date, rows, total }: Props) {
       {rows.map((r) => (
         <p key={r.name} className="flex items-center justify-between gap-3" data-testid="tooltip-row">
           <span className="flex min-w-0 items-center gap-1.5 text-muted">
-            <SeriesSwatch color={r.color} dash={r.dash} />
+            <SeriesSwatch color={r.color} dash={r.dash} kind={r.kind} />
             <span className="truncate">{r.name}</span>
           </span>
           <span className="text-fg tabular-nums">{r.value}</span>

@@ -2,8 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Download } from 'lucide-react';
 import type { NetworkMetric, TimeSeriesPoint } from '#lib/shared/analytics-types.ts';
 import { formatMetricValue, lineSeries } from '#lib/shared/markets.ts';
-import { chartFrame } from '#lib/shared/charts/frame.ts';
-import { dateLabel } from '#lib/shared/open-data/chart.ts';
+import { chartFrame, pointDateLabel } from '#lib/shared/charts/frame.ts';
 import { formatMonthLabel } from '#lib/shared/format.ts';
 import { chartPalette } from '../../../../tailwind.config.mjs';
 import ChartSvg from '#components/islands/charts/ChartSvg.tsx';
@@ -101,8 +100,16 @@ export default function NetworkLineChart({ metric, metricLabel, points, colorOrd
               data-series={s.name}
             />
           ))}
+          {/* A dot where a line has a single point (it would not show), and on every line at the hovered date. */}
+          {series.flatMap((s) =>
+            s.points
+              .filter((p) => s.points.length === 1 || p.time === hovered)
+              .map((p) => <circle key={`${s.name}-${p.time}`} cx={frame.x(p.time)} cy={frame.y(p.value)} r={3.5} fill={s.color} />),
+          )}
         </ChartSvg>
-        {hovered && rows.length > 0 && <ChartTooltip x={frame.x(hovered)} width={size.width} date={dateLabel(hovered, 365)} rows={rows} />}
+        {hovered && rows.length > 0 && (
+          <ChartTooltip x={frame.x(hovered)} width={size.width} date={pointDateLabel(dates)(hovered)} rows={rows} />
+        )}
       </div>
       <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
         <ul className="flex flex-wrap gap-x-4 gap-y-1.5 text-xs text-muted" aria-label="Networks in the chart">

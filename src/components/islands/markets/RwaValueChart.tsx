@@ -4,7 +4,7 @@ import type { ChartDataPoint } from '#lib/shared/analytics-types.ts';
 import { CHART_LAYERS, stackChartData, type AssetClassKey } from '#lib/shared/markets.ts';
 import { assetClassColors } from '../../../../tailwind.config.mjs';
 import { formatCompactUsd, formatLongDate } from '#lib/shared/format.ts';
-import { chartFrame } from '#lib/shared/charts/frame.ts';
+import { chartFrame, pointDateLabel } from '#lib/shared/charts/frame.ts';
 import { dateLabel } from '#lib/shared/open-data/chart.ts';
 import Switch from '#components/islands/ui/Switch.tsx';
 import ChartSvg from '#components/islands/charts/ChartSvg.tsx';
@@ -49,6 +49,7 @@ export default function RwaValueChart({ data, view, legends, asOf }: Props) {
     yLabel: (v) => usd(v, 1),
     xLabel: dateLabel,
   });
+  const pointDate = pointDateLabel(dates);
   // The crosshair's date and stacked total; the latest date when the pointer is elsewhere.
   const at = hover ?? totals.length - 1;
   const readout = totals[at];
@@ -119,13 +120,13 @@ export default function RwaValueChart({ data, view, legends, asOf }: Props) {
       </div>
       <p className="mt-4 flex items-baseline gap-2 text-sm text-muted" data-testid="rwa-readout" aria-live="off">
         <span className="text-2xl font-semibold text-fg tabular-nums">{readout ? usd(readout.value, 2) : '—'}</span>
-        <span>{readout ? `${dateLabel(readout.time, 365)}${includeStablecoins ? ', incl. stablecoins' : ''}` : ''}</span>
+        <span>{readout ? `${pointDate(readout.time)}${includeStablecoins ? ', incl. stablecoins' : ''}` : ''}</span>
       </p>
       <div ref={ref} className="relative mt-2 h-72 sm:h-80">
         <ChartSvg
           frame={frame}
           dates={dates}
-          label={`Total RWA value by asset class, stacked, ${dates.length ? `${dateLabel(dates[0], 365)} to ${dateLabel(dates[dates.length - 1], 365)}` : 'no data'}`}
+          label={`Total RWA value by asset class, stacked, ${dates.length ? `${pointDate(dates[0])} to ${pointDate(dates[dates.length - 1])}` : 'no data'}`}
           testid="rwa-chart"
           hover={hover}
           onHover={setHover}
@@ -141,6 +142,22 @@ export default function RwaValueChart({ data, view, legends, asOf }: Props) {
                 ? [`${frame.x(dates[dates.length - 1]).toFixed(1)} ${bottom}`, `${frame.x(dates[0]).toFixed(1)} ${bottom}`]
                 : layers[i - 1].points.map((p) => `${frame.x(p.time).toFixed(1)} ${frame.y(p.value).toFixed(1)}`).reverse();
             const color = assetClassColors[layer.key];
+            if (dates.length === 1) {
+              // One date (a first run): a stacked bar, as a band of no width would not show.
+              const y0 = i === 0 ? bottom : frame.y(layers[i - 1].points[0].value);
+              const y1 = frame.y(layer.points[0].value);
+              return (
+                <rect
+                  key={layer.key}
+                  data-series={layer.key}
+                  x={frame.x(dates[0]) - 12}
+                  width={24}
+                  y={y1}
+                  height={Math.max(0, y0 - y1)}
+                  fill={color}
+                />
+              );
+            }
             return dates.length === 0 ? null : (
               <g key={layer.key} data-series={layer.key}>
                 <path d={`M${[...top, ...under].join(' L')} Z`} fill={color} fillOpacity={0.75} />
@@ -153,8 +170,10 @@ export default function RwaValueChart({ data, view, legends, asOf }: Props) {
           <ChartTooltip
             x={frame.x(readout.time)}
             width={size.width}
-            date={dateLabel(readout.time, 365)}
-            rows={layers.map((l, i) => ({ name: label(l.key), color: assetClassColors[l.key], value: usd(own(i, hover), 2) })).reverse()}
+            date={pointDate(readout.time)}
+            rows={layers
+              .map((l, i) => ({ name: label(l.key), color: assetClassColors[l.key], kind: 'area' as const, value: usd(own(i, hover), 2) }))
+              .reverse()}
             total={{ name: 'Total', value: usd(readout.value, 2) }}
           />
         )}

@@ -4,6 +4,7 @@
  * it, so the rules (labels never overlap, the value axis has at least two distinct labels, the
  * left margin is as wide as the widest value label) hold in one place. Pure: no DOM.
  */
+import { formatDateTick, formatDay } from '#lib/shared/format.ts';
 
 export interface Pad {
   left: number;
@@ -179,4 +180,13 @@ export function chartFrame(o: FrameOptions): Frame {
   const xTicks = timeTicks(o.dates, x, { left: 0, right: o.width }, (d) => o.xLabel(d, spanDays), spanDays, fontPx);
   const yTicks = ticks.map((t) => ({ y: Math.round(y(t.value) * 10) / 10, value: t.value, label: t.label }));
   return { width: o.width, height: o.height, pad, lo, hi, x, y, xTicks, yTicks };
+}
+
+/**
+ * How a tooltip or readout names one point's date: a monthly series by its month ('Sep 2025'), a
+ * daily one by its day ('15 Nov 2026'), so a day's figure never reads as the whole month's.
+ */
+export function pointDateLabel(dates: readonly string[]): (date: string) => string {
+  const monthly = dates.length >= 2 && (time(dates[dates.length - 1]) - time(dates[0])) / (dates.length - 1) >= 28 * DAY_MS;
+  return (date) => (monthly ? formatDateTick(date.slice(0, 10), 'month') : formatDay(date.slice(0, 10)));
 }
