@@ -16,7 +16,7 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PRERENDER_ORIGIN, type AppConfig } from '#lib/server/config.ts';
 import { baselineHeaders } from '#lib/server/http/security.ts';
 import { CACHE } from '#lib/server/cache/policy.ts';
@@ -122,8 +122,5 @@ export function createEdge(distUrl: URL, config: AppConfig) {
 }
 
 function writeCached(req: IncomingMessage, res: ServerResponse, hit: CachedPage) {
-  const headers: OutgoingHttpHeaders = {};
-  for (const [key, value] of hit.headers) if (key !== 'content-length' && key !== 'transfer-encoding') headers[key] = value;
-  const etag = typeof headers.etag === 'string' ? headers.etag : undefined;
-  sendEncoded(req, res, hit.status, headers, hit.encoded ?? { identity: hit.body }, etag);
+  sendEncoded(req, res, hit.status, hit.headers, hit.encoded ?? { identity: hit.body }, hit.headers.etag);
 }

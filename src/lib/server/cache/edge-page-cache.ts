@@ -7,7 +7,8 @@ export const EDGE_PAGE_CACHE = Symbol.for('rwa.page-cache');
 
 export interface CachedPage {
   status: number;
-  headers: [string, string][];
+  /** The answer's headers, lowercase names, without content-length and transfer-encoding (the edge sets them). */
+  headers: Record<string, string>;
   body: Uint8Array;
   /**
    * The body and its compressed forms, kept with the entry: the edge adds a form the first time a client

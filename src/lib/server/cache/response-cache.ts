@@ -46,6 +46,8 @@ interface Entry {
   /** When it was rendered (server clock): a hit says how old it is (Age). */
   stored: number;
   expires: number;
+  /** The hit's headers but Age, as the edge writes them: made on the first edge hit, reused by the others. */
+  edgeHeaders?: Record<string, string>;
 }
 
 const entries = new Map<string, Entry>();
@@ -89,15 +91,15 @@ let remote: boolean | undefined;
 let localFile: string | undefined;
 let kept: { value: number; at: number; generation: number; stamp: string } | undefined;
 
-/** The database file's and its WAL's modification time and size: what any commit changes. */
+/**
+ * The database file's and its WAL's modification time and size: what any commit changes. Plain
+ * numbers (mtimeMs keeps the nanoseconds to a fraction of a microsecond) and no exception for a
+ * missing file: this runs on every cache hit, and BigInt stats and thrown errors were most of its cost.
+ */
 function diskStamp(file: string): string {
   const one = (path: string) => {
-    try {
-      const s = statSync(path, { bigint: true });
-      return `${s.mtimeNs}:${s.size}`;
-    } catch {
-      return '-';
-    }
+    const s = statSync(path, { throwIfNoEntry: false });
+    return s ? `${s.mtimeMs}:${s.size}` : '-';
   };
   return `${one(file)}|${one(`${file}-wal`)}`;
 }
@@ -143,9 +145,10 @@ function liveEntry(key: string, version: number): Entry | undefined {
  * so a cache or browser behind this one counts its s-maxage from the rendering, not from the replay.
  */
 function hitHeaders(hit: Entry): [string, string][] {
-  const age = Math.max(0, Math.floor((now().getTime() - hit.stored) / 1000));
-  return [...hit.headers.filter(([k]) => k !== 'age'), ['age', String(age)], ['x-cache', 'HIT']];
+  return [...hit.headers.filter(([k]) => k !== 'age'), ['age', ageOf(hit)], ['x-cache', 'HIT']];
 }
+
+const ageOf = (hit: Entry) => String(Math.max(0, Math.floor((now().getTime() - hit.stored) / 1000)));
 
 /** The live entry as a Response: a 304 when the request already has it (If-None-Match). */
 export function cachedResponse(key: string, version: number, request?: Request): Response | undefined {
@@ -171,7 +174,12 @@ export function cachedResponse(key: string, version: number, request?: Request):
   async lookup(key, req) {
     const version = await readCounter();
     const hit = version === undefined ? undefined : liveEntry(key, version);
-    if (hit) return { status: hit.status, headers: hitHeaders(hit), body: hit.body, encoded: hit.encoded };
+    if (hit) {
+      hit.edgeHeaders ??= Object.fromEntries(
+        hitHeaders(hit).filter(([k]) => k !== 'age' && k !== 'content-length' && k !== 'transfer-encoding'),
+      );
+      return { status: hit.status, headers: { ...hit.edgeHeaders, age: ageOf(hit) }, body: hit.body, encoded: hit.encoded };
+    }
     // A miss goes on to the app: it renders and stores under the counter read here, without a second read.
     if (req && version !== undefined) req.headers[VERSION_HEADER] = `${VERSION_SECRET}.${version}`;
     return undefined;
