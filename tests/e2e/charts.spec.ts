@@ -102,6 +102,20 @@ describe('chart axes', () => {
   }
 });
 
+describe('server-rendered charts', () => {
+  it('are in the first HTML of / and /networks, drawn before any script runs', async () => {
+    for (const [path, testid, paths] of [
+      ['/', 'rwa-chart', 16],
+      ['/networks', 'network-chart', 11],
+    ] as const) {
+      const html = await (await fetch(base + path)).text();
+      const svg = new RegExp(`<svg[^>]*data-testid="${testid}"[\\s\\S]*?</svg>`).exec(html)?.[0] ?? '';
+      expect((svg.match(/<path /g) ?? []).length, path).toBeGreaterThanOrEqual(paths);
+      expect((svg.match(/data-axis="x"/g) ?? []).length, path).toBeGreaterThanOrEqual(2);
+    }
+  });
+});
+
 describe('network lines', () => {
   it('no two of the lines share a colour, and the dash patterns tell them apart without colour', async () => {
     const { page, errors, close } = await openPage(browser(), base, '/networks');
