@@ -10,7 +10,17 @@ const base = inject('baseUrl');
 const browser = useBrowser();
 
 async function openEditor(viewport = DESKTOP) {
-  const opened = await openPage(browser(), base, '/admin', { signedIn: true, viewport });
+  const opened = await openPage(browser(), base, '/admin', {
+    signedIn: true,
+    viewport,
+    // CodeMirror writes its styles at run time: a CSP refusal would leave the editor unstyled, silently.
+    setup: (context) =>
+      context.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (e) => {
+          throw new Error(`CSP refused ${e.violatedDirective}: ${e.sample}`);
+        }),
+      ),
+  });
   await hydrated(opened.page, { client: 'load' });
   await opened.page.getByRole('button', { name: 'Create Blog Post' }).click();
   await opened.page.getByRole('heading', { name: 'Create Blog Post' }).waitFor();

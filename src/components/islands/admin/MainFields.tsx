@@ -1,6 +1,6 @@
+import { lazy, Suspense } from 'react';
 import type { ContentKind } from '#lib/shared/content-types.ts';
 import Field, { fieldDescription } from './Field.tsx';
-import MarkdownEditor from './markdown/MarkdownEditor.tsx';
 import LivePreview from './markdown/LivePreview.tsx';
 import type { Notify } from './markdown/image-paste.ts';
 import { withTitle, type EditorValues, type FieldErrors } from './editor-values.ts';
@@ -13,6 +13,9 @@ interface Props {
   errors: FieldErrors;
   notify: Notify;
 }
+
+// CodeMirror is most of the admin's JavaScript: loaded when an editor opens, not with the lists.
+const MarkdownEditor = lazy(() => import('./markdown/MarkdownEditor.tsx'));
 
 const CONTENT_HINT =
   "Markdown: # headings, **bold**, '- ' lists, blank lines between paragraphs. Paste or drop images into the text to upload them.";
@@ -52,15 +55,26 @@ export default function MainFields({ kind, values: v, onChange, errors, notify }
       </Field>
       <Field id="content" label="Content" required labelFor={false} error={errors.content} hint={CONTENT_HINT}>
         <div className="grid gap-4 lg:grid-cols-2">
-          <MarkdownEditor
-            label="Content"
-            value={v.content}
-            onChange={(content) => set({ content })}
-            placeholder="Write your content here..."
-            description={[errors.content, CONTENT_HINT].filter(Boolean).join(' ')}
-            invalid={!!errors.content}
-            notify={notify}
-          />
+          <Suspense
+            fallback={
+              <p
+                className="flex min-h-80 items-center justify-center rounded-md border border-border bg-bg text-sm text-muted"
+                role="status"
+              >
+                Loading the editor...
+              </p>
+            }
+          >
+            <MarkdownEditor
+              label="Content"
+              value={v.content}
+              onChange={(content) => set({ content })}
+              placeholder="Write your content here..."
+              description={[errors.content, CONTENT_HINT].filter(Boolean).join(' ')}
+              invalid={!!errors.content}
+              notify={notify}
+            />
+          </Suspense>
           <LivePreview content={v.content} />
         </div>
       </Field>
