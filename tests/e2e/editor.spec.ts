@@ -110,6 +110,11 @@ describe('admin Markdown editor', () => {
       (u) => (document.querySelector(`[data-testid="live-preview"] img[src="${u}"]`) as HTMLImageElement | null)?.naturalWidth === 1200,
       url,
     );
+    // The editor fills its box beside the taller preview: a click under a short text still lands in it.
+    const host = (await page.getByTestId('markdown-editor').boundingBox())!;
+    const editorHeight = await body(page).evaluate((el) => el.closest('.cm-editor')!.getBoundingClientRect().height);
+    expect(host.height).toBeGreaterThan(320);
+    expect(Math.abs(editorHeight - host.height)).toBeLessThan(1);
     await shot(page, 'editor-1280');
     expect(errors).toEqual([]);
     await close();

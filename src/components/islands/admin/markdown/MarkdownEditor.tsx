@@ -66,6 +66,8 @@ export default function MarkdownEditor({ label, value, onChange, placeholder, de
     // delegatesFocus: focusing the host (a field error does) puts the cursor in the text.
     const shadow = host.current!.shadowRoot ?? host.current!.attachShadow({ mode: 'open', delegatesFocus: true });
     const parent = shadow.appendChild(document.createElement('div'));
+    // Fills the host, which fills the field's box: a click below a short text still lands in the editor.
+    parent.style.height = '100%';
     const v = new EditorView({
       parent,
       root: shadow,
@@ -134,7 +136,7 @@ export default function MarkdownEditor({ label, value, onChange, placeholder, de
 
   return (
     <div
-      className={`overflow-hidden rounded-md border bg-bg focus-within:ring-2 ${invalid ? 'border-negative focus-within:ring-negative/30' : 'border-border focus-within:border-accent focus-within:ring-accent/30'}`}
+      className={`flex flex-col overflow-hidden rounded-md border bg-bg focus-within:ring-2 ${invalid ? 'border-negative focus-within:ring-negative/30' : 'border-border focus-within:border-accent focus-within:ring-accent/30'}`}
     >
       <div
         role="toolbar"
@@ -171,7 +173,7 @@ export default function MarkdownEditor({ label, value, onChange, placeholder, de
           {uploads ? 'Uploading image...' : ''}
         </span>
       </div>
-      <div ref={host} data-focus-target data-testid="markdown-editor" className="focus:outline-none" />
+      <div ref={host} data-focus-target data-testid="markdown-editor" className="min-h-0 flex-1 focus:outline-none" />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { colors } from '../../../../../tailwind.config.mjs';
 const chrome = EditorView.theme(
   {
     // Grows with the text from 20rem up to most of the screen, then scrolls inside.
-    '&': { color: colors.fg, backgroundColor: colors.bg, fontSize: '0.875rem', minHeight: '20rem', maxHeight: '70vh' },
+    '&': { color: colors.fg, backgroundColor: colors.bg, fontSize: '0.875rem', height: '100%', minHeight: '20rem', maxHeight: '70vh' },
     '&.cm-focused': { outline: 'none' },
     '.cm-scroller': { overflow: 'auto', fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', lineHeight: '1.65' },
     '.cm-content': { padding: '0.75rem 0', caretColor: colors.accent },
