@@ -3,3 +3,4 @@ export * from './content.ts';
 export * from './analytics.ts';
 export * from './ingest.ts';
 export * from './receipts.ts';
+export * from './alerts.ts';
