@@ -1,0 +1,213 @@
+/**
+ * The detectors (issue 28.1): pure functions from the figures a run published to the events they
+ * show. Each reads the published figures only (accepted observations, the run's held and stale
+ * cells, the previous published run's cells), never a figure the breaker refused as if it were
+ * true: a held read appears only as the refused side of its hold.
+ */
+import { shiftDay } from '#lib/shared/utc-day.ts';
+import { beyond, DEPEG_BOUND, NAV_DAY_BOUND, PEG_USD, SUPPLY_BOUND } from './rules.ts';
+import { alertId, type AlertEvent, type EvidenceFigure, type EvidenceRead } from './types.ts';
+
+/** A published figure of one asset on one chain and day, with where it was read. */
+export type Figure = EvidenceRead & { asset: string };
+
+export interface AssetInfo {
+  symbol: string;
+  name: string;
+  assetClass: string;
+}
+
+export interface DetectInput {
+  assets: AssetInfo[];
+  /** The published figures of the last days (at least the as-of day and the one before), one per asset, chain and day. */
+  figures: Figure[];
+  /** The as-of day of the run. */
+  asOf: string;
+  /** Cells the per-asset breaker held: the figure still published, and the read it refused. */
+  held: Array<{ asset: string; chain: string; why: string; published: EvidenceFigure | null; refused: Figure | null }>;
+  /** Cells shown with an earlier figure because their source failed or its price went stale (not the held ones). */
+  stale: Array<{ asset: string; chain: string; since: string; reason: string }>;
+  /** The assets of the previous published run; null on the first run (every asset is new then: no event). */
+  previousAssets: Set<string> | null;
+}
+
+const pct = (f: number) => `${(f * 100).toFixed(2)}%`;
+const signed = (f: number) => `${f >= 0 ? '+' : ''}${pct(f)}`;
+const usd = (n: number) => `$${n.toLocaleString('en-US', { maximumFractionDigits: 4 })}`;
+const tokens = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+/** Per asset, its figures of one day keyed by chain. */
+function byAssetDay(figures: Figure[]) {
+  const out = new Map<string, Map<string, Map<string, Figure>>>();
+  for (const f of figures) {
+    const days = out.get(f.asset) ?? out.set(f.asset, new Map()).get(f.asset)!;
+    (days.get(f.day) ?? days.set(f.day, new Map()).get(f.day)!).set(f.chain, f);
+  }
+  return out;
+}
+
+/**
+ * The day an asset's latest figures are of (the as-of day, or the day before for a source read at
+ * the last close in a head-first run) and the day before it: the pair a day's move is measured on.
+ */
+function lastTwoDays(days: Map<string, Map<string, Figure>>, asOf: string): [string, string] | null {
+  for (const day of [asOf, shiftDay(asOf, -1)]) if (days.has(day)) return [shiftDay(day, -1), day];
+  return null;
+}
+
+const priceOf = (cells: Map<string, Figure> | undefined) => [...(cells?.values() ?? [])].find((f) => f.price !== null)?.price ?? null;
+
+export function detect(input: DetectInput): AlertEvent[] {
+  const events: AlertEvent[] = [];
+  const perAsset = byAssetDay(input.figures);
+  for (const a of input.assets) {
+    const days = perAsset.get(a.symbol);
+    if (!days) continue;
+    const pair = lastTwoDays(days, input.asOf);
+    if (!pair) continue;
+    const [dayBefore, day] = pair;
+    const now = days.get(day)!;
+    const then = days.get(dayBefore);
+    const chains = [...now.keys()].sort();
+    const base = { day, assetSymbol: a.symbol, assetClass: a.assetClass, chain: null, chains };
+    const reads = [...(then?.values() ?? []), ...now.values()].map(({ asset: _a, ...r }) => r);
+    const price = priceOf(now);
+    const priceBefore = priceOf(then);
+
+    if (a.assetClass === 'Stablecoins') {
+      if (price !== null && beyond(price / PEG_USD - 1, DEPEG_BOUND)) {
+        const off = price / PEG_USD - 1;
+        events.push({
+          ...base,
+          id: alertId('depeg', a.symbol, day),
+          kind: 'depeg',
+          title: `${a.symbol} at ${usd(price)}, ${pct(Math.abs(off))} off its $1 peg`,
+          evidence: {
+            measure: 'price',
+            unit: 'usd',
+            before: priceBefore === null ? null : { day: dayBefore, value: priceBefore },
+            after: { day, value: price },
+            change: off,
+            rule: `a stablecoin more than ${pct(DEPEG_BOUND)} off its $1 peg`,
+            reads,
+          },
+        });
+      }
+    } else if (price !== null && priceBefore !== null && priceBefore > 0) {
+      const bound = NAV_DAY_BOUND[a.assetClass as keyof typeof NAV_DAY_BOUND];
+      const change = price / priceBefore - 1;
+      if (bound !== undefined && beyond(change, bound))
+        events.push({
+          ...base,
+          id: alertId('nav-move', a.symbol, day),
+          kind: 'nav-move',
+          title: `${a.symbol} NAV ${signed(change)} in a day (${usd(priceBefore)} to ${usd(price)})`,
+          evidence: {
+            measure: 'price',
+            unit: 'usd',
+            before: { day: dayBefore, value: priceBefore },
+            after: { day, value: price },
+            change,
+            rule: `a NAV moving more than ${pct(bound)} in a day (${a.assetClass})`,
+            reads,
+          },
+        });
+    }
+
+    // Supply: the chains read on both days, so a chain added or gone stale is not a move.
+    const both = chains.filter((c) => then?.has(c));
+    if (both.length) {
+      const sum = (m: Map<string, Figure>) => both.reduce((s, c) => s + Number(m.get(c)!.supply ?? 0), 0);
+      const after = sum(now);
+      const before = sum(then!);
+      const change = before > 0 ? after / before - 1 : null;
+      if (change !== null && beyond(change, SUPPLY_BOUND))
+        events.push({
+          ...base,
+          id: alertId('supply-move', a.symbol, day),
+          kind: 'supply-move',
+          title: `${a.symbol} supply ${signed(change)} in a day (${tokens(before)} to ${tokens(after)})`,
+          evidence: {
+            measure: 'supply',
+            unit: 'tokens',
+            before: { day: dayBefore, value: before },
+            after: { day, value: after },
+            change,
+            rule: `a supply move of more than ${pct(SUPPLY_BOUND)} in a day (on ${both.join(', ')})`,
+            reads: reads.filter((r) => both.includes(r.chain)),
+          },
+        });
+    }
+
+    if (input.previousAssets && !input.previousAssets.has(a.symbol) && days.has(input.asOf))
+      events.push({
+        ...base,
+        id: alertId('new-asset', a.symbol, day),
+        kind: 'new-asset',
+        title: `${a.symbol} (${a.name}) now tracked, on ${chains.join(', ')}`,
+        evidence: {
+          measure: 'value',
+          unit: 'usd',
+          before: null,
+          after: { day, value: [...now.values()].reduce((s, f) => s + (f.value ?? 0), 0) },
+          change: null,
+          rule: 'an asset published for the first time',
+          reads: [...now.values()].map(({ asset: _a, ...r }) => r),
+        },
+      });
+  }
+
+  const info = new Map(input.assets.map((a) => [a.symbol, a]));
+  for (const h of input.held) {
+    const a = info.get(h.asset);
+    if (!a) continue;
+    const after = h.refused?.value ?? null;
+    events.push({
+      id: alertId('hold', h.asset, input.asOf, h.chain),
+      kind: 'hold',
+      day: input.asOf,
+      assetSymbol: h.asset,
+      assetClass: a.assetClass,
+      chain: h.chain,
+      chains: [h.chain],
+      title: `${h.asset} on ${h.chain} held by the circuit breaker`,
+      evidence: {
+        measure: 'value',
+        unit: 'usd',
+        // The published side is the figure still served; the refused read is shown as refused, never served.
+        before: h.published,
+        after: after === null ? null : { day: h.refused!.day, value: after },
+        change: h.published && h.published.value > 0 && after !== null ? after / h.published.value - 1 : null,
+        rule: 'the circuit breaker holds a figure that drops more than its bound or jumps beyond its factor',
+        reads: h.refused ? [(({ asset: _a, ...r }) => r)(h.refused)] : [],
+        note: h.why,
+      },
+    });
+  }
+
+  for (const s of input.stale) {
+    const a = info.get(s.asset);
+    if (!a) continue;
+    events.push({
+      id: alertId('stale', s.asset, s.since, s.chain),
+      kind: 'stale',
+      day: s.since,
+      assetSymbol: s.asset,
+      assetClass: a.assetClass,
+      chain: s.chain,
+      chains: [s.chain],
+      title: `${s.asset} on ${s.chain}: source stale since ${s.since}`,
+      evidence: {
+        measure: 'value',
+        unit: 'usd',
+        before: null,
+        after: null,
+        change: null,
+        rule: 'a source that failed or whose price went past its age bound: its last good figure is shown, marked stale',
+        reads: input.figures.filter((f) => f.asset === s.asset && f.chain === s.chain && f.day === s.since).map(({ asset: _a, ...r }) => r),
+        note: s.reason,
+      },
+    });
+  }
+  return events;
+}
