@@ -24,6 +24,7 @@ import { DAY_MS, isoDay, shiftDay } from '#lib/shared/utc-day.ts';
 import { evmHeadSource, readLogs, writeHeadRows, type HeadRead } from './head-first.ts';
 import { planCloseRetry, type CloseRetry } from './close-retry.ts';
 import { recordCorrections } from './corrections.ts';
+import { recordAlerts } from '#lib/server/alerts/record.ts';
 
 export type RunStatus = 'published' | 'held' | 'failed' | 'dry-run' | 'locked' | 'skipped';
 
@@ -325,6 +326,8 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
       await writeHeadRows(ctx, head, ctx.fail);
       result = await decide(db, registry, env, runId, asOf, st, progress, !!opts.head);
     }
+    // Alerts (issue 28.1): the events this publish shows, made from what it published.
+    if (result.status === 'published') await recordAlerts(db, registry, result, progress);
     const done = { ...result, counts, warnings, errors };
     // A day closed on an earlier block is read again later (issue 25.3): planned and recorded here, started by the runner.
     return opts.dates.length === 1 && !opts.head ? await planCloseRetry(db, asOf, done) : done;

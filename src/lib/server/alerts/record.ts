@@ -1,0 +1,142 @@
+/**
+ * The ingest's hook (issue 28.1): after a run has published, read what it published, run the
+ * detectors and store the events, with one outbox row per event and webhook, in one transaction.
+ * Ids are deterministic and inserts ignore an id already stored, so a second run of the same day
+ * makes no duplicate event and no second delivery.
+ */
+import { and, desc, eq, gte, inArray, lt, lte } from 'drizzle-orm';
+import type { Database } from '#db/client.ts';
+import { alertDeliveries, alertEvents, alertWebhooks, ingestObservations, ingestRuns } from '#db/schema/index.ts';
+import { pickPerDayCell } from '#lib/server/figures/precedence.ts';
+import type { Registry } from '#lib/server/ingest/registry.ts';
+import type { StaleCell } from '#lib/server/ingest/cells.ts';
+import { shiftDay } from '#lib/shared/utc-day.ts';
+import { detect, type Figure } from './detect.ts';
+import type { AlertEvent } from './types.ts';
+
+/** What the run reports of a publish (run.ts's IngestResult). */
+export interface PublishedRun {
+  runId: number;
+  asOf: string;
+  held?: Record<string, string>;
+  stale?: StaleCell[];
+}
+
+type ObsRow = typeof ingestObservations.$inferSelect;
+
+const figureOf = (o: ObsRow): Figure => ({
+  asset: o.assetSymbol,
+  day: o.date,
+  chain: o.chain,
+  source: o.source,
+  contract: o.contract,
+  blockNumber: o.blockNumber,
+  blockTime: o.blockTime,
+  apiUrl: o.apiUrl,
+  fetchedAt: o.fetchedAt,
+  supply: o.supply,
+  price: o.price,
+  value: o.value,
+});
+
+/** The published run before this one: its cells (the figures still served for a held cell) and as-of day. */
+async function previousRun(db: Database, runId: number) {
+  const [prev] = await db
+    .select({ asOf: ingestRuns.asOf, cells: ingestRuns.cells })
+    .from(ingestRuns)
+    .where(and(eq(ingestRuns.status, 'published'), lt(ingestRuns.id, runId)))
+    .orderBy(desc(ingestRuns.id))
+    .limit(1);
+  return prev;
+}
+
+/** The events a published run shows, from what it published. */
+export async function eventsOf(db: Database, registry: Registry, run: PublishedRun): Promise<AlertEvent[]> {
+  const from = shiftDay(run.asOf, -2);
+  const accepted = await db
+    .select()
+    .from(ingestObservations)
+    .where(and(eq(ingestObservations.accepted, true), gte(ingestObservations.date, from), lte(ingestObservations.date, run.asOf)));
+  const figures = [...pickPerDayCell(accepted).values()].map(figureOf);
+  const prev = await previousRun(db, run.runId);
+  const heldKeys = Object.keys(run.held ?? {});
+  // The reads the breaker refused: this run's rows of the held cells (never accepted, never served).
+  const refusedRows = heldKeys.length
+    ? await db
+        .select()
+        .from(ingestObservations)
+        .where(
+          and(
+            eq(ingestObservations.runId, run.runId),
+            inArray(
+              ingestObservations.assetSymbol,
+              heldKeys.map((k) => k.split('|')[0]),
+            ),
+          ),
+        )
+    : [];
+  const held = heldKeys.map((key) => {
+    const [asset, chain] = key.split('|');
+    const refused = refusedRows
+      .filter((o) => o.assetSymbol === asset && o.chain === chain && !o.accepted)
+      .sort((a, b) => b.date.localeCompare(a.date))[0];
+    const published = prev?.cells?.[key]?.value;
+    return {
+      asset,
+      chain,
+      why: run.held![key],
+      published: published === undefined || published === null ? null : { day: prev!.asOf, value: published },
+      refused: refused ? figureOf(refused) : null,
+    };
+  });
+  const stale = (run.stale ?? []).filter((s) => !run.held?.[`${s.asset}|${s.chain}`]);
+  return detect({
+    assets: registry.assets,
+    figures,
+    asOf: run.asOf,
+    held,
+    stale,
+    previousAssets: prev?.cells ? new Set(Object.keys(prev.cells).map((k) => k.split('|')[0])) : null,
+  });
+}
+
+/**
+ * Stores the events (an id already stored is left as it is) and, for each new one, a pending
+ * delivery to every webhook. Returns the ids of the events that were new.
+ */
+export async function storeEvents(db: Database, runId: number, events: AlertEvent[], now = new Date()): Promise<string[]> {
+  if (!events.length) return [];
+  const createdAt = now.toISOString();
+  return db.transaction(async (tx) => {
+    const fresh: string[] = [];
+    for (const e of events) {
+      const [row] = await tx
+        .insert(alertEvents)
+        .values({ ...e, evidence: { ...e.evidence }, runId, createdAt })
+        .onConflictDoNothing()
+        .returning({ id: alertEvents.id });
+      if (row) fresh.push(row.id);
+    }
+    const hooks = await tx.select({ id: alertWebhooks.id }).from(alertWebhooks);
+    for (const eventId of fresh)
+      for (const h of hooks)
+        await tx
+          .insert(alertDeliveries)
+          .values({ webhookId: h.id, eventId, nextAttemptAt: now.getTime(), createdAt })
+          .onConflictDoNothing();
+    return fresh;
+  });
+}
+
+/**
+ * The one call run.ts makes once a run has published. The figures are out already: a failure here
+ * is reported, never a reason to call the run failed (the next run of the day makes the same events).
+ */
+export async function recordAlerts(db: Database, registry: Registry, run: PublishedRun, progress: (line: string) => void): Promise<void> {
+  try {
+    const fresh = await storeEvents(db, run.runId, await eventsOf(db, registry, run));
+    if (fresh.length) progress(`alerts: ${fresh.join(', ')}`);
+  } catch (e) {
+    progress(`  warning: alerts not recorded: ${(e as Error).message.split('\n')[0]}`);
+  }
+}
