@@ -10,6 +10,7 @@ import { NETWORK_METRICS } from '#lib/shared/analytics-types.ts';
 import { RANGES } from '#lib/shared/open-data/range.ts';
 import { MAX_TRANSFER_LIMIT, TRANSFER_LIMIT } from '#lib/shared/transfers.ts';
 import { assetReceiptSchema, correctionsSchema } from '#lib/shared/schemas/receipts.ts';
+import { alertSchema, alertsSchema, jsonFeedSchema } from '#lib/shared/schemas/alerts.ts';
 
 type Param = { name: string; in: 'query' | 'path'; required?: boolean; description: string; schema: Record<string, unknown> };
 
@@ -23,6 +24,7 @@ export const TAGS = {
   'Asset classes': "The asset-class pages' figures (stablecoins, U.S. Treasuries, private credit)",
   Search: 'Find assets, issuers, networks, posts and research by name',
   Corrections: 'Published figures a later run changed, and changes of method',
+  Alerts: 'Data events from the published figures, as a list and as Atom and JSON feeds (no account)',
 } as const;
 
 export interface Endpoint {
@@ -38,6 +40,8 @@ export interface Endpoint {
   csv?: boolean;
   /** A real call, shown on the docs page and made by the contract test. */
   example: string;
+  /** The answer's media type when it is not JSON (a feed): its schema is then a string (Atom) or the named one. */
+  media?: 'application/atom+xml' | 'application/feed+json';
 }
 
 /** /api/coverage's answer: what /sources reads, with its money as decimal strings (api-money.ts). */
@@ -88,6 +92,9 @@ export const SCHEMAS = {
   Search: R.searchSchema,
   AssetReceipt: assetReceiptSchema,
   Corrections: correctionsSchema,
+  Alerts: alertsSchema,
+  Alert: alertSchema,
+  JsonFeed: jsonFeedSchema,
 } as const;
 
 const format: Param = {
@@ -136,6 +143,28 @@ const history: Param[] = [
     in: 'query',
     description: 'Last date, inclusive (YYYY-MM-DD), not before from',
     schema: { type: 'string', format: 'date' },
+  },
+];
+
+/** One subscription: every event, or one asset's, class's or network's (an unknown id matches nothing yet). */
+const alertFilters: Param[] = [
+  {
+    name: 'asset',
+    in: 'query',
+    description: "Only this asset's events: its id (e.g. usdc)",
+    schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9.-]{0,79}$' },
+  },
+  {
+    name: 'class',
+    in: 'query',
+    description: "Only this asset class's events: its slug (e.g. stablecoins, u-s-treasuries)",
+    schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9.-]{0,79}$' },
+  },
+  {
+    name: 'network',
+    in: 'query',
+    description: "Only this network's events: its id (e.g. ethereum)",
+    schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9.-]{0,79}$' },
   },
 ];
 
@@ -440,6 +469,46 @@ export const ENDPOINTS: Endpoint[] = [
     params: [],
     example: '/api/corrections',
   },
+  {
+    path: '/api/alerts',
+    tag: 'Alerts',
+    description:
+      'The newest data events (at most 100), newest first: a stablecoin more than 1% off its peg, a NAV moving more than its class allows in a day, a supply move of more than 10% in a day, a figure held by the circuit breaker, a source gone stale, a new asset. Each is made by the run that publishes, from the published figures only, with its evidence (before and after, the blocks and API calls). The same shape is what a webhook receives.',
+    summary: 'The newest data events, all or per asset, class or network',
+    schema: 'Alerts',
+    params: alertFilters,
+    example: '/api/alerts',
+  },
+  {
+    path: '/api/alerts/{id}',
+    tag: 'Alerts',
+    description: 'One event with its evidence, as its page /alerts/{id} shows it.',
+    summary: 'One data event with its evidence',
+    schema: 'Alert',
+    params: [id('alert')],
+    example: '/api/alerts/{alert}',
+  },
+  {
+    path: '/api/alerts/feed.atom',
+    tag: 'Alerts',
+    description:
+      "An Atom feed (RFC 4287) of the newest events, each entry linking to the event's page. No account: subscribe in any feed reader.",
+    summary: 'Atom feed of the events, all or per asset, class or network',
+    schema: 'Alerts',
+    media: 'application/atom+xml',
+    params: alertFilters,
+    example: '/api/alerts/feed.atom?class=stablecoins',
+  },
+  {
+    path: '/api/alerts/feed.json',
+    tag: 'Alerts',
+    description: 'A JSON Feed 1.1 of the newest events; each item carries the event itself under _alert.',
+    summary: 'JSON Feed of the events, all or per asset, class or network',
+    schema: 'JsonFeed',
+    media: 'application/feed+json',
+    params: alertFilters,
+    example: '/api/alerts/feed.json',
+  },
 ];
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -482,10 +551,13 @@ export function openApiDocument(serverUrl: string) {
           responses: {
             '200': {
               description: 'OK. Sent with ETag and Cache-Control; open to any origin (Access-Control-Allow-Origin: *).',
-              content: {
-                'application/json': { schema: ref(e.schema) },
-                ...(e.csv ? { 'text/csv': { schema: { type: 'string' } } } : {}),
-              },
+              content:
+                e.media === 'application/atom+xml'
+                  ? { [e.media]: { schema: { type: 'string' } } }
+                  : {
+                      [e.media ?? 'application/json']: { schema: ref(e.schema) },
+                      ...(e.csv ? { 'text/csv': { schema: { type: 'string' } } } : {}),
+                    },
             },
             '304': { description: 'Not modified: the If-None-Match header named the current ETag' },
             '400': errorResponse('Invalid query parameter'),

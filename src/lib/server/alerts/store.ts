@@ -1,0 +1,69 @@
+/** Reads of the stored events: the list (all, or per asset, class or network) and one event. */
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '#db/client.ts';
+import { alertEvents } from '#db/schema/index.ts';
+import { ASSET_CLASSES } from '#lib/server/ingest/registry.ts';
+import { slugify } from '#lib/shared/open-data/ids.ts';
+import { HttpError } from '#lib/server/http.ts';
+import type { StoredAlert } from './types.ts';
+
+/** One subscription: every event, or those of one asset (its id), class (its slug) or network (its id). */
+export interface AlertFilter {
+  asset?: string;
+  class?: string;
+  network?: string;
+}
+
+/** The newest events a list or feed shows. */
+export const FEED_LIMIT = 100;
+
+const ID = /^[a-z0-9][a-z0-9.-]{0,79}$/;
+
+/** The filter from a query string: 400 for a malformed value; an unknown one simply matches nothing yet. */
+export function readFilter(params: URLSearchParams): AlertFilter {
+  const out: AlertFilter = {};
+  for (const key of ['asset', 'class', 'network'] as const) {
+    const v = params.get(key);
+    if (v === null) continue;
+    const value = v.trim().toLowerCase();
+    if (!ID.test(value)) throw new HttpError(400, `Invalid ${key}: expected an id such as "usdc" (lowercase letters, digits, '.', '-')`);
+    out[key] = value;
+  }
+  return out;
+}
+
+/** The class's page slug ('U.S. Treasuries' -> 'u-s-treasuries'). */
+export const classSlug = (assetClass: string) => slugify(assetClass);
+
+function where(f: AlertFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (f.asset) parts.push(sql`lower(${alertEvents.assetSymbol}) = ${f.asset}`);
+  if (f.class) {
+    const classes = ASSET_CLASSES.filter((c) => classSlug(c) === f.class);
+    parts.push(classes.length ? inArray(alertEvents.assetClass, classes) : sql`0`);
+  }
+  if (f.network)
+    parts.push(
+      or(eq(alertEvents.chain, f.network), sql`EXISTS (SELECT 1 FROM json_each(${alertEvents.chains}) WHERE value = ${f.network})`)!,
+    );
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** A row as the event it stores: the evidence column holds what detect.ts made (db/ cannot name its type). */
+const stored = (row: typeof alertEvents.$inferSelect) => row as unknown as StoredAlert;
+
+export async function listAlerts(db: Database, filter: AlertFilter = {}, limit = FEED_LIMIT): Promise<StoredAlert[]> {
+  const rows = await db
+    .select()
+    .from(alertEvents)
+    .where(where(filter))
+    .orderBy(desc(alertEvents.createdAt), desc(alertEvents.day), alertEvents.id)
+    .limit(limit);
+  return rows.map(stored);
+}
+
+export async function getAlert(db: Database, id: string): Promise<StoredAlert | undefined> {
+  if (!/^[a-z0-9.-]{1,200}$/.test(id)) return undefined;
+  const [row] = await db.select().from(alertEvents).where(eq(alertEvents.id, id));
+  return row && stored(row);
+}

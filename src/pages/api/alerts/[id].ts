@@ -1,0 +1,17 @@
+import type { APIRoute } from 'astro';
+import { publicGet } from '#lib/server/open-data/public-get.ts';
+import { HttpError, json } from '#lib/server/http.ts';
+import { cacheHeaders, CACHE } from '#lib/server/cache.ts';
+import { getDb } from '#lib/server/db.ts';
+import { siteOrigin } from '#lib/server/config.ts';
+import { getAlert } from '#lib/server/alerts/store.ts';
+import { payloadOf } from '#lib/server/alerts/payload.ts';
+
+export const prerender = false;
+
+/** One event with its evidence (the figures before and after, the blocks, the sources). */
+export const GET: APIRoute = publicGet(async ({ params }) => {
+  const event = await getAlert(getDb(), params.id ?? '');
+  if (!event) throw new HttpError(404, 'No such alert');
+  return json(payloadOf(event, siteOrigin()), { headers: cacheHeaders(CACHE.dataApi) });
+});
