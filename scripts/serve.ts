@@ -14,6 +14,7 @@ import { usableBuild } from './lib/usable-build.ts';
 import { checkRpcUrls, describeLiveData } from '#lib/server/ingest/status.ts';
 import { startIngestSchedule } from '#lib/server/ingest/schedule.ts';
 import { startAutoIngest } from './lib/auto-ingest.ts';
+import { keepDeliveringAlerts } from '#lib/server/alerts/keep-delivering.ts';
 
 // Before anything else (the database, the content): without a build of this server there is nothing to serve.
 const build = usableBuild(new URL('../dist/', import.meta.url));
@@ -53,6 +54,8 @@ if (!config.quietStart) {
 // (always the case on a machine without a network until a run has been published).
 console.log(await describeLiveData(process.env));
 startIngestSchedule(process.env);
+// Alert webhooks: the outbox is polled, so deliveries a crash or another instance left are sent too.
+keepDeliveringAlerts(process.env);
 // No published run, or none since yesterday: one starts in the background once the server has answered
 // its first request (or 5 s after it listens, whichever is first), so that the run's start (a Node process
 // loading its readers) does not compete with the first page for the CPU.

@@ -16,6 +16,7 @@ import { loadRegistry, parseRegistry } from '#lib/server/ingest/registry.ts';
 import { purgeTags, PUBLISHED_RUN_TAGS } from '#lib/server/cache/cdn.ts';
 import { defaultDate, runIngest } from '#lib/server/ingest/run.ts';
 import { isoDay } from '#lib/shared/utc-day.ts';
+import { deliverDue } from '#lib/server/alerts/deliver.ts';
 
 function authorized(secret: string | undefined, given: string | null): boolean {
   if (!secret || !given) return false;
@@ -51,6 +52,8 @@ export default async function ingestBackground(req: Request): Promise<Response> 
     });
     console.log(`ingest-background: run ${r.runId || '-'} ${r.status} as of ${r.asOf}${r.reason ? `: ${r.reason}` : ''}`);
     if (r.status === 'published') await purgeTags(PUBLISHED_RUN_TAGS);
+    // The run's alert webhooks, within this function's time; what fails waits for alerts-drain.
+    if (r.status === 'published') await deliverDue(db, { ...config.alerts, origin: config.origin }, 60_000);
     return new Response(null, { status: r.status === 'published' ? 200 : 500 });
   } finally {
     client.close();

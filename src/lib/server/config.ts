@@ -266,6 +266,14 @@ const EnvSchema = z.object({
    */
   INGEST_TIME_BUDGET_S: positiveInt(780),
 
+  // Alerts (webhook deliveries)
+  /** First retry delay of a failed webhook delivery (doubles each attempt, at most 8 attempts). */
+  ALERTS_WEBHOOK_BACKOFF_MS: positiveInt(30_000),
+  /** Timeout of one webhook delivery, connection to last byte. */
+  ALERTS_WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
+  /** Tests only: 1 lets webhooks reach loopback addresses (127.0.0.0/8, ::1); every other internal address stays refused. */
+  ALERTS_WEBHOOK_ALLOW_LOOPBACK: z.preprocess(blank, z.enum(['0', '1'], { message: 'expected 1 or 0' }).default('0')),
+
   // Test-only
   /** Every public endpoint of the registry is asked at this origin instead (its host as the first path segment). */
   INGEST_PUBLIC_RPC_ORIGIN: z.preprocess(
@@ -316,6 +324,8 @@ export interface AppConfig {
   previewDatabase?: { url: string; authToken?: string };
   content: ContentConfig;
   ingest: IngestConfig;
+  /** Webhook deliveries of alerts (src/lib/server/alerts/deliver.ts). */
+  alerts: { backoffMs: number; timeoutMs: number; allowLoopback: boolean };
   /** Test-only: the clock-offset file (see clock.ts). */
   testClockFile?: string;
 }
@@ -434,6 +444,11 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       backoffMs: e.INGEST_BACKOFF_MS,
       rpcTimeoutMs: e.INGEST_RPC_TIMEOUT_MS,
       timeBudgetS: e.INGEST_TIME_BUDGET_S,
+    },
+    alerts: {
+      backoffMs: e.ALERTS_WEBHOOK_BACKOFF_MS,
+      timeoutMs: e.ALERTS_WEBHOOK_TIMEOUT_MS,
+      allowLoopback: e.ALERTS_WEBHOOK_ALLOW_LOOPBACK === '1',
     },
     testClockFile: e.TEST_CLOCK_FILE,
   };

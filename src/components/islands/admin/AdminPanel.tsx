@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Tabs } from 'radix-ui';
-import { ArrowLeft, FileText, FlaskConical, Search } from 'lucide-react';
+import { ArrowLeft, FileText, FlaskConical, Search, Settings } from 'lucide-react';
 import type { BlogPost, ContentItem, ContentKind, ResearchArticle } from '#lib/shared/content-types.ts';
 import { KINDS, deleteItem, listDeleted, listItems, restoreDeleted, type DeletedItem } from '#lib/client/content-api.ts';
 import { getErrorMessage } from '#lib/client/api.ts';
@@ -157,6 +157,9 @@ export default function AdminPanel({ username, initialPosts, initialResearch }: 
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           <a href="/admin/seo" className={secondaryButton}>
             <Search aria-hidden className="size-4" /> SEO Management
+          </a>
+          <a href="/admin/settings" className={secondaryButton}>
+            <Settings aria-hidden className="size-4" /> Settings
           </a>
           <button type="button" className={primaryButton} onClick={() => open('blog', null)}>
             <FileText aria-hidden className="size-4" /> Create Blog Post

@@ -1,0 +1,23 @@
+import type { APIRoute } from 'astro';
+import { z } from 'zod';
+import { handle, json, parseBody } from '#lib/server/http.ts';
+import { requireUser } from '#lib/server/auth/require-user.ts';
+import { getDb } from '#lib/server/db.ts';
+import { config } from '#lib/server/config.ts';
+import { listWebhooks, registerWebhook } from '#lib/server/alerts/webhooks.ts';
+
+export const prerender = false;
+
+/** The admin's webhooks, each with its delivery log (Settings). */
+export const GET: APIRoute = handle(async ({ locals }) => {
+  requireUser(locals);
+  return json(await listWebhooks(getDb()));
+});
+
+/** Registers a webhook: every event made from now on is delivered to it, signed with the secret answered. */
+export const POST: APIRoute = handle(async ({ locals, request }) => {
+  requireUser(locals);
+  const { url } = await parseBody(request, z.object({ url: z.string().min(1).max(2000) }), 4096);
+  const row = await registerWebhook(getDb(), url, config().alerts.allowLoopback);
+  return json(row, { status: 201 });
+});
