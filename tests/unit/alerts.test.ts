@@ -1,0 +1,176 @@
+/**
+ * The alerts' pure parts (issue 28.1): each detector on figures made to cross (and not cross) its
+ * bound, the event id that makes a second run add nothing, the webhook signature, and the address
+ * policy that keeps deliveries off internal addresses.
+ */
+import { describe, expect, it } from 'vitest';
+import { detect, type DetectInput, type Figure } from '#lib/server/alerts/detect.ts';
+import { NAV_DAY_BOUND } from '#lib/server/alerts/rules.ts';
+import { alertId } from '#lib/server/alerts/types.ts';
+import { signatureHeader, verifySignature } from '#lib/server/alerts/sign.ts';
+import { addressProblem, parseTarget, resolveTarget } from '#lib/server/alerts/target.ts';
+import { backoffAfter } from '#lib/server/alerts/deliver.ts';
+
+const fig = (asset: string, day: string, chain: string, supply: number, price: number | null): Figure => ({
+  asset,
+  day,
+  chain,
+  source: 'evm',
+  contract: '0xabc',
+  blockNumber: 100,
+  blockTime: `${day}T23:59:59Z`,
+  apiUrl: null,
+  fetchedAt: null,
+  supply: String(supply),
+  price,
+  value: price === null ? null : supply * price,
+});
+
+const ASSETS = [
+  { symbol: 'USDX', name: 'Test Dollar', assetClass: 'Stablecoins' },
+  { symbol: 'TBILL', name: 'Test Bill', assetClass: 'U.S. Treasuries' },
+  { symbol: 'GOLD', name: 'Test Gold', assetClass: 'Commodities' },
+];
+const D1 = '2026-11-19';
+const D2 = '2026-11-20';
+const input = (figures: Figure[], extra: Partial<DetectInput> = {}): DetectInput => ({
+  assets: ASSETS,
+  figures,
+  asOf: D2,
+  held: [],
+  stale: [],
+  previousAssets: new Set(ASSETS.map((a) => a.symbol)),
+  ...extra,
+});
+const kinds = (i: DetectInput) => detect(i).map((e) => e.id);
+
+describe('detectors', () => {
+  it('a stablecoin more than 1% off its peg, not at 1% or less', () => {
+    expect(kinds(input([fig('USDX', D1, 'arbitrum', 100, 1), fig('USDX', D2, 'arbitrum', 100, 0.97)]))).toEqual([`depeg-usdx-${D2}`]);
+    expect(kinds(input([fig('USDX', D2, 'arbitrum', 100, 0.99)]))).toEqual([]);
+    expect(kinds(input([fig('USDX', D2, 'arbitrum', 100, 1.0101)]))).toEqual([`depeg-usdx-${D2}`]);
+    const [e] = detect(input([fig('USDX', D1, 'arbitrum', 100, 1), fig('USDX', D2, 'arbitrum', 100, 0.97)]));
+    expect(e.evidence).toMatchObject({ before: { day: D1, value: 1 }, after: { day: D2, value: 0.97 }, measure: 'price' });
+    expect(e.evidence.change).toBeCloseTo(-0.03);
+    expect(e.evidence.reads.map((r) => r.day)).toEqual([D1, D2]);
+  });
+
+  it("a NAV moving more than its class's bound in a day", () => {
+    const gold = (p: number) => input([fig('GOLD', D1, 'ethereum', 10, 100), fig('GOLD', D2, 'ethereum', 10, p)]);
+    expect(kinds(gold(100 * (1 + NAV_DAY_BOUND.Commodities) - 0.01))).toEqual([]);
+    expect(kinds(gold(100 * (1 + NAV_DAY_BOUND.Commodities) + 0.01))).toEqual([`nav-move-gold-${D2}`]);
+    // A Treasury fund's bound is tighter: 2% is news there, not for gold.
+    const bill = input([fig('TBILL', D1, 'ethereum', 10, 1), fig('TBILL', D2, 'ethereum', 10, 1.02)]);
+    expect(kinds(bill)).toEqual([`nav-move-tbill-${D2}`]);
+  });
+
+  it('a supply move over 10% in a day, over the chains read on both days (a chain added is not a move)', () => {
+    expect(kinds(input([fig('TBILL', D1, 'ethereum', 100, 1), fig('TBILL', D2, 'ethereum', 111, 1)]))).toEqual([`supply-move-tbill-${D2}`]);
+    expect(kinds(input([fig('TBILL', D1, 'ethereum', 100, 1), fig('TBILL', D2, 'ethereum', 110, 1)]))).toEqual([]);
+    // Bridged: 50 leave Ethereum for Arbitrum, the asset's supply is the same.
+    const bridged = [
+      fig('TBILL', D1, 'ethereum', 100, 1),
+      fig('TBILL', D1, 'arbitrum', 50, 1),
+      fig('TBILL', D2, 'ethereum', 50, 1),
+      fig('TBILL', D2, 'arbitrum', 100, 1),
+    ];
+    expect(kinds(input(bridged))).toEqual([]);
+    // A chain published for the first time on D2: not compared.
+    expect(
+      kinds(input([fig('TBILL', D1, 'ethereum', 100, 1), fig('TBILL', D2, 'ethereum', 100, 1), fig('TBILL', D2, 'base', 900, 1)])),
+    ).toEqual([]);
+  });
+
+  it('measures a source read at the last close (a head-first run) on its own day and the one before', () => {
+    const e = detect(input([fig('USDX', '2026-11-18', 'arbitrum', 100, 1), fig('USDX', D1, 'arbitrum', 150, 1)]));
+    expect(e.map((x) => x.id)).toEqual([`supply-move-usdx-${D1}`]);
+  });
+
+  it('a hold: the figure still served and the read refused, per chain', () => {
+    const refused = fig('GOLD', D2, 'ethereum', 1100, 2650.5);
+    const [e] = detect(
+      input([], { held: [{ asset: 'GOLD', chain: 'ethereum', why: 'would jump 11.0x', published: { day: D1, value: 265_050 }, refused }] }),
+    );
+    expect(e).toMatchObject({ id: `hold-gold-ethereum-${D2}`, chain: 'ethereum', evidence: { note: 'would jump 11.0x' } });
+    expect(e.evidence.before).toEqual({ day: D1, value: 265_050 });
+    expect(e.evidence.after).toEqual({ day: D2, value: 1100 * 2650.5 });
+  });
+
+  it('a stale source keeps one id while it stays stale (keyed by the day of its last good figure)', () => {
+    const stale = [{ asset: 'TBILL', chain: 'ethereum', since: D1, reason: 'ethereum: RPC unreachable' }];
+    expect(kinds(input([], { stale }))).toEqual([`stale-tbill-ethereum-${D1}`]);
+    expect(kinds(input([], { stale, asOf: '2026-11-21' }))).toEqual([`stale-tbill-ethereum-${D1}`]);
+  });
+
+  it('a new asset, except on the first run (nothing before it to be new against)', () => {
+    const f = [fig('GOLD', D2, 'ethereum', 1, 100)];
+    expect(kinds(input(f, { previousAssets: new Set(['USDX']) }))).toEqual([`new-asset-gold-${D2}`]);
+    expect(kinds(input(f, { previousAssets: null }))).toEqual([]);
+  });
+
+  it('ids are safe in a path and the same for the same kind, asset, network and day', () => {
+    expect(alertId('depeg', 'USD₮0', D2)).toBe(`depeg-usd-0-${D2}`);
+    expect(alertId('hold', 'GOLD', D2, 'Ethereum')).toBe(alertId('hold', 'gold', D2, 'ethereum'));
+  });
+});
+
+describe('webhook signature (t=...,v1=HMAC-SHA256 of "t.body")', () => {
+  it('verifies the body it signed, not another body, secret or an old timestamp', () => {
+    const now = Date.UTC(2026, 10, 20);
+    const h = signatureHeader('whsec_a', '{"a":1}', now);
+    expect(h).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(verifySignature('whsec_a', '{"a":1}', h, now)).toBe(true);
+    expect(verifySignature('whsec_a', '{"a":2}', h, now)).toBe(false);
+    expect(verifySignature('whsec_b', '{"a":1}', h, now)).toBe(false);
+    expect(verifySignature('whsec_a', '{"a":1}', h, now + 301_000)).toBe(false);
+  });
+  it('backs off doubling from the first delay', () => {
+    expect([1, 2, 3, 4].map((n) => backoffAfter(n, 1000))).toEqual([1000, 2000, 4000, 8000]);
+  });
+});
+
+describe('webhook targets: public addresses only', () => {
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '::1',
+    '::',
+    'fe80::1',
+    'fc00::1',
+    'fd12:3456::1',
+    '::ffff:127.0.0.1',
+    '::ffff:8.8.8.8',
+    '64:ff9b::7f00:1',
+    '2002:7f00:1::',
+  ])('refuses %s', (a) => expect(addressProblem(a)).toMatch(/not a public address/));
+
+  it.each(['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111'])('allows %s', (a) => expect(addressProblem(a)).toBeNull());
+
+  it('the loopback setting lets loopback through, nothing else', () => {
+    expect(addressProblem('127.0.0.1', true)).toBeNull();
+    expect(addressProblem('::1', true)).toBeNull();
+    for (const a of ['10.0.0.1', '169.254.169.254', '::ffff:127.0.0.1', 'fd00::1']) expect(addressProblem(a, true)).not.toBeNull();
+  });
+
+  it('a name is refused when any address it resolves to is internal', async () => {
+    const resolve = async () => ['8.8.8.8', '10.0.0.5'];
+    await expect(resolveTarget(new URL('https://hooks.example/x'), false, resolve)).rejects.toThrow(/10\.0\.0\.5/);
+    await expect(resolveTarget(new URL('https://hooks.example/x'), false, async () => ['8.8.4.4'])).resolves.toBe('8.8.4.4');
+    // IPv6 literals and the forms the URL parser turns into an IPv4 address
+    await expect(resolveTarget(new URL('http://[::1]/'), false)).rejects.toThrow(/not a public/);
+    await expect(resolveTarget(new URL('http://2130706433/'), false)).rejects.toThrow(/127\.0\.0\.1/);
+    await expect(resolveTarget(new URL('http://0x7f.1/'), false)).rejects.toThrow(/127\.0\.0\.1/);
+  });
+
+  it('only http(s) URLs without credentials', () => {
+    for (const u of ['ftp://example.com/', 'file:///etc/passwd', 'https://user:pw@example.com/', 'not a url'])
+      expect(() => parseTarget(u)).toThrow();
+    expect(parseTarget('https://example.com/hook?x=1').href).toBe('https://example.com/hook?x=1');
+  });
+});
