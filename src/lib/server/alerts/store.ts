@@ -4,7 +4,7 @@ import type { Database } from '#db/client.ts';
 import { alertEvents } from '#db/schema/index.ts';
 import { ASSET_CLASSES } from '#lib/server/ingest/registry.ts';
 import { slugify } from '#lib/shared/open-data/ids.ts';
-import { HttpError } from '#lib/server/http.ts';
+import { HttpError } from '#lib/server/http/handle.ts';
 import type { StoredAlert } from './types.ts';
 
 /** One subscription: every event, or those of one asset (its id), class (its slug) or network (its id). */

@@ -3,7 +3,7 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import { isIP } from 'node:net';
 import type { Database } from '#db/client.ts';
 import { alertDeliveries, alertWebhooks } from '#db/schema/index.ts';
-import { HttpError } from '#lib/server/http.ts';
+import { HttpError } from '#lib/server/http/handle.ts';
 import { newSecret } from './sign.ts';
 import { addressProblem, bareHost, parseTarget } from './target.ts';
 

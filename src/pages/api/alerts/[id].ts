@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { HttpError, json } from '#lib/server/http.ts';
-import { cacheHeaders, CACHE } from '#lib/server/cache.ts';
-import { getDb } from '#lib/server/db.ts';
+import { HttpError, json } from '#lib/server/http/handle.ts';
+import { cacheHeaders, CACHE } from '#lib/server/cache/policy.ts';
+import { getDb } from '#lib/server/db/client.ts';
 import { siteOrigin } from '#lib/server/config.ts';
 import { getAlert } from '#lib/server/alerts/store.ts';
 import { payloadOf } from '#lib/server/alerts/payload.ts';

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { cacheHeaders, CACHE } from '#lib/server/cache.ts';
-import { getDb } from '#lib/server/db.ts';
+import { cacheHeaders, CACHE } from '#lib/server/cache/policy.ts';
+import { getDb } from '#lib/server/db/client.ts';
 import { siteOrigin } from '#lib/server/config.ts';
 import { listAlerts, readFilter } from '#lib/server/alerts/store.ts';
 import { jsonFeed } from '#lib/server/alerts/feeds.ts';

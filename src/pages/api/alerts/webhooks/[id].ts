@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { HttpError, handle } from '#lib/server/http.ts';
+import { HttpError, handle } from '#lib/server/http/handle.ts';
 import { requireUser } from '#lib/server/auth/require-user.ts';
-import { getDb } from '#lib/server/db.ts';
+import { getDb } from '#lib/server/db/client.ts';
 import { deleteWebhook } from '#lib/server/alerts/webhooks.ts';
 
 export const prerender = false;

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { handle, json, parseBody } from '#lib/server/http.ts';
+import { handle, json, parseBody } from '#lib/server/http/handle.ts';
 import { requireUser } from '#lib/server/auth/require-user.ts';
-import { getDb } from '#lib/server/db.ts';
+import { getDb } from '#lib/server/db/client.ts';
 import { config } from '#lib/server/config.ts';
 import { listWebhooks, registerWebhook } from '#lib/server/alerts/webhooks.ts';
 
