@@ -64,6 +64,8 @@ describe('/api/openapi.json', () => {
       '/api/search': '?q=ondo',
     };
     for (const [path, item] of Object.entries(doc.paths)) {
+      // This server has published no run, so it has no alert to name: tests/api/alerts.test.ts checks that one against the document.
+      if (path === '/api/alerts/{id}') continue;
       const url = path.replace(
         '{id}',
         path.startsWith('/api/assets') ? ids.asset : path.startsWith('/api/networks') ? ids.network : ids.issuer,
@@ -75,7 +77,13 @@ describe('/api/openapi.json', () => {
       expect(res.headers.get('etag'), url).toMatch(/^(W\/)?"[\w-]+"$/);
       const again = await fetch(base + url + (query[path] ?? ''), { headers: { 'If-None-Match': res.headers.get('etag')! } });
       expect(again.status, `${url} revalidated`).toBe(304);
-      const check = validate(item.get.responses['200'].content!['application/json'].schema.$ref!);
+      const content = item.get.responses['200'].content!;
+      // A feed: Atom is XML (its schema a string; tests/api/alerts.test.ts reads it with a feed parser), JSON Feed has its schema.
+      if (content['application/atom+xml']) {
+        expect(res.headers.get('content-type'), url).toMatch(/^application\/atom\+xml/);
+        continue;
+      }
+      const check = validate((content['application/json'] ?? content['application/feed+json']).schema.$ref!);
       const body = await res.json();
       expect(check(body), `${url}: ${JSON.stringify(check.errors?.slice(0, 3))}`).toBe(true);
       // and a wrong answer would fail: the validator is not vacuous

@@ -1,5 +1,5 @@
 /** An event as the outside sees it: the webhook's body and the JSON Feed item's `_alert` (one shape for both). */
-import { ALERT_KINDS, KIND_LABEL, type StoredAlert } from './types.ts';
+import { KIND_LABEL, type StoredAlert } from './types.ts';
 
 export const alertPath = (id: string) => `/alerts/${encodeURIComponent(id)}`;
 
@@ -18,5 +18,3 @@ export function payloadOf(e: StoredAlert, origin: string) {
     createdAt: e.createdAt,
   };
 }
-
-export const isAlertKind = (k: string): k is StoredAlert['kind'] => (ALERT_KINDS as readonly string[]).includes(k);

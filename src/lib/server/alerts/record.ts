@@ -51,7 +51,7 @@ async function previousRun(db: Database, runId: number) {
 }
 
 /** The events a published run shows, from what it published. */
-export async function eventsOf(db: Database, registry: Registry, run: PublishedRun): Promise<AlertEvent[]> {
+async function eventsOf(db: Database, registry: Registry, run: PublishedRun): Promise<AlertEvent[]> {
   const from = shiftDay(run.asOf, -2);
   const accepted = await db
     .select()

@@ -15,7 +15,7 @@ export interface AlertFilter {
 }
 
 /** The newest events a list or feed shows. */
-export const FEED_LIMIT = 100;
+const FEED_LIMIT = 100;
 
 const ID = /^[a-z0-9][a-z0-9.-]{0,79}$/;
 

@@ -1,6 +1,7 @@
 /** The shapes of an alert (issue 28.1): what the detectors make, the store keeps and the feeds and webhooks send. */
 
-export const ALERT_KINDS = ['depeg', 'nav-move', 'supply-move', 'hold', 'stale', 'new-asset'] as const;
+import { ALERT_KINDS } from '#lib/shared/schemas/alerts.ts';
+
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** How each kind is named on the pages and in the feeds. */

@@ -4,6 +4,9 @@
  */
 import { z } from 'zod';
 
+/** Every kind of event (src/lib/server/alerts/detect.ts makes them). */
+export const ALERT_KINDS = ['depeg', 'nav-move', 'supply-move', 'hold', 'stale', 'new-asset'] as const;
+
 const day = z.string().describe('A UTC day, YYYY-MM-DD');
 
 const read = z.object({
@@ -25,7 +28,7 @@ const figure = z.object({ day, value: z.number() });
 export const alertSchema = z
   .object({
     id: z.string().describe('Deterministic from kind, asset, network (when about one) and day: a second run makes no new event'),
-    kind: z.enum(['depeg', 'nav-move', 'supply-move', 'hold', 'stale', 'new-asset']),
+    kind: z.enum(ALERT_KINDS),
     kindLabel: z.string(),
     day,
     title: z.string(),
