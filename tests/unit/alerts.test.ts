@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { detect, type DetectInput, type Figure } from '#lib/server/alerts/detect.ts';
-import { NAV_DAY_BOUND } from '#lib/server/alerts/rules.ts';
+import { navDayBoundOf } from '#lib/shared/asset-classes.ts';
 import { alertId } from '#lib/server/alerts/types.ts';
 import { signatureHeader, verifySignature } from '#lib/server/alerts/sign.ts';
 import { addressProblem, parseTarget, resolveTarget } from '#lib/server/alerts/target.ts';
@@ -57,8 +57,8 @@ describe('detectors', () => {
 
   it("a NAV moving more than its class's bound in a day", () => {
     const gold = (p: number) => input([fig('GOLD', D1, 'ethereum', 10, 100), fig('GOLD', D2, 'ethereum', 10, p)]);
-    expect(kinds(gold(100 * (1 + NAV_DAY_BOUND.Commodities) - 0.01))).toEqual([]);
-    expect(kinds(gold(100 * (1 + NAV_DAY_BOUND.Commodities) + 0.01))).toEqual([`nav-move-gold-${D2}`]);
+    expect(kinds(gold(100 * (1 + navDayBoundOf('Commodities')!) - 0.01))).toEqual([]);
+    expect(kinds(gold(100 * (1 + navDayBoundOf('Commodities')!) + 0.01))).toEqual([`nav-move-gold-${D2}`]);
     // A Treasury fund's bound is tighter: 2% is news there, not for gold.
     const bill = input([fig('TBILL', D1, 'ethereum', 10, 1), fig('TBILL', D2, 'ethereum', 10, 1.02)]);
     expect(kinds(bill)).toEqual([`nav-move-tbill-${D2}`]);

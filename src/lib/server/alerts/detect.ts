@@ -5,7 +5,8 @@
  * true: a held read appears only as the refused side of its hold.
  */
 import { shiftDay } from '#lib/shared/utc-day.ts';
-import { beyond, DEPEG_BOUND, NAV_DAY_BOUND, PEG_USD, SUPPLY_BOUND } from './rules.ts';
+import { navDayBoundOf } from '#lib/shared/asset-classes.ts';
+import { beyond, DEPEG_BOUND, PEG_USD, SUPPLY_BOUND } from './rules.ts';
 import { alertId, type AlertEvent, type EvidenceFigure, type EvidenceRead } from './types.ts';
 
 /** A published figure of one asset on one chain and day, with where it was read. */
@@ -94,7 +95,7 @@ export function detect(input: DetectInput): AlertEvent[] {
         });
       }
     } else if (price !== null && priceBefore !== null && priceBefore > 0) {
-      const bound = NAV_DAY_BOUND[a.assetClass as keyof typeof NAV_DAY_BOUND];
+      const bound = navDayBoundOf(a.assetClass);
       const change = price / priceBefore - 1;
       if (bound !== undefined && beyond(change, bound))
         events.push({

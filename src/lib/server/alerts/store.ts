@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { alertEvents } from '#db/schema/index.ts';
-import { ASSET_CLASSES } from '#lib/server/ingest/registry.ts';
+import { ASSET_CLASSES } from '#lib/shared/asset-classes.ts';
 import { slugify } from '#lib/shared/open-data/ids.ts';
 import { HttpError } from '#lib/server/http/handle.ts';
 import type { StoredAlert } from './types.ts';
