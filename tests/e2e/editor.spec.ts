@@ -120,6 +120,23 @@ describe('admin Markdown editor', () => {
     await close();
   });
 
+  it("refuses a dropped file that is not an image with the spec's toast, leaving the text alone", async () => {
+    const { page, errors, close } = await openEditor();
+    await body(page).click();
+    await page.keyboard.type('Notes follow.');
+    await body(page).evaluate((el) => {
+      const data = new DataTransfer();
+      data.items.add(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+      const { left, top } = el.getBoundingClientRect();
+      el.dispatchEvent(new DragEvent('drop', { dataTransfer: data, clientX: left + 5, clientY: top + 5, bubbles: true, cancelable: true }));
+    });
+    await page.getByTestId('toast').filter({ hasText: 'Please select an image file' }).waitFor();
+    expect(await page.getByTestId('toast').innerText()).toContain('Invalid File');
+    expect(await bodyText(page)).toBe('Notes follow.');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('shows an empty title as an inline error, not a toast, at 390 px', async () => {
     const { page, errors, close } = await openEditor({ width: 390, height: 844 });
     await body(page).click();
