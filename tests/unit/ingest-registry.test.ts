@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REGISTRY, loadRegistry, parseRegistry, RegistryError } from '#lib/server/ingest/registry.ts';
+import { DEFAULT_REGISTRY, loadRegistry, parseRegistry, RegistryError, scaleFactor } from '#lib/server/ingest/registry.ts';
 import { circulatingOn, stablecoinSchema } from '#lib/server/ingest/sources/defillama.ts';
 import { isTooManyResults, isTransient } from '#lib/server/ingest/rpc.ts';
 
@@ -32,6 +32,27 @@ describe('registry', () => {
       chain: 'ethereum',
       address: '0x4c48bcb2160f8e0adbf9d4f3b034f1e36d1f8b3e',
     });
+  });
+
+  it('accepts a feed price times a stated factor, and refuses a factor not above zero', () => {
+    const withScale = (factor: string) => {
+      const r = structuredClone(minimal);
+      (r.assets[0] as { price: unknown }).price = {
+        kind: 'feed',
+        chain: 'ethereum',
+        address: '0x214ed9da11d2fbe465a6fc601a91e62ebec1a0d6',
+        scale: { factor, unit: 'a gram against a troy-ounce feed' },
+      };
+      return r;
+    };
+    const p = parseRegistry(withScale('1/31.1034768')).assets[0].price;
+    expect(p.kind === 'feed' && p.scale).toEqual({ factor: '1/31.1034768', unit: 'a gram against a troy-ounce feed' });
+    expect(scaleFactor('1/31.1034768')).toBe(1 / 31.1034768);
+    expect(scaleFactor('0.5')).toBe(0.5);
+    for (const bad of ['0', '0.000', '0/31.1', '1/0', '-1', '-1/31.1034768', '1/-2', 'abc', ''])
+      expect(() => parseRegistry(withScale(bad)), bad).toThrow(RegistryError);
+    expect(() => parseRegistry(withScale('0'))).toThrow(/scale\.factor: must be above zero/);
+    expect(() => parseRegistry(withScale('-1'))).toThrow(/scale\.factor: must be a decimal or a fraction/);
   });
 
   it('every asset read from a chain has a price source: only the ones DefiLlama values in dollars have none', () => {

@@ -68,7 +68,7 @@ export function priceMethodOf(p: RegistryAsset['price']): string {
     case 'fixed':
       return `Fixed NAV of $${p.usd} per token (registry)`;
     case 'feed':
-      return `Price feed latestRoundData()${at}${p.quote ? ` times the dollar rate of its currency, feed ${p.quote}` : ''}, stale past ${p.maxAgeBusinessDays ? `${p.maxAgeBusinessDays} U.S. business day(s)` : `${p.maxAgeHours ?? DEFAULT_FEED_MAX_AGE_HOURS} h`}`;
+      return `Price feed latestRoundData()${at}${p.quote ? ` times the dollar rate of its currency, feed ${p.quote}` : ''}${p.scale ? ` times ${p.scale.factor} (${p.scale.unit})` : ''}, stale past ${p.maxAgeBusinessDays ? `${p.maxAgeBusinessDays} U.S. business day(s)` : `${p.maxAgeHours ?? DEFAULT_FEED_MAX_AGE_HOURS} h`}`;
     case 'call':
       return `NAV ${p.method}()${at} (${p.decimals} decimals)${navBound}`;
     case 'vault':
@@ -101,6 +101,9 @@ export function methodStatements(cfg: IngestConfig, registry: Registry | undefin
   const byShare = assets.flatMap((a) =>
     a.heldByFunds.flatMap((h) => ('share' in h ? [`${h.fund} (${pct(Number(h.share))} ${a.symbol})`] : [])),
   );
+  const scaled = assets.flatMap((a) =>
+    a.price.kind === 'feed' && a.price.scale ? [`${a.symbol} (${a.price.scale.factor}: ${a.price.scale.unit})`] : [],
+  );
   const waitMin = Math.round(cfg.closeWait / 60);
   return [
     {
@@ -126,7 +129,7 @@ export function methodStatements(cfg: IngestConfig, registry: Registry | undefin
     {
       id: 'value',
       title: 'Value',
-      text: `Value is supply times the asset’s price: a fixed NAV from the registry, a Chainlink-style feed’s latestRoundData(), or the issuer’s NAV contract (a view call, an ERC-4626 vault’s totalAssets() / totalSupply(), a Centrifuge vault’s pricePerShare()), read on the price’s chain at that chain’s closing block; every deployment of the asset, on any chain, is valued at that price. A zero or negative price is refused (the asset is stale, then unknown).`,
+      text: `Value is supply times the asset’s price: a fixed NAV from the registry, a Chainlink-style feed’s latestRoundData(), or the issuer’s NAV contract (a view call, an ERC-4626 vault’s totalAssets() / totalSupply(), a Centrifuge vault’s pricePerShare()), read on the price’s chain at that chain’s closing block; every deployment of the asset, on any chain, is valued at that price. A token that is another quantity than the feed’s unit is priced at the feed’s answer times the factor the registry states: ${scaled.length ? list(scaled) : 'none is registered today'}. A zero or negative price is refused (the asset is stale, then unknown).`,
     },
     {
       id: 'fresh',

@@ -168,6 +168,12 @@ function protocolIssues(input: unknown): Issue[] {
  */
 const maxAgeBusinessDays = z.number().int().min(1).max(10).optional();
 
+/** A feed price's stated factor ("1/31.1034768" or "0.5") as a number; the schema refuses one not above zero. */
+export function scaleFactor(factor: string): number {
+  const [top, bottom = '1'] = factor.split('/');
+  return Number(top) / Number(bottom);
+}
+
 const priceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('fixed'), usd }),
   /**
@@ -191,6 +197,20 @@ const priceSchema = z.discriminatedUnion('kind', [
        * NAV times Chainlink's EUR/USD): the price is the product, both answers checked alike.
        */
       quote: address.optional(),
+      /**
+       * The token is a stated quantity of the feed's unit (Kinesis KAU, one gram of gold, against
+       * Chainlink's XAU/USD per troy ounce): the price is the answer (times the quote) times
+       * `factor`, written as the documents state it ("1/31.1034768"), with `unit` saying what it converts.
+       */
+      scale: z
+        .strictObject({
+          factor: z
+            .string()
+            .regex(/^\d+(\.\d+)?(\/\d+(\.\d+)?)?$/, 'must be a decimal or a fraction such as "1/31.1034768"')
+            .refine((f) => scaleFactor(f) > 0 && Number.isFinite(scaleFactor(f)), 'must be above zero'),
+          unit: z.string().min(1),
+        })
+        .optional(),
     })
     .refine((p) => p.maxAgeHours === undefined || p.maxAgeBusinessDays === undefined, 'give maxAgeHours or maxAgeBusinessDays, not both'),
   /** A view function without arguments returning a uint256 price with `decimals` decimals. */

@@ -7,7 +7,7 @@
  */
 import { formatUnits, parseAbi } from 'viem';
 import { withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
-import type { RegistryAsset } from '#lib/server/ingest/registry.ts';
+import { scaleFactor, type RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { checkFeedAnswer, checkPrice, navStaleness, priceBound, type PriceCheck } from '#lib/server/ingest/prices.ts';
 import type { ClosingBlock } from './evm-head.ts';
 import type { SourceContext } from './types.ts';
@@ -114,17 +114,9 @@ export function priceReads(p: PriceRef) {
  */
 export function priceFromReads(p: PriceRef, values: readonly unknown[], closeMs: number, date?: string): PriceCheck {
   if (p.kind === 'feed') {
-    const answer = (at: number) => {
-      const round = values[at + 1] as readonly [bigint, bigint, bigint, bigint, bigint];
-      return checkFeedAnswer(round[1], Number(values[at]), round[3], closeMs, priceBound(p)!, date);
-    };
-    const base = answer(0);
-    if (!p.quote || !base.ok) return base;
-    // The NAV in another currency times that currency's dollar rate; either refused refuses the price.
-    const fx = answer(2);
-    if (!fx.ok) return { ok: false, reason: `the quote feed ${p.quote}: ${fx.reason}` };
-    const stale = base.stale ?? fx.stale;
-    return { ok: true, price: base.price * fx.price, ...(stale ? { stale } : {}) };
+    const feed = feedPrice(p, values, closeMs, date);
+    // A token that is a stated quantity of the feed's unit (a gram against an ounce feed): the one place it is applied.
+    return feed.ok && p.scale ? { ...feed, price: feed.price * scaleFactor(p.scale.factor) } : feed;
   }
   if (p.kind === 'vault') {
     const [assets, shares] = values as [bigint, bigint];
@@ -132,6 +124,21 @@ export function priceFromReads(p: PriceRef, values: readonly unknown[], closeMs:
     return checkPrice(Number(formatUnits(assets, p.decimals)) / Number(formatUnits(shares, p.decimals)));
   }
   return checkPrice(Number(formatUnits(values[0] as bigint, p.decimals)));
+}
+
+/** A feed's checked answer, times its quote feed's when it has one, before any stated factor. */
+function feedPrice(p: Extract<PriceRef, { kind: 'feed' }>, values: readonly unknown[], closeMs: number, date?: string): PriceCheck {
+  const answer = (at: number) => {
+    const round = values[at + 1] as readonly [bigint, bigint, bigint, bigint, bigint];
+    return checkFeedAnswer(round[1], Number(values[at]), round[3], closeMs, priceBound(p)!, date);
+  };
+  const base = answer(0);
+  if (!p.quote || !base.ok) return base;
+  // The NAV in another currency times that currency's dollar rate; either refused refuses the price.
+  const fx = answer(2);
+  if (!fx.ok) return { ok: false, reason: `the quote feed ${p.quote}: ${fx.reason}` };
+  const stale = base.stale ?? fx.stale;
+  return { ok: true, price: base.price * fx.price, ...(stale ? { stale } : {}) };
 }
 
 async function readRaw(
