@@ -73,6 +73,12 @@ describe('/sources states the methods the code follows', () => {
       for (const h of a.heldByFunds)
         if ('share' in h) expect(say('counted-once')).toContain(`${h.fund} (${Number((Number(h.share) * 100).toFixed(2))}% ${a.symbol})`);
     expect(say('counted-once')).toContain('counts in every total only at its value beyond that holding');
+    // A feed price with a stated factor (KAU: a gram against the ounce feed) names the factor and its unit.
+    const scaled = registry.assets.filter((a) => a.price.kind === 'feed' && a.price.scale);
+    expect(scaled.length).toBeGreaterThan(0);
+    for (const a of scaled)
+      if (a.price.kind === 'feed' && a.price.scale)
+        expect(say('value')).toContain(`${a.symbol} (${a.price.scale.factor}: ${a.price.scale.unit})`);
 
     const page = text(html);
     // The old statements are gone.

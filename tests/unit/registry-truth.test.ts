@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_REGISTRY, excludedWallets, loadRegistry, parseRegistry } from '#lib/server/ingest/registry.ts';
 import { ASSET_CLASS_LINKS } from '#lib/shared/site.ts';
 import { doubleCounts, notCovered, reserveOverlap } from '#lib/server/figures/coverage-data.ts';
-import { bridgingOf } from '#lib/server/ingest/methods.ts';
+import { bridgingOf, priceMethodOf } from '#lib/server/ingest/methods.ts';
 import { priceFromReads, priceReads } from '#lib/server/ingest/sources/evm-price.ts';
 
 const r = loadRegistry(DEFAULT_REGISTRY);
@@ -74,6 +74,34 @@ describe('wider', () => {
     expect(old.ok && old.stale?.since).toBe('2026-11-14');
   });
 
+  it('prices KAU, a gram of gold, at the ounce feed times 1/31.1034768, and says it counts the Ethereum supply only', () => {
+    const kau = bySymbol('KAU');
+    const paxg = bySymbol('PAXG');
+    if (kau.price.kind !== 'feed' || paxg.price.kind !== 'feed') throw new Error('KAU and PAXG are priced by a feed');
+    // The same Chainlink XAU/USD feed as PAXG, read the same way: only the factor differs.
+    expect(kau.price.address).toBe(paxg.price.address);
+    expect(priceReads(kau.price)).toEqual(priceReads(paxg.price));
+    const close = Date.parse('2026-11-25T00:00:00Z');
+    const round = [1n, 4_000_00000000n, 0n, BigInt(close / 1000 - 3600), 1n] as const;
+    const ounce = priceFromReads(paxg.price, [8, round], close, '2026-11-24');
+    const gram = priceFromReads(kau.price, [8, round], close, '2026-11-24');
+    expect(ounce).toEqual({ ok: true, price: 4000 });
+    expect(gram.ok && gram.price).toBeCloseTo(4000 / 31.1034768, 9);
+    // A refused or stale answer stays refused or stale: the factor scales the price, nothing else.
+    const zero = [1n, 0n, 0n, BigInt(close / 1000 - 3600), 1n] as const;
+    expect(priceFromReads(kau.price, [8, zero], close, '2026-11-24')).toEqual(priceFromReads(paxg.price, [8, zero], close, '2026-11-24'));
+    const old = [1n, 4_000_00000000n, 0n, BigInt(close / 1000 - 10 * 86_400), 1n] as const;
+    const stale = priceFromReads(kau.price, [8, old], close, '2026-11-24');
+    expect(stale.ok && stale.stale?.since).toBe('2026-11-15');
+    expect(stale.ok && stale.price).toBeCloseTo(4000 / 31.1034768, 9);
+    // The asset's method line on /sources and in the downloads names the factor and what it converts.
+    expect(priceMethodOf(kau.price)).toContain('times 1/31.1034768 (one token is one gram of gold, the feed is per troy ounce');
+    expect(priceMethodOf(paxg.price)).not.toContain('times');
+    expect(kau.reference).toContain('wrapped part of Kinesis-native KAU');
+    expect(kau.reference).toContain('the Ethereum supply only, not all KAU');
+    expect(kau.uncovered).toEqual([expect.objectContaining({ chain: 'Kinesis', family: 'kinesis' })]);
+  });
+
   // Every address added in this round, each confirmed by two public sources named in the entry's reference.
   const ADDED: Array<[string, string]> = [
     ['BUIDL-I', 'ethereum'],
@@ -108,6 +136,7 @@ describe('wider', () => {
     ['USCC', 'solana'],
     ['XAUm', 'ethereum'],
     ['MONY', 'ethereum'],
+    ['KAU', 'ethereum'],
   ];
   it('every new address is in the registry and its entry names two distinct public sources', () => {
     for (const [symbol, chain] of ADDED) {
@@ -129,6 +158,7 @@ describe('wider', () => {
       ['USCC', 'solana'],
       ['XAUm', 'ethereum'],
       ['MONY', 'ethereum'],
+      ['KAU', 'ethereum'],
     ];
     for (const [symbol, chain] of leads) {
       const a = bySymbol(symbol);
