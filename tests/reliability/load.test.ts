@@ -1,9 +1,10 @@
 /**
  * Load: mixed page and API traffic at 100 connections for RELIABILITY_LOAD_SECONDS (default 5 s in
  * `npm test`, 60 s under TEST_SIZE=full: tests/support/size.ts)
- * while the admin saves a post every 200 ms. Nothing may fail: 0 errors, 0 5xx, every acknowledged
+ * while the admin saves a post every 200 ms and another process writes to the same database file. Nothing may fail: 0 errors, 0 5xx, every acknowledged
  * save readable afterwards, and no 'database is locked' reaching a client.
  */
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import autocannon from 'autocannon';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -12,6 +13,20 @@ import { login, raw, recordFigures, requireRoute, savePost, sleep } from './supp
 
 const SECONDS = Number(process.env.RELIABILITY_LOAD_SECONDS || sized(5, 60));
 const CONNECTIONS = 100;
+
+/**
+ * Another process writing to the same database file, as `npm run ingest` does beside the server:
+ * each of its transactions holds the write lock a moment, so the server's saves meet a held lock
+ * and must wait for it (the client's busy timeout, db/client.ts) instead of failing with
+ * 'database is locked'. Without it, 5 s of load met no lock at all.
+ */
+const RIVAL = `
+import Database from 'libsql';
+const db = new Database(process.env.RIVAL_DB, { timeout: 10000 });
+db.exec('CREATE TABLE IF NOT EXISTS load_rival (n INTEGER)');
+const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+for (;;) { db.exec('BEGIN IMMEDIATE'); db.exec('INSERT INTO load_rival VALUES (1)'); pause(40); db.exec('COMMIT'); pause(40); }
+`;
 
 /** The pages and API reads the traffic goes to: each must answer 200 before the run. */
 const ROUTES = [
@@ -86,6 +101,10 @@ describe('load', () => {
         }
       })();
 
+      const rival = spawn(process.execPath, ['--input-type=module', '-e', RIVAL], {
+        env: { ...process.env, RIVAL_DB: server.dbPath },
+        stdio: 'ignore',
+      });
       const result = await autocannon({
         url: base,
         connections: CONNECTIONS,
@@ -96,6 +115,7 @@ describe('load', () => {
       stop = true;
       await writer;
       await Promise.all(inflight);
+      rival.kill('SIGKILL');
 
       // Every acknowledged save is readable afterwards.
       let unreadable = 0;
