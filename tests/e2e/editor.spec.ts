@@ -14,12 +14,13 @@ async function openEditor(viewport = DESKTOP) {
     signedIn: true,
     viewport,
     // CodeMirror writes its styles at run time: a CSP refusal would leave the editor unstyled, silently.
-    setup: (context) =>
-      context.addInitScript(() =>
+    setup: async (context) => {
+      await context.addInitScript(() =>
         document.addEventListener('securitypolicyviolation', (e) => {
           throw new Error(`CSP refused ${e.violatedDirective}: ${e.sample}`);
         }),
-      ),
+      );
+    },
   });
   await hydrated(opened.page, { client: 'load' });
   await opened.page.getByRole('button', { name: 'Create Blog Post' }).click();
