@@ -81,13 +81,19 @@ describe('a receipt for every figure', () => {
     }
   });
 
-  it("a feed-priced asset's receipt names the price's source and the sum values the supply at it", async () => {
-    // A daily read prices the asset apart from the supply multicall: the source is named, its calls are not kept.
+  it("a feed-priced asset's receipt keeps the price calls read at the same block, and its curl gives their raw answers too", async () => {
     const r = await get('/api/assets/gold/receipt');
     const [f] = r.figures;
     expect(f.evm.price.value).toBe('2650.5');
     expect(f.evm.price.source).toMatch(/feed|oracle|Chainlink/i);
     expect(f.evm.sum).toBe('totalSupply 100 (no wallet excluded) × $2,650.50 = $265,050.00');
+    expect(f.evm.price.calls.map((c: Call) => c.method)).toEqual(['decimals()', 'latestRoundData()']);
+    expect(f.evm.price.calls[1].to).toBe(s.contracts.feedA.toLowerCase());
+    expect(f.evm.price.calls[1].decoded).toContain('265050000000');
+    const variable = f.evm.rpc.slice(1);
+    const { stdout } = await execFileAsync('sh', ['-c', f.evm.command], { env: { PATH: process.env.PATH, [variable]: env[variable] } });
+    const answers = (JSON.parse(stdout) as Array<{ id: number; result: string }>).sort((a, b) => a.id - b.id);
+    expect(answers.map((a) => a.result)).toEqual([...f.evm.calls, ...f.evm.price.calls].map((c: Call) => c.raw));
   });
 
   it('the asset page links each live figure and each chain to the receipt; the receipt page shows the raw answers', async () => {

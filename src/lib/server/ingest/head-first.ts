@@ -46,9 +46,13 @@ function indexed(registry: SourceContext['registry'], key: string, head: ChainHe
   });
 }
 
-/** The price's contract calls with their raw answers, when they were read in its chain's head multicall. */
-const priceCallsOf = (read: HeadRead, asset: RegistryAsset) =>
-  ('chain' in asset.price ? read.heads.get(asset.price.chain)?.priceCalls.get(asset.symbol) : undefined) ?? [];
+/**
+ * The price's contract calls with their raw answers, when they were read in this chain's head
+ * multicall: the receipt's one command repeats every call at this chain's block, so a price read on
+ * another chain keeps its value and source only.
+ */
+const priceCallsOf = (read: HeadRead, asset: RegistryAsset, chain: string) =>
+  ('chain' in asset.price && asset.price.chain === chain ? read.heads.get(chain)?.priceCalls.get(asset.symbol) : undefined) ?? [];
 
 /** Holders at the head, when the deployment's history is read up to it and the balances add up; else null. */
 async function headHolders(
@@ -100,7 +104,7 @@ export async function writeHeadRows(ctx: SourceContext, read: HeadRead, fail: (s
           totalSupply: s.totalSupply,
           excluded: s.excluded,
           calls: s.calls,
-          price: { value: price, source: priceMethodOf(d.asset.price), calls: priceCallsOf(read, d.asset) },
+          price: { value: price, source: priceMethodOf(d.asset.price), calls: priceCallsOf(read, d.asset, key) },
         }),
         row: {
           runId: ctx.runId,

@@ -10,6 +10,9 @@ import { withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
 import { scaleFactor, type RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { checkFeedAnswer, checkPrice, navStaleness, priceBound, type PriceCheck } from '#lib/server/ingest/prices.ts';
 import type { ClosingBlock } from './evm-head.ts';
+import { rawMulticall, type ContractRead } from './raw-multicall.ts';
+import { receiptCall } from '#lib/server/ingest/receipts.ts';
+import type { ReceiptCall } from '#lib/shared/receipts.ts';
 import type { SourceContext } from './types.ts';
 import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
@@ -36,8 +39,10 @@ export async function readPrice(
   block: ClosingBlock | null | undefined,
   warn: (m: string) => void,
   day?: { date: string; history: PriceHistory },
+  /** Receives the price's contract calls with their raw answers (for the receipt), when read in one multicall. */
+  keep?: (calls: ReceiptCall[]) => void,
 ): Promise<PriceCheck | { ok: true; price: null }> {
-  const checked = await readRaw(asset, c, block, warn, day?.date);
+  const checked = await readRaw(asset, c, block, warn, day?.date, keep);
   return day ? withNavStaleness(asset, checked, day) : checked;
 }
 
@@ -147,6 +152,7 @@ async function readRaw(
   block: ClosingBlock | null | undefined,
   warn: (m: string) => void,
   date: string | undefined,
+  keep?: (calls: ReceiptCall[]) => void,
 ): Promise<PriceCheck | { ok: true; price: null }> {
   const p = asset.price;
   if (p.kind === 'fixed') return checkPrice(Number(p.usd));
@@ -155,13 +161,18 @@ async function readRaw(
   const at = { blockNumber: block.number };
   const what = `${asset.symbol} price`;
   if (p.kind !== 'centrifuge') {
-    const reads = priceReads(p)!;
-    const values = await withRetry(
-      what,
-      () => c.client.multicall({ contracts: reads as never, allowFailure: false, deployless: true, ...at }) as Promise<unknown[]>,
-      warn,
+    const reads = priceReads(p)! as readonly ContractRead[];
+    // One eth_call, as viem's deployless multicall, keeping each call's raw answer for the receipt.
+    const results = await withRetry(what, () => rawMulticall(c, reads, block.number), warn);
+    const failed = results.find((r) => r.status === 'failure');
+    if (failed?.status === 'failure') throw failed.error;
+    keep?.(results.map((r, i) => receiptCall(reads[i], r)));
+    return priceFromReads(
+      p,
+      results.map((r) => (r.status === 'success' ? r.result : undefined)),
+      closeOf(date, block.time),
+      date,
     );
-    return priceFromReads(p, values, closeOf(date, block.time), date);
   }
   const vault = await withRetry(
     what,

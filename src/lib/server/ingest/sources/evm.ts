@@ -169,6 +169,7 @@ async function readChain(
   deployments: Array<{ asset: RegistryAsset; address: `0x${string}`; startBlock?: number }>,
   prices: Map<string, number | null>,
   fail: (scope: FailureScope, reason: string) => void,
+  priceCalls: Map<string, ReceiptCall[]> = new Map(),
 ): Promise<{ pending: Pending[]; transfers: number; requests: number }> {
   const live = deployments.filter((d) => BigInt(d.startBlock ?? 0) <= block.number);
   const states = new Map<string, DeploymentState>();
@@ -240,7 +241,12 @@ async function readChain(
         totalSupply: s.totalSupply,
         excluded: s.excluded,
         calls: s.calls,
-        price: { value: price, source: priceMethodOf(asset.price), calls: [] },
+        // The price's calls only when read on this chain: the receipt's one command repeats every call at this block.
+        price: {
+          value: price,
+          source: priceMethodOf(asset.price),
+          calls: 'chain' in asset.price && asset.price.chain === c.key ? (priceCalls.get(asset.symbol) ?? []) : [],
+        },
       }),
       row: {
         runId: ctx.runId,
@@ -305,13 +311,18 @@ export const evmSource: Source = {
     }
     // Prices first: a refused price fails the asset (shown stale), not the chain.
     const prices = new Map<string, number | null>();
+    const priceCalls = new Map<string, ReceiptCall[]>();
     for (const asset of registry.assets.filter((a) => a.source === 'evm')) {
       const chain = 'chain' in asset.price ? asset.price.chain : undefined;
       try {
-        const p = await readPrice(asset, chain ? clients.get(chain) : undefined, chain ? blocks.get(chain) : undefined, ctx.warn, {
-          date,
-          history: () => publishedPrices(ctx.db, asset.symbol, date),
-        });
+        const p = await readPrice(
+          asset,
+          chain ? clients.get(chain) : undefined,
+          chain ? blocks.get(chain) : undefined,
+          ctx.warn,
+          { date, history: () => publishedPrices(ctx.db, asset.symbol, date) },
+          (calls) => priceCalls.set(asset.symbol, calls),
+        );
         if (!p.ok) {
           fail({ asset: asset.symbol }, `${asset.symbol}: price refused: ${p.reason}`);
           continue;
@@ -337,7 +348,7 @@ export const evmSource: Source = {
       }
       const priced = deployments.filter((d) => prices.has(d.asset.symbol));
       try {
-        const r = await readChain(ctx, c, block, priced, prices, fail);
+        const r = await readChain(ctx, c, block, priced, prices, fail, priceCalls);
         pending.push(...r.pending);
         transfers += r.transfers;
         requests += r.requests;
