@@ -7,13 +7,19 @@ import { PAGE_KINDS } from './page-kinds.ts';
 /**
  * axe-core in Chromium on every page kind, at 1280 and 375 px, with the header menus closed and
  * open, signed out and (for the admin, its editor and SEO form) signed in: zero violations, every
- * rule axe runs by default (WCAG 2.x A and AA, and its best practices).
+ * rule axe runs by default (WCAG 2.x A and AA, and its best practices) and target-size; the pages
+ * issue 27 named also at 360 px under WCAG 2.2 AA.
  */
 const base = inject('baseUrl');
 const browser = useBrowser();
 
-async function violations(page: Page): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page }).analyze();
+/**
+ * Every rule axe runs by default, and target-size (WCAG 2.2's 24 px targets, off by default in axe):
+ * issue 27 found it on the issuer links of /treasuries.
+ */
+async function violations(page: Page, tags?: string[]): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).options({ rules: { 'target-size': { enabled: true } } });
+  const { violations: found } = await (tags ? builder.withTags(tags) : builder).analyze();
   return found.flatMap((v) =>
     v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
   );
@@ -33,7 +39,7 @@ for (const [label, viewport] of [
   describe(`axe at ${label} px`, () => {
     for (const signedIn of [false, true]) {
       const kinds = PAGE_KINDS.filter((k) => Boolean(k.signedIn) === signedIn);
-      it(`${signedIn ? 'signed-in' : 'public'} pages: ${kinds.map((k) => k.name).join(', ')}`, { timeout: 240_000 }, async () => {
+      it(`${signedIn ? 'signed-in' : 'public'} pages: ${kinds.map((k) => k.name).join(', ')}`, { timeout: 420_000 }, async () => {
         const context = await newContext(browser(), base, { viewport, signedIn });
         const page = await context.newPage();
         const found: string[] = [];
@@ -96,3 +102,20 @@ for (const [label, viewport] of [
     });
   });
 }
+
+describe('axe at the smallest phones (issue 27)', () => {
+  it('the tables, /treasuries and /login at 360 px, WCAG 2.2 AA and best practices', { timeout: 120_000 }, async () => {
+    const found: string[] = [];
+    for (const width of [360]) {
+      const context = await newContext(browser(), base, { viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      for (const path of ['/treasuries', '/login', '/networks/ethereum', '/docs/api']) {
+        await load(page, path);
+        const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+        found.push(...(await violations(page, tags)).map((v) => `${width} ${path}: ${v}`));
+      }
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  });
+});

@@ -159,6 +159,13 @@ export function catalogOf(served: Row[]): Catalog {
   return buildCatalog(served, siteRegistry().registry?.assets ?? [], registryChainName);
 }
 
+/**
+ * How many issuers the site tracks (its /issuers list), from rows a page has read already (the
+ * home page's assets): no query of its own, so the page keeps its round trips.
+ */
+export const trackedIssuerCount = (served: { symbol: string; name: string; assetClass: string; marketCap: string | number }[]): number =>
+  catalogOf(served.map((a) => ({ ...a, marketCap: Number(a.marketCap), change7d: null }))).issuers.length;
+
 /** The catalog as the site serves it now (one query). */
 export async function loadCatalog(): Promise<Catalog> {
   return catalogOf(await servedAssetsQuery());

@@ -24,7 +24,7 @@ interface Doc extends SearchHit {
   symbol?: string;
   /** Symbols and contract addresses: matched by prefix, weighted above the name. */
   codes: string;
-  /** Tags, excerpt, chains: matched, weighted least. */
+  /** Tags, excerpt, asset class, chains, issuer: matched, weighted least. */
   text: string;
 }
 
@@ -47,15 +47,34 @@ function searchDocs(catalog: Catalog, networks: Network[], posts: Article[], res
       url: a.url,
       symbol: a.symbol.toLowerCase(),
       codes: [a.symbol, ...addresses].join(' '),
-      text: a.chains.join(' '),
+      // Class and chain (issue 27.6): "treasuries solana" finds the Treasury funds on Solana.
+      text: [a.assetClass, a.issuer?.name ?? '', ...a.chains].join(' '),
     });
   }
+  // An issuer and a network are found by the classes of their assets too (not by chains: an issuer on
+  // every chain would crowd the assets out of "stablecoins ethereum").
+  const factsOf = (assets: Catalog['assets'], pick: (a: Catalog['assets'][number]) => string[]) =>
+    [...new Set(assets.flatMap(pick))].join(' ');
   for (const i of catalog.issuers) {
     const n = i.assetIds.length;
-    add('issuer', i.id, { title: i.name, detail: `Issuer of ${n} ${n === 1 ? 'asset' : 'assets'}`, url: i.url, codes: '', text: '' });
+    const mine = i.assetIds.flatMap((id) => catalog.byId.get(id) ?? []);
+    add('issuer', i.id, {
+      title: i.name,
+      detail: `Issuer of ${n} ${n === 1 ? 'asset' : 'assets'}`,
+      url: i.url,
+      codes: '',
+      text: factsOf(mine, (a) => [a.assetClass]),
+    });
   }
   for (const n of networks) {
-    add('network', n.id, { title: n.name, detail: 'Network', url: networkUrl(n.id), codes: n.id, text: '' });
+    const onChain = catalog.assets.filter((a) => a.chains.includes(n.name));
+    add('network', n.id, {
+      title: n.name,
+      detail: 'Network',
+      url: networkUrl(n.id),
+      codes: n.id,
+      text: factsOf(onChain, (a) => [a.assetClass]),
+    });
   }
   for (const [kind, list] of [
     ['post', posts],

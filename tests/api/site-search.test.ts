@@ -1,0 +1,38 @@
+import { describe, expect, inject, it } from 'vitest';
+
+/**
+ * Issue 27.6: the site search knows an asset's class and chains, not only its name and symbol, so a
+ * class or a chain with another word narrows the hits the way the /assets filters do.
+ */
+const base = inject('baseUrl');
+
+interface Hit {
+  kind: string;
+  title: string;
+  detail: string;
+  url: string;
+}
+const search = async (q: string): Promise<Hit[]> => {
+  const res = await fetch(`${base}/api/search?q=${encodeURIComponent(q)}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { results: Hit[] }).results;
+};
+
+describe('search by class and chain', () => {
+  it('a class finds its assets, whose names do not say it', async () => {
+    const hits = await search('commodities');
+    expect(hits.filter((h) => h.kind === 'asset').map((h) => h.url)).toContain('/assets/paxg');
+    for (const h of hits.filter((x) => x.kind === 'asset')) expect(h.detail).toMatch(/^Commodities/);
+  });
+
+  it('a class and a chain together find the assets of both, and the network that has them', async () => {
+    const hits = await search('stablecoins ethereum');
+    const assets = hits.filter((h) => h.kind === 'asset');
+    expect(assets.length).toBeGreaterThan(2);
+    for (const h of assets) expect(h.detail).toMatch(/^Stablecoins/);
+    expect(assets.map((h) => h.url)).toContain('/assets/usdc');
+    expect(hits[0]).toMatchObject({ kind: 'network', url: '/networks/ethereum' });
+    // An issuer is found by its assets' class.
+    expect((await search('commodities')).some((h) => h.kind === 'issuer' && h.url === '/issuers/paxos')).toBe(true);
+  });
+});
