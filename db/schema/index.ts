@@ -4,3 +4,4 @@ export * from './analytics.ts';
 export * from './ingest.ts';
 export * from './receipts.ts';
 export * from './alerts.ts';
+export * from './holders.ts';

@@ -11,6 +11,7 @@ import { datasetMeta } from '#db/schema/index.ts';
 import { configFor } from '#lib/server/config.ts';
 import { DAY_MS } from '#lib/shared/utc-day.ts';
 import { balanceProblem, dustUnits, holderSet } from './holders.ts';
+import { recordConcentration } from './concentration.ts';
 import { excludedWallets, type RegistryAsset } from './registry.ts';
 import type { PriceCheck } from './prices.ts';
 import { closingBlock } from './sources/evm-head.ts';
@@ -138,6 +139,7 @@ export async function writeHeadRows(ctx: SourceContext, read: HeadRead, fail: (s
     if (problem) fail({ asset: r.row.assetSymbol, chain: r.row.chain }, problem);
     else observations++;
   }
+  await recordConcentration(ctx.db, ctx.registry, ctx.runId, ctx.date);
   return observations;
 }
 

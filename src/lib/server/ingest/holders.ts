@@ -16,11 +16,16 @@ export function balanceProblem(balances: Map<string, bigint>, totalSupply: bigin
   return null;
 }
 
+/** The holders' balances: more than `dust` (raw units), the excluded wallets and the zero address left out. */
+export function holdings(balances: Map<string, bigint>, excluded: Set<string>, dust: bigint): Map<string, bigint> {
+  const out = new Map<string, bigint>();
+  for (const [holder, b] of balances) if (b > dust && holder !== ZERO && !excluded.has(holder)) out.set(holder, b);
+  return out;
+}
+
 /** Addresses holding more than `dust` (raw units), the excluded wallets and the zero address left out. */
 export function holderSet(balances: Map<string, bigint>, excluded: Set<string>, dust: bigint): Set<string> {
-  const out = new Set<string>();
-  for (const [holder, b] of balances) if (b > dust && holder !== ZERO && !excluded.has(holder)) out.add(holder);
-  return out;
+  return new Set(holdings(balances, excluded, dust).keys());
 }
 
 /** "0.01" whole tokens as raw units of a token with `decimals` decimals. */

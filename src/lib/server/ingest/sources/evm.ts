@@ -10,6 +10,7 @@ import { formatUnits, type Address } from 'viem';
 import { configFor } from '#lib/server/config.ts';
 import { chainEndpoints, hostsOf } from '#lib/server/ingest/endpoints.ts';
 import { balanceProblem, dustUnits, holderSet } from '#lib/server/ingest/holders.ts';
+import { recordConcentration } from '#lib/server/ingest/concentration.ts';
 import { ChainError, connect, isMissingState, unreachableCode, withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
 import { excludedWallets, type Registry, type RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { awaitClose, earlyCloseNote, type ClosingBlock } from './evm-head.ts';
@@ -369,6 +370,7 @@ export const evmSource: Source = {
         if (problem) fail({ asset: p.row.assetSymbol, chain: p.row.chain }, problem);
         else observations++;
       }
+      await recordConcentration(ctx.db, registry, ctx.runId, date);
     }
     const rpcCalls = [...clients.values()].reduce((s, c) => s + c.calls(), 0);
     return { observations, transfers, rpcCalls, logRequests: requests, ...(earlyCloses ? { earlyCloses } : {}) };
