@@ -326,6 +326,19 @@ const assetSchema = z.strictObject({
     .default([]),
   /** Balances at or below this many whole tokens do not count as holders. */
   holderDust: usd.default(DEFAULT_HOLDER_DUST),
+  /**
+   * The issuer's own published figure for the asset (a fund's total net assets, a reserve
+   * attestation), dated, with its public source and what it covers: the reconciliation
+   * (issue 28.4) sets it beside the chain's figure. Absent: unknown, no public figure found.
+   */
+  issuerAum: z
+    .strictObject({
+      usd,
+      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day such as "2025-12-31"'),
+      source: z.url({ protocol: /^https$/ }),
+      note: z.string().min(1).optional(),
+    })
+    .optional(),
   /** The public source the entry was checked against. */
   reference: z.string().optional(),
 });

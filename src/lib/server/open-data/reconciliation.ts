@@ -1,0 +1,166 @@
+/**
+ * Every figure known for one asset, side by side (issue 28.4): the chain's own (the readers' sum),
+ * the issuer's published AUM (the registry's dated public figure), DefiLlama's, and the public
+ * reference of its class, each with its gap to the chain's figure in percent and why the two
+ * differ. A gap over 5% is flagged. Pure: the asset page's reads give the rows
+ * (asset-page.ts), so each rule is unit-tested on rows.
+ */
+import type { RegistryAsset } from '#lib/server/ingest/registry.ts';
+import { isAggregator, pickPerDayCell } from '#lib/server/figures/precedence.ts';
+import type { Observation } from '#lib/server/figures/observations.ts';
+import { REFERENCE_CLASSES, referenceOn } from '#lib/server/coverage-references.ts';
+import { gapPercent } from '#lib/shared/open-data/quality.ts';
+import { daysBetween } from '#lib/shared/utc-day.ts';
+import { withMoney } from '#lib/shared/money.ts';
+
+/** A gap beyond this (percent of the chain's figure, either way) is flagged. */
+const GAP_FLAG_PCT = 5;
+
+export interface ReconciliationRow {
+  kind: 'chain' | 'issuer' | 'defillama' | 'classReference';
+  label: string;
+  /** Dollars; null when this source gives no figure (note says why). */
+  value: number | null;
+  date: string | null;
+  /** Where the figure was published or asked (an address), when it has one. */
+  url: string | null;
+  /** (value − chain) / chain in percent, 2 decimals; null without both, and for the class total. */
+  gapPct: number | null;
+  /** |gapPct| over GAP_FLAG_PCT. */
+  flagged: boolean;
+  /** Why it differs from the chain's figure, or why it is unknown. */
+  note: string;
+}
+
+export interface Reconciliation {
+  asOf: string;
+  thresholdPct: number;
+  rows: ReconciliationRow[];
+  method: string;
+}
+
+const METHOD = `Each figure beside the chain's own (the sum of every chain reader's value for the asset on the day: totalSupply() minus excluded wallets, times the price), with the gap in percent of the chain's figure. A gap over ${GAP_FLAG_PCT}% either way is flagged. The class reference is a total for the whole class, shown as this asset's share of it, not as a gap.`;
+
+type Obs = Pick<Observation, 'runId' | 'date' | 'assetSymbol' | 'chain' | 'source' | 'value' | 'apiUrl'>;
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const list = (xs: string[]) => xs.join(', ');
+
+function sumOf(rows: Obs[]): { value: number; chains: string[]; url: string | null; source: string } | null {
+  const valued = [...pickPerDayCell(rows).values()].filter((o) => o.value !== null);
+  if (!valued.length) return null;
+  return {
+    value: valued.reduce((s, o) => s + o.value!, 0),
+    chains: valued.map((o) => o.chain).sort(),
+    url: valued.find((o) => o.apiUrl)?.apiUrl ?? null,
+    source: valued[0].source,
+  };
+}
+
+function gapRow(base: Omit<ReconciliationRow, 'gapPct' | 'flagged'>, chain: number | null): ReconciliationRow {
+  const gapPct = base.value === null ? null : gapPercent(chain, base.value);
+  return { ...base, gapPct, flagged: gapPct !== null && Math.abs(gapPct) > GAP_FLAG_PCT };
+}
+
+/**
+ * The asset's figures on `date` (the last day observed): `day` holds every served observation of
+ * that day (chain readers and aggregators alike), `asset` its registry entry.
+ */
+export function reconcile(input: {
+  asOf: string;
+  date: string | null;
+  day: Obs[];
+  asset: RegistryAsset | undefined;
+  assetClass: string;
+}): Reconciliation {
+  const { date, asset } = input;
+  const chain = sumOf(input.day.filter((o) => !isAggregator(o.source)));
+  const llama = sumOf(input.day.filter((o) => isAggregator(o.source)));
+  const chainValue = chain ? chain.value : null;
+  const rows: ReconciliationRow[] = [];
+  rows.push({
+    kind: 'chain',
+    label: "The chain's own",
+    value: chain ? round2(chain.value) : null,
+    date: chain ? date : null,
+    url: null,
+    gapPct: null,
+    flagged: false,
+    note: chain
+      ? `Read from ${list(chain.chains)} at the day's closing blocks: supply in circulation (excluded wallets left out) times the price.`
+      : asset?.source === 'evm'
+        ? 'No chain reading of this asset is published for the day.'
+        : 'No chain reader covers this asset: its figure comes from DefiLlama only.',
+  });
+  const aum = asset?.issuerAum;
+  const apart = aum && date ? daysBetween(aum.date, date) : null;
+  rows.push(
+    gapRow(
+      {
+        kind: 'issuer',
+        label: "The issuer's published AUM",
+        value: aum ? Number(aum.usd) : null,
+        date: aum?.date ?? null,
+        url: aum?.source ?? null,
+        note: aum
+          ? [
+              aum.note,
+              apart !== null && apart !== 0
+                ? `Dated ${Math.abs(apart)} days ${apart > 0 ? 'before' : 'after'} the chain's figure: the fund's flows and price moves in between are part of the gap.`
+                : null,
+            ]
+              .filter(Boolean)
+              .join('. ')
+          : 'Unknown: no dated public figure from the issuer is recorded in our token list.',
+      },
+      chainValue,
+    ),
+  );
+  rows.push(
+    gapRow(
+      {
+        kind: 'defillama',
+        label: "DefiLlama's",
+        value: llama ? round2(llama.value) : null,
+        date: llama ? date : null,
+        url: llama?.url ?? null,
+        note: llama
+          ? [
+              `DefiLlama's ${llama.source} figure for the same day on ${list(llama.chains)}: its own adapter's contracts, exclusions and price.`,
+              chain && list(chain.chains) !== list(llama.chains)
+                ? `It covers ${list(llama.chains)} where the chain's figure covers ${list(chain.chains)}: the chains one side has and the other lacks are part of the gap.`
+                : null,
+            ]
+              .filter(Boolean)
+              .join(' ')
+          : asset?.defillamaProtocol || asset?.source !== 'evm'
+            ? 'Unknown: DefiLlama gave no figure for this asset on this day.'
+            : 'Unknown: this asset is not mapped to a DefiLlama protocol in our token list.',
+      },
+      chainValue,
+    ),
+  );
+  const refClass = REFERENCE_CLASSES.find((r) => r.classes.includes(input.assetClass));
+  const ref = refClass && date ? referenceOn(refClass.refs, date) : null;
+  const share = ref && chainValue !== null ? round2((chainValue / ref.value) * 100) : null;
+  rows.push({
+    kind: 'classReference',
+    label: refClass ? `The public reference of its class (${refClass.label})` : 'The public reference of its class',
+    value: ref?.value ?? null,
+    date: ref?.date ?? null,
+    url: ref?.url ?? null,
+    gapPct: null,
+    flagged: false,
+    note: ref
+      ? `${ref.approximate ? 'About ' : ''}the whole class as ${ref.name} measured it, not a figure of this asset: ${share === null ? "this asset's share of it is unknown without the chain's figure" : `this asset's chain figure is ${share}% of it`}.`
+      : refClass
+        ? 'Unknown: no reference of the class is dated on or before this day.'
+        : `Unknown: no public reference gives a figure for ${input.assetClass}.`,
+  });
+  return { asOf: input.asOf, thresholdPct: GAP_FLAG_PCT, rows, method: METHOD };
+}
+
+/** Money leaves the API as decimal strings (api-money.ts). */
+export const reconciliationRowsForApi = (r: Reconciliation) => r.rows.map((row) => withMoney(row, ['value']));
+export const reconciliationForApi = (id: string, r: Reconciliation) => ({ id, ...r, rows: reconciliationRowsForApi(r) });
+export const RECONCILIATION_COLUMNS = ['kind', 'label', 'value', 'date', 'url', 'gapPct', 'flagged', 'note'] as const;
