@@ -65,7 +65,7 @@ describe('open-data pages for search engines', () => {
     const [network] = await json('/api/networks');
     const [issuer] = await json('/api/issuers');
     const cases = [
-      [`/api/assets/${asset.id}`, 'history, chains, transfers or yield', 'asset'],
+      [`/api/assets/${asset.id}`, 'history, chains, transfers, yield, concentration or reconciliation', 'asset'],
       [`/api/networks/${network.id}`, 'history or assets', 'network'],
       [`/api/issuers/${issuer.id}`, 'history or assets', 'issuer'],
     ] as const;

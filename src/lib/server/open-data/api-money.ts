@@ -8,6 +8,7 @@ import type { AssetPage } from './asset-page.ts';
 import type { IssuerPage, IssuerSummary } from './issuer-page.ts';
 import type { NetworkPage } from './network-page.ts';
 import type { Coverage } from '#lib/server/figures/coverage-data.ts';
+import { reconciliationForApi } from './reconciliation.ts';
 
 export const issuerForApi = (issuer: IssuerSummary) => withMoney(issuer, ['totalMarketCap']);
 export const issuerAssetForApi = (asset: IssuerPage['assets'][number]) => withMoney(asset, ['marketCap']);
@@ -36,6 +37,7 @@ export const assetPageForApi = (page: AssetPage) => ({
   chains: page.chains.map(assetChainForApi),
   crossCheck: page.crossCheck && withMoney(page.crossCheck, ['chain', 'aggregator']),
   history: page.history.map(assetHistoryForApi),
+  reconciliation: reconciliationForApi(page.asset.id, page.reconciliation),
 });
 
 export const coverageForApi = (coverage: Coverage) => ({

@@ -21,6 +21,8 @@ import { INDEXING_KEY } from '#lib/server/ingest/head-first.ts';
 import { detailOrigin, figureOrigin, type Origin } from '#lib/shared/origin.ts';
 import { OUR_TOKEN_LIST, snapshotWords } from '#lib/shared/plain-sources.ts';
 import { assessQuality, gapPercent, type Quality } from '#lib/shared/open-data/quality.ts';
+import { reconcile, type Reconciliation } from './reconciliation.ts';
+import { concentrationFrom, concentrationQuery, type AssetConcentration, type ConcentrationRow } from './concentration.ts';
 
 /** A yield (percent a year) with the two NAVs it compares. */
 export type YieldShown = Figure & { from: YieldFigure['from']; to: YieldFigure['to'] };
@@ -97,6 +99,10 @@ export interface AssetPage {
   transfersWindow: { from: string; to: string };
   quality: Quality;
   snapshotNote: string | null;
+  /** Holder concentration per day, across chains and per chain (issue 28.3). */
+  concentration: AssetConcentration;
+  /** Every figure known for the asset beside the chain's, with the gaps (issue 28.4). */
+  reconciliation: Reconciliation;
 }
 
 /** Where a snapshot figure comes from, in a visitor's words (a function: SNAPSHOT_AS_OF is declared below). */
@@ -121,7 +127,7 @@ export async function loadAssetPage(id: string): Promise<AssetPage | undefined> 
   const live = publishedRun !== undefined;
   const regSymbol = entry.registry?.symbol ?? entry.symbol;
   const window = transferWindow(asOf, TRANSFER_DAYS);
-  const [obsRows, transferRows, heldRuns] = await db.batch([
+  const [obsRows, transferRows, heldRuns, concentrationRows] = await db.batch([
     servedObservations({ asOf, asset: regSymbol }),
     db
       .select()
@@ -135,6 +141,7 @@ export async function loadAssetPage(id: string): Promise<AssetPage | undefined> 
       .where(eq(ingestRuns.status, 'held'))
       .orderBy(desc(ingestRuns.id))
       .limit(1),
+    concentrationQuery(regSymbol, asOf),
   ]);
   const networkIds = new Map(netRows.map((n) => [n.name, n.id]));
   // Cells the published run kept at an earlier figure (a failed read, or held by the per-asset breaker).
@@ -157,6 +164,7 @@ export async function loadAssetPage(id: string): Promise<AssetPage | undefined> 
     chainName,
     window,
     networkIds,
+    concentrationRows,
   });
 }
 
@@ -175,6 +183,8 @@ export interface AssetPageInput {
   chainName: (k: string) => string;
   window: { from: string; to: string };
   networkIds: Map<string, string>;
+  /** Stored holder concentration rows a published run accepted (concentration.ts); none before a run. */
+  concentrationRows?: ConcentrationRow[];
 }
 
 /**
@@ -457,6 +467,14 @@ export function assemble(input: AssetPageInput): AssetPage {
     snapshotNote: snapshotFigures
       ? `The figures on this page come from ${snapshotWords(SNAPSHOT_AS_OF)}, compiled from public reporting; they were not read from a chain.`
       : null,
+    reconciliation: reconcile({
+      asOf,
+      date: live ? (lastObserved ?? null) : null,
+      day: live && lastObserved ? obsRows.filter((o) => o.date === lastObserved) : [],
+      asset: reg,
+      assetClass: entry.assetClass,
+    }),
+    concentration: concentrationFrom(input.concentrationRows ?? [], live, reg?.source === 'evm' && deployments.length > 0),
   };
 }
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import * as R from '#lib/shared/schemas/responses.ts';
 import { coverageSchema } from '#lib/server/figures/coverage-data.ts';
+import { concentrationSchema, reconciliationSchema } from '#lib/shared/schemas/asset-checks.ts';
 import { NETWORK_METRICS } from '#lib/shared/analytics-types.ts';
 import { RANGES } from '#lib/shared/open-data/range.ts';
 import { MAX_TRANSFER_LIMIT, TRANSFER_LIMIT } from '#lib/shared/transfers.ts';
@@ -85,6 +86,8 @@ export const SCHEMAS = {
   AssetChains: R.assetChainRowsSchema,
   AssetTransfers: R.assetTransferRowsSchema,
   AssetYield: R.assetYieldRowsSchema,
+  AssetConcentration: concentrationSchema,
+  AssetReconciliation: reconciliationSchema,
   NetworkHistory: R.networkHistoryRowsSchema,
   NetworkAssets: R.networkAssetRowsSchema,
   IssuerHistory: R.issuerHistoryRowsSchema,
@@ -332,6 +335,28 @@ export const ENDPOINTS: Endpoint[] = [
     schema: 'AssetReceipt',
     params: [id('asset')],
     example: '/api/assets/{asset}/receipt',
+  },
+  {
+    path: '/api/assets/{id}/concentration',
+    tag: 'Assets',
+    description:
+      "The asset's holder concentration per day, across its chains ('all') and per chain: the top-10 share (0-1), the Herfindahl-Hirschman index (0-10,000) and the Gini coefficient (0-1), with the number of holders and the block read. Excluded wallets are left out and a balance at or below the asset's dust threshold is not a holder; method says how. Each day is computed once, by the run that read it, from the balances the Transfer index keeps current. ?format=csv gives the history rows.",
+    summary: "An asset's holder concentration per day: top-10 share, HHI and Gini",
+    schema: 'AssetConcentration',
+    params: [id('asset'), format],
+    csv: true,
+    example: '/api/assets/{asset}/concentration',
+  },
+  {
+    path: '/api/assets/{id}/reconciliation',
+    tag: 'Assets',
+    description:
+      "Every figure known for the asset, side by side: the chain's own, the issuer's published AUM (a dated public figure with its source), DefiLlama's and the public reference of its class, each with its gap to the chain's figure in percent and a note on why they differ. A gap over thresholdPct (5) either way is flagged. Money is a decimal string in dollars; an unknown figure is null with why. ?format=csv gives the rows.",
+    summary: "An asset's figures from every source beside the chain's, with the gaps",
+    schema: 'AssetReconciliation',
+    params: [id('asset'), format],
+    csv: true,
+    example: '/api/assets/{asset}/reconciliation',
   },
   {
     path: '/api/networks/{id}',

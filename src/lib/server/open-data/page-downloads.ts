@@ -14,8 +14,9 @@ export interface Table {
   respond: (opts: { format: Format; view: string; asOf: string; download: true }) => Response;
 }
 
-export const table = <T extends object>(rows: T[], columns: readonly (keyof T & string)[]): Table => ({
-  respond: (opts) => rowsResponse(rows, columns, opts),
+/** `json`: what the JSON download gives instead of the bare rows (an answer with its method and notes); the CSV stays the rows. */
+export const table = <T extends object>(rows: T[], columns: readonly (keyof T & string)[], json?: unknown): Table => ({
+  respond: (opts) => rowsResponse(rows, columns, { ...opts, json }),
 });
 
 /** 'a', 'a or b', 'a, b or c'. */

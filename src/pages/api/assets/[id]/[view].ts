@@ -12,10 +12,12 @@ import {
 } from '#lib/server/open-data/asset-downloads.ts';
 import { pageDownloads, table } from '#lib/server/open-data/page-downloads.ts';
 import { assetChainForApi, assetHistoryForApi } from '#lib/server/open-data/api-money.ts';
+import { CONCENTRATION_COLUMNS, concentrationForApi } from '#lib/server/open-data/concentration.ts';
+import { RECONCILIATION_COLUMNS, reconciliationForApi, reconciliationRowsForApi } from '#lib/server/open-data/reconciliation.ts';
 
 export const prerender = false;
 
-/** The asset page's tables and series as files: history (range, from, to), chains, transfers, yield (7 and 30 days, with the method); JSON or CSV. */
+/** The asset page's tables and series as files: history (range, from, to), chains, transfers, yield (7 and 30 days, with the method), holder concentration, reconciliation; JSON or CSV. */
 export const GET: APIRoute = pageDownloads({
   noun: 'asset',
   load: loadAssetPage,
@@ -25,5 +27,14 @@ export const GET: APIRoute = pageDownloads({
     chains: (page) => table(assetChainRows(page).map(assetChainForApi), CHAIN_COLUMNS),
     transfers: (page) => table(assetTransferRows(page), TRANSFER_COLUMNS),
     yield: (page) => table(assetYieldRows(page), YIELD_COLUMNS),
+    // Holder concentration and reconciliation (issue 28.3, 28.4): the JSON is the whole answer (method, notes), the CSV its rows.
+    concentration: (page) =>
+      table(page.concentration.history, CONCENTRATION_COLUMNS, concentrationForApi(page.asset.id, page.asOf, page.concentration)),
+    reconciliation: (page) =>
+      table(
+        reconciliationRowsForApi(page.reconciliation),
+        RECONCILIATION_COLUMNS,
+        reconciliationForApi(page.asset.id, page.reconciliation),
+      ),
   },
 });
