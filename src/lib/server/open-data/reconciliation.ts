@@ -8,7 +8,7 @@
 import type { RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { isAggregator, pickPerDayCell } from '#lib/server/figures/precedence.ts';
 import type { Observation } from '#lib/server/figures/observations.ts';
-import { REFERENCE_CLASSES, referenceOn } from '#lib/server/coverage-references.ts';
+import { REFERENCE_CLASSES, referenceOn } from '#lib/server/figures/coverage-references.ts';
 import { gapPercent } from '#lib/shared/open-data/quality.ts';
 import { daysBetween } from '#lib/shared/utc-day.ts';
 import { withMoney } from '#lib/shared/money.ts';
