@@ -45,7 +45,7 @@ describe('holder concentration measures', () => {
 
   it('random balances: equal to the definitions computed the slow way', () => {
     let seed = 42;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let round = 0; round < 25; round++) {
       const n = 1 + Math.floor(rand() * 60);
       const values = Array.from({ length: n }, () => 1 + Math.floor(rand() ** 3 * 1e9));
