@@ -120,7 +120,9 @@ describe('content in git: every save is a commit', () => {
   });
 });
 
-describe('the outbox across kill -9 and restarts', () => {
+// Each case starts and kills whole servers (two or three): on a busy 2-core machine that alone nears
+// vitest's 30 s default, which is a wait, not a finding.
+describe('the outbox across kill -9 and restarts', { timeout: 120_000 }, () => {
   it('a save acknowledged while git could not commit is committed once after a kill -9 and restart', async () => {
     const first = await startServer();
     const repo = first.contentRepo;
@@ -181,7 +183,7 @@ describe('the outbox across kill -9 and restarts', () => {
   });
 });
 
-describe('an older checkout never rolls the index back', () => {
+describe('an older checkout never rolls the index back', { timeout: 120_000 }, () => {
   it('keeps saves the files do not have yet (a deploy of an older commit), until a forced reindex', async () => {
     const server = await startServer();
     const cookie = await loginCookie(server.baseUrl);
