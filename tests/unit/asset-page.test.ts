@@ -83,7 +83,7 @@ describe('asset page (assemble)', () => {
     const reg = parseRegistry(registryJson, 'registry').assets.find((a) => a.price.kind === 'fixed' && a.price.usd === '1.00')!;
     for (const live of [true, false]) {
       const page = assemble({ ...base, live, entry: { ...base.entry, registry: reg } });
-      expect(page.price.method).toBe('Fixed NAV of $1.00 per token (registry)');
+      expect(page.price.method).toBe('Fixed NAV of $1.00 per token (our token list)');
       expect(page.price).toMatchObject({ value: 1, source: 'our token list' });
       expect(page.price.unknown).toBeUndefined();
     }

@@ -66,7 +66,7 @@ export function priceMethodOf(p: RegistryAsset['price']): string {
   const navBound = `, stale once unchanged for more than ${'maxAgeBusinessDays' in p && p.maxAgeBusinessDays ? p.maxAgeBusinessDays : DEFAULT_NAV_MAX_BUSINESS_DAYS} U.S. business days`;
   switch (p.kind) {
     case 'fixed':
-      return `Fixed NAV of $${p.usd} per token (registry)`;
+      return `Fixed NAV of $${p.usd} per token (our token list)`;
     case 'feed':
       return `Price feed latestRoundData()${at}${p.quote ? ` times the dollar rate of its currency, feed ${p.quote}` : ''}${p.scale ? ` times ${p.scale.factor} (${p.scale.unit})` : ''}, stale past ${p.maxAgeBusinessDays ? `${p.maxAgeBusinessDays} U.S. business day(s)` : `${p.maxAgeHours ?? DEFAULT_FEED_MAX_AGE_HOURS} h`}`;
     case 'call':
