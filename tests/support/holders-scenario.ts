@@ -1,7 +1,7 @@
 /**
  * A 30-day holder scenario on the two local chains (Anvil, solc-compiled TestToken): HOLD with 6
  * decimals on "Ethereum" (its issuer treasury excluded) and 18 decimals on "Arbitrum", moved every
- * day among fourteen wallets by mints, transfers, burns and dust-sized payments (at or below the
+ * day among 24 wallets by mints, transfers, burns and dust-sized payments (at or below the
  * 0.01 HOLD dust threshold), so that the concentration changes from day to day; and FLAT, one
  * mint on day 0 and nothing after. Every action lands on a chosen UTC day.
  */
@@ -11,8 +11,8 @@ import { call, chainClient, deploy, startAnvil, type LocalChain } from '../../sc
 const DAY = 86_400;
 export const DAYS = 30;
 export const TREASURY: Address = '0x0000000000000000000000000000000000007e55';
-/** Holders: fourteen fixed addresses. */
-export const WALLETS: Address[] = Array.from({ length: 14 }, (_, i) => `0x${(0xa000 + i).toString(16).padStart(40, '0')}` as Address);
+/** Holders: 24 fixed addresses, so that the top 10 hold less than all. */
+export const WALLETS: Address[] = Array.from({ length: 24 }, (_, i) => `0x${(0xa000 + i).toString(16).padStart(40, '0')}` as Address);
 
 export interface HolderScenario {
   a: LocalChain;
@@ -54,7 +54,7 @@ export async function startHolderScenario(holdAum: (circulating: number) => stri
   await call(a, t(0, 4000), holdA, 'TestToken', 'mint', [TREASURY, unit(500_000, 6)]);
   await call(a, t(0, 4100), flatA, 'TestToken', 'mint', [WALLETS[0], unit(1_000_000, 6)]);
   let clock = 4200;
-  for (const [i, w] of WALLETS.slice(0, 5).entries()) {
+  for (const [i, w] of WALLETS.slice(0, 12).entries()) {
     const n = 10_000 * (i + 1);
     await call(a, t(0, clock++), holdA, 'TestToken', 'mint', [w, unit(n, 6)]);
     move('a', w, n);
