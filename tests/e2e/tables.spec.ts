@@ -68,6 +68,28 @@ describe('sorting and filtering beyond /assets', () => {
   });
 });
 
+describe('the class tables sort and filter in the URL', () => {
+  it('/treasuries: a header link sorts the products, the form filters by chain, the Load More rows follow', async () => {
+    const { page, errors, close } = await openPage(browser(), base, '/treasuries', { javaScript: false });
+    const tickers = () => page.locator('#products-rows tr td:nth-child(2)').allInnerTexts();
+    await page.locator('#products-table th a', { hasText: /^Ticker$/ }).click();
+    await page.waitForURL(/\/treasuries\?sort=ticker&dir=asc#products-table$/);
+    const sorted = await tickers();
+    expect(sorted.length).toBeGreaterThan(10);
+    expect(sorted).toEqual([...sorted].sort(byText));
+    await page.locator('#products-table').getByTestId('filter-chain').selectOption('solana');
+    await page.locator('#products-table').getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/sort=ticker&dir=asc&chain=solana/);
+    const filtered = await tickers();
+    expect(filtered.length).toBeGreaterThan(0);
+    expect(filtered.length).toBeLessThan(sorted.length);
+    expect(filtered).toEqual([...filtered].sort(byText));
+    for (const chips of await page.locator('#products-rows tr td:nth-child(4)').allInnerTexts()) expect(chips).toMatch(/Solana/);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
 /** Elements whose own text is cut off: they hide their overflow and hold more than they show. */
 const clipped = (page: Page) =>
   page.evaluate(() => {
