@@ -68,6 +68,12 @@ export const ingestObservations = sqliteTable(
     accepted: integer('accepted', { mode: 'boolean' }).notNull().default(false),
     /** When the source read the price and refused it (stale, zero or negative answer): why. */
     priceNote: text('price_note'),
+    /**
+     * The market price the source reported beside the valuation (DefiLlama's stablecoin `price`),
+     * in dollars per token: kept for the depeg alert only, never used to value (a stablecoin stays
+     * valued at its registry price). Null when the source reports none.
+     */
+    marketPrice: real('market_price'),
   },
   (t) => [
     // One row per run: a later run never overwrites the figures an earlier published run was built from.

@@ -15,6 +15,7 @@ import { freePort } from '../../scripts/lib/local-chains.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { runIngestCli } from '../support/ingest.ts';
 import { parseCsv } from '#lib/shared/csv.ts';
+import { createClient } from '@libsql/client';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/defillama');
 const DATE = '2026-01-09';
@@ -105,6 +106,16 @@ describe('DefiLlama stablecoins adapter', () => {
         origin: 'live',
         sources: ['ingest runs: the chain and API reads of the day'],
       },
+    ]);
+    // DefiLlama's reported price (1.0001, 0.9999) is kept for the depeg alert; the value stays at the fixed $1 above.
+    const db = createClient({ url: server.databaseUrl });
+    const rows = await db.execute(
+      "SELECT asset_symbol, price, market_price FROM ingest_observations WHERE chain = 'ethereum' ORDER BY asset_symbol",
+    );
+    db.close();
+    expect(rows.rows.map((o) => [o.asset_symbol, o.price, o.market_price])).toEqual([
+      ['USDC', 1, 0.9999],
+      ['USDT', 1, 1.0001],
     ]);
     // The API has no holder counts: no stablecoin-holders figure is made up.
     expect(await (await fetch(server.baseUrl + '/api/networks/time-series?metricType=stablecoin-holders')).json()).toEqual([]);

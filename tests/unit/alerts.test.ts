@@ -55,6 +55,36 @@ describe('detectors', () => {
     expect(e.evidence.reads.map((r) => r.day)).toEqual([D1, D2]);
   });
 
+  it("a fixed-$1 stablecoin measured on DefiLlama's reported market price: 0.985 is an event, 0.995 none", () => {
+    const URL = 'https://stablecoins.llama.fi/stablecoin/1';
+    // Valued at the registry's fixed $1 (price and value unchanged); only the reported market price moves.
+    const llama = (day: string, marketPrice: number): Figure => ({
+      ...fig('USDX', day, 'ethereum', 1000, 1),
+      source: 'defillama',
+      contract: null,
+      blockNumber: null,
+      blockTime: null,
+      apiUrl: URL,
+      fetchedAt: `${day}T01:00:00.000Z`,
+      marketPrice,
+    });
+    expect(kinds(input([llama(D1, 1), llama(D2, 0.995)]))).toEqual([]);
+    const [e, ...rest] = detect(input([llama(D1, 0.999), llama(D2, 0.985)]));
+    expect(rest).toEqual([]);
+    expect(e.id).toBe(`depeg-usdx-${D2}`);
+    expect(e.title).toBe('USDX at $0.985, 1.50% off its $1 peg');
+    expect(e.evidence).toMatchObject({ before: { day: D1, value: 0.999 }, after: { day: D2, value: 0.985 }, measure: 'price' });
+    expect(e.evidence.change).toBeCloseTo(-0.015);
+    expect(e.evidence.note).toContain(`market price $0.985 as reported by defillama at ${URL}`);
+    expect(e.evidence.note).toContain('valued at $1 a token');
+    expect(e.evidence.reads.map((r) => [r.day, r.price, r.marketPrice])).toEqual([
+      [D1, 1, 0.999],
+      [D2, 1, 0.985],
+    ]);
+    // Without a reported price the fixed valuation is all there is: no event, as before.
+    expect(kinds(input([fig('USDX', D1, 'ethereum', 1000, 1), fig('USDX', D2, 'ethereum', 1000, 1)]))).toEqual([]);
+  });
+
   it("a NAV moving more than its class's bound in a day", () => {
     const gold = (p: number) => input([fig('GOLD', D1, 'ethereum', 10, 100), fig('GOLD', D2, 'ethereum', 10, p)]);
     expect(kinds(gold(100 * (1 + navDayBoundOf('Commodities')!) - 0.01))).toEqual([]);

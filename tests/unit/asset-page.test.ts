@@ -24,6 +24,7 @@ const row = (o: Partial<Observation>): Observation => ({
   fetchedAt: '2026-11-10T01:00:00Z',
   accepted: true,
   priceNote: null,
+  marketPrice: null,
   ...o,
 });
 

@@ -82,6 +82,7 @@ const obs = (o: Partial<Obs>): Obs => ({
   fetchedAt: '2026-01-02T00:10:00.000Z',
   accepted: true,
   priceNote: null,
+  marketPrice: null,
   ...o,
 });
 

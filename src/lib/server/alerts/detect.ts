@@ -58,6 +58,15 @@ function lastTwoDays(days: Map<string, Map<string, Figure>>, asOf: string): [str
 
 const priceOf = (cells: Map<string, Figure> | undefined) => [...(cells?.values() ?? [])].find((f) => f.price !== null)?.price ?? null;
 
+/**
+ * A stablecoin's price against its peg: the market price its source reported (DefiLlama's), with
+ * the read that reported it; else its published price. A fixed-$1 valuation alone never departs.
+ */
+function pegPriceOf(cells: Map<string, Figure> | undefined): { price: number | null; reported: Figure | null } {
+  const reported = [...(cells?.values() ?? [])].find((f) => typeof f.marketPrice === 'number') ?? null;
+  return reported ? { price: reported.marketPrice!, reported } : { price: priceOf(cells), reported: null };
+}
+
 export function detect(input: DetectInput): AlertEvent[] {
   const events: AlertEvent[] = [];
   const perAsset = byAssetDay(input.figures);
@@ -76,21 +85,27 @@ export function detect(input: DetectInput): AlertEvent[] {
     const priceBefore = priceOf(then);
 
     if (a.assetClass === 'Stablecoins') {
-      if (price !== null && beyond(price / PEG_USD - 1, DEPEG_BOUND)) {
-        const off = price / PEG_USD - 1;
+      const peg = pegPriceOf(now);
+      const pegBefore = pegPriceOf(then).price;
+      if (peg.price !== null && beyond(peg.price / PEG_USD - 1, DEPEG_BOUND)) {
+        const off = peg.price / PEG_USD - 1;
+        const r = peg.reported;
         events.push({
           ...base,
           id: alertId('depeg', a.symbol, day),
           kind: 'depeg',
-          title: `${a.symbol} at ${usd(price)}, ${pct(Math.abs(off))} off its $1 peg`,
+          title: `${a.symbol} at ${usd(peg.price)}, ${pct(Math.abs(off))} off its $1 peg`,
           evidence: {
             measure: 'price',
             unit: 'usd',
-            before: priceBefore === null ? null : { day: dayBefore, value: priceBefore },
-            after: { day, value: price },
+            before: pegBefore === null ? null : { day: dayBefore, value: pegBefore },
+            after: { day, value: peg.price },
             change: off,
             rule: `a stablecoin more than ${pct(DEPEG_BOUND)} off its $1 peg`,
             reads,
+            ...(r && {
+              note: `market price ${usd(peg.price)} as reported by ${r.source} at ${r.apiUrl ?? 'its API'}${r.fetchedAt ? ` (fetched ${r.fetchedAt})` : ''}; the figures stay valued at ${r.price === null ? 'its registry price' : usd(r.price)} a token`,
+            }),
           },
         });
       }

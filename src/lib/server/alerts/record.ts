@@ -37,6 +37,7 @@ const figureOf = (o: ObsRow): Figure => ({
   supply: o.supply,
   price: o.price,
   value: o.value,
+  marketPrice: o.marketPrice,
 });
 
 /** The published run before this one: its cells (the figures still served for a held cell) and as-of day. */

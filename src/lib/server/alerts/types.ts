@@ -28,6 +28,8 @@ export interface EvidenceRead {
   supply: string | null;
   price: number | null;
   value: number | null;
+  /** The market price the source reported beside the valuation (DefiLlama's stablecoin price), when it reports one. */
+  marketPrice?: number | null;
 }
 
 /** A figure on one side of the event. */

@@ -21,6 +21,13 @@ const read = z.object({
   supply: z.string().nullable().describe('Whole tokens, as a decimal string'),
   price: z.number().nullable().describe('Dollars per token'),
   value: z.number().nullable().describe('Dollars'),
+  marketPrice: z
+    .number()
+    .nullable()
+    .optional()
+    .describe(
+      "The market price the source reported beside the valuation (DefiLlama's stablecoin price), dollars per token; a depeg is measured on it",
+    ),
 });
 
 const figure = z.object({ day, value: z.number() });

@@ -158,6 +158,10 @@ export const defillamaSource: Source = {
           `${asset.symbol} on ${cleanExternalName(llamaChain)}: ${shown} has no readable amount (circulating or totalCirculating) for ${ctx.date}; refused`,
         );
       const price = asset.price.kind === 'fixed' ? Number(asset.price.usd) : (parsed.data.price ?? null);
+      // DefiLlama's market price is kept beside the valuation for the depeg alert (issue 28.1): a
+      // fixed-$1 stablecoin stays valued at $1, but its reported price shows when it is off its peg.
+      const reported = parsed.data.price;
+      const marketPrice = typeof reported === 'number' && Number.isFinite(reported) && reported > 0 ? reported : null;
       let total = 0;
       const unknown: string[] = [];
       const taken = new Set<string>();
@@ -181,6 +185,7 @@ export const defillamaSource: Source = {
           contract: asset.deployments.find((d) => d.chain === chain)?.address ?? null,
           supply: String(supply),
           price,
+          marketPrice,
           value,
           holders: null,
           blockNumber: null,

@@ -1,0 +1,1 @@
+ALTER TABLE `ingest_observations` ADD `market_price` real;
