@@ -3,6 +3,7 @@
  * giving the rows the view shows, named with the view and the as-of date.
  */
 import { describe, expect, inject, it } from 'vitest';
+import { slugify } from '#lib/shared/open-data/ids.ts';
 
 const base = inject('baseUrl');
 const json = (p: string) => fetch(base + p).then((r) => r.json() as Promise<Array<Record<string, unknown>>>);
@@ -121,5 +122,38 @@ describe('/assets and /issuers sort and filter in the URL', () => {
     expect(file.map((r) => r.url)).toEqual(shown);
     expect(file.map((r) => r.assetCount)).toEqual([...file.map((r) => r.assetCount)].sort((a, b) => Number(b) - Number(a)));
     for (const r of file) expect(r).toEqual(all.find((i) => i.id === r.id));
+  });
+});
+
+describe("the entity pages' asset lists filter by issuer and by chain (issue 27.2)", () => {
+  const html = (p: string) => fetch(base + p).then((r) => r.text());
+  const firstOption = (page: string, name: string) =>
+    page.match(new RegExp(`<select name="${name}"[\\s\\S]*?<option value="([^"]+)"[^>]*>\\s*([^<]+?)\\s*<`))!.slice(1);
+
+  it("a network page's issuer filter and an issuer page's chain filter change the rows, the links and the files", async () => {
+    // /networks/ethereum: the first issuer the form offers; the rows and the CSV are that issuer's assets.
+    const net = await (await fetch(`${base}/api/networks/ethereum`)).json();
+    const [issuer, issuerName] = firstOption(await html('/networks/ethereum'), 'issuer');
+    const wanted = (net.assets as Array<{ url: string; issuer?: string | null }>).filter(
+      (a) => a.issuer === issuerName.replaceAll('&amp;', '&'),
+    );
+    expect(wanted.length).toBeGreaterThan(0);
+    expect(wanted.length).toBeLessThan(net.assets.length);
+    const netPage = await html(`/networks/ethereum?issuer=${issuer}`);
+    expect(netPage).toContain(`/networks/ethereum?issuer=${issuer}&amp;format=csv`);
+    const netCsv = await (await fetch(`${base}/networks/ethereum?issuer=${issuer}&format=csv`)).text();
+    expect(csvRows(netCsv).map((l) => l.slice(l.lastIndexOf(',') + 1).replaceAll('"', ''))).toEqual(wanted.map((a) => a.url));
+
+    // The issuer with the most assets: the first chain its form offers keeps the assets on that chain.
+    const top = (await json('/api/issuers')).sort((a, b) => Number(b.assetCount) - Number(a.assetCount))[0];
+    const page = await (await fetch(`${base}/api/issuers/${top.id}`)).json();
+    const [chain] = firstOption(await html(String(top.url)), 'chain');
+    const onChain = (page.assets as Array<{ url: string; chains?: string[] }>).filter((a) =>
+      (a.chains ?? []).some((c) => slugify(c) === chain),
+    );
+    expect(onChain.length).toBeGreaterThan(0);
+    const file = await json(`${top.url}?chain=${chain}&format=json`);
+    expect(file.map((r) => r.url)).toEqual(onChain.map((a) => a.url));
+    expect(await html(`${top.url}?chain=${chain}`)).toContain(`${top.url}?chain=${chain}&amp;format=csv`);
   });
 });

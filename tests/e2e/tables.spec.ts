@@ -37,6 +37,27 @@ describe('sorting and filtering beyond /assets', () => {
     await close();
   });
 
+  it('the networks table filters by class with the sort kept; the rows and the CSV follow', async () => {
+    const { page, errors, close } = await openPage(browser(), base, '/networks?sort=name&dir=asc', { javaScript: false });
+    const names = async () => (await page.locator('[data-testid="network-row"] td:nth-child(2) a').allInnerTexts()).map((n) => n.trim());
+    const before = await names();
+    const filter = page.locator('#network-table').getByTestId('filter-class');
+    const cls = await filter.locator('option').nth(1).getAttribute('value');
+    await filter.selectOption(cls!);
+    await page.locator('#network-table').getByRole('button', { name: 'Filter' }).click();
+    // A plain GET form sends the unchosen filters empty; the page reads them as every row.
+    await page.waitForURL(new RegExp(`/networks\\?sort=name&dir=asc&chain=&class=${cls}&issuer=#network-table$`));
+    const filtered = await names();
+    expect(filtered.length).toBeGreaterThan(0);
+    expect(filtered.length).toBeLessThan(before.length);
+    expect(filtered).toEqual([...filtered].sort(byText));
+    const csv = await page.locator('#network-table [data-testid="downloads"] a', { hasText: 'CSV' }).getAttribute('href');
+    expect(csv).toBe(`/networks?sort=name&dir=asc&class=${cls}&format=csv`);
+    expect(await csvColumn(base, csv!, 'name')).toEqual(filtered);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it("a network page's asset list sorts and filters by class, keeps the history range, and its CSV follows", async () => {
     const { page, errors, close } = await openPage(browser(), base, '/networks/ethereum?range=30d', { javaScript: false });
     const rows = () => page.locator('[data-testid="network-asset-row"] td:first-child a').allInnerTexts();

@@ -75,6 +75,8 @@ describe('the networks table (issue 27.2)', () => {
     totalValue,
     marketShare: 10 / rank,
     change30d,
+    classes: rank === 1 ? ['Stablecoins', 'U.S. Treasuries'] : ['Stablecoins'],
+    issuers: rank === 3 ? [] : ['Circle'],
   });
   const nets = [net(1, 'Ethereum', '10200000000', '-1.5'), net(2, 'ZKsync Era', '2300000000', null), net(3, 'Aptos', '550000000', '21.38')];
   const order = (q: string) => tableState(NETWORK_TABLE, nets, new URLSearchParams(q)).rows.map((n) => n.name);
@@ -90,5 +92,12 @@ describe('the networks table (issue 27.2)', () => {
     expect(order('sort=change&dir=asc')).toEqual(['Ethereum', 'Aptos', 'ZKsync Era']);
     expect(order('sort=name')).toEqual(['Aptos', 'Ethereum', 'ZKsync Era']);
     expect(order('sort=rank&dir=desc')).toEqual(['Aptos', 'ZKsync Era', 'Ethereum']);
+  });
+
+  it('filters by the chain itself and by the classes and issuers of the assets on it, keeping the sort', () => {
+    expect(order('class=u-s-treasuries')).toEqual(['Ethereum']);
+    expect(order('issuer=circle&sort=name')).toEqual(['Ethereum', 'ZKsync Era']);
+    expect(order('chain=aptos')).toEqual(['Aptos']);
+    expect(order('issuer=nobody')).toEqual(['Ethereum', 'ZKsync Era', 'Aptos']);
   });
 });

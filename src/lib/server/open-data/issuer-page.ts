@@ -37,6 +37,8 @@ export interface IssuerAsset {
   marketCap: number | null;
   source: string;
   origin: Origin;
+  /** The chains the catalog lists for it (the list's chain filter). */
+  chains: string[];
 }
 export interface IssuerPage {
   asOf: string;
@@ -132,6 +134,7 @@ export async function loadIssuerPage(id: string): Promise<IssuerPage | undefined
         marketCap: a.marketCap,
         source: sourceOf(a, live),
         origin: assetOrigin(a, live),
+        chains: a.chains,
       }))
       .sort((a, b) => (b.marketCap ?? -1) - (a.marketCap ?? -1)),
     history,

@@ -23,6 +23,8 @@ export interface NetworkAsset {
   /** The asset's value on this chain (live), else null: the snapshot gives no per-chain split. */
   valueOnChain: number | null;
   marketCap: number | null;
+  /** The issuer the catalog names (the list's issuer filter), null when it knows none. */
+  issuer: string | null;
 }
 export type NetworkHistoryPoint = { date: string; share: number | null; origin: Origin } & Partial<Record<NetworkMetric, number | null>>;
 
@@ -100,6 +102,7 @@ export async function loadNetworkPage(id: string): Promise<NetworkPage | undefin
                 assetClass: a.assetClass,
                 valueOnChain: o.value,
                 marketCap: a.marketCap,
+                issuer: a.issuer?.name ?? null,
               },
             ]
           : [];
@@ -116,6 +119,7 @@ export async function loadNetworkPage(id: string): Promise<NetworkPage | undefin
         assetClass: a.assetClass,
         valueOnChain: null,
         marketCap: a.marketCap,
+        issuer: a.issuer?.name ?? null,
       }));
     assetsSource =
       'the chains the registry and the snapshot product tables list for each asset (the snapshot gives no value per chain); the asset count above is the snapshot estimate';

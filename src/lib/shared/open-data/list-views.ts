@@ -54,9 +54,11 @@ export interface NetworkAssetRow {
   assetClass: string;
   valueOnChain: number | null;
   marketCap: number | null;
+  /** The asset's issuer as the catalog names it, if it knows one. */
+  issuer?: string | null;
 }
 
-/** The assets on a network page (its chain is the page's: the filter is the class). */
+/** The assets on a network page (its chain is the page's: the filters are the class and the issuer). */
 export const NETWORK_ASSETS: TableSpec<NetworkAssetRow> = {
   columns: [
     { id: 'name', label: 'Asset', key: (a) => a.name },
@@ -64,7 +66,10 @@ export const NETWORK_ASSETS: TableSpec<NetworkAssetRow> = {
     { id: 'value', label: 'Value on chain', numeric: true, key: (a) => a.valueOnChain },
     { id: 'marketCap', label: 'Market cap (all chains)', numeric: true, key: (a) => a.marketCap },
   ],
-  filters: [{ id: 'class', label: 'Class', values: (a) => [a.assetClass] }],
+  filters: [
+    { id: 'class', label: 'Class', values: (a) => [a.assetClass] },
+    { id: 'issuer', label: 'Issuer', values: (a) => (a.issuer ? [a.issuer] : []) },
+  ],
   // Without a run no value on the chain is known: the ties keep the page's own order, by market cap.
   defaultSort: 'value',
   defaultDir: 'desc',
@@ -74,22 +79,34 @@ export interface IssuerAssetRow {
   name: string;
   assetClass: string;
   marketCap: number | null;
+  /** The chains the catalog lists for the asset. */
+  chains?: string[];
 }
 
-/** The assets of an issuer page (its issuer is the page's: the filter is the class). */
+/** The assets of an issuer page (its issuer is the page's: the filters are the class and the chain). */
 export const ISSUER_ASSETS: TableSpec<IssuerAssetRow> = {
   columns: [
     { id: 'name', label: 'Asset', key: (a) => a.name },
     { id: 'class', label: 'Class', key: (a) => a.assetClass },
     { id: 'marketCap', label: 'Market cap', numeric: true, key: (a) => a.marketCap },
   ],
-  filters: [{ id: 'class', label: 'Class', values: (a) => [a.assetClass] }],
+  filters: [
+    { id: 'class', label: 'Class', values: (a) => [a.assetClass] },
+    { id: 'chain', label: 'Chain', values: (a) => a.chains ?? [] },
+  ],
   defaultSort: 'marketCap',
   defaultDir: 'desc',
 };
 
-/** A row of /networks' table: the network and its rank by value (the '#' column keeps it whatever the sort). */
-export type NetworkTableRow = Pick<Network, 'name' | 'rwaCount' | 'totalValue' | 'marketShare' | 'change30d'> & { rank: number };
+/**
+ * A row of /networks' table: the network and its rank by value (the '#' column keeps it whatever the
+ * sort), with the classes and issuers of the tracked assets the catalog lists on it (its filters).
+ */
+export type NetworkTableRow = Pick<Network, 'name' | 'rwaCount' | 'totalValue' | 'marketShare' | 'change30d'> & {
+  rank: number;
+  classes: string[];
+  issuers: string[];
+};
 
 const num = (v: string | number | null) => (v === null || !Number.isFinite(Number(v)) ? null : Number(v));
 
@@ -103,7 +120,11 @@ export const NETWORK_TABLE: TableSpec<NetworkTableRow> = {
     { id: 'share', label: 'Market Share (%)', numeric: true, key: (n) => n.marketShare },
     { id: 'change', label: '30d Change', numeric: true, key: (n) => num(n.change30d) },
   ],
-  filters: [],
+  filters: [
+    { id: 'chain', label: 'Chain', values: (n) => [n.name] },
+    { id: 'class', label: 'Class', values: (n) => n.classes },
+    { id: 'issuer', label: 'Issuer', values: (n) => n.issuers },
+  ],
   defaultSort: 'value',
   defaultDir: 'desc',
 };
