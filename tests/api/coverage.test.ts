@@ -175,7 +175,7 @@ describe('coverage against a named public reference', () => {
     const html = await (await fetch(server.baseUrl + '/sources')).text();
     expect(html).toContain('data-coverage="4.01" data-reference-date="2026-04-04"');
     expect(html).toMatch(/<tr data-chain="Sui" data-family="sui">[\s\S]*?\$7\.00M<\/td>/);
-    expect(html).toMatch(/data-testid="overlap"[^>]*>[\s\S]*?not measured yet[\s\S]*?\$2\.4B on/);
+    expect(html).toMatch(/data-testid="overlap"[^>]*>[\s\S]*?not measured yet[\s\S]*?\$2\.40B on/);
     expect(html).toMatch(/data-testid="coverage-overall" data-coverage="2\.\d+" data-reference-date="2026-04-04"/);
     expect(html).toMatch(/data-testid="gap" data-gap="1.3"/);
     expect(html).toContain(`${base}/…/assets?asset_code=BENJI`);
