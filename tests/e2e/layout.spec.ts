@@ -25,6 +25,9 @@ describe('header', () => {
       { text: 'Research', href: '/research' },
       { text: 'Admin', href: '/admin' },
     ]);
+    // Beside the spec's navigation, the Explore row links the alerts (issue 28.1).
+    const explore = page.getByRole('navigation', { name: 'Explore' });
+    expect(await explore.getByRole('link', { name: 'Alerts', exact: true }).getAttribute('href')).toBe('/alerts');
     await page.getByRole('link', { name: 'Login' }).waitFor();
     await screenshot(page, 'header-desktop');
     expect(errors).toEqual([]);
@@ -111,7 +114,7 @@ describe('mobile drawer at 375 px', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog');
     await drawer.waitFor();
-    for (const label of ['Market Overview', 'Networks', 'Stablecoins', 'Stocks', 'Research', 'Admin']) {
+    for (const label of ['Market Overview', 'Networks', 'Stablecoins', 'Stocks', 'Research', 'Admin', 'Alerts']) {
       expect(await drawer.getByRole('link', { name: label, exact: true }).count()).toBe(1);
     }
     await drawer.getByRole('link', { name: 'Login' }).waitFor();

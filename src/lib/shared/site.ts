@@ -10,6 +10,8 @@ export const SITE = {
 export interface NavLink {
   label: string;
   href: string;
+  /** In the header's Explore row from the sm width up only (a phone's row has room for three beside search); always in the drawer. */
+  wide?: boolean;
 }
 
 export const ASSET_CLASS_LINKS: NavLink[] = [
@@ -32,11 +34,12 @@ export const NAV_AFTER_DROPDOWN: NavLink[] = [
   { label: 'Admin', href: '/admin' },
 ];
 /**
- * Beside the spec's navigation (issue 27.1), not in it: the open-data indexes and the API docs,
+ * Beside the spec's navigation (issue 27.1), not in it: the open-data indexes, the API docs and the alerts (issue 28.1),
  * one click away on every page (the header's second row) and in the phone drawer.
  */
 export const EXPLORE_LINKS: NavLink[] = [
   { label: 'Assets', href: '/assets' },
   { label: 'Issuers', href: '/issuers' },
   { label: 'API docs', href: '/docs/api' },
+  { label: 'Alerts', href: '/alerts', wide: true },
 ];
