@@ -1,5 +1,4 @@
 import { useMemo, useRef, useState } from 'react';
-import { Download } from 'lucide-react';
 import type { NetworkMetric, TimeSeriesPoint } from '#lib/shared/analytics-types.ts';
 import { formatMetricValue, lineSeries } from '#lib/shared/markets.ts';
 import { chartFrame, pointDateLabel } from '#lib/shared/charts/frame.ts';
@@ -10,7 +9,7 @@ import ChartTooltip from '#components/islands/charts/ChartTooltip.tsx';
 import SeriesSwatch from '#components/islands/charts/SeriesSwatch.tsx';
 import { dashOf } from '#components/islands/charts/series-style.ts';
 import { useSize } from '#components/islands/charts/use-size.ts';
-import type { ChartImageInfo } from '#lib/client/chart-image.ts';
+import DownloadImageButton from '#components/islands/charts/DownloadImageButton.tsx';
 
 interface Props {
   metric: NetworkMetric;
@@ -33,7 +32,6 @@ export default function NetworkLineChart({ metric, metricLabel, points, colorOrd
   const { ref, size, measured } = useSize(INITIAL);
   const svg = useRef<SVGSVGElement>(null);
   const [hover, setHover] = useState<number | null>(null);
-  const [downloading, setDownloading] = useState(false);
   const series = useMemo(
     () => lineSeries(points, chartPalette, 15, colorOrder).map((s) => ({ ...s, dash: dashOf(s.color) })),
     [points, colorOrder],
@@ -56,23 +54,13 @@ export default function NetworkLineChart({ metric, metricLabel, points, colorOrd
         .map(({ s, v }) => ({ name: s.name, color: s.color, dash: s.dash, value: formatMetricValue(metric, v, 2) }))
     : [];
 
-  async function download() {
-    if (!svg.current) return;
-    setDownloading(true);
-    const info: ChartImageInfo = {
-      title: `Network Metrics: ${metricLabel}`,
-      subtitle: 'Monthly, top 15 networks',
-      legend: series.map((s) => ({ label: s.name, color: s.color, dash: s.dash })),
-      source: `Source: RWA Analytics, ${location.host}/networks (methods: ${location.host}/sources)`,
-      asOf,
-    };
-    try {
-      const { downloadChartImage } = await import('#lib/client/chart-image.ts');
-      await downloadChartImage(svg.current, info, `networks-${metric}.png`);
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const imageInfo = () => ({
+    title: `Network Metrics: ${metricLabel}`,
+    subtitle: 'Monthly, top 15 networks',
+    legend: series.map((s) => ({ label: s.name, color: s.color, dash: s.dash })),
+    source: `Source: RWA Analytics, ${location.host}/networks (methods: ${location.host}/sources)`,
+    asOf,
+  });
 
   return (
     <div>
@@ -120,15 +108,7 @@ export default function NetworkLineChart({ metric, metricLabel, points, colorOrd
             </li>
           ))}
         </ul>
-        <button
-          type="button"
-          onClick={() => void download()}
-          disabled={!measured || downloading}
-          className="js-only inline-flex shrink-0 items-center gap-2 rounded-md border border-border bg-surface-2 px-3 py-1.5 text-sm text-fg transition-colors hover:border-accent disabled:opacity-50"
-        >
-          <Download aria-hidden className="size-4" />
-          Download image
-        </button>
+        <DownloadImageButton svg={svg} measured={measured} info={imageInfo} filename={`networks-${metric}.png`} className="shrink-0" />
       </div>
     </div>
   );

@@ -1,5 +1,4 @@
 import { useMemo, useRef, useState } from 'react';
-import { Download } from 'lucide-react';
 import type { ChartDataPoint } from '#lib/shared/analytics-types.ts';
 import { CHART_LAYERS, stackChartData, type AssetClassKey } from '#lib/shared/markets.ts';
 import { assetClassColors } from '../../../../tailwind.config.mjs';
@@ -10,6 +9,7 @@ import Switch from '#components/islands/ui/Switch.tsx';
 import ChartSvg from '#components/islands/charts/ChartSvg.tsx';
 import ChartTooltip from '#components/islands/charts/ChartTooltip.tsx';
 import { useSize } from '#components/islands/charts/use-size.ts';
+import DownloadImageButton from '#components/islands/charts/DownloadImageButton.tsx';
 import { DEFAULT_HOME_VIEW, viewHref, type HomeView } from '#lib/shared/view-state.ts';
 import { replaceParam } from '#lib/client/url-state.ts';
 
@@ -37,7 +37,6 @@ export default function RwaValueChart({ data, view, legends, asOf }: Props) {
   const { ref, size, measured } = useSize(INITIAL);
   const svg = useRef<SVGSVGElement>(null);
   const [includeStablecoins, setIncludeStablecoins] = useState(view.stablecoins);
-  const [downloading, setDownloading] = useState(false);
   const [hover, setHover] = useState<number | null>(null);
   const layers = useMemo(() => stackChartData(data, includeStablecoins), [data, includeStablecoins]);
   const totals = layers.at(-1)?.points ?? [];
@@ -64,31 +63,18 @@ export default function RwaValueChart({ data, view, legends, asOf }: Props) {
   const own = (i: number, at: number) => layers[i].points[at].value - (i > 0 ? layers[i - 1].points[at].value : 0);
   const label = (key: AssetClassKey) => CHART_LAYERS.find((l) => l.key === key)?.label ?? key;
 
-  async function download() {
-    if (!svg.current) return;
-    setDownloading(true);
-    try {
-      const { downloadChartImage } = await import('#lib/client/chart-image.ts');
-      await downloadChartImage(
-        svg.current,
-        {
-          title: 'Total RWA Value',
-          subtitle: `Tokenized assets by class, in billions of dollars (stacked)${includeStablecoins ? ', incl. stablecoins' : ''}`,
-          legend: CHART_LAYERS.filter((l) => includeStablecoins || l.key !== 'stablecoins').map((l) => ({
-            label: l.label,
-            color: assetClassColors[l.key],
-            kind: 'area' as const,
-            value: legends ? (legends[l.key] ?? '') : l.legend,
-          })),
-          source: `Source: RWA Analytics, ${location.host}/ (methods: ${location.host}/sources)`,
-          asOf: `Data as of ${formatLongDate(asOf)}`,
-        },
-        'rwa-chart.png',
-      );
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const imageInfo = () => ({
+    title: 'Total RWA Value',
+    subtitle: `Tokenized assets by class, in billions of dollars (stacked)${includeStablecoins ? ', incl. stablecoins' : ''}`,
+    legend: CHART_LAYERS.filter((l) => includeStablecoins || l.key !== 'stablecoins').map((l) => ({
+      label: l.label,
+      color: assetClassColors[l.key],
+      kind: 'area' as const,
+      value: legends ? (legends[l.key] ?? '') : l.legend,
+    })),
+    source: `Source: RWA Analytics, ${location.host}/ (methods: ${location.host}/sources)`,
+    asOf: `Data as of ${formatLongDate(asOf)}`,
+  });
 
   const bottom = frame.y(0);
   return (
@@ -108,15 +94,7 @@ export default function RwaValueChart({ data, view, legends, asOf }: Props) {
             'rwa-value',
           )}
         />
-        <button
-          type="button"
-          onClick={() => void download()}
-          disabled={!measured || downloading}
-          className="js-only inline-flex items-center gap-2 rounded-md border border-border bg-surface-2 px-3 py-1.5 text-sm text-fg transition-colors hover:border-accent disabled:opacity-50"
-        >
-          <Download aria-hidden className="size-4" />
-          Download image
-        </button>
+        <DownloadImageButton svg={svg} measured={measured} info={imageInfo} filename="rwa-chart.png" />
       </div>
       <p className="mt-4 flex items-baseline gap-2 text-sm text-muted" data-testid="rwa-readout" aria-live="off">
         <span className="text-2xl font-semibold text-fg tabular-nums">{readout ? usd(readout.value, 2) : '—'}</span>
