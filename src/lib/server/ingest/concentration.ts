@@ -42,6 +42,14 @@ export async function recordConcentration(db: Database, registry: Registry, runI
     .select({ asset: o.assetSymbol, chain: o.chain, contract: o.contract, block: o.blockNumber, holders: o.holders })
     .from(o)
     .where(and(eq(o.runId, runId), eq(o.date, date), eq(o.source, 'evm'), isNotNull(o.contract), isNotNull(o.blockNumber)));
+  // Every deployment's decimals in one query, not one per observation.
+  const checkpoints = new Map(
+    (
+      await db
+        .select({ chain: ingestCheckpoints.chain, token: ingestCheckpoints.token, decimals: ingestCheckpoints.decimals })
+        .from(ingestCheckpoints)
+    ).map((c) => [`${c.chain}\u0000${c.token}`, c]),
+  );
   const perAsset = new Map<string, Array<{ decimals: number; holdings: Map<string, bigint> } | null>>();
   const out: Array<typeof holderConcentration.$inferInsert> = [];
   for (const r of rows) {
@@ -52,10 +60,7 @@ export async function recordConcentration(db: Database, registry: Registry, runI
       list.push(null);
       continue;
     }
-    const [cp] = await db
-      .select({ decimals: ingestCheckpoints.decimals })
-      .from(ingestCheckpoints)
-      .where(and(eq(ingestCheckpoints.chain, r.chain), eq(ingestCheckpoints.token, r.contract!)));
+    const cp = checkpoints.get(`${r.chain}\u0000${r.contract}`);
     if (!cp) {
       list.push(null);
       continue;
