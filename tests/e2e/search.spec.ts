@@ -25,6 +25,9 @@ async function pickByKeyboard(page: Page, query: string, kind: string, title: Re
       kind,
       title.source,
     ] as const);
+  // An answer to an earlier prefix of the query can show the option first; the final query's answer
+  // then redraws the list (and clears the active option). Keys go in once no answer is on its way.
+  await page.waitForLoadState('networkidle');
   for (let i = 0; i <= index; i++) await page.keyboard.press('ArrowDown');
   const active = await box.getAttribute('aria-activedescendant');
   expect(await page.locator(`#${active}`).getAttribute('aria-selected')).toBe('true');
