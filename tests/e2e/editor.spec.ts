@@ -77,6 +77,22 @@ describe('admin Markdown editor', () => {
     await close();
   });
 
+  it('keeps every key typed while the page is slow to render what came before', async () => {
+    const { page, errors, close } = await openEditor();
+    // A slow phone, or a busy machine: React renders each change some time after the keys that made
+    // it. A late render used to write its older text back over the editor, losing keys ("thereum").
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    await body(page).click();
+    const typed = '## Supply by chain\n\nEthereum holds most of it, then Solana and Stellar.\n\nBUIDL leads.';
+    await page.keyboard.type(typed);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await page.getByTestId('live-preview').getByText('BUIDL leads.').waitFor();
+    expect(await bodyText(page)).toBe(typed);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('uploads a pasted image into the body as Markdown pointing to the served file', async () => {
     const { page, errors, close } = await openEditor();
     await body(page).click();

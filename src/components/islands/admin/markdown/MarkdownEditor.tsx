@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent } from 'react';
-import { EditorState } from '@codemirror/state';
+import { Annotation, EditorState } from '@codemirror/state';
 import { EditorView, keymap, placeholder as placeholderText } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { markdownKeymap as listKeymap, markdownLanguage, pasteURLAsLink } from '@codemirror/lang-markdown';
@@ -7,6 +7,7 @@ import { LanguageSupport } from '@codemirror/language';
 import { Bold, Code, Heading2, ImagePlus, Italic, Link2, List, Loader2, Quote, type LucideIcon } from 'lucide-react';
 import { markdownKeymap, runAction, SHORTCUTS, shortcutLabel, type MarkdownAction } from './commands.ts';
 import { filesOf, uploadIntoBody, type Notify } from './image-paste.ts';
+import { EchoLog } from './echoes.ts';
 import { editorTheme } from './theme.ts';
 
 interface Props {
@@ -31,6 +32,9 @@ const TOOLS: { action: MarkdownAction; label: string; icon: LucideIcon }[] = [
   { action: 'code', label: 'Code', icon: Code },
 ];
 
+/** Marks the text written in from `value`: the parent already has it, so it is not sent back up. */
+const fromValue = Annotation.define<boolean>();
+
 const noSubscription = () => () => {};
 const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -45,6 +49,7 @@ const toolButton =
 export default function MarkdownEditor({ label, value, onChange, placeholder, description, invalid, notify }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
+  const echoes = useRef(new EchoLog());
   const [uploads, setUploads] = useState(0);
   // The server renders 'Ctrl'; a Mac shows '⌘' once hydrated.
   const mac = useSyncExternalStore(noSubscription, isMac, () => false);
@@ -87,7 +92,10 @@ export default function MarkdownEditor({ label, value, onChange, placeholder, de
           editorTheme,
           EditorView.contentAttributes.of({ 'aria-label': label, spellcheck: 'true' }),
           EditorView.updateListener.of((u) => {
-            if (u.docChanged) latest.current.onChange(u.state.doc.toString());
+            if (!u.docChanged || u.transactions.some((t) => t.annotation(fromValue))) return;
+            const text = u.state.doc.toString();
+            echoes.current.sent(text);
+            latest.current.onChange(text);
           }),
           EditorView.domEventHandlers({
             paste: (event, v) => {
@@ -118,10 +126,12 @@ export default function MarkdownEditor({ label, value, onChange, placeholder, de
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // A value set from outside (a restored draft, a discarded one) replaces the text; typing does not come back here.
+  // A value set from outside (a restored draft, a discarded one) replaces the text. The editor's own
+  // text coming back does not, even when it is already behind the keys typed since (see EchoLog).
   useEffect(() => {
     const v = view.current;
-    if (v && v.state.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
+    if (!v || echoes.current.isEcho(value) || v.state.doc.toString() === value) return;
+    v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value }, annotations: fromValue.of(true) });
   }, [value]);
 
   // The description and invalid state change with the field's errors: set on the content element directly.
