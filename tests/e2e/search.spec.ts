@@ -16,6 +16,12 @@ async function pickByKeyboard(page: Page, query: string, kind: string, title: Re
   await page.keyboard.type(query);
   const box = page.getByRole('combobox', { name: /Search/ });
   const list = page.getByRole('listbox', { name: 'Search suggestions' });
+  // An answer to an earlier prefix of the query can show first; the final query's answer then
+  // redraws the list (and clears the active option). The list is aria-busy until that answer is in.
+  await page.waitForFunction(() => {
+    const el = document.querySelector('[role="listbox"][aria-label="Search suggestions"]');
+    return !!el && el.getAttribute('aria-busy') !== 'true';
+  });
   const wanted = list.getByRole('option').filter({ hasText: kind }).filter({ hasText: title }).first();
   await wanted.waitFor();
   expect(await box.getAttribute('aria-expanded')).toBe('true');
@@ -25,9 +31,6 @@ async function pickByKeyboard(page: Page, query: string, kind: string, title: Re
       kind,
       title.source,
     ] as const);
-  // An answer to an earlier prefix of the query can show the option first; the final query's answer
-  // then redraws the list (and clears the active option). Keys go in once no answer is on its way.
-  await page.waitForLoadState('networkidle');
   for (let i = 0; i <= index; i++) await page.keyboard.press('ArrowDown');
   const active = await box.getAttribute('aria-activedescendant');
   expect(await page.locator(`#${active}`).getAttribute('aria-selected')).toBe('true');

@@ -65,7 +65,13 @@ class SiteSearch extends HTMLElement {
     const query = normalizeQuery(this.#input.value);
     this.#asked = query;
     this.#request?.abort();
-    if (!query) return this.#render([]);
+    if (!query) {
+      this.#list.removeAttribute('aria-busy');
+      return this.#render([]);
+    }
+    // Busy until the answer to the box's current text is drawn: an answer to an earlier prefix may
+    // show first, and the final one redraws the list (assistive tech, and tests, wait for this).
+    this.#list.setAttribute('aria-busy', 'true');
     const request = (this.#request = new AbortController());
     try {
       const res = await fetch(`/api/search?q=${encodeURIComponent(query)}`, { signal: request.signal });
@@ -74,6 +80,8 @@ class SiteSearch extends HTMLElement {
       if (this.#asked === query) this.#render(body.results);
     } catch {
       // Aborted by a newer query, or offline: Enter still submits the form to /search.
+    } finally {
+      if (this.#asked === query) this.#list.removeAttribute('aria-busy');
     }
   }
 
