@@ -50,6 +50,16 @@ export const asOfRead = () => read(metaRow('asOf'), asOfFrom);
 /** Whether a run has been published, from its dataset_meta rows: every served figure is then live. */
 const liveFrom = (rows: MetaRows) => publishedRunFrom(rows) !== undefined;
 
+/**
+ * The as-of date and the published run (undefined while the site serves the snapshot): the two
+ * dataset facts every page's origins rest on, in one read to batch with the page's others.
+ */
+export const publishedFactsRead = () =>
+  readMany([metaRow('asOf'), metaRow('publishedRun')], ([asOfRows, runRows]) => ({
+    asOf: asOfFrom(asOfRows),
+    publishedRun: publishedRunFrom(runRows),
+  }));
+
 /** The dataset's as-of date (YYYY-MM-DD). One primary-key lookup. */
 export const getAsOf = (): Promise<string> => readOne(asOfRead());
 
@@ -84,24 +94,28 @@ export const chartDataRead = () =>
   );
 export const listChartData = (): Promise<ChartDataPoint[]> => readOne(chartDataRead());
 
+/**
+ * The served asset rows, largest market cap first: the one select of the assets table, which
+ * /api/assets maps for its answer and the open-data catalog starts from.
+ */
+export const servedAssetsQuery = () =>
+  getDb()
+    .select({
+      symbol: assets.symbol,
+      name: assets.name,
+      assetClass: assets.assetClass,
+      marketCap: assets.marketCap,
+      change7d: assets.change7d,
+      priceFlag: assets.priceFlag,
+      stale: assets.stale,
+    })
+    .from(assets)
+    .orderBy(desc(assets.marketCap));
+
 /** Every asset, largest market cap first. */
 export const assetsRead = () =>
   readMany(
-    [
-      getDb()
-        .select({
-          symbol: assets.symbol,
-          name: assets.name,
-          assetClass: assets.assetClass,
-          marketCap: assets.marketCap,
-          change7d: assets.change7d,
-          priceFlag: assets.priceFlag,
-          stale: assets.stale,
-        })
-        .from(assets)
-        .orderBy(desc(assets.marketCap)),
-      metaRow('publishedRun'),
-    ],
+    [servedAssetsQuery(), metaRow('publishedRun')],
     // priceFlag and stale are added beside the spec's fields, and only when set: the spec's shape is unchanged otherwise.
     ([rows, runRows]): Asset[] =>
       rows.map(({ priceFlag, stale, ...r }) => ({

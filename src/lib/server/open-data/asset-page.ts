@@ -4,16 +4,17 @@
  * recent transfers and its data quality. A figure that cannot be known is null with a reason.
  */
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
-import { datasetMeta, ingestRuns, networks, transfers } from '#db/schema/index.ts';
+import { ingestRuns, networks, transfers } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db/client.ts';
+import { read, readAll } from '#lib/server/db/reads.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 import { stablecoins, commodities } from '#lib/server/figures/asset-class-data.ts';
 import { servedObservations, type Observation as Obs } from '#lib/server/figures/observations.ts';
 import { isAggregator, pickPerDayCell } from '#lib/server/figures/precedence.ts';
-import { catalogOf, registryChainName, servedAssetsQuery, type Catalog, type CatalogAsset } from './catalog.ts';
+import { catalogRead, registryChainName, type CatalogAsset } from './catalog.ts';
 import { shiftDay } from '#lib/shared/utc-day.ts';
-import { explorerLink, metaFacts, pctChange, priceMethod, supplyMethod } from './shared.ts';
-import { transferWindow } from '#lib/server/figures/analytics.ts';
+import { explorerLink, pctChange, priceMethod, supplyMethod } from './shared.ts';
+import { metaQuery, publishedFactsRead, transferWindow } from '#lib/server/figures/analytics.ts';
 import { bridgingOf } from '#lib/server/ingest/methods.ts';
 import { navYield, noYieldReason, YIELD_METHOD, type YieldFigure } from '#lib/shared/nav-yield.ts';
 import type { StaleCell } from '#lib/server/ingest/cells.ts';
@@ -113,17 +114,17 @@ const TRANSFER_ROWS = 10;
 /** The asset page's data, or undefined for an unknown id. */
 export async function loadAssetPage(id: string): Promise<AssetPage | undefined> {
   const db = getDb();
-  const [metaRows, netRows, served] = await db.batch([
-    db.select().from(datasetMeta),
-    db.select({ id: networks.id, name: networks.name }).from(networks),
-    servedAssetsQuery(),
+  const [{ asOf, publishedRun }, allStaleCells, allIndexing, netRows, catalog] = await readAll([
+    publishedFactsRead(),
+    read(metaQuery('staleCells'), ([row]) => (row?.value ?? []) as StaleCell[]),
+    read(metaQuery(INDEXING_KEY), ([row]) => (row?.value ?? {}) as Record<string, number>),
+    read(db.select({ id: networks.id, name: networks.name }).from(networks), (rows) => rows),
+    catalogRead(),
   ]);
   const { registry } = siteRegistry();
   const chainName = registryChainName;
-  const catalog: Catalog = catalogOf(served);
   const entry = catalog.byId.get(id);
   if (!entry) return undefined;
-  const { asOf, publishedRun } = metaFacts(metaRows);
   const live = publishedRun !== undefined;
   const regSymbol = entry.registry?.symbol ?? entry.symbol;
   const window = transferWindow(asOf, TRANSFER_DAYS);
@@ -145,9 +146,9 @@ export async function loadAssetPage(id: string): Promise<AssetPage | undefined> 
   ]);
   const networkIds = new Map(netRows.map((n) => [n.name, n.id]));
   // Cells the published run kept at an earlier figure (a failed read, or held by the per-asset breaker).
-  const staleCells = ((metaRows.find((r) => r.key === 'staleCells')?.value ?? []) as StaleCell[]).filter((c) => c.asset === regSymbol);
+  const staleCells = allStaleCells.filter((c) => c.asset === regSymbol);
   // Head first: per `SYMBOL|chain`, the share of the history read so far (head-first.ts).
-  const indexing = Object.entries((metaRows.find((r) => r.key === INDEXING_KEY)?.value ?? {}) as Record<string, number>)
+  const indexing = Object.entries(allIndexing)
     .filter(([k]) => k.startsWith(`${regSymbol}|`))
     .map(([, v]) => v);
   return assemble({

@@ -5,9 +5,8 @@
  * registry and the snapshot files are bundled.
  */
 import snapshotAssetsJson from '../../../../content/data/assets.json';
-import { desc } from 'drizzle-orm';
-import { assets } from '#db/schema/index.ts';
-import { getDb } from '#lib/server/db/client.ts';
+import { read, readOne } from '#lib/server/db/reads.ts';
+import { servedAssetsQuery } from '#lib/server/figures/analytics.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 import { stablecoins, treasuries, commodities } from '#lib/server/figures/asset-class-data.ts';
 import type { RegistryAsset } from '#lib/server/ingest/registry.ts';
@@ -134,20 +133,6 @@ export function buildCatalog(served: Row[], registryAssets: RegistryAsset[], cha
   };
 }
 
-/** The served asset rows a catalog starts from, largest first: one query, to batch with a page's others. */
-export function servedAssetsQuery() {
-  return getDb()
-    .select({
-      symbol: assets.symbol,
-      name: assets.name,
-      assetClass: assets.assetClass,
-      marketCap: assets.marketCap,
-      change7d: assets.change7d,
-    })
-    .from(assets)
-    .orderBy(desc(assets.marketCap));
-}
-
 /** A chain key's display name from the registry (the key itself where the registry has none). */
 export function registryChainName(key: string): string {
   const { registry } = siteRegistry();
@@ -155,7 +140,7 @@ export function registryChainName(key: string): string {
 }
 
 /** The catalog of these served rows, the registry's tracked assets and the snapshot's. */
-export function catalogOf(served: Row[]): Catalog {
+function catalogOf(served: Row[]): Catalog {
   return buildCatalog(served, siteRegistry().registry?.assets ?? [], registryChainName);
 }
 
@@ -166,7 +151,10 @@ export function catalogOf(served: Row[]): Catalog {
 export const trackedIssuerCount = (served: { symbol: string; name: string; assetClass: string; marketCap: string | number }[]): number =>
   catalogOf(served.map((a) => ({ ...a, marketCap: Number(a.marketCap), change7d: null }))).issuers.length;
 
+/** The catalog as the site serves it now: one query (the served asset rows), to batch with a page's others. */
+export const catalogRead = () => read(servedAssetsQuery(), catalogOf);
+
 /** The catalog as the site serves it now (one query). */
 export async function loadCatalog(): Promise<Catalog> {
-  return catalogOf(await servedAssetsQuery());
+  return readOne(catalogRead());
 }

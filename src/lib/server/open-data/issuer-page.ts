@@ -4,12 +4,10 @@
  * which has one figure per asset). Two drizzle batches at most.
  */
 import { figureOrigin, type Origin } from '#lib/shared/origin.ts';
-import { datasetMeta } from '#db/schema/index.ts';
-import { getDb } from '#lib/server/db/client.ts';
 import { servedObservations } from '#lib/server/figures/observations.ts';
 import { pickPerDayCell } from '#lib/server/figures/precedence.ts';
-import { catalogOf, servedAssetsQuery, type Catalog, type CatalogAsset } from './catalog.ts';
-import { metaFacts } from './shared.ts';
+import type { Catalog, CatalogAsset } from './catalog.ts';
+import { loadCatalogAndFacts } from './shared.ts';
 import { countedOnce } from '#lib/server/figures/counted-once.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 import { clip, rangeStart, type Range } from '#lib/shared/open-data/range.ts';
@@ -50,12 +48,6 @@ export interface IssuerPage {
   historyNote: string | null;
 }
 
-async function catalogAndMeta() {
-  const db = getDb();
-  const [metaRows, served] = await db.batch([db.select().from(datasetMeta), servedAssetsQuery()]);
-  return { ...metaFacts(metaRows), catalog: catalogOf(served) };
-}
-
 /** An asset's market cap is a run's figure when a run is published and the served table has it. */
 const assetOrigin = (a: CatalogAsset, live: boolean) => figureOrigin(live && a.origin === 'served');
 
@@ -80,7 +72,7 @@ function summary(catalog: Catalog, id: string, live: boolean, counted: Counted):
 
 /** Every issuer, largest total first, with the classes of its assets (by issuer id, for the /issuers class filter). */
 export async function loadIssuers(): Promise<{ asOf: string; issuers: IssuerSummary[]; classes: Map<string, string[]> }> {
-  const { asOf, publishedRun, catalog } = await catalogAndMeta();
+  const { asOf, publishedRun, catalog } = await loadCatalogAndFacts();
   const counted = countedOnce(siteRegistry().registry);
   const issuers = catalog.issuers.map((i) => summary(catalog, i.id, publishedRun !== undefined, counted)!);
   issuers.sort((a, b) => (b.totalMarketCap ?? -1) - (a.totalMarketCap ?? -1) || a.name.localeCompare(b.name));
@@ -98,7 +90,7 @@ const sourceOf = (a: CatalogAsset, live: boolean) =>
       : 'none yet';
 
 export async function loadIssuerPage(id: string): Promise<IssuerPage | undefined> {
-  const { asOf, publishedRun, catalog } = await catalogAndMeta();
+  const { asOf, publishedRun, catalog } = await loadCatalogAndFacts();
   const live = publishedRun !== undefined;
   const counted = countedOnce(siteRegistry().registry);
   const issuer = summary(catalog, id, live, counted);

@@ -4,12 +4,13 @@
  * assets on it. A figure without a source is null with why.
  */
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { datasetMeta, networks, networkSeries } from '#db/schema/index.ts';
+import { networks, networkSeries } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db/client.ts';
+import { readAll, readMany } from '#lib/server/db/reads.ts';
+import { publishedFactsRead } from '#lib/server/figures/analytics.ts';
 import { servedObservations } from '#lib/server/figures/observations.ts';
 import { latestPerCell } from '#lib/server/figures/precedence.ts';
-import { catalogOf, servedAssetsQuery } from './catalog.ts';
-import { metaFacts } from './shared.ts';
+import { catalogRead } from './catalog.ts';
 import { NETWORK_METRICS, type Network, type NetworkMetric } from '#lib/shared/analytics-types.ts';
 import { clip, rangeStart, type Range } from '#lib/shared/open-data/range.ts';
 import { detailOrigin, figureOrigin, pointOrigin, type Origin } from '#lib/shared/origin.ts';
@@ -42,26 +43,29 @@ export interface NetworkPage {
 export async function loadNetworkPage(id: string): Promise<NetworkPage | undefined> {
   const db = getDb();
   const nameOf = db.select({ name: networks.name }).from(networks).where(eq(networks.id, id));
-  const [metaRows, netRows, seriesRows, totals, served] = await db.batch([
-    db.select().from(datasetMeta),
-    db.select().from(networks).orderBy(desc(networks.totalValue)),
-    db
-      .select({ metric: networkSeries.metric, date: networkSeries.date, value: networkSeries.value })
-      .from(networkSeries)
-      .where(sql`${networkSeries.network} = (${nameOf})`)
-      .orderBy(asc(networkSeries.date)),
-    db
-      .select({ date: networkSeries.date, total: sql<number>`sum(${networkSeries.value})` })
-      .from(networkSeries)
-      .where(eq(networkSeries.metric, 'tokenized-asset-value'))
-      .groupBy(networkSeries.date),
-    servedAssetsQuery(),
+  const [{ asOf, publishedRun }, [netRows, seriesRows, totals], catalog] = await readAll([
+    publishedFactsRead(),
+    readMany(
+      [
+        db.select().from(networks).orderBy(desc(networks.totalValue)),
+        db
+          .select({ metric: networkSeries.metric, date: networkSeries.date, value: networkSeries.value })
+          .from(networkSeries)
+          .where(sql`${networkSeries.network} = (${nameOf})`)
+          .orderBy(asc(networkSeries.date)),
+        db
+          .select({ date: networkSeries.date, total: sql<number>`sum(${networkSeries.value})` })
+          .from(networkSeries)
+          .where(eq(networkSeries.metric, 'tokenized-asset-value'))
+          .groupBy(networkSeries.date),
+      ],
+      (rows) => rows,
+    ),
+    catalogRead(),
   ]);
   const row = netRows.find((n) => n.id === id);
   if (!row) return undefined;
-  const { asOf, publishedRun } = metaFacts(metaRows);
   const live = publishedRun !== undefined;
-  const catalog = catalogOf(served);
 
   const totalByDate = new Map(totals.map((t) => [t.date, Number(t.total)]));
   const byDate = new Map<string, NetworkHistoryPoint>();

@@ -6,13 +6,13 @@
  * API read its URL and the `curl` that asks again; a figure without a kept read says so.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { datasetMeta, ingestReceipts } from '#db/schema/index.ts';
+import { ingestReceipts } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 import { servedObservations, type Observation } from '#lib/server/figures/observations.ts';
 import { isAggregator, pickPerDayCell } from '#lib/server/figures/precedence.ts';
-import { catalogOf, registryChainName, servedAssetsQuery } from './catalog.ts';
-import { explorerLink, metaFacts } from './shared.ts';
+import { registryChainName } from './catalog.ts';
+import { explorerLink, loadCatalogAndFacts } from './shared.ts';
 import { apiCommand, exactAmount as tokens, exactDollars as dollars, reproduceCommand, type EvmReceipt } from '#lib/shared/receipts.ts';
 import type { Registry } from '#lib/server/ingest/registry.ts';
 import { withMoney } from '#lib/shared/money.ts';
@@ -105,11 +105,10 @@ function figureReceipt(o: Observation, kept: EvmReceipt | undefined, registry: R
 /** The receipts of the asset with this id, or undefined for an unknown id. */
 export async function loadAssetReceipt(id: string): Promise<AssetReceipt | undefined> {
   const db = getDb();
-  const [metaRows, served] = await db.batch([db.select().from(datasetMeta), servedAssetsQuery()]);
-  const entry = catalogOf(served).byId.get(id);
+  const { asOf, publishedRun, catalog } = await loadCatalogAndFacts();
+  const entry = catalog.byId.get(id);
   if (!entry) return undefined;
   const { registry } = siteRegistry();
-  const { asOf, publishedRun } = metaFacts(metaRows);
   const live = publishedRun !== undefined;
   const symbol = entry.registry?.symbol ?? entry.symbol;
   const asset = { id: entry.id, symbol: entry.symbol, name: entry.name, url: entry.url };

@@ -1,12 +1,14 @@
 /** Small reads and helpers shared by the open-data page loaders. */
 import type { Registry, RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { priceMethodOf, supplyMethodOf } from '#lib/server/ingest/methods.ts';
-import { asOfFrom, publishedRunFrom } from '#lib/server/figures/analytics.ts';
+import { readAll } from '#lib/server/db/reads.ts';
+import { publishedFactsRead } from '#lib/server/figures/analytics.ts';
+import { catalogRead } from './catalog.ts';
 
-/** as-of date and published run from dataset_meta rows (read in the caller's batch), by analytics.ts's one reading of each. */
-export function metaFacts(rows: { key: string; value: unknown }[]): { asOf: string; publishedRun?: number } {
-  const of = (key: string) => rows.filter((r) => r.key === key);
-  return { asOf: asOfFrom(of('asOf')), publishedRun: publishedRunFrom(of('publishedRun')) };
+/** The as-of date, the published run and the catalog, in one round trip (the dataset facts by figures' one read of them). */
+export async function loadCatalogAndFacts() {
+  const [facts, catalog] = await readAll([publishedFactsRead(), catalogRead()]);
+  return { ...facts, catalog };
 }
 
 /** An explorer link for a token, address, block or transaction, when the chain names an explorer. */

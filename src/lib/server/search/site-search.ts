@@ -11,8 +11,8 @@
 import MiniSearch from 'minisearch';
 import { networksRead } from '#lib/server/figures/analytics.ts';
 import { publicListRead } from '#lib/server/content/articles.ts';
-import { catalogOf, servedAssetsQuery, type Catalog } from '#lib/server/open-data/catalog.ts';
-import { read, readAll } from '#lib/server/db/reads.ts';
+import { catalogRead, type Catalog } from '#lib/server/open-data/catalog.ts';
+import { readAll } from '#lib/server/db/reads.ts';
 import { itemPath } from '#lib/shared/article-kinds.ts';
 import type { Network } from '#lib/shared/analytics-types.ts';
 import { networkUrl } from '#lib/shared/open-data/ids.ts';
@@ -124,7 +124,7 @@ function searchIn(docs: Doc[], query: string, limit: number): SearchHit[] {
 /** Searches what the site serves now (one database round trip). */
 export async function searchSite(query: string, limit: number): Promise<SearchHit[]> {
   const [catalog, networks, posts, research] = await readAll([
-    read(servedAssetsQuery(), catalogOf),
+    catalogRead(),
     networksRead(),
     publicListRead('blog'),
     publicListRead('research'),
