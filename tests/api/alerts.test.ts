@@ -5,10 +5,11 @@
  * 20%) and gold jumps 11x (held by the breaker). `npm run ingest` publishes day 3 and the events
  * appear once each: on their page, in the Atom feed (read by a feed parser), in the JSON Feed, and
  * in a signed webhook to a loopback receiver that checks the signature; a receiver that fails
- * twice gets each event on the third try; a second run of the same day adds nothing.
+ * twice gets each event on the third try; a second run of the same day adds nothing. On day 4 a new
+ * fund makes the RWA total jump 17x: the run is held whole, and its one hold event shows no refused figure.
  */
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -134,10 +135,18 @@ describe('alerts from the published figures of the two-chain scenario', () => {
 
     const hold = (await get(`/alerts/hold-gold-ethereum-${day3}`)) as string;
     expect(hold).toContain('GOLD on ethereum held by the circuit breaker');
-    expect(hold).toContain('would jump 11.0x');
-    expect(hold).toContain('The read the circuit breaker refused');
-    // The published figure (still served) and the refused read, which is shown as refused only here.
+    expect(hold).toContain('a jump of 11.0× over its last published figure ($265,050), above the 5× bound');
+    // The published figure (still served) with its block; of the refused read, where it was read, its figures withheld.
     expect(hold).toMatch(/data-testid="alert-before">\$265,050\.00</);
+    expect(hold).toMatch(/data-testid="alert-after">\s*Withheld\s*</);
+    expect(hold.split('data-testid="alert-withheld"').length - 1).toBe(1);
+    expect(hold.split('data-testid="alert-block"').length - 1).toBe(2);
+    // The refused figure (1,100 GOLD at $2,650.50) appears in no form, on the page or in the API.
+    const holdApi = JSON.stringify(await get(`/api/alerts/hold-gold-ethereum-${day3}`));
+    for (const f of ['2915550', '2,915,550', '$2.92M', '1,100', '"1100"']) {
+      expect(hold, f).not.toContain(f);
+      expect(holdApi, f).not.toContain(f);
+    }
 
     const api404 = await fetch(`${server.baseUrl}/alerts/depeg-usdx-1999-01-01`);
     expect(api404.status).toBe(404);
@@ -218,6 +227,47 @@ describe('alerts from the published figures of the two-chain scenario', () => {
     expect(hooks.map((h) => h.deliveries.length)).toEqual([3, 3]);
     expect(good.got.length).toBe(3);
   });
+
+  it('a run the totals breaker holds whole makes one hold event, with no refused figure, on its page, in the feeds and to the webhooks', async () => {
+    // Day 4: a new fund of 10,000,000 at $1 appears. It has no cell before it (no per-asset hold), so the RWA total jumps 17x.
+    const time = s.day0 + 4 * DAY + 36_000;
+    const big = await deploy(s.a, time, 'TestToken', ['Big Test Fund', 'BIG', 6]);
+    await call(s.a, time + 10, big, 'TestToken', 'mint', [WALLETS.alice, 10_000_000n * 10n ** 6n]);
+    const registry = JSON.parse(readFileSync(env.INGEST_REGISTRY, 'utf8')) as { assets: unknown[] };
+    registry.assets.push({
+      symbol: 'BIG',
+      name: 'Big Test Fund',
+      issuer: 'Test Vaults',
+      assetClass: 'U.S. Treasuries',
+      price: { kind: 'fixed', usd: '1.00' },
+      deployments: [{ chain: 'ethereum', address: big, startBlock: 0, excludeHolders: [] }],
+    });
+    const bigger = join(mkdtempSync(join(tmpdir(), 'rwa-alerts-')), 'registry.json');
+    writeFileSync(bigger, JSON.stringify(registry));
+    const day4 = new Date(time * 1000).toISOString().slice(0, 10);
+    const run = await runIngestCli(['--from', day4, '--to', day4], { ...env, INGEST_REGISTRY: bigger });
+    expect(run.code, run.stdout + run.stderr).toBe(3);
+    expect(run.stderr).toContain('circuit breaker: total RWA value: a jump of');
+
+    const id = `hold-run-${day4}`;
+    const event = await get(`/api/alerts/${id}`);
+    expect(event).toMatchObject({ kind: 'hold', asset: null, network: null, networks: [], evidence: { after: null, reads: [] } });
+    expect(event.evidence.before.value).toBeGreaterThan(0);
+    expect(event.evidence.note).toMatch(/a jump of \d+\.\d× over its last published figure \(\$[\d,]+\), above the 5× bound/);
+    const page = (await get(`/alerts/${id}`)) as string;
+    expect(page).toContain(`The run of ${day4} held whole by the circuit breaker (its total RWA value)`);
+    const atom = parseAtomFeed((await get('/api/alerts/feed.atom')) as string);
+    expect((atom.entries ?? []).filter((e) => e.id!.endsWith(`/alerts/${id}`)).length).toBe(1);
+    const json = JSON.stringify(await get('/api/alerts/feed.json'));
+    // The refused figures (the new fund's 10,000,000 and the total it makes) are nowhere.
+    for (const text of [page, JSON.stringify(event), json, (await get('/alerts')) as string])
+      for (const f of ['10000000', '10,000,000', '$10.00M']) expect(text, f).not.toContain(f);
+    await until(() => good.got.length >= 4);
+    expect(good.got.filter((g) => g.event === id).length).toBe(1);
+    // The next run of the day, held again, makes no second event.
+    expect((await runIngestCli(['--from', day4, '--to', day4], { ...env, INGEST_REGISTRY: bigger })).code).toBe(3);
+    expect(((await get('/api/alerts')) as unknown[]).length).toBe(4);
+  }, 60_000);
 
   it('refuses to register a webhook to an internal address (loopback is allowed only by the tests setting)', async () => {
     for (const url of [

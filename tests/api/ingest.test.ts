@@ -241,7 +241,9 @@ describe('npm run ingest against two local chains', () => {
     const r = await runIngestCli(['--date', day3], env);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('held: GOLD|ethereum: circuit breaker: GOLD on ethereum would jump 11.0x');
+    expect(r.stdout).toContain(
+      'held: GOLD|ethereum: circuit breaker: GOLD on ethereum: a jump of 11.0× over its last published figure ($265,050), above the 5× bound',
+    );
     const o = await get('/api/market-overview');
     expect(o.asOf).toBe(day3);
     // GOLD keeps its published 265,050; TBILL on Arbitrum moves to 60,000.

@@ -4,7 +4,7 @@
  * policy that keeps deliveries off internal addresses.
  */
 import { describe, expect, it } from 'vitest';
-import { detect, type DetectInput, type Figure } from '#lib/server/alerts/detect.ts';
+import { detect, runHold, type DetectInput, type Figure } from '#lib/server/alerts/detect.ts';
 import { navDayBoundOf } from '#lib/shared/asset-classes.ts';
 import { alertId } from '#lib/server/alerts/types.ts';
 import { signatureHeader, verifySignature } from '#lib/server/alerts/sign.ts';
@@ -116,14 +116,39 @@ describe('detectors', () => {
     expect(e.map((x) => x.id)).toEqual([`supply-move-usdx-${D1}`]);
   });
 
-  it('a hold: the figure still served and the read refused, per chain', () => {
-    const refused = fig('GOLD', D2, 'ethereum', 1100, 2650.5);
+  it('a hold: the figure still served with its read, and where the refused read was made, its figures withheld (issue 29)', () => {
+    const served = fig('GOLD', D1, 'ethereum', 100, 2650.5);
+    const refused = { ...fig('GOLD', D2, 'ethereum', 1100, 2650.5), blockNumber: 200 };
+    const why = 'circuit breaker: GOLD on ethereum: a jump of 11.0× over its last published figure ($265,050), above the 5× bound';
     const [e] = detect(
-      input([], { held: [{ asset: 'GOLD', chain: 'ethereum', why: 'would jump 11.0x', published: { day: D1, value: 265_050 }, refused }] }),
+      input([served], { held: [{ asset: 'GOLD', chain: 'ethereum', why, published: { day: D1, value: 265_050 }, refused }] }),
     );
-    expect(e).toMatchObject({ id: `hold-gold-ethereum-${D2}`, chain: 'ethereum', evidence: { note: 'would jump 11.0x' } });
+    expect(e).toMatchObject({ id: `hold-gold-ethereum-${D2}`, chain: 'ethereum', evidence: { note: why, after: null, change: null } });
     expect(e.evidence.before).toEqual({ day: D1, value: 265_050 });
-    expect(e.evidence.after).toEqual({ day: D2, value: 1100 * 2650.5 });
+    expect(e.evidence.reads).toEqual(
+      [
+        { ...served, asset: undefined },
+        { ...refused, asset: undefined, supply: null, price: null, value: null, marketPrice: null, withheld: true },
+      ].map(({ asset: _a, ...r }) => r),
+    );
+    // The refused figures are nowhere in the event: not the value, not the supply.
+    const text = JSON.stringify(e);
+    for (const f of [String(1100 * 2650.5), '1100']) expect(text).not.toContain(f);
+  });
+
+  it('a run held whole by its totals: one event for the run, with the total still published and no refused figure', () => {
+    const why = 'circuit breaker: total RWA value: a jump of 6.0× over its last published figure ($625,050), above the 5× bound';
+    const e = runHold({ asOf: D2, why, total: 'rwa', published: { day: D1, value: 625_050 } });
+    expect(e).toMatchObject({
+      id: `hold-run-${D2}`,
+      kind: 'hold',
+      assetSymbol: '',
+      chain: null,
+      chains: [],
+      title: `The run of ${D2} held whole by the circuit breaker (its total RWA value)`,
+      evidence: { before: { day: D1, value: 625_050 }, after: null, change: null, reads: [], note: why },
+    });
+    expect(alertId('hold', 'run', D2)).toBe(e.id);
   });
 
   it('a stale source keeps one id while it stays stale (keyed by the day of its last good figure)', () => {

@@ -250,16 +250,34 @@ describe('cells (17.5, 19.6)', () => {
     ]);
     const held = cellBreaker(prev, now, 0.5, 5);
     expect([...held.keys()].sort()).toEqual(['GOLD|ethereum', 'TBILL|ethereum', 'X|base']);
-    expect(held.get('GOLD|ethereum')).toContain('jump 6.0x');
-    expect(held.get('TBILL|ethereum')).toContain('drop -51.0%');
-    expect(held.get('X|base')).toContain('holders');
+    // The reason says the rule, the ratio and the last published figure, never the refused figure (issue 29).
+    expect(held.get('GOLD|ethereum')).toBe(
+      'circuit breaker: GOLD on ethereum: a jump of 6.0× over its last published figure ($100), above the 5× bound',
+    );
+    expect(held.get('TBILL|ethereum')).toBe(
+      'circuit breaker: TBILL on ethereum: a drop of 51.0% from its last published figure ($100), more than the 50% bound',
+    );
+    expect(held.get('X|base')).toBe(
+      'circuit breaker: X holders on base: a jump of 6.0× over its last published figure (1,000), above the 5× bound',
+    );
+    for (const why of held.values()) expect(why).not.toMatch(/\b(600|49|6,?000)\b/);
     expect(cellBreaker(null, now, 0.5, 5).size).toBe(0);
   });
   it('the totals breaker: a first run is only bounded (a negative total is refused); later runs by drop and jump', () => {
-    expect(totalsBreaker(null, { rwa: -5, stablecoins: 0 }, 0.5, 5)).toContain('not a finite non-negative');
-    expect(totalsBreaker(null, { rwa: Infinity, stablecoins: 0 }, 0.5, 5)).toContain('not a finite');
+    expect(totalsBreaker(null, { rwa: -5, stablecoins: 0 }, 0.5, 5)).toEqual({
+      why: 'circuit breaker: total rwa is not a finite non-negative number',
+      total: 'rwa',
+    });
+    expect(totalsBreaker(null, { rwa: Infinity, stablecoins: 0 }, 0.5, 5)?.why).toContain('not a finite');
     expect(totalsBreaker(null, { rwa: 5, stablecoins: 0 }, 0.5, 5)).toBeNull();
-    expect(totalsBreaker({ rwa: 100, stablecoins: 10 }, { rwa: 40, stablecoins: 10 }, 0.5, 5)).toContain('total RWA value would drop');
+    expect(totalsBreaker({ rwa: 100, stablecoins: 10 }, { rwa: 10, stablecoins: 60 }, 0.5, 5)).toEqual({
+      why: 'circuit breaker: total RWA value: a drop of 90.0% from its last published figure ($100), more than the 50% bound',
+      total: 'rwa',
+    });
+    expect(totalsBreaker({ rwa: 100, stablecoins: 10 }, { rwa: 100, stablecoins: 60 }, 0.5, 5)).toEqual({
+      why: 'circuit breaker: total stablecoin value: a jump of 6.0× over its last published figure ($10), above the 5× bound',
+      total: 'stablecoins',
+    });
     expect(totalsBreaker({ rwa: 100, stablecoins: 10 }, { rwa: 160, stablecoins: 10 }, 0.5, 5)).toBeNull();
   });
   it('compares a first run with the snapshot per class', () => {

@@ -2,11 +2,12 @@
  * The detectors (issue 28.1): pure functions from the figures a run published to the events they
  * show. Each reads the published figures only (accepted observations, the run's held and stale
  * cells, the previous published run's cells), never a figure the breaker refused as if it were
- * true: a held read appears only as the refused side of its hold.
+ * true: of a held read, only where it was read appears (its block or API call), never its figures.
  */
 import { shiftDay } from '#lib/shared/utc-day.ts';
+import { TOTAL_LABELS } from '#lib/server/ingest/breaker.ts';
 import { navDayBoundOf } from '#lib/shared/asset-classes.ts';
-import { beyond, DEPEG_BOUND, PEG_USD, SUPPLY_BOUND } from './rules.ts';
+import { beyond, DEPEG_BOUND, HOLD_RULE, PEG_USD, SUPPLY_BOUND } from './rules.ts';
 import { alertId, type AlertEvent, type EvidenceFigure, type EvidenceRead } from './types.ts';
 
 /** A published figure of one asset on one chain and day, with where it was read. */
@@ -24,7 +25,7 @@ export interface DetectInput {
   figures: Figure[];
   /** The as-of day of the run. */
   asOf: string;
-  /** Cells the per-asset breaker held: the figure still published, and the read it refused. */
+  /** Cells the per-asset breaker held: the figure still published, and the read it refused (only where it was read is shown). */
   held: Array<{ asset: string; chain: string; why: string; published: EvidenceFigure | null; refused: Figure | null }>;
   /** Cells shown with an earlier figure because their source failed or its price went stale (not the held ones). */
   stale: Array<{ asset: string; chain: string; since: string; reason: string }>;
@@ -66,6 +67,12 @@ function pegPriceOf(cells: Map<string, Figure> | undefined): { price: number | n
   const reported = [...(cells?.values() ?? [])].find((f) => typeof f.marketPrice === 'number') ?? null;
   return reported ? { price: reported.marketPrice!, reported } : { price: priceOf(cells), reported: null };
 }
+
+/** A figure's read without the asset key. */
+const readOf = ({ asset: _a, ...r }: Figure): EvidenceRead => r;
+
+/** A read the breaker refused: where it was read (block, contract or API call), its figures withheld. */
+const withheld = (f: Figure): EvidenceRead => ({ ...readOf(f), supply: null, price: null, value: null, marketPrice: null, withheld: true });
 
 export function detect(input: DetectInput): AlertEvent[] {
   const events: AlertEvent[] = [];
@@ -177,7 +184,10 @@ export function detect(input: DetectInput): AlertEvent[] {
   for (const h of input.held) {
     const a = info.get(h.asset);
     if (!a) continue;
-    const after = h.refused?.value ?? null;
+    // The figure still served, where it was read: the cell's latest published read.
+    const served = input.figures
+      .filter((f) => f.asset === h.asset && f.chain === h.chain && f.day <= input.asOf)
+      .sort((x, y) => y.day.localeCompare(x.day))[0];
     events.push({
       id: alertId('hold', h.asset, input.asOf, h.chain),
       kind: 'hold',
@@ -190,12 +200,12 @@ export function detect(input: DetectInput): AlertEvent[] {
       evidence: {
         measure: 'value',
         unit: 'usd',
-        // The published side is the figure still served; the refused read is shown as refused, never served.
         before: h.published,
-        after: after === null ? null : { day: h.refused!.day, value: after },
-        change: h.published && h.published.value > 0 && after !== null ? after / h.published.value - 1 : null,
-        rule: 'the circuit breaker holds a figure that drops more than its bound or jumps beyond its factor',
-        reads: h.refused ? [(({ asset: _a, ...r }) => r)(h.refused)] : [],
+        // The refused figure is never shown (issue 29): the reason says the move as a ratio of the published one.
+        after: null,
+        change: null,
+        rule: HOLD_RULE,
+        reads: [...(served ? [readOf(served)] : []), ...(h.refused ? [withheld(h.refused)] : [])],
         note: h.why,
       },
     });
@@ -226,4 +236,27 @@ export function detect(input: DetectInput): AlertEvent[] {
     });
   }
   return events;
+}
+
+/**
+ * A run the totals' breaker held whole: one event for the run (no asset: symbol and class are '', no network), with the
+ * published total still served and the breaker's reason; the refused totals are never shown.
+ */
+export function runHold(h: {
+  asOf: string;
+  why: string;
+  total: keyof typeof TOTAL_LABELS | null;
+  published: EvidenceFigure | null;
+}): AlertEvent {
+  return {
+    id: alertId('hold', 'run', h.asOf),
+    kind: 'hold',
+    day: h.asOf,
+    assetSymbol: '',
+    assetClass: '',
+    chain: null,
+    chains: [],
+    title: `The run of ${h.asOf} held whole by the circuit breaker${h.total ? ` (its ${TOTAL_LABELS[h.total]})` : ''}`,
+    evidence: { measure: 'value', unit: 'usd', before: h.published, after: null, change: null, rule: HOLD_RULE, reads: [], note: h.why },
+  };
 }

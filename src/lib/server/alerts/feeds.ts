@@ -42,7 +42,7 @@ export function atomFeed(events: readonly StoredAlert[], { origin, filter }: Fee
       `    <updated>${x(e.createdAt)}</updated>`,
       `    <published>${x(e.createdAt)}</published>`,
       `    <category term="${x(e.kind)}" label="${x(KIND_LABEL[e.kind])}"/>`,
-      `    <category term="${x(e.assetSymbol)}" label="asset"/>`,
+      ...(e.assetSymbol ? [`    <category term="${x(e.assetSymbol)}" label="asset"/>`] : []),
       `    <summary type="text">${x(summaryOf(e))}</summary>`,
       '  </entry>',
     ].join('\n');
@@ -76,7 +76,7 @@ export function jsonFeed(events: readonly StoredAlert[], { origin, filter }: Fee
       title: e.title,
       content_text: summaryOf(e),
       date_published: e.createdAt,
-      tags: [e.kind, e.assetSymbol, e.assetClass, ...e.chains],
+      tags: [e.kind, e.assetSymbol, e.assetClass, ...e.chains].filter(Boolean),
       // JSON Feed's extension key: an underscore, then the event itself as the webhooks send it.
       _alert: payloadOf(e, origin),
     })),

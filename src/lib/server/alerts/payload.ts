@@ -10,7 +10,7 @@ export function payloadOf(e: StoredAlert, origin: string) {
     kindLabel: KIND_LABEL[e.kind],
     day: e.day,
     title: e.title,
-    asset: { symbol: e.assetSymbol, class: e.assetClass },
+    asset: e.assetSymbol ? { symbol: e.assetSymbol, class: e.assetClass } : null,
     network: e.chain,
     networks: e.chains,
     url: origin + alertPath(e.id),

@@ -11,15 +11,19 @@ import { pickPerDayCell } from '#lib/server/figures/precedence.ts';
 import type { Registry } from '#lib/server/ingest/registry.ts';
 import type { StaleCell } from '#lib/server/ingest/cells.ts';
 import { shiftDay } from '#lib/shared/utc-day.ts';
-import { detect, type Figure } from './detect.ts';
+import { detect, runHold, type Figure } from './detect.ts';
 import type { AlertEvent } from './types.ts';
 
-/** What the run reports of a publish (run.ts's IngestResult). */
+/** What the run reports of a publish, or of a run the totals' breaker held whole (run.ts's IngestResult). */
 export interface PublishedRun {
   runId: number;
+  status: 'published' | 'held';
   asOf: string;
   held?: Record<string, string>;
   stale?: StaleCell[];
+  /** A run held whole: why, and the total that moved. */
+  reason?: string;
+  heldTotal?: 'rwa' | 'stablecoins';
 }
 
 type ObsRow = typeof ingestObservations.$inferSelect;
@@ -40,10 +44,10 @@ const figureOf = (o: ObsRow): Figure => ({
   marketPrice: o.marketPrice,
 });
 
-/** The published run before this one: its cells (the figures still served for a held cell) and as-of day. */
+/** The published run before this one: its cells (the figures still served for a held cell), totals and as-of day. */
 async function previousRun(db: Database, runId: number) {
   const [prev] = await db
-    .select({ asOf: ingestRuns.asOf, cells: ingestRuns.cells })
+    .select({ asOf: ingestRuns.asOf, cells: ingestRuns.cells, totals: ingestRuns.totals })
     .from(ingestRuns)
     .where(and(eq(ingestRuns.status, 'published'), lt(ingestRuns.id, runId)))
     .orderBy(desc(ingestRuns.id))
@@ -51,8 +55,20 @@ async function previousRun(db: Database, runId: number) {
   return prev;
 }
 
-/** The events a published run shows, from what it published. */
+/** The events a published run shows, from what it published; a run held whole shows its hold only. */
 async function eventsOf(db: Database, registry: Registry, run: PublishedRun): Promise<AlertEvent[]> {
+  if (run.status === 'held') {
+    const prev = await previousRun(db, run.runId);
+    const total = run.heldTotal && prev?.totals?.[run.heldTotal];
+    return [
+      runHold({
+        asOf: run.asOf,
+        why: run.reason ?? 'circuit breaker',
+        total: run.heldTotal ?? null,
+        published: typeof total === 'number' ? { day: prev!.asOf, value: total } : null,
+      }),
+    ];
+  }
   const from = shiftDay(run.asOf, -2);
   const accepted = await db
     .select()
@@ -130,8 +146,9 @@ export async function storeEvents(db: Database, runId: number, events: AlertEven
 }
 
 /**
- * The one call run.ts makes once a run has published. The figures are out already: a failure here
- * is reported, never a reason to call the run failed (the next run of the day makes the same events).
+ * The one call run.ts makes once a run has published (or been held whole by its totals). The
+ * figures are out already: a failure here is reported, never a reason to call the run failed (the
+ * next run of the day makes the same events).
  */
 export async function recordAlerts(db: Database, registry: Registry, run: PublishedRun, progress: (line: string) => void): Promise<void> {
   try {

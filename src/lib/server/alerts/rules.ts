@@ -15,3 +15,7 @@ export const PEG_USD = 1;
 
 /** A move beyond its bound: exactly at the bound is not (0.99 is 1% off, not more), whatever floating point makes of it. */
 export const beyond = (change: number, bound: number) => Math.abs(change) - bound > 1e-9;
+
+/** A breaker hold (of a cell, or of the whole run by its totals): the rule, as the events give it. */
+export const HOLD_RULE =
+  'the circuit breaker holds a figure that would drop more than its bound or jump beyond its factor against the last published one; the refused figure is never shown';

@@ -30,6 +30,8 @@ export interface EvidenceRead {
   value: number | null;
   /** The market price the source reported beside the valuation (DefiLlama's stablecoin price), when it reports one. */
   marketPrice?: number | null;
+  /** A read the circuit breaker refused: where it was read is kept, its figures (supply, price, value) are withheld. */
+  withheld?: boolean;
 }
 
 /** A figure on one side of the event. */
@@ -58,6 +60,7 @@ export interface AlertEvent {
   id: string;
   kind: AlertKind;
   day: string;
+  /** '' (and so the class) for an event about the whole run: a run held by its totals. */
   assetSymbol: string;
   assetClass: string;
   chain: string | null;

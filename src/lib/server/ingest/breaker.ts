@@ -14,19 +14,30 @@ import { shiftDay } from '#lib/shared/utc-day.ts';
 import { cellKey, pickObservations, type CellFigure } from './cells.ts';
 import type { Totals } from './derive/overview.ts';
 
-/** A move beyond the bounds (a drop over `maxDrop` or a jump over `maxJump` times), described; else null. */
+/** How the last published figure is written in a reason: dollars, or a count (holders). */
+type Shown = (n: number) => string;
+const dollars: Shown = (n) => `$${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+const count: Shown = (n) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+
+/**
+ * A move beyond the bounds (a drop over `maxDrop` or a jump over `maxJump` times), described; else
+ * null. The reason names the rule broken, the ratio and the last published figure, never the
+ * figure it refuses: a held figure appears on no page and in no API answer (issue 29), and the
+ * reason is shown on pages, in the run log and in the hold's alert.
+ */
 function moveProblem(
   label: string,
   before: number | null | undefined,
   after: number | null,
   maxDrop: number,
   maxJump: number,
+  shown: Shown = dollars,
 ): string | null {
   if (before === null || before === undefined || after === null || before <= 0) return null;
+  const last = `its last published figure (${shown(before)})`;
   if (after < before * (1 - maxDrop))
-    return `${label} would drop ${(((after - before) / before) * 100).toFixed(1)}% (from ${before} to ${after}), more than the ${maxDrop * 100}% bound`;
-  if (after > before * maxJump)
-    return `${label} would jump ${(after / before).toFixed(1)}x (from ${before} to ${after}), more than the ${maxJump}x bound`;
+    return `${label}: a drop of ${(((before - after) / before) * 100).toFixed(1)}% from ${last}, more than the ${maxDrop * 100}% bound`;
+  if (after > before * maxJump) return `${label}: a jump of ${(after / before).toFixed(1)}× over ${last}, above the ${maxJump}× bound`;
   return null;
 }
 
@@ -52,12 +63,21 @@ export function cellBreaker(
     const why =
       moveProblem(`${asset} on ${chain}`, before.value, fig.value, maxDrop, maxJump) ??
       (before.holders !== null && before.holders >= MIN_HOLDERS_COMPARED
-        ? moveProblem(`${asset} holders on ${chain}`, before.holders, fig.holders, maxDrop, maxJump)
+        ? moveProblem(`${asset} holders on ${chain}`, before.holders, fig.holders, maxDrop, maxJump, count)
         : null);
     if (why) held.set(key, `circuit breaker: ${why}`);
   }
   return held;
 }
+
+/** Why the run's totals hold it whole, and which total did. */
+export interface TotalsHold {
+  why: string;
+  total: keyof Totals;
+}
+
+/** The run's totals as the reasons (and the hold events) name them. */
+export const TOTAL_LABELS: Record<keyof Totals, string> = { rwa: 'total RWA value', stablecoins: 'total stablecoin value' };
 
 /** The totals' breaker: against the last published totals (a first run has none and is only bounded). */
 export function totalsBreaker(
@@ -65,14 +85,13 @@ export function totalsBreaker(
   totals: Totals,
   maxDrop: number,
   maxJump: number,
-): string | null {
-  for (const [k, v] of Object.entries(totals))
-    if (!Number.isFinite(v) || v < 0) return `circuit breaker: total ${k} is ${v}, not a finite non-negative number`;
+): TotalsHold | null {
+  for (const [k, v] of Object.entries(totals) as Array<[keyof Totals, number]>)
+    if (!Number.isFinite(v) || v < 0) return { why: `circuit breaker: total ${k} is not a finite non-negative number`, total: k };
   if (!prev) return null;
-  const labels: Record<keyof Totals, string> = { rwa: 'total RWA value', stablecoins: 'total stablecoin value' };
-  for (const k of Object.keys(labels) as Array<keyof Totals>) {
-    const why = moveProblem(labels[k], Number(prev[k] ?? 0), totals[k], maxDrop, maxJump);
-    if (why) return `circuit breaker: ${why}`;
+  for (const k of Object.keys(TOTAL_LABELS) as Array<keyof Totals>) {
+    const why = moveProblem(TOTAL_LABELS[k], Number(prev[k] ?? 0), totals[k], maxDrop, maxJump);
+    if (why) return { why: `circuit breaker: ${why}`, total: k };
   }
   return null;
 }
@@ -110,8 +129,8 @@ export interface RunBreaker {
   held: Map<string, string>;
   /** No run has published before: the figures are compared with the snapshot instead. */
   firstRun: boolean;
-  /** Why the run's totals hold the whole run, or null when they may publish. */
-  checkTotals(totals: Totals): string | null;
+  /** Why the run's totals hold the whole run (and which total), or null when they may publish. */
+  checkTotals(totals: Totals): TotalsHold | null;
 }
 
 /**
@@ -126,8 +145,8 @@ export async function breakerFor(db: Database, env: NodeJS.ProcessEnv, runId: nu
     held: cellBreaker(prev?.cells, await freshCells(db, runId, asOf, head), maxChange, maxJump),
     firstRun: !prev,
     checkTotals(totals) {
-      const why = totalsBreaker(prev?.totals ?? null, totals, maxChange, maxJump);
-      return why && prev ? `${why} (run ${prev.id} published)` : why;
+      const hold = totalsBreaker(prev?.totals ?? null, totals, maxChange, maxJump);
+      return hold && prev ? { ...hold, why: `${hold.why} (run ${prev.id} published)` } : hold;
     },
   };
 }

@@ -67,6 +67,8 @@ export interface IngestResult {
   stale?: StaleCell[];
   /** Cells the per-asset breaker held (`SYMBOL|chain` -> why). */
   held?: Record<string, string>;
+  /** A run held whole by the totals' breaker: the total that moved. */
+  heldTotal?: 'rwa' | 'stablecoins';
   /** The first published run: per asset class, live value against the snapshot it replaces. */
   comparison?: ReturnType<typeof compareWithSnapshot>;
   /** The day closed early: when it is read again (close-retry.ts), also in the run's record. */
@@ -226,7 +228,7 @@ async function decide(
   const derived = await derive(db, registry, publishAsOf, { runId, failures: st.failures, held, stalePrices: st.stalePrices, head });
   const totalsHeld = breaker.checkTotals(derived.totals);
   const extra = { failures: st.failures, held: Object.fromEntries(held), stale: derived.stale, totals: derived.totals };
-  if (totalsHeld) return { runId, status: 'held', asOf, reason: totalsHeld, ...extra };
+  if (totalsHeld) return { runId, status: 'held', asOf, reason: totalsHeld.why, heldTotal: totalsHeld.total, ...extra };
   const comparison = breaker.firstRun ? compareWithSnapshot(derived.classValues, snapshotClassValues()) : undefined;
   // The record keeps each class's share of the snapshot beside the sources' counts.
   const counts = comparison ? { ...st.counts, snapshotShare: shareCounts(comparison) } : st.counts;
@@ -326,8 +328,9 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
       await writeHeadRows(ctx, head, ctx.fail);
       result = await decide(db, registry, env, runId, asOf, st, progress, !!opts.head);
     }
-    // Alerts (issue 28.1): the events this publish shows, made from what it published.
-    if (result.status === 'published') await recordAlerts(db, registry, result, progress);
+    // Alerts (issue 28.1): the events this publish shows, made from what it published; a run held whole makes its hold event.
+    const { status } = result;
+    if (status === 'published' || status === 'held') await recordAlerts(db, registry, { ...result, status }, progress);
     const done = { ...result, counts, warnings, errors };
     // A day closed on an earlier block is read again later (issue 25.3): planned and recorded here, started by the runner.
     return opts.dates.length === 1 && !opts.head ? await planCloseRetry(db, asOf, done) : done;

@@ -28,6 +28,10 @@ const read = z.object({
     .describe(
       "The market price the source reported beside the valuation (DefiLlama's stablecoin price), dollars per token; a depeg is measured on it",
     ),
+  withheld: z
+    .boolean()
+    .optional()
+    .describe('A read the circuit breaker refused: where it was read is given, its figures are withheld (null) and never shown'),
 });
 
 const figure = z.object({ day, value: z.number() });
@@ -39,7 +43,10 @@ export const alertSchema = z
     kindLabel: z.string(),
     day,
     title: z.string(),
-    asset: z.object({ symbol: z.string(), class: z.string() }),
+    asset: z
+      .object({ symbol: z.string(), class: z.string() })
+      .nullable()
+      .describe('The asset the event is about; null for an event about the whole run (a run held by its totals)'),
     network: z.string().nullable().describe('The network an event of one chain is about (hold, stale); null for the whole asset'),
     networks: z.array(z.string()),
     url: z.string().describe("The event's page, with its evidence"),
