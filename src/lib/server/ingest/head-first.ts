@@ -10,9 +10,9 @@ import type { Database } from '#db/client.ts';
 import { datasetMeta } from '#db/schema/index.ts';
 import { configFor } from '#lib/server/config.ts';
 import { DAY_MS } from '#lib/shared/utc-day.ts';
-import { balanceProblem, dustUnits, holderSet } from './holders.ts';
-import { recordConcentration } from './concentration.ts';
-import { excludedWallets, type RegistryAsset } from './registry.ts';
+import { countedHoldings } from './holders.ts';
+import { deploymentHoldings, recordConcentration, type DeploymentHoldings } from './concentration.ts';
+import type { RegistryAsset } from './registry.ts';
 import type { PriceCheck } from './prices.ts';
 import { closingBlock } from './sources/evm-head.ts';
 import { readChainHead, type ChainHead, type HeadState } from './sources/evm-head-read.ts';
@@ -55,23 +55,22 @@ function indexed(registry: SourceContext['registry'], key: string, head: ChainHe
 const priceCallsOf = (read: HeadRead, asset: RegistryAsset, chain: string) =>
   ('chain' in asset.price && asset.price.chain === chain ? read.heads.get(chain)?.priceCalls.get(asset.symbol) : undefined) ?? [];
 
-/** Holders at the head, when the deployment's history is read up to it and the balances add up; else null. */
-async function headHolders(
+/** The holdings at the head, when the deployment's history is read up to it and the balances add up; else null. */
+async function headHoldings(
   ctx: SourceContext,
   key: string,
   d: { asset: RegistryAsset; address: string },
   s: HeadState,
   block: number,
-): Promise<Set<string> | null> {
+): Promise<Map<string, bigint> | null> {
   const read = (await historyRead(ctx.db, key, [d.address], block)).get(d.address);
   if (read !== 100) return null;
-  const balances = await balancesAt(ctx.db, key, d.address, block);
-  const problem = balanceProblem(balances, s.totalSupply);
-  if (problem) {
-    ctx.warn(`${d.asset.symbol} on ${key} at block ${block}: ${problem}; holders not counted`);
+  const counted = countedHoldings(await balancesAt(ctx.db, key, d.address, block), d.asset, key, s);
+  if ('problem' in counted) {
+    ctx.warn(`${d.asset.symbol} on ${key} at block ${block}: ${counted.problem}; holders not counted`);
     return null;
   }
-  return holderSet(balances, excludedWallets(d.asset, key), dustUnits(d.asset.holderDust, s.decimals));
+  return counted.holdings;
 }
 
 /**
@@ -80,7 +79,12 @@ async function headHolders(
  */
 export async function writeHeadRows(ctx: SourceContext, read: HeadRead, fail: (scope: FailureScope, reason: string) => void) {
   const fetchedAt = new Date().toISOString();
-  const rows: Array<{ row: Parameters<typeof writeObservation>[1]; holders: Set<string> | null; receipt: EvmReceipt }> = [];
+  const rows: Array<{
+    row: Parameters<typeof writeObservation>[1];
+    holdings: Map<string, bigint> | null;
+    decimals: number;
+    receipt: EvmReceipt;
+  }> = [];
   for (const [key, deployments] of deploymentsByChain(ctx.registry)) {
     const head = read.heads.get(key);
     if (!head) continue;
@@ -92,11 +96,12 @@ export async function writeHeadRows(ctx: SourceContext, read: HeadRead, fail: (s
         fail({ asset: d.asset.symbol, chain: key }, `${d.asset.symbol} on ${key}: ${s}`);
         continue;
       }
-      const holders = ctx.dryRun ? null : await headHolders(ctx, key, d, s, Number(head.block.number));
+      const holdings = ctx.dryRun ? null : await headHoldings(ctx, key, d, s, Number(head.block.number));
       const supply = formatUnits(s.totalSupply - s.excludedSum, s.decimals);
       const price = read.prices.get(d.asset.symbol) ?? null;
       rows.push({
-        holders,
+        holdings,
+        decimals: s.decimals,
         receipt: evmReceipt({
           chainId: head.client.chain.chainId ?? 0, // an EVM chain always has one (checked against the node)
           block: head.block,
@@ -117,7 +122,7 @@ export async function writeHeadRows(ctx: SourceContext, read: HeadRead, fail: (s
           supply,
           price,
           value: price === null ? null : Number(supply) * price,
-          holders: holders?.size ?? null,
+          holders: holdings?.size ?? null,
           blockNumber: Number(head.block.number),
           blockTime: new Date(head.block.time).toISOString(),
           apiUrl: null,
@@ -132,14 +137,18 @@ export async function writeHeadRows(ctx: SourceContext, read: HeadRead, fail: (s
   const union = new Map<string, Set<string> | null>();
   for (const r of rows) {
     const u = union.has(r.row.assetSymbol) ? union.get(r.row.assetSymbol)! : new Set<string>();
-    union.set(r.row.assetSymbol, u && r.holders ? new Set([...u, ...r.holders]) : null);
+    union.set(r.row.assetSymbol, u && r.holdings ? new Set([...u, ...r.holdings.keys()]) : null);
   }
+  const written: DeploymentHoldings[] = [];
   for (const r of rows) {
     const problem = await writeObservation(ctx.db, { ...r.row, assetHolders: union.get(r.row.assetSymbol)?.size ?? null }, r.receipt);
     if (problem) fail({ asset: r.row.assetSymbol, chain: r.row.chain }, problem);
-    else observations++;
+    else {
+      observations++;
+      written.push(deploymentHoldings(r.row, r.decimals, r.holdings));
+    }
   }
-  await recordConcentration(ctx.db, ctx.registry, ctx.runId, ctx.date);
+  await recordConcentration(ctx.db, ctx.runId, ctx.date, written);
   return observations;
 }
 

@@ -3,6 +3,7 @@
  * threshold, issuer and escrow wallets left out; and the balance check (rwa.xyz's rule) that the
  * indexed balances add up to the total supply, without which a deployment is not published.
  */
+import { excludedWallets, type RegistryAsset } from './registry.ts';
 import { ZERO } from './sources/evm-logs.ts';
 
 /** Why the indexed balances cannot be trusted at this block, or null when they add up to `totalSupply`. */
@@ -17,7 +18,7 @@ export function balanceProblem(balances: Map<string, bigint>, totalSupply: bigin
 }
 
 /** The holders' balances: more than `dust` (raw units), the excluded wallets and the zero address left out. */
-export function holdings(balances: Map<string, bigint>, excluded: Set<string>, dust: bigint): Map<string, bigint> {
+function holdings(balances: Map<string, bigint>, excluded: Set<string>, dust: bigint): Map<string, bigint> {
   const out = new Map<string, bigint>();
   for (const [holder, b] of balances) if (b > dust && holder !== ZERO && !excluded.has(holder)) out.set(holder, b);
   return out;
@@ -32,4 +33,20 @@ export function holderSet(balances: Map<string, bigint>, excluded: Set<string>, 
 export function dustUnits(dust: string, decimals: number): bigint {
   const [whole, frac = ''] = dust.split('.');
   return BigInt(whole + frac.padEnd(decimals, '0').slice(0, decimals));
+}
+
+/**
+ * A deployment's holders from its indexed balances at the block its supply was read at: the
+ * holdings that count (the holder count is their size, the concentration their spread), or why the
+ * balances cannot be trusted. One reading of the balances serves both figures.
+ */
+export function countedHoldings(
+  balances: Map<string, bigint>,
+  asset: RegistryAsset,
+  chain: string,
+  state: { totalSupply: bigint; decimals: number },
+): { holdings: Map<string, bigint> } | { problem: string } {
+  const problem = balanceProblem(balances, state.totalSupply);
+  if (problem) return { problem };
+  return { holdings: holdings(balances, excludedWallets(asset, chain), dustUnits(asset.holderDust, state.decimals)) };
 }

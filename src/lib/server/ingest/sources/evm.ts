@@ -9,8 +9,8 @@
 import { formatUnits, type Address } from 'viem';
 import { configFor } from '#lib/server/config.ts';
 import { chainEndpoints, hostsOf } from '#lib/server/ingest/endpoints.ts';
-import { balanceProblem, dustUnits, holderSet } from '#lib/server/ingest/holders.ts';
-import { recordConcentration } from '#lib/server/ingest/concentration.ts';
+import { countedHoldings } from '#lib/server/ingest/holders.ts';
+import { deploymentHoldings, recordConcentration, type DeploymentHoldings } from '#lib/server/ingest/concentration.ts';
 import { ChainError, connect, isMissingState, unreachableCode, withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
 import { excludedWallets, type Registry, type RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { awaitClose, earlyCloseNote, type ClosingBlock } from './evm-head.ts';
@@ -158,7 +158,9 @@ async function readState(
 
 interface Pending {
   row: ObservationRow;
-  holders: Set<string> | null;
+  /** The counted holders' balances (raw units of `decimals`), null when none were counted: the count and the concentration. */
+  holdings: Map<string, bigint> | null;
+  decimals: number;
   receipt: EvmReceipt;
 }
 
@@ -207,33 +209,32 @@ async function readChain(
   for (const d of indexed) {
     const s = states.get(d.address)!;
     const asset = deployments.find((x) => x.address === d.address)!.asset;
-    const excluded = excludedWallets(asset, c.key);
-    let holders: Set<string> | null = null;
+    let holdings: Map<string, bigint> | null = null;
     // A head-first run left older history to read: the supply is known, the holders not yet.
     const read = ctx.dryRun ? undefined : (await historyRead(ctx.db, c.key, [d.address], Number(block.number))).get(d.address);
     if (read !== undefined && read < 100)
       ctx.progress(`evm ${c.key} ${asset.symbol}: ${read}% of its history read; holders not counted yet`);
     else if (!ctx.dryRun) {
-      const balances = await balancesAt(ctx.db, c.key, d.address, Number(block.number));
+      const counted = countedHoldings(await balancesAt(ctx.db, c.key, d.address, Number(block.number)), asset, c.key, s);
       // rwa.xyz's data-quality rule, for every deployment: otherwise the deployment is not published.
-      const problem = balanceProblem(balances, s.totalSupply);
-      if (problem) {
+      if ('problem' in counted) {
         fail(
           { asset: asset.symbol, chain: c.key },
-          `${asset.symbol} on ${c.key} at block ${block.number}: ${problem}; not published (check the registry's startBlock)`,
+          `${asset.symbol} on ${c.key} at block ${block.number}: ${counted.problem}; not published (check the registry's startBlock)`,
         );
         continue;
       }
-      holders = holderSet(balances, excluded, dustUnits(asset.holderDust, s.decimals));
+      holdings = counted.holdings;
     }
     const supply = formatUnits(s.totalSupply - s.excludedSum, s.decimals);
     const price = prices.get(asset.symbol) ?? null;
     const value = price === null ? null : Number(supply) * price;
     ctx.progress(
-      `evm ${c.key} ${asset.symbol}: supply ${supply} at block ${block.number}${value === null ? '' : `, $${value.toFixed(2)}`}, ${holders?.size ?? '?'} holders`,
+      `evm ${c.key} ${asset.symbol}: supply ${supply} at block ${block.number}${value === null ? '' : `, $${value.toFixed(2)}`}, ${holdings?.size ?? '?'} holders`,
     );
     pending.push({
-      holders,
+      holdings,
+      decimals: s.decimals,
       receipt: evmReceipt({
         chainId: c.chain.chainId ?? 0, // an EVM chain always has one (checked against the node)
         block,
@@ -259,7 +260,7 @@ async function readChain(
         supply,
         price,
         value,
-        holders: holders?.size ?? null,
+        holders: holdings?.size ?? null,
         blockNumber: Number(block.number),
         blockTime: new Date(block.time).toISOString(),
         apiUrl: null,
@@ -362,15 +363,19 @@ export const evmSource: Source = {
       // Holders once per asset: an address holding it on two chains is one holder.
       const union = new Map<string, Set<string>>();
       for (const p of pending)
-        if (p.holders)
-          for (const h of p.holders)
+        if (p.holdings)
+          for (const h of p.holdings.keys())
             (union.get(p.row.assetSymbol) ?? union.set(p.row.assetSymbol, new Set()).get(p.row.assetSymbol)!).add(h);
+      const written: DeploymentHoldings[] = [];
       for (const p of pending) {
         const problem = await writeObservation(ctx.db, { ...p.row, assetHolders: union.get(p.row.assetSymbol)?.size ?? null }, p.receipt);
         if (problem) fail({ asset: p.row.assetSymbol, chain: p.row.chain }, problem);
-        else observations++;
+        else {
+          observations++;
+          written.push(deploymentHoldings(p.row, p.decimals, p.holdings));
+        }
       }
-      await recordConcentration(ctx.db, registry, ctx.runId, date);
+      await recordConcentration(ctx.db, ctx.runId, date, written);
     }
     const rpcCalls = [...clients.values()].reduce((s, c) => s + c.calls(), 0);
     return { observations, transfers, rpcCalls, logRequests: requests, ...(earlyCloses ? { earlyCloses } : {}) };
