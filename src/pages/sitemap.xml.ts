@@ -10,6 +10,8 @@ import { escapeXml } from '#lib/shared/seo.ts';
 import { authorName, authorPath } from '#lib/shared/structured-data.ts';
 import { ASSET_CLASS_LINKS } from '#lib/shared/site.ts';
 import { openDataEntries } from '#lib/server/open-data/sitemap.ts';
+import { alertEntries } from '#lib/server/alerts/sitemap.ts';
+import { getDb } from '#lib/server/db/client.ts';
 
 export const prerender = false;
 
@@ -32,13 +34,14 @@ function urlset(entries: Entry[]): string {
 
 const newest = (rows: { updatedAt: Date }[]) => (rows.length ? new Date(Math.max(...rows.map((r) => r.updatedAt.getTime()))) : undefined);
 
-/** GET /sitemap.xml: the public pages, the listings, every published post and article, and their authors. */
+/** GET /sitemap.xml: the public pages, the listings, every published post and article, their authors, and the alerts. */
 export const GET: APIRoute = async () => {
   const origin = siteOrigin();
   // Both lists, the data's as-of date and the next scheduled date (which caps the caching) in one round trip.
-  const [[posts, articles, asOf, nextScheduled], openData] = await Promise.all([
+  const [[posts, articles, asOf, nextScheduled], openData, alerts] = await Promise.all([
     readAll([publicListRead('blog'), publicListRead('research'), asOfRead(), nextScheduledRead()]),
     openDataEntries(origin),
+    alertEntries(getDb(), origin),
   ]);
   // The as-of date is a day (YYYY-MM-DD): the close of that day, 00:00 UTC of the next, is when the figures stand.
   const dataDate = /^\d{4}-\d{2}-\d{2}$/.test(asOf) ? new Date(`${asOf}T00:00:00Z`) : undefined;
@@ -57,6 +60,7 @@ export const GET: APIRoute = async () => {
     ...items.map((a) => ({ loc: origin + itemPath(a.kind, a.slug), lastmod: a.updatedAt })),
     ...[...authors].map(([path, lastmod]) => ({ loc: origin + path, lastmod })),
     ...openData,
+    ...alerts,
   ];
   const response = new Response(urlset(entries), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': cacheControlBefore(nextScheduled, null) },

@@ -178,6 +178,15 @@ describe('alerts from the published figures of the two-chain scenario', () => {
     expect((await fetch(`${server.baseUrl}/api/alerts/feed.json?asset=%3Cscript%3E`)).status).toBe(400);
   });
 
+  it('the sitemap lists /alerts and each event page, dated when its run made it', async () => {
+    const xml = (await get('/sitemap.xml')) as string;
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>/g)].map((m) => [new URL(m[1]).pathname, m[2]]);
+    const events = (await get('/api/alerts')) as Array<{ id: string; url: string; createdAt: string }>;
+    expect(locs).toContainEqual(['/alerts', events[0].createdAt]);
+    for (const e of events) expect(locs).toContainEqual([`/alerts/${e.id}`, e.createdAt]);
+    expect(locs.filter(([p]) => p.startsWith('/alerts/')).length).toBe(events.length);
+  });
+
   it('the answers match the OpenAPI document', async () => {
     const doc = await get('/api/openapi.json');
     const ajv = new Ajv2020({ strict: false, validateFormats: false });

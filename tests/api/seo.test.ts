@@ -54,6 +54,8 @@ describe('/sitemap.xml', () => {
       '/institutional-funds',
       '/stocks',
       '/research',
+      '/alerts',
+      '/corrections',
     ])
       expect(paths).toContain(p);
     expect(paths).toContain('/blog/welcome-to-rwa-analytics');
