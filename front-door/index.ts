@@ -87,13 +87,21 @@ export function createEdge(distUrl: URL, config: AppConfig) {
 
   // An anonymous GET the page cache can answer skips the Astro pipeline (same entries and checks as the
   // middleware's lookup; a visitor with a session never gets a shared answer).
-  const pageCache: Handler = async ({ req, res, method, pathname, search }) => {
+  const pageCache: Handler = ({ req, res, method, pathname, search }) => {
     const cache = edgePageCache();
     if (!cache || method !== 'GET' || hasSessionCookie(req)) return false;
-    const hit = await cache.lookup(pathname + search, req).catch(() => undefined);
-    if (!hit) return false;
-    writeCached(req, res, hit);
-    return true;
+    let found: ReturnType<typeof cache.lookup>;
+    try {
+      // The requests that miss while this one renders wait for its entry until its answer is done.
+      found = cache.lookup(pathname + search, req, (settle) => res.once('close', settle));
+    } catch {
+      return false;
+    }
+    const answer = (hit: CachedPage | undefined) => {
+      if (hit) writeCached(req, res, hit);
+      return hit !== undefined;
+    };
+    return found instanceof Promise ? found.then(answer, () => false) : answer(found);
   };
 
   /** The adapter's HTML error pages (read from disk) get the origin written in and their page's CSP. */
@@ -115,7 +123,11 @@ export function createEdge(distUrl: URL, config: AppConfig) {
       return;
     }
     const x: Exchange = { req, res, method: req.method ?? 'GET', ...target };
-    for (const handle of handlers) if (await handle(x)) return;
+    for (const handle of handlers) {
+      // Awaited only when a handler had to wait: a hit of any kind is answered within this turn.
+      const answered = handle(x);
+      if (answered === true || (answered !== false && (await answered))) return;
+    }
     shapeAppOutput(req, res, errorPages(target.pathname));
     app();
   };

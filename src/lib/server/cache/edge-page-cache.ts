@@ -19,10 +19,17 @@ export interface CachedPage {
 
 export interface EdgePageCache {
   /**
-   * The live entry for `pathname + search`, checked against the change counter, or undefined. On a miss
-   * it marks `req` with the counter it read, so the app does not read it a second time.
+   * The live entry for `pathname + search`, checked against the change counter, or undefined: at once
+   * when the counter is known without a query (the usual hit), else a promise. On a miss it marks `req`
+   * with the counter it read, so the app does not read it a second time, and hands `whenAnswered` the
+   * call that ends this render's wait for the requests that come for the same page meanwhile (the edge
+   * makes it when the answer is done, stored or not).
    */
-  lookup(key: string, req?: { headers: Record<string, string | string[] | undefined> }): Promise<CachedPage | undefined>;
+  lookup(
+    key: string,
+    req?: { headers: Record<string, string | string[] | undefined> },
+    whenAnswered?: (settle: () => void) => void,
+  ): CachedPage | undefined | Promise<CachedPage | undefined>;
 }
 
 export const edgePageCache = () => (globalThis as Record<symbol, unknown>)[EDGE_PAGE_CACHE] as EdgePageCache | undefined;

@@ -7,7 +7,7 @@ import { CHANGE_COUNTER_TABLE } from '#db/change-counter.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { config } from '#lib/server/config.ts';
 import { localWriteGeneration } from '#lib/server/db/local-writes.ts';
-import { EDGE_PAGE_CACHE, type EdgePageCache } from './edge-page-cache.ts';
+import { EDGE_PAGE_CACHE, type CachedPage, type EdgePageCache } from './edge-page-cache.ts';
 import { now } from '#lib/server/clock.ts';
 
 /**
@@ -82,45 +82,60 @@ export async function dataVersion(request?: Request): Promise<number | undefined
  * - With a remote database it is kept COUNTER_MEMO_MS (a read is a round trip: on sqld over loopback
  *   about 2 ms, a tenth of the embedded file's rate); another instance's edit shows at most that much
  *   later, well within the page's cache lifetime.
- * - With a local file it is kept while the file and its WAL are unchanged on disk: any commit by any
- *   connection (a script, `npm run ingest`) writes the WAL, so another process's edit still shows at
- *   once, and two stat calls replace a query that cost a third of a cached hit at 10,000 req/s.
+ * - With a local file it is kept while the file is unchanged on disk (diskStamp): any commit by any
+ *   connection (a script, `npm run ingest`) writes it, so another process's edit still shows at
+ *   once, and a stat call replaces a query that cost a third of a cached hit at 10,000 req/s.
  */
 const COUNTER_MEMO_MS = 1000;
 let remote: boolean | undefined;
 let localFile: string | undefined;
-let kept: { value: number; at: number; generation: number; stamp: string } | undefined;
+interface Moment {
+  generation: number;
+  at: number;
+  stamp: string;
+}
+let kept: ({ value: number } & Moment) | undefined;
 
 /**
- * The database file's and its WAL's modification time and size: what any commit changes. Plain
+ * What a commit changes on disk: the modification time and size of the WAL, which in WAL mode (the
+ * mode db/client.ts sets, and which every connection then uses) is the only file a commit writes; of
+ * the database file itself when there is no WAL (a rollback journal, or the last connection closed
+ * and took the WAL away). One stat where both files took two: this runs on every cache hit. Plain
  * numbers (mtimeMs keeps the nanoseconds to a fraction of a microsecond) and no exception for a
- * missing file: this runs on every cache hit, and BigInt stats and thrown errors were most of its cost.
+ * missing file: BigInt stats and thrown errors were most of its cost.
  */
 function diskStamp(file: string): string {
-  const one = (path: string) => {
-    const s = statSync(path, { throwIfNoEntry: false });
-    return s ? `${s.mtimeMs}:${s.size}` : '-';
-  };
-  return `${one(file)}|${one(`${file}-wal`)}`;
+  const wal = statSync(`${file}-wal`, { throwIfNoEntry: false });
+  if (wal) return `wal ${wal.mtimeMs}:${wal.size}`;
+  const db = statSync(file, { throwIfNoEntry: false });
+  return db ? `db ${db.mtimeMs}:${db.size}` : '-';
 }
 
-async function readCounter(): Promise<number | undefined> {
+/** Where the counter lives, and this moment's marks to check a kept value against. */
+function moment(): Moment {
   const url = config().database.url;
   remote ??= !isLocalFile(url);
   if (!remote) localFile ??= resolve(url.slice('file:'.length));
-  const generation = localWriteGeneration();
+  return { generation: localWriteGeneration(), at: Date.now(), stamp: localFile ? diskStamp(localFile) : '' };
+}
+
+/** The kept counter, if nothing can have moved it since it was read. */
+function keptAt(m: Moment): number | undefined {
+  if (!kept || kept.generation !== m.generation) return undefined;
+  if (remote) return m.at - kept.at < COUNTER_MEMO_MS ? kept.value : undefined;
+  return kept.stamp === m.stamp ? kept.value : undefined;
+}
+
+async function readCounter(): Promise<number | undefined> {
   // Taken before the read: a change committed while it travels is not vouched for.
-  const at = Date.now();
-  const stamp = localFile ? diskStamp(localFile) : '';
-  if (kept && kept.generation === generation) {
-    if (remote && at - kept.at < COUNTER_MEMO_MS) return kept.value;
-    if (!remote && kept.stamp === stamp) return kept.value;
-  }
+  const m = moment();
+  const known = keptAt(m);
+  if (known !== undefined) return known;
   try {
     const [row] = await getDb().all<{ n: number }>(sql.raw(`SELECT n FROM ${CHANGE_COUNTER_TABLE} WHERE id = 1`));
     if (row === undefined) return undefined;
     const value = Number(row.n);
-    kept = { value, at, generation, stamp };
+    kept = { value, ...m };
     return value;
   } catch {
     // A database not prepared by src/lib/server/setup/prepare.ts (no counter yet): serve uncached rather than fail.
@@ -167,22 +182,77 @@ export function cachedResponse(key: string, version: number, request?: Request):
 }
 
 /**
+ * Renders under way for the edge, by key. Every entry lives at most MAX_TTL_MS, and when it expires,
+ * every request that came before the new one was stored used to render the page again: at 100
+ * connections that was 100 renders of `/` at once, and the server answered nothing for seconds. A
+ * request that misses while the same page renders at the same counter waits for that render's entry
+ * instead (and renders itself if none comes: an answer not stored, a render that failed).
+ */
+const rendering = new Map<string, { version: number; done: Promise<void>; settle: () => void }>();
+
+function startRendering(key: string, version: number): () => void {
+  let release!: () => void;
+  const done = new Promise<void>((ok) => (release = ok));
+  const flight = {
+    version,
+    done,
+    settle: () => {
+      if (rendering.get(key) === flight) rendering.delete(key);
+      release();
+    },
+  };
+  rendering.set(key, flight);
+  return flight.settle;
+}
+
+/** Ends the render of `key` at `version`, if the edge is waiting on one: stored or not, its waiters look again. */
+function settleRendering(key: string, version: number): void {
+  const flight = rendering.get(key);
+  if (flight?.version === version) flight.settle();
+}
+
+/** A hit as the edge writes it: the headers made once per entry, Age set per answer. */
+function edgeAnswer(hit: Entry): CachedPage {
+  hit.edgeHeaders ??= Object.fromEntries(
+    hitHeaders(hit).filter(([k]) => k !== 'age' && k !== 'content-length' && k !== 'transfer-encoding'),
+  );
+  return { status: hit.status, headers: { ...hit.edgeHeaders, age: ageOf(hit) }, body: hit.body, encoded: hit.encoded };
+}
+
+/** A miss goes on to the app: it renders and stores under the counter read here, without a second read. */
+function passOn(req: EdgeRequest | undefined, version: number): undefined {
+  if (req) req.headers[VERSION_HEADER] = `${VERSION_SECRET}.${version}`;
+  return undefined;
+}
+
+type EdgeRequest = Parameters<EdgePageCache['lookup']>[1];
+type Found = ReturnType<EdgePageCache['lookup']>;
+
+function lookupAt(key: string, version: number, req: EdgeRequest, whenAnswered: Parameters<EdgePageCache['lookup']>[2]): Found {
+  const hit = liveEntry(key, version);
+  if (hit) return edgeAnswer(hit);
+  const flight = rendering.get(key);
+  if (flight?.version === version) {
+    return flight.done.then(() => {
+      const stored = liveEntry(key, version);
+      return stored ? edgeAnswer(stored) : passOn(req, version);
+    });
+  }
+  whenAnswered?.(startRendering(key, version));
+  return passOn(req, version);
+}
+
+/**
  * The same lookup for the Node edge (front-door/index.ts), which answers a hit before the Astro
- * pipeline: the bytes as stored, no stream. It is found there once the app has served a request.
+ * pipeline: the bytes as stored, no stream. It is found there once the app has served a request. A hit
+ * whose counter is known without a query is answered synchronously: no promise, no turn of the
+ * microtask queue, as the pre-rendered pages are.
  */
 (globalThis as Record<symbol, unknown>)[EDGE_PAGE_CACHE] = {
-  async lookup(key, req) {
-    const version = await readCounter();
-    const hit = version === undefined ? undefined : liveEntry(key, version);
-    if (hit) {
-      hit.edgeHeaders ??= Object.fromEntries(
-        hitHeaders(hit).filter(([k]) => k !== 'age' && k !== 'content-length' && k !== 'transfer-encoding'),
-      );
-      return { status: hit.status, headers: { ...hit.edgeHeaders, age: ageOf(hit) }, body: hit.body, encoded: hit.encoded };
-    }
-    // A miss goes on to the app: it renders and stores under the counter read here, without a second read.
-    if (req && version !== undefined) req.headers[VERSION_HEADER] = `${VERSION_SECRET}.${version}`;
-    return undefined;
+  lookup(key, req, whenAnswered) {
+    const known = keptAt(moment());
+    if (known !== undefined) return lookupAt(key, known, req, whenAnswered);
+    return readCounter().then((version) => (version === undefined ? undefined : lookupAt(key, version, req, whenAnswered)));
   },
 } satisfies EdgePageCache;
 
@@ -196,8 +266,19 @@ function ttlOf(response: Response): number {
 /** What is stored: pages (rendering is what costs) and the JSON API's answers (querying and serialising). */
 const STORED_TYPES = /^(?:text\/html|application\/json)\b/i;
 
-/** Stores a shareable answer (reading its body) and returns an equivalent response to send. */
+/**
+ * Stores a shareable answer (reading its body) and returns an equivalent response to send. The
+ * requests the edge holds for this render then look again, whether it was stored or not.
+ */
 export async function storeResponse(key: string, version: number, response: Response): Promise<Response> {
+  try {
+    return await store(key, version, response);
+  } finally {
+    settleRendering(key, version);
+  }
+}
+
+async function store(key: string, version: number, response: Response): Promise<Response> {
   const ttl = ttlOf(response);
   const stored = now().getTime();
   const storable = STORED_TYPES.test(response.headers.get('content-type') ?? '');
