@@ -48,7 +48,7 @@ async function someScript(): Promise<string> {
 }
 
 const KINDS: [string, () => Promise<string>][] = [
-  ['a pre-rendered page', async () => '/private-credit'],
+  ['a pre-rendered page', async () => '/global-bonds'],
   ['a server-rendered, cached page', async () => '/'],
   ['a build asset', someScript],
   ['the not-found page', async () => '/no-such-page-here'],
@@ -79,7 +79,7 @@ describe('compression', () => {
 
   it('honours q-values and refusals', async () => {
     const enc = async (accept: string | undefined) =>
-      (await get('/private-credit', accept === undefined ? {} : { 'Accept-Encoding': accept })).headers['content-encoding'];
+      (await get('/global-bonds', accept === undefined ? {} : { 'Accept-Encoding': accept })).headers['content-encoding'];
     expect(await enc(undefined)).toBeUndefined();
     expect(await enc('gzip;q=0.5, br;q=0.8')).toBe('br');
     expect(await enc('gzip;q=0.9, br;q=0.1')).toBe('gzip');
@@ -103,17 +103,17 @@ describe('compression', () => {
     expect(image.status).toBe(200);
     expect(image.headers['content-encoding']).toBeUndefined();
 
-    const head = await get('/private-credit', { 'Accept-Encoding': 'br' }, 'HEAD');
+    const head = await get('/global-bonds', { 'Accept-Encoding': 'br' }, 'HEAD');
     expect(head.body.byteLength).toBe(0);
 
-    const first = await get('/private-credit', { 'Accept-Encoding': 'br' });
+    const first = await get('/global-bonds', { 'Accept-Encoding': 'br' });
     const etag = String(first.headers.etag);
-    const again = await get('/private-credit', { 'Accept-Encoding': 'br', 'If-None-Match': etag });
+    const again = await get('/global-bonds', { 'Accept-Encoding': 'br', 'If-None-Match': etag });
     expect(again.status).toBe(304);
     expect(again.body.byteLength).toBe(0);
     expect(again.headers['content-encoding']).toBeUndefined();
     // The same content asked for in another coding is still not modified.
-    const other = await get('/private-credit', { 'Accept-Encoding': 'gzip', 'If-None-Match': etag });
+    const other = await get('/global-bonds', { 'Accept-Encoding': 'gzip', 'If-None-Match': etag });
     expect(other.status).toBe(304);
   });
 });

@@ -54,7 +54,7 @@ describe('a response that sets a cookie is never shareable', () => {
     '/sitemap.xml',
     '/rss.xml',
     '/robots.txt',
-    '/private-credit',
+    '/global-bonds',
     '/nope',
     '/login',
     '/admin',
@@ -63,7 +63,7 @@ describe('a response that sets a cookie is never shareable', () => {
     '/api/blog/posts',
   ];
 
-  const PRERENDERED = ['/private-credit', '/nope'];
+  const PRERENDERED = ['/global-bonds', '/nope'];
 
   it('signed-in GETs of every page kind, the sitemap and the feed, with the session renewed on each', async () => {
     const mine = await loginCookie(base);
@@ -193,7 +193,7 @@ describe('trailing slashes', () => {
     const cases: [string, string][] = [
       ['/stablecoins/', '/stablecoins'],
       ['/networks/', '/networks'],
-      ['/private-credit/', '/private-credit'],
+      ['/global-bonds/', '/global-bonds'],
       ['/research/', '/research'],
       ['/blog/welcome-to-rwa-analytics/', '/blog/welcome-to-rwa-analytics'],
       ['/research/?page=2&x=%2F%2Fevil', '/research?page=2&x=%2F%2Fevil'],

@@ -101,12 +101,12 @@ describe('page cache', () => {
 
 describe('pre-rendered pages', () => {
   it('carry an ETag and answer a revalidation with 304', async () => {
-    const first = await fetch(base + '/private-credit');
+    const first = await fetch(base + '/global-bonds');
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^"[\w-]+"$/);
-    const again = await fetch(base + '/private-credit', { headers: { 'If-None-Match': etag! } });
+    const again = await fetch(base + '/global-bonds', { headers: { 'If-None-Match': etag! } });
     expect(again.status).toBe(304);
-    expect((await fetch(base + '/private-credit', { headers: { 'If-None-Match': '"other"' } })).status).toBe(200);
+    expect((await fetch(base + '/global-bonds', { headers: { 'If-None-Match': '"other"' } })).status).toBe(200);
   });
 });
 

@@ -87,6 +87,33 @@ describe('sorting and filtering beyond /assets', () => {
     expect(errors).toEqual([]);
     await close();
   });
+  it("an issuer page's asset list filters by chain: the URL, the rows and the CSV follow, the history range kept", async () => {
+    const issuers = (await (await fetch(`${base}/api/issuers`)).json()) as { name: string; url: string }[];
+    // The registry's BlackRock: BUIDL on seven chains, BUIDL-I on Ethereum alone.
+    const blackrock = issuers.find((i) => i.name === 'BlackRock')!;
+    const { page, errors, close } = await openPage(browser(), base, `${blackrock.url}?range=30d`, { javaScript: false });
+    const symbols = async () =>
+      (await page.locator('[data-testid="issuer-asset-row"] td:first-child span').allInnerTexts()).map((t) => t.trim());
+    expect((await symbols()).sort()).toEqual(['BUIDL', 'BUIDL-I']);
+    const filter = page.locator('#issuer-assets').getByTestId('filter-chain');
+    expect(await filter.locator('option').allInnerTexts()).toEqual(expect.arrayContaining(['All', 'Ethereum', 'Polygon']));
+    await filter.selectOption({ label: 'Polygon' });
+    await page.locator('#issuer-assets').getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(new RegExp(`${blackrock.url}\\?range=30d&class=&chain=polygon#issuer-assets$`));
+    expect(await symbols()).toEqual(['BUIDL']);
+    expect(await filter.inputValue()).toBe('polygon');
+    const csv = await page.locator('#issuer-assets [data-testid="downloads"] a', { hasText: 'CSV' }).getAttribute('href');
+    expect(csv).toBe(`${blackrock.url}?chain=polygon&format=csv`);
+    expect(await csvColumn(base, csv!, 'symbol')).toEqual(['BUIDL']);
+    // Ethereum has both; the unfiltered CSV too.
+    await filter.selectOption({ label: 'Ethereum' });
+    await page.locator('#issuer-assets').getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/chain=ethereum#issuer-assets$/);
+    expect((await symbols()).sort()).toEqual(['BUIDL', 'BUIDL-I']);
+    expect((await csvColumn(base, `${blackrock.url}?format=csv`, 'symbol')).sort()).toEqual(['BUIDL', 'BUIDL-I']);
+    expect(errors).toEqual([]);
+    await close();
+  });
 });
 
 describe('the class tables sort and filter in the URL', () => {
@@ -106,6 +133,92 @@ describe('the class tables sort and filter in the URL', () => {
     expect(filtered.length).toBeLessThan(sorted.length);
     expect(filtered).toEqual([...filtered].sort(byText));
     for (const chips of await page.locator('#products-rows tr td:nth-child(4)').allInnerTexts()) expect(chips).toMatch(/Solana/);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('/private-credit: the Pools sort by a number column and filter by network and platform, the sort kept; the Platforms too', async () => {
+    const { page, errors, close } = await openPage(browser(), base, '/private-credit', { javaScript: false });
+    const pools = page.locator('#pools-rows tr');
+    const cells = async (n: number) => (await pools.locator(`td:nth-child(${n})`).allInnerTexts()).map((t) => t.trim());
+    const dollars = (t: string) => Number(t.replace(/[$,]/g, '').replace(/B$/, 'e9').replace(/M$/, 'e6').replace(/K$/, 'e3'));
+    // The snapshot's order by default: no column is marked sorted.
+    const listed = await cells(3);
+    expect(await page.locator('#pools-table th[aria-sort]').count()).toBe(0);
+    await page.locator('#pools-table th a', { hasText: /^Principal Outstanding$/ }).click();
+    await page.waitForURL(/\/private-credit\?sort=principal&dir=desc#pools-table$/);
+    const principal = (await cells(7)).map(dollars);
+    expect(principal.length).toBe(listed.length);
+    expect(principal.every(Number.isFinite)).toBe(true);
+    expect(principal).toEqual([...principal].sort((a, b) => b - a));
+    expect(await cells(3)).not.toEqual(listed);
+    expect(await page.locator('#pools-table th[aria-sort]').getAttribute('aria-sort')).toBe('descending');
+
+    const table = page.locator('#pools-table');
+    await table.getByTestId('filter-chain').selectOption('ethereum');
+    await table.getByTestId('filter-issuer').selectOption('maple');
+    await table.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/\/private-credit\?sort=principal&dir=desc&chain=ethereum&issuer=maple#pools-table$/);
+    expect(await cells(1)).toEqual(expect.arrayContaining(['Maple']));
+    expect(new Set(await cells(1))).toEqual(new Set(['Maple']));
+    expect(new Set(await cells(2))).toEqual(new Set(['Ethereum']));
+    const filtered = (await cells(7)).map(dollars);
+    expect(filtered.length).toBeGreaterThan(1);
+    expect(filtered.length).toBeLessThan(principal.length);
+    expect(filtered).toEqual([...filtered].sort((a, b) => b - a));
+    // The other table on the page is left as it was: its own filters are empty, its rows all there.
+    expect(await page.locator('#platforms-table tbody tr').count()).toBe(5);
+
+    // Clearing the filters keeps the sort.
+    await table.getByRole('link', { name: 'Clear filters' }).click();
+    await page.waitForURL(/\/private-credit\?sort=principal&dir=desc#pools-table$/);
+    expect(await pools.count()).toBe(principal.length);
+
+    // The Platforms: their own view under prefixed names, the Pools' kept in the same URL.
+    const platforms = page.locator('#platforms-table');
+    const protocols = async () => (await platforms.locator('tbody tr td:first-child').allInnerTexts()).map((t) => t.trim());
+    await platforms.locator('th a', { hasText: /^Protocol$/ }).click();
+    await page.waitForURL(/\/private-credit\?sort=principal&dir=desc&platforms-sort=protocol&platforms-dir=asc#platforms-table$/);
+    expect(await protocols()).toEqual([...(await protocols())].sort(byText));
+    await platforms.getByTestId('filter-chain').selectOption('ethereum');
+    await platforms.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(
+      /\/private-credit\?sort=principal&dir=desc&platforms-sort=protocol&platforms-dir=asc&platforms-chain=ethereum&platforms-issuer=#platforms-table$/,
+    );
+    const onEthereum = await protocols();
+    expect(onEthereum.length).toBeGreaterThan(0);
+    expect(onEthereum.length).toBeLessThan(5);
+    expect(onEthereum).toEqual([...onEthereum].sort(byText));
+    const chips = await platforms.locator('[data-networks]').evaluateAll((els) => els.map((e) => e.getAttribute('data-networks')));
+    for (const c of chips) expect(c).toMatch(/Ethereum/);
+    // The Pools are as they were: every row, by principal.
+    expect((await cells(7)).map(dollars)).toEqual(principal);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('/treasuries Top Entities and /commodities sort by a header link, and # keeps the rank', async () => {
+    const { page, errors, close } = await openPage(browser(), base, '/treasuries', { javaScript: false });
+    const entities = page.locator('#entities-table tbody tr');
+    const before = (await entities.locator('td:nth-child(2)').allInnerTexts()).map((t) => t.trim());
+    await page.locator('#entities-table th a', { hasText: /^Protocol$/ }).click();
+    await page.waitForURL(/\/treasuries\?entities-sort=protocol&entities-dir=asc#entities-table$/);
+    const names = (await entities.locator('td:nth-child(2)').allInnerTexts()).map((t) => t.trim());
+    expect(names).toEqual([...before].sort(byText));
+    expect(await entities.locator('td:first-child').allInnerTexts()).toEqual(names.map((n) => String(before.indexOf(n) + 1)));
+    // The products table beside it keeps its own default order (largest first).
+    expect(await page.locator('#products-table th[aria-sort]').getAttribute('aria-sort')).toBe('descending');
+
+    await page.goto('/commodities');
+    const assets = page.locator('#commodities-table tbody tr');
+    const ranked = (await assets.locator('td:nth-child(2) > :first-child').allInnerTexts()).map((t) => t.trim());
+    await page.locator('#commodities-table th a', { hasText: /^Asset$/ }).click();
+    await page.waitForURL(/\/commodities\?sort=name&dir=asc#commodities-table$/);
+    await page.locator('#commodities-table th a', { hasText: /^Asset$/ }).click();
+    await page.waitForURL(/\/commodities\?sort=name&dir=desc#commodities-table$/);
+    const byName = (await assets.locator('td:nth-child(2) > :first-child').allInnerTexts()).map((t) => t.trim());
+    expect(byName).toEqual([...ranked].sort(byText).reverse());
+    expect(await assets.locator('td:first-child').allInnerTexts()).toEqual(byName.map((n) => String(ranked.indexOf(n) + 1)));
     expect(errors).toEqual([]);
     await close();
   });

@@ -28,9 +28,18 @@ export interface FilterSpec<R> {
 export interface TableSpec<R> {
   columns: SortColumn<R>[];
   filters: FilterSpec<R>[];
+  /** A column's id, or '' for the rows as given (a table whose source order is no column's). */
   defaultSort: string;
   defaultDir: SortDir;
+  /**
+   * Where a page has two tables, the second's query names carry a prefix ('platforms-sort',
+   * 'platforms-chain') so that each keeps its own view; the page's main table has none.
+   */
+  prefix?: string;
 }
+
+/** A table's name in the query for one of its keys ('sort', 'dir', a filter's id). */
+export const queryName = <R>(spec: TableSpec<R>, key: string): string => `${spec.prefix ?? ''}${key}`;
 
 export interface TableView {
   sort: string;
@@ -58,12 +67,17 @@ function filterOptions<R>(spec: TableSpec<R>, rows: R[]): Record<string, FilterO
 /** The view a query asks for, each part checked against the columns and the rows' own values. */
 export function readTableView<R>(spec: TableSpec<R>, rows: R[], q: URLSearchParams): TableView {
   const options = filterOptions(spec, rows);
-  const sort = spec.columns.find((c) => c.id === q.get('sort'))?.id ?? spec.defaultSort;
-  const dirParam = q.get('dir');
+  const sort = spec.columns.find((c) => c.id === q.get(queryName(spec, 'sort')))?.id ?? spec.defaultSort;
+  const dirParam = q.get(queryName(spec, 'dir'));
+  // The rows as given ('' default) have no direction to turn round.
   const dir: SortDir =
-    dirParam === 'asc' || dirParam === 'desc' ? dirParam : sort === spec.defaultSort ? spec.defaultDir : defaultDirOf(spec, sort);
+    sort !== '' && (dirParam === 'asc' || dirParam === 'desc')
+      ? dirParam
+      : sort === spec.defaultSort
+        ? spec.defaultDir
+        : defaultDirOf(spec, sort);
   const filters: Record<string, string> = {};
-  for (const f of spec.filters) filters[f.id] = options[f.id].find((o) => o.value === q.get(f.id))?.value ?? '';
+  for (const f of spec.filters) filters[f.id] = options[f.id].find((o) => o.value === q.get(queryName(spec, f.id)))?.value ?? '';
   return { sort, dir, filters };
 }
 
@@ -78,12 +92,16 @@ function compare(a: string | number | null, b: string | number | null): number {
   return String(a).localeCompare(String(b), 'en', { sensitivity: 'base', numeric: true });
 }
 
-/** The rows the view shows, in its order (stable; unknown values last; ties keep the given order). */
+/**
+ * The rows the view shows, in its order (stable; unknown values last; ties keep the given order).
+ * A view sorted by no column (the '' default) keeps the given order.
+ */
 export function applyTableView<R>(spec: TableSpec<R>, rows: R[], view: TableView): R[] {
   const kept = rows.filter((r) =>
     spec.filters.every((f) => view.filters[f.id] === '' || f.values(r).some((label) => slugify(label) === view.filters[f.id])),
   );
-  const column = spec.columns.find((c) => c.id === view.sort) ?? spec.columns.find((c) => c.id === spec.defaultSort)!;
+  const column = spec.columns.find((c) => c.id === view.sort);
+  if (!column) return kept;
   const sign = view.dir === 'asc' ? 1 : -1;
   return kept
     .map((row, i) => ({ row, i, k: column.key(row) }))
@@ -97,13 +115,15 @@ export function applyTableView<R>(spec: TableSpec<R>, rows: R[], view: TableView
 /** The query pairs of a view that differ from the defaults (so the default view keeps a clean URL). */
 export function tableViewQuery<R>(spec: TableSpec<R>, view: TableView): Record<string, string> {
   const q = sortQuery(spec, view);
-  for (const f of spec.filters) if (view.filters[f.id]) q[f.id] = view.filters[f.id];
+  for (const f of spec.filters) if (view.filters[f.id]) q[queryName(spec, f.id)] = view.filters[f.id];
   return q;
 }
 
 /** The sort part of the query alone (what the filter form carries along), empty for the default sort. */
 export const sortQuery = <R>(spec: TableSpec<R>, view: TableView): Record<string, string> =>
-  view.sort === spec.defaultSort && view.dir === spec.defaultDir ? {} : { sort: view.sort, dir: view.dir };
+  view.sort === spec.defaultSort && view.dir === spec.defaultDir
+    ? {}
+    : { [queryName(spec, 'sort')]: view.sort, [queryName(spec, 'dir')]: view.dir };
 
 /**
  * The link of a column header: sorts by it, or turns the direction round when it is the sort already.

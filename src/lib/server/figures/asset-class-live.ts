@@ -11,7 +11,8 @@ import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics.ts';
 import { readAll, readMany, readOne } from '#lib/server/db/reads.ts';
 import { CACHE, applyCache } from '#lib/server/cache/policy.ts';
 import { networkLinksRead } from '#lib/server/open-data/links.ts';
-import { runStateRead } from '#lib/server/ingest/run-state.ts';
+import { ageOf, runStateRead } from '#lib/server/ingest/run-state.ts';
+import type { AgeNote, RunState } from '#lib/shared/data-age.ts';
 import type { CommoditiesData, MetricCardData, StablecoinsData, TreasuriesData } from '#lib/shared/analytics-types.ts';
 import { formatCurrency, formatNumber } from '#lib/shared/format.ts';
 import { commodities, stablecoins, treasuries } from './asset-class-data.ts';
@@ -190,12 +191,43 @@ export function commoditiesFrom(live: LiveClass): CommoditiesData {
   };
 }
 
+/** The frame of a class page (DataPage's props beside its texts): its cards, as-of date and how old it is. */
+export interface ClassFrame {
+  asOf: string;
+  age: AgeNote | null;
+  cards: MetricCardData[];
+}
+const frameOf = (data: { asOf: string; cards: MetricCardData[] }, state: RunState): ClassFrame => ({
+  asOf: data.asOf,
+  age: ageOf(data.asOf, state),
+  cards: data.cards,
+});
+
 /**
  * What an asset-class page (/stablecoins, /treasuries, /commodities) starts with: its caching and
  * cache tag set on the response, then the class's live figures and the network links read in one
  * round trip. Server-rendered, so the page never shows an older as-of date than / and /networks.
+ * `from` turns the live read into the page's figures (the snapshot's without a run).
  */
-export function readClassPage(page: { response: { headers: Headers }; url: URL }, assetClass: string) {
+export async function openClassPage<T extends { asOf: string; cards: MetricCardData[] }>(
+  page: { response: { headers: Headers }; url: URL },
+  assetClass: string,
+  from: (live: LiveClass) => T,
+): Promise<{ data: T; chainLinks: Record<string, string>; frame: ClassFrame }> {
   applyCache(page.response.headers, CACHE.dataPage);
-  return readAll([liveClassRead(assetClass), networkLinksRead(page.url.pathname), runStateRead()]);
+  const [live, chainLinks, runState] = await readAll([liveClassRead(assetClass), networkLinksRead(page.url.pathname), runStateRead()]);
+  const data = from(live);
+  return { data, chainLinks, frame: frameOf(data, runState) };
+}
+
+/**
+ * A class page no run feeds (/private-credit): the snapshot's figures, as old as the snapshot. It is
+ * server-rendered all the same, so that its tables sort and filter by the URL (issue 27.2).
+ */
+export function openSnapshotClassPage<T extends { asOf: string; cards: MetricCardData[] }>(
+  page: { response: { headers: Headers } },
+  data: T,
+): { data: T; frame: ClassFrame } {
+  applyCache(page.response.headers, CACHE.dataPage);
+  return { data, frame: frameOf(data, { published: false }) };
 }

@@ -3,7 +3,7 @@
  * /issuers, the networks table, and the asset lists of the network and issuer pages. One definition
  * for each table's header links, its filter form and its downloads.
  */
-import type { Network, StablecoinRow, TreasuryProduct } from '../analytics-types.ts';
+import type { Network } from '../analytics-types.ts';
 import type { TableSpec } from '../table-view.ts';
 
 export interface AssetListRow {
@@ -126,43 +126,5 @@ export const NETWORK_TABLE: TableSpec<NetworkTableRow> = {
     { id: 'issuer', label: 'Issuer', values: (n) => n.issuers },
   ],
   defaultSort: 'value',
-  defaultDir: 'desc',
-};
-
-/** The chain and issuer filters of the class pages' product tables (their rows name both). */
-const classFilters = <R extends { networks: string[]; platform: string }>(issuerLabel: string): TableSpec<R>['filters'] => [
-  { id: 'chain', label: 'Chain', values: (r) => r.networks },
-  { id: 'issuer', label: issuerLabel, values: (r) => [r.platform] },
-];
-
-/** /stablecoins' table, the spec's columns; Networks sorts by how many. */
-export const STABLECOIN_TABLE: TableSpec<StablecoinRow> = {
-  columns: [
-    { id: 'name', label: 'Name', key: (r) => r.name },
-    { id: 'ticker', label: 'Ticker', key: (r) => r.ticker },
-    { id: 'platform', label: 'Platform', key: (r) => r.platform },
-    { id: 'networks', label: 'Networks', numeric: true, key: (r) => r.networks.length },
-    { id: 'marketCap', label: 'Market Cap', numeric: true, key: (r) => r.marketCap },
-    { id: 'price', label: 'Price', numeric: true, key: (r) => r.price },
-    { id: 'pegged', label: 'Pegged Currency', key: (r) => r.peggedCurrency },
-  ],
-  filters: classFilters<StablecoinRow>('Platform'),
-  defaultSort: 'marketCap',
-  defaultDir: 'desc',
-};
-
-/** /treasuries' Treasury Products table, the spec's columns. */
-export const TREASURY_PRODUCTS: TableSpec<TreasuryProduct> = {
-  columns: [
-    { id: 'name', label: 'Product Name', key: (r) => r.name },
-    { id: 'ticker', label: 'Ticker', key: (r) => r.ticker },
-    { id: 'platform', label: 'Platform', key: (r) => r.platform },
-    { id: 'networks', label: 'Networks', numeric: true, key: (r) => r.networks.length },
-    { id: 'marketCap', label: 'Market Cap', numeric: true, key: (r) => r.marketCap },
-    { id: 'ytm', label: 'Yield to Maturity', numeric: true, key: (r) => r.yieldToMaturity },
-    { id: 'investors', label: 'Eligible Investors', key: (r) => r.eligibleInvestors },
-  ],
-  filters: classFilters<TreasuryProduct>('Platform'),
-  defaultSort: 'marketCap',
   defaultDir: 'desc',
 };
