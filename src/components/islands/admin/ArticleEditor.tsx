@@ -103,12 +103,7 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
             <ArrowLeft aria-hidden className="size-4" /> Back to Admin
           </button>
         </div>
-        <div className="flex items-center gap-2 max-sm:hidden">
-          <button type="button" onClick={onBack} className={secondaryButton}>
-            Cancel
-          </button>
-          <SaveButton saving={saving} />
-        </div>
+        <FormActions className="flex items-center gap-2 max-sm:hidden" onCancel={onBack} saving={saving} />
       </div>
       <h1 id="editor-title" ref={titleRef} tabIndex={-1} className="text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl">
         {item ? texts.editTitle : texts.createTitle}
@@ -172,13 +167,24 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
               : 'Changes are autosaved as a draft a few seconds after you stop typing.'
           : 'Save once to get autosave, history and preview links.'}
       </p>
-      <div className="flex flex-col-reverse gap-2 border-t border-border pt-5 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onBack} className={secondaryButton}>
-          Cancel
-        </button>
-        <SaveButton saving={saving} />
-      </div>
+      <FormActions
+        className="flex flex-col-reverse gap-2 border-t border-border pt-5 sm:flex-row sm:justify-end"
+        onCancel={onBack}
+        saving={saving}
+      />
     </form>
+  );
+}
+
+/** Cancel and Save, in the top bar from the sm width up and at the foot of the form. */
+function FormActions({ className, onCancel, saving }: { className: string; onCancel: () => void; saving: boolean }) {
+  return (
+    <div className={className}>
+      <button type="button" onClick={onCancel} className={secondaryButton}>
+        Cancel
+      </button>
+      <SaveButton saving={saving} />
+    </div>
   );
 }
 

@@ -43,6 +43,14 @@ interface Props {
 /** The form's own fields leave the carried query (their defaults are dropped by viewParams). */
 const DEFAULT_PERIOD_AND_RANGE = { period: DEFAULT_HOME_VIEW.period, range: DEFAULT_HOME_VIEW.range };
 
+/** The table's column headings and their classes (the network column shows from the sm width up). */
+const COLUMNS = [
+  ['Asset', 'py-2 pr-3 font-medium'],
+  ['Network', 'hidden py-2 pr-3 font-medium sm:table-cell'],
+  ['Amount', 'py-2 pr-3 text-right font-medium'],
+  ['Date', 'py-2 text-right font-medium'],
+] as const;
+
 const selectClass =
   'rounded-md border border-border bg-surface-2 px-2.5 py-1.5 text-sm text-fg focus-visible:outline-2 focus-visible:outline-accent';
 
@@ -150,18 +158,11 @@ export default function TopTransfers({ initial, view, assetIds = {}, networkIds 
         >
           <thead>
             <tr className="border-b border-border text-left text-xs tracking-wide text-muted uppercase">
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Asset
-              </th>
-              <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
-                Network
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right font-medium">
-                Amount
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Date
-              </th>
+              {COLUMNS.map(([label, className]) => (
+                <th key={label} scope="col" className={className}>
+                  {label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

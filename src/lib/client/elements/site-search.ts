@@ -9,6 +9,7 @@
  */
 import { SEARCH_KIND_LABELS, normalizeQuery, type SearchHit } from '#lib/shared/search.ts';
 import { define } from './define.ts';
+import { textElement } from './text-element.ts';
 
 const isTextField = (el: Element | null) =>
   !!el &&
@@ -97,21 +98,15 @@ class SiteSearch extends HTMLElement {
         li.setAttribute('aria-selected', 'false');
         li.dataset.index = String(i);
         li.className = 'flex cursor-pointer items-baseline gap-3 rounded-md px-3 py-2 text-sm aria-selected:bg-surface-2';
-        const kind = document.createElement('span');
-        kind.className = 'w-16 shrink-0 text-xs font-semibold tracking-wide text-muted uppercase';
-        kind.textContent = SEARCH_KIND_LABELS[h.kind];
+        const kind = textElement(
+          'span',
+          'w-16 shrink-0 text-xs font-semibold tracking-wide text-muted uppercase',
+          SEARCH_KIND_LABELS[h.kind],
+        );
         const text = document.createElement('span');
         text.className = 'min-w-0';
-        const title = document.createElement('span');
-        title.className = 'block font-medium break-words text-fg';
-        title.textContent = h.title;
-        text.append(title);
-        if (h.detail) {
-          const detail = document.createElement('span');
-          detail.className = 'block truncate text-xs text-muted';
-          detail.textContent = h.detail;
-          text.append(detail);
-        }
+        text.append(textElement('span', 'block font-medium break-words text-fg', h.title));
+        if (h.detail) text.append(textElement('span', 'block truncate text-xs text-muted', h.detail));
         li.append(kind, text);
         return li;
       }),

@@ -7,6 +7,7 @@
  */
 import { $toast, dismissToast, takeCarriedToast, type Toast } from '#lib/client/stores/toast.ts';
 import { define } from './define.ts';
+import { textElement } from './text-element.ts';
 
 const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
@@ -53,16 +54,8 @@ class SiteToaster extends HTMLElement {
     item.className = `pointer-events-auto grid touch-pan-y grid-cols-[1fr_auto] items-start gap-x-3 rounded-lg border p-4 shadow-xl shadow-black/40 transition-transform ${
       t.variant === 'destructive' ? 'border-negative/60 bg-[#2a1215]' : 'border-border bg-surface-2'
     }`;
-    const title = document.createElement('div');
-    title.className = 'text-sm font-semibold text-fg';
-    title.textContent = t.title;
-    item.append(title);
-    if (t.description) {
-      const description = document.createElement('div');
-      description.className = 'col-start-1 text-sm text-muted';
-      description.textContent = t.description;
-      item.append(description);
-    }
+    item.append(textElement('div', 'text-sm font-semibold text-fg', t.title));
+    if (t.description) item.append(textElement('div', 'col-start-1 text-sm text-muted', t.description));
     const close = document.createElement('button');
     close.type = 'button';
     close.className = 'col-start-2 row-span-2 row-start-1 rounded p-1 text-muted hover:text-fg';

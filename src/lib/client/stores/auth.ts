@@ -58,24 +58,19 @@ export async function signIn(username: string, password: string): Promise<SignIn
   }
 }
 
-/** Signs out; the user is cleared even when the call fails. */
-export async function logout(): Promise<void> {
+/** Calls a sign-out route; the user is cleared here even when the call fails. */
+async function signOut(path: string, failure: string): Promise<void> {
   try {
-    await apiRequest('POST', '/api/auth/logout');
+    await apiRequest('POST', path);
   } catch (error) {
-    console.warn('Logout failed', error);
+    console.warn(failure, error);
   } finally {
     $auth.setKey('user', null);
   }
 }
 
-/** Ends every session of this user on every device; the user is cleared here either way. */
-export async function logoutEverywhere(): Promise<void> {
-  try {
-    await apiRequest('POST', '/api/auth/logout-everywhere');
-  } catch (error) {
-    console.warn('Sign out everywhere failed', error);
-  } finally {
-    $auth.setKey('user', null);
-  }
-}
+/** Signs out this session. */
+export const logout = (): Promise<void> => signOut('/api/auth/logout', 'Logout failed');
+
+/** Ends every session of this user on every device. */
+export const logoutEverywhere = (): Promise<void> => signOut('/api/auth/logout-everywhere', 'Sign out everywhere failed');
