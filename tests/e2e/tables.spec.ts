@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage, useBrowser } from '../support/browser.ts';
+import { DESKTOP, openPage, screenshot, useBrowser } from '../support/browser.ts';
 import { csvColumn } from '../support/http.ts';
 import { PAGE_KINDS } from './page-kinds.ts';
 
@@ -166,6 +166,7 @@ describe('the class tables sort and filter in the URL', () => {
     expect(filtered.length).toBeGreaterThan(1);
     expect(filtered.length).toBeLessThan(principal.length);
     expect(filtered).toEqual([...filtered].sort((a, b) => b - a));
+    expect(await table.getByTestId('match-count').innerText()).toBe(`${filtered.length} rows match these filters.`);
     // The other table on the page is left as it was: its own filters are empty, its rows all there.
     expect(await page.locator('#platforms-table tbody tr').count()).toBe(5);
 
@@ -173,6 +174,13 @@ describe('the class tables sort and filter in the URL', () => {
     await table.getByRole('link', { name: 'Clear filters' }).click();
     await page.waitForURL(/\/private-credit\?sort=principal&dir=desc#pools-table$/);
     expect(await pools.count()).toBe(principal.length);
+    expect(await table.getByTestId('match-count').count()).toBe(0);
+
+    // Filters that leave no row say so (Maple has no pool on Provenance).
+    await page.goto('/private-credit?chain=provenance&issuer=maple#pools-table');
+    expect(await table.getByTestId('no-rows').innerText()).toBe('Nothing matches these filters.');
+    expect(await table.getByTestId('match-count').innerText()).toBe('0 rows match these filters.');
+    await page.goto('/private-credit?sort=principal&dir=desc#pools-table');
 
     // The Platforms: their own view under prefixed names, the Pools' kept in the same URL.
     const platforms = page.locator('#platforms-table');
@@ -195,6 +203,37 @@ describe('the class tables sort and filter in the URL', () => {
     expect((await cells(7)).map(dollars)).toEqual(principal);
     expect(errors).toEqual([]);
     await close();
+  });
+
+  it('a sorted, filtered class table at 390 and 1280 px: its header, filters and sorted column in view (screenshots)', async () => {
+    for (const [label, viewport] of [
+      ['phone', { width: 390, height: 844 }],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const { page, errors, close } = await openPage(
+        browser(),
+        base,
+        '/private-credit?sort=principal&dir=desc&chain=ethereum#pools-table',
+        {
+          javaScript: false,
+          viewport,
+        },
+      );
+      const table = page.locator('#pools-table');
+      // A sort or filter link lands on the table with its title and filters below the sticky site header.
+      const header = (await page.locator('body > header, header').first().boundingBox())!;
+      const title = (await table.locator('h2').boundingBox())!;
+      expect(title.y).toBeGreaterThanOrEqual(header.y + header.height);
+      expect(title.y).toBeLessThan(viewport.height / 2);
+      // The page itself never scrolls sideways: only the table's own region does.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      const form = await table.getByTestId('table-filters').boundingBox();
+      expect(form!.x + form!.width).toBeLessThanOrEqual(viewport.width);
+      expect(await table.locator('th[aria-sort="descending"]').innerText()).toMatch(/Principal Outstanding/i);
+      await screenshot(page, `private-credit-pools-sorted-${label}`);
+      expect(errors).toEqual([]);
+      await close();
+    }
   });
 
   it('/treasuries Top Entities and /commodities sort by a header link, and # keeps the rank', async () => {
