@@ -4,13 +4,13 @@
  * deployed with viem, block times set explicitly so each action lands on a chosen UTC day.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { freePort } from './free-port.ts';
 import { stopChild, waitUntilReady } from './child-ready.ts';
 import { dirname, join } from 'node:path';
-import solc from 'solc';
 import {
   createTestClient,
   createWalletClient,
@@ -127,7 +127,12 @@ interface Compiled {
 
 let compiled: Record<string, Compiled> | undefined;
 
-/** Compiles scripts/lib/contracts/TestToken.sol (both contracts) with solc, once per process. */
+/**
+ * Compiles scripts/lib/contracts/TestToken.sol (both contracts) with solc, once per source: loading
+ * solc and compiling costs about 2 s of CPU, and every test file that deploys runs in a process of
+ * its own, so the output is kept in the temp folder under the hash of the compiler version, the
+ * source and the settings (a changed contract compiles afresh).
+ */
 function compileContracts(): Record<string, Compiled> {
   if (compiled) return compiled;
   const source = readFileSync(new URL('./contracts/TestToken.sol', import.meta.url), 'utf8');
@@ -136,7 +141,15 @@ function compileContracts(): Record<string, Compiled> {
     sources: { 'TestToken.sol': { content: source } },
     settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
   };
-  const output = JSON.parse((solc as { compile: (input: string) => string }).compile(JSON.stringify(input))) as {
+  const version = (require('solc/package.json') as { version: string }).version;
+  const key = createHash('sha256')
+    .update(JSON.stringify([version, input]))
+    .digest('hex')
+    .slice(0, 16);
+  const kept = join(tmpdir(), `rwa-solc-${key}.json`);
+  if (existsSync(kept)) return (compiled = JSON.parse(readFileSync(kept, 'utf8')) as Record<string, Compiled>);
+  const solc = require('solc') as { compile: (input: string) => string };
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
     errors?: { severity: string; formattedMessage: string }[];
     contracts: Record<string, unknown>;
   };
@@ -148,6 +161,10 @@ function compileContracts(): Record<string, Compiled> {
   )) {
     compiled[name] = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` };
   }
+  // Written whole, then renamed: a file running beside this one reads all of it or none.
+  const partial = `${kept}.${process.pid}`;
+  writeFileSync(partial, JSON.stringify(compiled));
+  renameSync(partial, kept);
   return compiled;
 }
 

@@ -9,8 +9,10 @@ import { createClient } from '@libsql/client';
 import { gitOut } from '../support/git.ts';
 import { trailerCounts } from '../support/sqld.ts';
 import { blogPost, login, raw, recordFigures, sleep } from '../reliability/support.ts';
+import { sized } from '../support/size.ts';
 
-const SECONDS = Number(process.env.SQLD_LOAD_SECONDS || 20);
+/** 5 s in `npm test` (about 20 saves through each instance under load), 20 s under TEST_SIZE=full. */
+const SECONDS = Number(process.env.SQLD_LOAD_SECONDS || sized(5, 20));
 const CONNECTIONS = 10; // per instance (the lane runs other files beside this one on two cores)
 const ROUTES = ['/', '/networks', '/research', '/api/networks', '/api/transfers?days=30', '/api/blog/posts?published=true', '/sitemap.xml'];
 

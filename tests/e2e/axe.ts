@@ -1,23 +1,23 @@
 import { describe, expect, inject, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, hydrated, newContext, screenshot, useBrowser } from '../support/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { hydrated, newContext, screenshot } from '../support/browser.ts';
 import { PAGE_KINDS } from './page-kinds.ts';
 
 /**
  * axe-core in Chromium on every page kind, at 1280 and 375 px, with the header menus closed and
  * open, signed out and (for the admin, its editor and SEO form) signed in: zero violations, every
  * rule axe runs by default (WCAG 2.x A and AA, and its best practices) and target-size; the pages
- * issue 27 named also at 360 px under WCAG 2.2 AA.
+ * issue 27 named also at 360 px under WCAG 2.2 AA. One spec file per width (axe-desktop, axe-phone):
+ * at about 75 s each they are the longest browser files, and as two they run side by side on the
+ * two browser workers instead of one after the other at the end of the lane.
  */
-const base = inject('baseUrl');
-const browser = useBrowser();
 
 /**
  * Every rule axe runs by default, and target-size (WCAG 2.2's 24 px targets, off by default in axe):
  * issue 27 found it on the issuer links of /treasuries.
  */
-async function violations(page: Page, tags?: string[]): Promise<string[]> {
+export async function violations(page: Page, tags?: string[]): Promise<string[]> {
   const builder = new AxeBuilder({ page }).options({ rules: { 'target-size': { enabled: true } } });
   const { violations: found } = await (tags ? builder.withTags(tags) : builder).analyze();
   return found.flatMap((v) =>
@@ -26,16 +26,16 @@ async function violations(page: Page, tags?: string[]): Promise<string[]> {
 }
 
 /** Loads a page and lets its islands settle (the charts hydrate when visible). */
-async function load(page: Page, path: string) {
+export async function load(page: Page, path: string) {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
   await hydrated(page, { client: 'load' });
 }
 
-for (const [label, viewport] of [
-  ['1280', DESKTOP],
-  ['375', PHONE],
-] as const) {
+/** The axe suites at one width: every page kind signed out and in, the header menus, the admin forms. */
+export function axeAt(label: string, viewport: { width: number; height: number }, browser: () => Browser) {
+  const base = inject('baseUrl');
+  const desktop = viewport.width >= 1024;
   describe(`axe at ${label} px`, () => {
     for (const signedIn of [false, true]) {
       const kinds = PAGE_KINDS.filter((k) => Boolean(k.signedIn) === signedIn);
@@ -59,7 +59,7 @@ for (const [label, viewport] of [
         await load(page, '/stablecoins');
         await hydrated(page);
         const found: string[] = [];
-        if (viewport === DESKTOP) {
+        if (desktop) {
           await page.getByRole('button', { name: 'Asset Classes' }).click();
           await page.getByRole('menu').waitFor();
           found.push(...(await violations(page)).map((v) => `asset classes menu: ${v}`));
@@ -102,20 +102,3 @@ for (const [label, viewport] of [
     });
   });
 }
-
-describe('axe at the smallest phones (issue 27)', () => {
-  it('the tables, /treasuries and /login at 360 px, WCAG 2.2 AA and best practices', { timeout: 120_000 }, async () => {
-    const found: string[] = [];
-    for (const width of [360]) {
-      const context = await newContext(browser(), base, { viewport: { width, height: 800 } });
-      const page = await context.newPage();
-      for (const path of ['/treasuries', '/login', '/networks/ethereum', '/docs/api']) {
-        await load(page, path);
-        const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-        found.push(...(await violations(page, tags)).map((v) => `${width} ${path}: ${v}`));
-      }
-      await context.close();
-    }
-    expect(found).toEqual([]);
-  });
-});
