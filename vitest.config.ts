@@ -20,17 +20,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: {
-          name: 'unit',
-          include: ['tests/unit/**/*.test.ts'],
-          environment: 'node',
-          // Vitest's default on two cores is one worker, and a unit file costs more to start (a forked
-          // process importing its modules) than to run: two side by side take the unit lane from
-          // about 100 s to 85 s of wall time under load for the same CPU time. Forks, not threads:
-          // format.test.ts changes TZ, which a worker thread does not apply to its dates.
-          maxWorkers: 2,
-          sequence: { groupOrder: 0 },
-        },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } },
       },
       {
         test: {
