@@ -16,6 +16,11 @@ import { startServer, type RunningServer } from '../support/server.ts';
 import { runIngestCli } from '../support/ingest.ts';
 import { parseCsv } from '#lib/shared/csv.ts';
 import { createClient } from '@libsql/client';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { exactAmount, exactDollars } from '#lib/shared/receipts.ts';
+
+const execFileAsync = promisify(execFile);
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/defillama');
 const DATE = '2026-01-09';
@@ -123,6 +128,27 @@ describe('DefiLlama stablecoins adapter', () => {
     expect(html).toContain(`${apiUrl}/stablecoin/2`);
     expect(html).toContain('holders unavailable');
   }, 60_000);
+
+  it("a DefiLlama figure's receipt: the source, the decoded figure and its sum, what is not kept, and a curl that gets the same answer", async () => {
+    const usdc = ((await (await fetch(server.baseUrl + '/api/assets')).json()) as Array<{ symbol: string; id: string; url: string }>).find(
+      (a) => a.symbol === 'USDC',
+    )!;
+    const receipt = await (await fetch(`${server.baseUrl}/api/assets/${usdc.id}/receipt`)).json();
+    expect(receipt.figures.length).toBeGreaterThan(0);
+    for (const f of receipt.figures) {
+      expect(f).toMatchObject({ source: 'defillama', evm: null, api: { url: `${apiUrl}/stablecoin/2`, ledger: null } });
+      expect(f.unknown).toBeUndefined();
+      expect(f.api.sum).toBe(`supply ${exactAmount(f.supply)} × $1.00 = ${exactDollars(Number(f.value))}`);
+      expect(f.api.notKept).toContain("The raw answer of DefiLlama's stablecoins API is not kept");
+      // The command, pasted as printed, asks the (loopback) API the same question: its answer is the one the figure was read from.
+      const { stdout } = await execFileAsync('sh', ['-c', f.api.command], { env: { PATH: process.env.PATH } });
+      expect(stdout).toBe(readFileSync(join(FIXTURES, 'stablecoin-2.json'), 'utf8'));
+    }
+    const html = await (await fetch(`${server.baseUrl}${usdc.url}/receipt`)).text();
+    expect(html).toContain('data-testid="receipt-not-kept"');
+    expect(html).not.toContain('data-testid="receipt-unknown"');
+    expect(html).toContain(`${apiUrl}/stablecoin/2`);
+  });
 
   it('refuses an answer in neither shape, publishing nothing', async () => {
     const broken = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"1","chains":[]}'));

@@ -27,6 +27,13 @@ import { readOrder, SOURCES } from '#lib/server/ingest/sources/index.ts';
 import { dayEnd } from '#lib/shared/utc-day.ts';
 import type { Source, SourceContext } from '#lib/server/ingest/sources/types.ts';
 import { xrplSource } from '#lib/server/ingest/sources/xrpl.ts';
+import { familyOf } from '#lib/server/ingest/registry.ts';
+import { apiReceipt } from '#lib/server/open-data/api-receipt.ts';
+import { exactAmount } from '#lib/shared/receipts.ts';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
 import { gaps } from '#lib/server/figures/coverage-data.ts';
 
 const CHAINS = resolve(import.meta.dirname, '../fixtures/chains');
@@ -427,6 +434,40 @@ describe("DefiLlama's protocol API and publishing", () => {
     expect(gaps(day).filter((g) => g.symbol === 'BENJI')).toEqual([
       expect.objectContaining({ chain: 'stellar', chainSource: 'stellar', chainValue: 513334333, defillamaValue: 520000000, gapPct: 1.3 }),
     ]);
+  });
+});
+
+describe('receipts of reads that keep no raw answer (issue 28.2)', () => {
+  it("each non-EVM and DefiLlama figure's curl, pasted with the chain's variable set, asks the replayed node the read's question", async () => {
+    const rows = await db.select().from(ingestObservations).where(eq(ingestObservations.date, DATE));
+    const reads = rows.filter((o) => o.source !== 'evm' && o.apiUrl);
+    expect(new Set(reads.map((o) => o.source))).toEqual(new Set(['solana', 'stellar', 'aptos', 'xrpl', 'defillama-protocol']));
+    for (const o of reads) {
+      const d = registry.assets.find((a) => a.symbol === o.assetSymbol)!.deployments.find((x) => x.chain === o.chain);
+      const c = Object.hasOwn(registry.chains, o.chain) ? registry.chains[o.chain] : undefined;
+      const receipt = apiReceipt(
+        { ...o, fetchedAt: o.fetchedAt ?? '' },
+        {
+          family: familyOf(registry, o.chain),
+          endpoint: `$${c?.rpcEnv ?? 'RPC_URL'}`,
+          excluded: d?.excludeHolders ?? [],
+        },
+      );
+      expect(receipt, `${o.source} ${o.assetSymbol} on ${o.chain}`).not.toBeNull();
+      expect(receipt!.notKept).toMatch(/^The raw answer of .+ is not kept/);
+      if (o.supply) expect(receipt!.sum.startsWith(`supply ${exactAmount(o.supply)}`)).toBe(true);
+      if (o.source === 'xrpl' || o.source === 'aptos') expect(receipt!.ledger).toMatchObject({ number: o.blockNumber });
+      const before = seen.length;
+      const { stdout } = await execFileAsync('sh', ['-c', receipt!.command], { env: { PATH: process.env.PATH, ...env } });
+      // The replay answers an unknown question with an error (a 4xx, a JSON-RPC or rippled error): this one it knows.
+      const answer = JSON.parse(stdout) as Record<string, unknown>;
+      expect(answer.error ?? (answer.result as { error?: unknown } | undefined)?.error, receipt!.command).toBeUndefined();
+      expect(answer.message, receipt!.command).toBeUndefined();
+      expect(seen.length).toBe(before + 1);
+    }
+    // A DefiLlama URL configured with a path is shown as host/…/path: the command names its variable.
+    const llama = reads.find((o) => o.source === 'defillama-protocol')!;
+    expect(llama.apiUrl).toContain('/…/protocol/');
   });
 });
 

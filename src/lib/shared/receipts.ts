@@ -50,18 +50,25 @@ function rpcBody(calls: Pick<ReceiptCall, 'to' | 'data'>[], block: number): stri
 /** Quoted for a POSIX shell: single quotes, any single quote closed and escaped. */
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
+/** A URL for the shell: quoted, or in double quotes when it starts with "$VARIABLE" (the operator's endpoint). */
+const urlArg = (url: string) => (url.startsWith('$') ? `"${url.replace(/"/g, '\\"')}"` : shellQuote(url));
+
 /**
  * The command that repeats the read: `curl` with the eth_call batch, against `rpc` (a public
  * endpoint, or "$VARIABLE" naming the operator's). Each answer's `result` is the call's raw answer.
  */
 export function reproduceCommand(calls: Pick<ReceiptCall, 'to' | 'data'>[], block: number, rpc: string): string {
-  const url = rpc.startsWith('$') ? `"${rpc}"` : shellQuote(rpc);
-  return `curl -s -X POST -H 'Content-Type: application/json' --data ${shellQuote(rpcBody(calls, block))} ${url}`;
+  return `curl -s -X POST -H 'Content-Type: application/json' --data ${shellQuote(rpcBody(calls, block))} ${urlArg(rpc)}`;
 }
 
 /** The command that repeats a public API read: a plain GET of the URL the figure was read from. */
 export function apiCommand(url: string): string {
-  return `curl -s ${shellQuote(url)}`;
+  return `curl -s ${urlArg(url)}`;
+}
+
+/** The command that repeats a JSON POST (a non-EVM node's JSON-RPC or view call): `curl` with the body. */
+export function postCommand(url: string, body: unknown): string {
+  return `curl -s -X POST -H 'Content-Type: application/json' --data ${shellQuote(JSON.stringify(body))} ${urlArg(url)}`;
 }
 
 /**

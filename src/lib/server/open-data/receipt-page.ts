@@ -2,8 +2,9 @@
  * An asset's receipts (issue 28.2), for /assets/{id}/receipt and /api/assets/{id}/receipt: for each
  * chain's figure the page shows (the latest counted observation per chain, by the one precedence
  * rule), what it was read from. An EVM read shows its block, contract, calls with their raw and
- * decoded answers, the excluded wallets, the price and the sum, and the `curl` that repeats it; an
- * API read its URL and the `curl` that asks again; a figure without a kept read says so.
+ * decoded answers, the excluded wallets, the price and the sum, and the `curl` that repeats it; a
+ * DefiLlama or non-EVM read what is known of it and what is not kept (api-receipt.ts); a figure
+ * without a kept read says so.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { ingestReceipts } from '#db/schema/index.ts';
@@ -13,9 +14,11 @@ import { servedObservations, type Observation } from '#lib/server/figures/observ
 import { isAggregator, pickPerDayCell } from '#lib/server/figures/precedence.ts';
 import { registryChainName } from './catalog.ts';
 import { explorerLink, loadCatalogAndFacts } from './shared.ts';
-import { apiCommand, exactAmount as tokens, exactDollars as dollars, reproduceCommand, type EvmReceipt } from '#lib/shared/receipts.ts';
+import { exactAmount as tokens, exactDollars as dollars, reproduceCommand, type EvmReceipt } from '#lib/shared/receipts.ts';
 import type { Registry } from '#lib/server/ingest/registry.ts';
 import { withMoney } from '#lib/shared/money.ts';
+import { familyOf } from '#lib/server/ingest/registry.ts';
+import { apiReceipt, type ApiReceipt } from './api-receipt.ts';
 
 export interface ReceiptFigure {
   /** The anchor of this figure on the receipt page and the asset page's link to it. */
@@ -30,8 +33,8 @@ export interface ReceiptFigure {
   value: number | null;
   /** An EVM read kept by the ingest, with the command that repeats it. */
   evm: (EvmReceipt & { blockUrl?: string; rpc: string; command: string; sum: string }) | null;
-  /** A public API read: the URL and the command that asks again (the answer may have changed since). */
-  api: { url: string; fetchedAt: string; command: string } | null;
+  /** A read through a public API or a non-EVM node: what is known of it, the command that asks again, what is not kept. */
+  api: ApiReceipt | null;
   /** Why there is no read to show (a source that keeps no raw answer). */
   unknown?: string;
 }
@@ -91,7 +94,13 @@ function figureReceipt(o: Observation, kept: EvmReceipt | undefined, registry: R
       api: null,
     };
   }
-  if (o.apiUrl) return { ...base, evm: null, api: { url: o.apiUrl, fetchedAt: o.fetchedAt, command: apiCommand(o.apiUrl) } };
+  const deployment = registry?.assets.find((a) => a.symbol === o.assetSymbol)?.deployments.find((d) => d.chain === o.chain);
+  const api = apiReceipt(o, {
+    family: registry ? familyOf(registry, o.chain) : null,
+    endpoint: rpcOf(registry, o.chain),
+    excluded: deployment?.excludeHolders ?? [],
+  });
+  if (api) return { ...base, evm: null, api };
   return {
     ...base,
     evm: null,

@@ -62,7 +62,21 @@ export const assetReceiptSchema = z.object({
       price: money.nullable(),
       value: money.nullable(),
       evm,
-      api: z.object({ url: z.string(), fetchedAt: z.string(), command: z.string() }).nullable(),
+      api: z
+        .object({
+          url: z.string().describe('The request as the reader names it: the endpoint (scheme and host), then the call'),
+          fetchedAt: z.string(),
+          ledger: z
+            .object({ label: z.string().describe('slot, ledger or ledger version'), number: z.number().int(), time: z.string().nullable() })
+            .nullable()
+            .describe('The ledger the node answered at, when the source names one'),
+          command: z.string().describe('curl that asks again: a public endpoint, or "$VARIABLE" for your own'),
+          answers: z.string().describe("What the command answers with: the figure at the same ledger, or today's"),
+          sum: z.string().describe('The decoded figure and the sum that made the value'),
+          notKept: z.string().describe('What is not kept (the raw answer), in words'),
+        })
+        .nullable()
+        .describe('A read through a public API (DefiLlama) or a non-EVM node: no raw answer is kept'),
       unknown: z.string().optional(),
     }),
   ),
