@@ -1,38 +1,70 @@
 /**
  * The page cache at the Node front door (src/lib/server/cache/response-cache.ts, front-door/index.ts):
  * requests that miss while the same page renders wait for that render's entry instead of rendering the
- * page again each (when an entry expired under load, every connection rendered `/` at once), and an
- * answer that is not stored still reaches every request that waited on it.
+ * page again each (when an entry expired under load, every connection rendered `/` at once); an answer
+ * that is not stored still reaches every request that waited on it; and an entry near its end is
+ * renewed by one request while the others are still answered from it. The server's clock is the
+ * test's to move (TEST_CLOCK_FILE), so an entry's age needs no waiting.
  */
-import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../support/server.ts';
 
-const base = inject('baseUrl');
+let server: RunningServer;
+let clockFile: string;
+beforeAll(async () => {
+  clockFile = join(mkdtempSync(join(tmpdir(), 'rwa-clock-')), 'offset');
+  writeFileSync(clockFile, '0');
+  server = await startServer({ env: { TEST_CLOCK_FILE: clockFile } });
+});
+afterAll(() => server?.stop());
 
 /** `count` GETs sent together, as a browser asks (Brotli accepted). */
 async function together(path: string, count: number) {
   return Promise.all(
     Array.from({ length: count }, async () => {
-      const r = await fetch(base + path, { headers: { 'accept-encoding': 'br, gzip' } });
-      return { status: r.status, cache: r.headers.get('x-cache'), vary: r.headers.get('vary'), body: await r.text() };
+      const r = await fetch(server.baseUrl + path, { headers: { 'accept-encoding': 'br, gzip' } });
+      const h = (name: string) => r.headers.get(name);
+      return { status: r.status, cache: h('x-cache'), age: h('age'), vary: h('vary'), etag: h('etag'), body: await r.text() };
     }),
   );
 }
+const caches = (answers: { cache: string | null }[]) => answers.map((a) => a.cache).sort();
 
 describe('the page cache at the front door', () => {
   it('renders a page once for requests that miss together, and gives them all the same bytes', async () => {
-    // A query the page ignores: its own cache key, so no earlier test has stored it.
-    const answers = await together(`/?render-once=${Date.now()}`, 12);
+    // A query the page ignores: its own cache key, so nothing earlier has stored it.
+    const answers = await together('/?render-once', 12);
     expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
-    expect(answers.filter((a) => a.cache === 'MISS')).toHaveLength(1);
-    expect(answers.filter((a) => a.cache === 'HIT')).toHaveLength(11);
+    expect(caches(answers)).toEqual(['HIT', ...Array(10).fill('HIT'), 'MISS']);
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
     for (const a of answers) expect(a.vary).toMatch(/accept-encoding/i);
   });
 
   it('answers every request that waited on a render it could not store', async () => {
-    const answers = await together(`/no-such-page-${Date.now()}`, 8);
+    const answers = await together('/no-such-page', 8);
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(404));
     expect(answers.some((a) => a.cache === 'HIT')).toBe(false);
+  });
+
+  it('renews an entry near its end with one render while the others are answered from it', async () => {
+    const [first] = await together('/?renew', 1);
+    expect(first.cache).toBe('MISS');
+    // 5 s on (an entry lives at most 10 s here): still well within its life, not renewed.
+    writeFileSync(clockFile, '5000');
+    expect(caches(await together('/?renew', 3))).toEqual(['HIT', 'HIT', 'HIT']);
+    // 9 s on: in its last fifth. One request renders the next entry; the others get this one, as it is.
+    writeFileSync(clockFile, '9000');
+    const renewing = await together('/?renew', 6);
+    expect(caches(renewing)).toEqual(['HIT', 'HIT', 'HIT', 'HIT', 'HIT', 'MISS']);
+    for (const a of renewing.filter((x) => x.cache === 'HIT')) expect(a.age).toBe('9');
+    // The renewed entry answers from now on, young again: one more second would have ended the old one.
+    writeFileSync(clockFile, '10500');
+    const [after] = await together('/?renew', 1);
+    expect(after.cache).toBe('HIT');
+    expect(Number(after.age)).toBeLessThanOrEqual(2);
+    expect(after.body).toBe(first.body);
   });
 });
