@@ -110,6 +110,42 @@ describe('a receipt for every figure', () => {
     expect(receipt).toContain('RPC_URL_LOCAL_A');
   });
 
+  it("each asset row of a network or issuer page with a live figure links its receipt, at that chain's read", async () => {
+    // Per row of the page's table: the asset's page (its name's link) -> the row's receipt link, if any.
+    const rowLinks = (html: string, row: string) =>
+      new Map(
+        html
+          .split(`data-testid="${row}"`)
+          .slice(1)
+          .map((r) => r.split('</tr>')[0])
+          .map((r) => [/href="([^"]+)"/.exec(r)![1], /href="([^"]+)"[^>]*data-testid="row-receipt-link"/.exec(r)?.[1]]),
+      );
+    let networkLinks = 0;
+    for (const n of (await get('/api/networks')) as Array<{ id: string }>) {
+      const rows = (await get(`/api/networks/${n.id}`)).assets as Array<{ url: string; valueOnChain: string | null }>;
+      const links = rowLinks(await get(`/networks/${n.id}`), 'network-asset-row');
+      expect(links.size, n.id).toBe(rows.length);
+      for (const a of rows) {
+        expect(links.get(a.url), `${n.id} ${a.url}`).toBe(a.valueOnChain === null ? undefined : `${a.url}/receipt#chain-${n.id}`);
+        if (a.valueOnChain === null) continue;
+        networkLinks++;
+        expect(await get(`${a.url}/receipt`)).toContain(`id="chain-${n.id}"`);
+      }
+    }
+    expect(networkLinks).toBeGreaterThan(0);
+    let issuerLinks = 0;
+    for (const i of (await get('/api/issuers')) as Array<{ id: string; url: string }>) {
+      const rows = (await get(`/api/issuers/${i.id}`)).assets as Array<{ url: string; origin: string; marketCap: string | null }>;
+      const links = rowLinks(await get(i.url), 'issuer-asset-row');
+      expect(links.size, i.id).toBe(rows.length);
+      for (const a of rows) {
+        expect(links.get(a.url), `${i.id} ${a.url}`).toBe(a.origin === 'live' && a.marketCap !== null ? `${a.url}/receipt` : undefined);
+        if (links.get(a.url)) issuerLinks++;
+      }
+    }
+    expect(issuerLinks).toBeGreaterThan(0);
+  });
+
   it('the downloads carry a receipt per figure', async () => {
     const rows = parseCsv(await get('/api/assets/tbill/chains?format=csv'));
     const header = rows[0];
