@@ -10,7 +10,8 @@
  * 4. build assets from memory, precompressed (edge/assets.ts);
  * 5. pre-rendered pages from memory, compressed once at start (edge/prerendered.ts);
  * 6. the page and API cache (src/lib/server/cache/response-cache.ts) for anonymous GETs, each entry compressed
- *    once per coding, on the first hit that asks for it;
+ *    once per coding, on the first hit that asks for it; a miss while the same page renders waits for
+ *    that render, and one request renews an entry near its end while the others are answered from it;
  * 7. the app, its output compressed on the fly and its HTML error pages given the origin
  *    (edge/app-output.ts).
  */
