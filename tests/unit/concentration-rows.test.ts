@@ -1,7 +1,8 @@
 /**
  * The holder count and the concentration come from one reading of the balances: countedHoldings
- * gives the holdings both figures use, and concentrationRows turns a day's counted holdings into
- * the stored rows (per deployment, and across chains only when every deployment was counted).
+ * gives the holdings both figures use, assetHolderCounts counts each asset's holders once across
+ * chains, and concentrationRows turns a day's counted holdings into the stored rows (per
+ * deployment, and across chains only when every deployment was counted).
  */
 import { describe, expect, it } from 'vitest';
 import { ALL_CHAINS, concentrationRows, type DeploymentHoldings } from '#lib/server/ingest/concentration.ts';
@@ -9,6 +10,7 @@ import { countedHoldings } from '#lib/server/ingest/holders.ts';
 import type { RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { concentrationOf } from '#lib/shared/holder-concentration.ts';
 import { ZERO } from '#lib/server/ingest/sources/evm-logs.ts';
+import { assetHolderCounts, type EvmRow } from '#lib/server/ingest/sources/evm-rows.ts';
 
 const map = (o: Record<string, bigint>) => new Map(Object.entries(o));
 const part = (asset: string, chain: string, decimals: number, holdings: Record<string, bigint> | null): DeploymentHoldings => ({
@@ -73,5 +75,27 @@ describe('concentrationRows', () => {
 
   it('no observation, no row', () => {
     expect(concentrationRows(7, '2026-11-10', [])).toEqual([]);
+  });
+});
+
+describe('assetHolderCounts', () => {
+  const row = (asset: string, chain: string, holdings: string[] | null) =>
+    ({ row: { assetSymbol: asset, chain }, holdings: holdings && new Map(holdings.map((h) => [h, 1n])), decimals: 6 }) as EvmRow;
+  const rows = [row('FUND', 'eth', ['a', 'b']), row('FUND', 'base', ['b', 'c']), row('COIN', 'eth', ['a']), row('COIN', 'base', null)];
+
+  it('an address holding an asset on two chains is one holder', () => {
+    expect(assetHolderCounts(rows, true).get('FUND')).toBe(3);
+  });
+
+  it('a chain not counted: unknown when every chain must be, else the chains counted', () => {
+    expect(assetHolderCounts(rows, true).get('COIN')).toBeNull();
+    expect(assetHolderCounts(rows, false).get('COIN')).toBe(1);
+    // The order of the rows does not matter.
+    expect(assetHolderCounts([...rows].reverse(), true).get('COIN')).toBeNull();
+  });
+
+  it('no chain counted: unknown either way', () => {
+    expect(assetHolderCounts([row('X', 'eth', null)], false).get('X')).toBeNull();
+    expect(assetHolderCounts([row('X', 'eth', null)], true).get('X')).toBeNull();
   });
 });

@@ -11,7 +11,6 @@ import { datasetMeta } from '#db/schema/index.ts';
 import { configFor } from '#lib/server/config.ts';
 import { DAY_MS } from '#lib/shared/utc-day.ts';
 import { countedHoldings } from './holders.ts';
-import { deploymentHoldings, recordConcentration, type DeploymentHoldings } from './concentration.ts';
 import type { RegistryAsset } from './registry.ts';
 import type { PriceCheck } from './prices.ts';
 import { closingBlock } from './sources/evm-head.ts';
@@ -19,10 +18,9 @@ import { readChainHead, type ChainHead, type HeadState } from './sources/evm-hea
 import { balancesAt, historyRead, indexChain, readHistory, undoReorg, type IndexedDeployment } from './sources/evm-logs.ts';
 import { deploymentsByChain, evmChains } from './sources/evm.ts';
 import { publishedPrices, readPrice, reportStalePrice, withNavStaleness } from './sources/evm-price.ts';
-import { writeObservation } from './sources/observe.ts';
+import { assetHolderCounts, writeEvmRows, type EvmRow } from './sources/evm-rows.ts';
 import { evmReceipt } from './receipts.ts';
 import { priceMethodOf } from './methods.ts';
-import type { EvmReceipt } from '#lib/shared/receipts.ts';
 import type { FailureScope, Source, SourceContext } from './sources/types.ts';
 import { formatUnits } from 'viem';
 
@@ -79,12 +77,7 @@ async function headHoldings(
  */
 export async function writeHeadRows(ctx: SourceContext, read: HeadRead, fail: (scope: FailureScope, reason: string) => void) {
   const fetchedAt = new Date().toISOString();
-  const rows: Array<{
-    row: Parameters<typeof writeObservation>[1];
-    holdings: Map<string, bigint> | null;
-    decimals: number;
-    receipt: EvmReceipt;
-  }> = [];
+  const rows: EvmRow[] = [];
   for (const [key, deployments] of deploymentsByChain(ctx.registry)) {
     const head = read.heads.get(key);
     if (!head) continue;
@@ -131,25 +124,9 @@ export async function writeHeadRows(ctx: SourceContext, read: HeadRead, fail: (s
       });
     }
   }
-  let observations = 0;
-  if (ctx.dryRun) return observations;
+  if (ctx.dryRun) return 0;
   // Holders once per asset across its chains, and only when every chain of it is counted.
-  const union = new Map<string, Set<string> | null>();
-  for (const r of rows) {
-    const u = union.has(r.row.assetSymbol) ? union.get(r.row.assetSymbol)! : new Set<string>();
-    union.set(r.row.assetSymbol, u && r.holdings ? new Set([...u, ...r.holdings.keys()]) : null);
-  }
-  const written: DeploymentHoldings[] = [];
-  for (const r of rows) {
-    const problem = await writeObservation(ctx.db, { ...r.row, assetHolders: union.get(r.row.assetSymbol)?.size ?? null }, r.receipt);
-    if (problem) fail({ asset: r.row.assetSymbol, chain: r.row.chain }, problem);
-    else {
-      observations++;
-      written.push(deploymentHoldings(r.row, r.decimals, r.holdings));
-    }
-  }
-  await recordConcentration(ctx.db, ctx.runId, ctx.date, written);
-  return observations;
+  return writeEvmRows(ctx, rows, assetHolderCounts(rows, true), fail);
 }
 
 /** Per `SYMBOL|chain`, the share of its history read, kept where the pages read it. */
@@ -250,12 +227,7 @@ export async function readLogs(
     if (!list.length) continue;
     const c = head.client;
     try {
-      await undoReorg(
-        ctx.db,
-        c,
-        list.map((d) => d.address),
-        ctx.warn,
-      );
+      await undoReorg(ctx.db, c, list, ctx.warn);
       const known = await historyRead(
         ctx.db,
         key,

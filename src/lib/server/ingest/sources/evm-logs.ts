@@ -116,8 +116,14 @@ const forwardCheckpoint =
  * more. The logs of the last REORG_WINDOW blocks are dropped with their balance moves, and the
  * checkpoint set back, so the next read takes the chain's blocks as they now are.
  */
-export async function undoReorg(db: Database, c: ChainClient, tokens: string[], warn: (m: string) => void): Promise<number> {
-  if (!tokens.length) return 0;
+export async function undoReorg(
+  db: Database,
+  c: ChainClient,
+  deployments: readonly { address: string }[],
+  warn: (m: string) => void,
+): Promise<number> {
+  if (!deployments.length) return 0;
+  const tokens = deployments.map((d) => d.address);
   const cps = await db
     .select()
     .from(ingestCheckpoints)

@@ -10,19 +10,18 @@ import { formatUnits, type Address } from 'viem';
 import { configFor } from '#lib/server/config.ts';
 import { chainEndpoints, hostsOf } from '#lib/server/ingest/endpoints.ts';
 import { countedHoldings } from '#lib/server/ingest/holders.ts';
-import { deploymentHoldings, recordConcentration, type DeploymentHoldings } from '#lib/server/ingest/concentration.ts';
 import { ChainError, connect, isMissingState, unreachableCode, withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
 import { excludedWallets, type Registry, type RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { awaitClose, earlyCloseNote, type ClosingBlock } from './evm-head.ts';
 import { balancesAt, historyRead, indexChain, undoReorg } from './evm-logs.ts';
 import { publishedPrices, readPrice, reportStalePrice } from './evm-price.ts';
-import { writeObservation, type ObservationRow } from './observe.ts';
+import { assetHolderCounts, writeEvmRows, type EvmRow } from './evm-rows.ts';
 import { dayEnd } from '#lib/shared/utc-day.ts';
 import type { FailureScope, Source, SourceContext } from './types.ts';
 import { rawMulticall, type ContractRead } from './raw-multicall.ts';
 import { evmReceipt, receiptCall } from '#lib/server/ingest/receipts.ts';
 import { priceMethodOf } from '#lib/server/ingest/methods.ts';
-import type { EvmReceipt, ReceiptCall } from '#lib/shared/receipts.ts';
+import type { ReceiptCall } from '#lib/shared/receipts.ts';
 
 const erc20 = [
   { type: 'function', name: 'decimals', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint8' }] },
@@ -156,14 +155,6 @@ async function readState(
   };
 }
 
-interface Pending {
-  row: ObservationRow;
-  /** The counted holders' balances (raw units of `decimals`), null when none were counted: the count and the concentration. */
-  holdings: Map<string, bigint> | null;
-  decimals: number;
-  receipt: EvmReceipt;
-}
-
 /** One chain: state, logs, balance check and one pending observation per deployment. */
 async function readChain(
   ctx: SourceContext,
@@ -173,7 +164,7 @@ async function readChain(
   prices: Map<string, number | null>,
   fail: (scope: FailureScope, reason: string) => void,
   priceCalls: Map<string, ReceiptCall[]> = new Map(),
-): Promise<{ pending: Pending[]; transfers: number; requests: number }> {
+): Promise<{ pending: EvmRow[]; transfers: number; requests: number }> {
   const live = deployments.filter((d) => BigInt(d.startBlock ?? 0) <= block.number);
   const states = new Map<string, DeploymentState>();
   for (const d of live) {
@@ -187,12 +178,7 @@ async function readChain(
   let transfers = 0;
   let requests = 0;
   if (!ctx.dryRun && indexed.length) {
-    await undoReorg(
-      ctx.db,
-      c,
-      indexed.map((d) => d.address),
-      ctx.warn,
-    );
+    await undoReorg(ctx.db, c, indexed, ctx.warn);
     const r = await indexChain(
       ctx.db,
       c,
@@ -204,7 +190,7 @@ async function readChain(
     transfers = r.inserted;
     requests = r.requests;
   }
-  const pending: Pending[] = [];
+  const pending: EvmRow[] = [];
   const fetchedAt = new Date().toISOString();
   for (const d of indexed) {
     const s = states.get(d.address)!;
@@ -337,7 +323,7 @@ export const evmSource: Source = {
         fail({ asset: asset.symbol }, `${asset.symbol}: price unreadable: ${(e as Error).message.split('\n')[0]}`);
       }
     }
-    const pending: Pending[] = [];
+    const pending: EvmRow[] = [];
     let transfers = 0;
     let requests = 0;
     for (const [key, deployments] of deploymentsByChain(registry)) {
@@ -358,25 +344,8 @@ export const evmSource: Source = {
         fail({ chain: key }, explain(key, registry.chains[key].name, block.number, e).message);
       }
     }
-    let observations = 0;
-    if (!ctx.dryRun) {
-      // Holders once per asset: an address holding it on two chains is one holder.
-      const union = new Map<string, Set<string>>();
-      for (const p of pending)
-        if (p.holdings)
-          for (const h of p.holdings.keys())
-            (union.get(p.row.assetSymbol) ?? union.set(p.row.assetSymbol, new Set()).get(p.row.assetSymbol)!).add(h);
-      const written: DeploymentHoldings[] = [];
-      for (const p of pending) {
-        const problem = await writeObservation(ctx.db, { ...p.row, assetHolders: union.get(p.row.assetSymbol)?.size ?? null }, p.receipt);
-        if (problem) fail({ asset: p.row.assetSymbol, chain: p.row.chain }, problem);
-        else {
-          observations++;
-          written.push(deploymentHoldings(p.row, p.decimals, p.holdings));
-        }
-      }
-      await recordConcentration(ctx.db, ctx.runId, date, written);
-    }
+    // Holders once per asset: an address holding it on two chains is one holder.
+    const observations = ctx.dryRun ? 0 : await writeEvmRows(ctx, pending, assetHolderCounts(pending, false), fail);
     const rpcCalls = [...clients.values()].reduce((s, c) => s + c.calls(), 0);
     return { observations, transfers, rpcCalls, logRequests: requests, ...(earlyCloses ? { earlyCloses } : {}) };
   },
