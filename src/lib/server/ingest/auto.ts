@@ -6,11 +6,12 @@
  * an instance serves starts the background function (firstRequestTrigger below). Either way the run's
  * own lock keeps two of them from running at once.
  */
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { datasetMeta, ingestRuns } from '#db/schema/index.ts';
+import { datasetMeta } from '#db/schema/index.ts';
 import { configFor } from '#lib/server/config.ts';
 import { acquireLock, lockHolder, lockOwner } from './lock.ts';
+import { lastPublishedAsOf } from './run-state.ts';
 // Not run.ts's defaultDate: the middleware imports this module, and run.ts brings every reader (viem) into a cold start.
 import { DAY_MS, isoDay } from '#lib/shared/utc-day.ts';
 
@@ -19,14 +20,9 @@ export async function autoRunDue(db: Database, env: NodeJS.ProcessEnv, now = Dat
   if (!configFor(env).ingest.auto) return undefined;
   const [published] = await db.select({ value: datasetMeta.value }).from(datasetMeta).where(eq(datasetMeta.key, 'publishedRun'));
   if (!published) return 'no run has been published';
-  const [last] = await db
-    .select({ asOf: ingestRuns.asOf })
-    .from(ingestRuns)
-    .where(eq(ingestRuns.status, 'published'))
-    .orderBy(desc(ingestRuns.asOf))
-    .limit(1);
+  const last = await lastPublishedAsOf(db);
   const yesterday = isoDay(now - DAY_MS);
-  if (!last || last.asOf < yesterday) return `the last published run is as of ${last?.asOf ?? '?'}, before ${yesterday}`;
+  if (!last || last < yesterday) return `the last published run is as of ${last ?? '?'}, before ${yesterday}`;
   return undefined;
 }
 

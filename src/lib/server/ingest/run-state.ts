@@ -6,6 +6,7 @@
  * other reads (reads.ts: a page makes at most 2 round trips, the change counter and that batch).
  */
 import { desc, eq } from 'drizzle-orm';
+import type { Database } from '#db/client.ts';
 import { datasetMeta, ingestRuns } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { orElse, readMany, type Read } from '#lib/server/db/reads.ts';
@@ -13,6 +14,17 @@ import { ageNote, type AgeNote, type RunState } from '#lib/shared/data-age.ts';
 import { isoDay } from '#lib/shared/utc-day.ts';
 import { now } from '#lib/server/clock.ts';
 import { isOfflineRun } from './offline.ts';
+
+/** The as-of date of the newest published run (by date, not by run id: a backfill publishes an older day); undefined before the first. */
+export async function lastPublishedAsOf(db: Database): Promise<string | undefined> {
+  const [last] = await db
+    .select({ asOf: ingestRuns.asOf })
+    .from(ingestRuns)
+    .where(eq(ingestRuns.status, 'published'))
+    .orderBy(desc(ingestRuns.asOf))
+    .limit(1);
+  return last?.asOf;
+}
 
 /** An unreadable state (a database hiccup) shows no note rather than failing the page. */
 export function runStateRead(): Read<RunState> {

@@ -3,7 +3,7 @@
  * (or hold, or fail) and record what happened. Shared by `npm run ingest`, the in-process schedule
  * and the Netlify scheduled function.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { ingestRuns } from '#db/schema/index.ts';
 import { acquireLock, lockHolder, lockOwner, releaseLock, renewLock, takeOverDeadHolder } from './lock.ts';
@@ -24,6 +24,7 @@ import { DAY_MS, isoDay, shiftDay } from '#lib/shared/utc-day.ts';
 import { evmHeadSource, readLogs, writeHeadRows, type HeadRead } from './head-first.ts';
 import { planCloseRetry, type CloseRetry } from './close-retry.ts';
 import { recordCorrections } from './corrections.ts';
+import { lastPublishedAsOf } from './run-state.ts';
 import { recordAlerts } from '#lib/server/alerts/record.ts';
 
 export type RunStatus = 'published' | 'held' | 'failed' | 'dry-run' | 'locked' | 'skipped';
@@ -194,13 +195,8 @@ async function readSources(
 
 /** The as-of date to publish: a backfill of older days adds history, it never moves the site back. */
 async function publishDate(db: Database, asOf: string): Promise<string> {
-  const [published] = await db
-    .select({ asOf: ingestRuns.asOf })
-    .from(ingestRuns)
-    .where(eq(ingestRuns.status, 'published'))
-    .orderBy(desc(ingestRuns.asOf))
-    .limit(1);
-  return published && published.asOf > asOf ? published.asOf : asOf;
+  const published = await lastPublishedAsOf(db);
+  return published && published > asOf ? published : asOf;
 }
 
 /**
