@@ -6,9 +6,10 @@
  */
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { corrections, datasetMeta, ingestObservations, ingestReceipts } from '#db/schema/index.ts';
+import { corrections, datasetMeta, ingestObservations } from '#db/schema/index.ts';
 import { isoDay } from '#lib/shared/utc-day.ts';
 import type { EvmReceipt } from '#lib/shared/receipts.ts';
+import { receiptsOf } from './receipts.ts';
 
 /**
  * The version of the method the figures are made by: raise it with an entry in METHOD_CHANGES when a
@@ -122,25 +123,10 @@ export async function recordCorrections(db: Database, runId: number, now = Date.
     const key = (r: Obs) => `${r.date}|${r.assetSymbol}|${r.chain}|${r.source}`;
     const last = new Map<string, Obs>();
     for (const r of earlier) if ((last.get(key(r))?.runId ?? -1) < r.runId) last.set(key(r), r);
-    // The receipts of both reads, to say what changed (the wallets excluded, the price's source).
-    const runIds = [...new Set([runId, ...[...last.values()].map((r) => r.runId)])];
     // Only the reads whose figures differ need their receipts (a daily re-read of the same figures needs none).
     const changed = mine.filter((r) => last.has(key(r)) && changesOf(last.get(key(r))!, r, recordedAt).length > 0);
-    const receipts = changed.length
-      ? await db
-          .select()
-          .from(ingestReceipts)
-          .where(
-            and(
-              inArray(ingestReceipts.runId, runIds),
-              inArray(ingestReceipts.date, [...new Set(changed.map((r) => r.date))]),
-              inArray(ingestReceipts.assetSymbol, [...new Set(changed.map((r) => r.assetSymbol))]),
-            ),
-          )
-      : [];
-    const receiptOf = (r: Obs) =>
-      receipts.find((k) => k.runId === r.runId && `${k.date}|${k.assetSymbol}|${k.chain}|${k.source}` === key(r))?.body as
-        EvmReceipt | undefined;
+    // The receipts of both reads, to say what changed (the wallets excluded, the price's source).
+    const receiptOf = await receiptsOf(db, [...changed, ...changed.map((r) => last.get(key(r))!)]);
     for (const r of changed) {
       const before = last.get(key(r))!;
       entries.push(...changesOf(before, r, recordedAt, { before: receiptOf(before), after: receiptOf(r) }));

@@ -6,8 +6,6 @@
  * DefiLlama or non-EVM read what is known of it and what is not kept (api-receipt.ts); a figure
  * without a kept read says so.
  */
-import { and, eq, inArray } from 'drizzle-orm';
-import { ingestReceipts } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 import { servedObservations, type Observation } from '#lib/server/figures/observations.ts';
@@ -16,6 +14,7 @@ import { registryChainName } from './catalog.ts';
 import { explorerLink, loadCatalogAndFacts } from './shared.ts';
 import { exactAmount as tokens, exactDollars as dollars, reproduceCommand, type EvmReceipt } from '#lib/shared/receipts.ts';
 import type { Registry } from '#lib/server/ingest/registry.ts';
+import { receiptsOf } from '#lib/server/ingest/receipts.ts';
 import { withMoney } from '#lib/shared/money.ts';
 import { familyOf } from '#lib/server/ingest/registry.ts';
 import { apiReceipt, type ApiReceipt } from './api-receipt.ts';
@@ -113,7 +112,6 @@ function figureReceipt(o: Observation, kept: EvmReceipt | undefined, registry: R
 
 /** The receipts of the asset with this id, or undefined for an unknown id. */
 export async function loadAssetReceipt(id: string): Promise<AssetReceipt | undefined> {
-  const db = getDb();
   const { asOf, publishedRun, catalog } = await loadCatalogAndFacts();
   const entry = catalog.byId.get(id);
   if (!entry) return undefined;
@@ -126,23 +124,7 @@ export async function loadAssetReceipt(id: string): Promise<AssetReceipt | undef
   const latest = new Map<string, Observation>();
   for (const o of pickPerDayCell(rows).values()) if ((latest.get(o.chain)?.date ?? '') < o.date) latest.set(o.chain, o);
   const picked = [...latest.values()].sort((a, b) => (b.value ?? 0) - (a.value ?? 0));
-  const kept = picked.length
-    ? await db
-        .select()
-        .from(ingestReceipts)
-        .where(
-          and(
-            eq(ingestReceipts.assetSymbol, symbol),
-            inArray(
-              ingestReceipts.runId,
-              picked.map((o) => o.runId),
-            ),
-          ),
-        )
-    : [];
-  const keptOf = (o: Observation) =>
-    kept.find((k) => k.runId === o.runId && k.date === o.date && k.chain === o.chain && k.source === o.source)?.body as
-      EvmReceipt | undefined;
+  const keptOf = await receiptsOf(getDb(), picked);
   const figures = picked.map((o) => figureReceipt(o, keptOf(o), registry));
   const lastDay = picked
     .map((o) => o.date)
