@@ -11,11 +11,46 @@ import { defineConfig } from 'vitest/config';
  */
 const SQLD_LANE_API = ['analytics', 'content'];
 
+/**
+ * API suites that start every server they use (their own built servers on scratch files, Anvil
+ * chains, sqld, git remotes) and never touch the shared one: they run two at a time in 'api-own'.
+ * Each keeps about one core busy (a child process starting, an ingest run), so one at a time left
+ * the second core idle. A suite missing here runs in 'api', one at a time beside the shared server,
+ * which is always safe.
+ */
+const API_OWN_SERVERS = [
+  'alerts',
+  'api-conventions',
+  'content-git',
+  'content-history',
+  'content-push',
+  'content-unicode',
+  'coverage',
+  'holder-concentration',
+  'ingest',
+  'ingest-defillama',
+  'ingest-discovery',
+  'ingest-head-first',
+  'ingest-resilience',
+  'ingest-schedule',
+  'ingest-truth',
+  'live-history',
+  'netlify-ingest',
+  'offline-start',
+  'open-data-live',
+  'page-cache',
+  'receipts',
+  'round-trips',
+  'scheduled',
+  'serve-port',
+  'serve-without-build',
+];
+
 /** Reliability suites that measure time, run alone (the 'reliability-timed' project below). */
 const RELIABILITY_TIMED = ['load', 'auth-attacks'];
 
 /**
- * Six projects (api-sqld below): pure unit tests; API tests against the real built server on a scratch libSQL
+ * Seven projects (api-own, api-sqld below): pure unit tests; API tests against the real built server on a scratch libSQL
  * file; browser tests driving Debian's Chromium against the same server; and the reliability suites (load, crash,
  * fuzzing, attacks), each on servers of its own, last, in two projects (the timed ones alone). `npm test` builds first.
  */
@@ -29,10 +64,23 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          exclude: API_OWN_SERVERS.map((f) => `tests/api/${f}.test.ts`),
           globalSetup: ['tests/support/global-server.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          // In the browser tests' group (same maxWorkers): the two workers take files of either
+          // project as they free up, so neither lane waits at its end for the other's last file.
+          name: 'api-own',
+          include: API_OWN_SERVERS.map((f) => `tests/api/${f}.test.ts`),
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
         },
       },
       {
