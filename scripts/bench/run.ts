@@ -189,6 +189,7 @@ try {
   log('  vs static: the median over the rounds of req/s against the reference measured in the same round.');
   log("  server vs static: the reference's server CPU per answer against this path's (the ratio were the server alone on the machine).");
   // The page cache's aim (issue 29): a cached server-rendered page answers nearly as fast as a pre-rendered one.
+  const brKb = (path: string) => orUnknown(sizes.find((x) => x.path === path)?.br ?? null);
   for (const r of load.filter((x) => x.path === '/')) {
     const perRound = r.roundRps.map((v, i) => (v / baseline(r.connections).roundRps[i]).toFixed(2)).join(' ');
     const cost = serverCostRatio(r, baseline(r.connections));
@@ -196,7 +197,9 @@ try {
       `  cached SSR / against pre-rendered ${reference} @${r.connections}: ${ratio(r).toFixed(2)} of its req/s (rounds: ${perRound})` +
         (cost === null
           ? ''
-          : `; server CPU ${r.serverUs} µs against ${baseline(r.connections).serverUs} µs per answer (${cost.toFixed(2)})`),
+          : `; server CPU ${r.serverUs} µs against ${baseline(r.connections).serverUs} µs per answer (${cost.toFixed(2)})`) +
+        // The pages differ in size, and on loopback the bytes cost both ends CPU: part of the gap is the page, not the cache.
+        `; ${brKb('/')} KB against ${brKb(reference)} KB on the wire (br)`,
     );
     targets.push({
       target: `cached SSR page / >= 0.8 of the pre-rendered page's req/s @${r.connections}`,
