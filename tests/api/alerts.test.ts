@@ -265,6 +265,7 @@ describe('alerts from the published figures of the two-chain scenario', () => {
     expect(event.evidence.note).toMatch(/a jump of \d+\.\d× over its last published figure \(\$[\d,]+\), above the 5× bound/);
     const page = (await get(`/alerts/${id}`)) as string;
     expect(page).toContain(`The run of ${day4} held whole by the circuit breaker (its total RWA value)`);
+    expect(page).toContain('The breaker compared the run&#39;s totals, not one read');
     const atom = parseAtomFeed((await get('/api/alerts/feed.atom')) as string);
     expect((atom.entries ?? []).filter((e) => e.id!.endsWith(`/alerts/${id}`)).length).toBe(1);
     const json = JSON.stringify(await get('/api/alerts/feed.json'));
