@@ -20,6 +20,7 @@ const SQLD_LANE_API = ['analytics', 'content'];
  */
 const API_OWN_SERVERS = [
   'alerts',
+  'alerts-defillama',
   'api-conventions',
   'content-git',
   'content-history',
