@@ -498,7 +498,7 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/api/alerts',
     tag: 'Alerts',
     description:
-      'The newest data events (at most 100), newest first: a stablecoin more than 1% off its peg, a NAV moving more than its class allows in a day, a supply move of more than 10% in a day, a figure held by the circuit breaker, a source gone stale, a new asset. Each is made by the run that publishes, from the published figures only, with its evidence (before and after, the blocks and API calls). The same shape is what a webhook receives.',
+      'The newest data events (at most 100), newest first: a stablecoin more than 1% off its peg, a NAV moving more than its class allows in a day, a supply move of more than 10% in a day, a figure held by the circuit breaker, a source gone stale, a new asset. Each is made by the run that publishes, from the published figures only, with its evidence (before and after, the blocks and API calls); a run held whole by its totals makes one hold event with no asset. A figure the breaker refused is never given: a hold gives the published figure, the move as a ratio of it, and where the refused read was made. The same shape is what a webhook receives.',
     summary: 'The newest data events, all or per asset, class or network',
     schema: 'Alerts',
     params: alertFilters,
