@@ -330,7 +330,7 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/api/assets/{id}/receipt',
     tag: 'Assets',
     description:
-      "What each chain's published figure of the asset was read from: the chain and block (number, time, hash), the contract and methods with each raw answer (hex) and its decoded value, the wallets excluded with their balances, the price and its source, and the sum. command is a curl with the JSON-RPC eth_call batch at that block (each result is the raw answer shown; a past block needs an archive node); an API read gives its URL and the curl that asks again. figures is empty with a note before any live figure.",
+      "What each chain's published figure of the asset was read from: the chain and block (number, time, hash), the contract and methods with each raw answer (hex) and its decoded value, the wallets excluded with their balances, the price and its source, and the sum. command is a curl with the JSON-RPC eth_call batch at that block (each result is the raw answer shown; a past block needs an archive node); a read through a public API (DefiLlama) or a non-EVM node (Solana, XRP Ledger, Stellar, Aptos) gives api instead: its URL, the ledger when the source names one, the curl that asks again and what it answers with, the decoded figures and the sum, and notKept: its raw answer is not kept. figures is empty with a note before any live figure.",
     summary: "The receipt of each of an asset's figures: block, calls, raw answers, sum, and the command that repeats the read",
     schema: 'AssetReceipt',
     params: [id('asset')],
