@@ -33,6 +33,10 @@ export interface CatalogAsset {
   registry?: RegistryAsset;
 }
 
+/** An asset as the open-data lists name it: its page and what it is (the lists add their figures beside it). */
+export type AssetRef = Pick<CatalogAsset, 'id' | 'url' | 'symbol' | 'name' | 'assetClass'>;
+export const assetRef = (a: CatalogAsset): AssetRef => ({ id: a.id, url: a.url, symbol: a.symbol, name: a.name, assetClass: a.assetClass });
+
 export interface CatalogIssuer {
   id: string;
   name: string;

@@ -6,7 +6,7 @@
 import { figureOrigin, type Origin } from '#lib/shared/origin.ts';
 import { servedObservations } from '#lib/server/figures/observations.ts';
 import { pickPerDayCell } from '#lib/server/figures/precedence.ts';
-import type { Catalog, CatalogAsset } from './catalog.ts';
+import { assetRef, type Catalog, type AssetRef, type CatalogAsset } from './catalog.ts';
 import { loadCatalogAndFacts } from './shared.ts';
 import { countedOnce } from '#lib/server/figures/counted-once.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
@@ -26,12 +26,7 @@ export interface IssuerSummary {
   /** live when every figure in the total is a published run's, else snapshot (origin.ts). */
   origin: Origin;
 }
-export interface IssuerAsset {
-  id: string;
-  url: string;
-  symbol: string;
-  name: string;
-  assetClass: string;
+export interface IssuerAsset extends AssetRef {
   marketCap: number | null;
   source: string;
   origin: Origin;
@@ -118,11 +113,7 @@ export async function loadIssuerPage(id: string): Promise<IssuerPage | undefined
     issuer,
     assets: list
       .map((a) => ({
-        id: a.id,
-        url: a.url,
-        symbol: a.symbol,
-        name: a.name,
-        assetClass: a.assetClass,
+        ...assetRef(a),
         marketCap: a.marketCap,
         source: sourceOf(a, live),
         origin: assetOrigin(a, live),

@@ -10,17 +10,12 @@ import { readAll, readMany } from '#lib/server/db/reads.ts';
 import { publishedFactsRead } from '#lib/server/figures/analytics.ts';
 import { servedObservations } from '#lib/server/figures/observations.ts';
 import { latestPerCell } from '#lib/server/figures/precedence.ts';
-import { catalogRead } from './catalog.ts';
+import { assetRef, catalogRead, type AssetRef, type CatalogAsset } from './catalog.ts';
 import { NETWORK_METRICS, type Network, type NetworkMetric } from '#lib/shared/analytics-types.ts';
 import { clip, rangeStart, type Range } from '#lib/shared/open-data/range.ts';
 import { detailOrigin, figureOrigin, pointOrigin, type Origin } from '#lib/shared/origin.ts';
 
-export interface NetworkAsset {
-  id: string;
-  url: string;
-  symbol: string;
-  name: string;
-  assetClass: string;
+export interface NetworkAsset extends AssetRef {
   /** The asset's value on this chain (live), else null: the snapshot gives no per-chain split. */
   valueOnChain: number | null;
   marketCap: number | null;
@@ -39,6 +34,14 @@ export interface NetworkPage {
   assets: NetworkAsset[];
   assetsSource: string;
 }
+
+/** An asset of the chain's list, with its value on the chain (null: not known per chain). */
+const assetRow = (a: CatalogAsset, valueOnChain: number | null): NetworkAsset => ({
+  ...assetRef(a),
+  valueOnChain,
+  marketCap: a.marketCap,
+  issuer: a.issuer?.name ?? null,
+});
 
 export async function loadNetworkPage(id: string): Promise<NetworkPage | undefined> {
   const db = getDb();
@@ -96,35 +99,11 @@ export async function loadNetworkPage(id: string): Promise<NetworkPage | undefin
       .filter((o) => o.value === null || o.value > 0)
       .flatMap((o) => {
         const a = catalog.assets.find((x) => (x.registry?.symbol ?? x.symbol) === o.assetSymbol);
-        return a
-          ? [
-              {
-                id: a.id,
-                url: a.url,
-                symbol: a.symbol,
-                name: a.name,
-                assetClass: a.assetClass,
-                valueOnChain: o.value,
-                marketCap: a.marketCap,
-                issuer: a.issuer?.name ?? null,
-              },
-            ]
-          : [];
+        return a ? [assetRow(a, o.value)] : [];
       });
     assetsSource = `observations on ${id} up to ${asOf}`;
   } else {
-    list = catalog.assets
-      .filter((a) => a.chains.includes(row.name))
-      .map((a) => ({
-        id: a.id,
-        url: a.url,
-        symbol: a.symbol,
-        name: a.name,
-        assetClass: a.assetClass,
-        valueOnChain: null,
-        marketCap: a.marketCap,
-        issuer: a.issuer?.name ?? null,
-      }));
+    list = catalog.assets.filter((a) => a.chains.includes(row.name)).map((a) => assetRow(a, null));
     assetsSource =
       'the chains the registry and the snapshot product tables list for each asset (the snapshot gives no value per chain); the asset count above is the snapshot estimate';
   }

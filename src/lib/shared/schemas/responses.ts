@@ -133,13 +133,16 @@ const figure = z.object({
 const navPoint = z.object({ date: day, nav: z.number() }).nullable();
 const yieldFigure = figure.extend({ from: navPoint.describe('The earlier NAV compared'), to: navPoint.describe('The later NAV compared') });
 const quality = z.object({ kind: z.enum(['snapshot', 'fresh', 'stale', 'held', 'unobserved']) }).loose();
-const catalogAsset = z
-  .object({
-    id: z.string(),
-    url: z.string(),
-    symbol: z.string(),
-    name: z.string(),
-    assetClass: z.string(),
+/** An asset as the open-data lists name it: its page and what it is (open-data/catalog.ts assetRef). */
+const assetRef = z.object({
+  id: z.string(),
+  url: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  assetClass: z.string(),
+});
+const catalogAsset = assetRef
+  .extend({
     origin: z.enum(['served', 'snapshot', 'registry']),
     marketCap: money.nullable(),
     change7d: z.number().nullable(),
@@ -213,12 +216,7 @@ export const networkPageSchema = z
     history: z.array(z.object({ date: day, share: z.number().nullable(), origin }).catchall(z.number().nullable())),
     latest: z.record(z.string(), z.object({ value: z.number().nullable(), date: z.string().nullable() })),
     assets: z.array(
-      z.object({
-        id: z.string(),
-        url: z.string(),
-        symbol: z.string(),
-        name: z.string(),
-        assetClass: z.string(),
+      assetRef.extend({
         valueOnChain: money.nullable(),
         marketCap: money.nullable(),
         issuer: z.string().nullable().optional().describe("The issuer's name as the catalog knows it (the list's issuer filter)"),
@@ -234,12 +232,7 @@ export const issuerPageSchema = z.object({
   origin,
   issuer: issuerSummarySchema,
   assets: z.array(
-    z.object({
-      id: z.string(),
-      url: z.string(),
-      symbol: z.string(),
-      name: z.string(),
-      assetClass: z.string(),
+    assetRef.extend({
       marketCap: money.nullable(),
       source: z.string(),
       origin,
