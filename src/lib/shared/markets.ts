@@ -3,7 +3,7 @@
  * the value formatting of the network charts. No DOM, no database.
  */
 import type { ChartDataPoint, Network, NetworkMetric, TimeSeriesPoint } from './analytics-types.ts';
-import { VALUE_METRICS } from './analytics-types.ts';
+import { NETWORK_METRICS, VALUE_METRICS } from './analytics-types.ts';
 import { formatBillions, formatCurrency, formatNumber, formatPercent } from './format.ts';
 import { ASSET_CLASS_TABLE, type ChartColumn } from './asset-classes.ts';
 
@@ -83,14 +83,18 @@ export function pieLabel(slice: PieSlice, showPercent: boolean): string {
   return showPercent ? formatPercent(slice.share, 1) : formatBillions(slice.value, 2);
 }
 
-export const METRIC_TABS: readonly { id: NetworkMetric; label: string }[] = [
-  { id: 'tokenized-asset-value', label: 'Tokenized Asset Value' },
-  { id: 'rwa-holders', label: 'RWA Holders' },
-  { id: 'stablecoin-market-caps', label: 'Stablecoin Market Caps' },
-  { id: 'stablecoin-holders', label: 'Stablecoin Holders' },
-  { id: 'active-addresses', label: 'Active Addresses' },
-  { id: 'transfer-volume', label: 'Transfer Volume' },
-];
+/** Each network metric's label, the spec's words: a Record, so a new metric without a label fails the type check. */
+const METRIC_LABELS: Record<NetworkMetric, string> = {
+  'tokenized-asset-value': 'Tokenized Asset Value',
+  'rwa-holders': 'RWA Holders',
+  'stablecoin-market-caps': 'Stablecoin Market Caps',
+  'stablecoin-holders': 'Stablecoin Holders',
+  'active-addresses': 'Active Addresses',
+  'transfer-volume': 'Transfer Volume',
+};
+
+/** The metric tabs, in NETWORK_METRICS' order. */
+export const METRIC_TABS: readonly { id: NetworkMetric; label: string }[] = NETWORK_METRICS.map((id) => ({ id, label: METRIC_LABELS[id] }));
 
 export const isValueMetric = (metric: NetworkMetric) => VALUE_METRICS.includes(metric);
 
