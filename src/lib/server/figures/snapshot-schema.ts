@@ -17,22 +17,14 @@ const card = z.strictObject({
   amount: z.string(),
 });
 const networks = z.array(z.string());
+/** A listed token's columns, the same in the stablecoin and commodity tables: what it is, who runs it, where it lives, its size. */
+const listed = { name: z.string(), ticker: z.string(), platform: z.string(), networks, marketCap: z.number() };
 
 export const stablecoinsSchema = z.strictObject({
   asOf: date,
   cards: z.array(card).length(4),
   total: z.number().int(),
-  rows: z.array(
-    z.strictObject({
-      name: z.string(),
-      ticker: z.string(),
-      platform: z.string(),
-      networks,
-      marketCap: z.number(),
-      price: z.number(),
-      peggedCurrency: z.string(),
-    }),
-  ),
+  rows: z.array(z.strictObject({ ...listed, price: z.number(), peggedCurrency: z.string() })),
 }) satisfies z.ZodType<StablecoinsData>;
 
 export const treasuriesSchema = z.strictObject({
@@ -95,19 +87,7 @@ export const privateCreditSchema = z.strictObject({
 export const commoditiesSchema = z.strictObject({
   asOf: date,
   cards: z.array(card),
-  rows: z.array(
-    z.strictObject({
-      rank: z.number().int(),
-      name: z.string(),
-      ticker: z.string(),
-      type: z.string(),
-      platform: z.string(),
-      networks,
-      marketCap: z.number(),
-      price: z.number(),
-      change24h: z.number(),
-    }),
-  ),
+  rows: z.array(z.strictObject({ rank: z.number().int(), ...listed, type: z.string(), price: z.number(), change24h: z.number() })),
   platforms: z.array(z.strictObject({ name: z.string(), marketCap: z.number(), assetCount: z.number().int() })),
 }) satisfies z.ZodType<CommoditiesData>;
 
