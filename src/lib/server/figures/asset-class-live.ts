@@ -84,33 +84,48 @@ const card = (base: MetricCardData, value: number | null, format: (n: number) =>
   amount: value === null ? '' : String(value),
 });
 
+/**
+ * The snapshot's cards (their titles and icons, in the page's order) with the live values, each
+ * with its format; a null value shows as unavailable (no source gives it).
+ */
+const liveCards = (base: MetricCardData[], values: Array<[value: number | null, format: (n: number) => string]>) =>
+  values.map(([value, format], i) => card(base[i], value, format));
+
 const sumHolders = (assets: LiveAsset[]) => (assets.some((a) => a.holders === null) ? null : assets.reduce((s, a) => s + a.holders!, 0));
+
+/** The class's total value, a fund's holdings of other tracked funds counted once (counted-once.ts). */
+const countedTotal = (assets: LiveAsset[]) => assets.reduce((s, a) => s + a.counted, 0);
+
+/** Per issuer, in the order first met (largest asset first): how many of the class's assets, and their counted value. */
+function perIssuer(assets: LiveAsset[]): Map<string, { count: number; cap: number }> {
+  const out = new Map<string, { count: number; cap: number }>();
+  for (const a of assets) {
+    const e = out.get(a.issuer) ?? { count: 0, cap: 0 };
+    out.set(a.issuer, { count: e.count + 1, cap: e.cap + a.counted });
+  }
+  return out;
+}
+
+/** A live asset in the columns the stablecoin, treasury and commodity tables share (snapshot-schema.ts `listed`). */
+const listedRow = (a: LiveAsset) => ({ name: a.name, ticker: a.symbol, platform: a.issuer, networks: a.networks, marketCap: a.marketCap });
 
 export const stablecoinsData = async (): Promise<StablecoinsData> => stablecoinsFrom(await liveClass('Stablecoins'));
 
 /** The page's figures from the class's live read (liveClassRead('Stablecoins')), or the snapshot's without a run. */
 export function stablecoinsFrom(live: LiveClass): StablecoinsData {
   if (!live) return stablecoins;
-  const total = live.assets.reduce((s, a) => s + a.counted, 0);
-  const [cap, volume, active, holders] = stablecoins.cards;
+  const total = countedTotal(live.assets);
   return {
     asOf: live.asOf,
-    cards: [
-      card(cap, total, formatCurrency),
-      card(volume, null, formatCurrency),
-      card(active, null, formatNumber),
-      card(holders, sumHolders(live.assets), formatNumber),
-    ],
+    // Market cap, volume, active addresses, holders.
+    cards: liveCards(stablecoins.cards, [
+      [total, formatCurrency],
+      [null, formatCurrency],
+      [null, formatNumber],
+      [sumHolders(live.assets), formatNumber],
+    ]),
     total: live.assets.length,
-    rows: live.assets.map((a) => ({
-      name: a.name,
-      ticker: a.symbol,
-      platform: a.issuer,
-      networks: a.networks,
-      marketCap: a.marketCap,
-      price: a.price ?? 0,
-      peggedCurrency: 'USD',
-    })),
+    rows: live.assets.map((a) => ({ ...listedRow(a), price: a.price ?? 0, peggedCurrency: 'USD' })),
   };
 }
 
@@ -119,21 +134,17 @@ export const treasuriesData = async (): Promise<TreasuriesData> => treasuriesFro
 /** The page's figures from the class's live read (liveClassRead('U.S. Treasuries')), or the snapshot's without a run. */
 export function treasuriesFrom(live: LiveClass): TreasuriesData {
   if (!live) return treasuries;
-  const total = live.assets.reduce((s, a) => s + a.counted, 0);
-  const byIssuer = new Map<string, { count: number; cap: number }>();
-  for (const a of live.assets) {
-    const e = byIssuer.get(a.issuer) ?? { count: 0, cap: 0 };
-    byIssuer.set(a.issuer, { count: e.count + 1, cap: e.cap + a.counted });
-  }
-  const [value, ytm, assetsCard, holders] = treasuries.cards;
+  const total = countedTotal(live.assets);
+  const byIssuer = perIssuer(live.assets);
   return {
     asOf: live.asOf,
-    cards: [
-      card(value, total, formatCurrency),
-      card(ytm, null, String),
-      card(assetsCard, live.assets.length, formatNumber),
-      card(holders, sumHolders(live.assets), formatNumber),
-    ],
+    // Value, yield to maturity, assets, holders.
+    cards: liveCards(treasuries.cards, [
+      [total, formatCurrency],
+      [null, String],
+      [live.assets.length, formatNumber],
+      [sumHolders(live.assets), formatNumber],
+    ]),
     topEntities: [...byIssuer.entries()]
       .sort((x, y) => y[1].cap - x[1].cap)
       .map(([protocol, e], i) => ({
@@ -145,48 +156,25 @@ export function treasuriesFrom(live: LiveClass): TreasuriesData {
         marketShare: total > 0 ? Number(((e.cap / total) * 100).toFixed(2)) : 0,
       })),
     total: live.assets.length,
-    products: live.assets.map((a) => ({
-      name: a.name,
-      issuer: a.issuer,
-      ticker: a.symbol,
-      platform: a.issuer,
-      networks: a.networks,
-      marketCap: a.marketCap,
-      yieldToMaturity: null,
-      eligibleInvestors: UNAVAILABLE,
-    })),
+    products: live.assets.map((a) => ({ ...listedRow(a), issuer: a.issuer, yieldToMaturity: null, eligibleInvestors: UNAVAILABLE })),
   };
 }
 
 /** The page's figures from the class's live read (liveClassRead('Commodities')), or the snapshot's without a run. */
 export function commoditiesFrom(live: LiveClass): CommoditiesData {
   if (!live) return commodities;
-  const total = live.assets.reduce((s, a) => s + a.counted, 0);
-  const platforms = new Map<string, { cap: number; count: number }>();
-  for (const a of live.assets) {
-    const p = platforms.get(a.issuer) ?? { cap: 0, count: 0 };
-    platforms.set(a.issuer, { cap: p.cap + a.counted, count: p.count + 1 });
-  }
-  const [value, products, goldShare, active] = commodities.cards;
+  const total = countedTotal(live.assets);
+  const platforms = perIssuer(live.assets);
   return {
     asOf: live.asOf,
-    cards: [
-      card(value, total, formatCurrency),
-      card(products, live.assets.length, formatNumber),
-      card(goldShare, null, String),
-      card(active, platforms.size, formatNumber),
-    ],
-    rows: live.assets.map((a, i) => ({
-      rank: i + 1,
-      name: a.name,
-      ticker: a.symbol,
-      type: UNAVAILABLE,
-      platform: a.issuer,
-      networks: a.networks,
-      marketCap: a.marketCap,
-      price: a.price ?? 0,
-      change24h: null,
-    })),
+    // Value, products, gold's share, active platforms.
+    cards: liveCards(commodities.cards, [
+      [total, formatCurrency],
+      [live.assets.length, formatNumber],
+      [null, String],
+      [platforms.size, formatNumber],
+    ]),
+    rows: live.assets.map((a, i) => ({ rank: i + 1, ...listedRow(a), type: UNAVAILABLE, price: a.price ?? 0, change24h: null })),
     platforms: [...platforms.entries()].map(([name, p]) => ({ name, marketCap: p.cap, assetCount: p.count })),
   };
 }
