@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * API suites run again in the sqld lane: only those whose database work differs on a remote
@@ -51,12 +52,30 @@ const API_OWN_SERVERS = [
 const RELIABILITY_TIMED = ['load', 'auth-attacks'];
 
 /**
+ * The browser tests' longest files (about 75 s each on a quiet machine), started first in their
+ * group. Vitest orders a group by the durations of its previous run, and with none (a clean clone,
+ * as in CI) by file size, largest first: these small files started last, and the lane ran on for
+ * their length after everything else had finished.
+ */
+const LONG_FIRST = ['tests/e2e/axe-desktop.spec.ts', 'tests/e2e/axe-phone.spec.ts'];
+
+class LongFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (f: TestSpecification) => (LONG_FIRST.some((path) => f.moduleId.endsWith(path)) ? 0 : 1);
+    const order = (f: TestSpecification) => f.project.config.sequence.groupOrder;
+    const sorted = (await super.sort(files)).sort((a, b) => order(a) - order(b) || rank(a) - rank(b));
+    return sorted;
+  }
+}
+
+/**
  * Seven projects (api-own, api-sqld below): pure unit tests; API tests against the real built server on a scratch libSQL
  * file; browser tests driving Debian's Chromium against the same server; and the reliability suites (load, crash,
  * fuzzing, attacks), each on servers of its own, last, in two projects (the timed ones alone). `npm test` builds first.
  */
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongFirst },
     projects: [
       {
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } },
