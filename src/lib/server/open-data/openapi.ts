@@ -100,30 +100,24 @@ export const SCHEMAS = {
   JsonFeed: jsonFeedSchema,
 } as const;
 
-const format: Param = {
-  name: 'format',
-  in: 'query',
-  description: 'json (default) or csv: the same rows as RFC 4180 CSV with a header row and plain numbers',
-  schema: { type: 'string', enum: ['json', 'csv'] },
-};
-const download: Param = {
-  name: 'download',
-  in: 'query',
-  description: 'Present: sent as a file (Content-Disposition) named with the view and the as-of date',
-  schema: { type: 'string' },
-};
-const limit: Param = {
-  name: 'limit',
-  in: 'query',
-  description: 'At most this many rows, largest first (1 to 1000); absent: all',
-  schema: { type: 'integer', minimum: 1, maximum: 1000 },
-};
-const assetClass: Param = {
-  name: 'assetClass',
-  in: 'query',
-  description: "Only the assets of this class, as the list names it (e.g. 'U.S. Treasuries')",
-  schema: { type: 'string', maxLength: 100 },
-};
+/** A query parameter: what it is, and its JSON Schema. */
+const query = (name: string, description: string, schema: Param['schema']): Param => ({ name, in: 'query', description, schema });
+const format = query('format', 'json (default) or csv: the same rows as RFC 4180 CSV with a header row and plain numbers', {
+  type: 'string',
+  enum: ['json', 'csv'],
+});
+const download = query('download', 'Present: sent as a file (Content-Disposition) named with the view and the as-of date', {
+  type: 'string',
+});
+const limit = query('limit', 'At most this many rows, largest first (1 to 1000); absent: all', {
+  type: 'integer',
+  minimum: 1,
+  maximum: 1000,
+});
+const assetClass = query('assetClass', "Only the assets of this class, as the list names it (e.g. 'U.S. Treasuries')", {
+  type: 'string',
+  maxLength: 100,
+});
 const id = (what: string): Param => ({
   name: 'id',
   in: 'path',
@@ -133,42 +127,19 @@ const id = (what: string): Param => ({
 });
 /** from/to alone, for the spec's series (every date without them). */
 const bounds = (): Param[] => history.slice(1);
+const DATE = { type: 'string', format: 'date' };
 const history: Param[] = [
-  { name: 'range', in: 'query', description: 'The last 30d, 90d (default), 1y, or all', schema: { type: 'string', enum: [...RANGES] } },
-  {
-    name: 'from',
-    in: 'query',
-    description: 'First date, inclusive (YYYY-MM-DD); with from or to, range is ignored',
-    schema: { type: 'string', format: 'date' },
-  },
-  {
-    name: 'to',
-    in: 'query',
-    description: 'Last date, inclusive (YYYY-MM-DD), not before from',
-    schema: { type: 'string', format: 'date' },
-  },
+  query('range', 'The last 30d, 90d (default), 1y, or all', { type: 'string', enum: [...RANGES] }),
+  query('from', 'First date, inclusive (YYYY-MM-DD); with from or to, range is ignored', DATE),
+  query('to', 'Last date, inclusive (YYYY-MM-DD), not before from', DATE),
 ];
 
 /** One subscription: every event, or one asset's, class's or network's (an unknown id matches nothing yet). */
+const ID = { type: 'string', pattern: '^[a-z0-9][a-z0-9.-]{0,79}$' };
 const alertFilters: Param[] = [
-  {
-    name: 'asset',
-    in: 'query',
-    description: "Only this asset's events: its id (e.g. usdc)",
-    schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9.-]{0,79}$' },
-  },
-  {
-    name: 'class',
-    in: 'query',
-    description: "Only this asset class's events: its slug (e.g. stablecoins, u-s-treasuries)",
-    schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9.-]{0,79}$' },
-  },
-  {
-    name: 'network',
-    in: 'query',
-    description: "Only this network's events: its id (e.g. ethereum)",
-    schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9.-]{0,79}$' },
-  },
+  query('asset', "Only this asset's events: its id (e.g. usdc)", ID),
+  query('class', "Only this asset class's events: its slug (e.g. stablecoins, u-s-treasuries)", ID),
+  query('network', "Only this network's events: its id (e.g. ethereum)", ID),
 ];
 
 /** Where the document itself is served (src/pages/api/openapi.json.ts). */
