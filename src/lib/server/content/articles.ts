@@ -14,7 +14,7 @@ import { getDb } from '#lib/server/db/client.ts';
 import { read, readMany, readOne } from '#lib/server/db/reads.ts';
 import { now as clockNow } from '#lib/server/clock.ts';
 import { HttpError } from '#lib/server/http/handle.ts';
-import { articleTable, type ArticleInsert } from './article-table.ts';
+import { articleTable, perKind, type ArticleInsert } from './article-table.ts';
 import { revisionRow } from './revision-row.ts';
 import { notFound, withSlugConflict } from './errors.ts';
 import { acknowledgeSave } from './acknowledge.ts';
@@ -169,16 +169,10 @@ export async function getFeatured(kind: ArticleKind): Promise<ContentItem> {
 /** The earliest publish date still ahead, of any kind: caches must not outlive it. */
 export const nextScheduledRead = () => {
   const now = clockNow();
-  const soonest = (kind: ArticleKind) => {
-    const t = articleTable(kind);
-    return getDb()
-      .select({ at: t.publishedAt })
-      .from(t)
-      .where(and(eq(t.published, true), gt(t.publishedAt, now)))
-      .orderBy(t.publishedAt)
-      .limit(1);
-  };
-  return readMany([soonest('blog'), soonest('research')], (results) => {
+  const soonest = perKind((t) =>
+    getDb().select({ at: t.publishedAt }).from(t).where(and(eq(t.published, true), gt(t.publishedAt, now))).orderBy(t.publishedAt).limit(1),
+  );
+  return readMany(soonest, (results) => {
     let next: Date | null = null;
     for (const [row] of results) if (row?.at && (!next || row.at < next)) next = row.at;
     return next;

@@ -1,7 +1,6 @@
 import { and, eq, like, or } from 'drizzle-orm';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { uploads } from '#db/schema/index.ts';
-import type { ArticleKind } from '#lib/shared/article-kinds.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from '#lib/shared/upload-rules.ts';
 import type { UploadedImage } from '#lib/shared/content-types.ts';
 import { getDb } from '#lib/server/db/client.ts';
@@ -9,7 +8,7 @@ import { HttpError } from '#lib/server/http/handle.ts';
 import { now } from '#lib/server/clock.ts';
 import { sniffImage } from './image-sniff.ts';
 import { publicWhere } from './articles.ts';
-import { articleTable } from './article-table.ts';
+import { perKind } from './article-table.ts';
 
 /**
  * Beyond this the image is refused however small the file: a decompression bomb for whoever decodes
@@ -54,16 +53,16 @@ export async function isUploadPublished(id: string): Promise<boolean> {
   if (!isUploadId(id)) return false;
   const ref = `%${uploadUrl(id)}%`;
   const at = now();
-  const shows = (kind: ArticleKind) => {
-    const t = articleTable(kind);
-    return getDb()
-      .select({ id: t.id })
-      .from(t)
-      .where(and(publicWhere(kind, at), or(like(t.featuredImage, ref), like(t.socialImage, ref), like(t.content, ref))))
-      .limit(1);
-  };
-  const [posts, articles] = await Promise.all([shows('blog'), shows('research')]);
-  return posts.length > 0 || articles.length > 0;
+  const shown = await Promise.all(
+    perKind((t, kind) =>
+      getDb()
+        .select({ id: t.id })
+        .from(t)
+        .where(and(publicWhere(kind, at), or(like(t.featuredImage, ref), like(t.socialImage, ref), like(t.content, ref))))
+        .limit(1),
+    ),
+  );
+  return shown.some((rows) => rows.length > 0);
 }
 
 /** Deletes an upload; false when there was none. Items that still link to it show a broken image. */
