@@ -4,7 +4,7 @@ import { asOfRead } from '#lib/server/figures/analytics.ts';
 import { nextScheduledRead, publicListRead } from '#lib/server/content/articles.ts';
 import { cacheControlBefore } from '#lib/server/content/public-cache.ts';
 import { readAll } from '#lib/server/db/reads.ts';
-import { listTags, tagResponse } from '#lib/server/cache/cdn.ts';
+import { listTags, tagResponse, TAG } from '#lib/server/cache/cdn.ts';
 import { itemPath } from '#lib/shared/article-kinds.ts';
 import { escapeXml } from '#lib/shared/seo.ts';
 import { authorName, authorPath } from '#lib/shared/structured-data.ts';
@@ -65,6 +65,7 @@ export const GET: APIRoute = async () => {
   const response = new Response(urlset(entries), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': cacheControlBefore(nextScheduled, null) },
   });
-  tagResponse(response.headers, listTags());
+  // The data pages' lastmod and the alert pages follow a published run: its purge must reach the sitemap too.
+  tagResponse(response.headers, [...listTags(), TAG.data]);
   return response;
 };

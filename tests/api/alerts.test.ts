@@ -134,7 +134,7 @@ describe('alerts from the published figures of the two-chain scenario', () => {
     expect(supply).toMatch(/data-testid="alert-before">5,000,000(\.00)? tokens</);
 
     const hold = (await get(`/alerts/hold-gold-ethereum-${day3}`)) as string;
-    expect(hold).toContain('GOLD on ethereum held by the circuit breaker');
+    expect(hold).toContain('GOLD on Ethereum held by the circuit breaker');
     expect(hold).toContain('a jump of 11.0× over its last published figure ($265,050), above the 5× bound');
     // The published figure (still served) with its block; of the refused read, where it was read, its figures withheld.
     expect(hold).toMatch(/data-testid="alert-before">\$265,050\.00</);

@@ -102,6 +102,8 @@ describe('open-data pages after a live run', () => {
       ['/issuers', issuer.url, '/api/issuers', '/api/issuers?format=csv', `/api/issuers/${issuer.id}`, `/api/issuers/${issuer.id}/assets`],
       ['/commodities', '/stablecoins', '/treasuries', '/api/stablecoins', '/api/treasuries', '/api/market-overview', '/api/chart-data'],
       ['/sources', '/api/coverage', '/docs/api', '/og/data/asset/gold.png', '/og/data/network/ethereum.png'],
+      ['/assets/gold/receipt', '/api/assets/gold/receipt', '/corrections', '/api/corrections'],
+      ['/alerts', '/api/alerts', '/api/alerts/feed.atom', '/api/alerts/feed.json', '/sitemap.xml'],
     ].flat();
     for (const path of routes) {
       const res = await fetch(server.baseUrl + path);

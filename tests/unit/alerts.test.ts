@@ -136,6 +136,32 @@ describe('detectors', () => {
     for (const f of [String(1100 * 2650.5), '1100']) expect(text).not.toContain(f);
   });
 
+  it('names a chain by its registry name in titles and rules, keeping the key in the id', () => {
+    const name = (key: string) => ({ ethereum: 'Ethereum', arbitrum: 'Arbitrum' })[key] ?? key;
+    const why = 'circuit breaker: a jump of 11.0×';
+    const held = [{ asset: 'GOLD', chain: 'ethereum', why, published: { day: D1, value: 1 }, refused: null }];
+    const [hold] = detect(input([fig('GOLD', D1, 'ethereum', 100, 1)], { held, chainName: name }));
+    expect(hold).toMatchObject({
+      id: `hold-gold-ethereum-${D2}`,
+      chain: 'ethereum',
+      title: 'GOLD on Ethereum held by the circuit breaker',
+    });
+    const [move] = detect(
+      input(
+        [
+          fig('TBILL', D1, 'ethereum', 100, 1),
+          fig('TBILL', D1, 'arbitrum', 100, 1),
+          fig('TBILL', D2, 'ethereum', 150, 1),
+          fig('TBILL', D2, 'arbitrum', 150, 1),
+        ],
+        {
+          chainName: name,
+        },
+      ),
+    );
+    expect(move.evidence.rule).toBe('a supply move of more than 10.00% in a day (on Arbitrum, Ethereum)');
+  });
+
   it('a run held whole by its totals: one event for the run, with the total still published and no refused figure', () => {
     const why = 'circuit breaker: total RWA value: a jump of 6.0× over its last published figure ($625,050), above the 5× bound';
     const e = runHold({ asOf: D2, why, total: 'rwa', published: { day: D1, value: 625_050 } });

@@ -31,6 +31,8 @@ export interface DetectInput {
   stale: Array<{ asset: string; chain: string; since: string; reason: string }>;
   /** The assets of the previous published run; null on the first run (every asset is new then: no event). */
   previousAssets: Set<string> | null;
+  /** A chain's name for the titles and rules ("Ethereum" for "ethereum"); the key when not given. */
+  chainName?: (key: string) => string;
 }
 
 const pct = (f: number) => `${(f * 100).toFixed(2)}%`;
@@ -75,6 +77,7 @@ const readOf = ({ asset: _a, ...r }: Figure): EvidenceRead => r;
 const withheld = (f: Figure): EvidenceRead => ({ ...readOf(f), supply: null, price: null, value: null, marketPrice: null, withheld: true });
 
 export function detect(input: DetectInput): AlertEvent[] {
+  const name = input.chainName ?? ((key: string) => key);
   const events: AlertEvent[] = [];
   const perAsset = byAssetDay(input.figures);
   for (const a of input.assets) {
@@ -156,7 +159,7 @@ export function detect(input: DetectInput): AlertEvent[] {
             before: { day: dayBefore, value: before },
             after: { day, value: after },
             change,
-            rule: `a supply move of more than ${pct(SUPPLY_BOUND)} in a day (on ${both.join(', ')})`,
+            rule: `a supply move of more than ${pct(SUPPLY_BOUND)} in a day (on ${both.map(name).join(', ')})`,
             reads: reads.filter((r) => both.includes(r.chain)),
           },
         });
@@ -167,7 +170,7 @@ export function detect(input: DetectInput): AlertEvent[] {
         ...base,
         id: alertId('new-asset', a.symbol, day),
         kind: 'new-asset',
-        title: `${a.symbol} (${a.name}) now tracked, on ${chains.join(', ')}`,
+        title: `${a.symbol} (${a.name}) now tracked, on ${chains.map(name).join(', ')}`,
         evidence: {
           measure: 'value',
           unit: 'usd',
@@ -196,7 +199,7 @@ export function detect(input: DetectInput): AlertEvent[] {
       assetClass: a.assetClass,
       chain: h.chain,
       chains: [h.chain],
-      title: `${h.asset} on ${h.chain} held by the circuit breaker`,
+      title: `${h.asset} on ${name(h.chain)} held by the circuit breaker`,
       evidence: {
         measure: 'value',
         unit: 'usd',
@@ -222,7 +225,7 @@ export function detect(input: DetectInput): AlertEvent[] {
       assetClass: a.assetClass,
       chain: s.chain,
       chains: [s.chain],
-      title: `${s.asset} on ${s.chain}: source stale since ${s.since}`,
+      title: `${s.asset} on ${name(s.chain)}: source stale since ${s.since}`,
       evidence: {
         measure: 'value',
         unit: 'usd',

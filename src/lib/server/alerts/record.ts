@@ -114,6 +114,7 @@ async function eventsOf(db: Database, registry: Registry, run: PublishedRun): Pr
     held,
     stale,
     previousAssets: prev?.cells ? new Set(Object.keys(prev.cells).map((k) => k.split('|')[0])) : null,
+    chainName: (key) => (Object.hasOwn(registry.chains, key) ? registry.chains[key].name : key),
   });
 }
 

@@ -16,6 +16,8 @@ export interface EntityLinks {
   asset(symbol: string): string | undefined;
   /** The page of an issuer by its name, if the site has one. */
   issuer(name: string): string | undefined;
+  /** A chain's name ("Ethereum") from its registry key ("ethereum"); the key itself when the registry has none. */
+  chain(key: string): string;
 }
 
 let cached: EntityLinks | undefined;
@@ -31,6 +33,7 @@ export function staticLinks(): EntityLinks {
   cached = {
     asset: (symbol) => assets.get(symbol.toLowerCase()),
     issuer: (name) => issuers.get(slugify(name)),
+    chain: chainName,
   };
   return cached;
 }
