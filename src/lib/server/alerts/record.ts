@@ -8,7 +8,7 @@ import { and, desc, eq, gte, inArray, lt, lte } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { alertDeliveries, alertEvents, alertWebhooks, ingestObservations, ingestRuns } from '#db/schema/index.ts';
 import { pickPerDayCell } from '#lib/server/figures/precedence.ts';
-import type { Registry } from '#lib/server/ingest/registry.ts';
+import { chainNameIn, type Registry } from '#lib/server/ingest/registry.ts';
 import type { StaleCell } from '#lib/server/ingest/cells.ts';
 import { shiftDay } from '#lib/shared/utc-day.ts';
 import { detect, runHold, type Figure } from './detect.ts';
@@ -114,7 +114,7 @@ async function eventsOf(db: Database, registry: Registry, run: PublishedRun): Pr
     held,
     stale,
     previousAssets: prev?.cells ? new Set(Object.keys(prev.cells).map((k) => k.split('|')[0])) : null,
-    chainName: (key) => (Object.hasOwn(registry.chains, key) ? registry.chains[key].name : key),
+    chainName: (key) => chainNameIn(registry, key),
   });
 }
 

@@ -480,6 +480,11 @@ export function registryPath(env: NodeJS.ProcessEnv = process.env): string {
   return configFor(env).ingest.registry ?? DEFAULT_REGISTRY;
 }
 
+/** A chain's name ("Ethereum") from its key ("ethereum"); the key itself when the registry has no such chain. */
+export function chainNameIn(registry: Registry | undefined, key: string): string {
+  return registry && Object.hasOwn(registry.chains, key) ? registry.chains[key].name : key;
+}
+
 export function loadRegistry(file = registryPath()): Registry {
   let raw: unknown;
   try {

@@ -9,7 +9,7 @@ import { read, readOne } from '#lib/server/db/reads.ts';
 import { servedAssetsQuery } from '#lib/server/figures/analytics.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 import { stablecoins, treasuries, commodities } from '#lib/server/figures/asset-class-data.ts';
-import type { RegistryAsset } from '#lib/server/ingest/registry.ts';
+import { chainNameIn, type RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { OUR_TOKEN_LIST, snapshotWords } from '#lib/shared/plain-sources.ts';
 import { assetUrl, assignIds, issuerUrl, slugify } from '#lib/shared/open-data/ids.ts';
 
@@ -139,8 +139,7 @@ export function buildCatalog(served: Row[], registryAssets: RegistryAsset[], cha
 
 /** A chain key's display name from the registry (the key itself where the registry has none). */
 export function registryChainName(key: string): string {
-  const { registry } = siteRegistry();
-  return registry && Object.hasOwn(registry.chains, key) ? registry.chains[key].name : key;
+  return chainNameIn(siteRegistry().registry, key);
 }
 
 /** The catalog of these served rows, the registry's tracked assets and the snapshot's. */

@@ -5,7 +5,7 @@
  */
 import snapshotAssetsJson from '../../../../content/data/assets.json';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
-import { buildCatalog } from './catalog.ts';
+import { buildCatalog, registryChainName } from './catalog.ts';
 import { networkUrl, slugify } from '#lib/shared/open-data/ids.ts';
 import { networksRead } from '#lib/server/figures/analytics.ts';
 import { orElse, type Read } from '#lib/server/db/reads.ts';
@@ -16,8 +16,6 @@ export interface EntityLinks {
   asset(symbol: string): string | undefined;
   /** The page of an issuer by its name, if the site has one. */
   issuer(name: string): string | undefined;
-  /** A chain's name ("Ethereum") from its registry key ("ethereum"); the key itself when the registry has none. */
-  chain(key: string): string;
 }
 
 let cached: EntityLinks | undefined;
@@ -25,15 +23,13 @@ let cached: EntityLinks | undefined;
 export function staticLinks(): EntityLinks {
   if (cached) return cached;
   const { registry } = siteRegistry();
-  const chainName = (key: string) => (registry && Object.hasOwn(registry.chains, key) ? registry.chains[key].name : key);
-  const catalog = buildCatalog(snapshotAssetsJson, registry?.assets ?? [], chainName);
+  const catalog = buildCatalog(snapshotAssetsJson, registry?.assets ?? [], registryChainName);
   const assets = new Map<string, string>();
   for (const a of catalog.assets) if (!assets.has(a.symbol.toLowerCase())) assets.set(a.symbol.toLowerCase(), a.url);
   const issuers = new Map(catalog.issuers.map((i) => [i.id, i.url]));
   cached = {
     asset: (symbol) => assets.get(symbol.toLowerCase()),
     issuer: (name) => issuers.get(slugify(name)),
-    chain: chainName,
   };
   return cached;
 }
