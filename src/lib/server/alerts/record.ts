@@ -4,11 +4,12 @@
  * Ids are deterministic and inserts ignore an id already stored, so a second run of the same day
  * makes no duplicate event and no second delivery.
  */
-import { and, desc, eq, gte, inArray, lt, lte } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { alertDeliveries, alertEvents, alertWebhooks, ingestObservations, ingestRuns } from '#db/schema/index.ts';
+import { alertDeliveries, alertEvents, alertWebhooks, ingestObservations } from '#db/schema/index.ts';
 import { pickPerDayCell } from '#lib/server/figures/precedence.ts';
 import { chainNameIn, type Registry } from '#lib/server/ingest/registry.ts';
+import { lastPublished } from '#lib/server/ingest/breaker.ts';
 import type { StaleCell } from '#lib/server/ingest/cells.ts';
 import { shiftDay } from '#lib/shared/utc-day.ts';
 import { detect, runHold, type Figure } from './detect.ts';
@@ -44,21 +45,11 @@ const figureOf = (o: ObsRow): Figure => ({
   marketPrice: o.marketPrice,
 });
 
-/** The published run before this one: its cells (the figures still served for a held cell), totals and as-of day. */
-async function previousRun(db: Database, runId: number) {
-  const [prev] = await db
-    .select({ asOf: ingestRuns.asOf, cells: ingestRuns.cells, totals: ingestRuns.totals })
-    .from(ingestRuns)
-    .where(and(eq(ingestRuns.status, 'published'), lt(ingestRuns.id, runId)))
-    .orderBy(desc(ingestRuns.id))
-    .limit(1);
-  return prev;
-}
-
 /** The events a published run shows, from what it published; a run held whole shows its hold only. */
 async function eventsOf(db: Database, registry: Registry, run: PublishedRun): Promise<AlertEvent[]> {
+  // The published run before this one: its cells (the figures still served for a held cell), totals and as-of day.
+  const prev = await lastPublished(db, run.runId);
   if (run.status === 'held') {
-    const prev = await previousRun(db, run.runId);
     const total = run.heldTotal && prev?.totals?.[run.heldTotal];
     return [
       runHold({
@@ -75,7 +66,6 @@ async function eventsOf(db: Database, registry: Registry, run: PublishedRun): Pr
     .from(ingestObservations)
     .where(and(eq(ingestObservations.accepted, true), gte(ingestObservations.date, from), lte(ingestObservations.date, run.asOf)));
   const figures = [...pickPerDayCell(accepted).values()].map(figureOf);
-  const prev = await previousRun(db, run.runId);
   const heldKeys = Object.keys(run.held ?? {});
   // The reads the breaker refused: this run's rows of the held cells (never accepted, never served).
   const refusedRows = heldKeys.length

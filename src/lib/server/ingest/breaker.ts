@@ -6,7 +6,7 @@
  * so publishes nothing. The pure rules (cellBreaker, totalsBreaker) are unit-tested without a
  * database (tests/unit/ingest-truth.test.ts); `breakerFor` is what a run calls.
  */
-import { and, desc, eq, gte, lte } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { ingestObservations, ingestRuns } from '#db/schema/index.ts';
 import { configFor } from '#lib/server/config.ts';
@@ -96,12 +96,15 @@ export function totalsBreaker(
   return null;
 }
 
-/** The last published run's totals and cells: what the breaker compares with. */
-async function lastPublished(db: Database) {
+/**
+ * The last published run (before run `before`, when given): its as-of day, totals and cells. What the
+ * breaker compares with, and what a hold alert shows as still served.
+ */
+export async function lastPublished(db: Database, before?: number) {
   const [prev] = await db
-    .select({ id: ingestRuns.id, totals: ingestRuns.totals, cells: ingestRuns.cells })
+    .select({ id: ingestRuns.id, asOf: ingestRuns.asOf, totals: ingestRuns.totals, cells: ingestRuns.cells })
     .from(ingestRuns)
-    .where(eq(ingestRuns.status, 'published'))
+    .where(and(eq(ingestRuns.status, 'published'), before === undefined ? undefined : lt(ingestRuns.id, before)))
     .orderBy(desc(ingestRuns.id))
     .limit(1);
   return prev;

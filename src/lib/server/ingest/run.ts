@@ -235,8 +235,6 @@ async function decide(
   const notAccepted = new Set(held.keys());
   for (const f of st.failures) if (f.asset && f.chain) notAccepted.add(`${f.asset}|${f.chain}`);
   await writePublished(db, runId, derived, notAccepted, comparison);
-  // The public correction log: past days' published figures this run changed (corrections.ts).
-  await recordCorrections(db, runId);
   return { runId, status: 'published', asOf: publishAsOf, comparison, ...extra };
 }
 
@@ -326,6 +324,9 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
     }
     // Alerts (issue 28.1): the events this publish shows, made from what it published; a run held whole makes its hold event.
     const { status } = result;
+    // The public correction log: past days' published figures this run changed (corrections.ts), once
+    // per run (a head-first run publishes twice, and the second publish is what stands).
+    if (status === 'published') await recordCorrections(db, runId);
     if (status === 'published' || status === 'held') await recordAlerts(db, registry, { ...result, status }, progress);
     const done = { ...result, counts, warnings, errors };
     // A day closed on an earlier block is read again later (issue 25.3): planned and recorded here, started by the runner.
