@@ -90,7 +90,7 @@ export function detect(input: DetectInput): AlertEvent[] {
     const then = days.get(dayBefore);
     const chains = [...now.keys()].sort();
     const base = { day, assetSymbol: a.symbol, assetClass: a.assetClass, chain: null, chains };
-    const reads = [...(then?.values() ?? []), ...now.values()].map(({ asset: _a, ...r }) => r);
+    const reads = [...(then?.values() ?? []), ...now.values()].map(readOf);
     const price = priceOf(now);
     const priceBefore = priceOf(then);
 
@@ -178,7 +178,7 @@ export function detect(input: DetectInput): AlertEvent[] {
           after: { day, value: [...now.values()].reduce((s, f) => s + (f.value ?? 0), 0) },
           change: null,
           rule: 'an asset published for the first time',
-          reads: [...now.values()].map(({ asset: _a, ...r }) => r),
+          reads: [...now.values()].map(readOf),
         },
       });
   }
@@ -233,7 +233,7 @@ export function detect(input: DetectInput): AlertEvent[] {
         after: null,
         change: null,
         rule: 'a source that failed or whose price went past its age bound: its last good figure is shown, marked stale',
-        reads: input.figures.filter((f) => f.asset === s.asset && f.chain === s.chain && f.day === s.since).map(({ asset: _a, ...r }) => r),
+        reads: input.figures.filter((f) => f.asset === s.asset && f.chain === s.chain && f.day === s.since).map(readOf),
         note: s.reason,
       },
     });
