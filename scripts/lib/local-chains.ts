@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { freePort } from './free-port.ts';
@@ -147,7 +147,11 @@ function compileContracts(): Record<string, Compiled> {
     .digest('hex')
     .slice(0, 16);
   const kept = join(tmpdir(), `rwa-solc-${key}.json`);
-  if (existsSync(kept)) return (compiled = JSON.parse(readFileSync(kept, 'utf8')) as Record<string, Compiled>);
+  try {
+    return (compiled = JSON.parse(readFileSync(kept, 'utf8')) as Record<string, Compiled>);
+  } catch {
+    // Not kept yet, or unreadable (a full disk cut it short): compiled again below and written anew.
+  }
   const solc = require('solc') as { compile: (input: string) => string };
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
     errors?: { severity: string; formattedMessage: string }[];

@@ -49,7 +49,8 @@ const toolButton =
 export default function MarkdownEditor({ label, value, onChange, placeholder, description, invalid, notify }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const echoes = useRef(new EchoLog());
+  // One log for the editor's life (useState's initialiser runs once; useRef's argument is built each render).
+  const [echoes] = useState(() => new EchoLog());
   const [uploads, setUploads] = useState(0);
   // The server renders 'Ctrl'; a Mac shows '⌘' once hydrated.
   const mac = useSyncExternalStore(noSubscription, isMac, () => false);
@@ -94,7 +95,7 @@ export default function MarkdownEditor({ label, value, onChange, placeholder, de
           EditorView.updateListener.of((u) => {
             if (!u.docChanged || u.transactions.some((t) => t.annotation(fromValue))) return;
             const text = u.state.doc.toString();
-            echoes.current.sent(text);
+            echoes.sent(text);
             latest.current.onChange(text);
           }),
           EditorView.domEventHandlers({
@@ -130,9 +131,9 @@ export default function MarkdownEditor({ label, value, onChange, placeholder, de
   // text coming back does not, even when it is already behind the keys typed since (see EchoLog).
   useEffect(() => {
     const v = view.current;
-    if (!v || echoes.current.isEcho(value) || v.state.doc.toString() === value) return;
+    if (!v || echoes.isEcho(value) || v.state.doc.toString() === value) return;
     v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value }, annotations: fromValue.of(true) });
-  }, [value]);
+  }, [value, echoes]);
 
   // The description and invalid state change with the field's errors: set on the content element directly.
   useEffect(() => {
