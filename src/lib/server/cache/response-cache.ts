@@ -153,9 +153,8 @@ function keptAt(m: Moment): number | undefined {
   return kept.stamp === m.stamp ? kept.value : undefined;
 }
 
-async function readCounter(): Promise<number | undefined> {
-  // Taken before the read: a change committed while it travels is not vouched for.
-  const m = moment();
+/** `m`: the stamp, taken before the read (a change committed while it travels is not vouched for); a caller that has one passes it. */
+async function readCounter(m: Moment = moment()): Promise<number | undefined> {
   const known = keptAt(m);
   if (known !== undefined) return known;
   try {
@@ -296,9 +295,10 @@ function lookupAt(key: string, version: number, req: EdgeRequest, whenAnswered: 
  */
 (globalThis as Record<symbol, unknown>)[EDGE_PAGE_CACHE] = {
   lookup(key, req, whenAnswered) {
-    const known = keptAt(moment());
+    const m = moment();
+    const known = keptAt(m);
     if (known !== undefined) return lookupAt(key, known, req, whenAnswered);
-    return readCounter().then((version) => (version === undefined ? undefined : lookupAt(key, version, req, whenAnswered)));
+    return readCounter(m).then((version) => (version === undefined ? undefined : lookupAt(key, version, req, whenAnswered)));
   },
 } satisfies EdgePageCache;
 
