@@ -82,4 +82,5 @@ export function exactAmount(s: string): string {
 }
 
 /** Dollars exactly, to the cent: 300000.5 -> '$300,000.50'. */
-export const exactDollars = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const exactDollars = (n: number, maxDigits = 2) =>
+  `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: maxDigits })}`;
