@@ -35,6 +35,13 @@ const owner = `${hostname()}:${process.pid}:${randomUUID()}`;
 
 /** Takes one due row: a single UPDATE ... RETURNING, so two instances never both get it. */
 async function claim(db: Database, leaseMs: number, now: number) {
+  // A read first: an UPDATE takes the database's one write lock even when it matches nothing, and
+  // every server polls, so an idle outbox would hold up ingest and content writes on a shared server.
+  const due = await db.all(sql`
+    SELECT 1 FROM alert_deliveries
+    WHERE status = 'pending' AND next_attempt_at <= ${now} AND (lease_until IS NULL OR lease_until < ${now})
+    LIMIT 1`);
+  if (!due.length) return undefined;
   const rows = await db.all<{ id: number; webhook_id: number; event_id: string; attempts: number; log: string }>(sql`
     UPDATE alert_deliveries SET lease_owner = ${owner}, lease_until = ${now + leaseMs}
     WHERE id = (
