@@ -113,8 +113,8 @@ export default defineConfig({
           maxWorkers: 2,
           // Islands hydrate on idle/visibility; on a loaded two-core machine that can take seconds.
           expect: { poll: { timeout: 15_000, interval: 100 } },
-          // Vitest refuses projects with different maxWorkers in one group; the browser tests
-          // run after the API tests, which also keeps the two built servers off the CPUs at once.
+          // Vitest refuses projects with different maxWorkers in one group; this one shares its group
+          // (and its two workers) with 'api-own', after the shared-server API tests.
           sequence: { groupOrder: 2 },
         },
       },
@@ -125,7 +125,7 @@ export default defineConfig({
           // a library-mode instance run as a Netlify function would (peerUrl); plus the multi-instance
           // suites (tests/sqld: start-up race, sessions, cache, concurrent saves to one git remote,
           // kill -9 with the remote down). Suites that start their own servers on scratch files already
-          // ran in 'api' and are left out here.
+          // ran in 'api-own' and are left out here.
           name: 'api-sqld',
           include: [...SQLD_LANE_API.map((f) => `tests/api/${f}.test.ts`), 'tests/sqld/*.test.ts'],
           globalSetup: ['tests/support/global-sqld.ts'],
