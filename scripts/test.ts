@@ -34,17 +34,17 @@ function runQuiet({ title, cmd, args }: Step): Promise<{ title: string; ok: bool
 }
 
 /** Set by the first failed step of any lane: the other lane finishes its running step and starts no more. */
-let failed = false;
+let stopLanes = false;
 
 /** Runs the steps of a lane one after another; the lane stops at its first failure, or the other lane's. */
 async function lane(steps: Step[]): Promise<boolean> {
   for (const s of steps) {
-    if (failed) return false;
+    if (stopLanes) return false;
     const r = await runQuiet(s);
     console.log(`\n=== ${r.title} (${r.seconds.toFixed(0)} s)\n${r.output.trimEnd()}`);
     if (!r.ok) {
       console.log(`\n${r.title} failed.`);
-      failed = true;
+      stopLanes = true;
       return false;
     }
   }
