@@ -43,6 +43,13 @@ interface Call {
   decoded: string;
 }
 
+/** Runs a figure's receipt command as printed, with only PATH and the chain's RPC variable set; the raw answers by request id. */
+async function curlAnswers(f: { evm: { rpc: string; command: string } }): Promise<string[]> {
+  const variable = f.evm.rpc.slice(1);
+  const { stdout } = await execFileAsync('sh', ['-c', f.evm.command], { env: { PATH: process.env.PATH, [variable]: env[variable] } });
+  return (JSON.parse(stdout) as Array<{ id: number; result: string }>).sort((a, b) => a.id - b.id).map((a) => a.result);
+}
+
 describe('a receipt for every figure', () => {
   it("shows each chain's block, calls with raw and decoded answers, the excluded wallets and the sum", async () => {
     const r = await get('/api/assets/tbill/receipt');
@@ -73,11 +80,8 @@ describe('a receipt for every figure', () => {
   it("the receipt's curl command, pasted as printed with the chain's variable set, gives the same raw answers", async () => {
     const r = await get('/api/assets/tbill/receipt');
     for (const f of r.figures) {
-      const variable = f.evm.rpc.slice(1);
       expect(f.evm.rpc).toBe(`$${f.chain === 'ethereum' ? 'RPC_URL_LOCAL_A' : 'RPC_URL_LOCAL_B'}`);
-      const { stdout } = await execFileAsync('sh', ['-c', f.evm.command], { env: { PATH: process.env.PATH, [variable]: env[variable] } });
-      const answers = (JSON.parse(stdout) as Array<{ id: number; result: string }>).sort((a, b) => a.id - b.id);
-      expect(answers.map((a) => a.result)).toEqual(f.evm.calls.map((c: Call) => c.raw));
+      expect(await curlAnswers(f)).toEqual(f.evm.calls.map((c: Call) => c.raw));
     }
   });
 
@@ -90,10 +94,7 @@ describe('a receipt for every figure', () => {
     expect(f.evm.price.calls.map((c: Call) => c.method)).toEqual(['decimals()', 'latestRoundData()']);
     expect(f.evm.price.calls[1].to).toBe(s.contracts.feedA.toLowerCase());
     expect(f.evm.price.calls[1].decoded).toContain('265050000000');
-    const variable = f.evm.rpc.slice(1);
-    const { stdout } = await execFileAsync('sh', ['-c', f.evm.command], { env: { PATH: process.env.PATH, [variable]: env[variable] } });
-    const answers = (JSON.parse(stdout) as Array<{ id: number; result: string }>).sort((a, b) => a.id - b.id);
-    expect(answers.map((a) => a.result)).toEqual([...f.evm.calls, ...f.evm.price.calls].map((c: Call) => c.raw));
+    expect(await curlAnswers(f)).toEqual([...f.evm.calls, ...f.evm.price.calls].map((c: Call) => c.raw));
   });
 
   it('the asset page links each live figure and each chain to the receipt; the receipt page shows the raw answers', async () => {
@@ -230,9 +231,6 @@ describe('a receipt of a head read', () => {
     expect(f.evm.price.calls.map((c: Call) => c.method)).toEqual(['decimals()', 'latestRoundData()']);
     expect(f.evm.price.calls[1].to).toBe(s.contracts.feedA.toLowerCase());
     expect(f.evm.price.calls[1].decoded).toContain('265050000000');
-    const variable = f.evm.rpc.slice(1);
-    const { stdout } = await execFileAsync('sh', ['-c', f.evm.command], { env: { PATH: process.env.PATH, [variable]: env[variable] } });
-    const answers = (JSON.parse(stdout) as Array<{ id: number; result: string }>).sort((a, b) => a.id - b.id);
-    expect(answers.map((a) => a.result)).toEqual([...f.evm.calls, ...f.evm.price.calls].map((c: Call) => c.raw));
+    expect(await curlAnswers(f)).toEqual([...f.evm.calls, ...f.evm.price.calls].map((c: Call) => c.raw));
   }, 60_000);
 });
