@@ -115,23 +115,21 @@ async function eventsOf(db: Database, registry: Registry, run: PublishedRun): Pr
 export async function storeEvents(db: Database, runId: number, events: AlertEvent[], now = new Date()): Promise<string[]> {
   if (!events.length) return [];
   const createdAt = now.toISOString();
+  // One statement per table: on a shared libSQL server each statement is a round trip made while
+  // this transaction holds the one write lock.
   return db.transaction(async (tx) => {
-    const fresh: string[] = [];
-    for (const e of events) {
-      const [row] = await tx
-        .insert(alertEvents)
-        .values({ ...e, evidence: { ...e.evidence }, runId, createdAt })
-        .onConflictDoNothing()
-        .returning({ id: alertEvents.id });
-      if (row) fresh.push(row.id);
-    }
-    const hooks = await tx.select({ id: alertWebhooks.id }).from(alertWebhooks);
-    for (const eventId of fresh)
-      for (const h of hooks)
-        await tx
-          .insert(alertDeliveries)
-          .values({ webhookId: h.id, eventId, nextAttemptAt: now.getTime(), createdAt })
-          .onConflictDoNothing();
+    const inserted = await tx
+      .insert(alertEvents)
+      .values(events.map((e) => ({ ...e, evidence: { ...e.evidence }, runId, createdAt })))
+      .onConflictDoNothing()
+      .returning({ id: alertEvents.id });
+    const fresh = inserted.map((r) => r.id);
+    const hooks = fresh.length ? await tx.select({ id: alertWebhooks.id }).from(alertWebhooks) : [];
+    if (hooks.length)
+      await tx
+        .insert(alertDeliveries)
+        .values(fresh.flatMap((eventId) => hooks.map((h) => ({ webhookId: h.id, eventId, nextAttemptAt: now.getTime(), createdAt }))))
+        .onConflictDoNothing();
     return fresh;
   });
 }

@@ -1,5 +1,5 @@
 /** The admin's webhooks (Settings): register, list with each delivery's log, remove. */
-import { desc, eq, inArray } from 'drizzle-orm';
+import { count, desc, eq, inArray } from 'drizzle-orm';
 import { isIP } from 'node:net';
 import type { Database } from '#db/client.ts';
 import { alertDeliveries, alertWebhooks } from '#db/schema/index.ts';
@@ -34,28 +34,35 @@ export async function registerWebhook(db: Database, rawUrl: string, allowLoopbac
 
 export async function listWebhooks(db: Database) {
   const hooks = await db.select().from(alertWebhooks).orderBy(desc(alertWebhooks.id));
-  const deliveries = hooks.length
-    ? await db
-        .select()
-        .from(alertDeliveries)
-        .where(
-          inArray(
-            alertDeliveries.webhookId,
-            hooks.map((h) => h.id),
-          ),
-        )
-        .orderBy(desc(alertDeliveries.id))
-    : [];
-  return hooks.map((h) => {
-    const mine = deliveries.filter((d) => d.webhookId === h.id);
+  if (!hooks.length) return [];
+  // The outbox only grows: counted by the database, and only the latest rows of each log read.
+  const [tally, logs] = await Promise.all([
+    db
+      .select({ webhookId: alertDeliveries.webhookId, status: alertDeliveries.status, n: count() })
+      .from(alertDeliveries)
+      .where(
+        inArray(
+          alertDeliveries.webhookId,
+          hooks.map((h) => h.id),
+        ),
+      )
+      .groupBy(alertDeliveries.webhookId, alertDeliveries.status),
+    Promise.all(
+      hooks.map((h) =>
+        db.select().from(alertDeliveries).where(eq(alertDeliveries.webhookId, h.id)).orderBy(desc(alertDeliveries.id)).limit(LOG_ROWS),
+      ),
+    ),
+  ]);
+  const counted = (webhookId: number, status: string) => tally.find((t) => t.webhookId === webhookId && t.status === status)?.n ?? 0;
+  return hooks.map((h, i) => {
     return {
       ...h,
       counts: {
-        delivered: mine.filter((d) => d.status === 'delivered').length,
-        pending: mine.filter((d) => d.status === 'pending').length,
-        failed: mine.filter((d) => d.status === 'failed').length,
+        delivered: counted(h.id, 'delivered'),
+        pending: counted(h.id, 'pending'),
+        failed: counted(h.id, 'failed'),
       },
-      deliveries: mine.slice(0, LOG_ROWS).map((d) => ({
+      deliveries: logs[i].map((d) => ({
         id: d.id,
         eventId: d.eventId,
         status: d.status,
