@@ -2,66 +2,25 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * API suites run again in the sqld lane: only those whose database work differs on a remote
- * database. content.test.ts writes (transactions and the outbox over HTTP, concurrent saves) and
- * analytics.test.ts reads every public figure through batched reads (one HTTP request per page).
- * The read-only page suites (origin, seo, coverage) send the same queries through the same
- * batches, so they run once, in 'api'. security.test.ts and hardening.test.ts write to the server's
- * database file directly (another connection, an expiring session, the test clock), which a remote
- * database does not have.
+ * A test's lane is its folder; nothing here names a file.
+ * - tests/unit: pure functions, no server.
+ * - tests/api: the shared built server on a scratch libSQL file, one file at a time.
+ *   tests/api/also-on-sqld: suites whose database work differs on a remote database (writes,
+ *   transactions, batched reads); they run again in the sqld lane.
+ * - tests/api-own: suites that start every server they use (built servers on scratch files, Anvil
+ *   chains, sqld, git remotes) and never touch the shared one; two at a time beside the browser tests.
+ * - tests/e2e: headless Chromium against the shared server. tests/e2e/long-first: the longest files,
+ *   started first in their group (with no durations of a previous run, as on a clean clone, vitest
+ *   orders by file size and these small files would start last and run on alone).
+ * - tests/sqld: several instances on one real sqld.
+ * - tests/reliability: crash, fuzz, attack and build suites on servers of their own.
+ *   tests/reliability-timed: suites whose figures are times, alone at the end.
  */
-const SQLD_LANE_API = ['analytics', 'content'];
-
-/**
- * API suites that start every server they use (their own built servers on scratch files, Anvil
- * chains, sqld, git remotes) and never touch the shared one: they run two at a time in 'api-own'.
- * Each keeps about one core busy (a child process starting, an ingest run), so one at a time left
- * the second core idle. A suite missing here runs in 'api', one at a time beside the shared server,
- * which is always safe.
- */
-const API_OWN_SERVERS = [
-  'alerts',
-  'alerts-defillama',
-  'api-conventions',
-  'content-git',
-  'content-history',
-  'content-push',
-  'content-unicode',
-  'coverage',
-  'holder-concentration',
-  'ingest',
-  'ingest-defillama',
-  'ingest-discovery',
-  'ingest-head-first',
-  'ingest-resilience',
-  'ingest-schedule',
-  'ingest-truth',
-  'live-history',
-  'netlify-ingest',
-  'offline-start',
-  'open-data-live',
-  'page-cache',
-  'receipts',
-  'round-trips',
-  'scheduled',
-  'serve-port',
-  'serve-without-build',
-];
-
-/** Reliability suites that measure time, run alone (the 'reliability-timed' project below). */
-const RELIABILITY_TIMED = ['load', 'auth-attacks'];
-
-/**
- * The browser tests' longest files (about 75 s each on a quiet machine), started first in their
- * group. Vitest orders a group by the durations of its previous run, and with none (a clean clone,
- * as in CI) by file size, largest first: these small files started last, and the lane ran on for
- * their length after everything else had finished.
- */
-const LONG_FIRST = ['tests/e2e/axe-desktop.spec.ts', 'tests/e2e/axe-phone.spec.ts'];
+const LONG_FIRST_FOLDER = '/tests/e2e/long-first/';
 
 class LongFirst extends BaseSequencer {
   async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (f: TestSpecification) => (LONG_FIRST.some((path) => f.moduleId.endsWith(path)) ? 0 : 1);
+    const rank = (f: TestSpecification) => (f.moduleId.includes(LONG_FIRST_FOLDER) ? 0 : 1);
     const order = (f: TestSpecification) => f.project.config.sequence.groupOrder;
     const sorted = (await super.sort(files)).sort((a, b) => order(a) - order(b) || rank(a) - rank(b));
     return sorted;
@@ -84,7 +43,6 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
-          exclude: API_OWN_SERVERS.map((f) => `tests/api/${f}.test.ts`),
           globalSetup: ['tests/support/global-server.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -96,7 +54,7 @@ export default defineConfig({
           // In the browser tests' group (same maxWorkers): the two workers take files of either
           // project as they free up, so neither lane waits at its end for the other's last file.
           name: 'api-own',
-          include: API_OWN_SERVERS.map((f) => `tests/api/${f}.test.ts`),
+          include: ['tests/api-own/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
@@ -127,7 +85,7 @@ export default defineConfig({
           // kill -9 with the remote down). Suites that start their own servers on scratch files already
           // ran in 'api-own' and are left out here.
           name: 'api-sqld',
-          include: [...SQLD_LANE_API.map((f) => `tests/api/${f}.test.ts`), 'tests/sqld/*.test.ts'],
+          include: ['tests/api/also-on-sqld/**/*.test.ts', 'tests/sqld/**/*.test.ts'],
           globalSetup: ['tests/support/global-sqld.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -141,8 +99,7 @@ export default defineConfig({
           // leaves a core mostly idle on its own (a browser waiting for islands, a build, servers
           // starting: headers.test.ts used 11 s of CPU in 29 s, netlify-local-build.test.ts 13 s in 22 s).
           name: 'reliability',
-          include: ['tests/reliability/*.test.ts'],
-          exclude: RELIABILITY_TIMED.map((f) => `tests/reliability/${f}.test.ts`),
+          include: ['tests/reliability/**/*.test.ts'],
           sequence: { groupOrder: 4 },
           maxWorkers: 2,
           testTimeout: 300_000,
@@ -156,8 +113,8 @@ export default defineConfig({
           // user answering as slowly as a wrong password. Its global setup prints the summary of both
           // reliability projects' figures at the end of the run.
           name: 'reliability-timed',
-          include: RELIABILITY_TIMED.map((f) => `tests/reliability/${f}.test.ts`),
-          globalSetup: ['tests/reliability/summary.ts'],
+          include: ['tests/reliability-timed/**/*.test.ts'],
+          globalSetup: ['tests/reliability-timed/summary.ts'],
           sequence: { groupOrder: 5 },
           fileParallelism: false,
           testTimeout: 300_000,

@@ -64,7 +64,7 @@ describe('/api/openapi.json', () => {
       '/api/search': '?q=ondo',
     };
     for (const [path, item] of Object.entries(doc.paths)) {
-      // This server has published no run, so it has no alert to name: tests/api/alerts.test.ts checks that one against the document.
+      // This server has published no run, so it has no alert to name: tests/api-own/alerts.test.ts checks that one against the document.
       if (path === '/api/alerts/{id}') continue;
       const url = path.replace(
         '{id}',
@@ -78,7 +78,7 @@ describe('/api/openapi.json', () => {
       const again = await fetch(base + url + (query[path] ?? ''), { headers: { 'If-None-Match': res.headers.get('etag')! } });
       expect(again.status, `${url} revalidated`).toBe(304);
       const content = item.get.responses['200'].content!;
-      // A feed: Atom is XML (its schema a string; tests/api/alerts.test.ts reads it with a feed parser), JSON Feed has its schema.
+      // A feed: Atom is XML (its schema a string; tests/api-own/alerts.test.ts reads it with a feed parser), JSON Feed has its schema.
       if (content['application/atom+xml']) {
         expect(res.headers.get('content-type'), url).toMatch(/^application\/atom\+xml/);
         continue;

@@ -33,7 +33,7 @@ export const PAGE_KINDS: PageKind[] = [
   { name: 'author', path: '/authors/rwa-research-team', status: 200, public: true },
   { name: 'asset', path: '/assets/buidl', status: 200, public: true },
   { name: 'assets', path: '/assets', status: 200, public: true },
-  // Before any run the receipt says there is none yet (the live receipt is checked in tests/api/receipts.test.ts).
+  // Before any run the receipt says there is none yet (the live receipt is checked in tests/api-own/receipts.test.ts).
   { name: 'receipt', path: '/assets/buidl/receipt', status: 200 },
   { name: 'corrections', path: '/corrections', status: 200, public: true },
   // A view in the query (issue 27.2): header links with aria-sort, the filter form with choices made.
@@ -51,7 +51,7 @@ export const PAGE_KINDS: PageKind[] = [
   { name: 'article-not-found', path: '/research/no-such-article', status: 404 },
   { name: 'admin', path: '/admin', status: 200, signedIn: true },
   { name: 'admin-seo', path: '/admin/seo', status: 200, signedIn: true },
-  // Before any run there is no event: the list says so (a live alert page is checked in tests/api/alerts.test.ts).
+  // Before any run there is no event: the list says so (a live alert page is checked in tests/api-own/alerts.test.ts).
   { name: 'alerts', path: '/alerts', status: 200 },
   { name: 'admin-settings', path: '/admin/settings', status: 200, signedIn: true },
 ];

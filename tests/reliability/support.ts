@@ -12,7 +12,7 @@ import { TEST_ADMIN } from '../support/constants.ts';
 
 export const FIGURES_DIR = resolve(import.meta.dirname, '../../test-results/reliability');
 
-/** Records figures for the end-of-run summary (tests/reliability/summary.ts prints them). */
+/** Records figures for the end-of-run summary (tests/reliability-timed/summary.ts prints them). */
 export function recordFigures(suite: string, figures: Record<string, number | string>) {
   mkdirSync(FIGURES_DIR, { recursive: true });
   writeFileSync(resolve(FIGURES_DIR, `${suite}.json`), JSON.stringify(figures, null, 2));

@@ -27,7 +27,7 @@ import { now } from '#lib/server/clock.ts';
  * Each entry is stored with a strong ETag (a 304 for a client that has it). Its Brotli and gzip forms
  * are made by the Node edge on the first hit that asks for each and kept with the entry: compressed once,
  * and never for an entry no client asked compressed (a write-heavy minute re-stores every page many
- * times: compressing each store cost a third of the throughput under tests/reliability/load.test.ts).
+ * times: compressing each store cost a third of the throughput under tests/reliability-timed/load.test.ts).
  *
  * The key is the path and query only: nothing else a visitor sends (Host, X-Forwarded-*, cookies
  * other than the session) changes a page, because absolute URLs come from the configured origin.

@@ -7,7 +7,7 @@
  * range for all of a chain's deployments; and a reorg (anvil_reorg) that drops an indexed transfer.
  * Anvil mines about 100-200 blocks a second on this 2-core machine, so the 25,000-block chain costs a
  * few minutes once, shared by both providers' runs.
- * (One chain down while the other publishes, and the per-asset breaker: tests/api/ingest.test.ts.)
+ * (One chain down while the other publishes, and the per-asset breaker: tests/api-own/ingest.test.ts.)
  */
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';

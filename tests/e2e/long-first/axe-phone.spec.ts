@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
-import { PHONE, newContext, useBrowser } from '../support/browser.ts';
-import { axeAt, load, violations } from './axe.ts';
+import { PHONE, newContext, useBrowser } from '../../support/browser.ts';
+import { axeAt, load, violations } from '../axe.ts';
 
 /** axe at 375 px and at the smallest phones (tests/e2e/axe.ts says what is checked). */
 const base = inject('baseUrl');

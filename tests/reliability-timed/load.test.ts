@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import autocannon from 'autocannon';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { sized } from '../support/size.ts';
-import { login, raw, recordFigures, requireRoute, savePost, sleep } from './support.ts';
+import { login, raw, recordFigures, requireRoute, savePost, sleep } from '../reliability/support.ts';
 
 const SECONDS = Number(process.env.RELIABILITY_LOAD_SECONDS || sized(5, 60));
 const CONNECTIONS = 100;

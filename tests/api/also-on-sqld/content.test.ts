@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, loginCookie } from '../support/http.ts';
-import { makePng, makePngHeader, SVG, TINY_JPEG } from '../support/images.ts';
+import { api, loginCookie } from '../../support/http.ts';
+import { makePng, makePngHeader, SVG, TINY_JPEG } from '../../support/images.ts';
 
 const base = inject('baseUrl');
 let cookie: string;

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { api } from '../support/http.ts';
+import { api } from '../../support/http.ts';
 import { NETWORK_METRICS } from '#lib/shared/analytics-types.ts';
 
 const base = inject('baseUrl');

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { TEST_ADMIN } from '../support/constants.ts';
-import { contentChecksum, login, openDb, raw, recordFigures } from './support.ts';
+import { contentChecksum, login, openDb, raw, recordFigures } from '../reliability/support.ts';
 import { createUsers } from '../support/users.ts';
 
 const LIMIT_PER_USER_AND_ADDRESS = 5;

@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { FIGURES_DIR } from './support.ts';
+import { FIGURES_DIR } from '../reliability/support.ts';
 
 export default function setup() {
   rmSync(FIGURES_DIR, { recursive: true, force: true });
