@@ -24,7 +24,7 @@ export interface OutputRules {
 type Mode =
   | { kind: 'pass' }
   | { kind: 'hold'; status: number; headers: OutgoingHttpHeaders; chunks: Buffer[] }
-  | { kind: 'stream'; zip: BrotliCompress | Gzip };
+  | { kind: 'stream'; zip: BrotliCompress | Gzip; waiting: boolean };
 
 export function shapeAppOutput(req: IncomingMessage, res: ServerResponse, rules: OutputRules): void {
   const writeHead = res.writeHead.bind(res) as (status: number, headers?: OutgoingHttpHeaders) => ServerResponse;
@@ -76,11 +76,20 @@ export function shapeAppOutput(req: IncomingMessage, res: ServerResponse, rules:
     }
     given['content-encoding'] = coding;
     writeHead(status, given);
-    zip.on('data', (c: Buffer) => write(c));
+    // Backpressure both ways, as pipeline() would carry it: the compressor stops while the socket is
+    // full and goes on at its 'drain'; the writer upstream (the adapter's file stream, piped into this
+    // response) waits while the compressor is full, and hears 'drain' on the response when it empties.
+    // A 'drain' this code emits is told from the socket's own by writableNeedDrain (the socket's state).
+    zip.on('data', (c: Buffer) => {
+      if (!write(c)) zip.pause();
+    });
+    res.on('drain', () => {
+      if (!res.writableNeedDrain) zip.resume();
+    });
     zip.on('end', () => end());
     zip.on('error', () => res.destroy());
     res.on('close', () => zip.destroy());
-    return { kind: 'stream', zip };
+    return { kind: 'stream', zip, waiting: false };
   };
   const ensure = () => (mode ??= decide(res.statusCode, {}));
 
@@ -98,7 +107,15 @@ export function shapeAppOutput(req: IncomingMessage, res: ServerResponse, rules:
       cb?.();
       return true;
     }
-    return m.zip.write(toBuffer(chunk, rest), cb);
+    const ok = m.zip.write(toBuffer(chunk, rest), cb);
+    if (!ok && !m.waiting) {
+      m.waiting = true;
+      m.zip.once('drain', () => {
+        m.waiting = false;
+        res.emit('drain');
+      });
+    }
+    return ok;
   }) as typeof res.write;
 
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {

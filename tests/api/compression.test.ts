@@ -4,10 +4,13 @@
  * same bytes as the uncompressed answer. Already-compressed types (images), HEAD bodies and 304s are
  * never compressed. Raw node:http requests: fetch would ask for and decode compression on its own.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { request, type IncomingHttpHeaders } from 'node:http';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { isCompressibleType } from '../../front-door/encoding.ts';
 import { SESSION_COOKIE } from '#lib/server/auth/session-cookie.ts';
 
 const base = inject('baseUrl');
@@ -18,15 +21,31 @@ interface Raw {
   body: Buffer;
 }
 
-function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
+/**
+ * `slow`: the reader waits before its first byte and then takes one chunk at a time with a pause,
+ * so the socket fills and the server must hold back. An answer that has not ended after 20 s fails.
+ */
+function get(path: string, headers: Record<string, string> = {}, method = 'GET', slow = false): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const req = request(base + path, { method, headers }, (res) => {
+    // A fresh connection each: a kept-alive one the server closes after 5 s idle would hang up under a slow suite.
+    const req = request(base + path, { method, headers, timeout: 20_000, agent: false }, (res) => {
       const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
+      if (slow) {
+        res.pause();
+        setTimeout(() => res.resume(), 300);
+      }
+      res.on('data', (c: Buffer) => {
+        chunks.push(c);
+        if (slow) {
+          res.pause();
+          setTimeout(() => res.resume(), 1);
+        }
+      });
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
       res.on('error', reject);
     });
-    req.on('error', reject);
+    req.on('timeout', () => req.destroy(new Error(`${path}: the answer did not end within 20 s`)));
+    req.on('error', (e) => reject(new Error(`${path} (${headers['Accept-Encoding'] ?? 'no Accept-Encoding'}): ${e.message}`)));
     req.end();
   });
 }
@@ -116,4 +135,73 @@ describe('compression', () => {
     const other = await get('/global-bonds', { 'Accept-Encoding': 'gzip', 'If-None-Match': etag });
     expect(other.status).toBe(304);
   });
+});
+
+/**
+ * A static file that is neither a build asset nor a pre-rendered page goes through the adapter's file
+ * stream and the on-the-fly compressor: every compressible type, from 1 KB to 5 MB, in every coding,
+ * ends and decodes to the file's bytes, for a slow reader too (the compressor's backpressure reaches
+ * the file stream and the socket's reaches the compressor).
+ */
+describe('static files compressed on the fly', () => {
+  const dir = `compression-probe-${process.pid}`;
+  const folder = resolve(import.meta.dirname, '../../dist/client', dir);
+  const TYPES = ['html', 'css', 'js', 'mjs', 'json', 'map', 'svg', 'xml', 'txt', 'csv', 'md', 'webmanifest'];
+  const SIZES = [1024, 70 * 1024, 256 * 1024];
+  const BIG = 5 * 1024 * 1024;
+  // 5 MB: CSS here, JavaScript in the slow reader's test below.
+  const BIG_TYPES = ['css', 'js'];
+  const SLOW = `${BIG}.js`;
+  const CODINGS: Record<string, string> = { br: 'br', gzip: 'br;q=0, gzip', identity: 'identity' };
+  const files = new Map<string, Buffer>();
+
+  /** Text that compresses like real text (about 3 to 1), made from a fixed seed. */
+  function text(size: number, seed: number): Buffer {
+    const words = ['asset', 'chain', 'supply', 'value', 'token', 'bond', 'fund', 'yield', 'price', 'holder', 'issuer', 'network'];
+    let x = seed;
+    let out = '';
+    while (out.length < size) {
+      x = (x * 1103515245 + 12345) % 2 ** 31;
+      out += (x % 7 === 0 ? String(x) : words[x % words.length]) + (x % 13 === 0 ? '\n' : ' ');
+    }
+    return Buffer.from(out.slice(0, size));
+  }
+
+  beforeAll(() => {
+    mkdirSync(folder, { recursive: true });
+    for (const ext of TYPES)
+      for (const size of [...SIZES, ...(BIG_TYPES.includes(ext) ? [BIG] : [])]) {
+        const name = `${size}.${ext}`;
+        const body = text(size, size + ext.length);
+        writeFileSync(join(folder, name), body);
+        files.set(`/${dir}/${name}`, body);
+      }
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('every type and size, in br, gzip and identity, ends and decodes to the file', async () => {
+    for (const [path, body] of files) {
+      if (path.endsWith(SLOW)) continue;
+      // Each coding, and no Accept-Encoding at all (the bytes as they are), at once.
+      const [none, ...coded] = await Promise.all([
+        get(path),
+        ...Object.values(CODINGS).map((accept) => get(path, { 'Accept-Encoding': accept })),
+      ]);
+      expect(none.headers['content-encoding'], path).toBeUndefined();
+      expect(none.body.equals(body), path).toBe(true);
+      for (const [i, coding] of Object.keys(CODINGS).entries()) {
+        const r = coded[i];
+        expect(r.status, path).toBe(200);
+        expect(isCompressibleType(String(r.headers['content-type'])), `${path}: ${r.headers['content-type']}`).toBe(true);
+        expect(r.headers['content-encoding'] ?? 'identity', `${path} ${coding}`).toBe(coding);
+        expect(decode(r).equals(body), `${path} ${coding}`).toBe(true);
+      }
+    }
+  }, 60_000);
+
+  it('a slow reader of 5 MB gets the whole file in every coding', async () => {
+    const path = `/${dir}/${SLOW}`;
+    const answers = await Promise.all(Object.values(CODINGS).map((accept) => get(path, { 'Accept-Encoding': accept }, 'GET', true)));
+    for (const r of answers) expect(decode(r).equals(files.get(path)!)).toBe(true);
+  }, 60_000);
 });
