@@ -293,7 +293,7 @@ describe('npm run ingest against two local chains', () => {
   it('an unreachable chain is named and shown stale; the other chain publishes', async () => {
     const r = await runIngestCli(['--date', s.days[2]], { ...env, RPC_URL_LOCAL_A: 'http://127.0.0.1:9' });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/not read: Chain "ethereum" \(Ethereum\) is unreachable at 127\.0\.0\.1:9 \(RPC_URL_LOCAL_A\)/);
+    expect(r.stdout).toMatch(/not read: Chain "ethereum" \(Ethereum\) is unreachable at http:\/\/127\.0\.0\.1:9 \(RPC_URL_LOCAL_A\)/);
     expect(r.stdout).toMatch(/stale: TBILL on ethereum/);
   }, 60_000);
 

@@ -59,7 +59,7 @@ describe('an offline run', () => {
   it('is one whose every part was an unreachable host (a price on a chain never reached follows from it)', () => {
     expect(
       offlineReason([
-        'Chain "ethereum" (Ethereum) is unreachable at 127.0.0.1:9 (RPC_URL_ETHEREUM): HTTP request failed. (ECONNREFUSED)',
+        'Chain "ethereum" (Ethereum) is unreachable at http://127.0.0.1:9 (RPC_URL_ETHEREUM): HTTP request failed. (ECONNREFUSED)',
         'OUSG: price refused: the price chain "ethereum" could not be read',
         'DefiLlama stablecoins API unreachable or failing at http://x.invalid/stablecoin/1: fetch failed (ENOTFOUND)',
       ]),

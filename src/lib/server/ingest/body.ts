@@ -11,8 +11,11 @@ const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
 export class BodyTooLargeError extends Error {}
 
-/** The body as text, or a BodyTooLargeError once more than `max` bytes arrived. */
-export async function readCapped(res: Response, max = MAX_BODY_BYTES, what = res.url): Promise<string> {
+/**
+ * The body as text, or a BodyTooLargeError once more than `max` bytes arrived. `what` names the
+ * request in the error, as it may be shown (endpointLabel): never the URL asked, which may carry a key.
+ */
+export async function readCapped(res: Response, what: string, max = MAX_BODY_BYTES): Promise<string> {
   await refuseDeclared(res, max, (declared) => new BodyTooLargeError(`${what}: answer of ${declared} bytes exceeds the ${max}-byte cap`));
   const bytes = await readStreamCapped(res.body, max, () => new BodyTooLargeError(`${what}: answer exceeds the ${max}-byte cap`));
   return new TextDecoder().decode(bytes);
@@ -25,7 +28,7 @@ export async function readCapped(res: Response, max = MAX_BODY_BYTES, what = res
 export function cappedFetch(max = MAX_BODY_BYTES): typeof fetch {
   return async (input, init) => {
     const res = await fetch(input, init);
-    const text = await readCapped(res, max, 'JSON-RPC');
+    const text = await readCapped(res, 'JSON-RPC', max);
     return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
   };
 }

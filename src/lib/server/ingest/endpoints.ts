@@ -5,6 +5,7 @@
  * readers of the other chain families.
  */
 import { configFor, rpcUrl } from '#lib/server/config.ts';
+import { publicUrl } from '#lib/server/http/public-url.ts';
 import type { RegistryChain } from './registry.ts';
 
 export interface ChainEndpoints {
@@ -31,7 +32,7 @@ function rewritten(url: string, origin: string): string {
   return `${origin}/${u.host}${u.pathname === '/' ? '' : u.pathname}`;
 }
 
-/** The hosts of a chain's URLs, for messages (a URL may carry a key in its path: never shown whole). */
+/** A chain's URLs for messages, each as the one rule shows a configured URL (public-url.ts: a key may sit in its path). */
 export function hostsOf(urls: string[]): string {
-  return urls.map((u) => (URL.canParse(u) ? new URL(u).host : '(invalid URL)')).join(', ') || '(none)';
+  return urls.map(publicUrl).join(', ') || '(none)';
 }

@@ -9,7 +9,7 @@
  *   value per chain per day, `chainTvls[Chain].tvl[] = { date, totalLiquidityUSD }`.
  * A row stamped 00:00 UTC is the close of the day before (as the daily readers count a day); a row
  * stamped later in a day (the API's "now" point) is no close and is left out. Each point is kept
- * with the URL it came from (table ingest_history). A failure here is a warning: history never
+ * with the URL it came from, as labelled for showing (table ingest_history). A failure here is a warning: history never
  * holds today's figures back.
  */
 import { sql } from 'drizzle-orm';
@@ -19,7 +19,7 @@ import { MAX_USD, outOfBounds } from '#lib/server/ingest/bounds.ts';
 import type { Registry } from '#lib/server/ingest/registry.ts';
 import { DAY_MS, isoDay, shiftDay } from '#lib/shared/utc-day.ts';
 import { isChainKey } from './defillama-protocol.ts';
-import { requestJson } from './http.ts';
+import { endpointLabel, requestJson } from './http.ts';
 import type { Source, SourceContext } from './types.ts';
 
 /** How far back the history is kept: the two years the snapshot's charts cover. */
@@ -113,37 +113,41 @@ export const defillamaHistorySource: Source = {
     const cfg = configFor(ctx.env).ingest;
     const to = ctx.date;
     const from = shiftDay(to, -HISTORY_DAYS);
-    const get = async (url: string, read: (body: unknown) => Promise<number>) => {
+    // Asked at the configured URL, shown, logged and stored only as its label (the one rule: public-url.ts).
+    const get = async (base: string, path: string, read: (body: unknown, shown: string) => Promise<number>) => {
       counts.requests++;
+      const shown = endpointLabel(base, path);
       try {
-        const a = await requestJson(url, { timeoutMs: cfg.rpcTimeoutMs, backoffMs: cfg.backoffMs, onRetry: ctx.warn, label: url });
+        const a = await requestJson(base + path, {
+          timeoutMs: cfg.rpcTimeoutMs,
+          backoffMs: cfg.backoffMs,
+          onRetry: ctx.warn,
+          label: shown,
+        });
         if (a.status !== 200) throw new Error(`status ${a.status}`);
-        counts.historyPoints += await read(a.json);
+        counts.historyPoints += await read(a.json, shown);
       } catch (e) {
         counts.failedHistories++;
         ctx.warn(
-          `defillama-history: ${url}: ${String((e as Error).message)
+          `defillama-history: ${shown}: ${String((e as Error).message)
             .split('\n')[0]
             .slice(0, 300)}`,
         );
       }
     };
     const stable = cfg.defillamaUrl;
-    await get(`${stable}/stablecoincharts/all`, (b) =>
-      store(ctx, 'stablecoins', 'all', `${stable}/stablecoincharts/all`, stablecoinChart(b, from, to)),
-    );
-    for (const [key, chain] of Object.entries(ctx.registry.chains)) {
-      const url = `${stable}/stablecoincharts/${encodeURIComponent(chain.defillama ?? chain.name)}`;
-      await get(url, (b) => store(ctx, 'stablecoins', key, url, stablecoinChart(b, from, to)));
-    }
+    await get(stable, '/stablecoincharts/all', (b, shown) => store(ctx, 'stablecoins', 'all', shown, stablecoinChart(b, from, to)));
+    for (const [key, chain] of Object.entries(ctx.registry.chains))
+      await get(stable, `/stablecoincharts/${encodeURIComponent(chain.defillama ?? chain.name)}`, (b, shown) =>
+        store(ctx, 'stablecoins', key, shown, stablecoinChart(b, from, to)),
+      );
     const chainKey = new Map(Object.entries(ctx.registry.chains).map(([key, c]) => [c.defillama ?? c.name, key]));
     for (const asset of protocolAssets(ctx.registry)) {
       const p = asset.defillamaProtocol!;
-      const url = `${cfg.defillamaTvlUrl}/protocol/${p.slug}`;
-      await get(url, async (b) => {
+      await get(cfg.defillamaTvlUrl, `/protocol/${p.slug}`, async (b, shown) => {
         let n = 0;
         for (const [chain, points] of protocolHistory(b, from, to, p.chains))
-          n += await store(ctx, 'protocol', `${asset.symbol}|${chainKey.get(chain) ?? chain}`, url, points);
+          n += await store(ctx, 'protocol', `${asset.symbol}|${chainKey.get(chain) ?? chain}`, shown, points);
         return n;
       });
     }

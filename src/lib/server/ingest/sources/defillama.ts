@@ -103,7 +103,7 @@ async function fetchJson(url: string, label: string, warn: (m: string) => void):
         throw new Error(`${label}: status ${res.status}`);
       }
       // Streamed with a size cap: a huge answer is refused, not read whole (issue 17.5).
-      return JSON.parse(await readCapped(res)) as unknown;
+      return JSON.parse(await readCapped(res, label)) as unknown;
     },
     warn,
   );
