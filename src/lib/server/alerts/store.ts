@@ -5,9 +5,14 @@ import { alertEvents } from '#db/schema/index.ts';
 import { ASSET_CLASSES } from '#lib/shared/asset-classes.ts';
 import { slugify } from '#lib/shared/open-data/ids.ts';
 import { HttpError } from '#lib/server/http/handle.ts';
+import { staticLinks } from '#lib/server/open-data/links.ts';
 import type { StoredAlert } from './types.ts';
 
-/** One subscription: every event, or those of one asset (its id), class (its slug) or network (its id). */
+/**
+ * One subscription: every event, or those of one asset (its page's id, which is not its symbol in
+ * lower case: "$X" has the id "x", the second of "USDe" and "USDE" "usde-2"), class (its slug) or
+ * network (its id).
+ */
 export interface AlertFilter {
   asset?: string;
   class?: string;
@@ -35,9 +40,15 @@ export function readFilter(params: URLSearchParams): AlertFilter {
 /** The class's page slug ('U.S. Treasuries' -> 'u-s-treasuries'). */
 export const classSlug = (assetClass: string) => slugify(assetClass);
 
-function where(f: AlertFilter): SQL | undefined {
+/** The symbol of an asset by its page's id, or undefined when no page has that id. */
+export type SymbolOf = (id: string) => string | undefined;
+
+function where(f: AlertFilter, symbolOf: SymbolOf): SQL | undefined {
   const parts: SQL[] = [];
-  if (f.asset) parts.push(sql`lower(${alertEvents.assetSymbol}) = ${f.asset}`);
+  if (f.asset) {
+    const symbol = symbolOf(f.asset);
+    parts.push(symbol === undefined ? sql`0` : eq(alertEvents.assetSymbol, symbol));
+  }
   if (f.class) {
     const classes = ASSET_CLASSES.filter((c) => classSlug(c) === f.class);
     parts.push(classes.length ? inArray(alertEvents.assetClass, classes) : sql`0`);
@@ -52,11 +63,16 @@ function where(f: AlertFilter): SQL | undefined {
 /** A row as the event it stores: the evidence column holds what detect.ts made (db/ cannot name its type). */
 const stored = (row: typeof alertEvents.$inferSelect) => row as unknown as StoredAlert;
 
-export async function listAlerts(db: Database, filter: AlertFilter = {}, limit = FEED_LIMIT): Promise<StoredAlert[]> {
+export async function listAlerts(
+  db: Database,
+  filter: AlertFilter = {},
+  limit = FEED_LIMIT,
+  symbolOf: SymbolOf = (id) => staticLinks().symbolOf(id),
+): Promise<StoredAlert[]> {
   const rows = await db
     .select()
     .from(alertEvents)
-    .where(where(filter))
+    .where(where(filter, symbolOf))
     .orderBy(desc(alertEvents.createdAt), desc(alertEvents.day), alertEvents.id)
     .limit(limit);
   return rows.map(stored);

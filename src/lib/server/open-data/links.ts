@@ -14,6 +14,10 @@ import { logSectionFailure } from '#lib/server/http/section-failure.ts';
 export interface EntityLinks {
   /** The page of an asset by its symbol or ticker (any case), if the site has one. */
   asset(symbol: string): string | undefined;
+  /** The id of that page (its path's last part), if the site has one. */
+  assetId(symbol: string): string | undefined;
+  /** The symbol of the asset whose page has this id. */
+  symbolOf(id: string): string | undefined;
   /** The page of an issuer by its name, if the site has one. */
   issuer(name: string): string | undefined;
 }
@@ -24,11 +28,13 @@ export function staticLinks(): EntityLinks {
   if (cached) return cached;
   const { registry } = siteRegistry();
   const catalog = buildCatalog(snapshotAssetsJson, registry?.assets ?? [], registryChainName);
-  const assets = new Map<string, string>();
-  for (const a of catalog.assets) if (!assets.has(a.symbol.toLowerCase())) assets.set(a.symbol.toLowerCase(), a.url);
+  const assets = new Map<string, { url: string; id: string }>();
+  for (const a of catalog.assets) if (!assets.has(a.symbol.toLowerCase())) assets.set(a.symbol.toLowerCase(), a);
   const issuers = new Map(catalog.issuers.map((i) => [i.id, i.url]));
   cached = {
-    asset: (symbol) => assets.get(symbol.toLowerCase()),
+    asset: (symbol) => assets.get(symbol.toLowerCase())?.url,
+    assetId: (symbol) => assets.get(symbol.toLowerCase())?.id,
+    symbolOf: (id) => catalog.byId.get(id)?.symbol,
     issuer: (name) => issuers.get(slugify(name)),
   };
   return cached;
