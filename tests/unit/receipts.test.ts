@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { apiCommand, reproduceCommand, type EvmReceipt } from '#lib/shared/receipts.ts';
 import { sumText } from '#lib/server/open-data/receipt-page.ts';
-import { changesOf } from '#lib/server/ingest/corrections.ts';
+import { changedFigures, changesOf, replacedRows } from '#lib/server/ingest/corrections.ts';
 import type { ingestObservations } from '#db/schema/index.ts';
 
 /** The arguments the shell gives curl for this command (curl replaced by a printer). */
@@ -86,13 +86,17 @@ const obs = (o: Partial<Obs>): Obs => ({
   ...o,
 });
 
+/** The corrections of `after` replacing `before`, as the recorder makes them: the figures compared once. */
+const changes = (before: Obs, after: Obs, recordedAt: string, receipts?: Parameters<typeof changesOf>[2]) =>
+  changesOf({ before, after, figures: changedFigures(before, after) }, recordedAt, receipts);
+
 describe('what counts as a correction', () => {
   it('the same figures read again (float noise included) are none; holders known for the first time are none', () => {
-    expect(changesOf(obs({}), obs({ runId: 2, value: 350000 + 1e-10, holders: 12 }), 'now')).toEqual([]);
+    expect(changes(obs({}), obs({ runId: 2, value: 350000 + 1e-10, holders: 12 }), 'now')).toEqual([]);
   });
 
   it('a changed supply and value are two, with before, after and the reason from the receipts', () => {
-    const entries = changesOf(obs({}), obs({ runId: 2, supply: '140000', value: 140000 }), 'now', {
+    const entries = changes(obs({}), obs({ runId: 2, supply: '140000', value: 140000 }), 'now', {
       before: receipt([{ wallet: '0xt', balance: '900000' }]),
       after: receipt([
         { wallet: '0xt', balance: '900000' },
@@ -112,17 +116,27 @@ describe('what counts as a correction', () => {
   });
 
   it('without receipts, the reason says which block or API answer replaced the figure', () => {
-    expect(changesOf(obs({}), obs({ runId: 2, value: 1, blockNumber: 12 }), 'now')[0].reason).toBe(
+    expect(changes(obs({}), obs({ runId: 2, value: 1, blockNumber: 12 }), 'now')[0].reason).toBe(
       'read again at block 12; the figure published by run 1 was read at block 10',
     );
     const api = { source: 'defillama', blockNumber: null, apiUrl: 'https://stablecoins.llama.fi/stablecoin/1' };
-    expect(changesOf(obs(api), obs({ ...api, runId: 2, value: 1, fetchedAt: 'later' }), 'now')[0].reason).toMatch(
+    expect(changes(obs(api), obs({ ...api, runId: 2, value: 1, fetchedAt: 'later' }), 'now')[0].reason).toMatch(
       /^defillama answered differently when asked again \(fetched later;/,
     );
     // A figure published, then gone (a price no longer read), is a correction too.
-    expect(changesOf(obs({}), obs({ runId: 2, price: null, value: null }), 'now').map((e) => [e.figure, e.after])).toEqual([
+    expect(changes(obs({}), obs({ runId: 2, price: null, value: null }), 'now').map((e) => [e.figure, e.after])).toEqual([
       ['value', null],
       ['price', null],
     ]);
+  });
+
+  it('the recorder compares each row once: the entries are made from the figures found then, never compared again', () => {
+    const earlier = [obs({}), obs({ assetSymbol: 'GOLD' }), obs({ runId: 0, value: 7 })];
+    const mine = [obs({ runId: 2, value: 1 }), obs({ runId: 2, assetSymbol: 'GOLD' })];
+    const found = replacedRows(mine, earlier);
+    // The re-read of GOLD changed nothing: no row; TBILL is compared with run 1's figure (the latest), not run 0's.
+    expect(found.map((r) => [r.after.assetSymbol, r.before.runId, r.figures])).toEqual([['TBILL', 1, ['value']]]);
+    // What the comparison found is what is recorded: a pair handed on with one figure gives one entry.
+    expect(changesOf({ ...found[0], figures: ['price'] }, 'now').map((e) => e.figure)).toEqual(['price']);
   });
 });

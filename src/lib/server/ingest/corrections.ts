@@ -58,30 +58,57 @@ function reasonOf(before: Obs, after: Obs, receipts?: { before?: EvmReceipt; aft
   return `read again by run ${after.runId}; the published figure was read by run ${before.runId}`;
 }
 
-/** The corrections between an earlier published row and the row that replaces it (pure, unit-tested). */
-export function changesOf(before: Obs, after: Obs, recordedAt: string, receipts?: { before?: EvmReceipt; after?: EvmReceipt }): Entry[] {
-  const out: Entry[] = [];
-  for (const f of FIGURES) {
+type Figure = (typeof FIGURES)[number];
+
+/** The figures that differ between an earlier published row and the row that replaces it (pure). */
+export function changedFigures(before: Obs, after: Obs): Figure[] {
+  return FIGURES.filter((f) => {
     const b = numberOf(before, f);
     const a = numberOf(after, f);
     // Unknown before (holders still indexing) and known now is no correction; known and now gone is.
-    if (b === null || (a !== null && same(a, b))) continue;
-    out.push({
-      recordedAt,
-      runId: after.runId,
-      previousRunId: before.runId,
-      date: after.date,
-      assetSymbol: after.assetSymbol,
-      chain: after.chain,
-      source: after.source,
-      figure: f,
-      before: textOf(before, f),
-      after: textOf(after, f),
-      reason: reasonOf(before, after, receipts),
-      methodVersion: METHOD_VERSION,
-    });
-  }
-  return out;
+    return b !== null && !(a !== null && same(a, b));
+  });
+}
+
+/** A row of this run that replaces one an earlier run published, with the figures it changed (found once). */
+export interface Replaced {
+  before: Obs;
+  after: Obs;
+  figures: Figure[];
+}
+
+/**
+ * The rows of this run that change a figure an earlier run published, each with its changed
+ * figures: the one comparison the recorder makes (pure). A daily re-read of the same figures is none.
+ */
+export function replacedRows(mine: readonly Obs[], earlier: readonly Obs[]): Replaced[] {
+  const key = (r: Obs) => `${r.date}|${r.assetSymbol}|${r.chain}|${r.source}`;
+  const last = new Map<string, Obs>();
+  for (const r of earlier) if ((last.get(key(r))?.runId ?? -1) < r.runId) last.set(key(r), r);
+  return mine.flatMap((after) => {
+    const before = last.get(key(after));
+    const figures = before ? changedFigures(before, after) : [];
+    return before && figures.length ? [{ before, after, figures }] : [];
+  });
+}
+
+/** The corrections of a replaced row's changed figures, with the reason (pure, unit-tested). */
+export function changesOf(r: Replaced, recordedAt: string, receipts?: { before?: EvmReceipt; after?: EvmReceipt }): Entry[] {
+  const { before, after } = r;
+  return r.figures.map((f) => ({
+    recordedAt,
+    runId: after.runId,
+    previousRunId: before.runId,
+    date: after.date,
+    assetSymbol: after.assetSymbol,
+    chain: after.chain,
+    source: after.source,
+    figure: f,
+    before: textOf(before, f),
+    after: textOf(after, f),
+    reason: reasonOf(before, after, receipts),
+    methodVersion: METHOD_VERSION,
+  }));
 }
 
 async function record(db: Database, entries: Entry[]) {
@@ -120,17 +147,11 @@ export async function recordCorrections(db: Database, runId: number, now = Date.
           inArray(o.assetSymbol, [...new Set(mine.map((r) => r.assetSymbol))]),
         ),
       );
-    const key = (r: Obs) => `${r.date}|${r.assetSymbol}|${r.chain}|${r.source}`;
-    const last = new Map<string, Obs>();
-    for (const r of earlier) if ((last.get(key(r))?.runId ?? -1) < r.runId) last.set(key(r), r);
     // Only the reads whose figures differ need their receipts (a daily re-read of the same figures needs none).
-    const changed = mine.filter((r) => last.has(key(r)) && changesOf(last.get(key(r))!, r, recordedAt).length > 0);
+    const changed = replacedRows(mine, earlier);
     // The receipts of both reads, to say what changed (the wallets excluded, the price's source).
-    const receiptOf = await receiptsOf(db, [...changed, ...changed.map((r) => last.get(key(r))!)]);
-    for (const r of changed) {
-      const before = last.get(key(r))!;
-      entries.push(...changesOf(before, r, recordedAt, { before: receiptOf(before), after: receiptOf(r) }));
-    }
+    const receiptOf = await receiptsOf(db, [...changed.map((r) => r.after), ...changed.map((r) => r.before)]);
+    for (const r of changed) entries.push(...changesOf(r, recordedAt, { before: receiptOf(r.before), after: receiptOf(r.after) }));
   }
   const [meta] = await db.select().from(datasetMeta).where(eq(datasetMeta.key, META_KEY));
   const was = meta ? Number(meta.value) : null;
