@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyTableView, ariaSort, readTableView, sortHref, tableState, tableViewQuery } from '#lib/shared/table-view.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { applyTableView, ariaSort, readTableView, sortHref, tableControls, tableState, tableViewQuery } from '#lib/shared/table-view.ts';
 import { ASSET_LIST, NETWORK_TABLE, type AssetListRow, type NetworkTableRow } from '#lib/shared/open-data/list-views.ts';
 
 const row = (name: string, assetClass: string, marketCap: number | null, issuer: string | null, chains: string[]): AssetListRow => ({
@@ -101,3 +103,30 @@ describe('the networks table (issue 27.2)', () => {
     expect(order('issuer=nobody')).toEqual(['Ethereum', 'ZKsync Era', 'Aptos']);
   });
 });
+
+describe('the controls of a sortable table, wired once', () => {
+  const PREFIXED = { ...ASSET_LIST, prefix: 'platforms-' };
+
+  it("names a prefixed table's filters, kept sort and sort links with its prefix", () => {
+    const state = tableState(PREFIXED, rows, new URLSearchParams('platforms-sort=name&platforms-dir=asc&sort=other'));
+    const c = tableControls(PREFIXED, state, '/x', 'platforms', { range: '1y' });
+    expect(c.form.filters.map((f) => f.name)).toEqual(PREFIXED.filters.map((f) => `platforms-${f.id}`));
+    expect(c.form.carry).toEqual({ range: '1y', 'platforms-sort': 'name', 'platforms-dir': 'asc' });
+    const name = c.headers.find((h) => h.id === 'name')!;
+    expect(name.sort).toBe('ascending');
+    expect(name.href).toContain('platforms-sort=name');
+    expect(name.href).toContain('range=1y');
+  });
+
+  it('is the one wiring: no component builds sort links or filter names itself', () => {
+    const wiring = /\b(sortHref|ariaSort|sortQuery|queryName)\(/;
+    const own = [...files('src/components'), ...files('src/pages')].filter((f) => wiring.test(readFileSync(f, 'utf8')));
+    expect(own).toEqual([]);
+  });
+});
+
+function* files(dir: string): Generator<string> {
+  for (const e of readdirSync(dir, { withFileTypes: true }))
+    if (e.isDirectory()) yield* files(join(dir, e.name));
+    else if (/\.(ts|tsx|astro)$/.test(e.name)) yield join(dir, e.name);
+}

@@ -161,3 +161,53 @@ export function tableState<R>(spec: TableSpec<R>, all: R[], q: URLSearchParams):
   const view = readTableView(spec, all, q);
   return { view, rows: applyTableView(spec, all, view), query: tableViewQuery(spec, view), options: filterOptions(spec, all) };
 }
+
+/** One sorting header: its label, where it links and whether the view is sorted by it. */
+export interface SortHeaderControl {
+  id: string;
+  label: string;
+  numeric: boolean;
+  href: string;
+  sort: 'ascending' | 'descending' | undefined;
+}
+
+/** The filter form of a table (TableFilters' props). */
+export interface FilterFormControl {
+  path: string;
+  hash: string;
+  view: TableView;
+  /** The view's sort and the page's other pairs, kept when the filters change. */
+  carry: Record<string, string>;
+  filters: { id: string; label: string; options: FilterOption[]; name: string }[];
+}
+
+/**
+ * The controls of a sortable, filterable table: its filter form and its sorting headers, wired
+ * once for every such table (a class page's, an open-data list's, the networks table), so that a
+ * table with a query prefix names its filters and sort links the same way everywhere.
+ */
+export function tableControls<R>(
+  spec: TableSpec<R>,
+  state: Pick<TableState<R>, 'view' | 'options'>,
+  path: string,
+  hash: string,
+  keep: Record<string, string> = {},
+): { form: FilterFormControl; headers: SortHeaderControl[] } {
+  const { view, options } = state;
+  return {
+    form: {
+      path,
+      hash,
+      view,
+      carry: { ...keep, ...sortQuery(spec, view) },
+      filters: spec.filters.map((f) => ({ id: f.id, label: f.label, options: options[f.id], name: queryName(spec, f.id) })),
+    },
+    headers: spec.columns.map((c) => ({
+      id: c.id,
+      label: c.label,
+      numeric: !!c.numeric,
+      href: sortHref(spec, path, view, c.id, hash, keep),
+      sort: ariaSort(view, c.id),
+    })),
+  };
+}
