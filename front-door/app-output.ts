@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { createBrotliCompress, createGzip, constants, type BrotliCompress, type Gzip } from 'node:zlib';
 import { CACHE } from '#lib/server/cache/policy.ts';
-import { writeHeadHeaders } from '../scripts/lib/write-head.ts';
+import { writeHeadHeaders } from './write-head.ts';
 import { chooseCoding, isCompressibleType, MIN_COMPRESS_BYTES, withVary } from './encoding.ts';
 import { sendEncoded } from './send.ts';
 

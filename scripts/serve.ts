@@ -10,10 +10,10 @@ import { prepareDatabaseOrExit } from '#lib/server/setup/prepare.ts';
 import { keepDelivering, prepareContent } from '#lib/server/content/sync.ts';
 import { configOrExit } from '#lib/server/config.ts';
 import { createEdge } from '../front-door/index.ts';
-import { usableBuild } from './lib/usable-build.ts';
+import { usableBuild } from '../front-door/usable-build.ts';
 import { checkRpcUrls, describeLiveData } from '#lib/server/ingest/status.ts';
 import { startIngestSchedule } from '#lib/server/ingest/schedule.ts';
-import { startAutoIngest } from './lib/auto-ingest.ts';
+import { startAutoIngest } from '#lib/server/ingest/auto-child.ts';
 import { keepDeliveringAlerts } from '#lib/server/alerts/keep-delivering.ts';
 
 // Before anything else (the database, the content): without a build of this server there is nothing to serve.

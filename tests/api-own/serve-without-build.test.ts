@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject } from '../../scripts/lib/project-copy.ts';
-import { NO_BUILD } from '../../scripts/lib/usable-build.ts';
+import { NO_BUILD } from '../../front-door/usable-build.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');

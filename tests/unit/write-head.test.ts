@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeHeadSets } from '../../scripts/lib/write-head.ts';
+import { writeHeadSets } from '../../front-door/write-head.ts';
 
 describe('writeHeadSets: does a writeHead call set this header itself?', () => {
   it.each([

@@ -2,7 +2,7 @@
  * The first run by itself (issue 24.1): a server that has no published run, or whose last published
  * figures are older than yesterday's close, starts an ingest in the background, so a fresh install
  * shows today's market without `npm run ingest`. INGEST_AUTO=off turns it off. The Node server starts
- * it at start (scripts/lib/auto-ingest.ts); on Netlify, where no process stays up, the first request
+ * it at start (auto-child.ts); on Netlify, where no process stays up, the first request
  * an instance serves starts the background function (firstRequestTrigger below). Either way the run's
  * own lock keeps two of them from running at once.
  */

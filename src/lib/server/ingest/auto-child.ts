@@ -1,5 +1,5 @@
 /**
- * The Node server's first run by itself (issue 24.1, src/lib/server/ingest/auto.ts): when a run is
+ * The Node server's first run by itself (auto.ts says when one is due): when a run is
  * due, `npm run ingest -- --auto --head` starts as a child process (head first: today's figures are
  * served within minutes, the history follows), so the server answers at once and its
  * pages are never slowed by the run's parsing on the server's event loop. Its lines go to the
@@ -15,7 +15,8 @@ import { configFor } from '#lib/server/config.ts';
 import { autoRunDue } from '#lib/server/ingest/auto.ts';
 import { describeRunOutcome } from '#lib/server/ingest/status.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The project's root, where `scripts/ingest.ts` is (this file is src/lib/server/ingest/auto-child.ts). */
+const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 
 export async function startAutoIngest(
   env: NodeJS.ProcessEnv,

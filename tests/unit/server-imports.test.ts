@@ -1,0 +1,43 @@
+/**
+ * What the running Node server imports lives under src/, front-door/ or db/: scripts/ holds tools
+ * (tests' chains, benchmarks, one-off commands) that a change there must not turn into a change of
+ * the server. Walks the static imports from the server's start (scripts/serve.ts) and fails on any
+ * file of scripts/ it reaches.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve('.');
+const ALIASES: Record<string, string> = { '#lib/': 'src/lib/', '#db/': 'db/', '#components/': 'src/components/' };
+
+/** The local files a module imports statically (package imports and relative paths; npm packages left out). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const out: string[] = [];
+  for (const m of text.matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+'([^']+)'|^\s*import\s+'([^']+)'/gm)) {
+    const spec = m[1] ?? m[2];
+    if (/^import\s+type\b/.test(m[0].trim())) continue;
+    const alias = Object.keys(ALIASES).find((a) => spec.startsWith(a));
+    const path = alias ? join(ROOT, ALIASES[alias], spec.slice(alias.length)) : spec.startsWith('.') ? resolve(dirname(file), spec) : null;
+    if (path && /\.(ts|mts)$/.test(path) && existsSync(path)) out.push(path);
+  }
+  return out;
+}
+
+describe("the server's imports", () => {
+  it('reach no file of scripts/ but the start itself', () => {
+    const start = join(ROOT, 'scripts/serve.ts');
+    const seen = new Set([start]);
+    const queue = [start];
+    while (queue.length)
+      for (const f of importsOf(queue.pop()!))
+        if (!seen.has(f)) {
+          seen.add(f);
+          queue.push(f);
+        }
+    const reached = [...seen].map((f) => relative(ROOT, f));
+    expect(reached).toContain('front-door/index.ts');
+    expect(reached.filter((f) => f.startsWith('scripts/') && f !== 'scripts/serve.ts')).toEqual([]);
+  });
+});
