@@ -189,6 +189,21 @@ describe('detectors', () => {
     expect(kinds(input(f, { previousAssets: null }))).toEqual([]);
   });
 
+  it('an added product is a new asset, never a supply, NAV or depeg event, whatever its backfilled day before shows', () => {
+    const added = [
+      // A backfilled day before with half the supply and another NAV, and a first price off the peg.
+      fig('GOLD', D1, 'ethereum', 50, 80),
+      fig('GOLD', D2, 'ethereum', 100, 100),
+      fig('USDX', D1, 'arbitrum', 10, 1),
+      fig('USDX', D2, 'arbitrum', 100, 0.97),
+    ];
+    expect(kinds(input(added, { previousAssets: new Set(['TBILL']) }))).toEqual([`new-asset-usdx-${D2}`, `new-asset-gold-${D2}`]);
+    // The same figures of products already tracked are moves: the rule above is what keeps them out.
+    expect(kinds(input(added))).toEqual([`depeg-usdx-${D2}`, `supply-move-usdx-${D2}`, `nav-move-gold-${D2}`, `supply-move-gold-${D2}`]);
+    // Read at the last close only (a head-first run's source), it is still announced once, on the day it was read.
+    expect(kinds(input([fig('GOLD', D1, 'ethereum', 1, 100)], { previousAssets: new Set(['USDX']) }))).toEqual([`new-asset-gold-${D1}`]);
+  });
+
   it('ids are safe in a path and the same for the same kind, asset, network and day', () => {
     expect(alertId('depeg', 'USD₮0', D2)).toBe(`depeg-usd-0-${D2}`);
     expect(alertId('hold', 'GOLD', D2, 'Ethereum')).toBe(alertId('hold', 'gold', D2, 'ethereum'));

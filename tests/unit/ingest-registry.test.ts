@@ -61,6 +61,7 @@ describe('registry', () => {
     expect(unpriced.map((a) => [a.symbol, a.source])).toEqual([
       ['xStocks', 'defillama-protocol'],
       ['ONDO-GM', 'defillama-protocol'],
+      ['dShares', 'defillama-protocol'],
     ]);
     // The NAV tokens accrue: none of them hides behind a fixed $1.00.
     const byKind = Object.fromEntries(r.assets.map((a) => [a.symbol, a.price.kind]));

@@ -171,6 +171,53 @@ describe('wider', () => {
     }
   });
 
+  it('tracks at least 55 products, three or more in each class of the Asset Classes menu, each with its public source', () => {
+    expect(r.assets.length).toBeGreaterThanOrEqual(55);
+    for (const { label } of ASSET_CLASS_LINKS)
+      expect(r.assets.filter((a) => a.assetClass === label).length, label).toBeGreaterThanOrEqual(3);
+    for (const a of r.assets) expect(a.reference ?? '', a.symbol).toMatch(/https:\/\/\S+/);
+  });
+
+  it('adds the funds the review named and the deployments it found missing, each address in its entry', () => {
+    const want: Array<[string, string, string]> = [
+      ['iBENJI', 'ethereum', '0x90276e9d4a023b5229e0c2e9d4b2a83fe3a2b48c'],
+      ['CUMIU', 'ethereum', '0x85d38585c3ac08268f598282a84b7c0ddfc0d04f'],
+      ['BELIF', 'ethereum', '0x237c717df1b60501f8d029d3fe7385fd090df180'],
+      ['thBILL', 'ethereum', '0x5fa487bca6158c64046b2813623e20755091da0b'],
+      ['USYC', 'solana', '7LWanZteUKtvFjv4MHYgKXXdAuCQYFPJysL9pxxdRQGn'],
+      ['HLSCOPE', 'optimism', '0x720f86f4b5b5d5d0ea3e5718ec43071d4d05134b'],
+      ['XAUm', 'bsc', '0x23ae4fd8e7844cdbc97775496ebd0e8248656028'],
+    ];
+    for (const [symbol, chain, address] of want)
+      expect(bySymbol(symbol).deployments).toContainEqual(expect.objectContaining({ chain, address }));
+    // What could not be found or read on a public chain is listed with why, not left out in silence.
+    const untracked = r.uncoveredProducts.map((p) => p.name).join(' | ');
+    expect(untracked).toContain('BRSRV');
+    for (const p of r.uncoveredProducts) expect(p.note.length, p.name).toBeGreaterThan(20);
+  });
+
+  it("reads USYC's NAV at the oracle Circle's current contract page lists", () => {
+    const p = bySymbol('USYC').price;
+    expect(p.kind === 'feed' && p.address).toBe('0x74f2199aeb743f68f05943e5715a33eaf2b61f53');
+    expect(bySymbol('USYC').reference).toContain('https://developers.circle.com/tokenized/usyc/smart-contracts');
+  });
+
+  it('prices a CMTAT fund at latestNAV() / NAVScalingFactor(), both read at the block, and refuses a zero factor', () => {
+    const p = bySymbol('CUMIU').price;
+    if (p.kind !== 'call') throw new Error('CUMIU is priced by a call');
+    expect(priceReads(p)!.map((x) => x.functionName)).toEqual(['latestNAV', 'NAVScalingFactor']);
+    const close = Date.parse('2026-11-25T00:00:00Z');
+    // 1,033,353 at a factor of 10,000 is $103.3353 a token, not $1.
+    expect(priceFromReads(p, [1_033_353n, 10_000n], close)).toEqual({ ok: true, price: 103.3353 });
+    expect(priceFromReads(p, [1_033_353n, 0n], close)).toEqual({
+      ok: false,
+      reason: 'NAVScalingFactor() answered zero: the NAV cannot be scaled',
+    });
+    expect(priceMethodOf(p)).toBe(
+      'NAV latestNAV() / NAVScalingFactor() at 0x85d38585c3ac08268f598282a84b7c0ddfc0d04f on ethereum, stale once unchanged for more than 3 U.S. business days',
+    );
+  });
+
   it('lists deployments on chains no reader covers, by family', () => {
     const families = new Set(r.assets.flatMap((a) => a.uncovered.map((u) => u.family)));
     expect([...families]).toEqual(expect.arrayContaining(['tron', 'sui', 'cosmos']));

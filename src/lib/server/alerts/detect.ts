@@ -94,6 +94,27 @@ export function detect(input: DetectInput): AlertEvent[] {
     const price = priceOf(now);
     const priceBefore = priceOf(then);
 
+    // A product added to the registry: its backfilled history (or none) is not a day's move, nor its
+    // first price a depeg. Its addition is the one event; the moves start with its second published run.
+    if (input.previousAssets && !input.previousAssets.has(a.symbol)) {
+      events.push({
+        ...base,
+        id: alertId('new-asset', a.symbol, day),
+        kind: 'new-asset',
+        title: `${a.symbol} (${a.name}) now tracked, on ${chains.map(name).join(', ')}`,
+        evidence: {
+          measure: 'value',
+          unit: 'usd',
+          before: null,
+          after: { day, value: [...now.values()].reduce((s, f) => s + (f.value ?? 0), 0) },
+          change: null,
+          rule: 'an asset published for the first time',
+          reads: [...now.values()].map(readOf),
+        },
+      });
+      continue;
+    }
+
     if (a.assetClass === 'Stablecoins') {
       const peg = pegPriceOf(now);
       const pegBefore = pegPriceOf(then).price;
@@ -164,23 +185,6 @@ export function detect(input: DetectInput): AlertEvent[] {
           },
         });
     }
-
-    if (input.previousAssets && !input.previousAssets.has(a.symbol) && days.has(input.asOf))
-      events.push({
-        ...base,
-        id: alertId('new-asset', a.symbol, day),
-        kind: 'new-asset',
-        title: `${a.symbol} (${a.name}) now tracked, on ${chains.map(name).join(', ')}`,
-        evidence: {
-          measure: 'value',
-          unit: 'usd',
-          before: null,
-          after: { day, value: [...now.values()].reduce((s, f) => s + (f.value ?? 0), 0) },
-          change: null,
-          rule: 'an asset published for the first time',
-          reads: [...now.values()].map(readOf),
-        },
-      });
   }
 
   const info = new Map(input.assets.map((a) => [a.symbol, a]));

@@ -70,7 +70,7 @@ export function priceMethodOf(p: RegistryAsset['price']): string {
     case 'feed':
       return `Price feed latestRoundData()${at}${p.quote ? ` times the dollar rate of its currency, feed ${p.quote}` : ''}${p.scale ? ` times ${p.scale.factor} (${p.scale.unit})` : ''}, stale past ${p.maxAgeBusinessDays ? `${p.maxAgeBusinessDays} U.S. business day(s)` : `${p.maxAgeHours ?? DEFAULT_FEED_MAX_AGE_HOURS} h`}`;
     case 'call':
-      return `NAV ${p.method}()${at} (${p.decimals} decimals)${navBound}`;
+      return `NAV ${p.method}()${p.divisor ? ` / ${p.divisor}()` : ''}${at}${p.decimals ? ` (${p.decimals} decimals)` : ''}${navBound}`;
     case 'vault':
       return `NAV totalAssets() / totalSupply() of the vault${at}${navBound}`;
     case 'centrifuge':

@@ -220,6 +220,15 @@ const priceSchema = z.discriminatedUnion('kind', [
     address,
     method: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a function name'),
     decimals: z.number().int().min(0).max(36),
+    /**
+     * A second view function of the same contract whose uint256 the answer is divided by: a NAV
+     * stored with its own scaling factor (CMTAT's latestNAV() / NAVScalingFactor(), a manager's
+     * rate / BPS_DENOMINATOR()), read at the same block. A divisor of zero refuses the price.
+     */
+    divisor: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a function name')
+      .optional(),
     maxAgeBusinessDays,
   }),
   /** An ERC-4626-style vault's NAV: totalAssets() / totalSupply(), both with `decimals` decimals (OpenEden TBILL). */
@@ -343,9 +352,23 @@ const assetSchema = z.strictObject({
   reference: z.string().optional(),
 });
 
+/**
+ * A product of the market the registry does not track, and why (no public address, no NAV on any
+ * chain, a ledger mirror): listed on /sources and in /api/coverage beside the deployments no
+ * reader covers, so a class's gap is named, not silent.
+ */
+const uncoveredProductSchema = z.strictObject({
+  name: z.string().min(1),
+  issuer: z.string().min(1),
+  assetClass: z.enum(ASSET_CLASSES),
+  note: z.string().min(1),
+  source: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }),
+});
+
 export const registrySchema = z.strictObject({
   chains: z.record(chainKey, chainSchema),
   assets: z.array(assetSchema),
+  uncoveredProducts: z.array(uncoveredProductSchema).default([]),
 });
 
 type Issue = { path: PropertyKey[]; message: string };

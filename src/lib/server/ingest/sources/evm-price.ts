@@ -109,8 +109,11 @@ export function priceReads(p: PriceRef) {
       { address: p.address, abi: vaultAbi, functionName: 'totalSupply' },
     ] as const;
   if (p.kind === 'centrifuge') return null;
-  const abi = parseAbi([`function ${p.method}() view returns (uint256)` as 'function x() view returns (uint256)']);
-  return [{ address: p.address, abi, functionName: p.method as 'x' }] as const;
+  return [p.method, ...(p.divisor ? [p.divisor] : [])].map((method) => ({
+    address: p.address,
+    abi: parseAbi([`function ${method}() view returns (uint256)` as 'function x() view returns (uint256)']),
+    functionName: method as 'x',
+  }));
 }
 
 /**
@@ -128,7 +131,11 @@ export function priceFromReads(p: PriceRef, values: readonly unknown[], closeMs:
     if (shares === 0n) return { ok: false, reason: 'the vault has no shares (totalSupply() is 0)' };
     return checkPrice(Number(formatUnits(assets, p.decimals)) / Number(formatUnits(shares, p.decimals)));
   }
-  return checkPrice(Number(formatUnits(values[0] as bigint, p.decimals)));
+  const answer = Number(formatUnits(values[0] as bigint, p.decimals));
+  if (!p.divisor) return checkPrice(answer);
+  const divisor = values[1] as bigint;
+  if (divisor === 0n) return { ok: false, reason: `${p.divisor}() answered zero: the NAV cannot be scaled` };
+  return checkPrice(answer / Number(divisor));
 }
 
 /** A feed's checked answer, times its quote feed's when it has one, before any stated factor. */
