@@ -218,6 +218,23 @@ describe('wider', () => {
     );
   });
 
+  it('lists endpoints that answer, each with its limits: none of the dead or crippled ones', () => {
+    const all = Object.values(r.chains).flatMap((c) => c.publicRpc);
+    for (const e of all) expect(e.limits, e.url).toMatch(/\S{3}/);
+    const hosts = all.map((e) => new URL(e.url).host);
+    // Gone from chainlist (llamarpc), closed to the public (polygon-rpc.com), eth_getLogs disabled (BNB's dataseed).
+    for (const dead of ['eth.llamarpc.com', 'polygon-rpc.com', 'bsc-dataseed.bnbchain.org']) expect(hosts).not.toContain(dead);
+    // Every EVM chain has at least two keyless endpoints besides its official rate-limited one, which is kept last.
+    for (const [key, c] of Object.entries(r.chains)) {
+      if (c.family !== 'evm') continue;
+      expect(c.publicRpc.length, key).toBeGreaterThanOrEqual(3);
+      const official = c.publicRpc.findIndex((e) => /not for production/.test(e.limits ?? ''));
+      if (official >= 0) expect(official, key).toBe(c.publicRpc.length - 1);
+    }
+    // The Stellar reader says where it stands on Horizon's deprecation.
+    for (const e of r.chains.stellar.publicRpc) expect(e.limits).toMatch(/deprecated in favour of Stellar RPC.*no end date/);
+  });
+
   it('lists deployments on chains no reader covers, by family', () => {
     const families = new Set(r.assets.flatMap((a) => a.uncovered.map((u) => u.family)));
     expect([...families]).toEqual(expect.arrayContaining(['tron', 'sui', 'cosmos']));

@@ -57,7 +57,17 @@ const chainSchema = z.strictObject({
    * variable, when set, replaces them. https only; http on loopback for test registries.
    */
   publicRpc: z
-    .array(z.strictObject({ url: endpointUrl, source: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }) }))
+    .array(
+      z.strictObject({
+        url: endpointUrl,
+        source: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }),
+        /**
+         * What the endpoint will not do, as its operator or `npm run rpc:check` says: rate limits,
+         * eth_getLogs refused or capped, how far back it keeps state. Shown beside it on /sources.
+         */
+        limits: z.string().min(1).max(800).optional(),
+      }),
+    )
     .max(8)
     .default([]),
 });
