@@ -4,6 +4,8 @@ import { assemble, type AssetPageInput } from '#lib/server/open-data/asset-page.
 import type { Observation } from '#lib/server/figures/observations.ts';
 import { parseRegistry } from '#lib/server/ingest/registry.ts';
 import registryJson from '../../content/registry/registry.json';
+import { methodStatements } from '#lib/server/ingest/methods.ts';
+import { parseConfig } from '#lib/server/config.ts';
 
 const row = (o: Partial<Observation>): Observation => ({
   id: 0,
@@ -115,6 +117,74 @@ describe('asset page (assemble)', () => {
     expect(page.quality).toEqual({
       kind: 'held',
       reason: 'Ethereum: circuit breaker: GOLD on ethereum would jump 11.0x; the figure shown is that of 2026-11-10.',
+    });
+  });
+
+  it("yields EUTBL from its euro NAV: the EUR/USD rate moving while the euro NAV stays flat is a yield of 0, not the currency's move", () => {
+    const eutbl = parseRegistry(registryJson, 'registry').assets.find((a) => a.symbol === 'EUTBL')!;
+    if (eutbl.price.kind !== 'feed' || !eutbl.price.quote) throw new Error('EUTBL is priced by a euro NAV feed times EUR/USD');
+    const feed = eutbl.price.address;
+    const hex = (n: bigint) => n.toString(16).padStart(64, '0');
+    // The price's receipt as the read keeps it: decimals() and latestRoundData() of the NAV feed, then of the rate.
+    const receipt = (navMicro: bigint, fx: bigint) => ({
+      price: {
+        calls: [
+          { to: feed, method: 'decimals()', raw: '0x' + hex(6n) },
+          { to: feed, method: 'latestRoundData()', raw: '0x' + hex(7n) + hex(navMicro) + hex(0n) + hex(1n) + hex(7n) },
+          { to: eutbl.price.kind === 'feed' ? eutbl.price.quote : '', method: 'decimals()', raw: '0x' + hex(8n) },
+          {
+            to: eutbl.price.kind === 'feed' ? eutbl.price.quote : '',
+            method: 'latestRoundData()',
+            raw: '0x' + hex(9n) + hex(fx) + hex(0n) + hex(1n) + hex(9n),
+          },
+        ],
+      },
+    });
+    const days = ['2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06', '2026-11-07', '2026-11-08', '2026-11-09', '2026-11-10'];
+    // The euro NAV flat at 1.045123; EUR/USD from 1.05 up 0.5% a day: the dollar price rises about 3.5% in the week.
+    const fxOf = (i: number) => 1.05 * Math.pow(1.005, i);
+    const obsRows = days.map((date, i) =>
+      row({
+        date,
+        runId: i + 1,
+        assetSymbol: 'EUTBL',
+        chain: 'ethereum',
+        price: 1.045123 * fxOf(i),
+        value: 1000 * 1.045123 * fxOf(i),
+        supply: '1000',
+      }),
+    );
+    const priceReceipts = days.map((date, i) => ({
+      runId: i + 1,
+      date,
+      chain: 'ethereum',
+      source: 'evm',
+      body: receipt(1_045_123n, BigInt(Math.round(fxOf(i) * 1e8))),
+    }));
+    const base = input({ asOf: '2026-11-10', obsRows, priceReceipts });
+    const page = assemble({ ...base, entry: { ...base.entry, symbol: 'EUTBL', assetClass: 'Global Bonds', registry: eutbl } });
+    expect(page.yield7d).toMatchObject({ value: 0, source: expect.stringContaining("NAVs in the fund's own currency") });
+    // The dollar price alone would have shown the currency's move as a yield of several hundred percent a year.
+    expect(page.price.value).toBeCloseTo(1.045123 * fxOf(7), 9);
+    // A euro NAV that did grow shows its own growth, whatever the rate did.
+    const grown = priceReceipts.map((r, i) => ({ ...r, body: receipt(BigInt(1_045_123 + i * 100), BigInt(Math.round(fxOf(i) * 1e8))) }));
+    const y = assemble({
+      ...base,
+      priceReceipts: grown,
+      entry: { ...base.entry, symbol: 'EUTBL', assetClass: 'Global Bonds', registry: eutbl },
+    }).yield7d;
+    expect(y.value).toBeGreaterThan(0);
+    expect(y.value).toBeLessThan(40);
+    // /sources says so, naming the funds it applies to.
+    const said = methodStatements(parseConfig({}).ingest, parseRegistry(registryJson, 'registry')).find((m) => m.id === 'yield')!.text;
+    expect(said).toContain('(EUTBL, UKTBL and eurUKTBL) yields from its NAV in that currency');
+    // Without the receipts that keep the euro NAV, the yield is unknown with why, never the dollar move.
+    expect(
+      assemble({ ...base, priceReceipts: [], entry: { ...base.entry, symbol: 'EUTBL', assetClass: 'Global Bonds', registry: eutbl } })
+        .yield7d,
+    ).toMatchObject({
+      value: null,
+      unknown: 'no NAV published yet',
     });
   });
 });

@@ -159,7 +159,7 @@ export function methodStatements(cfg: IngestConfig, registry: Registry | undefin
     {
       id: 'yield',
       title: 'Yield',
-      text: `Funds priced by their NAV (a feed, a NAV call, a vault, a Centrifuge pool) show a 7-day and a 30-day yield on their page, in its API and downloads. ${YIELD_METHOD} A fund with a fixed $1.00 NAV pays its income as new tokens or distributions, not in its price: its yield is shown unknown, and why.`,
+      text: `Funds priced by their NAV (a feed, a NAV call, a vault, a Centrifuge pool) show a 7-day and a 30-day yield on their page, in its API and downloads. ${YIELD_METHOD} A NAV struck in another currency and valued through a dollar-rate feed (${list(assets.filter((a) => a.price.kind === 'feed' && a.price.quote).map((a) => a.symbol)) || 'none is registered today'}) yields from its NAV in that currency, read back from the NAV feed's answer its price receipt keeps: the dollar rate's move is not income. A fund with a fixed $1.00 NAV pays its income as new tokens or distributions, not in its price: its yield is shown unknown, and why.`,
     },
     {
       id: 'aggregators',

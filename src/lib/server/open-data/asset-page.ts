@@ -4,7 +4,7 @@
  * recent transfers and its data quality. A figure that cannot be known is null with a reason.
  */
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
-import { ingestRuns, networks, transfers } from '#db/schema/index.ts';
+import { ingestReceipts, ingestRuns, networks, transfers } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { read, readAll } from '#lib/server/db/reads.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
@@ -24,6 +24,7 @@ import { OUR_TOKEN_LIST, snapshotWords } from '#lib/shared/plain-sources.ts';
 import { assessQuality, gapPercent, type Quality } from '#lib/shared/open-data/quality.ts';
 import { reconcile, type Reconciliation } from './reconciliation.ts';
 import { concentrationFrom, concentrationQuery, type AssetConcentration, type ConcentrationRow } from './concentration.ts';
+import { ownCurrencyNavHistory } from './own-currency-nav.ts';
 
 /** A yield (percent a year) with the two NAVs it compares. */
 export type YieldShown = Figure & { from: YieldFigure['from']; to: YieldFigure['to'] };
@@ -128,7 +129,10 @@ export async function loadAssetPage(id: string): Promise<AssetPage | undefined> 
   const live = publishedRun !== undefined;
   const regSymbol = entry.registry?.symbol ?? entry.symbol;
   const window = transferWindow(asOf, TRANSFER_DAYS);
-  const [obsRows, transferRows, heldRuns, concentrationRows] = await db.batch([
+  // A NAV in another currency yields from that NAV, which the price chain's receipts keep (own-currency-nav.ts).
+  const price = entry.registry?.price;
+  const quotedChain = price?.kind === 'feed' && price.quote ? price.chain : null;
+  const [obsRows, transferRows, heldRuns, concentrationRows, priceReceipts] = await db.batch([
     servedObservations({ asOf, asset: regSymbol }),
     db
       .select()
@@ -143,6 +147,22 @@ export async function loadAssetPage(id: string): Promise<AssetPage | undefined> 
       .orderBy(desc(ingestRuns.id))
       .limit(1),
     concentrationQuery(regSymbol, asOf),
+    db
+      .select({
+        runId: ingestReceipts.runId,
+        date: ingestReceipts.date,
+        chain: ingestReceipts.chain,
+        source: ingestReceipts.source,
+        body: ingestReceipts.body,
+      })
+      .from(ingestReceipts)
+      .where(
+        and(
+          eq(ingestReceipts.assetSymbol, quotedChain ? regSymbol : ''),
+          eq(ingestReceipts.chain, quotedChain ?? ''),
+          gte(ingestReceipts.date, shiftDay(asOf, -62)),
+        ),
+      ),
   ]);
   const networkIds = new Map(netRows.map((n) => [n.name, n.id]));
   // Cells the published run kept at an earlier figure (a failed read, or held by the per-asset breaker).
@@ -166,6 +186,7 @@ export async function loadAssetPage(id: string): Promise<AssetPage | undefined> 
     window,
     networkIds,
     concentrationRows,
+    priceReceipts,
   });
 }
 
@@ -186,6 +207,8 @@ export interface AssetPageInput {
   networkIds: Map<string, string>;
   /** Stored holder concentration rows a published run accepted (concentration.ts); none before a run. */
   concentrationRows?: ConcentrationRow[];
+  /** For a NAV in another currency (a quote feed): the receipts of its price chain's reads, which keep the NAV feed's own answer. */
+  priceReceipts?: Array<{ runId: number; date: string; chain: string; source: string; body: unknown }>;
 }
 
 /**
@@ -349,11 +372,19 @@ export function assemble(input: AssetPageInput): AssetPage {
               : 'the snapshot gives no holder count per asset',
           };
   const observedPrice = latest.find((o) => o.price !== null)?.price ?? null;
-  // The NAV per day (every chain is valued at the asset's one price), and the yields it gives.
-  const navHistory = dates.flatMap((date) => {
-    const p = byDate.get(date)!.find((o) => o.price !== null)?.price;
-    return p == null ? [] : [{ date, nav: p }];
-  });
+  // The NAV per day (every chain is valued at the asset's one price), and the yields it gives. A NAV
+  // struck in another currency (a quote feed) yields from that currency's NAV, kept in the price's receipts.
+  const quoted = reg?.price.kind === 'feed' && reg.price.quote ? reg.price : null;
+  const navHistory = quoted
+    ? ownCurrencyNavHistory(
+        quoted.address,
+        dates.flatMap((date) => byDate.get(date)!.filter((o) => o.chain === quoted.chain && o.price !== null)),
+        input.priceReceipts ?? [],
+      )
+    : dates.flatMap((date) => {
+        const p = byDate.get(date)!.find((o) => o.price !== null)?.price;
+        return p == null ? [] : [{ date, nav: p }];
+      });
   const noYield = reg ? noYieldReason(reg.price, reg.assetClass) : 'the asset is not in the registry: no price source';
   const yieldOf = (days: number): YieldShown => {
     const y = noYield
@@ -366,7 +397,9 @@ export function assemble(input: AssetPageInput): AssetPage {
       : {
           value: y.value,
           asOf: y.to!.date,
-          source: `NAVs of ${y.from!.date} and ${y.to!.date}`,
+          source: quoted
+            ? `NAVs in the fund's own currency (its NAV feed, before the dollar rate) of ${y.from!.date} and ${y.to!.date}`
+            : `NAVs of ${y.from!.date} and ${y.to!.date}`,
           origin: 'live',
           from: y.from,
           to: y.to,

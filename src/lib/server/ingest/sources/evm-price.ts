@@ -132,7 +132,7 @@ export function priceFromReads(p: PriceRef, values: readonly unknown[], closeMs:
     return checkPrice(Number(formatUnits(assets, p.decimals)) / Number(formatUnits(shares, p.decimals)));
   }
   const answer = Number(formatUnits(values[0] as bigint, p.decimals));
-  if (!p.divisor) return checkPrice(answer);
+  if (p.kind !== 'call' || !p.divisor) return checkPrice(answer);
   const divisor = values[1] as bigint;
   if (divisor === 0n) return { ok: false, reason: `${p.divisor}() answered zero: the NAV cannot be scaled` };
   return checkPrice(answer / Number(divisor));
