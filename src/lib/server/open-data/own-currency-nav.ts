@@ -17,7 +17,7 @@ function word(raw: string, index: number, signed: boolean): bigint | null {
 }
 
 /** The NAV feed's answer in its own currency, from the price calls a receipt kept; null when they are not there. */
-export function ownCurrencyNav(feed: string, calls: readonly ReceiptCall[]): number | null {
+function ownCurrencyNav(feed: string, calls: readonly ReceiptCall[]): number | null {
   const at = feed.toLowerCase();
   const decimals = calls.find((c) => c.to === at && c.method.startsWith('decimals('));
   const round = calls.find((c) => c.to === at && c.method.startsWith('latestRoundData('));
