@@ -77,6 +77,25 @@ describe('admin Markdown editor', () => {
     await close();
   });
 
+  it('keeps the site shortcuts\' keys in the text: "/", Ctrl+K and Meta+K, F8', async () => {
+    const { page, errors, close } = await openEditor();
+    await body(page).click();
+    await page.keyboard.type('/commodities and/or 2026/11');
+    await page.keyboard.press('Meta+k');
+    await page.keyboard.press('F8');
+    await page.keyboard.type('\n/');
+    const search = page.getByRole('combobox', { name: /Search/ });
+    expect(await search.evaluate((el) => el === document.activeElement)).toBe(false);
+    expect(await search.inputValue()).toBe('');
+    expect(await bodyText(page)).toBe('/commodities and/or 2026/11\n/');
+    // Outside a text field the shortcuts still work.
+    await page.getByRole('heading', { name: 'Create Blog Post' }).click();
+    await page.keyboard.press('/');
+    expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('keeps every key typed while the page is slow to render what came before', async () => {
     const { page, errors, close } = await openEditor();
     // A slow phone, or a busy machine: React renders each change some time after the keys that made

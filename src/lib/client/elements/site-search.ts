@@ -2,21 +2,15 @@
  * <site-search>: the header's search form as an ARIA 1.2 combobox with a listbox popup (the APG
  * "list autocomplete" pattern). Typing asks GET /api/search; ArrowDown/ArrowUp move the active
  * option (aria-activedescendant, focus stays in the box), Enter opens it (or, with none active,
- * submits the form to /search), Escape closes the list, then clears the box. "/" (outside a text
- * field) and Ctrl/Cmd+K focus the box from anywhere on the page.
+ * submits the form to /search), Escape closes the list, then clears the box. "/" and Ctrl/Cmd+K
+ * focus the box from anywhere on the page but a text field (keyBelongsToField).
  *
  * Without this script the form is a plain GET to /search, server-rendered.
  */
 import { SEARCH_KIND_LABELS, normalizeQuery, type SearchHit } from '#lib/shared/search.ts';
+import { keyBelongsToField } from '#lib/client/field-keys.ts';
 import { define } from './define.ts';
 import { textElement } from './text-element.ts';
-
-const isTextField = (el: Element | null) =>
-  !!el &&
-  (el instanceof HTMLInputElement ||
-    el instanceof HTMLTextAreaElement ||
-    el instanceof HTMLSelectElement ||
-    (el as HTMLElement).isContentEditable);
 
 class SiteSearch extends HTMLElement {
   #input!: HTMLInputElement;
@@ -52,10 +46,8 @@ class SiteSearch extends HTMLElement {
     });
     document.addEventListener('keydown', (e) => {
       const k = e.key.toLowerCase();
-      const shortcut =
-        (k === 'k' && (e.ctrlKey || e.metaKey) && !e.altKey) ||
-        (e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !isTextField(document.activeElement));
-      if (!shortcut || e.defaultPrevented) return;
+      const shortcut = (k === 'k' && (e.ctrlKey || e.metaKey) && !e.altKey) || (e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey);
+      if (!shortcut || e.defaultPrevented || keyBelongsToField(e)) return;
       e.preventDefault();
       input.focus();
       input.select();

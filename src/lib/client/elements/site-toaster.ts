@@ -6,6 +6,7 @@
  * from (else to <main>), never to the emptied region.
  */
 import { $toast, dismissToast, takeCarriedToast, type Toast } from '#lib/client/stores/toast.ts';
+import { keyBelongsToField } from '#lib/client/field-keys.ts';
 import { define } from './define.ts';
 import { textElement } from './text-element.ts';
 
@@ -31,7 +32,7 @@ class SiteToaster extends HTMLElement {
       if (from instanceof HTMLElement && !this.contains(from)) this.#returnTo = from;
     });
     document.addEventListener('keydown', (e) => {
-      if (e.key !== 'F8' || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      if (e.key !== 'F8' || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || keyBelongsToField(e)) return;
       e.preventDefault();
       list.focus();
     });
