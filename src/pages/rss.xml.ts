@@ -6,6 +6,7 @@ import { readAll } from '#lib/server/db/reads.ts';
 import { listTags, tagResponse } from '#lib/server/cache/cdn.ts';
 import { newestFirst } from '#lib/shared/article-kinds.ts';
 import { feedXml } from '#lib/server/content/feed.ts';
+import { readingBody } from '#lib/server/content/article-view.ts';
 import { SITE } from '#lib/shared/site.ts';
 
 export const prerender = false;
@@ -20,7 +21,9 @@ export const GET: APIRoute = async () => {
     publicListRead('research', FEED_SIZE),
     nextScheduledRead(),
   ]);
-  const items = [...posts, ...articles].sort(newestFirst).slice(0, FEED_SIZE);
+  const listed = [...posts, ...articles].sort(newestFirst).slice(0, FEED_SIZE);
+  // Each body as its reading page renders it (cached per text, bounded in time like a page view).
+  const items = await Promise.all(listed.map(async (item) => ({ ...item, html: (await readingBody(item.content)).html || null })));
   const xml = feedXml({ origin, title: `${SITE.name} — Blog and Research`, description: SITE.description }, items);
   const response = new Response(xml, {
     headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': cacheControlBefore(nextScheduled, null) },

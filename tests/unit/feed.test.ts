@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
 import { feedXml, type FeedItem } from '#lib/server/content/feed.ts';
+import { renderMarkup } from '#lib/shared/markup/index.ts';
 
 const item = (over: Partial<FeedItem>): FeedItem => ({
   kind: 'blog',
@@ -12,6 +13,7 @@ const item = (over: Partial<FeedItem>): FeedItem => ({
   published: true,
   publishedAt: new Date('2026-11-20T09:00:00Z'),
   createdAt: new Date('2026-11-01T09:00:00Z'),
+  html: null,
   ...over,
 });
 const channel = { origin: 'https://rwa.example', title: 'RWA — Blog & Research', description: 'Figures <live>' };
@@ -55,6 +57,28 @@ describe('feedXml', () => {
     const xml = feedXml(channel, [item({ excerpt: '<img src=x onerror=alert(1)>' })]);
     expect(xml).toContain('<description>&amp;lt;img src=x onerror=alert(1)&amp;gt;</description>');
     expect(parse(xml).item[0].description).toBe('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('carries the body rendered and sanitised by the site pipeline (content:encoded), its own addresses made absolute', () => {
+    const { html } = renderMarkup(
+      '| A | B |\n| - | -: |\n| ~~x~~ | <img src=x onerror=alert(1)> |\n\n- [x] done\n\nNote.[^1] ![c](/api/uploads/abc) [post](/blog/p)\n\n[^1]: A footnote.',
+    );
+    const xml = feedXml(channel, [item({ html })]);
+    expect(xml).toContain('xmlns:content="http://purl.org/rss/1.0/modules/content/"');
+    const body = parse(xml).item[0]['content:encoded'] as string;
+    expect(body).toBe(html.replaceAll(' src="/', ' src="https://rwa.example/').replaceAll(' href="/', ' href="https://rwa.example/'));
+    expect(body).toContain('<td class="align-right"><img src="x"></td>');
+    expect(body).toContain('<del>x</del>');
+    expect(body).toContain('<section data-footnotes');
+    expect(body).toContain('<img src="https://rwa.example/api/uploads/abc" alt="c">');
+    expect(body).toContain('<a href="https://rwa.example/blog/p">post</a>');
+    expect(body).not.toMatch(/onerror|alert/);
+    // Markup only as escaped text in the XML: the document itself gains no element.
+    expect(xml).not.toMatch(/<(table|img|section)\b/);
+  });
+
+  it('an item without a body leaves content:encoded out', () => {
+    expect(feedXml(channel, [item({})])).not.toContain('<content:encoded>');
   });
 
   it('an empty feed is still a valid channel', () => {

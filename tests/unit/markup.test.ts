@@ -1,83 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { parseFragment } from 'parse5';
+import { corpus, dangers, inGfm } from '../support/xss.ts';
 import { renderMarkup, headingSlug, HEADING_ID_MAX } from '#lib/shared/markup/index.ts';
-
-interface Payload {
-  title: string;
-  payload: string;
-}
-const corpus = JSON.parse(readFileSync(resolve(import.meta.dirname, '../fixtures/xss/dompurify-payloads.json'), 'utf8')) as {
-  count: number;
-  payloads: Payload[];
-};
-
-const URL_ATTRIBUTES = new Set([
-  'href',
-  'src',
-  'action',
-  'formaction',
-  'xlink:href',
-  'data',
-  'srcset',
-  'poster',
-  'background',
-  'cite',
-  'longdesc',
-  'dynsrc',
-  'lowsrc',
-]);
-const FORBIDDEN_ELEMENTS = new Set([
-  'script',
-  'iframe',
-  'object',
-  'embed',
-  'foreignobject',
-  'style',
-  'frame',
-  'frameset',
-  'base',
-  'meta',
-  'link',
-  'form',
-  'svg',
-  'math',
-]);
-const DANGEROUS_URL = /^\s*(?:javascript|vbscript|data\s*:\s*text\/html)/i;
-
-interface P5Node {
-  nodeName: string;
-  tagName?: string;
-  attrs?: { name: string; value: string }[];
-  childNodes?: P5Node[];
-  content?: P5Node;
-}
-
-/**
- * Every executable or embedding form the corpus README names, found the way a browser finds
- * them (parse5 is the WHATWG parser), plus the raw-text checks on the serialised string.
- */
-function dangers(html: string): string[] {
-  const found: string[] = [];
-  if (/<script/i.test(html)) found.push('<script in the HTML text');
-  if (/<[a-z][^>]*\son[a-z]+\s*=/i.test(html)) found.push('on*= in the HTML text');
-  const walk = (node: P5Node) => {
-    const tag = node.tagName?.toLowerCase();
-    if (tag && FORBIDDEN_ELEMENTS.has(tag)) found.push(`<${tag}>`);
-    for (const { name, value } of node.attrs ?? []) {
-      const n = name.toLowerCase();
-      if (n.startsWith('on')) found.push(`${tag} ${n}=`);
-      if (n === 'style') found.push(`${tag} style=`);
-      // eslint-disable-next-line no-control-regex -- browsers ignore control characters and spaces in URLs, so does this check.
-      if (URL_ATTRIBUTES.has(n) && DANGEROUS_URL.test(value.replace(/[\u0000-\u0020]/g, ''))) found.push(`${tag} ${n}=${value}`);
-    }
-    node.childNodes?.forEach(walk);
-    if (node.content) walk(node.content);
-  };
-  walk(parseFragment(html) as unknown as P5Node);
-  return found;
-}
 
 describe('the spec’s simple markup', () => {
   it('renders headings 1-4, bold, "- " lists and blank-line paragraphs', () => {
@@ -205,6 +128,64 @@ describe('sanitising', () => {
       const source = `# Heading ${payload}\n\nA **bold** ${payload} paragraph.\n\n- item ${payload}\n- [link](${payload})\n\n${payload}\n\n## End`;
       expect(dangers(renderMarkup(source).html)).toEqual([]);
     });
+    it('in a table cell, a footnote and a task item (GitHub-flavoured Markdown)', () => {
+      const { table, footnote, task } = inGfm(payload);
+      const html = { table: renderMarkup(table).html, footnote: renderMarkup(footnote).html, task: renderMarkup(task).html };
+      expect(dangers(html.table)).toEqual([]);
+      expect(dangers(html.footnote)).toEqual([]);
+      expect(dangers(html.task)).toEqual([]);
+      // The payload sat inside each: the table, the footnotes and the task list were still made.
+      expect(html.table).toContain('<td class="align-left">BUIDL</td>');
+      expect(html.footnote).toContain('<li id="user-content-fn-n">');
+      // (A payload with blank lines makes the list loose: each item's words then sit in a <p>.)
+      expect(html.task).toMatch(/<li class="task-list-item">\s*(?:<p>)?<input type="checkbox" checked disabled aria-label="Task"> checked/);
+    });
+  });
+});
+
+describe('GitHub-flavoured Markdown', () => {
+  it('renders tables with their alignment as classes, strikethrough, task lists and bare links', () => {
+    const { html } = renderMarkup(
+      '| Asset | Chain | Supply |\n| :-- | :-: | --: |\n| BUIDL | ~~Solana~~ Ethereum | $2.9B |\n\n- [ ] draft\n- [x] *published*\n\nSee www.example.com/a?b=1#c',
+    );
+    expect(html).toContain('<th class="align-left">Asset</th>');
+    expect(html).toContain('<th class="align-center">Chain</th>');
+    expect(html).toContain('<td class="align-right">$2.9B</td>');
+    expect(html).toContain('<del>Solana</del>');
+    expect(html).not.toMatch(/\salign=/);
+    expect(html).toContain('<ul class="contains-task-list">');
+    // A task's box is a disabled checkbox, named.
+    expect(html).toContain('<li class="task-list-item"><input type="checkbox" disabled aria-label="Task"> draft</li>');
+    expect(html).toContain('<input type="checkbox" checked disabled aria-label="Task">');
+    expect(html).toContain('<a href="http://www.example.com/a?b=1#c">www.example.com/a?b=1#c</a>');
+  });
+
+  it('links footnotes both ways through the prefixed ids, and keeps their heading out of the contents', () => {
+    const { html, toc } = renderMarkup('## Supply\n\nBUIDL leads.[^src]\n\n[^src]: Read on chain.', { after: 2 });
+    expect(html).toContain('<a href="#user-content-fn-src" id="user-content-fnref-src" data-footnote-ref');
+    expect(html).toContain('aria-describedby="user-content-footnote-label"');
+    expect(html).toContain('<h2 class="sr-only" id="user-content-footnote-label">Footnotes</h2>');
+    expect(html).toContain('<li id="user-content-fn-src">');
+    expect(html).toMatch(/<a href="#user-content-fnref-src" data-footnote-backref="" aria-label="Back to reference 1"/);
+    expect(toc).toEqual([{ depth: 2, id: 'supply', text: 'Supply' }]);
+    // Every link's target is on the page.
+    const ids = new Set([...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]));
+    for (const [, target] of html.matchAll(/ href="#([^"]+)"/g)) expect(ids).toContain(target);
+  });
+
+  it('lets through only what these need: no other input, alignment or class', () => {
+    const { html } = renderMarkup(
+      '<input type="text" name="q" autofocus> <input type="checkbox"> <p align="center" class="fixed inset-0">x</p>\n\n<table><tr><td align="justify" class="sr-only">c</td></tr></table>',
+    );
+    // An author's input becomes a disabled checkbox; nothing takes focus or a name of the page's.
+    expect(html).not.toMatch(/type="text"|autofocus|name="q"/);
+    expect([...html.matchAll(/<input[^>]*>/g)].every(([tag]) => /type="checkbox"/.test(tag) && /disabled/.test(tag))).toBe(true);
+    expect(html).not.toMatch(/align=|align-justify|class="fixed|class="sr-only"/);
+  });
+
+  it('renders what it renders on the reading page and in the editor preview alike (one pipeline)', () => {
+    const text = '| a | b |\n| - | - |\n| 1 | 2 |';
+    expect(renderMarkup(text).html).toBe(renderMarkup(text).html);
   });
 });
 

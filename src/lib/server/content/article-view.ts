@@ -18,8 +18,11 @@ export interface ArticleView {
 /** How a reading page renders a body; the editor's live preview renders with the same options. */
 const READING_BODY = { after: TOC_HEADING_LEVEL, reservedIds: READING_PAGE_IDS };
 
+/** A body as its reading page shows it (the feed carries the same HTML). */
+export const readingBody = (content: string): Promise<RenderedMarkup> => renderMarkupCached(content, READING_BODY);
+
 export async function articleView(item: ShownItem | null): Promise<ArticleView> {
-  const rendered = item ? await renderMarkupCached(item.content, READING_BODY) : null;
+  const rendered = item ? await readingBody(item.content) : null;
   return { rendered, origin: siteOrigin() };
 }
 

@@ -11,8 +11,22 @@ import { itemPath, shownDate } from '#lib/shared/article-kinds.ts';
 import { escapeXml as x } from '#lib/shared/seo.ts';
 import { authorName } from '#lib/shared/structured-data.ts';
 
-/** What the feed shows of an item: the public item as the repository reads it. */
-export type FeedItem = Pick<ShownItem, 'kind' | 'slug' | 'title' | 'excerpt' | 'author' | 'category' | 'published' | 'publishedAt' | 'createdAt'>;
+/**
+ * What the feed shows of an item: the public item as the repository reads it, and its body as the
+ * reading page renders it (the site's one Markdown pipeline and sanitiser; null: none to show).
+ */
+export type FeedItem = Pick<ShownItem, 'kind' | 'slug' | 'title' | 'excerpt' | 'author' | 'category' | 'published' | 'publishedAt' | 'createdAt'> & {
+  html: string | null;
+};
+
+/**
+ * The body's own addresses (`/api/uploads/...`, `/blog/...`) made absolute: a feed reader shows the
+ * HTML away from the site. Only inside tags: the sanitised HTML has no '<' or '>' in an attribute
+ * (rehypeDropMarkupInAttributes) and none unescaped in its text, so a tag is exactly `<...>`.
+ */
+export function absoluteUrls(html: string, origin: string): string {
+  return html.replace(/<[a-z][^>]*>/g, (tag) => tag.replace(/ (href|src)="\/(?!\/)/g, (_, name: string) => ` ${name}="${origin}/`));
+}
 
 export interface FeedChannel {
   origin: string;
@@ -30,6 +44,8 @@ function itemXml(item: FeedItem, origin: string): string {
     // RSS readers render <description> as HTML: escape the excerpt once as HTML (so it shows as the
     // text the author wrote, never as markup) and once more for the XML around it.
     `      <description>${x(x(item.excerpt))}</description>`,
+    // The whole body, as HTML (escaped once for the XML around it): sanitised like the reading page.
+    ...(item.html ? [`      <content:encoded>${x(absoluteUrls(item.html, origin))}</content:encoded>`] : []),
     `      <pubDate>${shownDate(item).toUTCString()}</pubDate>`,
     `      <dc:creator>${x(authorName(item.kind, item.author))}</dc:creator>`,
     `      <category>${x(item.kind === 'blog' ? 'Blog' : (item.category ?? 'Research'))}</category>`,
@@ -42,7 +58,7 @@ export function feedXml(channel: FeedChannel, items: readonly FeedItem[]): strin
   const { origin } = channel;
   const lastBuild = items[0] ? shownDate(items[0]) : new Date(0);
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/">
   <channel>
     <title>${x(channel.title)}</title>
     <link>${x(origin + '/')}</link>

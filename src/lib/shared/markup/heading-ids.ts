@@ -1,5 +1,5 @@
 import type { Element, ElementContent, Root } from 'hast';
-import { visit } from 'unist-util-visit';
+import { SKIP, visit } from 'unist-util-visit';
 
 /** Table-of-contents ids are at most this long (spec section 9). */
 export const HEADING_ID_MAX = 50;
@@ -63,6 +63,9 @@ export function rehypeHeadingIds(toc: TocEntry[], after?: number, reservedIds: r
   return () => (tree: Root) => {
     const headings: { node: Element; depth: number }[] = [];
     visit(tree, 'element', (node: Element) => {
+      // The footnotes' own (screen-reader) heading keeps its id, which the footnote links are
+      // described by, and is no section of the text's contents.
+      if (node.tagName === 'section' && node.properties.dataFootnotes !== undefined) return SKIP;
       const match = HEADING.exec(node.tagName);
       if (match) headings.push({ node, depth: Number(match[1]) });
     });

@@ -6,6 +6,7 @@
  */
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
+import remarkGfm from 'remark-gfm';
 import remarkRehype from 'remark-rehype';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
@@ -13,6 +14,7 @@ import rehypeStringify from 'rehype-stringify';
 import { markupSchema, rehypeDropMarkupInAttributes, rehypeLowerCaseSchemes } from './schema.ts';
 import { rehypeHeadingIds, type TocEntry } from './heading-ids.ts';
 import { limitNesting } from './nesting.ts';
+import { rehypeFootnoteLinks, rehypeGfmPresentation } from './gfm.ts';
 
 export { HEADING_ID_MAX, headingSlug, type TocEntry } from './heading-ids.ts';
 export { limitNesting, MAX_NESTING } from './nesting.ts';
@@ -23,7 +25,8 @@ export interface RenderedMarkup {
 
 /**
  * Renders the spec's simple markup (# to #### headings, **bold**, '- ' lists, blank-line
- * paragraphs; ordinary Markdown passes too). Raw HTML is parsed, then sanitised with
+ * paragraphs; ordinary Markdown passes too, GitHub's flavour of it included: tables, ~~struck~~
+ * text, task lists, footnotes and bare links). Raw HTML is parsed, then sanitised with
  * `markupSchema`: what survives is inert markup. Nesting is bounded first (limitNesting), so no text
  * makes the parser recurse or backtrack without end.
  */
@@ -41,11 +44,15 @@ export function renderMarkup(source: string, options: RenderOptions = {}): Rende
   const toc: TocEntry[] = [];
   const html = unified()
     .use(remarkParse)
-    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(remarkGfm)
+    // Footnote ids unprefixed here: the sanitiser prefixes every id once (see rehypeFootnoteLinks).
+    .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: '' })
     .use(rehypeRaw)
     .use(rehypeLowerCaseSchemes)
     .use(rehypeSanitize, markupSchema)
     .use(rehypeDropMarkupInAttributes)
+    .use(rehypeFootnoteLinks)
+    .use(rehypeGfmPresentation)
     .use(rehypeHeadingIds(toc, options.after, options.reservedIds))
     .use(rehypeStringify)
     .processSync(limitNesting(source))

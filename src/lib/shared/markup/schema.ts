@@ -2,6 +2,12 @@ import { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 import type { Element, Root } from 'hast';
 import { visit } from 'unist-util-visit';
 
+/** What the sanitiser puts before an id or name the author wrote (DOM clobbering). */
+export const CLOBBER_PREFIX = 'user-content-';
+
+/** The attributes the default schema allows on every element, but `align`: only table cells keep it. */
+const anyElement = (defaultSchema.attributes?.['*'] ?? []).filter((a) => a !== 'align');
+
 /**
  * GitHub's sanitising rules (hast-util-sanitize's defaultSchema), tightened:
  * - elements whose content is raw text or a nested document are dropped with their content
@@ -9,10 +15,21 @@ import { visit } from 'unist-util-visit';
  * - links and images keep only http(s) (and mailto for links) or relative URLs, so
  *   javascript:, vbscript: and data: never survive;
  * - ids and names written by the author keep the `user-content-` prefix (DOM clobbering);
- *   heading ids are set after sanitising by rehypeHeadingIds.
+ *   heading ids are set after sanitising by rehypeHeadingIds;
+ * - what GitHub-flavoured Markdown writes passes, and no more than that: table cells aligned left,
+ *   center or right (nothing else takes `align`), a task's checkbox only as a disabled checkbox
+ *   (the default schema's `required`), footnotes' ids and back-links (prefixed like any other id,
+ *   the links re-pointed after sanitising by rehypeFootnoteLinks), struck-through text as `del`.
  */
 export const markupSchema: SanitizeSchema = {
   ...defaultSchema,
+  clobberPrefix: CLOBBER_PREFIX,
+  attributes: {
+    ...defaultSchema.attributes,
+    '*': anyElement,
+    th: [['align', 'left', 'center', 'right']],
+    td: [['align', 'left', 'center', 'right']],
+  },
   strip: [
     ...(defaultSchema.strip ?? []),
     'script',

@@ -5,7 +5,7 @@ import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { markdownKeymap as listKeymap, markdownLanguage, pasteURLAsLink } from '@codemirror/lang-markdown';
 import { LanguageSupport } from '@codemirror/language';
 import { Bold, Code, Heading2, ImagePlus, Italic, Link2, List, Loader2, Quote, type LucideIcon } from 'lucide-react';
-import { markdownKeymap, runAction, SHORTCUTS, shortcutLabel, type MarkdownAction } from './commands.ts';
+import { endQuoteOnEmptyLine, markdownKeymap, runAction, SHORTCUTS, shortcutLabel, type MarkdownAction } from './commands.ts';
 import { filesOf, uploadIntoBody, type Notify } from './image-paste.ts';
 import { EchoLog } from './echoes.ts';
 import { editorTheme } from './theme.ts';
@@ -88,8 +88,9 @@ export default function MarkdownEditor({ label, value, onChange, placeholder, de
           pasteURLAsLink,
           EditorView.lineWrapping,
           placeholderText(placeholder),
-          // Enter continues a list or quote, Backspace takes its marker away (listKeymap).
-          keymap.of([...markdownKeymap, ...listKeymap, ...defaultKeymap, ...historyKeymap]),
+          // Enter continues a list or quote, Backspace takes its marker away (listKeymap); Enter on an
+          // empty quote line ends the quote.
+          keymap.of([...markdownKeymap, { key: 'Enter', run: endQuoteOnEmptyLine }, ...listKeymap, ...defaultKeymap, ...historyKeymap]),
           editorTheme,
           EditorView.contentAttributes.of({ 'aria-label': label, spellcheck: 'true' }),
           EditorView.updateListener.of((u) => {

@@ -1,4 +1,4 @@
-import { EditorSelection, type EditorState, type TransactionSpec } from '@codemirror/state';
+import { EditorSelection, type EditorState, type StateCommand, type TransactionSpec } from '@codemirror/state';
 import type { EditorView, KeyBinding } from '@codemirror/view';
 
 /**
@@ -109,3 +109,25 @@ export function shortcutLabel(key: string, mac: boolean): string {
     .map((k) => (k === 'Mod' ? (mac ? '⌘' : 'Ctrl') : k.length === 1 ? k.toUpperCase() : k))
     .join('+');
 }
+
+/**
+ * Enter on a quote line that holds only its marker ('> ') ends the quote: the marker goes and the
+ * line is left empty (one level of a nested quote goes). Markdown's own Enter keeps quoting until
+ * two such lines follow each other, so a writer pressed Enter three times to stop quoting.
+ */
+export const endQuoteOnEmptyLine: StateCommand = ({ state, dispatch }) => {
+  const range = state.selection.main;
+  if (state.selection.ranges.length > 1 || !range.empty) return false;
+  const line = state.doc.lineAt(range.head);
+  const marker = /^((?:[ \t]*>)*)[ \t]*>[ \t]*$/.exec(line.text);
+  if (!marker || range.head !== line.to) return false;
+  const outer = marker[1] ? `${marker[1]} ` : '';
+  dispatch(
+    state.update({
+      changes: { from: line.from, to: line.to, insert: outer },
+      selection: { anchor: line.from + outer.length },
+      userEvent: 'delete',
+    }),
+  );
+  return true;
+};
