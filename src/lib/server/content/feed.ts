@@ -24,7 +24,7 @@ export type FeedItem = Pick<ShownItem, 'kind' | 'slug' | 'title' | 'excerpt' | '
  * HTML away from the site. Only inside tags: the sanitised HTML has no '<' or '>' in an attribute
  * (rehypeDropMarkupInAttributes) and none unescaped in its text, so a tag is exactly `<...>`.
  */
-export function absoluteUrls(html: string, origin: string): string {
+function absoluteUrls(html: string, origin: string): string {
   return html.replace(/<[a-z][^>]*>/g, (tag) => tag.replace(/ (href|src)="\/(?!\/)/g, (_, name: string) => ` ${name}="${origin}/`));
 }
 
