@@ -49,7 +49,10 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   const token = cookies.get(SESSION_COOKIE)?.value;
   // Anonymous GETs of shareable answers (the route says `public, s-maxage`) come from a short cache,
   // valid while the database's change counter is where it was.
-  const key = request.method === 'GET' && !token ? cacheKey(url) : undefined;
+  const key = request.method === 'GET' && !token && !isAdminPath(url.pathname) ? cacheKey(url) : undefined;
+  // The route renders the query its key names, and nothing else of what was sent (route-params.ts):
+  // what the key leaves out cannot change the page stored under it. `url` is the route's Astro.url.
+  if (key) url.search = key.slice(url.pathname.length);
   const version = key ? await dataVersion(request) : undefined;
   if (key && version !== undefined) {
     const hit = cachedResponse(key, version, request);

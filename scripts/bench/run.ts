@@ -10,6 +10,8 @@
  * BENCH_ROUNDS (default 5: the rounds those seconds are cut into), BENCH_CONNECTIONS (default "10,100"),
  * BENCH_SKIP_LIGHTHOUSE=1, BENCH_DATA=1 (also run `npm run bench:data`, the 10M-transfer data-scale
  * bench, when the project has it).
+ * Also a burst of 20,000 distinct query strings on / (query-burst.ts): the plain page's hit rate and the
+ * server's peak resident memory.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ import { jsBudgetKb, measureJs } from './js-size.ts';
 import { measure, rpsRatio, serverCostRatio, type LoadResult } from './load.ts';
 import { linkedAssets, wireSizes } from './sizes.ts';
 import { printTable } from './print-table.ts';
+import { queryBurst } from './query-burst.ts';
 import { CACHE } from '#lib/server/cache/policy.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -250,6 +253,23 @@ try {
     pageCache[p] = hits;
     if (p === '/') targets.push({ target: 'page cache hits on / (>= 19 of 20)', value: `${hits}/20`, met: hits >= 19 });
   }
+
+  // --- A burst of distinct query strings on one page (scripts/bench/query-burst.ts): the cache keys a page by
+  // its declared parameters, so the burst neither evicts the plain page nor grows the server without bound.
+  log('=== Query-string burst (20,000 distinct query strings on /, the plain page asked between them)');
+  const burst = await queryBurst(base, '/', { serverPid: server.process.pid });
+  results.queryBurst = burst;
+  log(
+    `  ${burst.distinct} distinct in ${burst.seconds} s: plain / ${burst.plainHits}/${burst.plain} from the cache (${burst.hitRate.toFixed(3)}); ` +
+      `the burst's own ${burst.burstHits} hits; ${burst.errors} errors; server peak RSS ${burst.peakRssMb ?? 'unknown'} MB`,
+  );
+  targets.push({ target: 'query burst: plain / hit rate > 0.9', value: burst.hitRate.toFixed(3), met: burst.hitRate > 0.9 });
+  targets.push({
+    target: 'query burst: server resident memory < 1 GB',
+    value: burst.peakRssMb === null ? 'unknown' : `${burst.peakRssMb} MB`,
+    met: burst.peakRssMb !== null && burst.peakRssMb < 1024,
+  });
+  if (burst.errors) targets.push({ target: 'query burst: no errors', value: String(burst.errors), met: false });
 
   // --- Data scale (the data branch's bench), on request
   const scripts = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};

@@ -14,6 +14,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createServer, request, type Server } from 'node:http';
+import { createClient } from '@libsql/client';
+import { CHANGE_COUNTER_TABLE } from '#db/change-counter.ts';
 import { freePort } from './free-port.ts';
 import { stopChild, waitUntilReady } from './child-ready.ts';
 
@@ -144,4 +146,18 @@ export async function countingRelay(target: string): Promise<CountingRelay> {
         server.close(() => ok());
       }),
   };
+}
+
+/**
+ * Moves the page cache's change counter from outside the server, as another instance's write would:
+ * the next view of any page renders afresh (once the server's kept counter lapses, COUNTER_MEMO_MS).
+ * How a test makes a page miss now that a made-up query parameter no longer does.
+ */
+export async function bumpChangeCounter(sqld: RunningSqld): Promise<void> {
+  const client = createClient({ url: sqld.url, authToken: sqld.authToken });
+  try {
+    await client.execute(`UPDATE ${CHANGE_COUNTER_TABLE} SET n = n + 1 WHERE id = 1`);
+  } finally {
+    client.close();
+  }
 }

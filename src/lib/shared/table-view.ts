@@ -64,11 +64,15 @@ function filterOptions<R>(spec: TableSpec<R>, rows: R[]): Record<string, FilterO
   return out;
 }
 
-/** The view a query asks for, each part checked against the columns and the rows' own values. */
-export function readTableView<R>(spec: TableSpec<R>, rows: R[], q: URLSearchParams): TableView {
-  const options = filterOptions(spec, rows);
-  const sort = spec.columns.find((c) => c.id === q.get(queryName(spec, 'sort')))?.id ?? spec.defaultSort;
-  const dirParam = q.get(queryName(spec, 'dir'));
+/**
+ * The sort a query asks for: a column's id (its case does not matter: `sort=MARKETCAP` is the
+ * `marketCap` view), and a direction. It needs no rows, so the page cache's key reads it too
+ * (route-params.ts): a view and its key never disagree.
+ */
+export function readSort<R>(spec: TableSpec<R>, q: URLSearchParams): { sort: string; dir: SortDir } {
+  const asked = q.get(queryName(spec, 'sort'))?.toLowerCase();
+  const sort = spec.columns.find((c) => c.id.toLowerCase() === asked)?.id ?? spec.defaultSort;
+  const dirParam = q.get(queryName(spec, 'dir'))?.toLowerCase();
   // The rows as given ('' default) have no direction to turn round.
   const dir: SortDir =
     sort !== '' && (dirParam === 'asc' || dirParam === 'desc')
@@ -76,8 +80,19 @@ export function readTableView<R>(spec: TableSpec<R>, rows: R[], q: URLSearchPara
       : sort === spec.defaultSort
         ? spec.defaultDir
         : defaultDirOf(spec, sort);
+  return { sort, dir };
+}
+
+/** A filter's value as the query may give it: the slug of a label, so any case reads as its lowercase. */
+export const readFilterValue = (value: string | null): string => value?.trim().toLowerCase() ?? '';
+
+/** The view a query asks for, each part checked against the columns and the rows' own values. */
+export function readTableView<R>(spec: TableSpec<R>, rows: R[], q: URLSearchParams): TableView {
+  const options = filterOptions(spec, rows);
+  const { sort, dir } = readSort(spec, q);
   const filters: Record<string, string> = {};
-  for (const f of spec.filters) filters[f.id] = options[f.id].find((o) => o.value === q.get(queryName(spec, f.id)))?.value ?? '';
+  for (const f of spec.filters)
+    filters[f.id] = options[f.id].find((o) => o.value === readFilterValue(q.get(queryName(spec, f.id))))?.value ?? '';
   return { sort, dir, filters };
 }
 

@@ -4,6 +4,7 @@ import type { Database } from '#db/client.ts';
 import { alertEvents } from '#db/schema/index.ts';
 import { ASSET_CLASSES } from '#lib/shared/asset-classes.ts';
 import { slugify } from '#lib/shared/open-data/ids.ts';
+import { ALERT_FILTER_ID, ALERT_FILTER_KEYS } from '#lib/shared/route-params.ts';
 import { HttpError } from '#lib/server/http/handle.ts';
 import { staticLinks } from '#lib/server/open-data/links.ts';
 import type { StoredAlert } from './types.ts';
@@ -22,16 +23,15 @@ export interface AlertFilter {
 /** The newest events a list or feed shows. */
 const FEED_LIMIT = 100;
 
-const ID = /^[a-z0-9][a-z0-9.-]{0,79}$/;
-
 /** The filter from a query string: 400 for a malformed value; an unknown one simply matches nothing yet. */
 export function readFilter(params: URLSearchParams): AlertFilter {
   const out: AlertFilter = {};
-  for (const key of ['asset', 'class', 'network'] as const) {
+  for (const key of ALERT_FILTER_KEYS) {
     const v = params.get(key);
     if (v === null) continue;
     const value = v.trim().toLowerCase();
-    if (!ID.test(value)) throw new HttpError(400, `Invalid ${key}: expected an id such as "usdc" (lowercase letters, digits, '.', '-')`);
+    if (!ALERT_FILTER_ID.test(value))
+      throw new HttpError(400, `Invalid ${key}: expected an id such as "usdc" (lowercase letters, digits, '.', '-')`);
     out[key] = value;
   }
   return out;

@@ -19,7 +19,8 @@ export interface CachedPage {
 
 export interface EdgePageCache {
   /**
-   * The live entry for `pathname + search`, checked against the change counter, or undefined: at once
+   * The live entry for `pathname + search` as sent (the cache makes its key of it: the declared
+   * parameters only), checked against the change counter, or undefined: at once
    * when the counter is known without a query (the usual hit), else a promise. On a miss it marks `req`
    * with the counter it read, so the app does not read it a second time, and hands `whenAnswered` the
    * call that ends this render's wait for the requests that come for the same page meanwhile (the edge

@@ -9,6 +9,7 @@ import { config } from '#lib/server/config.ts';
 import { localWriteGeneration } from '#lib/server/db/local-writes.ts';
 import { EDGE_PAGE_CACHE, type CachedPage, type EdgePageCache } from './edge-page-cache.ts';
 import { now } from '#lib/server/clock.ts';
+import { canonicalQuery } from '#lib/shared/route-params.ts';
 
 /**
  * A small in-process cache for anonymous GETs of HTML pages and JSON API answers the route itself declared shareable
@@ -29,8 +30,10 @@ import { now } from '#lib/server/clock.ts';
  * and never for an entry no client asked compressed (a write-heavy minute re-stores every page many
  * times: compressing each store cost a third of the throughput under tests/reliability-timed/load.test.ts).
  *
- * The key is the path and query only: nothing else a visitor sends (Host, X-Forwarded-*, cookies
- * other than the session) changes a page, because absolute URLs come from the configured origin.
+ * The key is the path and the canonical query only: nothing else a visitor sends (Host, X-Forwarded-*,
+ * cookies other than the session) changes a page, because absolute URLs come from the configured
+ * origin; and of the query only what the route declared it reads (src/lib/shared/route-params.ts), so
+ * an unknown, repeated or case-variant parameter finds the entry of the view it names.
  */
 const MAX_ENTRIES = 300;
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -52,8 +55,14 @@ interface Entry {
 
 const entries = new Map<string, Entry>();
 
-/** What identifies an answer: the path and the query (see above for why nothing else). */
-export const cacheKey = (url: URL) => url.pathname + url.search;
+/** What identifies an answer: the path and its canonical query (see above for why nothing else). */
+export const cacheKey = (url: URL) => url.pathname + canonicalQuery(url.pathname, url.search);
+
+/** The same from the edge's `pathname + search` as sent. */
+function edgeKey(target: string): string {
+  const at = target.indexOf('?');
+  return at < 0 ? target : target.slice(0, at) + canonicalQuery(target.slice(0, at), target.slice(at));
+}
 
 /**
  * The edge hands the counter it read to the app in this request header, with a secret made per process
@@ -294,7 +303,8 @@ function lookupAt(key: string, version: number, req: EdgeRequest, whenAnswered: 
  * microtask queue, as the pre-rendered pages are.
  */
 (globalThis as Record<symbol, unknown>)[EDGE_PAGE_CACHE] = {
-  lookup(key, req, whenAnswered) {
+  lookup(target, req, whenAnswered) {
+    const key = edgeKey(target);
     const m = moment();
     const known = keptAt(m);
     if (known !== undefined) return lookupAt(key, known, req, whenAnswered);
