@@ -20,24 +20,38 @@ function importsOf(file: string): string[] {
     if (/^import\s+type\b/.test(m[0].trim())) continue;
     const alias = Object.keys(ALIASES).find((a) => spec.startsWith(a));
     const path = alias ? join(ROOT, ALIASES[alias], spec.slice(alias.length)) : spec.startsWith('.') ? resolve(dirname(file), spec) : null;
-    if (path && /\.(ts|mts)$/.test(path) && existsSync(path)) out.push(path);
+    // A JSON module imported with its type attribute is one Node loads.
+    const typed = /^\s*with\s*\{\s*type:\s*'json'\s*\}/.test(text.slice(m.index + m[0].length));
+    if (path && (/\.(ts|mts)$/.test(path) || (path.endsWith('.json') && !typed)) && existsSync(path)) out.push(path);
   }
   return out;
 }
 
+/** Every local file the server's start reaches through static imports. */
+function reachedFromStart(): string[] {
+  const start = join(ROOT, 'scripts/serve.ts');
+  const seen = new Set([start]);
+  const queue = [start];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (file.endsWith('.json')) continue;
+    for (const f of importsOf(file))
+      if (!seen.has(f)) {
+        seen.add(f);
+        queue.push(f);
+      }
+  }
+  return [...seen].map((f) => relative(ROOT, f));
+}
+
 describe("the server's imports", () => {
   it('reach no file of scripts/ but the start itself', () => {
-    const start = join(ROOT, 'scripts/serve.ts');
-    const seen = new Set([start]);
-    const queue = [start];
-    while (queue.length)
-      for (const f of importsOf(queue.pop()!))
-        if (!seen.has(f)) {
-          seen.add(f);
-          queue.push(f);
-        }
-    const reached = [...seen].map((f) => relative(ROOT, f));
+    const reached = reachedFromStart();
     expect(reached).toContain('front-door/index.ts');
     expect(reached.filter((f) => f.startsWith('scripts/') && f !== 'scripts/serve.ts')).toEqual([]);
+  });
+
+  it('reach no JSON module imported without its type: Node runs the start itself and refuses it (Vite takes it)', () => {
+    expect(reachedFromStart().filter((f) => f.endsWith('.json'))).toEqual([]);
   });
 });

@@ -27,6 +27,7 @@ import {
   TREASURY_PRODUCTS,
 } from './open-data/class-tables.ts';
 import { normalizeQuery } from './search.ts';
+import { ALERT_FILTER_ID, ALERT_FILTER_KEYS } from './alert-filter.ts';
 
 type Pair = [string, string];
 
@@ -84,9 +85,6 @@ const table =
     return out;
   };
 
-/** An alert filter's id: lowercase letters, digits, '.' and '-' (the feeds' rule). */
-export const ALERT_FILTER_KEYS = ['asset', 'class', 'network'] as const;
-export const ALERT_FILTER_ID = /^[a-z0-9][a-z0-9.-]{0,79}$/;
 const alertId = (v: string) => v.trim().toLowerCase();
 /** The alert filters: a page drops a malformed one (it shows every event); an API route keeps it for its 400. */
 const alertFilters = (malformed: 'drop' | 'keep'): Param[] =>

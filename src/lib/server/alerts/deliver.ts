@@ -12,7 +12,7 @@ import { hostname } from 'node:os';
 import { eq, and, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { alertDeliveries, alertWebhooks } from '#db/schema/index.ts';
-import { getAlert } from './store.ts';
+import { getAlert } from './get-alert.ts';
 import { postJson } from './post.ts';
 import { signatureHeader, SIGNATURE_HEADER } from './sign.ts';
 import { payloadOf } from './payload.ts';

@@ -4,10 +4,11 @@ import type { Database } from '#db/client.ts';
 import { alertEvents } from '#db/schema/index.ts';
 import { ASSET_CLASSES } from '#lib/shared/asset-classes.ts';
 import { slugify } from '#lib/shared/open-data/ids.ts';
-import { ALERT_FILTER_ID, ALERT_FILTER_KEYS } from '#lib/shared/route-params.ts';
+import { ALERT_FILTER_ID, ALERT_FILTER_KEYS } from '#lib/shared/alert-filter.ts';
 import { HttpError } from '#lib/server/http/handle.ts';
 import { staticLinks } from '#lib/server/open-data/links.ts';
 import type { StoredAlert } from './types.ts';
+import { stored } from './get-alert.ts';
 
 /**
  * One subscription: every event, or those of one asset (its page's id, which is not its symbol in
@@ -60,9 +61,6 @@ function where(f: AlertFilter, symbolOf: SymbolOf): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
-/** A row as the event it stores: the evidence column holds what detect.ts made (db/ cannot name its type). */
-const stored = (row: typeof alertEvents.$inferSelect) => row as unknown as StoredAlert;
-
 export async function listAlerts(
   db: Database,
   filter: AlertFilter = {},
@@ -76,10 +74,4 @@ export async function listAlerts(
     .orderBy(desc(alertEvents.createdAt), desc(alertEvents.day), alertEvents.id)
     .limit(limit);
   return rows.map(stored);
-}
-
-export async function getAlert(db: Database, id: string): Promise<StoredAlert | undefined> {
-  if (!/^[a-z0-9.-]{1,200}$/.test(id)) return undefined;
-  const [row] = await db.select().from(alertEvents).where(eq(alertEvents.id, id));
-  return row && stored(row);
 }

@@ -4,7 +4,7 @@ import { HttpError, json } from '#lib/server/http/handle.ts';
 import { cacheHeaders, CACHE } from '#lib/server/cache/policy.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { siteOrigin } from '#lib/server/config.ts';
-import { getAlert } from '#lib/server/alerts/store.ts';
+import { getAlert } from '#lib/server/alerts/get-alert.ts';
 import { payloadOf } from '#lib/server/alerts/payload.ts';
 
 export const prerender = false;
