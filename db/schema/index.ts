@@ -5,3 +5,4 @@ export * from './ingest.ts';
 export * from './receipts.ts';
 export * from './alerts.ts';
 export * from './holders.ts';
+export * from './published.ts';

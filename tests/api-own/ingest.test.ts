@@ -129,6 +129,38 @@ describe('npm run ingest against two local chains', () => {
     ]);
   });
 
+  it('the read model: one published row per day, product and chain, and totals of those rows equal to what the API serves', async () => {
+    const db = createClient({ url: server.databaseUrl });
+    try {
+      const [run] = (await db.execute('SELECT run_id, as_of, method_version FROM published_runs ORDER BY run_id DESC LIMIT 1')).rows;
+      expect(run.as_of).toBe(s.days[2]);
+      const cells = (
+        await db.execute({
+          sql: 'SELECT asset, chain, source, supply, value, state FROM published_cells WHERE date = ? ORDER BY asset, chain',
+          args: [s.days[2]],
+        })
+      ).rows.map((r) => ({ ...r }));
+      expect(cells).toContainEqual({ asset: 'TBILL', chain: 'ethereum', source: 'evm', supply: '300000', value: 300000, state: 'fresh' });
+      expect(cells).toContainEqual({ asset: 'TBILL', chain: 'arbitrum', source: 'evm', supply: '50000', value: 50000, state: 'fresh' });
+      // Three days, each with its cells: the history pages read is the publish step's, not a re-derivation.
+      const days = (await db.execute('SELECT DISTINCT date FROM published_cells ORDER BY date')).rows.map((r) => r.date);
+      expect(days).toEqual(s.days);
+      const total = async (kind: string, key: string) =>
+        (
+          await db.execute({
+            sql: 'SELECT value FROM published_totals WHERE kind = ? AND key = ? AND date = ?',
+            args: [kind, key, s.days[2]],
+          })
+        ).rows[0]?.value;
+      expect(await total('market', 'rwa')).toBe(615050);
+      expect(await total('product', 'TBILL')).toBe(350000);
+      expect(await total('network', 'ethereum')).toBe(565050);
+      expect(await total('network', 'arbitrum')).toBe(50000);
+    } finally {
+      db.close();
+    }
+  });
+
   it('/api/transfers: the transfers between holders with their transaction hashes; mints, burns and releases from the treasury left out', async () => {
     const rows = await get('/api/transfers?days=7');
     expect(

@@ -1,32 +1,36 @@
 /** The asset page's pure step (assemble in src/lib/server/open-data/asset-page.ts), on rows. */
 import { describe, expect, it } from 'vitest';
 import { assemble, type AssetPageInput } from '#lib/server/open-data/asset-page.ts';
-import type { Observation } from '#lib/server/figures/observations.ts';
+import type { PublishedCell } from '#lib/server/figures/read-model.ts';
 import { parseRegistry } from '#lib/server/ingest/registry.ts';
 import registryJson from '../../content/registry/registry.json';
 import { methodStatements } from '#lib/server/ingest/methods.ts';
 import { parseConfig } from '#lib/server/config.ts';
 
-const row = (o: Partial<Observation>): Observation => ({
-  id: 0,
-  runId: 1,
+/** A published figure (the read model's row): publish already chose it among the day's sources. */
+const row = (o: Partial<PublishedCell>): PublishedCell => ({
   date: '2026-11-10',
-  assetSymbol: 'GOLD',
+  asset: 'GOLD',
   chain: 'ethereum',
   source: 'evm',
-  contract: null,
   supply: '100',
   price: 2650.5,
   value: 265_050,
   holders: 2,
   assetHolders: 2,
+  state: 'fresh',
+  note: null,
+  since: null,
+  ageHours: null,
+  receiptRunId: 1,
+  readDate: o.date ?? '2026-11-10',
+  contract: null,
   blockNumber: 10,
   blockTime: null,
   apiUrl: null,
   fetchedAt: '2026-11-10T01:00:00Z',
-  accepted: true,
-  priceNote: null,
   marketPrice: null,
+  others: [],
   ...o,
 });
 
@@ -48,7 +52,7 @@ const input = (o: Partial<AssetPageInput> = {}): AssetPageInput => ({
   asOf: '2026-11-11',
   live: true,
   publishedRun: 2,
-  obsRows: [],
+  cells: [],
   transferRows: [],
   heldRuns: [],
   staleCells: [],
@@ -63,10 +67,24 @@ describe('asset page (assemble)', () => {
   it("counts the chain's own reading per day, and shows the aggregator's beside it as a cross-check", () => {
     const page = assemble(
       input({
-        obsRows: [
+        cells: [
           row({ date: '2026-11-10', value: 200_000, supply: '80' }),
-          row({ date: '2026-11-11', runId: 2 }),
-          row({ date: '2026-11-11', runId: 2, source: 'defillama-protocol', value: 300_000, supply: '120', holders: null }),
+          row({
+            date: '2026-11-11',
+            receiptRunId: 2,
+            others: [
+              {
+                source: 'defillama-protocol',
+                runId: 2,
+                readDate: '2026-11-11',
+                supply: '120',
+                price: 2500,
+                value: 300_000,
+                holders: null,
+                apiUrl: 'https://api.llama.fi',
+              },
+            ],
+          }),
         ],
       }),
     );
@@ -93,7 +111,7 @@ describe('asset page (assemble)', () => {
   });
 
   it('gives an unknown figure as null with why, never a guess', () => {
-    const page = assemble(input({ obsRows: [row({ date: '2026-11-11', holders: null })] }));
+    const page = assemble(input({ cells: [row({ date: '2026-11-11', holders: null })] }));
     expect(page.change30d).toMatchObject({ value: null, unknown: 'no observation 30 days earlier' });
     expect(page.holders.value).toBeNull();
     expect(page.holders.unknown).toMatch(/no holder count/);
@@ -102,7 +120,7 @@ describe('asset page (assemble)', () => {
   it('says which chain the breaker held and which day its figure is from', () => {
     const page = assemble(
       input({
-        obsRows: [row({ date: '2026-11-10' })],
+        cells: [row({ date: '2026-11-10' })],
         staleCells: [
           {
             asset: 'GOLD',
@@ -143,11 +161,11 @@ describe('asset page (assemble)', () => {
     const days = ['2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06', '2026-11-07', '2026-11-08', '2026-11-09', '2026-11-10'];
     // The euro NAV flat at 1.045123; EUR/USD from 1.05 up 0.5% a day: the dollar price rises about 3.5% in the week.
     const fxOf = (i: number) => 1.05 * Math.pow(1.005, i);
-    const obsRows = days.map((date, i) =>
+    const cells = days.map((date, i) =>
       row({
         date,
-        runId: i + 1,
-        assetSymbol: 'EUTBL',
+        receiptRunId: i + 1,
+        asset: 'EUTBL',
         chain: 'ethereum',
         price: 1.045123 * fxOf(i),
         value: 1000 * 1.045123 * fxOf(i),
@@ -161,7 +179,7 @@ describe('asset page (assemble)', () => {
       source: 'evm',
       body: receipt(1_045_123n, BigInt(Math.round(fxOf(i) * 1e8))),
     }));
-    const base = input({ asOf: '2026-11-10', obsRows, priceReceipts });
+    const base = input({ asOf: '2026-11-10', cells, priceReceipts });
     const page = assemble({ ...base, entry: { ...base.entry, symbol: 'EUTBL', assetClass: 'Global Bonds', registry: eutbl } });
     expect(page.yield7d).toMatchObject({ value: 0, source: expect.stringContaining("NAVs in the fund's own currency") });
     // The dollar price alone would have shown the currency's move as a yield of several hundred percent a year.

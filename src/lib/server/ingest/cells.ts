@@ -23,7 +23,11 @@ export interface Obs {
   assetHolders?: number | null;
   accepted: boolean;
   blockTime?: string | null;
+  blockNumber?: number | null;
   fetchedAt?: string;
+  marketPrice?: number | null;
+  contract?: string | null;
+  apiUrl?: string | null;
 }
 
 /** How long a failed part's last good figures are still shown. */

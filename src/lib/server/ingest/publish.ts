@@ -9,7 +9,7 @@
  * runs before this, in run.ts. A figure no source gives (holders from an API that has none, a
  * change without an earlier day) is left out or null, never filled in.
  */
-import { and, eq, gte, lt, lte, or } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, or } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import {
   assets,
@@ -22,6 +22,9 @@ import {
   ingestTransfers,
   networks,
   networkSeries,
+  publishedCells,
+  publishedRuns,
+  publishedTotals,
   transfers,
 } from '#db/schema/index.ts';
 import {
@@ -50,6 +53,9 @@ import { round } from './derive/numbers.ts';
 import { buildOverview, marketStablecoins, type Totals } from './derive/overview.ts';
 import { buildSeries } from './derive/series.ts';
 import { buildTransfers } from './derive/transfers.ts';
+import { buildCellRows, buildTotals, type CellRow, type TotalRow } from './derive/read-model.ts';
+import { METHOD_VERSION } from './corrections.ts';
+import { INDEXING_KEY } from './head-first.ts';
 
 /** Published transfers cover the longest window the API offers (90 days). */
 const TRANSFER_WINDOW_DAYS = 90;
@@ -69,6 +75,11 @@ export interface Derived {
   stale: StaleCell[];
   /** Per asset class, the as-of day's value in dollars. */
   classValues: Record<string, number>;
+  /** The read model: one row per day, product and chain, and the totals of those rows. */
+  cellRows: CellRow[];
+  totalRows: TotalRow[];
+  /** Per `SYMBOL|chain`, the share of its history read. */
+  indexing: Record<string, number>;
 }
 
 export interface DeriveOptions {
@@ -155,6 +166,10 @@ export async function derive(db: Database, registry: Registry, asOf: string, opt
   const seriesRows = buildSeries(g, dates, t, chainName, registry, h, readLabel);
   const cells: Record<string, CellFigure> = {};
   for (const o of picked.values()) if (o.date === asOf) cells[cellKey(o.assetSymbol, o.chain)] = { value: o.value, holders: o.holders };
+  const [indexingRow] = await db.select().from(datasetMeta).where(eq(datasetMeta.key, INDEXING_KEY));
+  const indexing = (indexingRow?.value ?? {}) as Record<string, number>;
+  const considered = rows.filter((r) => r.accepted || r.runId === runId);
+  const cellRows = buildCellRows({ picked, considered, asOf, stale, held, indexing });
   return {
     asOf,
     totals,
@@ -167,10 +182,45 @@ export async function derive(db: Database, registry: Registry, asOf: string, opt
     cells,
     stale,
     classValues: g.classByDate.get(asOf) ?? {},
+    cellRows,
+    totalRows: buildTotals(cellRows, registry),
+    indexing,
   };
 }
 
 const CHUNK = 500;
+/** published_cells has 20 columns: 40 rows a statement stay under SQLite's 999 bound parameters of older builds. */
+const CELL_CHUNK = 40;
+const TOTAL_CHUNK = 100;
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * The read model (db/schema/published.ts), replaced whole inside the publish transaction. The cell
+ * and total tables carry no change-counter trigger (a trigger per row would double a publish's
+ * writes); the run's own row below moves the counter once, in this same transaction.
+ */
+async function writeReadModel(tx: Tx | Database, runId: number, d: Derived, comparison?: unknown): Promise<void> {
+  await tx.delete(publishedCells);
+  await tx.delete(publishedTotals);
+  for (let i = 0; i < d.cellRows.length; i += CELL_CHUNK) await tx.insert(publishedCells).values(d.cellRows.slice(i, i + CELL_CHUNK));
+  for (let i = 0; i < d.totalRows.length; i += TOTAL_CHUNK) await tx.insert(publishedTotals).values(d.totalRows.slice(i, i + TOTAL_CHUNK));
+  const run = {
+    asOf: d.asOf,
+    publishedAt: new Date().toISOString(),
+    methodVersion: METHOD_VERSION,
+    staleCells: d.stale,
+    indexing: d.indexing,
+    overview: d.overview,
+    snapshotComparison: (comparison ?? null) as (typeof publishedRuns.$inferInsert)['snapshotComparison'],
+  };
+  // A head-first run publishes twice: its row is updated, and a run that compared with the snapshot keeps that comparison.
+  const { snapshotComparison, ...again } = run;
+  await tx
+    .insert(publishedRuns)
+    .values({ runId, ...run })
+    .onConflictDoUpdate({ target: publishedRuns.runId, set: snapshotComparison ? run : again });
+}
 
 /** Replaces the published figures with `d` and marks the run published, in one transaction. */
 export async function writePublished(
@@ -191,6 +241,7 @@ export async function writePublished(
     for (let i = 0; i < d.chartRows.length; i += CHUNK) await tx.insert(chartPoints).values(d.chartRows.slice(i, i + CHUNK));
     for (let i = 0; i < d.assetRows.length; i += CHUNK) await tx.insert(assets).values(d.assetRows.slice(i, i + CHUNK));
     for (let i = 0; i < d.transferRows.length; i += CHUNK) await tx.insert(transfers).values(d.transferRows.slice(i, i + CHUNK));
+    await writeReadModel(tx, runId, d, comparison);
     for (const [key, value] of [
       ['asOf', d.asOf],
       ['marketOverview', d.overview],
@@ -216,4 +267,38 @@ export async function writePublished(
       .set({ status: 'published', totals: { ...d.totals }, cells: d.cells, finishedAt: new Date().toISOString() })
       .where(eq(ingestRuns.id, runId));
   });
+}
+
+/**
+ * A database published before the read model existed: build it from the last published run, so
+ * the pages that now read it show the figures they showed before the deploy. The run's figures are
+ * re-derived from the rows it accepted (held and failed cells were never accepted), its stale
+ * cells keep the reasons it published. The analytics tables are left as they are. Runs once: a
+ * database with a published_runs row, or with no published run, is left alone.
+ */
+export async function rebuildReadModel(db: Database, registry: () => Registry): Promise<boolean> {
+  const [done] = await db.select({ runId: publishedRuns.runId }).from(publishedRuns).limit(1);
+  if (done) return false;
+  const meta = new Map(
+    (
+      await db
+        .select()
+        .from(datasetMeta)
+        .where(inArray(datasetMeta.key, ['asOf', 'publishedRun', 'staleCells', 'snapshotComparison']))
+    ).map((r) => [r.key, r.value]),
+  );
+  const runId = Number(meta.get('publishedRun'));
+  const asOf = meta.get('asOf');
+  if (!Number.isInteger(runId) || typeof asOf !== 'string') return false;
+  const d = await derive(db, registry(), asOf);
+  const published = new Map(((meta.get('staleCells') ?? []) as StaleCell[]).map((s) => [cellKey(s.asset, s.chain), s]));
+  d.stale = d.stale.map((s) => published.get(cellKey(s.asset, s.chain)) ?? s);
+  for (const row of d.cellRows) {
+    const s = row.date === asOf ? published.get(cellKey(row.asset, row.chain)) : undefined;
+    if (s && row.state === 'stale') Object.assign(row, { note: s.reason, since: s.since, ageHours: s.ageHours });
+  }
+  const [overview] = await db.select().from(datasetMeta).where(eq(datasetMeta.key, 'marketOverview'));
+  d.overview = (overview?.value ?? d.overview) as Record<string, unknown>;
+  await db.transaction((tx) => writeReadModel(tx, runId, d, meta.get('snapshotComparison')));
+  return true;
 }

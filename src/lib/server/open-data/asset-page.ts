@@ -1,7 +1,9 @@
 /**
  * Everything /assets/{id} shows, in two round trips (a drizzle batch each): the served figures,
- * the observations behind them (per chain, with block or API URL), the asset's history, its largest
- * recent transfers and its data quality. A figure that cannot be known is null with a reason.
+ * the published figures behind them (per day and chain, with block or API URL: the read model,
+ * figures/read-model.ts, so supply, history and changes are the ones publish decided, stale
+ * carries and holds included), its largest recent transfers and its data quality. A figure that
+ * cannot be known is null with a reason.
  */
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import { ingestReceipts, ingestRuns, networks, transfers } from '#db/schema/index.ts';
@@ -9,16 +11,14 @@ import { getDb } from '#lib/server/db/client.ts';
 import { read, readAll } from '#lib/server/db/reads.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 import { stablecoins, commodities } from '#lib/server/figures/asset-class-data.ts';
-import { servedObservations, type Observation as Obs } from '#lib/server/figures/observations.ts';
-import { isAggregator, pickPerDayCell } from '#lib/server/figures/precedence.ts';
+import { isAggregator } from '#lib/server/figures/precedence.ts';
+import { publishedCellsRead, publishedRunRead, type PublishedCell, type PublishedStaleCell } from '#lib/server/figures/read-model.ts';
 import { catalogRead, registryChainName, type CatalogAsset } from './catalog.ts';
 import { shiftDay } from '#lib/shared/utc-day.ts';
 import { explorerLink, pctChange, priceMethod, supplyMethod } from './shared.ts';
-import { metaQuery, publishedFactsRead, transferWindow } from '#lib/server/figures/analytics.ts';
+import { publishedFactsRead, transferWindow } from '#lib/server/figures/analytics.ts';
 import { bridgingOf } from '#lib/server/ingest/methods.ts';
 import { navYield, noYieldReason, YIELD_METHOD, type YieldFigure } from '#lib/shared/nav-yield.ts';
-import type { StaleCell } from '#lib/server/ingest/cells.ts';
-import { INDEXING_KEY } from '#lib/server/ingest/head-first.ts';
 import { detailOrigin, figureOrigin, type Origin } from '#lib/shared/origin.ts';
 import { OUR_TOKEN_LIST, snapshotWords } from '#lib/shared/plain-sources.ts';
 import { assessQuality, gapPercent, type Quality } from '#lib/shared/open-data/quality.ts';
@@ -115,13 +115,14 @@ const TRANSFER_ROWS = 10;
 /** The asset page's data, or undefined for an unknown id. */
 export async function loadAssetPage(id: string): Promise<AssetPage | undefined> {
   const db = getDb();
-  const [{ asOf, publishedRun }, allStaleCells, allIndexing, netRows, catalog] = await readAll([
+  const [{ asOf, publishedRun }, run, netRows, catalog] = await readAll([
     publishedFactsRead(),
-    read(metaQuery('staleCells'), ([row]) => (row?.value ?? []) as StaleCell[]),
-    read(metaQuery(INDEXING_KEY), ([row]) => (row?.value ?? {}) as Record<string, number>),
+    publishedRunRead(),
     read(db.select({ id: networks.id, name: networks.name }).from(networks), (rows) => rows),
     catalogRead(),
   ]);
+  const allStaleCells = run?.staleCells ?? [];
+  const allIndexing = run?.indexing ?? {};
   const { registry } = siteRegistry();
   const chainName = registryChainName;
   const entry = catalog.byId.get(id);
@@ -132,37 +133,46 @@ export async function loadAssetPage(id: string): Promise<AssetPage | undefined> 
   // A NAV in another currency yields from that NAV, which the price chain's receipts keep (own-currency-nav.ts).
   const price = entry.registry?.price;
   const quotedChain = price?.kind === 'feed' && price.quote ? price.chain : null;
-  const [obsRows, transferRows, heldRuns, concentrationRows, priceReceipts] = await db.batch([
-    servedObservations({ asOf, asset: regSymbol }),
-    db
-      .select()
-      .from(transfers)
-      .where(and(eq(transfers.assetSymbol, entry.symbol), gte(transfers.date, window.from), lt(transfers.date, window.to)))
-      .orderBy(desc(transfers.usdAmount))
-      .limit(TRANSFER_ROWS),
-    db
-      .select({ id: ingestRuns.id, reason: ingestRuns.reason, asOf: ingestRuns.asOf })
-      .from(ingestRuns)
-      .where(eq(ingestRuns.status, 'held'))
-      .orderBy(desc(ingestRuns.id))
-      .limit(1),
-    concentrationQuery(regSymbol, asOf),
-    db
-      .select({
-        runId: ingestReceipts.runId,
-        date: ingestReceipts.date,
-        chain: ingestReceipts.chain,
-        source: ingestReceipts.source,
-        body: ingestReceipts.body,
-      })
-      .from(ingestReceipts)
-      .where(
-        and(
-          eq(ingestReceipts.assetSymbol, quotedChain ? regSymbol : ''),
-          eq(ingestReceipts.chain, quotedChain ?? ''),
-          gte(ingestReceipts.date, shiftDay(asOf, -62)),
+  const [cells, transferRows, heldRuns, concentrationRows, priceReceipts] = await readAll([
+    publishedCellsRead({ asset: regSymbol }),
+    read(
+      db
+        .select()
+        .from(transfers)
+        .where(and(eq(transfers.assetSymbol, entry.symbol), gte(transfers.date, window.from), lt(transfers.date, window.to)))
+        .orderBy(desc(transfers.usdAmount))
+        .limit(TRANSFER_ROWS),
+      (rows) => rows,
+    ),
+    read(
+      db
+        .select({ id: ingestRuns.id, reason: ingestRuns.reason, asOf: ingestRuns.asOf })
+        .from(ingestRuns)
+        .where(eq(ingestRuns.status, 'held'))
+        .orderBy(desc(ingestRuns.id))
+        .limit(1),
+      (rows) => rows,
+    ),
+    read(concentrationQuery(regSymbol, asOf), (rows) => rows),
+    read(
+      db
+        .select({
+          runId: ingestReceipts.runId,
+          date: ingestReceipts.date,
+          chain: ingestReceipts.chain,
+          source: ingestReceipts.source,
+          body: ingestReceipts.body,
+        })
+        .from(ingestReceipts)
+        .where(
+          and(
+            eq(ingestReceipts.assetSymbol, quotedChain ? regSymbol : ''),
+            eq(ingestReceipts.chain, quotedChain ?? ''),
+            gte(ingestReceipts.date, shiftDay(asOf, -62)),
+          ),
         ),
-      ),
+      (rows) => rows,
+    ),
   ]);
   const networkIds = new Map(netRows.map((n) => [n.name, n.id]));
   // Cells the published run kept at an earlier figure (a failed read, or held by the per-asset breaker).
@@ -177,7 +187,7 @@ export async function loadAssetPage(id: string): Promise<AssetPage | undefined> 
     asOf,
     live,
     publishedRun,
-    obsRows,
+    cells,
     transferRows,
     heldRuns,
     staleCells,
@@ -197,10 +207,11 @@ export interface AssetPageInput {
   asOf: string;
   live: boolean;
   publishedRun?: number;
-  obsRows: Obs[];
+  /** The asset's published figures, one per day and chain (the read model), oldest first. */
+  cells: PublishedCell[];
   transferRows: Array<typeof transfers.$inferSelect>;
   heldRuns: { id: number; reason: string | null; asOf: string }[];
-  staleCells: StaleCell[];
+  staleCells: PublishedStaleCell[];
   registry: ReturnType<typeof siteRegistry>['registry'];
   chainName: (k: string) => string;
   window: { from: string; to: string };
@@ -217,40 +228,46 @@ export interface AssetPageInput {
  * unit-tested on rows (tests/unit/asset-page.test.ts).
  */
 export function assemble(input: AssetPageInput): AssetPage {
-  const { entry, asOf, live, publishedRun, obsRows, registry, chainName } = input;
+  const { entry, asOf, live, publishedRun, cells, registry, chainName } = input;
   const { registry: reg, ...asset } = entry;
-  // One figure per date and chain, as the publish step counts.
-  const perDateChain = pickPerDayCell(obsRows);
+  // The publish step chose one figure per day and chain; the aggregator's, where it read one, sits beside it.
   const aggregatorByDate = new Map<string, number>();
   const chainByDate = new Map<string, number>();
-  for (const o of obsRows) {
-    if (o.value !== null) {
-      const m = isAggregator(o.source) ? aggregatorByDate : chainByDate;
-      m.set(o.date, (m.get(o.date) ?? 0) + o.value);
-    }
+  for (const c of cells) {
+    if (c.value !== null && !isAggregator(c.source)) chainByDate.set(c.date, (chainByDate.get(c.date) ?? 0) + c.value);
+    const agg = isAggregator(c.source) ? c : c.others.find((x) => isAggregator(x.source));
+    if (agg?.value != null) aggregatorByDate.set(c.date, (aggregatorByDate.get(c.date) ?? 0) + agg.value);
   }
-  const byDate = new Map<string, Obs[]>();
-  for (const o of perDateChain.values()) (byDate.get(o.date) ?? byDate.set(o.date, []).get(o.date)!).push(o);
+  const byDate = new Map<string, PublishedCell[]>();
+  for (const c of cells) (byDate.get(c.date) ?? byDate.set(c.date, []).get(c.date)!).push(c);
   const dates = [...byDate.keys()].sort();
   const history: AssetHistoryPoint[] = dates.map((date) => {
     const rows = byDate.get(date)!;
-    const sum = (f: (o: Obs) => number | null) => rows.reduce<number | null>((s, o) => (s === null || f(o) === null ? null : s + f(o)!), 0);
+    const sum = (f: (o: PublishedCell) => number | null) =>
+      rows.reduce<number | null>((s, o) => (s === null || f(o) === null ? null : s + f(o)!), 0);
     return {
       date,
       marketCap: sum((o) => o.value),
-      supply: sum((o) => (o.supply === null ? null : Number(o.supply))),
+      supply: sum((o) => Number(o.supply)),
       holders: sum((o) => o.holders),
     };
   });
-  const lastObserved = dates[dates.length - 1];
-  const latest = lastObserved ? byDate.get(lastObserved)! : [];
+  const lastDate = dates[dates.length - 1];
+  const latest = lastDate ? byDate.get(lastDate)! : [];
+  // The day the newest figure shown was read (a carried stale figure was read before the day it stands for).
+  const lastObserved = latest.length
+    ? latest
+        .map((c) => c.readDate)
+        .sort()
+        .at(-1)
+    : undefined;
   const point = (date: string | undefined) => (date ? history.find((h) => h.date === date) : undefined);
   const atOrBefore = (date: string) => [...dates].reverse().find((d) => d <= date);
-  const now = point(lastObserved);
+  const now = point(lastDate);
 
-  // The latest observation of each chain (a chain may lag the others: it then shows its own date).
-  const latestPerChain = new Map<string, Obs>();
-  for (const o of perDateChain.values()) {
+  // The latest published figure of each chain (a chain may lag the others: it then shows its own date).
+  const latestPerChain = new Map<string, PublishedCell>();
+  for (const o of cells) {
     const prev = latestPerChain.get(o.chain);
     if (!prev || o.date > prev.date) latestPerChain.set(o.chain, o);
   }
@@ -269,12 +286,12 @@ export function assemble(input: AssetPageInput): AssetPage {
       value: o.value,
       holders: o.holders,
       source: o.source,
-      date: o.date,
+      date: o.readDate,
       blockNumber: o.blockNumber,
       blockUrl: o.blockNumber !== null ? explorerLink(registry, o.chain, 'block', String(o.blockNumber)) : undefined,
       blockTime: o.blockTime,
       apiUrl: o.apiUrl,
-      fetchedAt: o.fetchedAt,
+      fetchedAt: o.fetchedAt ?? '',
       method: isAggregator(o.source) ? `${o.source} API` : supplyMethod(registry, o.chain),
     };
   });
@@ -327,11 +344,11 @@ export function assemble(input: AssetPageInput): AssetPage {
           origin: shownOrigin,
           unknown: entry.marketCap === null ? 'no market cap' : 'no figure 7 days earlier',
         };
-  const then30 = lastObserved ? point(atOrBefore(shiftDay(lastObserved, -30))) : undefined;
+  const then30 = lastDate ? point(atOrBefore(shiftDay(lastDate, -30))) : undefined;
   const change30 = live && now && then30 && then30.date !== now.date ? pctChange(now.marketCap, then30.marketCap) : null;
   const change30d: Figure =
     change30 !== null
-      ? { value: change30, asOf: lastObserved, source: `observations ${then30!.date} to ${lastObserved}`, origin: 'live' }
+      ? { value: change30, asOf: lastDate!, source: `published figures ${then30!.date} to ${lastDate}`, origin: 'live' }
       : {
           value: null,
           asOf: null,
@@ -341,7 +358,7 @@ export function assemble(input: AssetPageInput): AssetPage {
         };
   const supply: Figure =
     live && now?.supply != null
-      ? { value: now.supply, asOf: lastObserved, source: `observations of ${latest.length} chain(s)`, origin: 'live' }
+      ? { value: now.supply, asOf: lastDate!, source: `published figures of ${latest.length} chain(s)`, origin: 'live' }
       : {
           value: null,
           asOf: null,
@@ -352,11 +369,11 @@ export function assemble(input: AssetPageInput): AssetPage {
   const indexed = input.indexing.length ? Math.min(...input.indexing) : 100;
   const holders: AssetPage['holders'] =
     live && now?.holders != null
-      ? { value: now.holders, asOf: lastObserved, source: `unique addresses per chain, ${latest.length} chain(s)`, origin: 'live' }
+      ? { value: now.holders, asOf: lastDate!, source: `unique addresses per chain, ${latest.length} chain(s)`, origin: 'live' }
       : live && indexed < 100
         ? {
             value: null,
-            asOf: lastObserved ?? null,
+            asOf: lastDate ?? null,
             source: "Transfer logs from each deployment's first block",
             origin: 'live',
             unknown: `indexing, ${indexed}% of history read`,
@@ -378,7 +395,13 @@ export function assemble(input: AssetPageInput): AssetPage {
   const navHistory = quoted
     ? ownCurrencyNavHistory(
         quoted.address,
-        dates.flatMap((date) => byDate.get(date)!.filter((o) => o.chain === quoted.chain && o.price !== null)),
+        // Each published figure's receipt: the run, day, chain and source it was read as.
+        dates.flatMap((date) =>
+          byDate
+            .get(date)!
+            .filter((o) => o.chain === quoted.chain && o.price !== null)
+            .map((o) => ({ runId: o.receiptRunId, date: o.readDate, chain: o.chain, source: o.source })),
+        ),
         input.priceReceipts ?? [],
       )
     : dates.flatMap((date) => {
@@ -408,7 +431,7 @@ export function assemble(input: AssetPageInput): AssetPage {
   const snapPrice = snapshotPrice(entry.symbol);
   const price: AssetPage['price'] =
     live && observedPrice !== null
-      ? { value: observedPrice, asOf: lastObserved, source: 'observation', origin: 'live', method: priceMethod(reg) ?? 'observation' }
+      ? { value: observedPrice, asOf: lastDate!, source: 'observation', origin: 'live', method: priceMethod(reg) ?? 'observation' }
       : snapPrice !== null && snapshotFigures
         ? {
             value: snapPrice.price,
@@ -437,9 +460,10 @@ export function assemble(input: AssetPageInput): AssetPage {
   // A price past its bound values the asset at its last price, said so (prices.ts).
   const priceStale = input.staleCells.find((c) => c.kind === 'price');
   if (priceStale && price.value !== null && live) price.stale = { since: priceStale.since, reason: priceStale.reason };
-  const lastChain = lastObserved ? chainByDate.get(lastObserved) : undefined;
-  const lastAgg = lastObserved ? aggregatorByDate.get(lastObserved) : undefined;
-  const aggSource = latest.length ? (obsRows.find((o) => o.date === lastObserved && isAggregator(o.source))?.source ?? '') : '';
+  const lastChain = lastDate ? chainByDate.get(lastDate) : undefined;
+  const lastAgg = lastDate ? aggregatorByDate.get(lastDate) : undefined;
+  const aggSource =
+    latest.map((c) => (isAggregator(c.source) ? c.source : c.others.find((x) => isAggregator(x.source))?.source)).find(Boolean) ?? '';
   const held = input.heldRuns[0];
   // A run newer than the published one that the circuit breaker held: its figures are not served
   // (architecture "Data truth"), so the page says the shown ones are older and why.
@@ -503,13 +527,21 @@ export function assemble(input: AssetPageInput): AssetPage {
       : null,
     reconciliation: reconcile({
       asOf,
-      date: live ? (lastObserved ?? null) : null,
-      day: live && lastObserved ? obsRows.filter((o) => o.date === lastObserved) : [],
+      date: live ? (lastDate ?? null) : null,
+      day: live ? dayFigures(latest) : [],
       asset: reg,
       assetClass: entry.assetClass,
     }),
     concentration: concentrationFrom(input.concentrationRows ?? [], live, reg?.source === 'evm' && deployments.length > 0),
   };
+}
+
+/** A day's published figures with the sources not chosen beside them: every figure known for each chain. */
+function dayFigures(day: PublishedCell[]) {
+  return day.flatMap((c) => [
+    { date: c.date, assetSymbol: c.asset, chain: c.chain, source: c.source, value: c.value, apiUrl: c.apiUrl },
+    ...c.others.map((x) => ({ date: c.date, assetSymbol: c.asset, chain: c.chain, source: x.source, value: x.value, apiUrl: x.apiUrl })),
+  ]);
 }
 
 /** The snapshot's as-of date (content/data/SOURCES.md): its files share one date. */

@@ -6,8 +6,7 @@
  * (asset-page.ts), so each rule is unit-tested on rows.
  */
 import type { RegistryAsset } from '#lib/server/ingest/registry.ts';
-import { isAggregator, pickPerDayCell } from '#lib/server/figures/precedence.ts';
-import type { Observation } from '#lib/server/figures/observations.ts';
+import { isAggregator } from '#lib/server/figures/precedence.ts';
 import { REFERENCE_CLASSES, referenceOn } from '#lib/server/figures/coverage-references.ts';
 import { gapPercent } from '#lib/shared/open-data/quality.ts';
 import { daysBetween } from '#lib/shared/utc-day.ts';
@@ -41,13 +40,24 @@ export interface Reconciliation {
 
 const METHOD = `Each figure beside the chain's own (the sum of every chain reader's value for the asset on the day: totalSupply() minus excluded wallets, times the price), with the gap in percent of the chain's figure. A gap over ${GAP_FLAG_PCT}% either way is flagged. The class reference is a total for the whole class, shown as this asset's share of it, not as a gap.`;
 
-type Obs = Pick<Observation, 'runId' | 'date' | 'assetSymbol' | 'chain' | 'source' | 'value' | 'apiUrl'>;
+/** One published figure of the day: the chosen one of a chain, or a source publish did not choose (read-model.ts). */
+interface Obs {
+  date: string;
+  assetSymbol: string;
+  chain: string;
+  source: string;
+  value: number | null;
+  apiUrl: string | null;
+}
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const list = (xs: string[]) => xs.join(', ');
 
 function sumOf(rows: Obs[]): { value: number; chains: string[]; url: string | null; source: string } | null {
-  const valued = [...pickPerDayCell(rows).values()].filter((o) => o.value !== null);
+  // One figure per chain and kind: the published rows give at most one of each; a second is never added twice.
+  const perChain = new Map<string, Obs>();
+  for (const o of rows) if (o.value !== null && !perChain.has(o.chain)) perChain.set(o.chain, o);
+  const valued = [...perChain.values()];
   if (!valued.length) return null;
   return {
     value: valued.reduce((s, o) => s + o.value!, 0),

@@ -7,6 +7,8 @@ import { installChangeCounter } from '#db/change-counter.ts';
 import { ensureAdmin, type AdminSeedResult, type AdminCredentials } from './admin.ts';
 import { seedAnalytics } from './analytics.ts';
 import { seedOnce } from './once.ts';
+import { rebuildReadModel } from '#lib/server/ingest/publish.ts';
+import { loadRegistry, registryPath } from '#lib/server/ingest/registry.ts';
 
 const CONTENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../content');
 
@@ -34,6 +36,8 @@ export async function prepareDatabase(
       const seededAnalytics = await seedOnce(db, 'analytics', async () => {
         await seedAnalytics(db, resolve(contentDir, 'data'));
       });
+      // A database published before the read model: build it from its last published run (once).
+      await rebuildReadModel(db, () => loadRegistry(registryPath(process.env)));
       return { admin, seededAnalytics };
     });
   } finally {

@@ -1,0 +1,53 @@
+/**
+ * The read side's one door to what a run published (db/schema/published.ts): the served run's
+ * facts, one figure per day, product and chain, and the totals of those figures. Every read here
+ * is a `Read` (db/reads.ts), so a page sends it in its one batch. Nothing here chooses among
+ * sources or carries a stale figure: the publish step did, once, and these rows are its decisions.
+ *
+ * Without a published run (the snapshot) the run read answers undefined and the row reads answer
+ * no rows.
+ */
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { publishedCells, publishedRuns } from '#db/schema/index.ts';
+import { getDb } from '#lib/server/db/client.ts';
+import { read, type Read } from '#lib/server/db/reads.ts';
+
+export type PublishedRun = typeof publishedRuns.$inferSelect;
+export type PublishedCell = typeof publishedCells.$inferSelect;
+export type { PublishedStaleCell } from '#db/schema/index.ts';
+
+/** The served run's as-of date as SQL, for reads that travel in the same round trip as the run's row. */
+const publishedAsOfSql = sql<string>`(select ${publishedRuns.asOf} from ${publishedRuns} order by ${publishedRuns.runId} desc limit 1)`;
+
+/** The served run (the newest published), or undefined while the site serves the snapshot. */
+export const publishedRunRead = (): Read<PublishedRun | undefined> =>
+  read(getDb().select().from(publishedRuns).orderBy(desc(publishedRuns.runId)).limit(1), ([row]) => row);
+
+export interface CellFilter {
+  /** One product (its registry symbol) or several. */
+  asset?: string | string[];
+  chain?: string;
+  /** Only the served as-of day (today's figures), not the history. */
+  onAsOfDay?: boolean;
+  /** History from this day on (YYYY-MM-DD), inclusive. */
+  from?: string;
+}
+
+/** Published figures per day, product and chain, oldest first. */
+export function publishedCellsRead(f: CellFilter = {}): Read<PublishedCell[]> {
+  const c = publishedCells;
+  const where: SQL[] = [];
+  if (typeof f.asset === 'string') where.push(eq(c.asset, f.asset));
+  else if (f.asset) where.push(inArray(c.asset, f.asset));
+  if (f.chain !== undefined) where.push(eq(c.chain, f.chain));
+  if (f.onAsOfDay) where.push(eq(c.date, publishedAsOfSql));
+  if (f.from) where.push(gte(c.date, f.from));
+  return read(
+    getDb()
+      .select()
+      .from(c)
+      .where(where.length ? and(...where) : undefined)
+      .orderBy(asc(c.date), asc(c.asset), asc(c.chain)),
+    (rows) => rows,
+  );
+}
