@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { ASSET_CLASSES } from '#lib/shared/asset-classes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#db/client.ts';
 import { freePort } from '../../scripts/lib/local-chains.ts';
@@ -104,21 +105,22 @@ describe('coverage against a named public reference', () => {
     const c = await res.json();
     expect(c.publishedRun).toBeNull();
     expect(c.note).toMatch(/snapshot/);
-    // Each class against the nearest reference dated on or before the served day, never a later one.
-    for (const k of c.classes as Array<{ referenceClass: string; referenceDate: string | null }>) {
-      const dates = c.references
-        .find((g: { referenceClass: string }) => g.referenceClass === k.referenceClass)
-        .refs.map((r: { date: string }) => r.date)
-        .filter((d: string) => d <= c.asOf)
-        .sort();
-      expect(k.referenceDate, k.referenceClass).toBe(dates.at(-1) ?? null);
+    // One row per asset class, each with its one fixed primary reference or why it has none: the reposts are leads only.
+    expect(c.classes.map((k: { assetClass: string }) => k.assetClass)).toEqual(ASSET_CLASSES);
+    for (const k of c.classes as Array<{ assetClass: string; reference: unknown; noReference: string | null; status: string }>) {
+      expect(k.reference, k.assetClass).toBeNull();
+      expect(k.noReference, k.assetClass).toMatch(/\S{10}/);
+      expect(k.status, k.assetClass).toBe('unknown');
     }
-    expect(c.classes.find((k: { referenceClass: string }) => k.referenceClass === 'U.S. Treasuries/MMFs')).toMatchObject({
+    expect(c.classes.find((k: { assetClass: string }) => k.assetClass === 'U.S. Treasuries')).toMatchObject({
       trackedValue: null,
       coveragePct: null,
+      leads: expect.arrayContaining([
+        expect.objectContaining({ date: '2026-04-04', value: '12980000000', why: expect.stringMatching(/not rwa.xyz/) }),
+      ]),
     });
-    expect(c.overall.trackedValue).toBeNull();
-    expect(c.unreferencedClasses).toEqual(['Managed Strategies']);
+    expect(c.overall).toMatchObject({ trackedValue: null, reference: null, coveragePct: null });
+    expect(c.basis).toMatch(/^gross/);
     const html = await (await fetch(server.baseUrl + '/sources')).text();
     expect(html).toContain('data-testid="coverage"');
     expect(html).toContain('unavailable (the snapshot is shown)');
@@ -141,26 +143,24 @@ describe('coverage against a named public reference', () => {
     const c = await (await fetch(server.baseUrl + '/api/coverage')).json();
     expect(c.asOf).toBe(DATE);
     expect(typeof c.publishedRun).toBe('number');
-    const treasuries = c.classes.find((k: { referenceClass: string }) => k.referenceClass === 'U.S. Treasuries/MMFs');
-    // A day after 4 April 2026 is compared with that day's $12.98B, not January's $8.86B.
-    // BENJI on Stellar read from the chain, plus its Sui deployment valued by DefiLlama (no Sui reader).
+    const treasuries = c.classes.find((k: { assetClass: string }) => k.assetClass === 'U.S. Treasuries');
+    // BENJI on Stellar read from the chain, plus its Sui deployment valued by DefiLlama (no Sui reader), gross;
+    // no primary figure of the class is known, so no share is computed from a repost.
     expect(treasuries).toMatchObject({
       trackedValue: '520334333',
       trackedAssets: ['BENJI'],
-      referenceDate: '2026-04-04',
-      referenceValue: '12980000000',
-      coveragePct: 4.01,
+      reference: null,
+      coveragePct: null,
+      status: 'no reference',
     });
-    const stocks = c.classes.find((k: { referenceClass: string }) => k.referenceClass === 'Stocks');
-    expect(stocks).toMatchObject({ trackedAssets: ['xStocks'], referenceDate: '2026-03-01' });
-    expect(stocks.coveragePct).toBe(Math.round((Number(stocks.trackedValue) / 1e9) * 10000) / 100);
-    expect(c.overall).toMatchObject({ referenceDate: '2026-04-04', referenceValue: '27680000000' });
+    const stocks = c.classes.find((k: { assetClass: string }) => k.assetClass === 'Stocks');
+    expect(stocks).toMatchObject({ trackedAssets: ['xStocks'], status: 'no reference', coveragePct: null });
+    expect(c.overall).toMatchObject({ reference: null, coveragePct: null, status: 'no reference' });
     expect(Number(c.overall.trackedValue)).toBe(Math.round((520334333 + Number(stocks.trackedValue)) * 100) / 100);
     expect(c.notCovered).toEqual([
       { chain: 'Sui', family: 'sui', assets: [{ symbol: 'BENJI', note: 'no Sui reader' }], defillamaValue: '7000000' },
     ]);
     expect(c.overlap).toMatchObject({ holdings: [], measuredValue: null, estimate: { date: '2025-05-06', value: '2400000000' } });
-    expect(c.reference).toMatchObject({ date: '2026-04-04', url: 'https://rwamk.com/learn/rwa-crypto-meaning' });
     expect(c.gaps).toEqual([
       {
         symbol: 'BENJI',
@@ -173,10 +173,14 @@ describe('coverage against a named public reference', () => {
       },
     ]);
     const html = await (await fetch(server.baseUrl + '/sources')).text();
-    expect(html).toContain('data-coverage="4.01" data-reference-date="2026-04-04"');
+    expect(html).toMatch(
+      /<tr data-class="U.S. Treasuries" data-coverage="" data-status="no reference" data-reference-date="">[\s\S]*?none: no figure from a primary source/,
+    );
     expect(html).toMatch(/<tr data-chain="Sui" data-family="sui">[\s\S]*?\$7\.00M<\/td>/);
     expect(html).toMatch(/data-testid="overlap"[^>]*>[\s\S]*?not measured yet[\s\S]*?\$2\.40B on/);
-    expect(html).toMatch(/data-testid="coverage-overall" data-coverage="2\.\d+" data-reference-date="2026-04-04"/);
+    expect(html).toMatch(/data-testid="coverage-overall" data-coverage="" data-status="no reference"/);
+    // The reposts stay visible as leads, each with why it is not used.
+    expect(html).toMatch(/data-testid="coverage-leads"[\s\S]*?coindesk\.club[\s\S]*?not used: a repost on a mirror/);
     expect(html).toMatch(/data-testid="gap" data-gap="1.3"/);
     expect(html).toContain(`${base}/…/assets?asset_code=BENJI`);
     expect(html).toContain('data-testid="long-tail"');

@@ -12,7 +12,8 @@ import { DEFAULT_REGISTRY, familyOf, loadRegistry, parseRegistry, withFamilies }
 import { isChainKey, protocolOnDay } from '#lib/server/ingest/sources/defillama-protocol.ts';
 import { fromUnits, plainDecimal, publicUrl, readCapped, toUnits } from '#lib/server/ingest/sources/http.ts';
 import { classCoverage, gaps, overallCoverage } from '#lib/server/figures/coverage-data.ts';
-import { OVERALL_REFS, REFERENCE_CLASSES, referenceOn } from '#lib/server/figures/coverage-references.ts';
+import { CLASS_REFERENCES, type ClassReference } from '#lib/server/figures/coverage-references.ts';
+import { ASSET_CLASSES } from '#lib/shared/asset-classes.ts';
 import { endpointLabel, scrubUrls } from '#lib/server/http/public-url.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/defillama');
@@ -161,7 +162,7 @@ describe('the registry in git', () => {
     expect(on('WTGXX')).toContain('stellar');
     expect(on('TBILL')).toEqual(expect.arrayContaining(['solana', 'xrpl']));
     for (const s of ['USTB', 'ACRED', 'xStocks', 'ONDO-GM', 'USDS', 'USD1', 'USDG']) expect(r.assets.map((a) => a.symbol)).toContain(s);
-    for (const a of r.assets) expect(a.reference, a.symbol).toMatch(/^https:\/\/github\.com\/DefiLlama\//);
+    for (const a of r.assets) expect(a.reference, a.symbol).toMatch(/https:\/\/(github\.com\/DefiLlama\/|developers\.circle\.com\/|github\.com\/tradingstrategy-ai\/|github\.com\/spiko-tech\/|www\.franklintempleton\.com\/)/);
     expect(r.chains.aptos.family).toBe('aptos');
   });
   it('gives the EVM reader only EVM deployments', () => {
@@ -247,65 +248,77 @@ describe("DefiLlama's protocol API (recorded responses in the documented shape)"
 });
 
 describe('coverage against the reference', () => {
-  it('sums tracked values per reference class against the nearest reference dated on or before the day', () => {
-    const tracked = [
-      { symbol: 'BUIDL', assetClass: 'U.S. Treasuries', value: 1.772e9 },
-      { symbol: 'USDY', assetClass: 'U.S. Treasuries', value: 0 },
-      { symbol: 'X', assetClass: 'Corporate Bonds', value: 0.088e9 },
-    ];
-    const rows = classCoverage(tracked, '2026-02-01');
-    const t = rows.find((r) => r.referenceClass === 'U.S. Treasuries/MMFs')!;
-    expect(t).toMatchObject({
-      trackedValue: 1.772e9,
-      trackedAssets: ['BUIDL'],
-      referenceValue: 8.86e9,
-      referenceDate: '2026-01-09',
-      coveragePct: 20,
+  const tracked = [
+    { symbol: 'BUIDL', assetClass: 'U.S. Treasuries', value: 1.772e9 },
+    { symbol: 'OUSG', assetClass: 'U.S. Treasuries', value: 0.7e9 },
+    { symbol: 'USDY', assetClass: 'U.S. Treasuries', value: 0 },
+    { symbol: 'JAAA', assetClass: 'Corporate Bonds', value: 1.2e9 },
+  ];
+  const primary = (value: number) => ({
+    date: '2026-10-01',
+    value,
+    name: 'the issuer',
+    url: 'https://issuer.example',
+    basis: 'gross, on chain',
+  });
+  const refs: ClassReference[] = [
+    { assetClass: 'U.S. Treasuries', reference: primary(10e9), none: null, leads: [] },
+    { assetClass: 'Corporate Bonds', reference: primary(1e9), none: null, leads: [] },
+    { assetClass: 'Stocks', reference: null, none: 'no primary figure', leads: [] },
+  ];
+
+  it('compares each class gross with its one fixed primary figure, whatever the day, and never clamps', () => {
+    const rows = classCoverage(tracked, refs);
+    // Gross: OUSG counted in full beside the BUIDL it holds, as the reference counts each fund.
+    expect(rows[0]).toMatchObject({
+      assetClass: 'U.S. Treasuries',
+      trackedValue: 2.472e9,
+      trackedAssets: ['BUIDL', 'OUSG'],
+      coveragePct: 24.72,
+      status: 'covered',
     });
-    expect(rows.find((r) => r.referenceClass === 'Bonds')!.coveragePct).toBe(10);
-    expect(rows.find((r) => r.referenceClass === 'Stocks')).toMatchObject({ trackedValue: 0, coveragePct: 0 });
-    expect(classCoverage(null, '2026-02-01').every((r) => r.trackedValue === null && r.coveragePct === null)).toBe(true);
-    // Later in the year the treasuries market is larger: the same holdings cover less, against the 4 April figure.
-    expect(classCoverage(tracked, '2026-11-24').find((r) => r.referenceClass === 'U.S. Treasuries/MMFs')).toMatchObject({
-      referenceDate: '2026-04-04',
-      referenceValue: 12.98e9,
-      coveragePct: 13.65,
-    });
-    // On the reference's own date it is used; the day before, the earlier one.
-    expect(classCoverage(tracked, '2026-04-04')[0].referenceDate).toBe('2026-04-04');
-    expect(classCoverage(tracked, '2026-04-03')[0].referenceDate).toBe('2026-01-09');
-    // Before any reference of a class: no reference, coverage unknown (never a later figure).
-    expect(classCoverage(tracked, '2025-01-01').find((r) => r.referenceClass === 'Bonds')).toMatchObject({
-      referenceValue: null,
-      referenceDate: null,
+    expect(rows[0].reference).toMatchObject({ date: '2026-10-01', basis: 'gross, on chain', approximate: false });
+    // Above its reference: 120%, said to be a basis mismatch, not cut to 100%.
+    expect(rows[1]).toMatchObject({ assetClass: 'Corporate Bonds', coveragePct: 120, status: 'basis mismatch' });
+    // No primary figure: no share, and why.
+    expect(rows[2]).toMatchObject({
+      assetClass: 'Stocks',
+      trackedValue: 0,
       coveragePct: null,
+      status: 'no reference',
+      noReference: 'no primary figure',
     });
+    // The snapshot served: tracked values unknown, no share.
+    expect(classCoverage(null, refs).every((r) => r.trackedValue === null && r.coveragePct === null && r.status === 'unknown')).toBe(true);
   });
 
-  it('keeps several dated references per class, each with its source, and an overall one', () => {
-    for (const c of REFERENCE_CLASSES)
-      for (const r of c.refs) {
-        expect(r.date, c.label).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-        expect(r.url, c.label).toMatch(/^(https:\/\/|\/sources\/public-figures)/);
+  it('keeps one row per asset class, primary references only: the reposts are leads, each with why', () => {
+    expect(CLASS_REFERENCES.map((r) => r.assetClass)).toEqual(ASSET_CLASSES);
+    for (const c of CLASS_REFERENCES) {
+      // Today no class has a primary figure: each says why, and keeps the reposts as leads.
+      expect(c.reference, c.assetClass).toBeNull();
+      expect(c.none, c.assetClass).toMatch(/\S{10}/);
+      for (const l of c.leads) {
+        expect(l.date, c.assetClass).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(l.why, c.assetClass).toMatch(/repost|repeating/);
       }
-    expect(REFERENCE_CLASSES.filter((c) => c.refs.length >= 2).map((c) => c.label)).toEqual(
-      expect.arrayContaining(['U.S. Treasuries/MMFs', 'Commodities', 'Stocks', 'Stablecoins']),
-    );
-    expect(referenceOn(OVERALL_REFS, '2026-03-10')).toMatchObject({ date: '2026-03-09', value: 26.54e9 });
-    expect(referenceOn(OVERALL_REFS, '2025-01-01')).toBeNull();
+    }
+    // Bonds of all kinds were one rwa.xyz bucket: never again a reference for one class of bonds alone.
+    for (const c of ['Global Bonds', 'Corporate Bonds'])
+      expect(CLASS_REFERENCES.find((r) => r.assetClass === c)!.leads[0].why).toMatch(/counts another set than this class/);
+    expect(classCoverage(tracked).every((r) => r.status === 'no reference' && r.coveragePct === null)).toBe(true);
     const all = [
       { assetClass: 'U.S. Treasuries', value: 5e9 },
       { assetClass: 'Stablecoins', value: 300e9 },
       { assetClass: 'Stocks', value: 0.536e9 },
     ];
-    expect(overallCoverage(all, '2026-11-24')).toEqual({
-      trackedValue: 5.536e9,
-      referenceValue: 27.68e9,
-      referenceDate: '2026-04-04',
-      coveragePct: 20,
-    });
+    expect(overallCoverage(all)).toMatchObject({ trackedValue: 5.536e9, reference: null, coveragePct: null, status: 'no reference' });
+    expect(overallCoverage(all, primary(5e9))).toMatchObject({ coveragePct: 110.72, status: 'basis mismatch' });
+    expect(overallCoverage(all).leads.at(-1)).toMatchObject({ date: '2026-04-04', value: 27.68e9 });
   });
+});
 
+describe('the gap with DefiLlama', () => {
   it('shows the gap where a chain reader and DefiLlama both cover an asset on a chain', () => {
     const g = gaps(
       [

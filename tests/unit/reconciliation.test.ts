@@ -43,9 +43,9 @@ describe('reconciliation', () => {
     );
     expect(far.issuer).toMatchObject({ gapPct: -8, flagged: true });
     expect(far.defillama).toMatchObject({ gapPct: 8, flagged: true });
-    // The class reference is the whole class: a share, never a gap, never flagged.
-    expect(far.classReference).toMatchObject({ gapPct: null, flagged: false });
-    expect(far.classReference.note).toMatch(/not a figure of this asset/);
+    // The class reference is the whole class, from a primary source only: none today, so unknown, never a gap, never flagged.
+    expect(far.classReference).toMatchObject({ value: null, gapPct: null, flagged: false });
+    expect(far.classReference.note).toMatch(/^Unknown: no figure of the whole class from a primary source .*reposts are not used/);
   });
 
   it('exactly 5% is not over 5%', () => {
@@ -75,7 +75,7 @@ describe('reconciliation', () => {
     for (const row of Object.values(r)) expect(row).toMatchObject({ value: null, gapPct: null, flagged: false });
     expect(r.issuer.note).toMatch(/^Unknown: no dated public figure/);
     expect(r.defillama.note).toMatch(/^Unknown/);
-    expect(r.classReference.note).toMatch(/no public reference gives a figure for Managed Strategies/);
+    expect(r.classReference).toMatchObject({ label: 'The public reference of its class (Managed Strategies)', value: null });
   });
 
   it('the registry carries a dated, sourced issuer figure where one was found', () => {

@@ -8,7 +8,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { assets, ingestCheckpoints, ingestHolders } from '#db/schema/index.ts';
-import { ASSET_CLASSES } from '#lib/shared/asset-classes.ts';
 import { servedObservations, type Observation } from './observations.ts';
 import { isAggregator, outranks, type Ranked } from './precedence.ts';
 import { SOURCE_NAME as DEFILLAMA_PROTOCOL } from '#lib/server/ingest/sources/defillama-protocol.ts';
@@ -16,29 +15,57 @@ import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics.ts';
 import { readMany, readOne } from '#lib/server/db/reads.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { siteRegistry } from './sources-data.ts';
-import { OVERALL_REFS, OVERLAP_ESTIMATE, REFERENCE_CLASSES, referenceOn, type DatedReference } from './coverage-references.ts';
+import {
+  CLASS_REFERENCES,
+  NUMERATOR_BASIS,
+  OVERALL_LEADS,
+  OVERALL_REFERENCE,
+  OVERLAP_ESTIMATE,
+  type ClassReference,
+  type PrimaryReference,
+} from './coverage-references.ts';
 import type { Registry } from '#lib/server/ingest/registry.ts';
-import { countedOnce } from './counted-once.ts';
 
-/** What every reference measures, and what it leaves out. */
-const BASIS =
-  'tokens transferable on chain (rwa.xyz "Distributed"); ledger mirrors ("Represented", e.g. $19.78B of private credit on 9 Jan 2026) are not included';
+const leadSchema = z.object({
+  date: z.string(),
+  value: z.number(),
+  approximate: z.boolean(),
+  name: z.string(),
+  url: z.string(),
+  /** Why it is not used as a reference (a repost, another set). */
+  why: z.string(),
+});
+const referenceSchema = z.object({
+  date: z.string(),
+  value: z.number(),
+  approximate: z.boolean(),
+  name: z.string(),
+  url: z.string(),
+  /** What the reference counts. */
+  basis: z.string(),
+});
+
+/**
+ * covered: tracked / reference; basis mismatch: the tracked value is above the reference (never
+ * clamped: the two count different things, and the page says so); no reference: no primary figure;
+ * unknown: no published run (the snapshot is served).
+ */
+const coverageStatus = z.enum(['covered', 'basis mismatch', 'no reference', 'unknown']);
 
 const coverageClassSchema = z.object({
-  /** The reference's class; several site classes may share one (bonds). */
-  referenceClass: z.string(),
-  assetClasses: z.array(z.string()),
-  /** Value of the tracked assets in these classes on the published date; null while the snapshot is served. */
+  assetClass: z.string(),
+  /** Gross value of the tracked assets of the class on the published date; null while the snapshot is served. */
   trackedValue: z.number().nullable(),
   trackedAssets: z.array(z.string()),
-  /** The nearest reference dated on or before the published day; null (and coverage unknown) when every one is later. */
-  referenceValue: z.number().nullable(),
-  referenceApproximate: z.boolean(),
-  referenceDate: z.string().nullable(),
-  referenceName: z.string().nullable(),
-  referenceUrl: z.string().nullable(),
-  /** trackedValue / referenceValue in percent (2 decimals); null when either is. */
+  /** The one fixed primary figure of the class, or null. */
+  reference: referenceSchema.nullable(),
+  /** Why the class has no reference. */
+  noReference: z.string().nullable(),
+  /** trackedValue / reference in percent (2 decimals), not clamped; null when either is unknown. */
   coveragePct: z.number().nullable(),
+  status: coverageStatus,
+  /** Figures seen only in reposts: leads to a primary source, each with why it is not used. */
+  leads: z.array(leadSchema),
 });
 
 const datedSchema = z.object({ date: z.string(), value: z.number(), approximate: z.boolean(), name: z.string(), url: z.string() });
@@ -60,22 +87,21 @@ export const coverageSchema = z.object({
   asOf: z.string(),
   /** The published run the tracked values come from; null while the site serves the snapshot. */
   publishedRun: z.number().nullable(),
-  /** The overall reference the published day is compared with (nearest on or before it); date '' when none is. */
-  reference: z.object({ name: z.string(), date: z.string(), url: z.string(), basis: z.string() }),
+  /** What the tracked values count (gross), so they are compared on a reference's basis. */
+  basis: z.string(),
   /** Why trackedValue is null, when it is. */
   note: z.string().nullable(),
+  /** One row per asset class: never an overall share without them. */
   classes: z.array(coverageClassSchema),
-  /** All tokenized assets except stablecoins, tracked against the overall reference. */
+  /** All tokenized assets except stablecoins, shown after the classes, never alone. */
   overall: z.object({
     trackedValue: z.number().nullable(),
-    referenceValue: z.number().nullable(),
-    referenceDate: z.string().nullable(),
+    reference: referenceSchema.nullable(),
+    noReference: z.string().nullable(),
     coveragePct: z.number().nullable(),
+    status: coverageStatus,
+    leads: z.array(leadSchema),
   }),
-  /** Every dated reference kept, per reference class ('Overall' for the total), for the record. */
-  references: z.array(z.object({ referenceClass: z.string(), refs: z.array(datedSchema) })),
-  /** Site classes the reference gives no figure for. */
-  unreferencedClasses: z.array(z.string()),
   gaps: z.array(coverageGapSchema),
   /**
    * Held by share: a tracked fund held by another tracked fund whose documents give the share but
@@ -118,6 +144,8 @@ export const coverageSchema = z.object({
       defillamaValue: z.number().nullable(),
     }),
   ),
+  /** Products of the market the registry does not track, with why (no public address, no NAV on a chain). */
+  untracked: z.array(z.object({ name: z.string(), issuer: z.string(), assetClass: z.string(), note: z.string(), source: z.string() })),
 });
 
 export type Coverage = z.infer<typeof coverageSchema>;
@@ -126,42 +154,59 @@ export type CoverageGap = z.infer<typeof coverageGapSchema>;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-const pct = (value: number | null, ref: DatedReference | null) => (value === null || !ref ? null : round2((value / ref.value) * 100));
+const withFlag = <T extends { approximate?: boolean }>(r: T) => ({ ...r, approximate: !!r.approximate });
+
+/** The share of a reference, unclamped, and what it is: covered, a basis mismatch, no reference or unknown. */
+function share(
+  value: number | null,
+  ref: PrimaryReference | null,
+): { coveragePct: number | null; status: Coverage['classes'][number]['status'] } {
+  if (value === null) return { coveragePct: null, status: 'unknown' };
+  if (!ref) return { coveragePct: null, status: 'no reference' };
+  const coveragePct = round2((value / ref.value) * 100);
+  return { coveragePct, status: value > ref.value ? 'basis mismatch' : 'covered' };
+}
 
 /**
- * Per reference class on `date`: tracked value (from published per-asset values) against the
- * nearest reference dated on or before that day, named with its date and source.
+ * Per asset class: the gross tracked value (published per-asset values) against the class's one
+ * fixed primary reference, or no reference and why. `refs` is the reference table (a test passes its own).
  */
 export function classCoverage(
   tracked: Array<{ symbol: string; assetClass: string; value: number }> | null,
-  date: string,
+  refs: readonly ClassReference[] = CLASS_REFERENCES,
 ): Coverage['classes'] {
-  return REFERENCE_CLASSES.map((r) => {
-    const mine = tracked?.filter((t) => r.classes.includes(t.assetClass) && t.value > 0) ?? null;
-    const value = mine ? mine.reduce((s, t) => s + t.value, 0) : null;
-    const ref = referenceOn(r.refs, date);
+  return refs.map((r) => {
+    const mine = tracked?.filter((t) => t.assetClass === r.assetClass && t.value > 0) ?? null;
+    const value = mine ? round2(mine.reduce((s, t) => s + t.value, 0)) : null;
     return {
-      referenceClass: r.label,
-      assetClasses: r.classes,
-      trackedValue: value === null ? null : round2(value),
+      assetClass: r.assetClass,
+      trackedValue: value,
       trackedAssets: (mine ?? []).map((t) => t.symbol).sort(),
-      referenceValue: ref?.value ?? null,
-      referenceApproximate: !!ref?.approximate,
-      referenceDate: ref?.date ?? null,
-      referenceName: ref?.name ?? null,
-      referenceUrl: ref?.url ?? null,
-      coveragePct: pct(value, ref),
+      reference: r.reference ? withFlag(r.reference) : null,
+      noReference: r.none,
+      ...share(value, r.reference),
+      leads: r.leads.map(withFlag),
     };
   });
 }
 
-/** All tokenized assets except stablecoins on `date`, against the nearest earlier overall reference. */
-export function overallCoverage(tracked: Array<{ assetClass: string; value: number }> | null, date: string): Coverage['overall'] {
+/** All tokenized assets except stablecoins, gross, against the overall primary reference if there is one. */
+export function overallCoverage(
+  tracked: Array<{ assetClass: string; value: number }> | null,
+  ref: PrimaryReference | null = OVERALL_REFERENCE,
+): Coverage['overall'] {
   const value = tracked
     ? round2(tracked.filter((t) => t.assetClass !== 'Stablecoins' && t.value > 0).reduce((s, t) => s + t.value, 0))
     : null;
-  const ref = referenceOn(OVERALL_REFS, date);
-  return { trackedValue: value, referenceValue: ref?.value ?? null, referenceDate: ref?.date ?? null, coveragePct: pct(value, ref) };
+  return {
+    trackedValue: value,
+    reference: ref ? withFlag(ref) : null,
+    noReference: ref
+      ? null
+      : 'no figure of the whole market from a primary source was found (rwa.xyz’s "Distributed" total is known only from reposts, listed as leads)',
+    ...share(value, ref),
+    leads: OVERALL_LEADS.map(withFlag),
+  };
 }
 
 type Obs = Ranked & Pick<Observation, 'value' | 'apiUrl'> & { price?: number | null };
@@ -321,37 +366,24 @@ function coverageFrom(
   if (publishedRun !== undefined) {
     const mine = published.filter((a) => classOf.has(a.symbol));
     marketCaps = new Map(mine.map((a) => [a.symbol, Number(a.marketCap)]));
-    // Coverage compares the totals the site shows: a fund-of-funds' holdings counted once.
-    const counted = countedOnce(registry);
-    tracked = mine.map((a) => ({ symbol: a.symbol, assetClass: a.assetClass, value: counted(a.symbol, Number(a.marketCap)) }));
+    // Gross, as the references count: a fund held by another tracked fund is in both (the totals net it; coverage does not).
+    tracked = mine.map((a) => ({ symbol: a.symbol, assetClass: a.assetClass, value: Number(a.marketCap) }));
     gapRows = gaps(day);
   }
-  const referenced = new Set(REFERENCE_CLASSES.flatMap((r) => r.classes));
-  const overallRef = referenceOn(OVERALL_REFS, asOf);
-  const dated = (refs: DatedReference[]) => refs.map((r) => ({ ...r, approximate: !!r.approximate }));
   return {
     asOf,
     publishedRun: publishedRun ?? null,
-    reference: {
-      name: overallRef?.name ?? 'none dated on or before this day',
-      date: overallRef?.date ?? '',
-      url: overallRef?.url ?? '',
-      basis: BASIS,
-    },
+    basis: NUMERATOR_BASIS,
     note:
       publishedRun === undefined
         ? 'No ingest run is published: the site serves the snapshot, whose figures follow the public reports for the whole market, not the tracked assets.'
         : null,
-    classes: classCoverage(tracked, asOf),
-    overall: overallCoverage(tracked, asOf),
-    references: [
-      ...REFERENCE_CLASSES.map((r) => ({ referenceClass: r.label, refs: dated(r.refs) })),
-      { referenceClass: 'Overall', refs: dated(OVERALL_REFS) },
-    ],
-    unreferencedClasses: ASSET_CLASSES.filter((c) => !referenced.has(c)),
+    classes: classCoverage(tracked),
+    overall: overallCoverage(tracked),
     gaps: gapRows,
     doubleCounts: doubleCounts(registry, marketCaps),
     overlap: reserveOverlap(registry, publishedRun === undefined ? [] : balances, publishedRun === undefined ? [] : day),
     notCovered: notCovered(registry, publishedRun === undefined ? [] : day),
+    untracked: registry?.uncoveredProducts ?? [],
   };
 }

@@ -42,9 +42,16 @@ export const assetPageForApi = (page: AssetPage) => ({
 
 export const coverageForApi = (coverage: Coverage) => ({
   ...coverage,
-  classes: coverage.classes.map((c) => withMoney(c, ['trackedValue', 'referenceValue'])),
-  overall: withMoney(coverage.overall, ['trackedValue', 'referenceValue']),
-  references: coverage.references.map((r) => ({ ...r, refs: r.refs.map((d) => withMoney(d, ['value'])) })),
+  classes: coverage.classes.map((c) => ({
+    ...withMoney(c, ['trackedValue']),
+    reference: c.reference && withMoney(c.reference, ['value']),
+    leads: c.leads.map((l) => withMoney(l, ['value'])),
+  })),
+  overall: {
+    ...withMoney(coverage.overall, ['trackedValue']),
+    reference: coverage.overall.reference && withMoney(coverage.overall.reference, ['value']),
+    leads: coverage.overall.leads.map((l) => withMoney(l, ['value'])),
+  },
   gaps: coverage.gaps.map((g) => withMoney(g, ['chainValue', 'defillamaValue'])),
   doubleCounts: coverage.doubleCounts.map((d) => withMoney(d, ['value'])),
   overlap: {

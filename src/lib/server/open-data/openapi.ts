@@ -50,9 +50,16 @@ const C = coverageSchema.shape;
 const moneyIn = <T extends z.ZodObject>(schema: T, keys: string[]) =>
   schema.extend(Object.fromEntries(keys.map((k) => [k, schema.shape[k] instanceof z.ZodNullable ? R.money.nullable() : R.money])));
 const coverageAnswerSchema = coverageSchema.extend({
-  classes: z.array(moneyIn(C.classes.element, ['trackedValue', 'referenceValue'])),
-  overall: moneyIn(C.overall, ['trackedValue', 'referenceValue']),
-  references: z.array(C.references.element.extend({ refs: z.array(moneyIn(C.references.element.shape.refs.element, ['value'])) })),
+  classes: z.array(
+    moneyIn(C.classes.element, ['trackedValue']).extend({
+      reference: moneyIn(C.classes.element.shape.reference.unwrap(), ['value']).nullable(),
+      leads: z.array(moneyIn(C.classes.element.shape.leads.element, ['value'])),
+    }),
+  ),
+  overall: moneyIn(C.overall, ['trackedValue']).extend({
+    reference: moneyIn(C.overall.shape.reference.unwrap(), ['value']).nullable(),
+    leads: z.array(moneyIn(C.overall.shape.leads.element, ['value'])),
+  }),
   gaps: z.array(moneyIn(C.gaps.element, ['chainValue', 'defillamaValue'])),
   doubleCounts: z.array(moneyIn(C.doubleCounts.element, ['value'])),
   overlap: moneyIn(

@@ -7,7 +7,7 @@
  */
 import type { RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { isAggregator } from '#lib/server/figures/precedence.ts';
-import { REFERENCE_CLASSES, referenceOn } from '#lib/server/figures/coverage-references.ts';
+import { referenceOf } from '#lib/server/figures/coverage-references.ts';
 import { gapPercent } from '#lib/shared/open-data/quality.ts';
 import { daysBetween } from '#lib/shared/utc-day.ts';
 import { withMoney } from '#lib/shared/money.ts';
@@ -150,22 +150,20 @@ export function reconcile(input: {
       chainValue,
     ),
   );
-  const refClass = REFERENCE_CLASSES.find((r) => r.classes.includes(input.assetClass));
-  const ref = refClass && date ? referenceOn(refClass.refs, date) : null;
+  // The class's one fixed primary figure (coverage-references.ts), never a repost: none is known today.
+  const ref = referenceOf(input.assetClass)?.reference ?? null;
   const share = ref && chainValue !== null ? round2((chainValue / ref.value) * 100) : null;
   rows.push({
     kind: 'classReference',
-    label: refClass ? `The public reference of its class (${refClass.label})` : 'The public reference of its class',
+    label: `The public reference of its class (${input.assetClass})`,
     value: ref?.value ?? null,
     date: ref?.date ?? null,
     url: ref?.url ?? null,
     gapPct: null,
     flagged: false,
     note: ref
-      ? `${ref.approximate ? 'About ' : ''}the whole class as ${ref.name} measured it, not a figure of this asset: ${share === null ? "this asset's share of it is unknown without the chain's figure" : `this asset's chain figure is ${share}% of it`}.`
-      : refClass
-        ? 'Unknown: no reference of the class is dated on or before this day.'
-        : `Unknown: no public reference gives a figure for ${input.assetClass}.`,
+      ? `${ref.approximate ? 'About ' : ''}the whole class as ${ref.name} measured it (${ref.basis}), not a figure of this asset: ${share === null ? "this asset's share of it is unknown without the chain's figure" : `this asset's chain figure is ${share}% of it`}.`
+      : `Unknown: no figure of the whole class from a primary source was found (the issuer, a fund's filings, rwa.xyz's own pages or DefiLlama's API); reposts are not used.`,
   });
   return { asOf: input.asOf, thresholdPct: GAP_FLAG_PCT, rows, method: METHOD };
 }
