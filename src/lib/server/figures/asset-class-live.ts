@@ -5,6 +5,7 @@
  * changes) are "unavailable", never carried over from the snapshot under the new date. Without a
  * published run the snapshot is served unchanged.
  */
+import { classCoverage, coverageRead, type Coverage } from './coverage-data.ts';
 import { servedObservations, type Observation } from './observations.ts';
 import { pickPerDayCell } from './precedence.ts';
 import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics.ts';
@@ -180,15 +181,20 @@ export function commoditiesFrom(live: LiveClass): CommoditiesData {
 }
 
 /** The frame of a class page (DataPage's props beside its texts): its cards, as-of date and how old it is. */
+type ClassCoverageRow = Coverage['classes'][number];
+
 export interface ClassFrame {
   asOf: string;
   age: AgeNote | null;
   cards: MetricCardData[];
+  /** What share of its market the class's tracked products cover, on its reference's basis (coverage-data.ts). */
+  coverage: ClassCoverageRow | null;
 }
-const frameOf = (data: { asOf: string; cards: MetricCardData[] }, state: RunState): ClassFrame => ({
+const frameOf = (data: { asOf: string; cards: MetricCardData[] }, state: RunState, coverage: ClassCoverageRow | null): ClassFrame => ({
   asOf: data.asOf,
   age: ageOf(data.asOf, state),
   cards: data.cards,
+  coverage,
 });
 
 /**
@@ -203,9 +209,14 @@ export async function openClassPage<T extends { asOf: string; cards: MetricCardD
   from: (live: LiveClass) => T,
 ): Promise<{ data: T; chainLinks: Record<string, string>; frame: ClassFrame }> {
   applyCache(page.response.headers, CACHE.dataPage);
-  const [live, chainLinks, runState] = await readAll([liveClassRead(assetClass), networkLinksRead(page.url.pathname), runStateRead()]);
+  const [live, chainLinks, runState, coverage] = await readAll([
+    liveClassRead(assetClass),
+    networkLinksRead(page.url.pathname),
+    runStateRead(),
+    coverageRead(),
+  ]);
   const data = from(live);
-  return { data, chainLinks, frame: frameOf(data, runState) };
+  return { data, chainLinks, frame: frameOf(data, runState, coverage.classes.find((c) => c.assetClass === assetClass) ?? null) };
 }
 
 /**
@@ -215,7 +226,9 @@ export async function openClassPage<T extends { asOf: string; cards: MetricCardD
 export function openSnapshotClassPage<T extends { asOf: string; cards: MetricCardData[] }>(
   page: { response: { headers: Headers } },
   data: T,
+  assetClass: string,
 ): { data: T; frame: ClassFrame } {
   applyCache(page.response.headers, CACHE.dataPage);
-  return { data, frame: frameOf(data, { published: false }) };
+  // No run feeds it: no tracked value, but the class's reference (or why it has none) all the same.
+  return { data, frame: frameOf(data, { published: false }, classCoverage(null).find((c) => c.assetClass === assetClass) ?? null) };
 }
