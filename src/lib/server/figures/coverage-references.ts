@@ -45,7 +45,7 @@ export const NUMERATOR_BASIS =
   'gross: each tracked product at its own value on the chains read, a fund that holds another tracked fund counted in full in both (OUSG and the BUIDL it holds), as rwa.xyz and DefiLlama count each product; ledger mirrors ("Represented") are not tracked';
 
 const REPOST = 'a report repeating rwa.xyz’s figure, not rwa.xyz’s own page';
-const MIRROR = 'a repost on a mirror or look-alike domain (public-figures.md marks it so)';
+const MIRROR = 'a repost on a mirror or look-alike domain (our public figures page marks it so)';
 const NOT_SAME_CLASS = 'counts another set than this class';
 const IG_2026_01_09 =
   'https://igcurrencynews.com/tokenized-government-bonds-have-soared-125-creating-a-programmable-cash-loop-that-banks-are-scrambling-to-copy';
