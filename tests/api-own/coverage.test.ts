@@ -174,11 +174,18 @@ describe('coverage against a named public reference', () => {
     ]);
     const html = await (await fetch(server.baseUrl + '/sources')).text();
     expect(html).toMatch(
-      /<tr data-class="U.S. Treasuries" data-coverage="" data-status="no reference" data-reference-date="">[\s\S]*?none: no figure from a primary source/,
+      /<tr data-class="U.S. Treasuries"[^>]*data-status="no reference"[^>]*>[\s\S]*?none: no figure from a primary source/,
     );
     expect(html).toMatch(/<tr data-chain="Sui" data-family="sui">[\s\S]*?\$7\.00M<\/td>/);
+    // Each class page says its own coverage beside the spec's cards: the tracked products, gross, and why no share is given.
+    const page = await (await fetch(server.baseUrl + '/treasuries')).text();
+    expect(page).toMatch(
+      /data-testid="class-coverage"[^>]*data-status="no reference"[^>]*>[\s\S]*?The tracked products \(BENJI\) are worth \$520\.33M, gross\.[\s\S]*?unknown, no figure from a primary source/,
+    );
+    const credit = await (await fetch(server.baseUrl + '/private-credit')).text();
+    expect(credit).toMatch(/data-testid="class-coverage"[^>]*data-status="unknown"[^>]*>[\s\S]*?unknown while the snapshot is shown/);
     expect(html).toMatch(/data-testid="overlap"[^>]*>[\s\S]*?not measured yet[\s\S]*?\$2\.40B on/);
-    expect(html).toMatch(/data-testid="coverage-overall" data-coverage="" data-status="no reference"/);
+    expect(html).toMatch(/data-testid="coverage-overall"[^>]*data-status="no reference"/);
     // The reposts stay visible as leads, each with why it is not used.
     expect(html).toMatch(/data-testid="coverage-leads"[\s\S]*?coindesk\.club[\s\S]*?not used: a repost on a mirror/);
     expect(html).toMatch(/data-testid="gap" data-gap="1.3"/);

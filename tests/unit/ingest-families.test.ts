@@ -162,7 +162,10 @@ describe('the registry in git', () => {
     expect(on('WTGXX')).toContain('stellar');
     expect(on('TBILL')).toEqual(expect.arrayContaining(['solana', 'xrpl']));
     for (const s of ['USTB', 'ACRED', 'xStocks', 'ONDO-GM', 'USDS', 'USD1', 'USDG']) expect(r.assets.map((a) => a.symbol)).toContain(s);
-    for (const a of r.assets) expect(a.reference, a.symbol).toMatch(/https:\/\/(github\.com\/DefiLlama\/|developers\.circle\.com\/|github\.com\/tradingstrategy-ai\/|github\.com\/spiko-tech\/|www\.franklintempleton\.com\/)/);
+    for (const a of r.assets)
+      expect(a.reference, a.symbol).toMatch(
+        /https:\/\/(github\.com\/DefiLlama\/|developers\.circle\.com\/|github\.com\/tradingstrategy-ai\/|github\.com\/spiko-tech\/|www\.franklintempleton\.com\/)/,
+      );
     expect(r.chains.aptos.family).toBe('aptos');
   });
   it('gives the EVM reader only EVM deployments', () => {
