@@ -55,7 +55,7 @@ if (!config.quietStart) {
 console.log(await describeLiveData(process.env));
 startIngestSchedule(process.env);
 // Alert webhooks: the outbox is polled, so deliveries a crash or another instance left are sent too.
-keepDeliveringAlerts(process.env);
+console.log(await keepDeliveringAlerts(process.env));
 // No published run, or none since yesterday: one starts in the background once the server has answered
 // its first request (or 5 s after it listens, whichever is first), so that the run's start (a Node process
 // loading its readers) does not compete with the first page for the CPU.

@@ -35,8 +35,18 @@ export const alertEvents = sqliteTable(
 export const alertWebhooks = sqliteTable('alert_webhooks', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   url: text('url').notNull(),
-  /** The HMAC-SHA256 key of the X-Signature header (shown to the admin, who gives it to the receiver). */
+  /**
+   * The HMAC-SHA256 key of the X-Signature header: shown to the admin once, when made. Encrypted
+   * (`enc:v1:...`, src/lib/server/alerts/secret-box.ts) when ALERTS_WEBHOOK_KEY is set, else as made.
+   */
   secret: text('secret').notNull(),
+  /** The secret's last characters, for Settings to name it without showing it. */
+  secretHint: text('secret_hint'),
+  /** The secret before a rotation, still signed with (a second v1) until previous_secret_until (epoch ms). */
+  previousSecret: text('previous_secret'),
+  previousSecretUntil: integer('previous_secret_until'),
+  /** Why nothing is delivered to it any more (its URL breaks a rule made after it was registered); null while active. */
+  disabledReason: text('disabled_reason'),
   createdAt: text('created_at').notNull(),
 });
 

@@ -6,6 +6,7 @@
 import { openDatabase } from '#db/client.ts';
 import { ConfigError, parseConfig } from '#lib/server/config.ts';
 import { deliverDue } from '#lib/server/alerts/deliver.ts';
+import { prepareWebhooks } from '#lib/server/alerts/webhooks.ts';
 
 export default async function alertsDrain(): Promise<Response> {
   let config;
@@ -18,6 +19,8 @@ export default async function alertsDrain(): Promise<Response> {
   }
   const { client, db } = openDatabase(config.database);
   try {
+    // The start's step, as a Node server's start does it (each step a compare-and-set: safe beside them).
+    await prepareWebhooks(db, config.alerts);
     const sent = await deliverDue(db, { ...config.alerts, origin: config.origin }, 20_000);
     return new Response(null, { status: sent ? 200 : 204 });
   } finally {

@@ -7,6 +7,7 @@
  * in a signed webhook to a loopback receiver that checks the signature; a receiver that fails
  * twice gets each event on the third try; a second run of the same day adds nothing. On day 4 a new
  * fund makes the RWA total jump 17x: the run is held whole, and its one hold event shows no refused figure.
+ * The secrets are answered once, at registration, and never listed again.
  */
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -56,6 +57,7 @@ function receiver(failFirst = 0) {
     got,
     tries,
     setSecret: (v: string) => (secret = v),
+    secret: () => secret,
     listen: () =>
       new Promise<string>((ok) => http.listen(0, '127.0.0.1', () => ok(`http://127.0.0.1:${(http.address() as AddressInfo).port}/hook`))),
     close: () => new Promise((ok) => http.close(ok)),
@@ -222,6 +224,16 @@ describe('alerts from the published figures of the two-chain scenario', () => {
     const settings = await (await api(server.baseUrl, '/admin/settings', { cookie })).text();
     for (const id of ids()) expect(settings).toContain(id);
     expect(settings).toContain('answered 500: not now');
+    // The secrets were answered once, at registration: no list call and no Settings view holds them, a hint names them.
+    const listed = JSON.stringify(hooks);
+    for (const r of [good, flaky]) {
+      expect(listed).not.toContain(r.secret().slice(6));
+      expect(settings).not.toContain(r.secret().slice(6));
+      expect(settings).toContain(`whsec_…${r.secret().slice(-4)}`);
+    }
+    // This server has no ALERTS_WEBHOOK_KEY: Settings and the start-up line say the secrets are stored unencrypted.
+    expect(settings).toContain('ALERTS_WEBHOOK_KEY is not set: webhook secrets are stored unencrypted');
+    expect(server.output()).toContain('Alert webhooks: ALERTS_WEBHOOK_KEY is not set: webhook secrets are stored unencrypted');
     // Signed out: Settings is not shown, the webhooks API answers 401.
     expect((await api(server.baseUrl, '/admin/settings')).status).toBe(302);
     expect((await api(server.baseUrl, '/api/alerts/webhooks')).status).toBe(401);
@@ -286,6 +298,11 @@ describe('alerts from the published figures of the two-chain scenario', () => {
       'http://[fd00::1]/',
       'ftp://example.com/',
       'https://u:p@example.com/',
+      // What delivery refuses, registration refuses: plain http, a privileged port, an internal name.
+      'http://hooks.example.com/hook',
+      'https://hooks.example.com:25/hook',
+      'https://metadata.google.internal/computeMetadata/v1/',
+      'https://intranet/hook',
     ]) {
       const res = await api(server.baseUrl, '/api/alerts/webhooks', { body: { url }, cookie });
       expect(res.status, url).toBe(400);

@@ -3,7 +3,8 @@
  * Netlify-style drain (deliverDue in this process, as netlify/functions/alerts-drain.mts runs it)
  * share one sqld database. Each event reaches the loopback receiver once, each delivery row is
  * sent by one of them in one attempt, and a row whose sender died holding its lease is sent once
- * that lease has run out, never before.
+ * that lease has run out, never before. The servers have ALERTS_WEBHOOK_KEY: the secret is stored
+ * encrypted, and each sender signs with it all the same.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -57,7 +58,9 @@ describe('alert deliveries on sqld, from two servers and a drain at once', () =>
       sqld = await startSqld();
       remote = await startContentRemote();
       // Both servers poll the outbox every 50 ms (the first retry delay): they race for every row.
-      const env = { ALERTS_WEBHOOK_ALLOW_LOOPBACK: '1', ALERTS_WEBHOOK_BACKOFF_MS: '50' };
+      // With a key: the secret is stored encrypted, and every sender opens it with the same key.
+      const key = 'ab'.repeat(32);
+      const env = { ALERTS_WEBHOOK_ALLOW_LOOPBACK: '1', ALERTS_WEBHOOK_BACKOFF_MS: '50', ALERTS_WEBHOOK_KEY: key };
       servers.push(...(await Promise.all([startInstance('node', sqld, remote, { env }), startInstance('node', sqld, remote, { env })])));
 
       let secret = '';
@@ -85,7 +88,17 @@ describe('alert deliveries on sqld, from two servers and a drain at once', () =>
 
       // The run's hook stores the events and their outbox rows in one transaction, over HTTP to sqld.
       const { db, client } = openDatabase({ url: sqld.url, authToken: sqld.authToken });
-      const policy = { backoffMs: 50, timeoutMs: 5_000, allowLoopback: true, origin: 'http://localhost' };
+      const policy = {
+        backoffMs: 50,
+        timeoutMs: 5_000,
+        allowLoopback: true,
+        origin: 'http://localhost',
+        secretKey: Buffer.from(key, 'hex'),
+      };
+      const stored = await client.execute('SELECT secret FROM alert_webhooks');
+      expect(String(stored.rows[0].secret)).toMatch(/^enc:v1:/);
+      expect(String(stored.rows[0].secret)).not.toContain(secret.slice(6));
+      for (const s of servers) expect(s.output()).toContain('Alert webhooks: webhook secrets are stored encrypted (ALERTS_WEBHOOK_KEY)');
       try {
         const fresh = await storeEvents(
           db,

@@ -8,7 +8,7 @@ import { detect, runHold, type DetectInput, type Figure } from '#lib/server/aler
 import { navDayBoundOf } from '#lib/shared/asset-classes.ts';
 import { alertId } from '#lib/server/alerts/types.ts';
 import { signatureHeader, verifySignature } from '#lib/server/alerts/sign.ts';
-import { addressProblem, parseTarget, resolveTarget } from '#lib/server/alerts/target.ts';
+import { addressProblem, checkTarget, resolveTarget, targetProblem } from '#lib/server/alerts/target.ts';
 import { backoffAfter } from '#lib/server/alerts/deliver.ts';
 
 const fig = (asset: string, day: string, chain: string, supply: number, price: number | null): Figure => ({
@@ -264,9 +264,35 @@ describe('webhook targets: public addresses only', () => {
     await expect(resolveTarget(new URL('http://0x7f.1/'), false)).rejects.toThrow(/127\.0\.0\.1/);
   });
 
-  it('only http(s) URLs without credentials', () => {
+  it('only https URLs without credentials', () => {
     for (const u of ['ftp://example.com/', 'file:///etc/passwd', 'https://user:pw@example.com/', 'not a url'])
-      expect(() => parseTarget(u)).toThrow();
-    expect(parseTarget('https://example.com/hook?x=1').href).toBe('https://example.com/hook?x=1');
+      expect(() => checkTarget(u, false)).toThrow();
+    expect(checkTarget('https://example.com/hook?x=1', false).href).toBe('https://example.com/hook?x=1');
+  });
+
+  it('one rule for registration and delivery: what delivery would refuse is refused when registered', () => {
+    const refused: Array<[string, RegExp]> = [
+      ['https://localhost./hook', /localhost is not a public name/],
+      ['https://foo.localhost/hook', /foo\.localhost is not a public name \(\.localhost\)/],
+      ['https://LOCALHOST/hook', /not a public name/],
+      ['https://metadata.google.internal/computeMetadata/v1/', /\.internal/],
+      ['https://printer.local/', /\.local\)/],
+      ['https://router.home.arpa/', /\.home\.arpa/],
+      ['https://intranet/hook', /one label/],
+      ['http://example.com/hook', /plain http: is refused/],
+      ['https://example.com:25/hook', /port 25 is refused/],
+      ['https://example.com:22/hook', /port 22 is refused/],
+      ['https://10.0.0.1/hook', /not a public address/],
+      ['https://[::1]:8443/hook', /not a public address/],
+      ['https://2130706433/hook', /127\.0\.0\.1 is not a public address/],
+    ];
+    for (const [url, why] of refused) expect(targetProblem(url, false), url).toMatch(why);
+    for (const url of ['https://example.com/hook', 'https://example.com:8443/hook', 'https://hooks.example.com./x', 'https://8.8.8.8/x'])
+      expect(targetProblem(url, false), url).toBeNull();
+    // The tests' setting: plain http and loopback names, to loopback only.
+    for (const url of ['http://127.0.0.1:4000/hook', 'http://localhost:4000/', 'http://foo.localhost./x'])
+      expect(targetProblem(url, true), url).toBeNull();
+    for (const url of ['http://example.com/hook', 'http://10.0.0.1:4000/', 'https://printer.local/'])
+      expect(targetProblem(url, true), url).not.toBeNull();
   });
 });

@@ -271,6 +271,17 @@ const EnvSchema = z.object({
   ALERTS_WEBHOOK_BACKOFF_MS: positiveInt(30_000),
   /** Timeout of one webhook delivery, connection to last byte. */
   ALERTS_WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
+  /**
+   * The key webhook secrets are stored encrypted with (AES-256-GCM): 32 bytes as 64 hex digits
+   * (`openssl rand -hex 32`). Unset: the secrets are stored as made, and Settings and the start say so.
+   */
+  ALERTS_WEBHOOK_KEY: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hex digits (32 bytes), such as the output of `openssl rand -hex 32`')
+      .optional(),
+  ),
   /** Tests only: 1 lets webhooks reach loopback addresses (127.0.0.0/8, ::1); every other internal address stays refused. */
   ALERTS_WEBHOOK_ALLOW_LOOPBACK: z.preprocess(blank, z.enum(['0', '1'], { message: 'expected 1 or 0' }).default('0')),
 
@@ -297,6 +308,7 @@ const SECRET = new Set([
   'CONTENT_GIT_TOKEN',
   'CONTENT_GIT_REMOTE',
   'INGEST_TRIGGER_SECRET',
+  'ALERTS_WEBHOOK_KEY',
   // Keyed plans put the key in the path (issue 26).
   'DEFILLAMA_STABLECOINS_URL',
   'DEFILLAMA_TVL_URL',
@@ -325,7 +337,13 @@ export interface AppConfig {
   content: ContentConfig;
   ingest: IngestConfig;
   /** Webhook deliveries of alerts (src/lib/server/alerts/deliver.ts). */
-  alerts: { backoffMs: number; timeoutMs: number; allowLoopback: boolean };
+  alerts: {
+    backoffMs: number;
+    timeoutMs: number;
+    allowLoopback: boolean;
+    /** ALERTS_WEBHOOK_KEY as bytes: the webhook secrets are stored encrypted with it; undefined: as made. */
+    secretKey?: Buffer;
+  };
   /** Test-only: the clock-offset file (see clock.ts). */
   testClockFile?: string;
 }
@@ -449,6 +467,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       backoffMs: e.ALERTS_WEBHOOK_BACKOFF_MS,
       timeoutMs: e.ALERTS_WEBHOOK_TIMEOUT_MS,
       allowLoopback: e.ALERTS_WEBHOOK_ALLOW_LOOPBACK === '1',
+      secretKey: e.ALERTS_WEBHOOK_KEY === undefined ? undefined : Buffer.from(e.ALERTS_WEBHOOK_KEY, 'hex'),
     },
     testClockFile: e.TEST_CLOCK_FILE,
   };

@@ -7,7 +7,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { bareHost, parseTarget, resolveTarget, RefusedTarget, type Resolver } from './target.ts';
+import { bareHost, checkTarget, resolveTarget, type Resolver } from './target.ts';
 
 export interface PostPolicy {
   allowLoopback: boolean;
@@ -26,7 +26,7 @@ export interface PostAnswer {
 }
 
 export async function postJson(rawUrl: string, body: string, headers: Record<string, string>, policy: PostPolicy): Promise<PostAnswer> {
-  const url = parseTarget(rawUrl);
+  const url = checkTarget(rawUrl, policy.allowLoopback);
   const address = await resolveTarget(url, policy.allowLoopback, policy.resolve);
   const family = isIP(address);
   // Every lookup the socket makes answers the checked address: no second resolution.
@@ -60,7 +60,8 @@ export async function postJson(rawUrl: string, body: string, headers: Record<str
         const status = res.statusCode ?? 0;
         if (status >= 300 && status < 400) {
           res.destroy();
-          reject(new RefusedTarget(`redirect refused (${status} to ${res.headers.location ?? 'nowhere'})`));
+          // Not followed (its target would escape the check); tried again, as the receiver may mend it.
+          reject(new Error(`redirect refused (${status} to ${res.headers.location ?? 'nowhere'})`));
           return;
         }
         const chunks: Buffer[] = [];

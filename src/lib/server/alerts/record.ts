@@ -13,6 +13,7 @@ import { lastPublished } from '#lib/server/ingest/breaker.ts';
 import type { StaleCell } from '#lib/server/ingest/cells.ts';
 import { shiftDay } from '#lib/shared/utc-day.ts';
 import { detect, runHold, type Figure } from './detect.ts';
+import { activeWebhooks } from './webhooks.ts';
 import type { AlertEvent } from './types.ts';
 
 /** What the run reports of a publish, or of a run the totals' breaker held whole (run.ts's IngestResult). */
@@ -124,7 +125,7 @@ export async function storeEvents(db: Database, runId: number, events: AlertEven
       .onConflictDoNothing()
       .returning({ id: alertEvents.id });
     const fresh = inserted.map((r) => r.id);
-    const hooks = fresh.length ? await tx.select({ id: alertWebhooks.id }).from(alertWebhooks) : [];
+    const hooks = fresh.length ? await tx.select({ id: alertWebhooks.id }).from(alertWebhooks).where(activeWebhooks) : [];
     if (hooks.length)
       await tx
         .insert(alertDeliveries)

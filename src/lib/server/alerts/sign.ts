@@ -12,16 +12,24 @@ export const newSecret = () => `whsec_${randomBytes(32).toString('hex')}`;
 
 const mac = (secret: string, t: number, body: string) => createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
 
-export function signatureHeader(secret: string, body: string, now = Date.now()): string {
+/**
+ * The header for one body: one v1 per secret, the current one first. During a rotation's grace period
+ * the previous secret signs too (`t=...,v1=<new>,v1=<old>`, as Stripe does when it rolls a secret), so
+ * a receiver still on the old secret keeps accepting while it is updated, and Stripe's own library
+ * (`stripe.webhooks.constructEvent`) accepts the header under either secret.
+ */
+export function signatureHeader(secrets: string | readonly string[], body: string, now = Date.now()): string {
   const t = Math.floor(now / 1000);
-  return `t=${t},v1=${mac(secret, t, body)}`;
+  return [`t=${t}`, ...[secrets].flat().map((s) => `v1=${mac(s, t, body)}`)].join(',');
 }
 
-/** What a receiver does: the header's v1 matches the body under the secret, and t is within `toleranceS` of now. */
+/** What a receiver does: one of the header's v1 matches the body under the secret, and t is within `toleranceS` of now. */
 export function verifySignature(secret: string, body: string, header: string, now = Date.now(), toleranceS = 300): boolean {
-  const parts = new Map(header.split(',').map((p) => p.split('=', 2) as [string, string]));
-  const t = Number(parts.get('t'));
-  const v1 = parts.get('v1') ?? '';
-  if (!Number.isInteger(t) || Math.abs(now / 1000 - t) > toleranceS || !/^[0-9a-f]{64}$/.test(v1)) return false;
-  return timingSafeEqual(Buffer.from(v1, 'hex'), Buffer.from(mac(secret, t, body), 'hex'));
+  const parts = header.split(',').map((p) => p.split('=', 2) as [string, string | undefined]);
+  const t = Number(parts.find(([k]) => k === 't')?.[1]);
+  if (!Number.isInteger(t) || Math.abs(now / 1000 - t) > toleranceS) return false;
+  const expected = Buffer.from(mac(secret, t, body), 'hex');
+  return parts.some(
+    ([k, v]) => k === 'v1' && v !== undefined && /^[0-9a-f]{64}$/.test(v) && timingSafeEqual(Buffer.from(v, 'hex'), expected),
+  );
 }

@@ -51,6 +51,7 @@ const LOOPBACK = { ipv4: new BlockList(), ipv6: new BlockList() };
 LOOPBACK.ipv4.addSubnet('127.0.0.0', 8, 'ipv4');
 LOOPBACK.ipv6.addAddress('::1', 'ipv6');
 
+/** A target refused for what it is (an internal address, a URL breaking the rule): sending again cannot help. */
 export class RefusedTarget extends Error {}
 
 /** Why the address is refused, or null when it may be called. */
@@ -62,22 +63,80 @@ export function addressProblem(address: string, allowLoopback = false): string |
   return NOT_PUBLIC[type].check(address, type) ? `${address} is not a public address` : null;
 }
 
-/** The parts of a webhook URL, or why it cannot be one (checked at registration and before each delivery). */
-export function parseTarget(raw: string): URL {
+/**
+ * Names that are never a public host: loopback (`localhost`, `x.localhost`), the special-use and
+ * private-use names (mDNS `.local`, `.internal`, `.home.arpa`, the test and documentation names),
+ * the common intranet suffixes, and any name of one label (an intranet host such as `metadata`).
+ */
+const INTERNAL_SUFFIXES = [
+  'localhost',
+  'local',
+  'internal',
+  'intranet',
+  'lan',
+  'home.arpa',
+  'localdomain',
+  'corp',
+  'private',
+  'arpa',
+  'test',
+  'invalid',
+  'example',
+  'onion',
+];
+
+/** The host without IPv6 brackets. */
+export const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
+
+/** A loopback host as the tests' setting allows it: 127.0.0.0/8, ::1, localhost and its subdomains. */
+const isLoopbackHost = (host: string) =>
+  isIP(host) ? addressProblem(host, true) === null && addressProblem(host) !== null : host === 'localhost' || host.endsWith('.localhost');
+
+/**
+ * The one rule a webhook URL must keep, at registration and before every delivery (delivery then also
+ * checks every address the name resolves to): an https URL (plain http only to loopback, and only under
+ * the tests' setting), no credentials, no fragment, the https port or an unprivileged one (a port
+ * below 1024 is some other service's: mail, SSH, a database), and a host that can be public.
+ * Returns the URL, or throws RefusedTarget with the reason.
+ */
+export function checkTarget(raw: string, allowLoopback: boolean): URL {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     throw new RefusedTarget('not a URL');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new RefusedTarget('only http and https URLs');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new RefusedTarget('only https URLs');
   if (url.username || url.password) throw new RefusedTarget('no credentials in the URL (the signature authenticates us)');
   if (url.hash) throw new RefusedTarget('no fragment');
+  // One trailing dot names the same host ('localhost.' is localhost).
+  const host = bareHost(url).toLowerCase().replace(/\.$/, '');
+  const loopback = allowLoopback && isLoopbackHost(host);
+  if (url.protocol === 'http:' && !loopback) throw new RefusedTarget('plain http: is refused, deliveries go over https only');
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  if (port < 1024 && port !== 443 && !(loopback && port === 80))
+    throw new RefusedTarget(`port ${port} is refused (only 443 or a port from 1024 up)`);
+  if (isIP(host)) {
+    const problem = addressProblem(host, allowLoopback);
+    if (problem) throw new RefusedTarget(problem);
+  } else if (!loopback) {
+    if (!host.includes('.')) throw new RefusedTarget(`${host} is not a public name (one label)`);
+    const suffix = INTERNAL_SUFFIXES.find((s) => host === s || host.endsWith(`.${s}`));
+    if (suffix) throw new RefusedTarget(`${host} is not a public name (.${suffix})`);
+  }
   return url;
 }
 
-/** The host without IPv6 brackets. */
-export const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
+/** Why the URL breaks the rule (checkTarget), or null when it keeps it. */
+export function targetProblem(raw: string, allowLoopback: boolean): string | null {
+  try {
+    checkTarget(raw, allowLoopback);
+    return null;
+  } catch (e) {
+    if (e instanceof RefusedTarget) return e.message;
+    throw e;
+  }
+}
 
 export type Resolver = (host: string) => Promise<string[]>;
 const systemResolver: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
@@ -91,9 +150,10 @@ export async function resolveTarget(url: URL, allowLoopback: boolean, resolve: R
   const addresses = isIP(host)
     ? [host]
     : await resolve(host).catch((e: Error) => {
-        throw new RefusedTarget(`cannot resolve ${host}: ${e.message}`);
+        // Not a refusal: a name that does not resolve now may tomorrow (the attempt is tried again).
+        throw new Error(`cannot resolve ${host}: ${e.message}`);
       });
-  if (!addresses.length) throw new RefusedTarget(`${host} has no address`);
+  if (!addresses.length) throw new Error(`${host} has no address`);
   for (const a of addresses) {
     const problem = addressProblem(a, allowLoopback);
     if (problem) throw new RefusedTarget(isIP(host) ? problem : `${host} resolves to ${problem.replace(/^\S+ is /, `${a}, `)}`);

@@ -14,10 +14,13 @@ export const GET: APIRoute = handle(async ({ locals }) => {
   return json(await listWebhooks(getDb()));
 });
 
-/** Registers a webhook: every event made from now on is delivered to it, signed with the secret answered. */
+/**
+ * Registers a webhook: every event made from now on is delivered to it, signed with the secret
+ * answered. This answer is the only one that holds the secret (no-store: nothing keeps a copy).
+ */
 export const POST: APIRoute = handle(async ({ locals, request }) => {
   requireUser(locals);
   const { url } = await parseBody(request, z.object({ url: z.string().min(1).max(2000) }), 4096);
-  const row = await registerWebhook(getDb(), url, config().alerts.allowLoopback);
-  return json(row, { status: 201 });
+  const row = await registerWebhook(getDb(), url, config().alerts);
+  return json(row, { status: 201, headers: { 'Cache-Control': 'no-store' } });
 });
