@@ -235,6 +235,16 @@ describe('wider', () => {
     for (const e of r.chains.stellar.publicRpc) expect(e.limits).toMatch(/deprecated in favour of Stellar RPC.*no end date/);
   });
 
+  it("states each price's age bound as the code applies it: U.S. business days, shown stale, never an hour bound or 'refused'", () => {
+    for (const a of r.assets) {
+      const ref = a.reference ?? '';
+      expect(ref, a.symbol).not.toMatch(/\b\d+ ?(h|hours)\b/);
+      expect(ref, a.symbol).not.toMatch(/older than [^.;]* (is|are) refused/);
+      const stated = /older than (\d+) U\.S\. business days?/.exec(ref);
+      if (stated && 'maxAgeBusinessDays' in a.price) expect(Number(stated[1]), a.symbol).toBe(a.price.maxAgeBusinessDays);
+    }
+  });
+
   it('lists deployments on chains no reader covers, by family', () => {
     const families = new Set(r.assets.flatMap((a) => a.uncovered.map((u) => u.family)));
     expect([...families]).toEqual(expect.arrayContaining(['tron', 'sui', 'cosmos']));
