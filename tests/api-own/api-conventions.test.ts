@@ -214,9 +214,11 @@ describe('money', () => {
 
     const coverage = await get('/api/coverage');
     for (const k of coverage.classes) {
-      expectMoney(k.referenceValue, 'coverage classes[].referenceValue');
+      expectMoney(k.reference?.value ?? null, 'coverage classes[].reference.value');
       expectMoney(k.trackedValue, 'coverage classes[].trackedValue');
+      for (const l of k.leads) expectMoney(l.value, 'coverage classes[].leads[].value');
     }
+    for (const l of coverage.overall.leads) expectMoney(l.value, 'coverage overall.leads[].value');
 
     // The downloads carry the same text.
     const csv = await (await fetch(base + '/api/issuers?format=csv')).text();
