@@ -11,7 +11,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createClient } from '@libsql/client';
 import { parseAtomFeed, parseJsonFeed } from 'feedsmith';
 import { verifySignature } from '#lib/server/alerts/sign.ts';
 import { dayEnd } from '#lib/shared/utc-day.ts';
@@ -53,6 +54,17 @@ const get = (path: string) => getOk(server.baseUrl, path);
 const ingest = (day: string) => runIngestCli(['--source', 'defillama', '--date', day], env);
 async function until(done: () => boolean) {
   while (!done()) await new Promise((r) => setTimeout(r, 50));
+}
+
+/** Each delivery row in the server's database: its status and how many times it was sent. */
+async function deliveries(): Promise<Array<[string, number]>> {
+  const db = createClient({ url: server.databaseUrl });
+  try {
+    const rs = await db.execute('SELECT status, attempts FROM alert_deliveries ORDER BY id');
+    return rs.rows.map((r) => [String(r.status), Number(r.attempts)]);
+  } finally {
+    db.close();
+  }
 }
 
 beforeAll(async () => {
@@ -157,6 +169,17 @@ describe('a depeg from a DefiLlama replay, end to end', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).not.toContain('alerts:');
     expect(((await get('/api/alerts')) as unknown[]).length).toBe(1);
+    // The server sends what a run queued every 50 ms: once nothing is pending in the database, the
+    // one delivery row was sent once and the receiver got one request.
+    const settled = await vi.waitFor(
+      async () => {
+        const rows = await deliveries();
+        if (rows.some(([status]) => status === 'pending')) throw new Error(`still pending: ${JSON.stringify(rows)}`);
+        return rows;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(settled).toEqual([['delivered', 1]]);
     expect(got.length).toBe(1);
   });
 });

@@ -10,6 +10,7 @@
  *   illustrative label and none of the snapshot's synthetic values.
  */
 import { createServer, type Server } from 'node:http';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,6 +19,8 @@ import { freePort } from '../../scripts/lib/local-chains.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { runIngestCli } from '../support/ingest.ts';
 import { NETWORK_METRICS } from '#lib/shared/analytics-types.ts';
+import { CARD } from '#lib/server/og/image.ts';
+import { byId, byTestId } from '../support/html.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURES = join(ROOT, 'tests/fixtures/defillama');
@@ -49,12 +52,8 @@ const get = async (path: string) => {
 };
 const json = async (path: string) => (await get(path)).json();
 const text = async (path: string) => (await get(path)).text();
-/** The HTML of the element with this id, up to its closing section tag (the label sits in the card's header). */
-const section = (html: string, id: string) => {
-  const at = html.indexOf(`id="${id}"`);
-  expect(at, `#${id}`).toBeGreaterThan(-1);
-  return html.slice(at, html.indexOf('</section>', at));
-};
+/** The HTML of the element with this id and its children (the label sits in the card's header). */
+const section = byId;
 
 beforeAll(async () => {
   api = createServer((req, res) => {
@@ -127,7 +126,7 @@ describe('before any run: the snapshot, with its synthetic detail labelled where
     for (const id of ['network-metrics', 'network-table']) expect(section(networks, id), id).toContain(LABEL);
     expect(section(await text('/networks/ethereum'), 'network-history')).toContain(LABEL);
     const buidl = await text('/assets/buidl');
-    expect(buidl.slice(buidl.indexOf('figure-change-7d'))).toContain(LABEL);
+    expect(byTestId(buidl, 'figure-change-7d')).toContain(LABEL);
     expect(section(buidl, 'asset-transfers')).toContain(LABEL);
   });
 
@@ -245,6 +244,10 @@ describe('after the run: nothing synthetic is served anywhere', () => {
       Object.keys(doc.paths)
         .map((p) => new RegExp(`^/api/${kind}/\\{id\\}/([a-z-]+)$`).exec(p)?.[1])
         .filter((v): v is string => !!v);
+    // A path offers CSV when its OpenAPI entry names the `format` parameter (json or csv).
+    const offersCsv = (template: string) =>
+      ((doc.paths[template]?.get?.parameters ?? []) as Array<{ name: string }>).some((p) => p.name === 'format');
+    const csvPaths = lists.filter((p) => offersCsv(p.split('?')[0]));
     const entities: string[] = [];
     const images: string[] = [];
     for (const [kind, card] of [
@@ -255,20 +258,23 @@ describe('after the run: nothing synthetic is served anywhere', () => {
       const ids = (await json(`/api/${kind}`)).map((e: { id: string }) => e.id);
       expect(ids.length, kind).toBeGreaterThan(0);
       for (const id of ids) {
-        entities.push(`/api/${kind}/${encodeURIComponent(id)}`, ...views(kind).map((v) => `/api/${kind}/${encodeURIComponent(id)}/${v}`));
+        const at = `/api/${kind}/${encodeURIComponent(id)}`;
+        entities.push(at, ...views(kind).map((v) => `${at}/${v}`));
+        for (const template of [`/api/${kind}/{id}`, ...views(kind).map((v) => `/api/${kind}/{id}/${v}`)])
+          if (offersCsv(template)) csvPaths.push(template.replace('{id}', encodeURIComponent(id)));
         images.push(`/og/data/${card}/${encodeURIComponent(id)}.png`);
       }
     }
-    const downloads = [...lists, ...entities].flatMap((p) => {
-      const sep = p.includes('?') ? '&' : '?';
-      return [`${p}${sep}format=csv`, `${p}${sep}download=1`, `${p}${sep}format=csv&download=1`];
-    });
+    expect(csvPaths.length).toBeGreaterThan(10);
+    const sep = (p: string) => (p.includes('?') ? '&' : '?');
+    const downloads = [
+      ...[...lists, ...entities].map((p) => `${p}${sep(p)}download=1`),
+      ...csvPaths.flatMap((p) => [`${p}${sep(p)}format=csv`, `${p}${sep(p)}format=csv&download=1`]),
+    ];
     const walked = [...new Set([...pages, '/', '/sources', '/rss.xml', ...lists, ...entities, ...downloads])];
     let checked = 0;
     for (const path of walked) {
       const res = await fetch(server.baseUrl + path);
-      // Single-object endpoints answer ?format=csv with a 400 (no table): that is not a figure served.
-      if (res.status === 400 && /format=csv/.test(path)) continue;
       expect(res.status, path).toBe(200);
       const body = await res.text();
       expect(body, path).not.toContain('data-origin="illustrative"');
@@ -285,12 +291,21 @@ describe('after the run: nothing synthetic is served anywhere', () => {
         expect(page[f].origin, `${id} ${f}`).not.toBe('illustrative');
       expect(page.change7d.value === null || page.change7d.origin === 'live', id).toBe(true);
     }
+    // Each social card is a PNG of the card's size, drawn for its own page: no two are the same picture.
+    const cards = new Map<string, string>();
     for (const path of images) {
       const res = await fetch(server.baseUrl + path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type'), path).toContain('image/png');
-      await res.arrayBuffer();
+      const png = Buffer.from(await res.arrayBuffer());
+      expect(png.subarray(0, 8).toString('hex'), path).toBe('89504e470d0a1a0a');
+      expect(png.subarray(12, 16).toString('ascii'), path).toBe('IHDR');
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], path).toEqual([CARD.width, CARD.height]);
+      const hash = createHash('sha256').update(png).digest('hex');
+      expect(cards.get(hash), `${path} is the same picture as`).toBeUndefined();
+      cards.set(hash, path);
     }
+    expect(cards.size).toBe(images.length);
     expect(checked).toBeGreaterThan(100);
   }, 300_000);
 });

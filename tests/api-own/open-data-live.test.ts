@@ -57,6 +57,8 @@ describe('open-data pages after a live run', () => {
     expect(eth.contract).toMatch(/^0x[0-9a-f]{40}$/);
     expect(page.price.method).toMatch(/NAV|feed|\(\)/);
     expect(page.holders.value).toBeGreaterThan(0);
+    // The scenario moves TBILL on both chains: its transfers are listed, each with its transaction.
+    expect(page.transfers.length).toBeGreaterThan(0);
     expect(page.transfers.every((t: { txHash: string }) => /^0x[0-9a-f]{64}$/.test(t.txHash))).toBe(true);
   });
 

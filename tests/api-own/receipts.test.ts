@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WALLETS, type Scenario } from '../../scripts/lib/ingest-scenario.ts';
 import type { RunningServer } from '../support/server.ts';
 import { getOk, runIngestCli, startScenarioServer } from '../support/ingest.ts';
+import { byTestId } from '../support/html.ts';
 import { parseCsv } from '#lib/shared/csv.ts';
 import { formatDay } from '#lib/shared/format.ts';
 
@@ -99,7 +100,7 @@ describe('a receipt for every figure', () => {
 
   it('the asset page links each live figure and each chain to the receipt; the receipt page shows the raw answers', async () => {
     const page: string = await get('/assets/tbill');
-    expect(page).toMatch(/data-testid="figure-market-cap"[\s\S]*?href="\/assets\/tbill\/receipt"/);
+    expect(byTestId(page, 'figure-market-cap')).toContain('href="/assets/tbill/receipt"');
     expect(page).toContain('href="/assets/tbill/receipt#chain-ethereum"');
     const receipt: string = await get('/assets/tbill/receipt');
     const api = await get('/api/assets/tbill/receipt');

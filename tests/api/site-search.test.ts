@@ -30,6 +30,12 @@ describe('search by class and chain', () => {
     const assets = hits.filter((h) => h.kind === 'asset');
     expect(assets.length).toBeGreaterThan(2);
     for (const h of assets) expect(h.detail).toMatch(/^Stablecoins/);
+    // Each asset hit is on the chain asked for, as its own page lists its chains.
+    for (const h of assets) {
+      const res = await fetch(`${base}/api${h.url}`);
+      expect(res.status, h.url).toBe(200);
+      expect(((await res.json()) as { asset: { chains: string[] } }).asset.chains, h.url).toContain('Ethereum');
+    }
     expect(assets.map((h) => h.url)).toContain('/assets/usdc');
     expect(hits[0]).toMatchObject({ kind: 'network', url: '/networks/ethereum' });
     // An issuer is found by its assets' class.

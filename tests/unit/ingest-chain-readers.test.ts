@@ -72,6 +72,10 @@ function serve(req: import('node:http').IncomingMessage, body: string, res: impo
     const p = params?.[0] ?? {};
     const a = answers('xrpl');
     const hit = a[`${method} ${p.account ?? p.ledger_index}`] ?? a[method];
+    // Asked at a ledger by its number, a server answers for that ledger only: the replay holds one.
+    const at = (hit as { result?: { ledger_index?: unknown } } | undefined)?.result?.ledger_index;
+    if (hit && typeof p.ledger_index === 'number' && at !== undefined && Number(at) !== p.ledger_index)
+      return send(200, { result: { error: 'lgrNotFound', error_message: 'ledgerNotFound', status: 'error' } });
     return hit ? send(200, hit) : send(200, { result: { error: 'unknownCmd', status: 'error' } });
   }
   if (url.startsWith('/stellar')) {
@@ -84,6 +88,10 @@ function serve(req: import('node:http').IncomingMessage, body: string, res: impo
   if (url.startsWith('/aptos/v1')) {
     const a = answers('aptos');
     const path = url.slice('/aptos/v1'.length).split('?')[0] || '/';
+    // A view at a ledger version other than the node's one replayed: not found, as a node that no longer keeps it.
+    const version = new URL(url, 'http://replay').searchParams.get('ledger_version');
+    if (version !== null && version !== (a['/'] as { ledger_version: string }).ledger_version)
+      return send(404, { message: `Ledger version not found: ${version}`, error_code: 'version_not_found' });
     if (req.method === 'GET') return a[path] ? send(200, a[path]) : send(404, { message: 'not found', error_code: 'web_framework_error' });
     const v = JSON.parse(body) as { function: string; type_arguments: string[]; arguments: string[] };
     const subject = v.arguments[0] ?? v.type_arguments[0];
@@ -437,6 +445,57 @@ describe("DefiLlama's protocol API and publishing", () => {
   });
 });
 
+/**
+ * The figure a receipt's command answers with, decoded here from each API's documented shape (not by
+ * the readers' code): a supply in tokens, less the excluded wallets' balances the replay holds, or
+ * DefiLlama's dollars for the chain at the day's close.
+ */
+function answeredFigure(
+  o: { source: string; chain: string },
+  answer: Record<string, unknown>,
+  deployment: { address: string; excludeHolders: string[] } | undefined,
+): number {
+  const n = (v: unknown) => Number(v as string);
+  const { address = '', excludeHolders: excluded = [] } = deployment ?? {};
+  const family = o.source === 'defillama-protocol' ? o.source : familyOf(registry, o.chain);
+  if (family === 'defillama-protocol') {
+    const name = (Object.hasOwn(registry.chains, o.chain) && registry.chains[o.chain].defillama) || o.chain;
+    const tvls = answer.chainTvls as Record<string, { tvl: Array<{ date: number; totalLiquidityUSD: number }> }>;
+    const key = Object.keys(tvls).find((k) => k.toLowerCase() === name.toLowerCase())!;
+    return tvls[key].tvl.find((r) => r.date * 1000 === dayEnd(DATE))!.totalLiquidityUSD;
+  }
+  if (family === 'solana') {
+    const held = excluded.map((w) => {
+      const hit = answers('solana')[`getTokenAccountBalance ${w}`] as { result: { value: { uiAmountString: string } } };
+      return n(hit.result.value.uiAmountString);
+    });
+    return n((answer.result as { value: { uiAmountString: string } }).value.uiAmountString) - held.reduce((a, b) => a + b, 0);
+  }
+  if (family === 'stellar') {
+    const [r] = (answer._embedded as { records: Array<Record<string, unknown>> }).records;
+    const b = r.balances as Record<string, string>;
+    const issued = [b.authorized, b.authorized_to_maintain_liabilities, b.unauthorized, r.claimable_balances_amount, r.liquidity_pools_amount];
+    const code = String(r.asset_code);
+    const held = excluded.map((w) => {
+      const acct = answers('stellar')[`/accounts/${w}`] as { balances: Array<{ balance: string; asset_code?: string }> };
+      return n(acct.balances.find((l) => l.asset_code === code)!.balance);
+    });
+    return [...issued, r.contracts_amount ?? 0].reduce((a: number, v) => a + n(v), 0) - held.reduce((a, v) => a + v, 0);
+  }
+  if (family === 'xrpl') {
+    const r = answer.result as { obligations: Record<string, string>; frozen_balances?: Record<string, Array<{ currency: string; value: string }>> };
+    const currency = address.split('.')[0];
+    const frozen = Object.values(r.frozen_balances ?? {}).flat().filter((l) => l.currency === currency);
+    return n(r.obligations[currency]) + frozen.reduce((a, l) => a + n(l.value), 0);
+  }
+  if (family === 'aptos') {
+    const [{ vec }] = answer as unknown as Array<{ vec: string[] }>;
+    const [, decimals] = Object.entries(answers('aptos')).find(([k]) => k.includes('::decimals ') && k.endsWith(` ${address}`))!;
+    return Number(BigInt(vec[0])) / 10 ** (decimals as number[])[0];
+  }
+  throw new Error(`no decoder for ${o.source} on ${o.chain}`);
+}
+
 describe('receipts of reads that keep no raw answer (issue 28.2)', () => {
   it("each non-EVM and DefiLlama figure's curl, pasted with the chain's variable set, asks the replayed node the read's question", async () => {
     const rows = await db.select().from(ingestObservations).where(eq(ingestObservations.date, DATE));
@@ -464,6 +523,10 @@ describe('receipts of reads that keep no raw answer (issue 28.2)', () => {
       expect(answer.error ?? (answer.result as { error?: unknown } | undefined)?.error, receipt!.command).toBeUndefined();
       expect(answer.message, receipt!.command).toBeUndefined();
       expect(seen.length).toBe(before + 1);
+      // And its answer gives the figure the receipt is for.
+      const figure = answeredFigure(o, answer, d);
+      if (o.supply) expect(figure, receipt!.command).toBeCloseTo(Number(o.supply), 4);
+      else expect(figure, receipt!.command).toBe(o.value);
     }
     // A DefiLlama URL configured with a path is shown as host/…/path: the command names its variable.
     const llama = reads.find((o) => o.source === 'defillama-protocol')!;
