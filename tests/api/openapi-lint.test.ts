@@ -2,7 +2,9 @@
  * The OpenAPI document the built server serves passes Redocly's `recommended` rules and Spectral's
  * `spectral:oas` with no error and no warning (issue 26.5). Both CLIs come from node_modules, run on
  * the project's Node with their built-in rulesets (tests/support/openapi-lint/): no remote ruleset,
- * no telemetry, no update check.
+ * no telemetry, no update check. Each CLI also lints, in the same run, a copy of the document
+ * broken on purpose (two operations with one operationId, an error under both rulesets): a linter
+ * that loaded no rule would pass the served document too.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,13 +27,21 @@ const OFFLINE = {
 
 let dir: string;
 let document: string;
+let broken: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'rwa-openapi-lint-'));
   document = join(dir, 'openapi.json');
   const res = await fetch(inject('baseUrl') + '/api/openapi.json');
   expect(res.status).toBe(200);
-  writeFileSync(document, await res.text());
+  const text = await res.text();
+  writeFileSync(document, text);
+  // The known-bad copy: the second GET operation takes the first one's operationId.
+  const doc = JSON.parse(text) as { paths: Record<string, { get?: { operationId: string } }> };
+  const [first, second] = Object.values(doc.paths).flatMap((p) => (p.get ? [p.get] : []));
+  second.operationId = first.operationId;
+  broken = join(dir, 'broken.json');
+  writeFileSync(broken, JSON.stringify(doc));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -45,30 +55,35 @@ async function output(running: Promise<{ stdout: string }>): Promise<string> {
 }
 
 describe('/api/openapi.json under the linters', () => {
-  it("passes Redocly's recommended rules: 0 errors, 0 warnings", async () => {
+  it("passes Redocly's recommended rules: 0 errors, 0 warnings (and the broken copy fails them)", async () => {
     const out = await output(
-      execFileAsync('redocly', ['lint', '--config', join(CONFIG, 'redocly.yaml'), '--format', 'json', document], {
+      execFileAsync('redocly', ['lint', '--config', join(CONFIG, 'redocly.yaml'), '--format', 'json', document, broken], {
         cwd: dir,
         env: OFFLINE,
       }),
     );
-    const report = JSON.parse(out.slice(out.indexOf('{'))) as {
-      totals: { errors: number; warnings: number };
-      problems: { ruleId: string; message: string }[];
-    };
+    // One JSON report per document, one after the other (each ends with a closing brace at the line's start).
+    type Report = { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string; severity: string }[] };
+    const [report, badReport] = out
+      .slice(out.indexOf('{'))
+      .split(/(?<=\n\})\s*(?=\{)/)
+      .map((part) => JSON.parse(part) as Report);
     expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    expect(badReport.problems.map((p) => `${p.severity} ${p.ruleId}`)).toContain('error operation-operationId-unique');
   });
 
-  it("passes Spectral's spectral:oas: 0 errors, 0 warnings", async () => {
+  it("passes Spectral's spectral:oas: 0 errors, 0 warnings (and the broken copy fails it)", async () => {
     const out = await output(
-      execFileAsync('spectral', ['lint', '--ruleset', join(CONFIG, 'spectral.yaml'), '--format', 'json', '--quiet', document], {
+      execFileAsync('spectral', ['lint', '--ruleset', join(CONFIG, 'spectral.yaml'), '--format', 'json', '--quiet', document, broken], {
         cwd: dir,
         env: OFFLINE,
       }),
     );
-    const findings = JSON.parse(out.slice(out.indexOf('['))) as { code: string; message: string; severity: number }[];
+    const findings = JSON.parse(out.slice(out.indexOf('['))) as { code: string; message: string; severity: number; source: string }[];
     // Severity 0 is an error, 1 a warning (2 info, 3 hint).
-    expect(findings.filter((f) => f.severity <= 1).map((f) => `${f.code}: ${f.message}`)).toEqual([]);
+    const of = (file: string) => findings.filter((f) => f.source === file && f.severity <= 1);
+    expect(of(document).map((f) => `${f.code}: ${f.message}`)).toEqual([]);
+    expect(of(broken).map((f) => `${f.severity} ${f.code}`)).toContain('0 operation-operationId-unique');
   });
 });
