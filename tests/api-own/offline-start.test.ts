@@ -5,21 +5,54 @@
  * its own first run on (INGEST_AUTO). The first page answers with the snapshot; the run ends as
  * "offline" at once, by its own record's timestamps; the log has one "offline" line; /sources and
  * the pages say it. Nothing leaves loopback.
+ *
+ * On a machine without a network, an endpoint the run was told to leave alone fails like the closed
+ * ones, so the run's outcome cannot show that nothing left: the server and its run carry a recorder
+ * (a module preloaded through NODE_OPTIONS, written below) that notes every TCP connection they
+ * open to a host other than loopback, before any name lookup. The one name given on purpose (the
+ * unresolvable DefiLlama host) must be noted, which shows the recorder sits in the process that
+ * makes the requests, and nothing else.
  */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from '@libsql/client';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
+let outbound: string;
+const UNRESOLVABLE = 'stablecoins.rwa-offline-test.invalid';
+
+/** Notes the host of every socket connect that is not to loopback (a Unix socket or a loopback address passes unnoted). */
+const RECORDER = `
+import net from 'node:net';
+import { appendFileSync } from 'node:fs';
+const connect = net.Socket.prototype.connect;
+const loopback = (host) => host === 'localhost' || /^127\\./.test(host) || host === '::1' || host === '[::1]';
+net.Socket.prototype.connect = function (...args) {
+  const first = Array.isArray(args[0]) ? args[0][0] : args[0];
+  const o = first !== null && typeof first === 'object' ? first : { port: first, host: typeof args[1] === 'string' ? args[1] : undefined };
+  if (!o.path && !loopback(o.host ?? 'localhost')) appendFileSync(process.env.OUTBOUND_LOG, o.host + '\\n');
+  return connect.apply(this, args);
+};
+`;
 
 beforeAll(async () => {
   const closed = `http://127.0.0.1:${await freePort()}`;
+  const dir = mkdtempSync(join(tmpdir(), 'rwa-offline-'));
+  outbound = join(dir, 'outbound.log');
+  writeFileSync(outbound, '');
+  writeFileSync(join(dir, 'recorder.mjs'), RECORDER);
   server = await startServer({
     env: {
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(join(dir, 'recorder.mjs')).href}`.trim(),
+      OUTBOUND_LOG: outbound,
       INGEST_AUTO: 'on',
       INGEST_PUBLIC_RPC_ORIGIN: closed,
-      DEFILLAMA_STABLECOINS_URL: 'http://stablecoins.rwa-offline-test.invalid',
+      DEFILLAMA_STABLECOINS_URL: `http://${UNRESOLVABLE}`,
       DEFILLAMA_TVL_URL: closed,
       // The start's lines are the subject here.
       QUIET_START: '',
@@ -81,5 +114,9 @@ describe('offline start', () => {
     expect(sources).toMatch(/data-testid="sources-offline"[^>]*>\s*<strong>Offline:<\/strong> serving the snapshot of/);
     const home = await (await fetch(server.baseUrl + '/')).text();
     expect(home).toMatch(/\d+ days old: offline snapshot/);
+
+    // Nothing left loopback but the one connection to the name given on purpose (which never resolves).
+    const left = new Set(readFileSync(outbound, 'utf8').split('\n').filter(Boolean));
+    expect([...left]).toEqual([UNRESOLVABLE]);
   }, 120_000);
 });

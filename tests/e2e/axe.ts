@@ -25,9 +25,10 @@ export async function violations(page: Page, tags?: string[]): Promise<string[]>
   );
 }
 
-/** Loads a page and lets its islands settle (the charts hydrate when visible). */
+/** Loads a page (it must answer 200: an error page has nothing of the page to check) and lets its islands settle (the charts hydrate when visible). */
 export async function load(page: Page, path: string) {
-  await page.goto(path);
+  const res = await page.goto(path);
+  expect(res?.status(), path).toBe(200);
   await page.waitForLoadState('networkidle');
   await hydrated(page, { client: 'load' });
 }

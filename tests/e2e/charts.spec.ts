@@ -117,7 +117,7 @@ describe('server-rendered charts', () => {
 });
 
 describe('network lines', () => {
-  it('no two of the lines share a colour, and the dash patterns tell them apart without colour', async () => {
+  it('no two of the lines share a colour, and the colours that look most alike differ in dash pattern', async () => {
     const { page, errors, close } = await openPage(browser(), base, '/networks');
     const chart = await liveChart(page, 'network-chart');
     const lines = await chart
@@ -126,7 +126,14 @@ describe('network lines', () => {
     expect(lines.length).toBe(Number(await chart.getAttribute('data-series')));
     expect(lines.length).toBeGreaterThan(10);
     expect(new Set(lines.map((l) => l.color)).size).toBe(lines.length);
+    // More than ten lines, fewer patterns: a pattern does not name a line by itself. What it does is
+    // tell apart the lines whose colours are closest (amber and yellow, red and rose, purple and violet).
     expect(new Set(lines.map((l) => l.dash)).size).toBeGreaterThanOrEqual(3);
+    const rgb = (c: string) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16));
+    const distance = (a: string, b: string) => Math.hypot(...rgb(a).map((v, i) => v - rgb(b)[i]));
+    const pairs = lines.flatMap((a, i) => lines.slice(i + 1).map((b) => ({ a, b, d: distance(a.color!, b.color!) })));
+    const closest = pairs.sort((x, y) => x.d - y.d).slice(0, 3);
+    for (const { a, b } of closest) expect(a.dash, `${a.color} and ${b.color}`).not.toBe(b.dash);
     // The legend's keys carry the same patterns as the lines.
     const keys = await page
       .getByTestId('network-legend-item')
@@ -250,17 +257,30 @@ describe('JavaScript on the chart pages', () => {
     for (const path of ['/', '/networks']) {
       const context = await newContext(browser(), base, { viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
-      const bytes = new Map<string, number>();
+      // Every script the page loaded, measured from its response body; a body that cannot be read fails the test.
+      const bodies: Array<Promise<[string, number]>> = [];
       page.on('response', (r) => {
-        if (r.url().endsWith('.js'))
-          void r.body().then(
-            (b) => bytes.set(r.url(), gzipSync(b, { level: 9 }).byteLength),
-            () => undefined,
+        if (r.request().resourceType() === 'script' || new URL(r.url()).pathname.endsWith('.js'))
+          bodies.push(
+            r.body().then((b) => {
+              expect(r.status(), r.url()).toBe(200);
+              return [r.url(), gzipSync(b, { level: 9 }).byteLength];
+            }),
           );
       });
       await page.goto(path);
       await liveChart(page, path === '/' ? 'rwa-chart' : 'network-chart');
       await page.waitForLoadState('networkidle');
+      const bytes = new Map(await Promise.all(bodies));
+      // The page's own list of what it loaded: each script is among the bodies measured.
+      const loaded = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script' || e.name.endsWith('.js'))
+          .map((e) => e.name),
+      );
+      expect(loaded.length).toBeGreaterThan(0);
+      for (const url of loaded) expect([...bytes.keys()], url).toContain(url);
       const total = [...bytes.values()].reduce((a, b) => a + b, 0);
       expect(total / 1024, `${path}: ${[...bytes.keys()].map((u) => u.split('/').pop()).join(', ')}`).toBeLessThanOrEqual(140);
       expect([...bytes.keys()].some((u) => /chart-image/.test(u))).toBe(false);

@@ -2,8 +2,9 @@
  * A fresh install's first start, as `npm start` runs it (issue 24, Must show): the built server on
  * an EMPTY database, no `npm run ingest`, and no configuration but where the public endpoints are.
  * The registry (the scenario's two chains, scripts/lib/ingest-scenario.ts) lists each chain's public
- * RPC endpoints: first a loopback port nothing listens on, then the Anvil node (so the fallback to
- * the next endpoint is exercised); DefiLlama's stablecoins API is a loopback replay of its documented
+ * RPC endpoints: first a loopback endpoint that answers 503 (recording what it was asked, and holding
+ * its answers until the first page is taken, so the run cannot publish before it), then the Anvil
+ * node (so the fallback to the next endpoint is exercised and seen); DefiLlama's stablecoins API is a loopback replay of its documented
  * shape (tests/fixtures/defillama, dates moved to yesterday). The server starts its own run, head
  * first (`--auto --head`): within 3 minutes, `/`, `/networks`, `/assets/tbill` and
  * `/api/market-overview` show today's figures at the chains' heads with their block, beside
@@ -23,9 +24,12 @@ import { startServer, type RunningServer } from '../support/server.ts';
 import { openPage, useBrowser } from '../support/browser.ts';
 import { getOk } from '../support/ingest.ts';
 import { DAY_MS, dayEnd, isoDay } from '#lib/shared/utc-day.ts';
-import { formatCurrency, formatLongDate } from '#lib/shared/format.ts';
+import { formatCurrency, formatLongDate, formatMillions } from '#lib/shared/format.ts';
+import { byTestId } from '../support/html.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/defillama');
+/** Arbitrum's tokenized value after the run: TBILL's 50,000 bridged there at $1 (USDX is a stablecoin, not in it). */
+const ARBITRUM_LIVE_VALUE = 50_000;
 const browser = useBrowser();
 const today = isoDay(Date.now());
 const yesterday = isoDay(Date.now() - DAY_MS);
@@ -33,6 +37,11 @@ let s: Scenario;
 let server: RunningServer;
 let llama: Server;
 const llamaAsked: string[] = [];
+/** Each chain's first public endpoint: a 503 on loopback. What it was asked (by path: one per chain). */
+let dead: Server;
+const deadAsked: string[] = [];
+let firstPageTaken: () => void;
+const firstPage = new Promise<void>((ok) => (firstPageTaken = ok));
 
 /** DefiLlama's `/stablecoin/2` (USDC, in the OpenAPI file's spelling), its last row moved to yesterday's close. */
 function usdcReplay(): string {
@@ -73,14 +82,21 @@ beforeAll(async () => {
   const llamaPort = await freePort();
   await new Promise<void>((ok) => llama.listen(llamaPort, '127.0.0.1', ok));
   const closed = `http://127.0.0.1:${await freePort()}`;
+  dead = createServer((req, res) => {
+    deadAsked.push(req.url ?? '');
+    req.resume();
+    void firstPage.then(() => res.writeHead(503, { 'content-type': 'text/plain' }).end('unavailable'));
+  });
+  const deadPort = await freePort();
+  await new Promise<void>((ok) => dead.listen(deadPort, '127.0.0.1', ok));
   const source = 'https://chainlist.org/';
   const registry = s.registry as { chains: Record<string, Record<string, unknown>>; assets: unknown[] };
   registry.chains.ethereum.publicRpc = [
-    { url: closed, source },
+    { url: `http://127.0.0.1:${deadPort}/ethereum`, source },
     { url: s.env.RPC_URL_LOCAL_A, source },
   ];
   registry.chains.arbitrum.publicRpc = [
-    { url: closed, source },
+    { url: `http://127.0.0.1:${deadPort}/arbitrum`, source },
     { url: s.env.RPC_URL_LOCAL_B, source },
   ];
   registry.assets.push({
@@ -110,13 +126,18 @@ afterAll(async () => {
   await server?.stop();
   await s?.stop();
   if (llama) await new Promise((ok) => llama.close(ok));
+  if (dead) await new Promise((ok) => dead.close(ok));
 });
 
 describe('npm start on an empty database, online', () => {
   it('answers at once with the snapshot, then serves the live figures of its own first run within 3 minutes', async () => {
-    // The first page answers while the run starts: the snapshot, not an error nor a wait.
+    // The first page answers while the run starts: the snapshot (dated 12 Sep 2025), not an error nor a wait.
     const first = await fetch(server.baseUrl + '/');
+    firstPageTaken();
     expect(first.status).toBe(200);
+    const asOf = byTestId(await first.text(), 'data-as-of');
+    expect(asOf).toContain('datetime="2025-09-12"');
+    expect(asOf).toMatch(/days old: snapshot/);
 
     const overview = await vi.waitFor(
       async () => {
@@ -151,7 +172,10 @@ describe('npm start on an empty database, online', () => {
 
     const tbill = await getOk(server.baseUrl, '/api/assets/tbill');
     expect(tbill.live).toBe(true);
+    expect(tbill.chains.map((c: { chain: string }) => c.chain).sort()).toEqual(['arbitrum', 'ethereum']);
     for (const c of tbill.chains) expect(c.blockNumber).toBeGreaterThan(0);
+    // Each chain's first public endpoint was asked and failed; its figures came from the second.
+    expect(new Set(deadAsked)).toEqual(new Set(['/ethereum', '/arbitrum']));
   }, 200_000);
 
   it('shows the live figures on /, /networks and /assets/tbill, dated today, without an age note', async () => {
@@ -167,8 +191,15 @@ describe('npm start on an empty database, online', () => {
       expect(errors).toEqual([]);
       await close();
     }
+    // Arbitrum's row shows the run's own figure for it (the snapshot's is hundreds of millions).
+    const arbitrum = ((await getOk(server.baseUrl, '/api/networks')) as Array<{ id: string; totalValue: string; origin: string }>).find(
+      (n) => n.id === 'arbitrum',
+    )!;
+    expect(arbitrum.origin).toBe('live');
+    expect(Number(arbitrum.totalValue)).toBeCloseTo(ARBITRUM_LIVE_VALUE, 2);
     const { page, close } = await openPage(browser(), server.baseUrl, '/networks');
-    await expect.poll(() => page.locator('main').innerText()).toContain('Arbitrum');
+    const row = page.getByTestId('network-row').filter({ has: page.getByRole('link', { name: 'Arbitrum', exact: true }) });
+    await expect.poll(() => row.innerText()).toContain(formatMillions(arbitrum.totalValue));
     await close();
 
     const { page: asset, close: closeAsset } = await openPage(browser(), server.baseUrl, '/assets/tbill');

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, hydrated, openPage, screenshot, useBrowser } from '../support/browser.ts';
 import { BLOG_SLUG } from './page-kinds.ts';
+import { SEARCH_KIND_LABELS } from '#lib/shared/search.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -120,13 +121,26 @@ describe('search without JavaScript', () => {
   });
 
   it('/search?q= lists assets, issuers, networks and posts', async () => {
-    const { page, status, close } = await openPage(browser(), base, '/search?q=ethereum', { javaScript: false });
+    // "treasury" is in each kind: the Treasury funds, their issuers and networks (by the class of
+    // their assets), a blog post and a research article.
+    const { page, status, close } = await openPage(browser(), base, '/search?q=treasury', { javaScript: false });
     expect(status).toBe(200);
-    const hrefs = await page
+    const hits = await page
       .getByTestId('search-results')
       .getByRole('link')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('href')));
-    expect(hrefs).toContain('/networks/ethereum');
+      .evaluateAll((els) => els.map((e) => `${e.querySelector('span')?.textContent?.trim()} ${e.getAttribute('href')}`));
+    for (const hit of [
+      `${SEARCH_KIND_LABELS.asset} /assets/buidl`,
+      `${SEARCH_KIND_LABELS.issuer} /issuers/blackrock`,
+      `${SEARCH_KIND_LABELS.network} /networks/ethereum`,
+      `${SEARCH_KIND_LABELS.post} /blog/weekly-rwa-recap-2025-09-12`,
+      `${SEARCH_KIND_LABELS.article} /research/state-of-tokenized-treasuries-2025`,
+    ])
+      expect(hits).toContain(hit);
+    // Every hit is labelled with the kind its link goes to.
+    const folder = { asset: 'assets', issuer: 'issuers', network: 'networks', post: 'blog', article: 'research' } as const;
+    const labelOf = new Map(Object.entries(folder).map(([kind, f]) => [f, SEARCH_KIND_LABELS[kind as keyof typeof folder]]));
+    for (const hit of hits) expect(hit, hit).toBe(`${labelOf.get(hit.split('/')[1])} ${hit.split(' ').at(-1)}`);
     const empty = await openPage(browser(), base, '/search?q=zzqqxxnothing', { javaScript: false });
     await empty.page.getByTestId('search-empty').waitFor();
     await empty.close();

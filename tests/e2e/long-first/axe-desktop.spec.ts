@@ -1,5 +1,27 @@
-import { DESKTOP, useBrowser } from '../../support/browser.ts';
-import { axeAt } from '../axe.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, newContext, useBrowser } from '../../support/browser.ts';
+import { axeAt, load, violations } from '../axe.ts';
 
 /** axe at 1280 px (tests/e2e/axe.ts says what is checked and why the widths are two files). */
-axeAt('1280', DESKTOP, useBrowser());
+const browser = useBrowser();
+axeAt('1280', DESKTOP, browser);
+
+describe('the axe helpers can fail', () => {
+  it('a page with a known violation is reported, and a page that does not answer 200 fails to load', async () => {
+    const base = inject('baseUrl');
+    const context = await newContext(browser(), base, { viewport: DESKTOP });
+    const page = await context.newPage();
+    // A tiny page served in place of a path of the site, through the same helpers: an image without a text alternative.
+    await page.route('**/axe-known-violation', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><html lang="en"><head><title>Known violation</title></head><body><main><h1>Known</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="40" height="40"></main></body></html>',
+      }),
+    );
+    await load(page, '/axe-known-violation');
+    expect((await violations(page)).join('\n')).toMatch(/^image-alt \(critical\): img/m);
+    await expect(load(page, '/no-such-page-for-axe')).rejects.toThrow(/\/no-such-page-for-axe/);
+    await context.close();
+  });
+});
