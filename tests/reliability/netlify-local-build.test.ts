@@ -2,17 +2,21 @@
  * `npm run netlify:local` beside a running `npm start` (issue 26.7): its Netlify build used to write
  * the checkout's dist/, and the running Node server then answered 500 with an empty body on every
  * route it had not loaded yet. It now builds in its own copy (`.netlify/local-site/`,
- * scripts/lib/project-copy.ts). This runs that build, the one netlify.toml names (`npm run
- * build:netlify`), in that copy while the server runs, then asks the server for routes it had not
- * loaded. netlify-cli itself is not run: it is not a dependency (hundreds of MB, fetched by npx) and
- * the build is the part that touched dist/.
+ * scripts/lib/project-copy.ts). This runs the script itself (scripts/netlify-local.ts, with its sqld
+ * and content remote) while the server runs, then asks the server for routes it had not loaded.
+ * netlify-cli is not a dependency (hundreds of MB, fetched by npx), so the `npx` the script starts
+ * is a stand-in first on PATH: it notes where and how it was started, and runs the build
+ * netlify.toml names there (`netlify serve` runs it first; the build is the part that touched dist/),
+ * then exits, which ends the script.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { copyProject, LOCAL_SITE_DIR } from '../../scripts/lib/project-copy.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
+import { LOCAL_SITE_DIR } from '../../scripts/lib/project-copy.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let server: RunningServer;
@@ -47,6 +51,20 @@ afterAll(async () => {
   rmSync(join(ROOT, LOCAL_SITE_DIR), { recursive: true, force: true });
 });
 
+/** The stand-in for `npx netlify-cli serve`: notes its arguments and folder, runs netlify.toml's build command there. */
+const NPX = `#!/usr/bin/env node
+import { execSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+writeFileSync(process.env.NPX_STAND_IN_LOG, JSON.stringify({ cwd: process.cwd(), args: process.argv.slice(2) }));
+const toml = readFileSync('netlify.toml', 'utf8');
+const command = /\\[build\\][^[]*?\\n\\s*command\\s*=\\s*"([^"]+)"/.exec(toml)[1];
+try {
+  execSync(command, { stdio: 'inherit' });
+} catch (e) {
+  process.exit(e.status ?? 1);
+}
+`;
+
 describe('netlify:local beside npm start', () => {
   it("builds for Netlify in its own folder; the running server's dist/ is untouched and every route still answers", async () => {
     // Routes the server has not loaded yet (each server-rendered route is its own chunk of dist/server).
@@ -54,16 +72,26 @@ describe('netlify:local beside npm start', () => {
     expect((await fetch(server.baseUrl + '/')).status).toBe(200);
     const before = snapshot(join(ROOT, 'dist'));
 
-    const site = copyProject(ROOT, join(ROOT, LOCAL_SITE_DIR));
-    // As netlify.toml's build does (db:setup skips outside Netlify's production context), on this Node.
-    const build = await run('npm', ['run', 'build:netlify'], site, {
+    const bin = mkdtempSync(join(tmpdir(), 'rwa-npx-'));
+    writeFileSync(join(bin, 'npx'), NPX);
+    chmodSync(join(bin, 'npx'), 0o755);
+    const log = join(bin, 'started.json');
+    const script = await run(process.execPath, ['scripts/netlify-local.ts', '--port', String(await freePort())], ROOT, {
       ...process.env,
-      PATH: `${join(ROOT, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
-      DEPLOY_TARGET: 'netlify',
-      SITE_URL: 'http://localhost:8888',
+      PATH: `${bin}:${join(ROOT, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
+      NPX_STAND_IN_LOG: log,
+      SITE_URL: '',
+      SQLD_DIR: '',
+      CONTENT_GIT_REMOTE: '',
       ASTRO_TELEMETRY_DISABLED: '1',
     });
-    expect(build.code, build.output.slice(-2000)).toBe(0);
+    expect(script.code, script.output.slice(-2000)).toBe(0);
+    // The script started netlify-cli's serve, offline, in its own copy of the project.
+    const started = JSON.parse(readFileSync(log, 'utf8')) as { cwd: string; args: string[] };
+    const site = join(ROOT, LOCAL_SITE_DIR);
+    expect(started.cwd).toBe(site);
+    expect(started.args.slice(0, 4)).toEqual(['--yes', expect.stringMatching(/^netlify-cli@\d/), 'serve', '--offline']);
+    rmSync(bin, { recursive: true, force: true });
 
     // The Netlify build is in the copy: static files in its dist/, the SSR function in its .netlify/.
     expect(existsSync(join(site, 'dist', '404.html'))).toBe(true);

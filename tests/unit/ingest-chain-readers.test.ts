@@ -474,7 +474,13 @@ function answeredFigure(
   if (family === 'stellar') {
     const [r] = (answer._embedded as { records: Array<Record<string, unknown>> }).records;
     const b = r.balances as Record<string, string>;
-    const issued = [b.authorized, b.authorized_to_maintain_liabilities, b.unauthorized, r.claimable_balances_amount, r.liquidity_pools_amount];
+    const issued = [
+      b.authorized,
+      b.authorized_to_maintain_liabilities,
+      b.unauthorized,
+      r.claimable_balances_amount,
+      r.liquidity_pools_amount,
+    ];
     const code = String(r.asset_code);
     const held = excluded.map((w) => {
       const acct = answers('stellar')[`/accounts/${w}`] as { balances: Array<{ balance: string; asset_code?: string }> };
@@ -483,9 +489,14 @@ function answeredFigure(
     return [...issued, r.contracts_amount ?? 0].reduce((a: number, v) => a + n(v), 0) - held.reduce((a, v) => a + v, 0);
   }
   if (family === 'xrpl') {
-    const r = answer.result as { obligations: Record<string, string>; frozen_balances?: Record<string, Array<{ currency: string; value: string }>> };
+    const r = answer.result as {
+      obligations: Record<string, string>;
+      frozen_balances?: Record<string, Array<{ currency: string; value: string }>>;
+    };
     const currency = address.split('.')[0];
-    const frozen = Object.values(r.frozen_balances ?? {}).flat().filter((l) => l.currency === currency);
+    const frozen = Object.values(r.frozen_balances ?? {})
+      .flat()
+      .filter((l) => l.currency === currency);
     return n(r.obligations[currency]) + frozen.reduce((a, l) => a + n(l.value), 0);
   }
   if (family === 'aptos') {
