@@ -121,7 +121,7 @@ describe('before any run: the snapshot, with its synthetic detail labelled where
       expect(el, id).toContain('href="/sources#snapshot"');
     }
     // The cards are the spec's dated figures: no label there.
-    expect(section(home, 'metric-cards')).not.toContain('data-origin');
+    expect(byTestId(home, 'metric-cards')).not.toContain('data-origin');
     const networks = await text('/networks');
     for (const id of ['network-metrics', 'network-table']) expect(section(networks, id), id).toContain(LABEL);
     expect(section(await text('/networks/ethereum'), 'network-history')).toContain(LABEL);
