@@ -76,15 +76,15 @@ describe('netlify:local beside npm start', () => {
     writeFileSync(join(bin, 'npx'), NPX);
     chmodSync(join(bin, 'npx'), 0o755);
     const log = join(bin, 'started.json');
-    const script = await run(process.execPath, ['scripts/netlify-local.ts', '--port', String(await freePort())], ROOT, {
+    // The script's own defaults: a scratch sqld, a scratch content remote, the origin it serves on.
+    const env: NodeJS.ProcessEnv = {
       ...process.env,
       PATH: `${bin}:${join(ROOT, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
       NPX_STAND_IN_LOG: log,
-      SITE_URL: '',
-      SQLD_DIR: '',
-      CONTENT_GIT_REMOTE: '',
       ASTRO_TELEMETRY_DISABLED: '1',
-    });
+    };
+    for (const name of ['SITE_URL', 'SQLD_DIR', 'CONTENT_GIT_REMOTE']) delete env[name];
+    const script = await run(process.execPath, ['scripts/netlify-local.ts', '--port', String(await freePort())], ROOT, env);
     expect(script.code, script.output.slice(-2000)).toBe(0);
     // The script started netlify-cli's serve, offline, in its own copy of the project.
     const started = JSON.parse(readFileSync(log, 'utf8')) as { cwd: string; args: string[] };
