@@ -30,12 +30,17 @@ describe('search by class and chain', () => {
     const assets = hits.filter((h) => h.kind === 'asset');
     expect(assets.length).toBeGreaterThan(2);
     for (const h of assets) expect(h.detail).toMatch(/^Stablecoins/);
-    // Each asset hit is on the chain asked for, as its own page lists its chains.
-    for (const h of assets) {
+    // Each asset hit is on the chain asked for, as its own page lists its chains; so with a chain only
+    // some of the class are on (every stablecoin listed is on Ethereum).
+    const chainsOf = async (h: Hit) => {
       const res = await fetch(`${base}/api${h.url}`);
       expect(res.status, h.url).toBe(200);
-      expect(((await res.json()) as { asset: { chains: string[] } }).asset.chains, h.url).toContain('Ethereum');
-    }
+      return ((await res.json()) as { asset: { chains: string[] } }).asset.chains;
+    };
+    for (const h of assets) expect(await chainsOf(h), h.url).toContain('Ethereum');
+    const onSolana = (await search('treasuries solana')).filter((h) => h.kind === 'asset');
+    expect(onSolana.length).toBeGreaterThan(0);
+    for (const h of onSolana) expect(await chainsOf(h), h.url).toContain('Solana');
     expect(assets.map((h) => h.url)).toContain('/assets/usdc');
     expect(hits[0]).toMatchObject({ kind: 'network', url: '/networks/ethereum' });
     // An issuer is found by its assets' class.
