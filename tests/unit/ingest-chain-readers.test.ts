@@ -542,7 +542,8 @@ describe('receipts of reads that keep no raw answer (issue 28.2)', () => {
     // A DefiLlama URL configured with a path is shown as host/…/path: the command names its variable.
     const llama = reads.find((o) => o.source === 'defillama-protocol')!;
     expect(llama.apiUrl).toContain('/…/protocol/');
-  });
+    // A shell and curl per read (a dozen): seconds on a loaded machine.
+  }, 30_000);
 });
 
 describe('prices come from the run', () => {
