@@ -19,12 +19,12 @@ function* elements(node: Node): Generator<Element> {
 const attr = (el: Element, name: string) => el.attrs.find((a) => a.name === name)?.value;
 
 /** The outer HTML of every element with this attribute value, in document order. */
-export function elementsWith(html: string, name: string, value: string): string[] {
+function elementsWith(html: string, name: string, value: string): string[] {
   return [...elements(parse(html))].filter((el) => attr(el, name) === value).map((el) => serializeOuter(el));
 }
 
 /** The outer HTML of the one element with this attribute value; throws when there is none or several. */
-export function elementWith(html: string, name: string, value: string): string {
+function elementWith(html: string, name: string, value: string): string {
   const found = elementsWith(html, name, value);
   if (found.length !== 1) throw new Error(`expected one element with ${name}="${value}", found ${found.length}`);
   return found[0];
