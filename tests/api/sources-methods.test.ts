@@ -47,6 +47,10 @@ describe('/sources states the methods the code follows', () => {
     // 2. Holders: above the dust, not above zero; Stellar's trustlines may hold zero.
     expect(say('holders')).toContain(`default ${DEFAULT_HOLDER_DUST} token`);
     expect(say('holders')).toContain('trustlines, which can hold zero');
+    // The headline's sum is named for what it is, with the chains it leaves out; concentration says which chains it covers.
+    expect(say('holders')).toContain('it counts holdings (an address holding two tracked assets counts twice');
+    expect(say('holders')).toContain('leaves out the holders on Solana, Aptos and the XRP Ledger');
+    expect(say('holders')).toContain('measured on EVM chains only');
     // 3. Excluded wallets: counted from the registry, not claimed for every asset.
     const evm = registry.assets
       .filter((a) => a.source === 'evm')

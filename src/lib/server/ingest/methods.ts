@@ -139,7 +139,7 @@ export function methodStatements(cfg: IngestConfig, registry: Registry | undefin
     {
       id: 'holders',
       title: 'Holders',
-      text: `On EVM chains, holders are ${SOURCE_METHODS.evm.holders}. Stellar: ${SOURCE_METHODS.stellar.holders}; they are added to the asset’s EVM count. Solana, Aptos, the XRP Ledger and DefiLlama give none: unavailable, never estimated, and a network’s count keeps the holders the other sources give.`,
+      text: `On EVM chains, holders are ${SOURCE_METHODS.evm.holders}. Stellar: ${SOURCE_METHODS.stellar.holders}; they are added to the asset’s EVM count. Solana, Aptos, the XRP Ledger and DefiLlama give none: unavailable, never estimated, and a network’s count keeps the holders the other sources give. The market overview’s holders figure adds each asset’s count: it counts holdings (an address holding two tracked assets counts twice; a Stellar trustline at zero counts), not unique addresses, and leaves out the holders on Solana, Aptos and the XRP Ledger. Holder concentration (top-10 share, HHI, Gini) is measured on EVM chains only: its “all chains” line is across an asset’s EVM chains.`,
     },
     {
       id: 'transfers',
