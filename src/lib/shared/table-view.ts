@@ -135,7 +135,7 @@ export function tableViewQuery<R>(spec: TableSpec<R>, view: TableView): Record<s
 }
 
 /** The sort part of the query alone (what the filter form carries along), empty for the default sort. */
-export const sortQuery = <R>(spec: TableSpec<R>, view: TableView): Record<string, string> =>
+const sortQuery = <R>(spec: TableSpec<R>, view: TableView): Record<string, string> =>
   view.sort === spec.defaultSort && view.dir === spec.defaultDir
     ? {}
     : { [queryName(spec, 'sort')]: view.sort, [queryName(spec, 'dir')]: view.dir };
