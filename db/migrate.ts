@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/libsql/migrator';
@@ -54,12 +54,23 @@ async function assertSchemaNotNewer(client: Client): Promise<void> {
 }
 
 /**
- * Applies the committed SQL migrations from db/migrations that the database has not seen. The
+ * Applies the committed SQL migrations from db/migrations that the database has not seen, and
+ * returns their tags (a migration that rewrote what answers show asks for a CDN purge). The
  * caller holds the database lock (src/lib/server/setup/prepare.ts), so concurrent starts apply
  * them once.
  */
-export async function migrateDatabase(db: Database, client: Client, url: string) {
+export async function migrateDatabase(db: Database, client: Client, url: string): Promise<string[]> {
   await tuneLocalFile(client, url);
   await assertSchemaNotNewer(client);
+  const before = new Set((await appliedMigrations(client)).map((m) => m.createdAt));
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return newlyApplied(before);
+}
+
+/** The tags (`0010_scrub_configured_urls`) of the migrations this code ships that were not applied before. */
+function newlyApplied(before: Set<number>): string[] {
+  const journal = JSON.parse(readFileSync(resolve(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+    entries: Array<{ when: number; tag: string }>;
+  };
+  return journal.entries.filter((e) => !before.has(e.when)).map((e) => e.tag);
 }

@@ -10,6 +10,7 @@
 import { existsSync } from 'node:fs';
 import { prepareDatabaseOrExit } from '#lib/server/setup/prepare.ts';
 import { buildPlan } from '#lib/server/setup/build-plan.ts';
+import { purgeTags } from '#lib/server/cache/cdn.ts';
 import { prepareContent } from '#lib/server/content/sync.ts';
 import { functionHostProblem, readOnlyContentProblem } from '#lib/server/content/host.ts';
 import { configOrExit } from '#lib/server/config.ts';
@@ -36,6 +37,9 @@ const env = {
   DATABASE_AUTH_TOKEN: plan.database.authToken ?? '',
   ...(onNetlify ? { CONTENT_GIT: 'library' } : {}),
 };
-const setup = await prepareDatabaseOrExit({ ...config, database: plan.database });
+// The build is no function (no Netlify global): a migration that rewrote what answers show purges the CDN by the API.
+const setup = await prepareDatabaseOrExit({ ...config, database: plan.database }, undefined, (tags) =>
+  purgeTags(tags, { netlify: onNetlify }),
+);
 const content = await prepareContent(env);
 console.log(JSON.stringify({ ...setup, content }, null, 2));

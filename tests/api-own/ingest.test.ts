@@ -322,11 +322,26 @@ describe('npm run ingest against two local chains', () => {
     expect(await get('/sources')).toMatch(/data-asset="USDX" data-chain="arbitrum">[\s\S]*?<strong>stale since \d{4}-\d\d-\d\d<\/strong>/);
   }, 60_000);
 
-  it('an unreachable chain is named and shown stale; the other chain publishes', async () => {
-    const r = await runIngestCli(['--date', s.days[2]], { ...env, RPC_URL_LOCAL_A: 'http://127.0.0.1:9' });
+  it('an unreachable chain is named and shown stale, its keyed URL nowhere; the other chain publishes', async () => {
+    // A key in the user part, the path and the query, as providers put them.
+    const KEY = 'SECRET-RPC-KEY-77aa';
+    const r = await runIngestCli(['--date', s.days[2]], { ...env, RPC_URL_LOCAL_A: `http://u:${KEY}@127.0.0.1:9/v2/${KEY}?key=${KEY}` });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/not read: Chain "ethereum" \(Ethereum\) is unreachable at http:\/\/127\.0\.0\.1:9 \(RPC_URL_LOCAL_A\)/);
     expect(r.stdout).toMatch(/stale: TBILL on ethereum/);
+    expect(r.stdout + r.stderr).not.toContain(KEY);
+    for (const path of ['/sources', '/api/assets', '/assets/tbill', '/api/assets/tbill/receipt']) {
+      const body: unknown = await get(path);
+      expect(typeof body === 'string' ? body : JSON.stringify(body), path).not.toContain(KEY);
+    }
+    const db = createClient({ url: server.databaseUrl });
+    try {
+      for (const { name } of (await db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")).rows)
+        for (const row of (await db.execute(`SELECT * FROM "${String(name)}"`)).rows)
+          expect(JSON.stringify(row), String(name)).not.toContain(KEY);
+    } finally {
+      db.close();
+    }
   }, 60_000);
 
   it('every chain down fails the run naming the first, without echoing a malformed URL; nothing changes', async () => {

@@ -7,7 +7,9 @@
  * - a run takes the charts' history from the history APIs, each point with its source;
  * - after the run, a walk of every public endpoint (pages from the sitemap, the API with every id
  *   and view, CSV and JSON downloads, og images, the feed) finds no `illustrative` origin, no
- *   illustrative label and none of the snapshot's synthetic values.
+ *   illustrative label and none of the snapshot's synthetic values;
+ * - the APIs are configured with a key in their path (DefiLlama's paid plan): the key is on no page,
+ *   in no API answer or download, in the feed, the logs or any row of the database.
  */
 import { createServer, type Server } from 'node:http';
 import { createHash } from 'node:crypto';
@@ -21,6 +23,7 @@ import { runIngestCli } from '../support/ingest.ts';
 import { NETWORK_METRICS } from '#lib/shared/analytics-types.ts';
 import { CARD } from '#lib/server/og/image.ts';
 import { byId, byTestId } from '../support/html.ts';
+import { createClient } from '@libsql/client';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURES = join(ROOT, 'tests/fixtures/defillama');
@@ -40,8 +43,12 @@ const marketOn = (file: string, day: string) =>
 const fundOn = (day: string) =>
   fixture('protocol-test-fund.json').chainTvls.Ethereum.tvl.find((r: { date: number }) => r.date === closeStamp(day)).totalLiquidityUSD;
 
+/** A key in the configured URLs' path: shown nowhere (pages, API, downloads, feed, logs, the database). */
+const SECRET = 'SECRET-KEY-5e4d3c2b1a';
 let api: Server;
 let apiUrl: string;
+/** The run's output (the operator's terminal). */
+let runLog = '';
 let server: RunningServer;
 let registryFile: string;
 
@@ -57,7 +64,8 @@ const section = byId;
 
 beforeAll(async () => {
   api = createServer((req, res) => {
-    const file = ROUTES[req.url ?? ''];
+    // The APIs answer under a secret path only, as DefiLlama's paid plan puts the key in the path.
+    const file = (req.url ?? '').startsWith(`/${SECRET}/`) ? ROUTES[(req.url ?? '').slice(SECRET.length + 1)] : undefined;
     if (!file) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
     res.writeHead(200, { 'content-type': 'application/json' }).end(readFileSync(join(FIXTURES, file)));
   });
@@ -154,10 +162,11 @@ describe('a run takes the history from the public history APIs', () => {
     const r = await runIngestCli(['--date', DATE, '--source', 'defillama,defillama-protocol,defillama-history'], {
       DATABASE_URL: server.databaseUrl,
       INGEST_REGISTRY: registryFile,
-      DEFILLAMA_STABLECOINS_URL: apiUrl,
-      DEFILLAMA_TVL_URL: apiUrl,
+      DEFILLAMA_STABLECOINS_URL: `${apiUrl}/${SECRET}`,
+      DEFILLAMA_TVL_URL: `${apiUrl}/${SECRET}`,
     });
-    expect(r.code, r.stdout + r.stderr).toBe(0);
+    runLog = r.stdout + r.stderr;
+    expect(r.code, runLog).toBe(0);
   }, 120_000);
 
   it('draws the stacked chart from the stablecoin market and the protocol history, each point with its source', async () => {
@@ -172,8 +181,9 @@ describe('a run takes the history from the public history APIs', () => {
     const oct = chart.find((p: { date: string }) => p.date === '2025-10-31');
     expect(Number(oct.stablecoins)).toBeCloseTo(marketOn('stablecoincharts-all.json', '2025-10-31') / 1e9, 9);
     expect(Number(oct.usTreasuryDebt)).toBeCloseTo(fundOn('2025-10-31') / 1e9, 9);
-    expect(oct.source).toContain(`${apiUrl}/stablecoincharts/all`);
-    expect(oct.source).toContain(`${apiUrl}/protocol/test-fund`);
+    // Each URL as the one rule shows it: the configured path (the key) left out.
+    expect(oct.source).toContain(`${apiUrl}/…/stablecoincharts/all`);
+    expect(oct.source).toContain(`${apiUrl}/…/protocol/test-fund`);
     // The day read: the fund from the run's own read of the protocol, the stablecoins from the market total.
     const last = chart.at(-1);
     expect(last.source).toContain('ingest runs');
@@ -194,7 +204,7 @@ describe('a run takes the history from the public history APIs', () => {
     const nov = caps.find((p: { date: string }) => p.date === '2025-11-30');
     expect(nov.origin).toBe('live');
     expect(nov.networks.Ethereum).toBeCloseTo(marketOn('stablecoincharts-Ethereum.json', '2025-11-30'), 0);
-    expect(nov.sources).toEqual([`${apiUrl}/stablecoincharts/Ethereum`]);
+    expect(nov.sources).toEqual([`${apiUrl}/…/stablecoincharts/Ethereum`]);
     const value = await json('/api/networks/time-series?metricType=tokenized-asset-value');
     expect(value.find((p: { date: string }) => p.date === '2025-10-31').networks.Ethereum).toBeCloseTo(fundOn('2025-10-31'), 0);
     // Activity comes from logs only: no day without a read gets a zero.
@@ -280,6 +290,7 @@ describe('after the run: nothing synthetic is served anywhere', () => {
       expect(body, path).not.toContain('data-origin="illustrative"');
       expect(body, path).not.toMatch(/"origin":\s*"illustrative"|&quot;origin&quot;:&quot;illustrative&quot;|(^|,)illustrative(,|\r?$)/m);
       expect(body, path).not.toContain('Illustrative: synthetic detail');
+      expect(body, path).not.toContain(SECRET);
       const found = (body.match(/\d+(?:\.\d+)?/g) ?? []).filter((n) => synthetic.has(n));
       expect(found, `${path} serves the snapshot's synthetic values`).toEqual([]);
       checked++;
@@ -308,4 +319,19 @@ describe('after the run: nothing synthetic is served anywhere', () => {
     expect(cards.size).toBe(images.length);
     expect(checked).toBeGreaterThan(100);
   }, 300_000);
+
+  it("finds the configured URLs' key in no log and no row of the database", async () => {
+    expect(runLog).toContain('defillama-history');
+    expect(runLog).not.toContain(SECRET);
+    expect(server.output()).not.toContain(SECRET);
+    const db = createClient({ url: server.databaseUrl });
+    try {
+      const tables = (await db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")).rows.map((r) => String(r.name));
+      expect(tables).toContain('chart_points');
+      for (const table of tables)
+        for (const row of (await db.execute(`SELECT * FROM "${table}"`)).rows) expect(JSON.stringify(row), table).not.toContain(SECRET);
+    } finally {
+      db.close();
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { openDatabase, type DatabaseConfig } from '#db/client.ts';
 import { ensureDatabaseFolder, migrateDatabase, SchemaTooNewError } from '#db/migrate.ts';
 import { LockTimeoutError, withDatabaseLock } from '#db/lock.ts';
 import { installChangeCounter } from '#db/change-counter.ts';
+import { PUBLISHED_RUN_TAGS, purgeTags } from '#lib/server/cache/cdn.ts';
 import { ensureAdmin, type AdminSeedResult, type AdminCredentials } from './admin.ts';
 import { seedAnalytics } from './analytics.ts';
 import { seedOnce } from './once.ts';
@@ -15,6 +16,19 @@ const CONTENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../.
 export interface SetupResult {
   admin: AdminSeedResult;
   seededAnalytics: boolean;
+  /** The CDN tags purged because a migration of this start rewrote what cached answers show. */
+  purged: string[];
+}
+
+/**
+ * Migrations that rewrite stored texts the answers show (by tag suffix), and what they make stale on
+ * a CDN: the clean-up of configured URLs stored whole rewrites sources on every data page and API.
+ */
+const PURGE_AFTER: ReadonlyArray<[suffix: string, tags: readonly string[]]> = [['_scrub_configured_urls', PUBLISHED_RUN_TAGS]];
+
+/** The tags to purge after the migrations `applied` (tags) ran. */
+export function purgeAfter(applied: readonly string[]): string[] {
+  return [...new Set(PURGE_AFTER.filter(([suffix]) => applied.some((t) => t.endsWith(suffix))).flatMap(([, tags]) => tags))];
 }
 
 /**
@@ -25,12 +39,13 @@ export interface SetupResult {
 export async function prepareDatabase(
   { database: config, admin: credentials }: { database: DatabaseConfig; admin: AdminCredentials },
   contentDir = CONTENT_DIR,
+  purge: (tags: readonly string[]) => Promise<unknown> = purgeTags,
 ): Promise<SetupResult> {
   ensureDatabaseFolder(config.url);
   const { client, db } = openDatabase(config);
   try {
-    return await withDatabaseLock(client, 'setup', async () => {
-      await migrateDatabase(db, client, config.url);
+    const result = await withDatabaseLock(client, 'setup', async () => {
+      const purged = purgeAfter(await migrateDatabase(db, client, config.url));
       await installChangeCounter(client);
       const admin = await ensureAdmin(db, credentials);
       const seededAnalytics = await seedOnce(db, 'analytics', async () => {
@@ -38,8 +53,11 @@ export async function prepareDatabase(
       });
       // A database published before the read model: build it from its last published run (once).
       await rebuildReadModel(db, () => loadRegistry(registryPath(process.env)));
-      return { admin, seededAnalytics };
+      return { admin, seededAnalytics, purged };
     });
+    // After the rewrite is committed and the lock released, so no CDN refills from the old rows (a no-op off Netlify).
+    if (result.purged.length) await purge(result.purged);
+    return result;
   } finally {
     client.close();
   }
