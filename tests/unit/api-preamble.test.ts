@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apiPreamble } from '#lib/server/http/api-preamble.ts';
-import { UNKNOWN_API_ROUTE } from '#lib/server/http/api-routes.ts';
+import { isPublicReadPath, UNKNOWN_API_ROUTE } from '#lib/server/http/api-routes.ts';
 
 const ORIGIN = 'http://localhost:4321';
 const ask = (method: string, path: string, pattern: string, headers: Record<string, string> = {}) => {
@@ -36,6 +36,19 @@ describe('apiPreamble (the API conventions on Netlify)', () => {
     const closed = (await ask('OPTIONS', '/api/auth/login', '/api/auth/login', { Origin: 'https://x.example' }))!;
     expect(closed.status).toBe(403);
     expect([...closed.headers.keys()].filter((k) => k.startsWith('access-control-'))).toEqual([]);
+  });
+
+  it("never grants an admin route's preflight because a public pattern beside it matches its path", async () => {
+    // /api/alerts/{id} is public; /api/alerts/webhooks is the admin's own route file, served before [id].
+    const admin = (await ask('OPTIONS', '/api/alerts/webhooks', '/api/alerts/webhooks', { Origin: 'https://x.example' }))!;
+    expect(admin.status).toBe(403);
+    expect([...admin.headers.keys()].filter((k) => k.startsWith('access-control-'))).toEqual([]);
+    expect(admin.headers.get('allow')).toMatch(/POST/);
+    expect(isPublicReadPath('/api/alerts/webhooks')).toBe(false);
+    const event = (await ask('OPTIONS', '/api/alerts/depeg-usdc-2026-01-10', '/api/alerts/[id]', { Origin: 'https://x.example' }))!;
+    expect(event.status).toBe(204);
+    expect(event.headers.get('access-control-allow-origin')).toBe('*');
+    expect(isPublicReadPath('/api/alerts/feed.json')).toBe(true);
   });
 
   it('answers a method the route does not export with 405 and its Allow, and lets the others through', async () => {

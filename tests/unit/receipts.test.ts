@@ -37,6 +37,21 @@ describe('the command a receipt prints', () => {
     );
     expect(argsOf(apiCommand("https://api.example/x?q=it's"))).toEqual(['-s', "https://api.example/x?q=it's"]);
   });
+
+  it('quotes every character after the variable: $, backticks, \\, ! and a quote reach curl as they are, running nothing', () => {
+    const rest = '/a$(echo injected)$HOME`id`\\n!!\'b\'"c"';
+    for (const command of [apiCommand(`$DEFILLAMA_TVL_URL${rest}`), reproduceCommand([call], 1, `$RPC_URL_X${rest}`)]) {
+      const url = argsOf(command, { DEFILLAMA_TVL_URL: 'http://h.example/k', RPC_URL_X: 'http://h.example/k', HOME: '/home/x' }).at(-1);
+      expect(url, command).toBe(`http://h.example/k${rest}`);
+    }
+    // Run by bash as pasted too, where ! would expand history inside double quotes.
+    const bash = execFileSync('bash', ['-c', `set -H; printf '%s\\n' ${apiCommand(`$V${rest}`).replace(/^curl -s /, '')}`], {
+      env: { PATH: process.env.PATH, V: 'http://v' },
+    }).toString();
+    expect(bash).toBe(`http://v${rest}\n`);
+    // Not a variable name: all of it in single quotes.
+    expect(argsOf(apiCommand('$1/x'))).toEqual(['-s', '$1/x']);
+  });
 });
 
 const receipt = (excluded: Array<{ wallet: string; balance: string }>, price: number | null = 1): EvmReceipt => ({

@@ -50,8 +50,16 @@ function rpcBody(calls: Pick<ReceiptCall, 'to' | 'data'>[], block: number): stri
 /** Quoted for a POSIX shell: single quotes, any single quote closed and escaped. */
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** A URL for the shell: quoted, or in double quotes when it starts with "$VARIABLE" (the operator's endpoint). */
-const urlArg = (url: string) => (url.startsWith('$') ? `"${url.replace(/"/g, '\\"')}"` : shellQuote(url));
+/**
+ * A URL for the shell, every character quoted: a leading "$VARIABLE" (the operator's endpoint) is
+ * expanded in double quotes that hold nothing else, and the rest sits in single quotes, where no
+ * character (`$`, a backtick, `\`, `!`) means anything to the shell.
+ */
+function urlArg(url: string): string {
+  const m = /^\$([A-Za-z_][A-Za-z0-9_]*)([\s\S]*)$/.exec(url);
+  if (!m) return shellQuote(url);
+  return `"$${m[1]}"${m[2] ? shellQuote(m[2]) : ''}`;
+}
 
 /**
  * The command that repeats the read: `curl` with the eth_call batch, against `rpc` (a public

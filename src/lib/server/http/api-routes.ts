@@ -32,5 +32,17 @@ const PUBLIC_PATTERNS = [...ENDPOINTS.map((e) => e.path), OPENAPI_PATH].map(
   (path) => new RegExp('^' + path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+') + '$'),
 );
 
-/** True for a path of the public read API (CORS `*`, preflight granted). */
-export const isPublicReadPath = (pathname: string) => PUBLIC_PATTERNS.some((p) => p.test(pathname));
+/**
+ * The paths of route files without a parameter (`/api/alerts/webhooks`): Astro serves such a path from
+ * its own file before any `[id]` beside it, so a public pattern (`/api/alerts/{id}`) never speaks for it.
+ */
+const STATIC_ROUTES = new Set(
+  Object.keys(ROUTE_FILES)
+    .filter((file) => !file.includes('['))
+    .map((file) => file.replace(/^\/src\/pages/, '').replace(/(\/index)?\.ts$/, '')),
+);
+const PUBLIC_STATIC = new Set([...ENDPOINTS.map((e) => e.path), OPENAPI_PATH].filter((path) => !path.includes('{')));
+
+/** True for a path of the public read API (CORS `*`, preflight granted); never for another route's own file (an admin route). */
+export const isPublicReadPath = (pathname: string) =>
+  (!STATIC_ROUTES.has(pathname) || PUBLIC_STATIC.has(pathname)) && PUBLIC_PATTERNS.some((p) => p.test(pathname));

@@ -21,8 +21,8 @@ const count: Shown = (n) => n.toLocaleString('en-US', { maximumFractionDigits: 0
 
 /**
  * A move beyond the bounds (a drop over `maxDrop` or a jump over `maxJump` times), described; else
- * null. The reason names the rule broken, the ratio and the last published figure, never the
- * figure it refuses: a held figure appears on no page and in no API answer (issue 29), and the
+ * null. The reason names the rule broken, its bound and the last published figure, never the
+ * figure it refuses nor its ratio to the last one (which would give it back): a held figure appears on no page and in no API answer (issue 29), and the
  * reason is shown on pages, in the run log and in the hold's alert.
  */
 function moveProblem(
@@ -35,9 +35,9 @@ function moveProblem(
 ): string | null {
   if (before === null || before === undefined || after === null || before <= 0) return null;
   const last = `its last published figure (${shown(before)})`;
-  if (after < before * (1 - maxDrop))
-    return `${label}: a drop of ${(((before - after) / before) * 100).toFixed(1)}% from ${last}, more than the ${maxDrop * 100}% bound`;
-  if (after > before * maxJump) return `${label}: a jump of ${(after / before).toFixed(1)}× over ${last}, above the ${maxJump}× bound`;
+  // The bound, never the ratio: with the last figure beside it, a ratio would give the refused figure back.
+  if (after < before * (1 - maxDrop)) return `${label}: a drop of more than the ${maxDrop * 100}% bound from ${last}`;
+  if (after > before * maxJump) return `${label}: a jump above the ${maxJump}× bound over ${last}`;
   return null;
 }
 
