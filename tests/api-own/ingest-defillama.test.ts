@@ -19,6 +19,7 @@ import { createClient } from '@libsql/client';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { exactAmount, exactDollars } from '#lib/shared/receipts.ts';
+import { api as apiCall, loginCookie } from '../support/http.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -74,7 +75,10 @@ beforeAll(async () => {
       ],
     }),
   );
-  server = await startServer({ env: { INGEST_REGISTRY: registryFile } });
+  // Webhooks to a loopback receiver: the hostile-source test reads what they carry.
+  server = await startServer({
+    env: { INGEST_REGISTRY: registryFile, ALERTS_WEBHOOK_ALLOW_LOOPBACK: '1', ALERTS_WEBHOOK_BACKOFF_MS: '50' },
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -342,4 +346,139 @@ describe('DefiLlama stablecoins adapter', () => {
     expect(log).not.toContain(SECRET);
     expect(server.output()).not.toContain(SECRET);
   }, 90_000);
+
+  it('hostile sources stay in their box: escapes, bidi, nested JSON, a slow drip and a 1e300 price, in one run', async () => {
+    const day = '2026-01-15';
+    // Controls but tab and line feed, and format characters (the bidi controls are Cf).
+    const controls = (text: string) => [...text].filter((c) => /[\p{Cc}\p{Cf}]/u.test(c) && c !== '\n' && c !== '\t' && c !== '\r');
+    const hostileSymbol = '<img src=x onerror=alert(1)>\u202eCDSU\u2066\u001b]52;c;aGk=\u0007\u001b[2J';
+    const drips: Array<import('node:http').ServerResponse> = [];
+    const srv = createServer((req, res) => {
+      const url = req.url ?? '';
+      const json = (body: string) => res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+      // A $1 coin reported at 1e300: a broken read, never a depeg.
+      if (url === '/stablecoin/1')
+        return json(JSON.stringify({ ...JSON.parse(history(day, { Ethereum: 93e9, Tron: 81e9 })), price: 1e300 }));
+      // Another symbol, made of markup, bidi controls and terminal escapes: refused, and the reason goes to pages, feeds and webhooks.
+      if (url === '/stablecoin/2') return json(JSON.stringify({ ...JSON.parse(history(day, { Ethereum: 45e9 })), symbol: hostileSymbol }));
+      // 16 bytes whose JSON.parse error would quote an OSC 52 clipboard write.
+      if (url === '/stablecoincharts/all') return json('\u001b]52;c;aGk=\u0007');
+      // A million-deep nesting under the size cap.
+      if (url === '/stablecoincharts/Ethereum') return json('['.repeat(1_000_000));
+      // A slow drip: a byte every 100 ms, never ending.
+      if (url === '/stablecoincharts/Base') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        drips.push(res);
+        const t = setInterval(() => res.write(' '), 100);
+        res.on('close', () => clearInterval(t));
+        return;
+      }
+      res.writeHead(404).end('{}');
+    });
+    const port = await freePort();
+    await new Promise<void>((ok) => srv.listen(port, '127.0.0.1', ok));
+    const deliveries: string[] = [];
+    const hook = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        deliveries.push(body);
+        res.writeHead(204).end();
+      });
+    });
+    const hookPort = await freePort();
+    await new Promise<void>((ok) => hook.listen(hookPort, '127.0.0.1', ok));
+    let r: Awaited<ReturnType<typeof runIngestCli>>;
+    try {
+      const cookie = await loginCookie(server.baseUrl);
+      const registered = await apiCall(server.baseUrl, '/api/alerts/webhooks', {
+        body: { url: `http://127.0.0.1:${hookPort}/hook` },
+        cookie,
+      });
+      expect(registered.status).toBe(201);
+      const started = Date.now();
+      r = await runIngestCli(['--source', 'defillama,defillama-history', '--date', day], {
+        DATABASE_URL: server.databaseUrl,
+        INGEST_REGISTRY: registryFile,
+        DEFILLAMA_STABLECOINS_URL: `http://127.0.0.1:${port}`,
+        // One budget for the whole run: the drip (30 s a request, 6 tries) is cut where it ends.
+        INGEST_TIME_BUDGET_S: '8',
+      });
+      expect(Date.now() - started).toBeLessThan(30_000);
+      // The stale event reaches the receiver.
+      for (let i = 0; i < 100 && !deliveries.some((d) => d.includes('"kind":"stale"')); i++) await new Promise((ok) => setTimeout(ok, 200));
+    } finally {
+      drips.forEach((d) => d.destroy());
+      srv.closeAllConnections();
+      hook.closeAllConnections();
+      await new Promise((ok) => srv.close(ok));
+      await new Promise((ok) => hook.close(ok));
+    }
+    // The terminal: each attack named, in clean words.
+    const log = r.stdout + r.stderr;
+    expect(r.code, log).toBe(0);
+    expect(controls(log)).toEqual([]);
+    expect(log).toContain('stablecoincharts/all: the answer is not JSON: refused');
+    expect(log).toContain('stablecoincharts/Ethereum: the answer nests deeper than 64 levels: refused');
+    expect(log).toMatch(/stablecoincharts\/Base: .*(timed? ?out|aborted)/i);
+    // The lock is released: another run may start at once.
+    const lock = createClient({ url: server.databaseUrl });
+    expect((await lock.execute('SELECT count(*) AS n FROM ingest_lock')).rows[0].n).toBe(0);
+    lock.close();
+    expect(log).toContain('USDT: the market price');
+    expect(log).toContain('1e+300 is more than 10× its $1 peg');
+    expect(log).toContain('answers for "<img src=x onerror=alert(1)>CDSU]52;c;aGk=[2J"');
+    // The database: no control character in any text the run wrote or published, and no 1e300 kept as a price.
+    const db = createClient({ url: server.databaseUrl });
+    try {
+      const tables = [
+        'ingest_runs',
+        'ingest_observations',
+        'ingest_history',
+        'assets',
+        'dataset_meta',
+        'chart_points',
+        'network_series',
+        'corrections',
+        'alert_events',
+        'alert_deliveries',
+      ];
+      for (const name of tables) {
+        for (const row of (await db.execute(`SELECT * FROM "${name}"`)).rows)
+          for (const v of Object.values(row)) {
+            if (typeof v === 'string') expect(controls(v), `${name}: ${v.slice(0, 80)}`).toEqual([]);
+            if (typeof v === 'number') expect(v, name).not.toBe(1e300);
+          }
+      }
+    } finally {
+      db.close();
+    }
+    // The pages, the API and both feeds: the reason shown, cleaned; no depeg made of 1e300.
+    const alerts = (await (await fetch(server.baseUrl + '/api/alerts')).json()) as {
+      events?: Array<{ kind: string; assetSymbol: string }>;
+    } & Array<{ kind: string; assetSymbol: string }>;
+    const events = Array.isArray(alerts) ? alerts : (alerts.events ?? []);
+    expect(events.some((e) => e.kind === 'depeg')).toBe(false);
+    for (const path of [
+      '/sources',
+      '/alerts',
+      '/api/alerts',
+      '/api/alerts/feed.atom',
+      '/api/alerts/feed.json',
+      '/api/assets/usdc',
+      '/assets/usdt',
+      '/api/assets',
+    ]) {
+      const body = await (await fetch(server.baseUrl + path)).text();
+      expect(controls(body), path).toEqual([]);
+      expect(body, path).not.toMatch(/1e\+?300/);
+    }
+    expect(await (await fetch(server.baseUrl + '/api/alerts/feed.json')).text()).toContain('refused (check defillamaId in the registry)');
+    // The webhooks: the stale event delivered, cleaned.
+    expect(deliveries.some((d) => d.includes('refused (check defillamaId in the registry)'))).toBe(true);
+    for (const d of deliveries) {
+      expect(controls(d)).toEqual([]);
+      expect(d).not.toMatch(/\\u202e|\\u001b|1e\+?300/i);
+    }
+  }, 120_000);
 });

@@ -55,6 +55,16 @@ describe('detectors', () => {
     expect(e.evidence.reads.map((r) => r.day)).toEqual([D1, D2]);
   });
 
+  it('a price no $1 coin can have (above $10, 1e300, Infinity) is a broken read, never a depeg, as a reported or a valuing price', () => {
+    for (const p of [10.01, 1e300, Infinity]) {
+      expect(kinds(input([fig('USDX', D1, 'arbitrum', 100, 1), fig('USDX', D2, 'arbitrum', 100, p)])), String(p)).toEqual([]);
+      const reported = { ...fig('USDX', D2, 'arbitrum', 100, 1), marketPrice: p };
+      expect(kinds(input([fig('USDX', D1, 'arbitrum', 100, 1), reported])), String(p)).toEqual([]);
+    }
+    // $9.99 is still a price: a depeg.
+    expect(kinds(input([fig('USDX', D1, 'arbitrum', 100, 1), fig('USDX', D2, 'arbitrum', 100, 9.99)]))).toEqual([`depeg-usdx-${D2}`]);
+  });
+
   it("a fixed-$1 stablecoin measured on DefiLlama's reported market price: 0.985 is an event, 0.995 none", () => {
     const URL = 'https://stablecoins.llama.fi/stablecoin/1';
     // Valued at the registry's fixed $1 (price and value unchanged); only the reported market price moves.

@@ -261,8 +261,9 @@ const EnvSchema = z.object({
   INGEST_BACKOFF_MS: positiveInt(500),
   INGEST_RPC_TIMEOUT_MS: positiveInt(30_000),
   /**
-   * Seconds a run may read logs before it stops at its checkpoint (the next run resumes there):
-   * 780 leaves a 15-minute Netlify background function two minutes to publish and close.
+   * Seconds a run may read, all sources and retries included (ingest/budget.ts); a head-first run's
+   * logs stop at their checkpoint within it (the next run resumes there). 780 leaves a 15-minute
+   * Netlify background function two minutes to publish and close.
    */
   INGEST_TIME_BUDGET_S: positiveInt(780),
 

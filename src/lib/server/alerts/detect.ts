@@ -6,6 +6,7 @@
  */
 import { shiftDay } from '#lib/shared/utc-day.ts';
 import { TOTAL_LABELS } from '#lib/server/ingest/breaker.ts';
+import { pegPriceProblem } from '#lib/server/ingest/bounds.ts';
 import { navDayBoundOf } from '#lib/shared/asset-classes.ts';
 import { beyond, DEPEG_BOUND, HOLD_RULE, PEG_USD, SUPPLY_BOUND } from './rules.ts';
 import { alertId, type AlertEvent, type EvidenceFigure, type EvidenceRead } from './types.ts';
@@ -118,7 +119,8 @@ export function detect(input: DetectInput): AlertEvent[] {
     if (a.assetClass === 'Stablecoins') {
       const peg = pegPriceOf(now);
       const pegBefore = pegPriceOf(then).price;
-      if (peg.price !== null && beyond(peg.price / PEG_USD - 1, DEPEG_BOUND)) {
+      // The published figures' plausibility bound too: a price no $1 coin can have is a broken read, not a depeg.
+      if (peg.price !== null && pegPriceProblem(peg.price, PEG_USD) === null && beyond(peg.price / PEG_USD - 1, DEPEG_BOUND)) {
         const off = peg.price / PEG_USD - 1;
         const r = peg.reported;
         events.push({

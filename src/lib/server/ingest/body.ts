@@ -5,6 +5,7 @@
  */
 
 import { readStreamCapped, refuseDeclared } from '#lib/server/http/capped-stream.ts';
+import { jsonBudgetProblem } from './outside-json.ts';
 
 /** 20 MB: DefiLlama's largest stablecoin history is about 6 MB, a JSON-RPC page of 10,000 logs about 10 MB. */
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
@@ -29,6 +30,9 @@ export function cappedFetch(max = MAX_BODY_BYTES): typeof fetch {
   return async (input, init) => {
     const res = await fetch(input, init);
     const text = await readCapped(res, 'JSON-RPC', max);
+    // The client parses it next: an answer nested past the budget never reaches JSON.parse (outside-json.ts).
+    const tooDeep = jsonBudgetProblem(text);
+    if (tooDeep) throw new BodyTooLargeError(`JSON-RPC: ${tooDeep}`);
     return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
   };
 }

@@ -42,3 +42,17 @@ export function observationProblem(o: {
   }
   return null;
 }
+
+/** A market price beyond this many times the price an asset holds (a $1 stablecoin above $10) is a broken answer. */
+const MAX_PEG_MULTIPLE = 10;
+
+/**
+ * Why a reported market price is no figure of an asset pegged at `peg` dollars, or null: not a positive
+ * finite number, or more than 10 times its peg. The depeg alert reads only a price that passes, so a
+ * broken answer (1e300 for a $1 coin) is an error in the run, never an alert.
+ */
+export function pegPriceProblem(price: number, peg: number): string | null {
+  if (typeof price !== 'number' || !Number.isFinite(price) || price <= 0) return `${price} is not a positive finite price`;
+  if (price > peg * MAX_PEG_MULTIPLE) return `${price} is more than ${MAX_PEG_MULTIPLE}× its $${peg} peg`;
+  return null;
+}

@@ -31,6 +31,15 @@ export function cleanExternalName(raw: string, max = MAX_EXTERNAL_NAME): string 
   return Array.from(cleaned).slice(0, max).join('');
 }
 
+/** The most characters of a message kept: a node's error is a line, never a page. */
+const MAX_OUTSIDE_TEXT = 500;
+
+/**
+ * A message that may quote an outside answer (a node's error, an answer's field names), cleaned by
+ * the same rule as a name: the run stores, prints and sends (alerts, webhooks) only this.
+ */
+export const cleanOutsideText = (raw: string) => cleanExternalName(raw, MAX_OUTSIDE_TEXT);
+
 /** [a-z0-9-], at most 40 characters, never empty or a reserved column; null when nothing safe is left. */
 export function externalSlug(name: string): string | null {
   const slug = cleanExternalName(name)

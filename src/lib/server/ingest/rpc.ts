@@ -8,6 +8,7 @@ import { createPublicClient, fallback, http, type PublicClient } from 'viem';
 import { config, ConfigError, configFor } from '#lib/server/config.ts';
 import { chainEndpoints } from './endpoints.ts';
 import { cappedFetch } from './body.ts';
+import { msLeft, withinTimeout } from './budget.ts';
 import { rangeAdvice, type RangeAdvice } from './ranges.ts';
 import type { RegistryChain } from './registry.ts';
 import pRetry from 'p-retry';
@@ -49,7 +50,7 @@ export function connect(key: string, chain: RegistryChain, env: NodeJS.ProcessEn
     http(url, {
       batch: opts.batch ? { wait: 0 } : false,
       retryCount: 0,
-      timeout: configFor(env).ingest.rpcTimeoutMs,
+      timeout: withinTimeout(configFor(env).ingest.rpcTimeoutMs),
       onFetchRequest: () => void count++,
       // Every answer is size-capped while it streams in (issue 17.5).
       fetchFn: cappedFetch(),
@@ -151,6 +152,8 @@ export function withRetry<T>(
   const retryable = (e: unknown) => !isTooManyResults(e) && !isUnreachable(e) && isTransient(e);
   return pRetry(fn, {
     retries: 5,
+    // Retries and their backoff stay within the run's time budget (budget.ts).
+    maxRetryTime: msLeft(),
     factor: 2,
     minTimeout: baseMs,
     maxTimeout: Infinity,

@@ -10,7 +10,6 @@ import { acquireLock, lockHolder, lockOwner, releaseLock, renewLock, takeOverDea
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { configFor } from '#lib/server/config.ts';
 import { compareWithSnapshot, type Failure, type StaleCell, type StalePriceNote } from './cells.ts';
 import { breakerFor } from './breaker.ts';
 import { derive, writePublished } from './publish.ts';
@@ -26,6 +25,8 @@ import { planCloseRetry, type CloseRetry } from './close-retry.ts';
 import { recordCorrections } from './corrections.ts';
 import { lastPublishedAsOf } from './run-state.ts';
 import { recordAlerts } from '#lib/server/alerts/record.ts';
+import { cleanOutsideText } from './external-names.ts';
+import { budgetSpent, runDeadline, withinBudget } from './budget.ts';
 
 export type RunStatus = 'published' | 'held' | 'failed' | 'dry-run' | 'locked' | 'skipped';
 
@@ -116,11 +117,14 @@ interface ReadState {
   stalePrices: StalePriceNote[];
   /** The chain a fatal error is about. */
   chain?: string;
+  /** Set when the time budget ended the reading: why (budget.ts). */
+  budgetSpent?: string;
 }
 
 /** A part that could not be read: recorded, and the run goes on without it. */
 function failPart(st: ReadState, progress: (l: string) => void) {
-  return (scope: { chain?: string; asset?: string }, reason: string) => {
+  return (scope: { chain?: string; asset?: string }, raw: string) => {
+    const reason = cleanOutsideText(raw);
     st.failures.push({ ...scope, reason });
     st.warnings.push(reason);
     progress(`  failed: ${reason}`);
@@ -147,19 +151,28 @@ async function readSources(
 ): Promise<void> {
   const { progress } = opts;
   const fail = failPart(st, progress);
-  const warn = (w: string) => {
+  // Every text a source hands on may quote an outside answer: cleaned once here, before it is stored, printed or sent.
+  const warn = (raw: string) => {
+    const w = cleanOutsideText(raw);
     st.warnings.push(w);
     progress(`  warning: ${w}`);
   };
-  const stalePrice = (asset: string, since: string, reason: string) => {
+  const stalePrice = (asset: string, since: string, raw: string) => {
+    const reason = cleanOutsideText(raw);
     st.stalePrices.push({ asset, since, reason });
     warn(reason);
   };
   // The sources that read the day's prices first: the others value their supply with them.
   const ordered = readOrder(sources);
-  for (const date of opts.dates) {
+  days: for (const date of opts.dates) {
     const prices = new Map<string, number | null>();
     for (const source of ordered) {
+      const spent = budgetSpent();
+      if (spent) {
+        warn(`${source.name} ${date}: not read: ${spent}`);
+        st.budgetSpent = spent;
+        break days;
+      }
       progress(`${source.name}: ${date}`);
       try {
         const c = await source.run({
@@ -179,7 +192,7 @@ async function readSources(
         for (const [k, v] of Object.entries(c)) acc[k] = (acc[k] ?? 0) + v;
       } catch (e) {
         if (e instanceof ChainError) st.chain = e.chain;
-        st.errors.push(`${source.name} ${date}: ${(e as Error).message.split('\n')[0]}`);
+        st.errors.push(cleanOutsideText(`${source.name} ${date}: ${(e as Error).message.split('\n')[0]}`));
         return;
       }
       await opts.renew();
@@ -191,6 +204,7 @@ async function readSources(
     st.errors.push(st.failures[0].reason);
     st.chain = st.failures[0].chain;
   }
+  if (!st.errors.length && st.budgetSpent && read === 0 && !opts.dryRun) st.errors.push(`nothing was read: ${st.budgetSpent}`);
 }
 
 /** The as-of date to publish: a backfill of older days adds history, it never moves the site back. */
@@ -282,7 +296,10 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
       runId = row.id;
     }
     const renew = () => renewLock(db, owner, LOCK_TTL_MS).then(() => {});
-    await readSources(db, registry, sources, { dates: opts.dates, runId, env, dryRun, progress, renew }, st);
+    // The reads, within the run's one time budget; deciding and publishing what was read always finish.
+    await withinBudget(env, started, () =>
+      readSources(db, registry, sources, { dates: opts.dates, runId, env, dryRun, progress, renew }, st),
+    );
     const finish = async (status: RunStatus, reason?: string) => {
       if (runId)
         await db
@@ -310,13 +327,14 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
         env,
         progress,
         dryRun,
-        warn: (w: string) => {
+        warn: (raw: string) => {
+          const w = cleanOutsideText(raw);
           warnings.push(w);
           progress(`  warning: ${w}`);
         },
         fail: failPart(st, progress),
       };
-      const logs = await readLogs(ctx, head, started + configFor(env).ingest.timeBudgetS * 1000);
+      const logs = await withinBudget(env, started, () => readLogs(ctx, head, runDeadline(env, started)));
       counts.logs = { requests: logs.requests, transfers: logs.transfers, complete: logs.complete ? 1 : 0 };
       // The same head figures, now with the holders of every deployment whose history is read.
       await writeHeadRows(ctx, head, ctx.fail);
@@ -332,7 +350,7 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
     // A day closed on an earlier block is read again later (issue 25.3): planned and recorded here, started by the runner.
     return opts.dates.length === 1 && !opts.head ? await planCloseRetry(db, asOf, done) : done;
   } catch (e) {
-    const reason = (e as Error).message.split('\n')[0];
+    const reason = cleanOutsideText((e as Error).message.split('\n')[0]);
     if (runId)
       await db
         .update(ingestRuns)

@@ -9,6 +9,9 @@
 import { z } from 'zod';
 import { configFor } from '#lib/server/config.ts';
 import { readCapped } from '#lib/server/ingest/body.ts';
+import { parseOutsideJson } from '#lib/server/ingest/outside-json.ts';
+import { pegPriceProblem } from '#lib/server/ingest/bounds.ts';
+import { withinTimeout } from '#lib/server/ingest/budget.ts';
 import { withRetry } from '#lib/server/ingest/rpc.ts';
 import { writeObservation } from './observe.ts';
 import { endpointLabel } from '#lib/server/http/public-url.ts';
@@ -97,13 +100,13 @@ async function fetchJson(url: string, label: string, warn: (m: string) => void):
   return withRetry(
     label,
     async () => {
-      const res = await fetch(url, { signal: AbortSignal.timeout(30_000), headers: { accept: 'application/json' } });
+      const res = await fetch(url, { signal: AbortSignal.timeout(withinTimeout(30_000)), headers: { accept: 'application/json' } });
       if (!res.ok) {
         await res.body?.cancel().catch(() => {});
         throw new Error(`${label}: status ${res.status}`);
       }
       // Streamed with a size cap: a huge answer is refused, not read whole (issue 17.5).
-      return JSON.parse(await readCapped(res, label)) as unknown;
+      return parseOutsideJson(await readCapped(res, label), label);
     },
     warn,
   );
@@ -161,7 +164,10 @@ export const defillamaSource: Source = {
       // DefiLlama's market price is kept beside the valuation for the depeg alert (issue 28.1): a
       // fixed-$1 stablecoin stays valued at $1, but its reported price shows when it is off its peg.
       const reported = parsed.data.price;
-      const marketPrice = typeof reported === 'number' && Number.isFinite(reported) && reported > 0 ? reported : null;
+      const implausible =
+        typeof reported === 'number' && asset.price.kind === 'fixed' ? pegPriceProblem(reported, Number(asset.price.usd)) : null;
+      if (implausible) ctx.warn(`${asset.symbol}: the market price ${shown} reports is refused: ${implausible}`);
+      const marketPrice = typeof reported === 'number' && Number.isFinite(reported) && reported > 0 && !implausible ? reported : null;
       let total = 0;
       const unknown: string[] = [];
       const taken = new Set<string>();

@@ -8,6 +8,8 @@
 import { withRetry } from '#lib/server/ingest/rpc.ts';
 import { readStreamCapped, refuseDeclared } from '#lib/server/http/capped-stream.ts';
 import { readDropping } from './json-drop.ts';
+import { jsonBudgetProblem, parseOutsideJson } from '#lib/server/ingest/outside-json.ts';
+import { withinTimeout } from '#lib/server/ingest/budget.ts';
 
 /** The largest answer read (bytes). A DefiLlama protocol with years of daily history is a few MB. */
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
@@ -69,7 +71,7 @@ export async function requestJson(url: string, o: HttpOptions): Promise<HttpAnsw
       try {
         res = await fetch(url, {
           method: o.method ?? 'GET',
-          signal: AbortSignal.timeout(o.timeoutMs),
+          signal: AbortSignal.timeout(withinTimeout(o.timeoutMs)),
           headers: { accept: 'application/json', ...(o.body === undefined ? {} : { 'content-type': 'application/json' }) },
           body: o.body === undefined ? undefined : JSON.stringify(o.body),
           redirect: 'error',
@@ -91,9 +93,12 @@ export async function requestJson(url: string, o: HttpOptions): Promise<HttpAnsw
             (why) => new ApiError(`${label}: answer ${why}: refused`),
           )
         : await readCapped(res, max);
+      // Within the depth budget, and never quoting the answer in an error (outside-json.ts).
+      const tooDeep = jsonBudgetProblem(text);
+      if (tooDeep) throw new ApiError(`${label}: ${tooDeep}`, res.status);
       let json: unknown;
       try {
-        json = text === '' ? undefined : JSON.parse(text);
+        json = text === '' ? undefined : parseOutsideJson(text, label);
       } catch {
         json = undefined;
       }
