@@ -36,7 +36,7 @@ describe('outside JSON', () => {
     }
     expect(message).toBe('the API: the answer is not JSON: refused');
     // JSON.parse's own text quotes them: the reason this module exists.
-    expect(() => JSON.parse(osc52)).toThrow(/\u001b/);
+    expect(() => JSON.parse(osc52)).toThrow(osc52.slice(0, 5));
   });
 
   it('cleans an outside message of control, bidi and escape characters, bounded', () => {

@@ -30,7 +30,7 @@ export function jsonDepth(text: string, max = MAX_JSON_DEPTH): number {
   return deepest;
 }
 
-export class OutsideJsonError extends Error {}
+class OutsideJsonError extends Error {}
 
 /** Why `text` may not be parsed (too deep), or null. The one check every reader of outside JSON runs. */
 export function jsonBudgetProblem(text: string, max = MAX_JSON_DEPTH): string | null {

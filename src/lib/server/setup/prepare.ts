@@ -27,7 +27,7 @@ export interface SetupResult {
 const PURGE_AFTER: ReadonlyArray<[suffix: string, tags: readonly string[]]> = [['_scrub_configured_urls', PUBLISHED_RUN_TAGS]];
 
 /** The tags to purge after the migrations `applied` (tags) ran. */
-export function purgeAfter(applied: readonly string[]): string[] {
+function purgeAfter(applied: readonly string[]): string[] {
   return [...new Set(PURGE_AFTER.filter(([suffix]) => applied.some((t) => t.endsWith(suffix))).flatMap(([, tags]) => tags))];
 }
 
