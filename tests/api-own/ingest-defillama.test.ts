@@ -404,7 +404,7 @@ describe('DefiLlama stablecoins adapter', () => {
         // One budget for the whole run: the drip (30 s a request, 6 tries) is cut where it ends.
         INGEST_TIME_BUDGET_S: '8',
       });
-      expect(Date.now() - started).toBeLessThan(30_000);
+      expect(Date.now() - started).toBeLessThan(90_000);
       // The stale event reaches the receiver.
       for (let i = 0; i < 100 && !deliveries.some((d) => d.includes('"kind":"stale"')); i++) await new Promise((ok) => setTimeout(ok, 200));
     } finally {
@@ -417,8 +417,10 @@ describe('DefiLlama stablecoins adapter', () => {
     // The terminal: each attack named, in clean words.
     const log = r.stdout + r.stderr;
     expect(r.code, log).toBe(0);
+    // The run's own time (its summary line): the budget's 8 s and the publish, not 6 tries of a 30 s drip.
+    expect(Number(/^run \d+: \w+, as of [\d-]+, ([\d.]+) s/m.exec(log)?.[1])).toBeLessThan(20);
     expect(controls(log)).toEqual([]);
-    expect(log).toContain('stablecoincharts/all: the answer is not JSON: refused');
+    expect(log).toContain('stablecoincharts/all: status 200, the answer is not JSON: refused');
     expect(log).toContain('stablecoincharts/Ethereum: the answer nests deeper than 64 levels: refused');
     expect(log).toMatch(/stablecoincharts\/Base: .*(timed? ?out|aborted)/i);
     // The lock is released: another run may start at once.
@@ -471,7 +473,8 @@ describe('DefiLlama stablecoins adapter', () => {
     ]) {
       const body = await (await fetch(server.baseUrl + path)).text();
       expect(controls(body), path).toEqual([]);
-      expect(body, path).not.toMatch(/1e\+?300/);
+      // The refused price may be named where the run's warnings are shown; no alert carries it.
+      if (path.includes('alerts')) expect(body, path).not.toMatch(/1e\+?300/);
     }
     expect(await (await fetch(server.baseUrl + '/api/alerts/feed.json')).text()).toContain('refused (check defillamaId in the registry)');
     // The webhooks: the stale event delivered, cleaned.
