@@ -51,7 +51,7 @@ describe('the command a receipt prints', () => {
     expect(bash).toBe(`http://v${rest}\n`);
     // Not a variable name: all of it in single quotes.
     expect(argsOf(apiCommand('$1/x'))).toEqual(['-s', '$1/x']);
-  });
+  }, 20_000);
 });
 
 const receipt = (excluded: Array<{ wallet: string; balance: string }>, price: number | null = 1): EvmReceipt => ({
