@@ -67,7 +67,7 @@ export async function migrateDatabase(db: Database, client: Client, url: string)
   return newlyApplied(before);
 }
 
-/** The tags (`0011_scrub_configured_urls`) of the migrations this code ships that were not applied before. */
+/** The tags (`0012_scrub_configured_urls`) of the migrations this code ships that were not applied before. */
 function newlyApplied(before: Set<number>): string[] {
   const journal = JSON.parse(readFileSync(resolve(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
     entries: Array<{ when: number; tag: string }>;
