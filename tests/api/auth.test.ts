@@ -198,10 +198,30 @@ describe('a spray cannot lock the owner out, and refusals write nothing', () => 
 });
 
 describe('guard', () => {
-  it.each(['/admin', '/admin/seo'])('%s redirects to /login?redirect=... when signed out', async (path) => {
-    const res = await api(base, path);
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe(`/login?redirect=${encodeURIComponent(path)}`);
+  it.each(['/admin', '/admin/seo', '/admin/blog/1', '/admin/research/new'])(
+    '%s redirects to /login?redirect=... when signed out',
+    async (path) => {
+      const res = await api(base, path);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe(`/login?redirect=${encodeURIComponent(path)}`);
+    },
+  );
+
+  it("an editor's address is the admin panel on that editor, for the admin only and never cached", async () => {
+    const cookie = await loginCookie(base);
+    const [post] = (await (await api(base, '/api/blog/posts', { cookie })).json()) as { id: number; title: string }[];
+    for (const path of [`/admin/blog/${post.id}`, '/admin/blog/new', '/admin/research/new']) {
+      const res = await api(base, path, { cookie });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toMatch(/no-store/);
+      expect(await res.text(), path).toContain(path.endsWith('new') ? 'Create ' : 'Edit Blog Post');
+    }
+    // An item that is not there, or an address of no editor: not found, still never cached.
+    for (const path of ['/admin/blog/999999999', '/admin/blog/0', '/admin/blog/x', '/admin/assets/1', '/admin/blog/1/more']) {
+      const res = await api(base, path, { cookie });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('cache-control'), path).toMatch(/no-store/);
+    }
   });
 
   it('unknown paths are 404', async () => {

@@ -253,11 +253,12 @@ describe('admin journey', () => {
     await save(page);
     await toastSays(page, 'Failed to create blog post');
     await page.getByText('Your session has expired').waitFor();
-    await page.waitForURL(/\/login\?redirect=%2Fadmin|\/login\?redirect=\/admin/);
+    // Sent to sign in, and back to the editor's own address.
+    await page.waitForURL(/\/login\?redirect=%2Fadmin%2Fblog%2Fnew$/);
     await page.getByLabel('Username').fill(TEST_ADMIN.username);
     await page.getByLabel('Password').fill(TEST_ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/admin$/);
+    await page.waitForURL(/\/admin\/blog\/new$/);
     await page.waitForFunction(() => [...document.querySelectorAll('astro-island[client="load"]')].every((e) => !e.hasAttribute('ssr')));
     await page.getByRole('heading', { name: 'Create Blog Post' }).waitFor();
     await page.getByText('Unsaved changes from your last visit were restored.').waitFor();
@@ -316,6 +317,181 @@ describe('admin journey', () => {
       .click();
     await screenshot(page, 'admin-seo-375', true);
     expect(await noOverflow()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/** One step of typing: text typed as it is, or a shortcut and what it leaves in the text (typed after it). */
+type Step = { type: string } | { press: string; then?: string; right?: number; leaves: string };
+
+/**
+ * A 2,000-character body full of what a site shortcut or the browser could take: "/" (at the start
+ * of lines too), URLs with "?" and "#", headings, "|" tables, and the shortcuts Ctrl/Cmd+B and +I,
+ * Ctrl+K (the editor's link) and Meta+K (the site search's other key). `expected` is the text the
+ * editor must hold afterwards, character for character.
+ */
+function writing(): { steps: Step[]; expected: string } {
+  const steps: Step[] = [];
+  for (let i = 1; steps.map((s) => ('type' in s ? s.type : s.leaves)).join('').length < 2000; i++) {
+    steps.push(
+      {
+        type: `## Part ${i}: reserves and/or yields?\n\n/commodities ${i} sits at https://example.com/rwa/${i}?chain=eth&x=${i}#top, see #${i}.\n`,
+      },
+      { type: '/' },
+      { type: `treasuries/${i} on 2026/11/${10 + i}, and C# or F# notes? Yes. ` },
+      { press: 'ControlOrMeta+b', then: `bold ${i}`, right: 2, leaves: `**bold ${i}**` },
+      { type: ' and ' },
+      { press: 'ControlOrMeta+i', then: 'italic', right: 1, leaves: '*italic*' },
+      { type: ' then ' },
+      { press: 'Control+k', then: `https://rwa.example/a?b=${i}#c`, right: 1, leaves: `[link text](https://rwa.example/a?b=${i}#c)` },
+      { press: 'Meta+k', leaves: '' },
+      { type: `\n\n| Asset | Chain | Supply |\n| :-- | :-: | --: |\n| BUIDL ${i} | Ethereum | $2.${i}B |\n\n` },
+    );
+  }
+  return { steps, expected: steps.map((s) => ('type' in s ? s.type : s.leaves)).join('') };
+}
+
+async function typeSteps(page: Page, steps: Step[]) {
+  for (const step of steps) {
+    if ('type' in step) {
+      await page.keyboard.type(step.type);
+      continue;
+    }
+    await page.keyboard.press(step.press);
+    if (step.then) await page.keyboard.type(step.then);
+    for (let r = 0; r < (step.right ?? 0); r++) await page.keyboard.press('ArrowRight');
+  }
+}
+
+const bodyOf = (page: Page) => page.getByRole('textbox', { name: 'Content', exact: true });
+const bodyText = (page: Page) => bodyOf(page).evaluate((el) => [...el.querySelectorAll('.cm-line')].map((l) => l.textContent).join('\n'));
+
+describe('writing without losing a word', () => {
+  it.each([
+    { kind: 'blog', create: 'Create Blog Post', api: '/api/blog/posts', throttle: 1, save: 'keys' },
+    { kind: 'research', create: 'Create Research', api: '/api/research', throttle: 4, save: 'button' },
+  ] as const)('$kind: a 2,000-character body with "/", URLs, tables and shortcuts is stored as typed (CPU x$throttle)', async (c) => {
+    const context = await newContext(browser(), base, { signedIn: true });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await visit(page, '/admin');
+    await page.getByRole('button', { name: c.create }).click();
+    await page.waitForURL(`**/admin/${c.kind}/new`);
+    const title = `Typed ${c.kind} ${uid()}`;
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+    if (c.kind === 'research') await page.getByRole('textbox', { name: 'Author', exact: true }).fill('Ada Analyst');
+    // Anything that took the page away, or the focus into the search box, shows here.
+    await page.evaluate(() => {
+      (window as { stayed?: boolean }).stayed = true;
+      document.querySelector('site-search input')?.addEventListener('focus', () => ((window as { searched?: boolean }).searched = true));
+    });
+    const { steps, expected } = writing();
+    expect(expected.length).toBeGreaterThanOrEqual(2000);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: c.throttle });
+    await bodyOf(page).click();
+    await typeSteps(page, steps);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    expect(await bodyText(page)).toBe(expected);
+    expect(await page.evaluate(() => [(window as { stayed?: boolean }).stayed, (window as { searched?: boolean }).searched])).toEqual([
+      true,
+      undefined,
+    ]);
+    expect(new URL(page.url()).pathname).toBe(`/admin/${c.kind}/new`);
+    await page.getByTestId('autosave-status').filter({ hasText: 'Unsaved changes' }).waitFor();
+    // Ctrl/Cmd+S saves as the Save button does.
+    if (c.save === 'keys') await page.keyboard.press('ControlOrMeta+s');
+    else await save(page);
+    await toastSays(page, c.kind === 'blog' ? 'Blog post created successfully' : 'Research article created successfully');
+    await page.waitForURL('**/admin');
+    const items = (await (await fetch(base + c.api, { headers: { Cookie: await loginCookie(base) } })).json()) as {
+      id: number;
+      title: string;
+      content: string;
+    }[];
+    const stored = items.find((i) => i.title === title)!;
+    expect(stored.content).toBe(expected);
+    // Forward names the saved item by its id now.
+    await page.goForward();
+    await page.waitForURL(`**/admin/${c.kind}/${stored.id}`);
+    await page.getByRole('heading', { name: /^Edit / }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks before a changed editor is left by a link, Back or Cancel; reloads its address; tells of a newer draft elsewhere', async () => {
+    const cookie = await loginCookie(base);
+    const title = `Two Tabs ${uid()}`;
+    const created = await fetch(base + '/api/blog/posts', {
+      method: 'POST',
+      headers: { Origin: base, Cookie: cookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title, content: 'First text.' }),
+    });
+    const { id } = (await created.json()) as { id: number };
+    const context = await newContext(browser(), base, { signedIn: true });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await visit(page, '/admin');
+    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    await page.waitForURL(`**/admin/blog/${id}`);
+    // A reload of the editor's address gives the same editor.
+    await page.reload();
+    await hydrated(page, { client: 'load' });
+    await page.getByRole('heading', { name: 'Edit Blog Post' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Title', exact: true }).inputValue()).toBe(title);
+    await page.getByTestId('autosave-status').filter({ hasText: 'No unsaved changes' }).waitFor();
+
+    await bodyOf(page).click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type(' Second text.');
+    const dialog = page.getByTestId('leave-dialog');
+    const stay = async () => {
+      await dialog.waitFor();
+      expect(await dialog.innerText()).toContain('Leave without saving?');
+      await dialog.getByRole('button', { name: 'Stay' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe(`/admin/blog/${id}`);
+      expect(await bodyText(page)).toBe('First text. Second text.');
+    };
+    // A link (the header's), the browser's Back, Cancel: each asks.
+    await page.getByRole('navigation').getByRole('link', { name: 'Networks' }).first().click();
+    await stay();
+    await page.goBack();
+    await stay();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await stay();
+    await page
+      .getByTestId('autosave-status')
+      .filter({ hasText: /^Draft saved \d\d:\d\d UTC$/ })
+      .waitFor({ timeout: 15_000 });
+    await screenshot(page, 'editor-bar-1280');
+
+    // A second browser opens the post while the first holds a newer draft on the server: it is told.
+    const other = await newContext(browser(), base, { signedIn: true, viewport: { width: 390, height: 844 } });
+    const second = await other.newPage();
+    await visit(second, `/admin/blog/${id}`);
+    await second.getByTestId('server-draft').waitFor();
+    expect(await second.getByTestId('server-draft').innerText()).toMatch(/newer draft .* at .* UTC by /);
+    expect(await bodyText(second)).toBe('First text.');
+    await screenshot(second, 'editor-bar-390');
+    // It keeps its own and writes on: the first is told in turn, before its next autosave overwrites.
+    await second.getByRole('button', { name: 'Keep mine' }).click();
+    await bodyOf(second).click();
+    await second.keyboard.press('ControlOrMeta+End');
+    await second.keyboard.type(' From the phone.');
+    await second.getByTestId('autosave-status').filter({ hasText: 'Draft saved' }).waitFor({ timeout: 15_000 });
+    await page.keyboard.type(' More.');
+    await page.getByTestId('server-draft').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Restore draft' }).click();
+    expect(await bodyText(page)).toBe('First text. From the phone.');
+    await other.close();
+
+    // Cancel, answered Leave: back to the list, at its address.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL('**/admin');
+    await page.getByRole('button', { name: `Edit ${title}` }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

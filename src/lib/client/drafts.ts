@@ -5,7 +5,6 @@ import type { ContentKind } from '#lib/shared/content-types.ts';
  * saved, so a failed save, a closed tab or an expired session loses nothing.
  */
 const key = (kind: ContentKind, id: number | null) => `rwa:draft:${kind}:${id ?? 'new'}`;
-const REOPEN_KEY = 'rwa:reopen-editor';
 
 export function loadDraft<T>(kind: ContentKind, id: number | null): T | null {
   try {
@@ -29,25 +28,5 @@ export function clearDraft(kind: ContentKind, id: number | null): void {
     localStorage.removeItem(key(kind, id));
   } catch {
     // nothing to clear
-  }
-}
-
-/** Remembers which editor to reopen after signing in again (the draft itself stays in localStorage). */
-export function rememberEditor(kind: ContentKind, id: number | null): void {
-  try {
-    localStorage.setItem(REOPEN_KEY, JSON.stringify({ kind, id }));
-  } catch {
-    // the draft is still kept; the admin reopens the editor by hand
-  }
-}
-
-export function takeEditorToReopen(): { kind: ContentKind; id: number | null } | null {
-  try {
-    const raw = localStorage.getItem(REOPEN_KEY);
-    if (!raw) return null;
-    localStorage.removeItem(REOPEN_KEY);
-    return JSON.parse(raw) as { kind: ContentKind; id: number | null };
-  } catch {
-    return null;
   }
 }

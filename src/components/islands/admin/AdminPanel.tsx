@@ -4,10 +4,10 @@ import { ArrowLeft, FileText, FlaskConical, Search, Settings } from 'lucide-reac
 import type { BlogPost, ContentItem, ContentKind, ResearchArticle } from '#lib/shared/content-types.ts';
 import { KINDS, deleteItem, listDeleted, listItems, restoreDeleted, type DeletedItem } from '#lib/client/content-api.ts';
 import { getErrorMessage } from '#lib/client/api.ts';
-import { takeEditorToReopen } from '#lib/client/drafts.ts';
 import { failedAttemptsNotice, takeFailedAttempts } from '#lib/client/failed-attempts.ts';
 import { toast } from '#lib/client/stores/toast.ts';
-import ArticleEditor from './ArticleEditor.tsx';
+import { ADMIN_LIST_PATH, editorPath, parseEditorPath, type EditorAddress } from '#lib/shared/admin-paths.ts';
+import ArticleEditor, { type LeaveGuard } from './ArticleEditor.tsx';
 import ContentList from './ContentList.tsx';
 import DeletedList from './DeletedList.tsx';
 import { ghostButton, primaryButton, secondaryButton, tabList, tabTrigger } from './ui.ts';
@@ -16,16 +16,36 @@ interface Props {
   username: string;
   initialPosts: BlogPost[];
   initialResearch: ResearchArticle[];
+  /** The editor the page's address names (/admin/blog/12), or null for the list. */
+  editor: EditorAddress | null;
 }
 
 type Mode = { view: 'list' } | { view: 'editor'; kind: ContentKind; item: ContentItem | null };
 type Tab = 'blog' | 'research' | 'assets' | 'analytics';
+type Lists = { blog: BlogPost[]; research: ResearchArticle[] };
 
-/** The admin panel: lists of posts and articles, or one editor in their place. */
-export default function AdminPanel({ username, initialPosts, initialResearch }: Props) {
-  const [mode, setMode] = useState<Mode>({ view: 'list' });
-  const [tab, setTab] = useState<Tab>('blog');
-  const [lists, setLists] = useState({ blog: initialPosts, research: initialResearch });
+/** The history entries the panel made: an editor's sits above the list's, so Back returns to the list. */
+const ENTRY = 'rwaAdmin';
+const entryIs = (view: 'list' | 'editor') => (history.state as Record<string, unknown> | null)?.[ENTRY] === view;
+
+/** The view an address asks for: an editor whose item is in the lists (or a new one), else the list. */
+function modeFor(address: EditorAddress | null, lists: Lists): Mode {
+  if (!address) return { view: 'list' };
+  if (address.id === null) return { view: 'editor', kind: address.kind, item: null };
+  const item = (lists[address.kind] as ContentItem[]).find((i) => i.id === address.id);
+  return item ? { view: 'editor', kind: address.kind, item } : { view: 'list' };
+}
+
+/**
+ * The admin panel: lists of posts and articles, or one editor in their place. The editor has an
+ * address of its own (/admin/blog/12, /admin/research/new): opening one pushes it, Back (the
+ * browser's, Cancel, 'Back to Admin', a save) returns to the list's, and leaving unsaved changes
+ * asks first (the editor's LeaveGuard).
+ */
+export default function AdminPanel({ username, initialPosts, initialResearch, editor }: Props) {
+  const [lists, setLists] = useState<Lists>({ blog: initialPosts, research: initialResearch });
+  const [mode, setMode] = useState<Mode>(() => modeFor(editor, lists));
+  const [tab, setTab] = useState<Tab>(editor?.kind ?? 'blog');
   const [loading, setLoading] = useState(false);
   const [deleted, setDeleted] = useState<Record<ContentKind, DeletedItem[]>>({ blog: [], research: [] });
 
@@ -74,20 +94,6 @@ export default function AdminPanel({ username, initialPosts, initialResearch }: 
     }
   }
 
-  // After signing in again, reopen the editor whose save failed (its draft is restored by the editor).
-  useEffect(() => {
-    const reopen = takeEditorToReopen();
-    if (!reopen) return;
-    const item = reopen.id ? (lists[reopen.kind].find((i) => i.id === reopen.id) ?? null) : null;
-    if (reopen.id && !item) return;
-    // The request to reopen lives in sessionStorage, which the server render cannot see: it can only
-    // be acted on after hydration, once, with the lists as they were first rendered.
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
-    setTab(reopen.kind);
-    setMode({ view: 'editor', kind: reopen.kind, item });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount, see above
-  }, []);
-
   // Back from an editor, focus the list's heading: the button that opened the editor is gone.
   const headingRef = useRef<HTMLHeadingElement>(null);
   const backFromEditor = useRef(false);
@@ -96,12 +102,61 @@ export default function AdminPanel({ username, initialPosts, initialResearch }: 
     backFromEditor.current = false;
     headingRef.current?.focus();
   }, [mode]);
-  function toList() {
+  // The editor's guard: asked before the browser's Back leaves an editor with unsaved changes.
+  const guard = useRef<LeaveGuard | null>(null);
+  const latest = useRef({ mode, lists });
+  useEffect(() => {
+    latest.current = { mode, lists };
+  });
+  /** Set while the panel itself goes back to the list (the editor has already asked, or saved). */
+  const goingBack = useRef(false);
+
+  useEffect(() => {
+    // Opened at an editor's address (a reload, a shared link): the list's entry goes beneath it,
+    // so that Back returns to the list rather than to wherever the link was.
+    if (latest.current.mode.view === 'editor' && !entryIs('editor')) {
+      const here = location.pathname;
+      history.replaceState({ [ENTRY]: 'list' }, '', ADMIN_LIST_PATH);
+      history.pushState({ [ENTRY]: 'editor' }, '', here);
+    }
+    async function onPop() {
+      const { mode: current, lists: now } = latest.current;
+      const next = modeFor(parseEditorPath(location.pathname), now);
+      const stays = current.view === 'editor' && next.view === 'editor' && next.kind === current.kind && next.item?.id === current.item?.id;
+      if (stays) return;
+      if (current.view === 'editor' && !goingBack.current && !(await (guard.current?.ask() ?? Promise.resolve(true)))) {
+        // Stay: the editor's address back on top (the entry the browser left is gone; the list's is beneath).
+        history.pushState({ [ENTRY]: 'editor' }, '', editorPath(current.kind, current.item?.id ?? null));
+        return;
+      }
+      goingBack.current = false;
+      if (current.view === 'editor' && next.view === 'list') backFromEditor.current = true;
+      if (next.view === 'editor') setTab(next.kind);
+      setMode(next);
+    }
+    const onPopState = () => void onPop();
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
+
+  /** Back to the list: the history entry beneath the editor's when there is one, else this one becomes the list's. */
+  function toList(saved?: ContentItem) {
     backFromEditor.current = true;
-    setMode({ view: 'list' });
+    // A new item, saved: its editor's entry (Forward) names it by its id from now on.
+    if (saved && mode.view === 'editor' && !mode.item && entryIs('editor')) {
+      history.replaceState(history.state, '', editorPath(mode.kind, saved.id));
+    }
+    if (entryIs('editor')) {
+      goingBack.current = true;
+      history.back();
+    } else {
+      history.replaceState({ [ENTRY]: 'list' }, '', ADMIN_LIST_PATH);
+      setMode({ view: 'list' });
+    }
   }
 
   function open(kind: ContentKind, item: ContentItem | null) {
+    history.pushState({ [ENTRY]: 'editor' }, '', editorPath(kind, item?.id ?? null));
     setTab(kind);
     setMode({ view: 'editor', kind, item });
     window.scrollTo({ top: 0 });
@@ -124,9 +179,10 @@ export default function AdminPanel({ username, initialPosts, initialResearch }: 
         key={`${kind}-${mode.item?.id ?? 'new'}`}
         kind={kind}
         item={mode.item}
-        onBack={toList}
-        onSaved={() => {
-          toList();
+        guardRef={guard}
+        onBack={() => toList()}
+        onSaved={(saved) => {
+          toList(saved);
           void refetch(kind);
         }}
       />

@@ -1,35 +1,54 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { ArrowLeft, Loader2, Save } from 'lucide-react';
+import { useEffect, useRef, useState, useSyncExternalStore, type RefObject, type SubmitEvent } from 'react';
+import { ArrowLeft } from 'lucide-react';
 import type { ContentItem, ContentKind } from '#lib/shared/content-types.ts';
 import { ApiError, getErrorMessage } from '#lib/client/api.ts';
 import { KINDS, saveItem } from '#lib/client/content-api.ts';
-import { rememberEditor } from '#lib/client/drafts.ts';
+import { editorPath } from '#lib/shared/admin-paths.ts';
 import { toast } from '#lib/client/stores/toast.ts';
 import MainFields from './MainFields.tsx';
 import SettingsPanel from './SettingsPanel.tsx';
 import HistoryPanel from './HistoryPanel.tsx';
-import PreviewPanel from './PreviewPanel.tsx';
+import PreviewPanel, { openPreview } from './PreviewPanel.tsx';
+import LeaveDialog from './LeaveDialog.tsx';
+import SaveBar, { saveState } from './SaveBar.tsx';
+import { useLeaveGuard, type LeaveGuard } from './use-leave-guard.ts';
 import { useAutosave } from './use-autosave.ts';
 import { fieldErrorsFrom, payloadFromValues, requiredErrors, type EditorValues, type FieldErrors } from './editor-values.ts';
 import { useEditorState } from './use-editor-state.ts';
 import { formatTimestamp } from '#lib/shared/format.ts';
 import { useOwnToasts } from './use-own-toasts.ts';
-import { card, ghostButton, primaryButton, secondaryButton } from './ui.ts';
+import { card, ghostButton } from './ui.ts';
+
+export type { LeaveGuard };
 
 interface Props {
   kind: ContentKind;
   item: ContentItem | null;
+  /** Where the editor puts its leave question, for the panel to ask on the browser's Back. */
+  guardRef: RefObject<LeaveGuard | null>;
   onBack: () => void;
-  onSaved: () => void;
+  onSaved: (saved: ContentItem) => void;
 }
 
-/** Where a signed-out admin is sent; the editor and its draft are reopened after signing in. */
-const LOGIN_AGAIN = '/login?redirect=/admin';
+/** Where a signed-out admin is sent: back to this editor's address, whose draft is restored. */
+const loginAgain = (kind: ContentKind, id: number | null) => `/login?redirect=${encodeURIComponent(editorPath(kind, id))}`;
 
-/** Blog or research editor, shown in place of the list. A failed save keeps everything typed. */
-export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
+/**
+ * Blog or research editor, shown in place of the list. A failed save keeps everything typed;
+ * leaving with unsaved changes asks first (useLeaveGuard); the save state is always in sight, with
+ * Save, Cancel and Preview, in the bar at the foot of the screen; Ctrl/Cmd+S saves.
+ */
+export default function ArticleEditor({ kind, item, guardRef, onBack, onSaved }: Props) {
   const texts = KINDS[kind];
-  const { values, update, restored, discardDraft, forgetDraft } = useEditorState(kind, item);
+  const { values, update, restored, dirty, discardDraft, forgetDraft } = useEditorState(kind, item);
+  const leave = useLeaveGuard(dirty);
+  useEffect(() => {
+    guardRef.current = { ask: leave.ask };
+    return () => {
+      guardRef.current = null;
+    };
+  }, [guardRef, leave.ask]);
+  const online = useOnline();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Inline errors (issue 27): under each field, beside the spec's 'Validation Error' toast.
@@ -72,18 +91,19 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
     setSaving(true);
     setError(null);
     try {
-      await saveItem(kind, item?.id ?? null, payloadFromValues(kind, values));
+      const saved = await saveItem(kind, item?.id ?? null, payloadFromValues(kind, values));
       forgetDraft();
+      leave.leaveWithoutAsking();
       toast({ title: 'Success', description: item ? texts.updated : texts.created });
-      onSaved();
+      onSaved(saved);
     } catch (err) {
       setSaving(false);
       notify({ title: 'Error', description: item ? texts.updateFailed : texts.createFailed, variant: 'destructive' });
       if (err instanceof ApiError) showErrors(fieldErrorsFrom(err.serverIssues));
       if (err instanceof ApiError && err.status === 401) {
         setError('Your session has expired. Your draft is kept in this browser; sign in again to save it.');
-        rememberEditor(kind, item?.id ?? null);
-        setTimeout(() => location.assign(LOGIN_AGAIN), 1500);
+        leave.leaveWithoutAsking();
+        setTimeout(() => location.assign(loginAgain(kind, item?.id ?? null)), 1500);
         return;
       }
       setError(getErrorMessage(err));
@@ -95,15 +115,27 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
   const titleRef = useRef<HTMLHeadingElement>(null); // the page's h1 while the editor is open
   useEffect(() => titleRef.current?.focus(), []);
 
+  // Ctrl/Cmd+S saves as the Save button does (and the browser's "Save page" dialog never opens).
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key.toLowerCase() !== 's' || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
+      e.preventDefault();
+      form.current?.requestSubmit();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  /** Cancel and 'Back to Admin': back to the list, asked first when something is unsaved. */
+  const back = () => void leave.ask().then((ok) => ok && onBack());
+
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="editor-title" className="space-y-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex items-center gap-3">
-          <button type="button" onClick={onBack} className={ghostButton}>
-            <ArrowLeft aria-hidden className="size-4" /> Back to Admin
-          </button>
-        </div>
-        <FormActions className="flex items-center gap-2 max-sm:hidden" onCancel={onBack} saving={saving} />
+    <form ref={form} onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="editor-title" className="space-y-6">
+      <div className="flex items-center gap-3">
+        <button type="button" onClick={back} className={ghostButton}>
+          <ArrowLeft aria-hidden className="size-4" /> Back to Admin
+        </button>
       </div>
       <h1 id="editor-title" ref={titleRef} tabIndex={-1} className="text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl">
         {item ? texts.editTitle : texts.createTitle}
@@ -119,14 +151,15 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
           </button>
         </div>
       )}
-      {autosave.found && !restored && (
+      {autosave.found && (
         <div
           role="status"
-          className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-accent/40 bg-accent/10 px-4 py-2.5 text-sm"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-warning/50 bg-warning/10 px-4 py-2.5 text-sm"
           data-testid="server-draft"
         >
           <span>
-            An autosaved draft from {formatTimestamp(autosave.found.updatedAt)} ({autosave.found.author}) has changes not saved yet.
+            A newer draft of this {kind === 'blog' ? 'post' : 'article'} was saved elsewhere (another tab or device) at{' '}
+            {formatTimestamp(autosave.found.updatedAt)} by {autosave.found.author}. Open it, or keep what is here?
           </span>
           <span className="flex gap-3">
             <button
@@ -139,8 +172,8 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
             >
               Restore draft
             </button>
-            <button type="button" className="font-medium text-muted hover:underline" onClick={() => void autosave.dropFound()}>
-              Discard
+            <button type="button" className="font-medium text-fg hover:underline" onClick={() => void autosave.keepMine()}>
+              Keep mine
             </button>
           </span>
         </div>
@@ -156,43 +189,36 @@ export default function ArticleEditor({ kind, item, onBack, onSaved }: Props) {
       <div className="grid items-start gap-5 md:grid-cols-2 xl:grid-cols-3">
         <SettingsPanel kind={kind} values={values} onChange={edit} errors={fieldErrors} />
         {item && <PreviewPanel kind={kind} id={item.id} flushDraft={autosave.flush} />}
-        {item && <HistoryPanel kind={kind} id={item.id} onRestored={onSaved} />}
+        {item && <HistoryPanel kind={kind} id={item.id} onRestored={() => (leave.leaveWithoutAsking(), onSaved(item))} />}
       </div>
-      <p className="text-xs text-muted" role="status" data-testid="autosave-status">
-        {item
-          ? autosave.failed
-            ? 'Autosave failed; your changes are kept in this browser.'
-            : autosave.savedAt
-              ? `Draft autosaved at ${new Date(autosave.savedAt).toLocaleTimeString('en-US')} (not published until you save).`
-              : 'Changes are autosaved as a draft a few seconds after you stop typing.'
-          : 'Save once to get autosave, history and preview links.'}
-      </p>
-      <FormActions
-        className="flex flex-col-reverse gap-2 border-t border-border pt-5 sm:flex-row sm:justify-end"
-        onCancel={onBack}
+      <SaveBar
+        state={saveState({ saving, dirty, online, saved: !!item, autosave })}
         saving={saving}
+        onCancel={back}
+        onPreview={
+          item
+            ? () => void openPreview(kind, item.id, autosave.flush)
+            : () => document.querySelector<HTMLElement>('[data-testid="live-preview"]')?.scrollIntoView({ block: 'start' })
+        }
+        previewHint={item ? 'Open the preview in a new tab' : 'Go to the live preview'}
       />
+      <LeaveDialog answer={leave.asking} saved={!!item} />
     </form>
   );
 }
 
-/** Cancel and Save, in the top bar from the sm width up and at the foot of the form. */
-function FormActions({ className, onCancel, saving }: { className: string; onCancel: () => void; saving: boolean }) {
-  return (
-    <div className={className}>
-      <button type="button" onClick={onCancel} className={secondaryButton}>
-        Cancel
-      </button>
-      <SaveButton saving={saving} />
-    </div>
+/** Whether the browser says it is online, kept current. */
+const onlineEvents = (changed: () => void) => {
+  window.addEventListener('online', changed);
+  window.addEventListener('offline', changed);
+  return () => {
+    window.removeEventListener('online', changed);
+    window.removeEventListener('offline', changed);
+  };
+};
+const useOnline = () =>
+  useSyncExternalStore(
+    onlineEvents,
+    () => navigator.onLine,
+    () => true,
   );
-}
-
-function SaveButton({ saving }: { saving: boolean }) {
-  return (
-    <button type="submit" className={primaryButton} disabled={saving}>
-      {saving ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Save aria-hidden className="size-4" />}
-      {saving ? 'Saving...' : 'Save'}
-    </button>
-  );
-}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Eye, Link2, X } from 'lucide-react';
+import { Copy, Eye, Link2, X } from 'lucide-react';
 import type { ContentKind } from '#lib/shared/content-types.ts';
 import { getErrorMessage } from '#lib/client/api.ts';
 import { adminPreviewUrl, createPreviewLink, listPreviewLinks, revokePreviewLink, type PreviewLink } from '#lib/client/content-api.ts';
@@ -14,6 +14,15 @@ interface Props {
   flushDraft: () => Promise<void>;
 }
 
+/** Opens the admin's preview of the item in a new tab, once its unsaved changes are stored as its draft. */
+export async function openPreview(kind: ContentKind, id: number, flushDraft: () => Promise<void>) {
+  // Open the tab in the click's own turn (popup blockers), then point it at the preview once the draft is stored.
+  const tab = window.open('about:blank', '_blank');
+  await flushDraft().catch(() => undefined);
+  if (tab) tab.location.href = adminPreviewUrl(kind, id);
+  else location.assign(adminPreviewUrl(kind, id));
+}
+
 /** Preview the draft (unsaved changes included) as the public would see it, and share it through revocable links. */
 export default function PreviewPanel({ kind, id, flushDraft }: Props) {
   const [links, setLinks] = useState<PreviewLink[]>([]);
@@ -23,14 +32,6 @@ export default function PreviewPanel({ kind, id, flushDraft }: Props) {
     listPreviewLinks(kind, id).then(setLinks, () => setLinks([]));
   }, [kind, id]);
 
-  async function preview() {
-    // Open the tab in the click's own turn (popup blockers), then point it at the preview once the draft is stored.
-    const tab = window.open('about:blank', '_blank');
-    await flushDraft().catch(() => undefined);
-    if (tab) tab.location.href = adminPreviewUrl(kind, id);
-    else location.assign(adminPreviewUrl(kind, id));
-  }
-
   async function share() {
     try {
       await flushDraft().catch(() => undefined);
@@ -39,6 +40,17 @@ export default function PreviewPanel({ kind, id, flushDraft }: Props) {
       setLinks((l) => [link, ...l]);
     } catch (err) {
       toast({ title: 'Error', description: getErrorMessage(err), variant: 'destructive' });
+    }
+  }
+
+  async function copy(url: string) {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: 'Link Copied', description: 'Preview link copied to clipboard' });
+    } catch {
+      // No clipboard (an insecure origin, a refused permission): the link is selected to copy by hand.
+      document.querySelector<HTMLInputElement>('[data-testid="preview-url"]')?.select();
+      toast({ title: 'Copy the link', description: 'Select the link and copy it (Ctrl+C or ⌘C).' });
     }
   }
 
@@ -59,7 +71,7 @@ export default function PreviewPanel({ kind, id, flushDraft }: Props) {
         Preview
       </h2>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={secondaryButton} onClick={() => void preview()}>
+        <button type="button" className={secondaryButton} onClick={() => void openPreview(kind, id, flushDraft)}>
           <Eye aria-hidden className="size-4" /> Preview
         </button>
         <button type="button" className={secondaryButton} onClick={() => void share()}>
@@ -67,17 +79,22 @@ export default function PreviewPanel({ kind, id, flushDraft }: Props) {
         </button>
       </div>
       {fresh && (
-        <p className="text-xs">
-          Anyone with this link sees the draft until you revoke it:{' '}
-          <input
-            readOnly
-            className="mt-1 block w-full rounded border border-border bg-bg px-2 py-1 font-mono"
-            value={fresh}
-            aria-label="Preview link"
-            data-testid="preview-url"
-            onFocus={(e) => e.currentTarget.select()}
-          />
-        </p>
+        <div className="text-xs">
+          <p>Anyone with this link sees the draft until you revoke it:</p>
+          <div className="mt-1 flex gap-2">
+            <input
+              readOnly
+              className="block min-w-0 flex-1 rounded border border-border bg-bg px-2 py-1 font-mono"
+              value={fresh}
+              aria-label="Preview link"
+              data-testid="preview-url"
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <button type="button" className={secondaryButton} onClick={() => void copy(fresh)}>
+              <Copy aria-hidden className="size-4" /> Copy
+            </button>
+          </div>
+        </div>
       )}
       {live.length > 0 && (
         <ul className="space-y-1 text-xs text-muted">

@@ -12,6 +12,8 @@ export function useEditorState(kind: ContentKind, item: ContentItem | null) {
   const [values, setValues] = useState<EditorValues>(() => valuesFromItem(item));
   // The values as loaded, fixed for the editor's life (it is remounted per item).
   const pristine = useRef(values);
+  // The same, as the render compares it (a ref is not read while rendering).
+  const [pristineKey] = useState(() => JSON.stringify(values));
   const [restored, setRestored] = useState(false);
 
   // Read the draft after hydration (localStorage does not exist on the server).
@@ -35,5 +37,8 @@ export function useEditorState(kind: ContentKind, item: ContentItem | null) {
     setRestored(false);
   }
 
-  return { values, update, restored, discardDraft, forgetDraft: () => clearDraft(kind, id) };
+  /** Changed from the item as it was opened (a restored draft counts): what leaving would not save. */
+  const dirty = JSON.stringify(values) !== pristineKey;
+
+  return { values, update, restored, dirty, discardDraft, forgetDraft: () => clearDraft(kind, id) };
 }
