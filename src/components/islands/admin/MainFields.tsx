@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { ContentKind } from '#lib/shared/content-types.ts';
 import Field, { fieldDescription } from './Field.tsx';
 import LivePreview from './markdown/LivePreview.tsx';
@@ -20,11 +20,23 @@ const MarkdownEditor = lazy(() => import('./markdown/MarkdownEditor.tsx'));
 const CONTENT_HINT =
   "Markdown: # headings, **bold**, '- ' lists, blank lines between paragraphs. Paste or drop images into the text to upload them.";
 
+const noSubscription = () => () => {};
+
 const invalidInput = 'border-negative focus:border-negative focus:ring-negative/30';
 
 /** Title (fills slug and meta title), slug, the body (Markdown editor beside its live preview), excerpt and tags. */
 export default function MainFields({ kind, values: v, onChange, errors, notify }: Props) {
   const set = (patch: Partial<EditorValues>) => onChange({ ...v, ...patch });
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const loading = (
+    <p className="flex min-h-80 items-center justify-center rounded-md border border-border bg-bg text-sm text-muted" role="status">
+      Loading the editor...
+    </p>
+  );
   return (
     <div className="space-y-5">
       <Field id="title" label="Title" required error={errors.title}>
@@ -55,26 +67,23 @@ export default function MainFields({ kind, values: v, onChange, errors, notify }
       </Field>
       <Field id="content" label="Content" required labelFor={false} error={errors.content} hint={CONTENT_HINT}>
         <div className="grid gap-4 lg:grid-cols-2">
-          <Suspense
-            fallback={
-              <p
-                className="flex min-h-80 items-center justify-center rounded-md border border-border bg-bg text-sm text-muted"
-                role="status"
-              >
-                Loading the editor...
-              </p>
-            }
-          >
-            <MarkdownEditor
-              label="Content"
-              value={v.content}
-              onChange={(content) => set({ content })}
-              placeholder="Write your content here..."
-              description={[errors.content, CONTENT_HINT].filter(Boolean).join(' ')}
-              invalid={!!errors.content}
-              notify={notify}
-            />
-          </Suspense>
+          {/* Client-only: an editor opened at its address is rendered by the server too, where the lazy
+              editor cannot load (React would abandon the server's HTML with an error). */}
+          {hydrated ? (
+            <Suspense fallback={loading}>
+              <MarkdownEditor
+                label="Content"
+                value={v.content}
+                onChange={(content) => set({ content })}
+                placeholder="Write your content here..."
+                description={[errors.content, CONTENT_HINT].filter(Boolean).join(' ')}
+                invalid={!!errors.content}
+                notify={notify}
+              />
+            </Suspense>
+          ) : (
+            loading
+          )}
           <LivePreview content={v.content} />
         </div>
       </Field>
