@@ -2,7 +2,7 @@ import { Eye, Loader2, Save } from 'lucide-react';
 import { primaryButton, secondaryButton } from './ui.ts';
 
 /** A clock time as the admin shows times: '16:02 UTC'. */
-export const utcClock = (iso: string) => `${iso.slice(11, 16)} UTC`;
+const utcClock = (iso: string) => `${iso.slice(11, 16)} UTC`;
 
 interface SaveStateInput {
   /** The Save button's request is under way. */
