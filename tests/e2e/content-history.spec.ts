@@ -130,7 +130,10 @@ describe('content history in the admin, backed by git', () => {
 
     await page.getByRole('button', { name: `Edit ${title}` }).click();
     await page.getByRole('textbox', { name: 'Content', exact: true }).fill('Unsaved change, autosaved.');
-    await page.getByTestId('autosave-status').filter({ hasText: /^Draft saved \d\d:\d\d UTC$/ }).waitFor({ timeout: 15_000 });
+    await page
+      .getByTestId('autosave-status')
+      .filter({ hasText: /^Draft saved \d\d:\d\d UTC$/ })
+      .waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Create preview link' }).click();
     const url = await page.getByTestId('preview-url').inputValue();
     // A visitor with no session: the link shows the unsaved change, marked as a preview.
