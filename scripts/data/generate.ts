@@ -3,8 +3,8 @@
  * content/data/public-figures.md (anchors below) plus deterministic, seeded synthetic detail
  * (monthly wiggles, individual transfers). Run: `node scripts/data/generate.ts`.
  *
- * The asset-class page tables (stablecoins.json, treasuries.json, private-credit.json,
- * commodities.json) are curated by hand and not touched here. See content/data/SOURCES.md.
+ * The products (products.json) and the loan book (private-credit.json) are curated by hand and
+ * not touched here. See content/data/SOURCES.md.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -400,36 +400,10 @@ const chartData = DATES.map((date, i) => ({
 }));
 
 // --- Assets ------------------------------------------------------------------------------------
-// Market caps on/near 12 Sep 2025 from public-figures.md §3d, §3e, §3g; 7-day changes synthetic.
-const ASSETS: Array<[string, string, string, number]> = [
-  ['BUIDL', 'BlackRock USD Institutional Digital Liquidity Fund', 'U.S. Treasuries', 2.2e9],
-  ['WTGXX', 'WisdomTree Government Money Market Digital Fund', 'U.S. Treasuries', 832e6],
-  ['BENJI', 'Franklin OnChain U.S. Government Money Fund', 'U.S. Treasuries', 752e6],
-  ['OUSG', 'Ondo Short-Term US Government Bond Fund', 'U.S. Treasuries', 730e6],
-  ['USDY', 'Ondo US Dollar Yield', 'U.S. Treasuries', 690e6],
-  ['USTB', 'Superstate Short Duration US Government Securities Fund', 'U.S. Treasuries', 610e6],
-  ['USYC', 'Circle (Hashnote) International Short Duration Yield Fund', 'U.S. Treasuries', 579e6],
-  ['FDIT', 'Fidelity Treasury Digital Fund', 'U.S. Treasuries', 203.7e6],
-  ['USDT', 'Tether USD', 'Stablecoins', 168.6e9],
-  ['USDC', 'USD Coin', 'Stablecoins', 72.9e9],
-  ['USDe', 'Ethena USDe', 'Stablecoins', 12.8e9],
-  ['USDS', 'Sky Dollar', 'Stablecoins', 7.6e9],
-  ['DAI', 'Dai', 'Stablecoins', 4.9e9],
-  ['USD1', 'World Liberty Financial USD', 'Stablecoins', 2.6e9],
-  ['FDUSD', 'First Digital USD', 'Stablecoins', 1.05e9],
-  ['PYUSD', 'PayPal USD', 'Stablecoins', 1.3e9],
-  ['XAUT', 'Tether Gold', 'Commodities', 0.8e9],
-  ['PAXG', 'PAX Gold', 'Commodities', 0.62e9],
-  ['ACRED', 'Apollo Diversified Credit Securitize Fund', 'Institutional Funds', 0.11e9],
-  ['syrupUSDC', 'Maple syrupUSDC', 'Private Credit', 0.62e9],
-];
-const assets = ASSETS.map(([symbol, name, assetClass, marketCap]) => ({
-  symbol,
-  name,
-  assetClass,
-  marketCap,
-  change7d: round(assetClass === 'Stablecoins' ? (rand() * 2 - 0.6) * 1.5 : (rand() * 2 - 1) * 4, 2),
-}));
+// The products and their figures live in products.json alone (curated by hand, like the class
+// pages' loan book). Their 7-day changes were drawn here once; the 20 draws are kept so that the
+// transfers below, drawn from the same sequence, stay as they were.
+for (let i = 0; i < 20; i++) rand();
 
 // --- Transfers ---------------------------------------------------------------------------------
 // 120 days before and including the as-of date; amounts drawn log-uniformly inside one of the four
@@ -501,7 +475,6 @@ const write = (name: string, data: unknown, compactRows = false) => {
 write('networks.json', networks);
 write('network-series.json', { asOf: AS_OF, dates: DATES, metrics: series });
 write('chart-data.json', chartData, true);
-write('assets.json', assets, true);
 writeFileSync(
   resolve(OUT, 'transfers.json'),
   `{\n  "asOf": "${AS_OF}",\n  "columns": ["id", "assetSymbol", "usdAmount", "date", "network"],\n  "rows": [\n` +
@@ -510,5 +483,5 @@ writeFileSync(
 );
 write('market-overview.json', overview);
 console.log(
-  `content/data: ${networks.length} networks, ${DATES.length} monthly points, ${assets.length} assets, ${transfers.length} transfers, total RWA $${(totalValue / 1e9).toFixed(2)}B`,
+  `content/data: ${networks.length} networks, ${DATES.length} monthly points, ${transfers.length} transfers, total RWA $${(totalValue / 1e9).toFixed(2)}B`,
 );

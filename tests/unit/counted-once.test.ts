@@ -106,6 +106,7 @@ describe('counted once', () => {
       counted,
       price: 1,
       networks: ['Ethereum'],
+      perChain: [{ network: 'Ethereum', value: marketCap }],
       holders: null,
     });
     const page = treasuriesFrom({ asOf: DAY, assets: [asset('HELD', 'Big Co', 1000, 1000), asset('FOF', 'Small Co', 1000, 100)] });

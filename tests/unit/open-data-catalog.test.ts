@@ -3,7 +3,10 @@ import { buildCatalog } from '#lib/server/open-data/catalog.ts';
 import { withAssetIds } from '#lib/shared/open-data/ids.ts';
 import { parseRegistry } from '#lib/server/ingest/registry.ts';
 import registryJson from '../../content/registry/registry.json';
-import snapshotAssets from '../../content/data/assets.json';
+import { snapshot } from '#lib/server/figures/asset-class-data.ts';
+import { assetRowsOf } from '#lib/server/figures/snapshot-dataset.ts';
+
+const snapshotAssets = assetRowsOf(snapshot);
 
 const registry = parseRegistry(registryJson, 'registry.json');
 const chainName = (k: string) => registry.chains[k]?.name ?? k;
@@ -35,7 +38,7 @@ describe('open-data catalog', () => {
     const ondo = catalog.issuers.find((i) => i.id === 'ondo');
     expect(ondo?.assetIds).toEqual(expect.arrayContaining(['ousg', 'usdy']));
     expect(catalog.byId.get('buidl')?.issuer).toEqual(expect.objectContaining({ id: 'blackrock', name: 'BlackRock' }));
-    expect(catalog.byId.get('fdit')?.issuer?.source).toBe("the 12 Sep 2025 snapshot's treasuries table");
+    expect(catalog.byId.get('fdit')?.issuer?.source).toBe("the 12 Sep 2025 snapshot's product list");
     expect(catalog.byId.get('buidl')?.chains).toContain('Ethereum');
   });
 });

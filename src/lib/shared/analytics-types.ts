@@ -178,10 +178,11 @@ export interface TreasuriesData {
 export interface CreditPlatform {
   protocol: string;
   networks: string[];
-  totalLoans: number;
+  /** Null when unavailable (a live run reads the tokens' value, not the loans originated). */
+  totalLoans: number | null;
   activeLoans: number;
-  avgBaseApy: number;
-  defaultedAmount: number;
+  avgBaseApy: number | null;
+  defaultedAmount: number | null;
 }
 export interface CreditPool {
   platform: string;
@@ -189,9 +190,11 @@ export interface CreditPool {
   name: string;
   currency: string;
   status: string;
-  apy: number;
+  apy: number | null;
   principalOutstanding: number;
-  defaultedAmount: number;
+  defaultedAmount: number | null;
+  /** The tracked product the pool is (its symbol), when it is one. */
+  product?: string;
 }
 export interface PrivateCreditData {
   asOf: string;

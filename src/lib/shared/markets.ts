@@ -6,27 +6,15 @@ import type { ChartDataPoint, Network, NetworkMetric, TimeSeriesPoint } from './
 import { NETWORK_METRICS, VALUE_METRICS } from './analytics-types.ts';
 import { formatBillions, formatCurrency, formatNumber, formatPercent } from './format.ts';
 import { ASSET_CLASS_TABLE, type ChartColumn } from './asset-classes.ts';
+import { CHART_LEGEND } from './spec-fixed.ts';
 
 export type AssetClassKey = ChartColumn;
-
-/** The spec's fixed legend values (section 9), per chart column. */
-const SPEC_LEGEND: Record<ChartColumn, string> = {
-  privateCredit: '15.5B',
-  usTreasuryDebt: '7.4B',
-  commodities: '1.8B',
-  institutionalFunds: '1.0B',
-  stocks: '350.1M',
-  governmentDebt: '320.5M',
-  managedStrategies: '48.2M',
-  corporateBonds: '16.6M',
-  stablecoins: '268.4B',
-};
 
 /** The stacked chart's layers, bottom to top (the asset-class table's order and labels), with the spec's legend. */
 export const CHART_LAYERS: readonly { key: AssetClassKey; label: string; legend: string }[] = ASSET_CLASS_TABLE.map((c) => ({
   key: c.column,
   label: c.label,
-  legend: SPEC_LEGEND[c.column],
+  legend: CHART_LEGEND[c.column],
 }));
 
 export interface StackedLayer {

@@ -5,7 +5,7 @@
  * changes) are "unavailable", never carried over from the snapshot under the new date. Without a
  * published run the snapshot is served unchanged.
  */
-import { classCoverage, coverageRead, type Coverage } from './coverage-data.ts';
+import { coverageRead, type Coverage } from './coverage-data.ts';
 import { servedObservations, type Observation } from './observations.ts';
 import { pickPerDayCell } from './precedence.ts';
 import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics.ts';
@@ -14,9 +14,9 @@ import { CACHE, applyCache } from '#lib/server/cache/policy.ts';
 import { networkLinksRead } from '#lib/server/open-data/links.ts';
 import { ageOf, runStateRead } from '#lib/server/ingest/run-state.ts';
 import type { AgeNote, RunState } from '#lib/shared/data-age.ts';
-import type { CommoditiesData, MetricCardData, StablecoinsData, TreasuriesData } from '#lib/shared/analytics-types.ts';
+import type { CommoditiesData, MetricCardData, PrivateCreditData, StablecoinsData, TreasuriesData } from '#lib/shared/analytics-types.ts';
 import { formatCurrency, formatNumber } from '#lib/shared/format.ts';
-import { commodities, stablecoins, treasuries } from './asset-class-data.ts';
+import { commodities, privateCredit, stablecoins, treasuries } from './asset-class-data.ts';
 import { siteRegistry } from './sources-data.ts';
 import { countedOnce } from './counted-once.ts';
 
@@ -31,6 +31,8 @@ interface LiveAsset {
   counted: number;
   price: number | null;
   networks: string[];
+  /** Its value on each chain, in the order read. */
+  perChain: { network: string; value: number }[];
   holders: number | null;
 }
 
@@ -65,11 +67,14 @@ function liveAssets(assetClass: string, asOf: string, all: Observation[]): { asO
       counted: 0,
       price: o.price,
       networks: [],
+      perChain: [],
       holders: 0,
     };
     cur.marketCap += o.value;
     cur.counted += counted(a.symbol, o.value);
-    cur.networks.push(registry?.chains[o.chain]?.name ?? o.chain);
+    const network = registry?.chains[o.chain]?.name ?? o.chain;
+    cur.networks.push(network);
+    cur.perChain.push({ network, value: o.value });
     cur.holders = cur.holders === null || o.holders === null ? null : cur.holders + o.holders;
     bySymbol.set(a.symbol, cur);
   }
@@ -180,6 +185,54 @@ export function commoditiesFrom(live: LiveClass): CommoditiesData {
   };
 }
 
+export const privateCreditData = async (): Promise<PrivateCreditData> => privateCreditFrom(await liveClass('Private Credit'));
+
+/**
+ * The page's figures from the class's live read (liveClassRead('Private Credit')): the registry's
+ * private-credit products, a platform per issuer and a pool per product and chain, valued by the
+ * run. What the tokens do not tell (loans originated, APY, defaults, the pool's currency and
+ * status) is unavailable. The cards and the tables' counts stay the spec's fixed texts, where the
+ * spec puts them. Without a run: the snapshot's loan book.
+ */
+export function privateCreditFrom(live: LiveClass): PrivateCreditData {
+  if (!live) return privateCredit;
+  const platforms = new Map<string, { networks: Set<string>; active: number }>();
+  for (const a of live.assets) {
+    const p = platforms.get(a.issuer) ?? platforms.set(a.issuer, { networks: new Set(), active: 0 }).get(a.issuer)!;
+    for (const n of a.networks) p.networks.add(n);
+    p.active += a.counted;
+  }
+  return {
+    asOf: live.asOf,
+    cards: privateCredit.cards,
+    platformsTotal: privateCredit.platformsTotal,
+    platforms: [...platforms.entries()]
+      .sort((x, y) => y[1].active - x[1].active)
+      .map(([protocol, p]) => ({
+        protocol,
+        networks: [...p.networks],
+        totalLoans: null,
+        activeLoans: p.active,
+        avgBaseApy: null,
+        defaultedAmount: null,
+      })),
+    poolsTotal: privateCredit.poolsTotal,
+    pools: live.assets.flatMap((a) =>
+      a.perChain.map((c) => ({
+        platform: a.issuer,
+        network: c.network,
+        name: a.name,
+        currency: UNAVAILABLE,
+        status: UNAVAILABLE,
+        apy: null,
+        principalOutstanding: c.value,
+        defaultedAmount: null,
+        product: a.symbol,
+      })),
+    ),
+  };
+}
+
 /** The frame of a class page (DataPage's props beside its texts): its cards, as-of date and how old it is. */
 type ClassCoverageRow = Coverage['classes'][number];
 
@@ -217,18 +270,4 @@ export async function openClassPage<T extends { asOf: string; cards: MetricCardD
   ]);
   const data = from(live);
   return { data, chainLinks, frame: frameOf(data, runState, coverage.classes.find((c) => c.assetClass === assetClass) ?? null) };
-}
-
-/**
- * A class page no run feeds (/private-credit): the snapshot's figures, as old as the snapshot. It is
- * server-rendered all the same, so that its tables sort and filter by the URL (issue 27.2).
- */
-export function openSnapshotClassPage<T extends { asOf: string; cards: MetricCardData[] }>(
-  page: { response: { headers: Headers } },
-  data: T,
-  assetClass: string,
-): { data: T; frame: ClassFrame } {
-  applyCache(page.response.headers, CACHE.dataPage);
-  // No run feeds it: no tracked value, but the class's reference (or why it has none) all the same.
-  return { data, frame: frameOf(data, { published: false }, classCoverage(null).find((c) => c.assetClass === assetClass) ?? null) };
 }

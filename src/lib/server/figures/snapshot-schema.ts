@@ -1,64 +1,55 @@
 /**
- * zod schemas of the asset-class snapshot files in content/data, checked when the module loads
+ * zod schemas of the snapshot files in content/data, checked when the module loads
  * (at build and at server start) instead of trusted with `as`: a malformed edit fails loudly,
  * naming the file and the field, rather than rendering undefined.
  */
 import { z } from 'zod';
-import type { CommoditiesData, PrivateCreditData, StablecoinsData, TreasuriesData } from '#lib/shared/analytics-types.ts';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const card = z.strictObject({
-  title: z.string(),
-  value: z.string(),
-  change: z.string(),
-  changeType: z.enum(['positive', 'negative', 'neutral']),
-  icon: z.enum(['chart-line', 'users', 'building', 'coins', 'bar-chart']),
-  period: z.string().optional(),
-  amount: z.string(),
-});
 const networks = z.array(z.string());
-/** A listed token's columns, the same in the stablecoin and commodity tables: what it is, who runs it, where it lives, its size. */
-const listed = { name: z.string(), ticker: z.string(), platform: z.string(), networks, marketCap: z.number() };
+/** What a snapshot figure is: a dated public figure with its source, or an estimate with how it was made. */
+const figure = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('public'), date: z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/), source: z.string().min(1) }),
+  z.strictObject({ kind: z.literal('estimate'), note: z.string().min(1) }),
+]);
 
-export const stablecoinsSchema = z.strictObject({
+/**
+ * content/data/products.json: one row per product, the one source of each product's snapshot
+ * figures. A product the registry lists takes its symbol spelling, name, class and issuer from the
+ * registry (one name per product); any other product names them here.
+ */
+export const productsSchema = z.strictObject({
   asOf: date,
-  cards: z.array(card).length(4),
-  total: z.number().int(),
-  rows: z.array(z.strictObject({ ...listed, price: z.number(), peggedCurrency: z.string() })),
-}) satisfies z.ZodType<StablecoinsData>;
-
-export const treasuriesSchema = z.strictObject({
-  asOf: date,
-  cards: z.array(card),
-  topEntities: z.array(
-    z.strictObject({
-      rank: z.number().int(),
-      protocol: z.string(),
-      rwaCount: z.number().int(),
-      marketCap: z.number(),
-      change30d: z.number(),
-      marketShare: z.number(),
-    }),
-  ),
-  total: z.number().int(),
   products: z.array(
     z.strictObject({
-      name: z.string(),
-      issuer: z.string(),
-      ticker: z.string(),
-      platform: z.string(),
+      symbol: z.string().min(1),
+      name: z.string().optional(),
+      assetClass: z.string().optional(),
+      issuer: z.string().optional(),
+      /** The distribution platform where it differs from the issuer (the treasury products' Platform column). */
+      platform: z.string().optional(),
+      /** The chains it lived on at the as-of date. */
       networks,
-      marketCap: z.number(),
-      yieldToMaturity: z.number().nullable(),
-      eligibleInvestors: z.string(),
+      marketCap: z.number().nonnegative(),
+      figure,
+      price: z.number().optional(),
+      peggedCurrency: z.string().optional(),
+      eligibleInvestors: z.string().optional(),
+      type: z.string().optional(),
+      change24h: z.number().optional(),
+      /** Synthetic detail (content/data/SOURCES.md): served as illustrative, never beside a live run. */
+      change7d: z.number().optional(),
     }),
   ),
-}) satisfies z.ZodType<TreasuriesData>;
+});
+export type ProductsFile = z.infer<typeof productsSchema>;
+export type SnapshotFigure = z.infer<typeof figure>;
 
-export const privateCreditSchema = z.strictObject({
-  asOf: date,
-  cards: z.array(card),
-  platformsTotal: z.number().int(),
+/**
+ * content/data/private-credit.json: the loan book (platforms and pools). A pool that is a tracked
+ * product names it, and its principal is the product's figure in products.json (not a second copy).
+ */
+export const loanBookSchema = z.strictObject({
   platforms: z.array(
     z.strictObject({
       protocol: z.string(),
@@ -69,27 +60,31 @@ export const privateCreditSchema = z.strictObject({
       defaultedAmount: z.number(),
     }),
   ),
-  poolsTotal: z.number().int(),
   pools: z.array(
-    z.strictObject({
-      platform: z.string(),
-      network: z.string(),
-      name: z.string(),
-      currency: z.string(),
-      status: z.string(),
-      apy: z.number(),
-      principalOutstanding: z.number(),
-      defaultedAmount: z.number(),
-    }),
+    z.union([
+      z.strictObject({
+        product: z.string(),
+        platform: z.string(),
+        network: z.string(),
+        currency: z.string(),
+        status: z.string(),
+        apy: z.number(),
+        defaultedAmount: z.number(),
+      }),
+      z.strictObject({
+        platform: z.string(),
+        network: z.string(),
+        name: z.string(),
+        currency: z.string(),
+        status: z.string(),
+        apy: z.number(),
+        principalOutstanding: z.number(),
+        defaultedAmount: z.number(),
+      }),
+    ]),
   ),
-}) satisfies z.ZodType<PrivateCreditData>;
-
-export const commoditiesSchema = z.strictObject({
-  asOf: date,
-  cards: z.array(card),
-  rows: z.array(z.strictObject({ rank: z.number().int(), ...listed, type: z.string(), price: z.number(), change24h: z.number() })),
-  platforms: z.array(z.strictObject({ name: z.string(), marketCap: z.number(), assetCount: z.number().int() })),
-}) satisfies z.ZodType<CommoditiesData>;
+});
+export type LoanBookFile = z.infer<typeof loanBookSchema>;
 
 export const networkIconsSchema = z.array(z.object({ name: z.string(), iconUrl: z.string() }));
 

@@ -10,7 +10,8 @@ import { ingestReceipts, ingestRuns, networks, transfers } from '#db/schema/inde
 import { getDb } from '#lib/server/db/client.ts';
 import { read, readAll } from '#lib/server/db/reads.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
-import { stablecoins, commodities } from '#lib/server/figures/asset-class-data.ts';
+import { snapshot } from '#lib/server/figures/asset-class-data.ts';
+import { figureLabel } from '#lib/server/figures/snapshot-dataset.ts';
 import { isAggregator } from '#lib/server/figures/precedence.ts';
 import { publishedCellsRead, publishedRunRead, type PublishedCell, type PublishedStaleCell } from '#lib/server/figures/read-model.ts';
 import { catalogRead, registryChainName, type CatalogAsset } from './catalog.ts';
@@ -107,8 +108,14 @@ export interface AssetPage {
   reconciliation: Reconciliation;
 }
 
-/** Where a snapshot figure comes from, in a visitor's words (a function: SNAPSHOT_AS_OF is declared below). */
-const snapshotSource = () => `${snapshotWords(SNAPSHOT_AS_OF)} (its sources are on the Sources page)`;
+/**
+ * Where a snapshot figure comes from, in a visitor's words, with what it is (a dated public figure
+ * or an estimate) when the snapshot dataset lists the product (a function: SNAPSHOT_AS_OF is declared below).
+ */
+const snapshotSource = (symbol?: string) => {
+  const p = symbol === undefined ? undefined : snapshotProduct(symbol);
+  return `${snapshotWords(SNAPSHOT_AS_OF)}${p ? `, ${figureLabel(p.figure)}` : ''} (its sources are on the Sources page)`;
+};
 const TRANSFER_DAYS = 30;
 const TRANSFER_ROWS = 10;
 
@@ -317,9 +324,11 @@ export function assemble(input: AssetPageInput): AssetPage {
         method: supplyMethod(registry, d.chain),
       });
 
-  const runSource = live ? `published ingest run #${publishedRun}` : snapshotSource();
+  const runSource = live ? `published ingest run #${publishedRun}` : snapshotSource(entry.symbol);
   const servedHere = entry.origin === 'served';
-  const figureSource = servedHere ? runSource : entry.origin === 'snapshot' ? snapshotSource() : 'none';
+  const figureSource = servedHere ? runSource : entry.origin === 'snapshot' ? snapshotSource(entry.symbol) : 'none';
+  // A change beside it is the snapshot's synthetic detail, not the market cap's public figure or estimate: the snapshot alone.
+  const detailSource = figureSource === 'none' ? 'none' : live && servedHere ? runSource : snapshotSource();
   const snapshotFigures = !live || entry.origin === 'snapshot';
   // The run's figures are live; the served table before any run, or a snapshot-only asset, the snapshot's.
   const shownOrigin = figureOrigin(live && servedHere);
@@ -336,7 +345,7 @@ export function assemble(input: AssetPageInput): AssetPage {
   const change7d: Figure =
     entry.change7d !== null
       ? // The served table's change before any run is the snapshot's synthetic detail.
-        { value: entry.change7d, asOf: marketCap.asOf, source: figureSource, origin: servedHere ? detailOrigin(live) : shownOrigin }
+        { value: entry.change7d, asOf: marketCap.asOf, source: detailSource, origin: servedHere ? detailOrigin(live) : shownOrigin }
       : {
           value: null,
           asOf: null,
@@ -545,13 +554,11 @@ function dayFigures(day: PublishedCell[]) {
 }
 
 /** The snapshot's as-of date (content/data/SOURCES.md): its files share one date. */
-const SNAPSHOT_AS_OF = stablecoins.asOf;
+const SNAPSHOT_AS_OF = snapshot.asOf;
 
-function snapshotPrice(symbol: string): { price: number; file: string } | null {
-  const s = symbol.toLowerCase();
-  const c = stablecoins.rows.find((r) => r.ticker.toLowerCase() === s);
-  if (c) return { price: c.price, file: 'stablecoins.json' };
-  const g = commodities.rows.find((r) => r.ticker.toLowerCase() === s);
-  if (g) return { price: g.price, file: 'commodities.json' };
-  return null;
+const snapshotProduct = (symbol: string) => snapshot.products.find((p) => p.symbol.toLowerCase() === symbol.toLowerCase());
+
+function snapshotPrice(symbol: string): { price: number } | null {
+  const price = snapshotProduct(symbol)?.price;
+  return price === null || price === undefined ? null : { price };
 }

@@ -1,14 +1,14 @@
 /**
  * Every asset and issuer the site knows, with its page id (architecture.md "Open data"): the
  * assets the site serves (the published run's, or the snapshot's), the registry's tracked assets,
- * and the snapshot's assets a live run no longer covers. One query (the served asset rows); the
- * registry and the snapshot files are bundled.
+ * and the snapshot's assets a live run no longer covers. One batch (the served asset rows and whether
+ * a run is published); the registry and the snapshot dataset are bundled.
  */
-import snapshotAssetsJson from '../../../../content/data/assets.json';
-import { read, readOne } from '#lib/server/db/reads.ts';
-import { servedAssetsQuery } from '#lib/server/figures/analytics.ts';
+import { readMany, readOne } from '#lib/server/db/reads.ts';
+import { metaQuery, publishedRunFrom, servedAssetsQuery } from '#lib/server/figures/analytics.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
-import { stablecoins, treasuries, commodities } from '#lib/server/figures/asset-class-data.ts';
+import { snapshot } from '#lib/server/figures/asset-class-data.ts';
+import { assetRowsOf } from '#lib/server/figures/snapshot-dataset.ts';
 import { chainNameIn, type RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { OUR_TOKEN_LIST, snapshotWords } from '#lib/shared/plain-sources.ts';
 import { assetUrl, assignIds, issuerUrl, slugify } from '#lib/shared/open-data/ids.ts';
@@ -27,7 +27,11 @@ export interface CatalogAsset {
   marketCap: number | null;
   change7d: number | null;
   issuer: { id: string; name: string; url: string; source: string } | null;
-  /** Chain names with where they come from (the registry's deployments, else the snapshot's product tables). */
+  /**
+   * Chain names with where they come from: without a run, the snapshot's chains of the product (as
+   * of its date, the ones its class page lists); else, or for a product the snapshot lacks, the
+   * registry's deployments.
+   */
   chains: string[];
   chainsSource: string | null;
   registry?: RegistryAsset;
@@ -52,24 +56,25 @@ export interface Catalog {
 }
 
 type Row = { symbol: string; name: string; assetClass: string; marketCap: number; change7d: number | null };
-const snapshotAssets = snapshotAssetsJson as Row[];
+const snapshotAssets: Row[] = assetRowsOf(snapshot);
 
 const lower = (s: string) => s.toLowerCase();
+const snapshotByLower = new Map(snapshot.products.map((p) => [lower(p.symbol), p]));
+const SNAPSHOT_LIST = `${snapshotWords(snapshot.asOf)}'s product list`;
 
-/** Issuer and chains of a snapshot asset from the asset-class pages' product tables (matched by ticker, any case). */
+/** Issuer and chains of a snapshot product (matched by symbol, any case). */
 function snapshotFacts(symbol: string): { issuer?: string; issuerSource?: string; chains?: string[] } {
-  const s = lower(symbol);
-  const t = treasuries.products.find((p) => lower(p.ticker) === s);
-  if (t) return { issuer: t.issuer, issuerSource: 'treasuries', chains: t.networks };
-  const c = stablecoins.rows.find((p) => lower(p.ticker) === s);
-  if (c) return { issuer: c.platform, issuerSource: 'stablecoins', chains: c.networks };
-  const g = commodities.rows.find((p) => lower(p.ticker) === s);
-  if (g) return { issuer: g.platform, issuerSource: 'commodities', chains: g.networks };
-  return {};
+  const p = snapshotByLower.get(lower(symbol));
+  return p ? { issuer: p.issuer, issuerSource: SNAPSHOT_LIST, chains: p.networks } : {};
 }
 
 /** Builds the catalog from the served rows (pure apart from the bundled files; tested through the pages). */
-export function buildCatalog(served: Row[], registryAssets: RegistryAsset[], chainName: (key: string) => string): Catalog {
+export function buildCatalog(
+  served: Row[],
+  registryAssets: RegistryAsset[],
+  chainName: (key: string) => string,
+  { live }: { live: boolean } = { live: false },
+): Catalog {
   const entries: Array<Omit<CatalogAsset, 'id' | 'url' | 'issuer'> & { issuerName?: string; issuerSource?: string }> = [];
   const known = new Set<string>();
   const regByLower = new Map(registryAssets.map((a) => [lower(a.symbol), a]));
@@ -78,6 +83,7 @@ export function buildCatalog(served: Row[], registryAssets: RegistryAsset[], cha
     const reg = regByLower.get(lower(symbol));
     const facts = snapshotFacts(symbol);
     const regChains = reg ? [...new Set(reg.deployments.map((d) => chainName(d.chain)))] : [];
+    const useSnapshotChains = !live && facts.chains !== undefined;
     entries.push({
       symbol,
       name: reg?.name ?? row?.name ?? symbol,
@@ -86,20 +92,12 @@ export function buildCatalog(served: Row[], registryAssets: RegistryAsset[], cha
       marketCap: row ? row.marketCap : null,
       // The snapshot file's 7-day changes are synthetic detail (content/data/SOURCES.md): never served beside a live run.
       change7d: row && origin !== 'snapshot' ? row.change7d : null,
-      chains: regChains.length ? regChains : (facts.chains ?? []),
+      chains: useSnapshotChains ? facts.chains! : regChains.length ? regChains : (facts.chains ?? []),
       // Plain words for a visitor (and the API): which list a fact comes from, never its file.
-      chainsSource: regChains.length
-        ? OUR_TOKEN_LIST
-        : facts.chains
-          ? `${snapshotWords(stablecoins.asOf)}'s ${facts.issuerSource} table`
-          : null,
+      chainsSource: useSnapshotChains ? SNAPSHOT_LIST : regChains.length ? OUR_TOKEN_LIST : facts.chains ? SNAPSHOT_LIST : null,
       registry: reg,
       issuerName: reg?.issuer ?? facts.issuer,
-      issuerSource: reg
-        ? OUR_TOKEN_LIST
-        : facts.issuerSource
-          ? `${snapshotWords(stablecoins.asOf)}'s ${facts.issuerSource} table`
-          : undefined,
+      issuerSource: reg ? OUR_TOKEN_LIST : facts.issuerSource,
     });
   };
   // Served rows first (largest first), so their ids win a case clash.
@@ -143,8 +141,8 @@ export function registryChainName(key: string): string {
 }
 
 /** The catalog of these served rows, the registry's tracked assets and the snapshot's. */
-function catalogOf(served: Row[]): Catalog {
-  return buildCatalog(served, siteRegistry().registry?.assets ?? [], registryChainName);
+function catalogOf(served: Row[], live = false): Catalog {
+  return buildCatalog(served, siteRegistry().registry?.assets ?? [], registryChainName, { live });
 }
 
 /**
@@ -155,7 +153,8 @@ export const trackedIssuerCount = (served: { symbol: string; name: string; asset
   catalogOf(served.map((a) => ({ ...a, marketCap: Number(a.marketCap), change7d: null }))).issuers.length;
 
 /** The catalog as the site serves it now: one query (the served asset rows), to batch with a page's others. */
-export const catalogRead = () => read(servedAssetsQuery(), catalogOf);
+export const catalogRead = () =>
+  readMany([servedAssetsQuery(), metaQuery('publishedRun')], ([served, run]) => catalogOf(served, publishedRunFrom(run) !== undefined));
 
 /** The catalog as the site serves it now (one query). */
 export async function loadCatalog(): Promise<Catalog> {

@@ -3,9 +3,10 @@
  * query: the catalog built from the bundled snapshot and registry (every such asset has a page,
  * and its id is the same whether the site serves the snapshot or a live run, see catalog.ts).
  */
-import snapshotAssetsJson from '../../../../content/data/assets.json';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 import { buildCatalog, registryChainName } from './catalog.ts';
+import { snapshot } from '#lib/server/figures/asset-class-data.ts';
+import { assetRowsOf } from '#lib/server/figures/snapshot-dataset.ts';
 import { networkUrl, slugify } from '#lib/shared/open-data/ids.ts';
 import { networksRead } from '#lib/server/figures/analytics.ts';
 import { orElse, type Read } from '#lib/server/db/reads.ts';
@@ -27,7 +28,7 @@ let cached: EntityLinks | undefined;
 export function staticLinks(): EntityLinks {
   if (cached) return cached;
   const { registry } = siteRegistry();
-  const catalog = buildCatalog(snapshotAssetsJson, registry?.assets ?? [], registryChainName);
+  const catalog = buildCatalog(assetRowsOf(snapshot), registry?.assets ?? [], registryChainName);
   const assets = new Map<string, { url: string; id: string }>();
   for (const a of catalog.assets) if (!assets.has(a.symbol.toLowerCase())) assets.set(a.symbol.toLowerCase(), a);
   const issuers = new Map(catalog.issuers.map((i) => [i.id, i.url]));

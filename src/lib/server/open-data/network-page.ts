@@ -11,12 +11,14 @@ import { publishedFactsRead } from '#lib/server/figures/analytics.ts';
 import { servedObservations } from '#lib/server/figures/observations.ts';
 import { latestPerCell } from '#lib/server/figures/precedence.ts';
 import { assetRef, catalogRead, type AssetRef, type CatalogAsset } from './catalog.ts';
+import { snapshot } from '#lib/server/figures/asset-class-data.ts';
+import { valueOnNetwork } from '#lib/server/figures/snapshot-dataset.ts';
 import { NETWORK_METRICS, type Network, type NetworkMetric } from '#lib/shared/analytics-types.ts';
 import { clip, rangeStart, type Range } from '#lib/shared/open-data/range.ts';
 import { detailOrigin, figureOrigin, pointOrigin, type Origin } from '#lib/shared/origin.ts';
 
 export interface NetworkAsset extends AssetRef {
-  /** The asset's value on this chain (live), else null: the snapshot gives no per-chain split. */
+  /** The asset's value on this chain (live, or the snapshot's for a product on this chain alone), else null. */
   valueOnChain: number | null;
   marketCap: number | null;
   /** The issuer the catalog names (the list's issuer filter), null when it knows none. */
@@ -103,9 +105,14 @@ export async function loadNetworkPage(id: string): Promise<NetworkPage | undefin
       });
     assetsSource = `observations on ${id} up to ${asOf}`;
   } else {
-    list = catalog.assets.filter((a) => a.chains.includes(row.name)).map((a) => assetRow(a, null));
+    list = catalog.assets
+      .filter((a) => a.chains.includes(row.name))
+      .map((a) => {
+        const p = snapshot.bySymbol.get(a.symbol);
+        return assetRow(a, p ? valueOnNetwork(p, row.name) : null);
+      });
     assetsSource =
-      'the chains the registry and the snapshot product tables list for each asset (the snapshot gives no value per chain); the asset count above is the snapshot estimate';
+      "the chains of each product in the snapshot (a product on this chain alone has its whole value here; the snapshot splits no product across chains), else the registry's deployments; the asset count above is the snapshot estimate";
   }
   list.sort((a, b) => (b.valueOnChain ?? b.marketCap ?? -1) - (a.valueOnChain ?? a.marketCap ?? -1));
   const holders = latest['rwa-holders'];

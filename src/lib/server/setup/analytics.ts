@@ -2,6 +2,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from '#db/client.ts';
 import { assets, chartPoints, datasetMeta, networks, networkSeries, transfers } from '#db/schema/index.ts';
+import { assetRowsOf, registryNamesOf, snapshotDataset } from '#lib/server/figures/snapshot-dataset.ts';
 
 const read = <T>(dir: string, name: string): T => JSON.parse(readFileSync(join(dir, name), 'utf8')) as T;
 
@@ -38,7 +39,10 @@ export async function seedAnalytics(db: Database, dataDir: string) {
   const networkRows = read<Array<typeof networks.$inferInsert>>(dataDir, 'networks.json');
   const series = read<SeriesFile>(dataDir, 'network-series.json');
   const chart = read<Array<typeof chartPoints.$inferInsert>>(dataDir, 'chart-data.json');
-  const assetRows = read<Array<typeof assets.$inferInsert>>(dataDir, 'assets.json');
+  // One row per product of the snapshot dataset, named as the registry in git names it.
+  const assetRows = assetRowsOf(
+    snapshotDataset(read(dataDir, 'products.json'), registryNamesOf(read(join(dataDir, '..', 'registry'), 'registry.json'))),
+  );
   const transferFile = read<TransfersFile>(dataDir, 'transfers.json');
 
   // The last date of each month in the file is the point the monthly chart shows.

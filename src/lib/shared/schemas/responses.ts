@@ -396,10 +396,10 @@ export const privateCreditSchema = z
         .object({
           protocol: z.string(),
           networks: z.array(z.string()),
-          totalLoans: money,
+          totalLoans: money.nullable().describe('Null when unavailable (a run reads the tokens, not the loans originated)'),
           activeLoans: money,
-          avgBaseApy: z.number().describe('Percent'),
-          defaultedAmount: money,
+          avgBaseApy: z.number().nullable().describe('Percent; null when unavailable'),
+          defaultedAmount: money.nullable(),
         })
         .loose(),
     ),
@@ -412,13 +412,14 @@ export const privateCreditSchema = z
           name: z.string(),
           currency: z.string(),
           status: z.string(),
-          apy: z.number().describe('Percent'),
+          apy: z.number().nullable().describe('Percent; null when unavailable'),
           principalOutstanding: money,
-          defaultedAmount: money,
+          defaultedAmount: money.nullable(),
+          product: z.string().optional().describe('The tracked product the pool is (its symbol), when it is one'),
         })
         .loose(),
     ),
-    origin: origin.describe("Always 'snapshot': no source reads private credit yet"),
+    origin: origin.describe("'live' after a run (the tracked private-credit products), else 'snapshot' (the snapshot's loan book)"),
   })
   .loose();
 
