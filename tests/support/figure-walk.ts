@@ -58,7 +58,7 @@ function* all(n: Node, match: (n: Node) => boolean): Generator<Node> {
 const first = (n: Node, match: (n: Node) => boolean): Node | undefined => all(n, match).next().value;
 
 /** The asset-page id a link points at ('/assets/usdt' -> 'usdt'), else undefined. */
-export function assetIdOf(href: string | undefined): string | undefined {
+function assetIdOf(href: string | undefined): string | undefined {
   const m = href ? /^\/assets\/([^/?#]+)$/.exec(href) : null;
   return m ? decodeURIComponent(m[1]) : undefined;
 }
@@ -165,7 +165,7 @@ function rawNumber(v: unknown): number | null {
 }
 
 /** Every way the site writes a dollar figure (the tables' $167.90B, the lists' $167.9B). */
-export const shownAs = (v: number): string[] => [formatCurrency(v), formatBillions(v), formatBillions(v, 2)];
+const shownAs = (v: number): string[] => [formatCurrency(v), formatBillions(v), formatBillions(v, 2)];
 const UNKNOWN = new Set(['unknown', 'unavailable', '—', '-', '']);
 
 /**

@@ -84,7 +84,6 @@ export const loanBookSchema = z.strictObject({
     ]),
   ),
 });
-export type LoanBookFile = z.infer<typeof loanBookSchema>;
 
 export const networkIconsSchema = z.array(z.object({ name: z.string(), iconUrl: z.string() }));
 
