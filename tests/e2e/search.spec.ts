@@ -139,7 +139,9 @@ describe('search without JavaScript', () => {
       expect(hits).toContain(hit);
     // Every hit is labelled with the kind its link goes to.
     const folder = { asset: 'assets', issuer: 'issuers', network: 'networks', post: 'blog', article: 'research' } as const;
-    const labelOf = new Map(Object.entries(folder).map(([kind, f]) => [f, SEARCH_KIND_LABELS[kind as keyof typeof folder]]));
+    const labelOf = new Map<string, string>(
+      Object.entries(folder).map(([kind, f]) => [f, SEARCH_KIND_LABELS[kind as keyof typeof folder]]),
+    );
     for (const hit of hits) expect(hit, hit).toBe(`${labelOf.get(hit.split('/')[1])} ${hit.split(' ').at(-1)}`);
     const empty = await openPage(browser(), base, '/search?q=zzqqxxnothing', { javaScript: false });
     await empty.page.getByTestId('search-empty').waitFor();
