@@ -1,7 +1,7 @@
 /**
  * npm run ingest [-- --date YYYY-MM-DD | --from YYYY-MM-DD --to YYYY-MM-DD | --head] [--source evm,defillama] [--dry-run] [--backfill]
  *
- * --head: head first (src/lib/server/ingest/head-first.ts): today's on-chain figures at each
+ * --head: head first (src/lib/server/ingest/plan.ts): today's on-chain figures at each
  * chain's finalized head (no archive node needed), published at once; then the Transfer logs, the
  * last 30 days first and the older history after, until INGEST_TIME_BUDGET_S; run it again to go on.
  *
@@ -26,7 +26,7 @@ import { defaultDate, runIngest, type IngestResult } from '#lib/server/ingest/ru
 import { eachDay, isoDay } from '#lib/shared/utc-day.ts';
 import { autoRunDue } from '#lib/server/ingest/auto.ts';
 import { describeEstimate, estimateBackfill, planBackfill } from '#lib/server/ingest/backfill.ts';
-import { EARLY_CLOSE } from '#lib/server/ingest/sources/evm-head.ts';
+import { EARLY_CLOSE } from '#lib/server/ingest/sources/evm/block.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 

@@ -11,7 +11,7 @@ import { STALE_MAX_DAYS } from '#lib/server/ingest/cells.ts';
 import { methodStatements, SOURCE_METHODS } from '#lib/server/ingest/methods.ts';
 import { DEFAULT_FEED_MAX_AGE_HOURS, DEFAULT_NAV_MAX_BUSINESS_DAYS, PRICE_MOVE_FLAG } from '#lib/server/ingest/prices.ts';
 import { DEFAULT_HOLDER_DUST, familyOf, loadRegistry } from '#lib/server/ingest/registry.ts';
-import { EARLY_CLOSE } from '#lib/server/ingest/sources/evm-head.ts';
+import { EARLY_CLOSE } from '#lib/server/ingest/sources/evm/block.ts';
 import { CLOSE_RETRY, CLOSE_RETRY_AFTER_MIN, CLOSE_RETRY_MAX } from '#lib/server/ingest/close-retry.ts';
 import { SOURCES } from '#lib/server/ingest/sources/index.ts';
 

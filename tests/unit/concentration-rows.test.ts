@@ -9,8 +9,8 @@ import { ALL_CHAINS, concentrationRows, type DeploymentHoldings } from '#lib/ser
 import { countedHoldings } from '#lib/server/ingest/holders.ts';
 import type { RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { concentrationOf } from '#lib/shared/holder-concentration.ts';
-import { ZERO } from '#lib/server/ingest/sources/evm-logs.ts';
-import { assetHolderCounts, type EvmRow } from '#lib/server/ingest/sources/evm-rows.ts';
+import { ZERO } from '#lib/server/ingest/sources/evm/logs.ts';
+import { assetHolderCounts, type EvmRow } from '#lib/server/ingest/sources/evm/rows.ts';
 
 const map = (o: Record<string, bigint>) => new Map(Object.entries(o));
 const part = (asset: string, chain: string, decimals: number, holdings: Record<string, bigint> | null): DeploymentHoldings => ({
@@ -84,18 +84,16 @@ describe('assetHolderCounts', () => {
   const rows = [row('FUND', 'eth', ['a', 'b']), row('FUND', 'base', ['b', 'c']), row('COIN', 'eth', ['a']), row('COIN', 'base', null)];
 
   it('an address holding an asset on two chains is one holder', () => {
-    expect(assetHolderCounts(rows, true).get('FUND')).toBe(3);
+    expect(assetHolderCounts(rows).get('FUND')).toBe(3);
   });
 
-  it('a chain not counted: unknown when every chain must be, else the chains counted', () => {
-    expect(assetHolderCounts(rows, true).get('COIN')).toBeNull();
-    expect(assetHolderCounts(rows, false).get('COIN')).toBe(1);
+  it('a chain not counted: unknown (the chains counted alone would be an undercount)', () => {
+    expect(assetHolderCounts(rows).get('COIN')).toBeNull();
     // The order of the rows does not matter.
-    expect(assetHolderCounts([...rows].reverse(), true).get('COIN')).toBeNull();
+    expect(assetHolderCounts([...rows].reverse()).get('COIN')).toBeNull();
   });
 
-  it('no chain counted: unknown either way', () => {
-    expect(assetHolderCounts([row('X', 'eth', null)], false).get('X')).toBeNull();
-    expect(assetHolderCounts([row('X', 'eth', null)], true).get('X')).toBeNull();
+  it('no chain counted: unknown', () => {
+    expect(assetHolderCounts([row('X', 'eth', null)]).get('X')).toBeNull();
   });
 });

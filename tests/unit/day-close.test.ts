@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { awaitClose, closingBlock, EARLY_CLOSE, earlyCloseNote } from '#lib/server/ingest/sources/evm-head.ts';
+import { awaitClose, closingBlock, EARLY_CLOSE, earlyCloseNote } from '#lib/server/ingest/sources/evm/block.ts';
 import { CLOSE_RETRY_AFTER_MIN, closeRetry, planCloseRetry } from '#lib/server/ingest/close-retry.ts';
 import { ingestRuns } from '#db/schema/index.ts';
 import { useScratchDatabase } from '../support/scratch-db.ts';

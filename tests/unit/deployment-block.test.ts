@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discoverDeploymentBlock, firstBlockWithCode, NoArchiveStateError } from '#lib/server/ingest/sources/deployment-block.ts';
+import { discoverDeploymentBlock, firstBlockWithCode, NoArchiveStateError } from '#lib/server/ingest/sources/evm/deployment-block.ts';
 
 /** A chain on which the address has code from `deployedAt` on, counting the questions asked. */
 function chain(deployedAt: bigint | null) {

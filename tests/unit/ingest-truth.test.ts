@@ -13,7 +13,7 @@ import { balanceProblem, dustUnits, holderSet } from '#lib/server/ingest/holders
 import { checkFeedAnswer, priceMoveFlag } from '#lib/server/ingest/prices.ts';
 import { narrowed, rangeAdvice } from '#lib/server/ingest/ranges.ts';
 import { isMissingState } from '#lib/server/ingest/rpc.ts';
-import { headLag } from '#lib/server/ingest/sources/evm-head.ts';
+import { headLag } from '#lib/server/ingest/sources/evm/block.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { estimateBackfill, formatDuration } from '#lib/server/ingest/backfill.ts';
 
@@ -220,7 +220,7 @@ describe('cells (17.5, 19.6)', () => {
       { asset: 'USDC', chain: 'base' },
     ];
     const now = Date.parse('2026-11-10T06:00:00Z');
-    const r = carryStale(picked, new Map(), cells, '2026-11-10', 5, [], new Map(), now, true);
+    const r = carryStale(picked, new Map(), cells, '2026-11-10', 5, [], new Map(), now, 1);
     // Today's GOLD is the head's row, not yesterday's: each cell is counted once.
     expect(r.picked.get('2026-11-10|GOLD|ethereum')!.value).toBe(265_000);
     expect(r.picked.get('2026-11-10|USDC|base')!.value).toBe(4.25e9);
@@ -233,12 +233,12 @@ describe('cells (17.5, 19.6)', () => {
         reason: "read at the close of 2026-11-09 (defillama); today's figures are read at the chains' heads",
       },
     ]);
-    // Not a head-first run: the rule is as before (no accepted row, no figure).
+    // A plan that carries nothing back: the rule is as before (no accepted row, no figure).
     expect(carryStale(picked, new Map(), cells, '2026-11-10', 5, [], new Map(), now).picked.has('2026-11-10|USDC|base')).toBe(false);
     // Failed or held: this run's row is never shown; only an accepted one would be.
-    const failed = carryStale(picked, new Map(), cells, '2026-11-10', 5, [{ asset: 'USDC', reason: 'refused' }], new Map(), now, true);
+    const failed = carryStale(picked, new Map(), cells, '2026-11-10', 5, [{ asset: 'USDC', reason: 'refused' }], new Map(), now, 1);
     expect(failed.picked.has('2026-11-10|USDC|base')).toBe(false);
-    const held = carryStale(picked, new Map(), cells, '2026-11-10', 5, [], new Map([['USDC|base', 'circuit breaker: jump']]), now, true);
+    const held = carryStale(picked, new Map(), cells, '2026-11-10', 5, [], new Map([['USDC|base', 'circuit breaker: jump']]), now, 1);
     expect(held.picked.has('2026-11-10|USDC|base')).toBe(false);
   });
   it('the per-asset breaker holds a drop over 50% or a jump over 5x, of value or of many holders', () => {

@@ -7,7 +7,7 @@ import { DEFAULT_REGISTRY, excludedWallets, loadRegistry, parseRegistry } from '
 import { ASSET_CLASS_LINKS } from '#lib/shared/site.ts';
 import { doubleCounts, notCovered, reserveOverlap } from '#lib/server/figures/coverage-data.ts';
 import { bridgingOf, priceMethodOf } from '#lib/server/ingest/methods.ts';
-import { priceFromReads, priceReads } from '#lib/server/ingest/sources/evm-price.ts';
+import { priceFromReads, priceReads } from '#lib/server/ingest/sources/evm/price.ts';
 
 const r = loadRegistry(DEFAULT_REGISTRY);
 const bySymbol = (s: string) => r.assets.find((a) => a.symbol === s)!;

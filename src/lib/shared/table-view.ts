@@ -39,7 +39,7 @@ export interface TableSpec<R> {
 }
 
 /** A table's name in the query for one of its keys ('sort', 'dir', a filter's id). */
-const queryName = <R>(spec: TableSpec<R>, key: string): string => `${spec.prefix ?? ''}${key}`;
+export const queryName = <R>(spec: TableSpec<R>, key: string): string => `${spec.prefix ?? ''}${key}`;
 
 export interface TableView {
   sort: string;

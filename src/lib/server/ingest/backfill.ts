@@ -9,8 +9,8 @@ import type { Database } from '#db/client.ts';
 import { ingestCheckpoints } from '#db/schema/index.ts';
 import { configFor } from '#lib/server/config.ts';
 import type { Registry } from './registry.ts';
-import { connectChain, deploymentsByChain } from './sources/evm.ts';
-import { discoverDeploymentBlock } from './sources/deployment-block.ts';
+import { connectChain, deploymentsByChain } from './sources/evm/chains.ts';
+import { discoverDeploymentBlock } from './sources/evm/deployment-block.ts';
 
 export interface ChainPlan {
   chain: string;

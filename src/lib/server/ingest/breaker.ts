@@ -111,11 +111,12 @@ export async function lastPublished(db: Database, before?: number) {
 }
 
 /**
- * The fresh cells of the as-of day (this run's rows) the per-asset breaker compares. A head-first
- * run's cells read at the day before's close are published today too, so they are compared too.
+ * The fresh cells of the as-of day (this run's rows) the per-asset breaker compares. A run whose
+ * plan carries its rows of the day before to today (plan.ts `carryBack`) publishes those too, so
+ * they are compared too.
  */
-async function freshCells(db: Database, runId: number, asOf: string, head: boolean): Promise<Map<string, CellFigure>> {
-  const from = head ? shiftDay(asOf, -1) : asOf;
+async function freshCells(db: Database, runId: number, asOf: string, carryBack: number): Promise<Map<string, CellFigure>> {
+  const from = shiftDay(asOf, -carryBack);
   const rows = await db
     .select()
     .from(ingestObservations)
@@ -141,11 +142,11 @@ export interface RunBreaker {
  * now (its held cells go into the derived figures), the totals' breaker once they are derived.
  * Both use the bounds of the configuration (INGEST_MAX_CHANGE, INGEST_MAX_JUMP).
  */
-export async function breakerFor(db: Database, env: NodeJS.ProcessEnv, runId: number, asOf: string, head = false): Promise<RunBreaker> {
+export async function breakerFor(db: Database, env: NodeJS.ProcessEnv, runId: number, asOf: string, carryBack = 0): Promise<RunBreaker> {
   const { maxChange, maxJump } = configFor(env).ingest;
   const prev = await lastPublished(db);
   return {
-    held: cellBreaker(prev?.cells, await freshCells(db, runId, asOf, head), maxChange, maxJump),
+    held: cellBreaker(prev?.cells, await freshCells(db, runId, asOf, carryBack), maxChange, maxJump),
     firstRun: !prev,
     checkTotals(totals) {
       const hold = totalsBreaker(prev?.totals ?? null, totals, maxChange, maxJump);

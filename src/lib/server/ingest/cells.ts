@@ -101,7 +101,7 @@ export function pickObservations(rows: Obs[], runId: number): Map<string, Obs> {
 export function knownCells(registry: Registry, rows: Obs[], runId: number) {
   const seen = new Map<string, { asset: string; chain: string }>();
   for (const a of registry.assets) for (const d of a.deployments) seen.set(cellKey(a.symbol, d.chain), { asset: a.symbol, chain: d.chain });
-  // This run's own cells too: a head-first run's aggregator cells (DefiLlama's chains) have no accepted row on a first run.
+  // This run's own cells too: a head run's aggregator cells (DefiLlama's chains) have no accepted row on a first run.
   for (const o of rows)
     if (o.accepted || o.runId === runId) seen.set(cellKey(o.assetSymbol, o.chain), { asset: o.assetSymbol, chain: o.chain });
   return [...seen.values()];
@@ -123,11 +123,11 @@ export function carryStale(
   held: Map<string, string>,
   now = Date.now(),
   /**
-   * A head-first run (head-first.ts): the sources read at the last closed day, not at today's head,
-   * wrote this run's rows dated the day before. A cell without a row today shows that row, kept with
-   * its own date (listed below as read at that close), never counted as today's read.
+   * The plan's `carryBack` (plan.ts): the sources that cannot read a head read the last closed
+   * day, so this run's rows are dated up to that many days before. A cell without a row today shows
+   * such a row, kept with its own date (listed below as read at that close), never counted as today's read.
    */
-  head = false,
+  carryBack = 0,
 ): { picked: Map<string, Obs>; stale: StaleCell[] } {
   const out = new Map(picked);
   const stale: StaleCell[] = [];
@@ -141,8 +141,8 @@ export function carryStale(
     }
     for (let back = 0; back <= STALE_MAX_DAYS; back++) {
       const date = shiftDay(asOf, -back);
-      // This run's own row of the day before, in a head-first run, unless the run failed or held the cell.
-      const own = head && back === 1 && !why ? picked.get(`${date}|${asset}|${chain}`) : undefined;
+      // This run's own row of the day before, when the plan carries it (carryBack), unless the run failed or held the cell.
+      const own = back > 0 && back <= carryBack && !why ? picked.get(`${date}|${asset}|${chain}`) : undefined;
       const prev = own?.runId === runId ? own : accepted.get(`${date}|${asset}|${chain}`);
       if (!prev) continue;
       out.set(key, { ...prev, date: asOf });

@@ -12,7 +12,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { ingestRuns } from '#db/schema/index.ts';
-import { EARLY_CLOSE } from './sources/evm-head.ts';
+import { EARLY_CLOSE } from './sources/evm/block.ts';
 
 /** How long after an early close the day is read again: the finalized head lags 13-30 minutes. */
 export const CLOSE_RETRY_AFTER_MIN = 30;

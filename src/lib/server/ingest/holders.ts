@@ -4,7 +4,7 @@
  * indexed balances add up to the total supply, without which a deployment is not published.
  */
 import { excludedWallets, type RegistryAsset } from './registry.ts';
-import { ZERO } from './sources/evm-logs.ts';
+import { ZERO } from './sources/evm/logs.ts';
 
 /** Why the indexed balances cannot be trusted at this block, or null when they add up to `totalSupply`. */
 export function balanceProblem(balances: Map<string, bigint>, totalSupply: bigint): string | null {

@@ -10,7 +10,7 @@ import { MIN_HOLDERS_COMPARED } from './breaker.ts';
 import { STALE_MAX_DAYS } from './cells.ts';
 import { DEFAULT_FEED_MAX_AGE_HOURS, DEFAULT_NAV_MAX_BUSINESS_DAYS, PRICE_MOVE_FLAG } from './prices.ts';
 import { DEFAULT_HOLDER_DUST, familyOf, type Registry, type RegistryAsset } from './registry.ts';
-import { EARLY_CLOSE } from './sources/evm-head.ts';
+import { EARLY_CLOSE } from './sources/evm/block.ts';
 import { CLOSE_RETRY, CLOSE_RETRY_AFTER_MIN, CLOSE_RETRY_MAX } from './close-retry.ts';
 import { PROTOCOL_DROPPED_KEYS } from './sources/defillama-protocol.ts';
 import { HISTORY_DAYS } from './sources/defillama-history.ts';

@@ -55,7 +55,7 @@ import { buildSeries } from './derive/series.ts';
 import { buildTransfers } from './derive/transfers.ts';
 import { buildCellRows, buildTotals, type CellRow, type TotalRow } from './derive/read-model.ts';
 import { METHOD_VERSION } from './corrections.ts';
-import { INDEXING_KEY } from './head-first.ts';
+import { INDEXING_KEY } from './sources/evm/log-phase.ts';
 
 /** Published transfers cover the longest window the API offers (90 days). */
 const TRANSFER_WINDOW_DAYS = 90;
@@ -91,8 +91,8 @@ export interface DeriveOptions {
   /** Assets valued at a price past its staleness bound. */
   stalePrices?: StalePriceNote[];
   now?: number;
-  /** A head-first run: its rows of the day before (the sources read at the close) stand for today's missing cells (cells.ts carryStale). */
-  head?: boolean;
+  /** The plan's carryBack: this run's rows of the days before (the sources read at the close) stand for today's missing cells (cells.ts carryStale). */
+  carryBack?: number;
 }
 
 /** Everything the site serves, computed from the stored observations up to `asOf`. */
@@ -120,7 +120,7 @@ export async function derive(db: Database, registry: Registry, asOf: string, opt
     failures,
     held,
     opts.now,
-    opts.head,
+    opts.carryBack,
   );
   const stale = [...carried, ...stalePriceCells(picked, opts.stalePrices ?? [], asOf, opts.now)];
   const g = gridOf(picked.values(), registry);

@@ -1,6 +1,6 @@
 /**
  * Receipts, ingest side (issue 28.2): while a source reads a deployment, it keeps each contract
- * call's data and raw answer (sources/raw-multicall.ts); with the block and the sum they make the
+ * call's data and raw answer (sources/evm/raw-multicall.ts); with the block and the sum they make the
  * observation's receipt, stored beside it (observe.ts) under the same key, for as long as the
  * observation (observations are never deleted). The site reads them in open-data/receipt-page.ts.
  */
@@ -9,7 +9,7 @@ import { and, inArray } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { ingestReceipts } from '#db/schema/index.ts';
 import type { EvmReceipt, ReceiptCall } from '#lib/shared/receipts.ts';
-import type { ContractRead, RawResult } from './sources/raw-multicall.ts';
+import type { ContractRead, RawResult } from './sources/evm/raw-multicall.ts';
 
 /** An answer as text: integers in decimal, tuples joined. */
 function decodedText(v: unknown): string {

@@ -19,8 +19,8 @@ import { ChainError } from './rpc.ts';
 import { offlineReason } from './offline.ts';
 import { readOrder, SOURCES } from './sources/index.ts';
 import type { Source } from './sources/types.ts';
-import { DAY_MS, isoDay, shiftDay } from '#lib/shared/utc-day.ts';
-import { evmHeadSource, readLogs, writeHeadRows, type HeadRead } from './head-first.ts';
+import { DAY_MS, isoDay } from '#lib/shared/utc-day.ts';
+import { closedDay, planRun, type RunPlan } from './plan.ts';
 import { planCloseRetry, type CloseRetry } from './close-retry.ts';
 import { recordCorrections } from './corrections.ts';
 import { lastPublishedAsOf } from './run-state.ts';
@@ -40,9 +40,9 @@ export interface IngestOptions {
   registry?: Registry;
   progress?: (line: string) => void;
   /**
-   * Head first (head-first.ts): the EVM figures are read at each chain's finalized head for the
-   * one date given (today) and published at once; the Transfer logs follow within the time budget.
-   * The other sources read the day before, the last one closed (valued at the prices read at the heads).
+   * Head first (plan.ts): the EVM figures are read at each chain's finalized head for the one date
+   * given (today) and published at once; the Transfer logs follow within the time budget. The other
+   * sources read the day before, the last one closed (valued at the prices read at the heads).
    */
   head?: boolean;
   /**
@@ -119,6 +119,8 @@ interface ReadState {
   chain?: string;
   /** Set when the time budget ended the reading: why (budget.ts). */
   budgetSpent?: string;
+  /** Steps a source left for after the first publish (the plan publishes twice), by the name their counts are kept under. */
+  afterPublish: Array<{ name: string; step: () => Promise<Record<string, number>> }>;
 }
 
 /** A part that could not be read: recorded, and the run goes on without it. */
@@ -140,7 +142,7 @@ async function readSources(
   registry: Registry,
   sources: Source[],
   opts: {
-    dates: string[];
+    plan: RunPlan;
     runId: number;
     env: NodeJS.ProcessEnv;
     dryRun: boolean;
@@ -164,7 +166,7 @@ async function readSources(
   };
   // The sources that read the day's prices first: the others value their supply with them.
   const ordered = readOrder(sources);
-  days: for (const date of opts.dates) {
+  days: for (const date of opts.plan.dates) {
     const prices = new Map<string, number | null>();
     for (const source of ordered) {
       const spent = budgetSpent();
@@ -187,6 +189,8 @@ async function readSources(
           fail,
           stalePrice,
           prices,
+          plan: opts.plan,
+          afterPublish: (name, step) => st.afterPublish.push({ name, step }),
         });
         const acc = (st.counts[source.name] ??= {});
         for (const [k, v] of Object.entries(c)) acc[k] = (acc[k] ?? 0) + v;
@@ -225,17 +229,23 @@ async function decide(
   asOf: string,
   st: ReadState,
   progress: (l: string) => void,
-  head = false,
+  plan: RunPlan,
 ): Promise<Omit<IngestResult, 'counts' | 'warnings' | 'errors'>> {
   const publishAsOf = await publishDate(db, asOf);
   // The per-asset breaker first: a held cell keeps its previous figure, the rest goes on.
-  const breaker = await breakerFor(db, env, runId, publishAsOf, head);
+  const breaker = await breakerFor(db, env, runId, publishAsOf, plan.carryBack);
   const { held } = breaker;
   for (const why of held.values()) {
     st.warnings.push(why);
     progress(`  held: ${why}`);
   }
-  const derived = await derive(db, registry, publishAsOf, { runId, failures: st.failures, held, stalePrices: st.stalePrices, head });
+  const derived = await derive(db, registry, publishAsOf, {
+    runId,
+    failures: st.failures,
+    held,
+    stalePrices: st.stalePrices,
+    carryBack: plan.carryBack,
+  });
   const totalsHeld = breaker.checkTotals(derived.totals);
   const extra = { failures: st.failures, held: Object.fromEntries(held), stale: derived.stale, totals: derived.totals };
   if (totalsHeld) return { runId, status: 'held', asOf, reason: totalsHeld.why, heldTotal: totalsHeld.total, ...extra };
@@ -257,7 +267,7 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
   const progress = opts.progress ?? (() => {});
   const registry = opts.registry ?? loadRegistry(registryPath(env));
   const asOf = opts.dates.at(-1)!;
-  const st: ReadState = { counts: {}, warnings: [], errors: [], failures: [], stalePrices: [] };
+  const st: ReadState = { counts: {}, warnings: [], errors: [], failures: [], stalePrices: [], afterPublish: [] };
   const { counts, warnings, errors } = st;
   const known = SOURCES.map((s) => s.name);
   for (const name of opts.sources ?? [])
@@ -265,10 +275,11 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
   const chosen = SOURCES.filter((s) => (opts.sources ? opts.sources.includes(s.name) : s.applies(registry)));
   const dryRun = !!opts.dryRun;
   const started = Date.now();
-  const head: HeadRead = { heads: new Map(), prices: new Map() };
-  const sources: Source[] = opts.head
-    ? chosen.map((s) => (s.name === 'evm' ? evmHeadSource(head) : { ...s, run: (ctx) => s.run({ ...ctx, date: shiftDay(ctx.date, -1) }) }))
-    : chosen;
+  const plan = planRun(opts.dates, !!opts.head, runDeadline(env, started));
+  // A source that cannot read at a chain's head reads the plan's last closed day.
+  const sources: Source[] = chosen.map((s) =>
+    s.readsAtHead ? s : { ...s, run: (ctx) => s.run({ ...ctx, date: closedDay(plan, ctx.date) }) },
+  );
 
   const owner = lockOwner();
   if (!(await acquireLock(db, owner, LOCK_TTL_MS)) && !(await takeOverDeadHolder(db, owner, LOCK_TTL_MS))) {
@@ -297,9 +308,7 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
     }
     const renew = () => renewLock(db, owner, LOCK_TTL_MS).then(() => {});
     // The reads, within the run's one time budget; deciding and publishing what was read always finish.
-    await withinBudget(env, started, () =>
-      readSources(db, registry, sources, { dates: opts.dates, runId, env, dryRun, progress, renew }, st),
-    );
+    await withinBudget(env, started, () => readSources(db, registry, sources, { plan, runId, env, dryRun, progress, renew }, st));
     const finish = async (status: RunStatus, reason?: string) => {
       if (runId)
         await db
@@ -314,31 +323,14 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
       return { runId, status: 'failed', asOf, reason, chain: st.chain, counts, warnings, errors, failures: st.failures };
     }
     if (dryRun) return { runId, status: 'dry-run', asOf, counts, warnings, errors, failures: st.failures };
-    let result = await decide(db, registry, env, runId, asOf, st, progress, !!opts.head);
+    let result = await decide(db, registry, env, runId, asOf, st, progress, plan);
     if (result.status === 'held') await finish('held', result.reason);
-    if (opts.head && result.status === 'published' && head.heads.size) {
-      // Published: today's figures are served. Now the logs, within the time budget.
-      progress(`published: today's figures at the chains' heads (run ${runId}); now the Transfer logs`);
-      const ctx = {
-        db,
-        registry,
-        date: asOf,
-        runId,
-        env,
-        progress,
-        dryRun,
-        warn: (raw: string) => {
-          const w = cleanOutsideText(raw);
-          warnings.push(w);
-          progress(`  warning: ${w}`);
-        },
-        fail: failPart(st, progress),
-      };
-      const logs = await withinBudget(env, started, () => readLogs(ctx, head, runDeadline(env, started)));
-      counts.logs = { requests: logs.requests, transfers: logs.transfers, complete: logs.complete ? 1 : 0 };
-      // The same head figures, now with the holders of every deployment whose history is read.
-      await writeHeadRows(ctx, head, ctx.fail);
-      result = await decide(db, registry, env, runId, asOf, st, progress, !!opts.head);
+    // A plan that publishes twice: the figures read are served now; then what the sources left
+    // for after (the Transfer logs, within the time budget), and the same figures again with it.
+    for (let n = 1; n < plan.publishes && result.status === 'published' && st.afterPublish.length; n++) {
+      progress(`published: the figures read (run ${runId}); now the steps left for after`);
+      for (const { name, step } of st.afterPublish.splice(0)) counts[name] = await withinBudget(env, started, step);
+      result = await decide(db, registry, env, runId, asOf, st, progress, plan);
     }
     // Alerts (issue 28.1): the events this publish shows, made from what it published; a run held whole makes its hold event.
     const { status } = result;
@@ -348,7 +340,7 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
     if (status === 'published' || status === 'held') await recordAlerts(db, registry, { ...result, status }, progress);
     const done = { ...result, counts, warnings, errors };
     // A day closed on an earlier block is read again later (issue 25.3): planned and recorded here, started by the runner.
-    return opts.dates.length === 1 && !opts.head ? await planCloseRetry(db, asOf, done) : done;
+    return opts.dates.length === 1 ? await planCloseRetry(db, asOf, done) : done;
   } catch (e) {
     const reason = cleanOutsideText((e as Error).message.split('\n')[0]);
     if (runId)

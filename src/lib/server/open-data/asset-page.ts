@@ -184,7 +184,7 @@ export async function loadAssetPage(id: string): Promise<AssetPage | undefined> 
   const networkIds = new Map(netRows.map((n) => [n.name, n.id]));
   // Cells the published run kept at an earlier figure (a failed read, or held by the per-asset breaker).
   const staleCells = allStaleCells.filter((c) => c.asset === regSymbol);
-  // Head first: per `SYMBOL|chain`, the share of the history read so far (head-first.ts).
+  // Head first: per `SYMBOL|chain`, the share of the history read so far (the EVM log phase).
   const indexing = Object.entries(allIndexing)
     .filter(([k]) => k.startsWith(`${regSymbol}|`))
     .map(([, v]) => v);

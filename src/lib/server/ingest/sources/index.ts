@@ -4,7 +4,7 @@ import { aptosSource } from './aptos.ts';
 import { defillamaHistorySource } from './defillama-history.ts';
 import { defillamaProtocolSource } from './defillama-protocol.ts';
 import { defillamaSource } from './defillama.ts';
-import { evmSource } from './evm.ts';
+import { evmSource } from './evm/source.ts';
 import { solanaSource } from './solana.ts';
 import { stellarSource } from './stellar.ts';
 import type { Source } from './types.ts';
@@ -15,8 +15,7 @@ import { xrplSource } from './xrpl.ts';
  * Aptos or XRPL deployments is read by those families' readers, never sent to eth_call.
  */
 const evmOnly = (s: Source): Source => ({
-  name: s.name,
-  setsPrices: s.setsPrices,
+  ...s,
   applies: (registry) => s.applies(withFamilies(registry, ['evm'])),
   run: (ctx) => s.run({ ...ctx, registry: withFamilies(ctx.registry, ['evm']) }),
 });

@@ -5,6 +5,7 @@
  */
 import type { Database } from '#db/client.ts';
 import type { Registry } from '#lib/server/ingest/registry.ts';
+import type { RunPlan } from '#lib/server/ingest/plan.ts';
 
 export interface SourceContext {
   db: Database;
@@ -36,6 +37,13 @@ export interface SourceContext {
    * no reader reads a price back from the database and the order of SOURCES does not matter.
    */
   prices?: Map<string, number | null>;
+  /** The run's plan (plan.ts); a source run without one (a test, a tool) reads as a daily run at the close does. */
+  plan?: RunPlan;
+  /**
+   * A step for after the run's first publish, when the plan publishes twice (the Transfer logs of
+   * a head read): its counts are kept under `name` in the run's record.
+   */
+  afterPublish?: (name: string, step: () => Promise<Record<string, number>>) => void;
 }
 
 export interface FailureScope {
@@ -49,6 +57,8 @@ export interface Source {
   applies(registry: Registry): boolean;
   /** Reads the day's prices into `ctx.prices` (the run reads such sources first). */
   setsPrices?: boolean;
+  /** Can read at a chain's head (today, not yet closed); a source that cannot reads the plan's last closed day (plan.ts). */
+  readsAtHead?: boolean;
   /** Reads one day. Counts are summed into the run's record (observations, transfers, rpcCalls...). */
   run(ctx: SourceContext): Promise<Record<string, number>>;
 }

@@ -13,7 +13,7 @@ import { ingestCheckpoints, ingestHolders, ingestTransfers } from '#db/schema/in
 import type { Database } from '#db/client.ts';
 import { narrowed } from '#lib/server/ingest/ranges.ts';
 import { rangeRefusal, withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
-import type { SourceContext } from './types.ts';
+import type { SourceContext } from '../types.ts';
 import { discoverDeploymentBlock } from './deployment-block.ts';
 
 const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');

@@ -1,5 +1,5 @@
 /**
- * An asset's price at the price chain's closing block, checked (prices.ts): a feed's or a NAV
+ * An asset's price at the price chain's block (its close or its head), checked (prices.ts): a feed's or a NAV
  * contract's answer must be positive, else it is refused with its reason (the asset is shown
  * stale or unknown rather than valued with a wrong price). A price past its kind's staleness
  * bound (a feed's `updatedAt`, or a NAV unchanged for too many business days) is kept with a
@@ -9,18 +9,11 @@ import { formatUnits, parseAbi } from 'viem';
 import { withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
 import { scaleFactor, type RegistryAsset } from '#lib/server/ingest/registry.ts';
 import { checkFeedAnswer, checkPrice, navStaleness, priceBound, type PriceCheck } from '#lib/server/ingest/prices.ts';
-import type { ClosingBlock } from './evm-head.ts';
-import { rawMulticall, type ContractRead } from './raw-multicall.ts';
-import { receiptCall } from '#lib/server/ingest/receipts.ts';
-import type { ReceiptCall } from '#lib/shared/receipts.ts';
-import type { SourceContext } from './types.ts';
+import type { ClosingBlock } from './block.ts';
+import type { SourceContext } from '../types.ts';
 import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { ingestObservations } from '#db/schema/index.ts';
-import { dayEnd } from '#lib/shared/utc-day.ts';
-
-/** The close a feed's age is measured at: the day's end, else (no day given) the block's time. */
-const closeOf = (date: string | undefined, blockMs: number) => (date ? dayEnd(date) : blockMs);
 
 const feedAbi = parseAbi([
   'function decimals() view returns (uint8)',
@@ -32,18 +25,35 @@ const centrifugeAbi = parseAbi(['function vault(address) view returns (address)'
 /** The asset's earlier published prices, one per day: what a NAV without a timestamp is compared with. */
 export type PriceHistory = () => Promise<Array<{ date: string; price: number }>>;
 
-/** `{ ok: true, price: null }` when the registry has no price method; otherwise a checked price or a refusal. */
+/**
+ * A price read on its own: a fixed NAV, none, or a contract price that takes two steps (Centrifuge:
+ * the vault's address first). `{ ok: true, price: null }` when the registry has no price method.
+ * The one-step contract prices are read with the chain's state (state.ts, priceReads).
+ */
 export async function readPrice(
   asset: RegistryAsset,
   c: ChainClient | undefined,
   block: ClosingBlock | null | undefined,
   warn: (m: string) => void,
-  day?: { date: string; history: PriceHistory },
-  /** Receives the price's contract calls with their raw answers (for the receipt), when read in one multicall. */
-  keep?: (calls: ReceiptCall[]) => void,
 ): Promise<PriceCheck | { ok: true; price: null }> {
-  const checked = await readRaw(asset, c, block, warn, day?.date, keep);
-  return day ? withNavStaleness(asset, checked, day) : checked;
+  const p = asset.price;
+  if (p.kind === 'fixed') return checkPrice(Number(p.usd));
+  if (p.kind === 'unavailable') return { ok: true, price: null };
+  if (!c || !block) return { ok: false, reason: `the price chain "${p.chain}" could not be read` };
+  if (p.kind !== 'centrifuge') return { ok: false, reason: `the ${p.kind} price on "${p.chain}" is read with the chain's state` };
+  const at = { blockNumber: block.number };
+  const what = `${asset.symbol} price`;
+  const vault = await withRetry(
+    what,
+    () => c.client.readContract({ address: p.address, abi: centrifugeAbi, functionName: 'vault', args: [p.asset], ...at }),
+    warn,
+  );
+  const raw = await withRetry(
+    what,
+    () => c.client.readContract({ address: vault, abi: centrifugeAbi, functionName: 'pricePerShare', ...at }),
+    warn,
+  );
+  return checkPrice(Number(formatUnits(raw, p.decimals)));
 }
 
 /** A price past its bound, told to the run (the asset is marked "stale since"), or warned when the caller keeps no list. */
@@ -94,8 +104,8 @@ type PriceRef = Extract<RegistryAsset['price'], { chain: string }>;
 
 /**
  * The contract reads that give a price in one multicall (a feed, a vault, a NAV method), or null
- * when it takes two steps (Centrifuge: the vault's address first). The head read (evm-head-read.ts)
- * puts them in its one multicall per chain; readPrice sends them alone.
+ * when it takes two steps (Centrifuge: the vault's address first). The chain's state read
+ * (state.ts) puts them in its one multicall per chain.
  */
 export function priceReads(p: PriceRef) {
   if (p.kind === 'feed')
@@ -151,45 +161,4 @@ function feedPrice(p: Extract<PriceRef, { kind: 'feed' }>, values: readonly unkn
   if (!fx.ok) return { ok: false, reason: `the quote feed ${p.quote}: ${fx.reason}` };
   const stale = base.stale ?? fx.stale;
   return { ok: true, price: base.price * fx.price, ...(stale ? { stale } : {}) };
-}
-
-async function readRaw(
-  asset: RegistryAsset,
-  c: ChainClient | undefined,
-  block: ClosingBlock | null | undefined,
-  warn: (m: string) => void,
-  date: string | undefined,
-  keep?: (calls: ReceiptCall[]) => void,
-): Promise<PriceCheck | { ok: true; price: null }> {
-  const p = asset.price;
-  if (p.kind === 'fixed') return checkPrice(Number(p.usd));
-  if (p.kind === 'unavailable') return { ok: true, price: null };
-  if (!c || !block) return { ok: false, reason: `the price chain "${p.chain}" could not be read` };
-  const at = { blockNumber: block.number };
-  const what = `${asset.symbol} price`;
-  if (p.kind !== 'centrifuge') {
-    const reads = priceReads(p)! as readonly ContractRead[];
-    // One eth_call, as viem's deployless multicall, keeping each call's raw answer for the receipt.
-    const results = await withRetry(what, () => rawMulticall(c, reads, block.number), warn);
-    const failed = results.find((r) => r.status === 'failure');
-    if (failed?.status === 'failure') throw failed.error;
-    keep?.(results.map((r, i) => receiptCall(reads[i], r)));
-    return priceFromReads(
-      p,
-      results.map((r) => (r.status === 'success' ? r.result : undefined)),
-      closeOf(date, block.time),
-      date,
-    );
-  }
-  const vault = await withRetry(
-    what,
-    () => c.client.readContract({ address: p.address, abi: centrifugeAbi, functionName: 'vault', args: [p.asset], ...at }),
-    warn,
-  );
-  const raw = await withRetry(
-    what,
-    () => c.client.readContract({ address: vault, abi: centrifugeAbi, functionName: 'pricePerShare', ...at }),
-    warn,
-  );
-  return checkPrice(Number(formatUnits(raw, p.decimals)));
 }

@@ -4,7 +4,7 @@
  * on Ethereum). A first backfill then starts where the token's history starts instead of at block 0,
  * which on a real provider is hundreds of thousands of empty eth_getLogs ranges (issue 19.5).
  */
-import { isMissingState } from '../rpc.ts';
+import { isMissingState } from '#lib/server/ingest/rpc.ts';
 
 /** The lowest block in [0, head] at which `hasCode` holds, or null when the address has no code at head. */
 export async function firstBlockWithCode(hasCode: (block: bigint) => Promise<boolean>, head: bigint): Promise<bigint | null> {
