@@ -58,9 +58,11 @@ async function checkPrices(
     const chain = 'chain' in asset.price ? asset.price.chain : undefined;
     let p: PriceCheck | { ok: true; price: null };
     try {
-      p = !chain
+      const read = !chain
         ? await readPrice(asset, undefined, undefined, ctx.warn)
-        : (chains.get(chain)?.prices.get(asset.symbol) ?? { ok: false, reason: `the price chain "${chain}" could not be read` });
+        : (chains.get(chain)?.prices.get(asset.symbol) ?? { ok: false as const, reason: `the price chain "${chain}" could not be read` });
+      if (read instanceof Error) throw read;
+      p = read;
       if (!p.ok) {
         fail({ asset: asset.symbol }, `${asset.symbol}: price refused: ${p.reason}`);
         continue;

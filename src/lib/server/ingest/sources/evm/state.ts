@@ -38,8 +38,8 @@ export interface ChainState {
   block: ClosingBlock;
   /** Per deployment address: its state, or why it could not be read. A deployment with no contract yet is absent. */
   states: Map<string, DeploymentState | string>;
-  /** Per asset priced on this chain, its price as read (not yet checked for staleness). */
-  prices: Map<string, PriceCheck | { ok: true; price: null }>;
+  /** Per asset priced on this chain, its price as read (not yet checked for staleness), or the error that left it unread. */
+  prices: Map<string, PriceCheck | { ok: true; price: null } | Error>;
   /** Per asset priced in the multicall, its price calls with their raw answers (for the receipt). */
   priceCalls: Map<string, ReceiptCall[]>;
 }
@@ -81,7 +81,7 @@ export async function readChainState(
     ? await withRetry(`${c.key} reads at block ${block.number}`, () => rawMulticall(c, contracts, block.number), warn)
     : [];
   const states = new Map<string, DeploymentState | string>();
-  const prices = new Map<string, PriceCheck | { ok: true; price: null }>();
+  const prices: ChainState['prices'] = new Map();
   const priceCalls = new Map<string, ReceiptCall[]>();
   let i = 0;
   for (const part of parts) {
@@ -117,7 +117,9 @@ export async function readChainState(
       );
     }
   }
-  // A price that takes two steps (Centrifuge) is read on its own, at the same block.
-  for (const a of pricedHere) if (!prices.has(a.symbol)) prices.set(a.symbol, await readPrice(a, c, block, warn));
+  // A price that takes two steps (Centrifuge) is read on its own, at the same block; its failure is the asset's, not the chain's.
+  for (const a of pricedHere)
+    if (!prices.has(a.symbol))
+      prices.set(a.symbol, await readPrice(a, c, block, warn).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))));
   return { client: c, block, states, prices, priceCalls };
 }
