@@ -113,7 +113,8 @@ export async function readChainState(
       priceCalls.set(part.asset.symbol, calls);
       prices.set(
         part.asset.symbol,
-        why ? { ok: false, reason: `the price contract gave ${why}` } : priceFromReads(part.asset.price, values, clock.closeMs, clock.date),
+        // A call that does not answer leaves the price unread (the asset's failure); an answer is checked.
+        why ? new Error(`the price contract gave ${why}`) : priceFromReads(part.asset.price, values, clock.closeMs, clock.date),
       );
     }
   }
