@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Obs, StaleCell } from '#lib/server/ingest/cells.ts';
 import { buildCellRows, buildTotals } from '#lib/server/ingest/derive/read-model.ts';
+import { refusedCells } from '#lib/server/ingest/publish.ts';
 import { parseRegistry } from '#lib/server/ingest/registry.ts';
 
 const registry = parseRegistry({
@@ -150,5 +151,19 @@ describe('read model totals', () => {
     expect(total('market', 'stablecoins')).toMatchObject({ value: 1000, netted: 0, products: 1 });
     expect(total('stablecoin-network', 'ethereum')).toMatchObject({ value: 1000 });
     expect(total('network', 'arbitrum')).toMatchObject({ value: 50, products: 1 });
+  });
+});
+
+describe('a figure a run refused is refused everywhere', () => {
+  const known = [
+    { asset: 'TB', chain: 'ethereum' },
+    { asset: 'TB', chain: 'arbitrum' },
+    { asset: 'FOF', chain: 'ethereum' },
+  ];
+  it('a failure naming only a chain refuses every cell on it; one naming only an asset, every chain of it; a hold, its cell', () => {
+    expect(refusedCells(known, [{ chain: 'ethereum', reason: 'ethereum: RPC down' }], new Map())).toEqual(['TB|ethereum', 'FOF|ethereum']);
+    expect(refusedCells(known, [{ asset: 'TB', reason: 'TB: no price' }], new Map())).toEqual(['TB|ethereum', 'TB|arbitrum']);
+    expect(refusedCells(known, [], new Map([['FOF|ethereum', 'held']]))).toEqual(['FOF|ethereum']);
+    expect(refusedCells(known, [], new Map())).toEqual([]);
   });
 });

@@ -80,6 +80,12 @@ export interface Derived {
   totalRows: TotalRow[];
   /** Per `SYMBOL|chain`, the share of its history read. */
   indexing: Record<string, number>;
+  /**
+   * The cells (`SYMBOL|chain`) this run refused: held by the breaker, or covered by any failure (a
+   * whole chain, a whole asset, or one asset on one chain). Their rows of this run are never accepted,
+   * so no reader of accepted rows (receipts, supply, alerts, concentration, the next breaker) sees them.
+   */
+  refused: string[];
 }
 
 export interface DeriveOptions {
@@ -111,10 +117,11 @@ export async function derive(db: Database, registry: Registry, asOf: string, opt
     rows.filter((r) => r.accepted),
     -1,
   );
+  const known = knownCells(registry, rows, runId);
   const { picked, stale: carried } = carryStale(
     pickObservations(rows, runId),
     accepted,
-    knownCells(registry, rows, runId),
+    known,
     asOf,
     runId,
     failures,
@@ -185,7 +192,15 @@ export async function derive(db: Database, registry: Registry, asOf: string, opt
     cellRows,
     totalRows: buildTotals(cellRows, registry),
     indexing,
+    refused: refusedCells(known, failures, held),
   };
+}
+
+/** Every known cell a failure covers or the breaker holds, whatever the failure names. */
+export function refusedCells(known: Array<{ asset: string; chain: string }>, failures: Failure[], held: Map<string, string>): string[] {
+  return known
+    .filter(({ asset, chain }) => held.has(cellKey(asset, chain)) || failureFor(failures, asset, chain))
+    .map((c) => cellKey(c.asset, c.chain));
 }
 
 const CHUNK = 500;
@@ -255,7 +270,7 @@ export async function writePublished(
     await tx.insert(datasetMeta).values({ key: 'seeded:analytics', value: new Date().toISOString() }).onConflictDoNothing();
     // This run's rows become servable history, except the cells it failed or held (never reused).
     await tx.update(ingestObservations).set({ accepted: true }).where(eq(ingestObservations.runId, runId));
-    for (const key of notAccepted) {
+    for (const key of new Set([...notAccepted, ...d.refused])) {
       const [asset, chain] = key.split('|');
       await tx
         .update(ingestObservations)
