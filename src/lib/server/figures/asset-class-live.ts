@@ -6,10 +6,8 @@
  * published run the snapshot is served unchanged.
  */
 import { coverageRead, type Coverage } from './coverage-data.ts';
-import { servedObservations, type Observation } from './observations.ts';
-import { pickPerDayCell } from './precedence.ts';
-import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics.ts';
-import { readAll, readMany, readOne } from '#lib/server/db/reads.ts';
+import { publishedDayRead, type PublishedCell } from './read-model.ts';
+import { readAll, readOne } from '#lib/server/db/reads.ts';
 import { CACHE, applyCache } from '#lib/server/cache/policy.ts';
 import { networkLinksRead } from '#lib/server/open-data/links.ts';
 import { ageOf, runStateRead } from '#lib/server/ingest/run-state.ts';
@@ -38,26 +36,21 @@ interface LiveAsset {
 
 /**
  * The class's tracked assets on the published as-of date, largest first; null without a published
- * run. The published run, the as-of date and its observations come in one round trip.
+ * run. The published run and its figures of the day (the read model) come in one round trip.
  */
-const liveClassRead = (assetClass: string) =>
-  readMany(
-    [metaQuery('publishedRun'), metaQuery('asOf'), servedObservations({ asOf: asOfSql, onAsOfDay: true })],
-    ([published, asOfRows, rows]) => (publishedRunFrom(published) === undefined ? null : liveAssets(assetClass, asOfFrom(asOfRows), rows)),
-  );
+const liveClassRead = (assetClass: string) => publishedDayRead((day) => (day ? liveAssets(assetClass, day.run.asOf, day.cells) : null));
 
 const liveClass = (assetClass: string) => readOne(liveClassRead(assetClass));
 type LiveClass = Awaited<ReturnType<typeof liveClass>>;
 
-function liveAssets(assetClass: string, asOf: string, all: Observation[]): { asOf: string; assets: LiveAsset[] } {
+function liveAssets(assetClass: string, asOf: string, rows: PublishedCell[]): { asOf: string; assets: LiveAsset[] } {
   const { registry } = siteRegistry();
   const tracked = new Map((registry?.assets ?? []).filter((a) => a.assetClass === assetClass).map((a) => [a.symbol, a]));
-  // One per asset and chain, by the one precedence rule.
-  const rows = [...pickPerDayCell(all).values()];
+  // One per asset and chain: the figure publish decided (stale carries included, held figures never).
   const bySymbol = new Map<string, LiveAsset>();
   const counted = countedOnce(registry);
   for (const o of rows) {
-    const a = tracked.get(o.assetSymbol);
+    const a = tracked.get(o.asset);
     if (!a || o.value === null || o.value <= 0) continue;
     const cur = bySymbol.get(a.symbol) ?? {
       symbol: a.symbol,

@@ -8,10 +8,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { assets, ingestCheckpoints, ingestHolders } from '#db/schema/index.ts';
-import { servedObservations, type Observation } from './observations.ts';
-import { isAggregator, outranks, type Ranked } from './precedence.ts';
+import { dayFigures, publishedCellsQuery, type DayFigure } from './read-model.ts';
+import { isAggregator } from './precedence.ts';
 import { SOURCE_NAME as DEFILLAMA_PROTOCOL } from '#lib/server/ingest/sources/defillama-protocol.ts';
-import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics.ts';
+import { asOfFrom, metaQuery, publishedRunFrom } from './analytics.ts';
 import { readMany, readOne } from '#lib/server/db/reads.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { siteRegistry } from './sources-data.ts';
@@ -209,7 +209,8 @@ export function overallCoverage(
   };
 }
 
-type Obs = Ranked & Pick<Observation, 'value' | 'apiUrl'> & { price?: number | null };
+/** A figure of the day (read-model.ts): the one publish chose for a cell, or one beside it. */
+type Obs = Omit<DayFigure, 'chosen' | 'price' | 'apiUrl'> & { chosen?: boolean; price?: number | null; apiUrl?: string | null };
 
 /** An indexed holder balance (raw units) with its deployment's decimals and the block the index stands at. */
 export interface IndexedBalance {
@@ -292,10 +293,8 @@ export function gaps(rows: Obs[]): CoverageGap[] {
     if (o.value === null) continue;
     const key = `${o.assetSymbol}|${o.chain}`;
     if (o.source === DEFILLAMA_PROTOCOL) llama.set(key, o);
-    else if (!isAggregator(o.source)) {
-      const prev = reader.get(key);
-      if (!prev || outranks(o, prev)) reader.set(key, o);
-    }
+    // The chain reader publish chose for the cell (listed first); never a second one beside it.
+    else if (!isAggregator(o.source) && !reader.has(key)) reader.set(key, o);
   }
   const out: CoverageGap[] = [];
   for (const [key, r] of reader) {
@@ -307,7 +306,7 @@ export function gaps(rows: Obs[]): CoverageGap[] {
       chainSource: r.source,
       chainValue: round2(r.value!),
       defillamaValue: round2(l.value!),
-      defillamaUrl: l.apiUrl,
+      defillamaUrl: l.apiUrl ?? null,
       gapPct: r.value! > 0 ? round2(((l.value! - r.value!) / r.value!) * 100) : null,
     });
   }
@@ -327,7 +326,7 @@ export function coverageRead() {
       metaQuery('publishedRun'),
       metaQuery('asOf'),
       db.select({ symbol: assets.symbol, assetClass: assets.assetClass, marketCap: assets.marketCap }).from(assets),
-      servedObservations({ asOf: asOfSql, onAsOfDay: true }),
+      publishedCellsQuery({ onAsOfDay: true }),
       db
         .select({
           chain: ingestHolders.chain,
@@ -344,8 +343,8 @@ export function coverageRead() {
         )
         .where(inArray(ingestHolders.holder, wallets.length ? wallets : [''])),
     ],
-    ([publishedRows, asOfRows, published, day, balances]) =>
-      coverageFrom(publishedRunFrom(publishedRows), asOfFrom(asOfRows), published, day, balances),
+    ([publishedRows, asOfRows, published, cells, balances]) =>
+      coverageFrom(publishedRunFrom(publishedRows), asOfFrom(asOfRows), published, dayFigures(cells), balances),
   );
 }
 

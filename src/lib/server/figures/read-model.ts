@@ -10,7 +10,7 @@
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { publishedCells, publishedRuns } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db/client.ts';
-import { read, type Read } from '#lib/server/db/reads.ts';
+import { read, readMany, type Read } from '#lib/server/db/reads.ts';
 
 export type PublishedRun = typeof publishedRuns.$inferSelect;
 export type PublishedCell = typeof publishedCells.$inferSelect;
@@ -19,9 +19,10 @@ export type { PublishedStaleCell } from '#db/schema/index.ts';
 /** The served run's as-of date as SQL, for reads that travel in the same round trip as the run's row. */
 const publishedAsOfSql = sql<string>`(select ${publishedRuns.asOf} from ${publishedRuns} order by ${publishedRuns.runId} desc limit 1)`;
 
+const runQuery = () => getDb().select().from(publishedRuns).orderBy(desc(publishedRuns.runId)).limit(1);
+
 /** The served run (the newest published), or undefined while the site serves the snapshot. */
-export const publishedRunRead = (): Read<PublishedRun | undefined> =>
-  read(getDb().select().from(publishedRuns).orderBy(desc(publishedRuns.runId)).limit(1), ([row]) => row);
+export const publishedRunRead = (): Read<PublishedRun | undefined> => read(runQuery(), ([row]) => row);
 
 export interface CellFilter {
   /** One product (its registry symbol) or several. */
@@ -35,6 +36,15 @@ export interface CellFilter {
 
 /** Published figures per day, product and chain, oldest first. */
 export function publishedCellsRead(f: CellFilter = {}): Read<PublishedCell[]> {
+  return read(publishedCellsQuery(f), (rows) => rows);
+}
+
+/** The served run with its figures of the as-of day, in one read, made into `T` (undefined while the snapshot is served). */
+export const publishedDayRead = <T>(then: (day: { run: PublishedRun; cells: PublishedCell[] } | undefined) => T, f: CellFilter = {}) =>
+  readMany([runQuery(), publishedCellsQuery({ ...f, onAsOfDay: true })], ([[run], cells]) => then(run ? { run, cells } : undefined));
+
+/** The query of publishedCellsRead, for a read that combines it with others in one batch. */
+export function publishedCellsQuery(f: CellFilter) {
   const c = publishedCells;
   const where: SQL[] = [];
   if (typeof f.asset === 'string') where.push(eq(c.asset, f.asset));
@@ -42,12 +52,51 @@ export function publishedCellsRead(f: CellFilter = {}): Read<PublishedCell[]> {
   if (f.chain !== undefined) where.push(eq(c.chain, f.chain));
   if (f.onAsOfDay) where.push(eq(c.date, publishedAsOfSql));
   if (f.from) where.push(gte(c.date, f.from));
-  return read(
-    getDb()
-      .select()
-      .from(c)
-      .where(where.length ? and(...where) : undefined)
-      .orderBy(asc(c.date), asc(c.asset), asc(c.chain)),
-    (rows) => rows,
-  );
+  return getDb()
+    .select()
+    .from(c)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(asc(c.date), asc(c.asset), asc(c.chain));
+}
+
+/** One figure of a day for one product on one chain: the one publish chose, or one it did not. */
+export interface DayFigure {
+  runId: number;
+  date: string;
+  assetSymbol: string;
+  chain: string;
+  source: string;
+  value: number | null;
+  price: number | null;
+  apiUrl: string | null;
+  /** The figure publish chose for the cell (the others stand beside it for reconciliation and coverage). */
+  chosen: boolean;
+}
+
+/** Every figure known for the day's cells, the chosen one of each cell first. */
+export function dayFigures(cells: PublishedCell[]): DayFigure[] {
+  return cells.flatMap((c) => [
+    {
+      runId: c.receiptRunId,
+      date: c.date,
+      assetSymbol: c.asset,
+      chain: c.chain,
+      source: c.source,
+      value: c.value,
+      price: c.price,
+      apiUrl: c.apiUrl,
+      chosen: true,
+    },
+    ...c.others.map((x) => ({
+      runId: x.runId,
+      date: c.date,
+      assetSymbol: c.asset,
+      chain: c.chain,
+      source: x.source,
+      value: x.value,
+      price: x.price,
+      apiUrl: x.apiUrl,
+      chosen: false,
+    })),
+  ]);
 }

@@ -13,7 +13,13 @@ import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 import { snapshot } from '#lib/server/figures/asset-class-data.ts';
 import { figureLabel } from '#lib/server/figures/snapshot-dataset.ts';
 import { isAggregator } from '#lib/server/figures/precedence.ts';
-import { publishedCellsRead, publishedRunRead, type PublishedCell, type PublishedStaleCell } from '#lib/server/figures/read-model.ts';
+import {
+  dayFigures,
+  publishedCellsRead,
+  publishedRunRead,
+  type PublishedCell,
+  type PublishedStaleCell,
+} from '#lib/server/figures/read-model.ts';
 import { catalogRead, registryChainName, type CatalogAsset } from './catalog.ts';
 import { shiftDay } from '#lib/shared/utc-day.ts';
 import { explorerLink, pctChange, priceMethod, supplyMethod } from './shared.ts';
@@ -543,14 +549,6 @@ export function assemble(input: AssetPageInput): AssetPage {
     }),
     concentration: concentrationFrom(input.concentrationRows ?? [], live, reg?.source === 'evm' && deployments.length > 0),
   };
-}
-
-/** A day's published figures with the sources not chosen beside them: every figure known for each chain. */
-function dayFigures(day: PublishedCell[]) {
-  return day.flatMap((c) => [
-    { date: c.date, assetSymbol: c.asset, chain: c.chain, source: c.source, value: c.value, apiUrl: c.apiUrl },
-    ...c.others.map((x) => ({ date: c.date, assetSymbol: c.asset, chain: c.chain, source: x.source, value: x.value, apiUrl: x.apiUrl })),
-  ]);
 }
 
 /** The snapshot's as-of date (content/data/SOURCES.md): its files share one date. */

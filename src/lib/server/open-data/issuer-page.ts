@@ -4,8 +4,8 @@
  * which has one figure per asset). Two drizzle batches at most.
  */
 import { figureOrigin, type Origin } from '#lib/shared/origin.ts';
-import { servedObservations } from '#lib/server/figures/observations.ts';
-import { pickPerDayCell } from '#lib/server/figures/precedence.ts';
+import { publishedCellsRead } from '#lib/server/figures/read-model.ts';
+import { readOne } from '#lib/server/db/reads.ts';
 import { assetRef, type Catalog, type AssetRef, type CatalogAsset } from './catalog.ts';
 import { loadCatalogAndFacts } from './shared.ts';
 import { countedOnce } from '#lib/server/figures/counted-once.ts';
@@ -96,11 +96,10 @@ export async function loadIssuerPage(id: string): Promise<IssuerPage | undefined
     'Unknown: the snapshot holds one figure per asset; the history starts with the first published ingest run.';
   if (live) {
     const symbols = list.map((a) => a.registry?.symbol ?? a.symbol);
-    const obs = await servedObservations({ asOf, asset: symbols });
-    // Per date, asset and chain the figure that counts, then summed per date.
+    const cells = await readOne(publishedCellsRead({ asset: symbols }));
+    // Per date, the published figures of its assets (one per asset and chain), each dollar counted once.
     const total = new Map<string, number>();
-    for (const o of pickPerDayCell(obs).values())
-      if (o.value !== null) total.set(o.date, (total.get(o.date) ?? 0) + counted(o.assetSymbol, o.value));
+    for (const o of cells) if (o.value !== null) total.set(o.date, (total.get(o.date) ?? 0) + counted(o.asset, o.value));
     history = [...total.entries()]
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([date, v]) => ({ date, totalMarketCap: Number(v.toFixed(2)) }));

@@ -6,10 +6,9 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { networks, networkSeries } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db/client.ts';
-import { readAll, readMany } from '#lib/server/db/reads.ts';
+import { readAll, readMany, readOne } from '#lib/server/db/reads.ts';
 import { publishedFactsRead } from '#lib/server/figures/analytics.ts';
-import { servedObservations } from '#lib/server/figures/observations.ts';
-import { latestPerCell } from '#lib/server/figures/precedence.ts';
+import { publishedCellsRead } from '#lib/server/figures/read-model.ts';
 import { assetRef, catalogRead, type AssetRef, type CatalogAsset } from './catalog.ts';
 import { snapshot } from '#lib/server/figures/asset-class-data.ts';
 import { valueOnNetwork } from '#lib/server/figures/snapshot-dataset.ts';
@@ -96,14 +95,14 @@ export async function loadNetworkPage(id: string): Promise<NetworkPage | undefin
   let list: NetworkAsset[];
   let assetsSource: string;
   if (live) {
-    const obs = await servedObservations({ asOf, chain: id, order: 'newest', limit: 2000 });
-    list = [...latestPerCell(obs).values()]
+    const cells = await readOne(publishedCellsRead({ chain: id, onAsOfDay: true }));
+    list = cells
       .filter((o) => o.value === null || o.value > 0)
       .flatMap((o) => {
-        const a = catalog.assets.find((x) => (x.registry?.symbol ?? x.symbol) === o.assetSymbol);
+        const a = catalog.assets.find((x) => (x.registry?.symbol ?? x.symbol) === o.asset);
         return a ? [assetRow(a, o.value)] : [];
       });
-    assetsSource = `observations on ${id} up to ${asOf}`;
+    assetsSource = `the published figures on ${id} as of ${asOf}`;
   } else {
     list = catalog.assets
       .filter((a) => a.chains.includes(row.name))
