@@ -46,6 +46,9 @@ const NODE_ONLY = [
   })),
 ];
 
+/** The per-day rule of which source counts (src/lib/server/figures/precedence.ts). */
+const DAY_RULE = ['pickPerDayCell', 'latestPerCell', 'outranks'];
+
 /** The server's feature rooms, above its plumbing (db/, cache/, http/). */
 const FEATURE_ROOMS = ['figures', 'ingest', 'content', 'open-data', 'og', 'search', 'alerts'];
 
@@ -88,6 +91,29 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx,astro}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  // The per-day rule of which source counts (figures/precedence.ts) is the publish step's alone: it
+  // decides once, into the read model (figures/read-model.ts), and everything else reads those rows.
+  // A reader that picked again could disagree with what was published. Placed before the rooms'
+  // own import rules: theirs replace this one where both apply, and none of them may reach
+  // figures/ anyway.
+  {
+    files: ['src/**/*.{ts,tsx,astro}', 'front-door/**/*.ts', 'scripts/**/*.ts', 'netlify/**/*.mts'],
+    ignores: ['src/lib/server/ingest/cells.ts', 'src/lib/server/ingest/publish.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/precedence.ts', '**/precedence'],
+              importNames: DAY_RULE,
+              message: 'Which source counts per day is decided by the publish step alone: read the published rows (figures/read-model.ts).',
+            },
+          ],
+        },
+      ],
+    },
   },
   // React runs in the islands and the browser modules they use; .astro frontmatter is not React
   // (a function named useX there is no hook), so its virtual script files are left out.

@@ -57,6 +57,17 @@ describe('imports that cross a boundary fail', () => {
     ['src/lib/server/cache/planted.ts', "import { readAnalytics } from '../figures/analytics.ts';\nexport const x = readAnalytics;"],
     ['src/lib/server/db/planted.ts', "import { runIngest } from '#lib/server/ingest/run.ts';\nexport const x = runIngest;"],
     ['front-door/planted.ts', "import { assetPage } from '../src/lib/server/open-data/asset-page.ts';\nexport const x = assetPage;"],
+    // which source counts per day is decided by the publish step alone: a page, a reader or an alert reads the published rows
+    [
+      'src/lib/server/open-data/planted.ts',
+      "import { pickPerDayCell } from '#lib/server/figures/precedence.ts';\nexport const x = pickPerDayCell;",
+    ],
+    ['src/lib/server/figures/planted.ts', "import { outranks } from './precedence.ts';\nexport const x = outranks;"],
+    ['src/lib/server/alerts/planted.ts', "import { latestPerCell } from '../figures/precedence';\nexport const x = latestPerCell;"],
+    [
+      'src/pages/planted.astro',
+      "---\nimport { pickPerDayCell } from '#lib/server/figures/precedence.ts';\nconst x = pickPerDayCell;\n---\n<p>{x}</p>\n",
+    ],
   ])('%s: %s', (filePath, code) => {
     it('is reported by no-restricted-imports', async () => {
       expect(await ruleIds(filePath, code)).toContain('no-restricted-imports');
@@ -107,6 +118,15 @@ describe('imports along the allowed direction pass', () => {
     ['src/lib/shared/planted.ts', "import { z } from 'zod';\nexport const x = z.string();"],
     // a feature room imports the plumbing
     ['src/lib/server/figures/planted.ts', "import { readAll } from '../db/reads.ts';\nexport const x = readAll;"],
+    // the publish step applies the day rule; a reader may still ask whether a source is an aggregator
+    [
+      'src/lib/server/ingest/cells.ts',
+      "import { pickPerDayCell } from '#lib/server/figures/precedence.ts';\nexport const x = pickPerDayCell;",
+    ],
+    [
+      'src/lib/server/open-data/planted.ts',
+      "import { isAggregator } from '#lib/server/figures/precedence.ts';\nexport const x = isAggregator;",
+    ],
   ])('%s: %s', async (filePath, code) => {
     expect(await ruleIds(filePath, code)).toEqual([]);
   });

@@ -6,8 +6,7 @@
  */
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { alertDeliveries, alertEvents, alertWebhooks, ingestObservations } from '#db/schema/index.ts';
-import { pickPerDayCell } from '#lib/server/figures/precedence.ts';
+import { alertDeliveries, alertEvents, alertWebhooks, ingestObservations, publishedCells } from '#db/schema/index.ts';
 import { chainNameIn, type Registry } from '#lib/server/ingest/registry.ts';
 import { lastPublished } from '#lib/server/ingest/breaker.ts';
 import type { StaleCell } from '#lib/server/ingest/cells.ts';
@@ -29,6 +28,23 @@ export interface PublishedRun {
 }
 
 type ObsRow = typeof ingestObservations.$inferSelect;
+
+/** A published figure as the detectors read it: the day it stands for was the day it was read (carried figures are left out). */
+const publishedFigure = (c: typeof publishedCells.$inferSelect): Figure => ({
+  asset: c.asset,
+  day: c.date,
+  chain: c.chain,
+  source: c.source,
+  contract: c.contract,
+  blockNumber: c.blockNumber,
+  blockTime: c.blockTime,
+  apiUrl: c.apiUrl,
+  fetchedAt: c.fetchedAt ?? '',
+  supply: c.supply,
+  price: c.price,
+  value: c.value,
+  marketPrice: c.marketPrice,
+});
 
 const figureOf = (o: ObsRow): Figure => ({
   asset: o.assetSymbol,
@@ -62,11 +78,12 @@ async function eventsOf(db: Database, registry: Registry, run: PublishedRun): Pr
     ];
   }
   const from = shiftDay(run.asOf, -2);
-  const accepted = await db
+  // What the run published (the read model): a refused or held figure is not there, whatever refused it.
+  const published = await db
     .select()
-    .from(ingestObservations)
-    .where(and(eq(ingestObservations.accepted, true), gte(ingestObservations.date, from), lte(ingestObservations.date, run.asOf)));
-  const figures = [...pickPerDayCell(accepted).values()].map(figureOf);
+    .from(publishedCells)
+    .where(and(gte(publishedCells.date, from), lte(publishedCells.date, run.asOf)));
+  const figures = published.filter((c) => c.readDate === c.date).map(publishedFigure);
   const heldKeys = Object.keys(run.held ?? {});
   // The reads the breaker refused: this run's rows of the held cells (never accepted, never served).
   const refusedRows = heldKeys.length

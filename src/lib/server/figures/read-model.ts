@@ -7,8 +7,9 @@
  * Without a published run (the snapshot) the run read answers undefined and the row reads answer
  * no rows.
  */
-import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
-import { publishedCells, publishedRuns } from '#db/schema/index.ts';
+import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { ingestObservations, publishedCells, publishedRuns } from '#db/schema/index.ts';
+import { alias } from 'drizzle-orm/sqlite-core';
 import { getDb } from '#lib/server/db/client.ts';
 import { read, readMany, type Read } from '#lib/server/db/reads.ts';
 
@@ -32,6 +33,8 @@ export interface CellFilter {
   onAsOfDay?: boolean;
   /** History from this day on (YYYY-MM-DD), inclusive. */
   from?: string;
+  /** Each cell's newest published day only (a cell publish no longer shows keeps its last figure, with its date). */
+  latest?: boolean;
 }
 
 /** Published figures per day, product and chain, oldest first. */
@@ -52,6 +55,10 @@ export function publishedCellsQuery(f: CellFilter) {
   if (f.chain !== undefined) where.push(eq(c.chain, f.chain));
   if (f.onAsOfDay) where.push(eq(c.date, publishedAsOfSql));
   if (f.from) where.push(gte(c.date, f.from));
+  if (f.latest) {
+    const p = alias(publishedCells, 'newer');
+    where.push(sql`not exists (select 1 from ${p} where ${p.asset} = ${c.asset} and ${p.chain} = ${c.chain} and ${p.date} > ${c.date})`);
+  }
   return getDb()
     .select()
     .from(c)
@@ -99,4 +106,19 @@ export function dayFigures(cells: PublishedCell[]): DayFigure[] {
       chosen: false,
     })),
   ]);
+}
+
+/**
+ * The observations the published figures were read as (their receipts' keys): the stored rows behind
+ * `cells`, for a receipt. One query; no figure is chosen here, each cell names its own row.
+ */
+export function observationsOfQuery(cells: PublishedCell[]) {
+  const o = ingestObservations;
+  const keys = cells.map((c) =>
+    and(eq(o.runId, c.receiptRunId), eq(o.date, c.readDate), eq(o.assetSymbol, c.asset), eq(o.chain, c.chain), eq(o.source, c.source)),
+  );
+  return getDb()
+    .select()
+    .from(o)
+    .where(keys.length ? or(...keys) : sql`0`);
 }

@@ -7,13 +7,27 @@ import { desc } from 'drizzle-orm';
 import registryJson from '../../../../content/registry/registry.json';
 import { ingestRuns } from '#db/schema/index.ts';
 import type { StaleCell } from '#lib/server/ingest/cells.ts';
-import { asOfFrom, asOfSql, metaQuery, publishedRunFrom } from './analytics.ts';
+import { asOfFrom, metaQuery, publishedRunFrom } from './analytics.ts';
 import { readMany } from '#lib/server/db/reads.ts';
 import { config } from '#lib/server/config.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { loadRegistry, parseRegistry, type Registry } from '#lib/server/ingest/registry.ts';
-import { servedObservations, type Observation } from './observations.ts';
-import { latestPerCell } from './precedence.ts';
+import { publishedCellsQuery } from './read-model.ts';
+
+/** A deployment's newest published figure, as the page lists it (the day it was read, where, how much). */
+export interface LatestFigure {
+  assetSymbol: string;
+  chain: string;
+  source: string;
+  /** The day the figure was read. */
+  date: string;
+  supply: string;
+  value: number | null;
+  holders: number | null;
+  blockNumber: number | null;
+  blockTime: string | null;
+  apiUrl: string | null;
+}
 
 let bundled: { registry?: Registry; error?: string } | undefined;
 
@@ -40,8 +54,8 @@ export interface SourcesData {
   /** The published run, if any; otherwise the site serves the snapshot. */
   publishedRun?: number;
   asOf: string;
-  /** `${symbol}|${chain}` -> the observation on the published as-of date (or the latest one). */
-  observations: Map<string, Observation>;
+  /** `${symbol}|${chain}` -> the figure published for the as-of date (or the cell's newest published one). */
+  observations: Map<string, LatestFigure>;
   runs: Run[];
   /** `${symbol}|${chain}` -> the cell shown with an earlier day's figure, its age and why. */
   stale: Map<string, StaleCell>;
@@ -56,7 +70,7 @@ export function sourcesRead() {
     [
       metaQuery('publishedRun'),
       metaQuery('asOf'),
-      servedObservations({ asOf: asOfSql, order: 'newest', limit: 2000 }),
+      publishedCellsQuery({ latest: true }),
       db.select().from(ingestRuns).orderBy(desc(ingestRuns.id)).limit(10),
       metaQuery('staleCells'),
       metaQuery('snapshotComparison'),
@@ -64,7 +78,9 @@ export function sourcesRead() {
     ([publishedRows, asOfRows, rows, runs, [staleRow], [comparisonRow]]): SourcesData => {
       const { registry, error } = siteRegistry();
       const publishedRun = publishedRunFrom(publishedRows);
-      const observations = latestPerCell(rows);
+      const observations = new Map(
+        rows.map((c): [string, LatestFigure] => [`${c.asset}|${c.chain}`, { ...c, assetSymbol: c.asset, date: c.readDate }]),
+      );
       const staleList = (publishedRun !== undefined ? (staleRow?.value ?? []) : []) as StaleCell[];
       const stale = new Map(staleList.map((c) => [`${c.asset}|${c.chain}`, c]));
       const comparison = (comparisonRow?.value ?? []) as SourcesData['comparison'];

@@ -8,8 +8,10 @@
  */
 import { getDb } from '#lib/server/db/client.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
-import { servedObservations, type Observation } from '#lib/server/figures/observations.ts';
-import { isAggregator, pickPerDayCell } from '#lib/server/figures/precedence.ts';
+import type { Observation } from '#lib/server/figures/observations.ts';
+import { isAggregator } from '#lib/server/figures/precedence.ts';
+import { observationsOfQuery, publishedCellsRead } from '#lib/server/figures/read-model.ts';
+import { readOne } from '#lib/server/db/reads.ts';
 import { registryChainName } from './catalog.ts';
 import { explorerLink, loadCatalogAndFacts } from './shared.ts';
 import { exactAmount as tokens, exactDollars as dollars, reproduceCommand, type EvmReceipt } from '#lib/shared/receipts.ts';
@@ -119,11 +121,10 @@ export async function loadAssetReceipt(id: string): Promise<AssetReceipt | undef
   const live = publishedRun !== undefined;
   const symbol = entry.registry?.symbol ?? entry.symbol;
   const asset = { id: entry.id, symbol: entry.symbol, name: entry.name, url: entry.url };
-  const rows = live ? await servedObservations({ asOf, asset: symbol }) : [];
-  // The latest counted observation of each chain, as the asset page shows it.
-  const latest = new Map<string, Observation>();
-  for (const o of pickPerDayCell(rows).values()) if ((latest.get(o.chain)?.date ?? '') < o.date) latest.set(o.chain, o);
-  const picked = [...latest.values()].sort((a, b) => (b.value ?? 0) - (a.value ?? 0));
+  // Each chain's newest published figure, as the asset page shows it, and the stored read it was published from.
+  const cells = live ? await readOne(publishedCellsRead({ asset: symbol, latest: true })) : [];
+  const rows: Observation[] = cells.length ? await observationsOfQuery(cells) : [];
+  const picked = rows.sort((a, b) => (b.value ?? 0) - (a.value ?? 0));
   const keptOf = await receiptsOf(getDb(), picked);
   const figures = picked.map((o) => figureReceipt(o, keptOf(o), registry));
   const lastDay = picked
