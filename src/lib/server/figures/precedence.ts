@@ -22,7 +22,7 @@ export const isAggregator = (source: string) => !isChainReader(source);
 const rank = (o: Ranked, runId: number) => [o.runId === runId ? 1 : 0, isChainReader(o.source) ? 1 : 0, o.runId] as const;
 
 /** True when `next` replaces `prev` for the same day, asset and chain (`runId`: the run being published, if any). */
-export function outranks(next: Ranked, prev: Ranked, runId = -1): boolean {
+function outranks(next: Ranked, prev: Ranked, runId = -1): boolean {
   const [a, b] = [rank(next, runId), rank(prev, runId)];
   return a[0] !== b[0] ? a[0] > b[0] : a[1] !== b[1] ? a[1] > b[1] : a[2] > b[2];
 }
