@@ -9,7 +9,6 @@
  */
 import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ingestObservations, publishedCells, publishedRuns } from '#db/schema/index.ts';
-import { alias } from 'drizzle-orm/sqlite-core';
 import { getDb } from '#lib/server/db/client.ts';
 import { read, readMany, type Read } from '#lib/server/db/reads.ts';
 
@@ -56,8 +55,10 @@ export function publishedCellsQuery(f: CellFilter) {
   if (f.onAsOfDay) where.push(eq(c.date, publishedAsOfSql));
   if (f.from) where.push(gte(c.date, f.from));
   if (f.latest) {
-    const p = alias(publishedCells, 'newer');
-    where.push(sql`not exists (select 1 from ${p} where ${p.asset} = ${c.asset} and ${p.chain} = ${c.chain} and ${p.date} > ${c.date})`);
+    // A newer published day of the same cell (the table under another name, so it can meet itself).
+    where.push(
+      sql`not exists (select 1 from ${c} as newer where newer.asset = ${c.asset} and newer.chain = ${c.chain} and newer.date > ${c.date})`,
+    );
   }
   return getDb()
     .select()
