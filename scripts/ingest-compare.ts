@@ -53,8 +53,9 @@ async function dump(url: string): Promise<Record<string, unknown[]>> {
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name",
   );
   const result: Record<string, unknown[]> = {};
-  for (const { name } of tables.rows) {
-    const rows = (await c.execute(`SELECT * FROM "${String(name)}"`)).rows.map((r) => {
+  for (const row of tables.rows) {
+    const name = row.name as string;
+    const rows = (await c.execute(`SELECT * FROM "${name}"`)).rows.map((r) => {
       const o: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(r)) if (!VOLATILE.test(k)) o[k] = scrub(typeof v === 'bigint' ? v.toString() : v);
       // Keys the clock writes (a first start's seed stamp) are left out of dataset_meta whole.
@@ -62,7 +63,7 @@ async function dump(url: string): Promise<Record<string, unknown[]>> {
     });
     const lines = rows.map((r) => JSON.stringify(r)).sort();
     // The seed stamp's value is the time it was written.
-    result[String(name)] = lines.filter((l) => !l.includes('"seeded:')).map((l) => JSON.parse(l) as unknown);
+    result[name] = lines.filter((l) => !l.includes('"seeded:')).map((l) => JSON.parse(l) as unknown);
   }
   c.close();
   return result;
