@@ -4,7 +4,8 @@
 -- (public-url.ts): scheme and host, '/…' for what was left out, then the path the code itself added
 -- (/stablecoin/N, /stablecoincharts/X, /protocol/slug). A URL with a user part loses it the same way.
 -- Any other URL (already labelled, a public endpoint, a Horizon query the code built) is left as it is.
--- The texts are cut at each '://' into pieces, each piece's URL is rewritten, and they are joined again.
+-- The texts are cut at each '://' into pieces, each piece's URL is rewritten, and they are joined again
+-- in order by a recursive join (libSQL's server parser refuses group_concat's ORDER BY).
 CREATE TABLE `__url_scrub_in` (`tbl` text NOT NULL, `col` text NOT NULL, `rid` integer NOT NULL, `val` text NOT NULL);
 --> statement-breakpoint
 INSERT INTO `__url_scrub_in` SELECT 'ingest_runs', 'warnings', rowid, `warnings` FROM `ingest_runs` WHERE instr(`warnings`, '://') > 0;
@@ -84,7 +85,14 @@ UNION ALL
 SELECT `tbl`, `col`, `rid`, `idx`, `piece` FROM `__url_scrub_piece` WHERE `idx` = 0;
 --> statement-breakpoint
 CREATE TABLE `__url_scrub_out` AS
-SELECT `tbl`, `col`, `rid`, group_concat(`piece`, '://' ORDER BY `idx`) AS `val` FROM `__url_scrub_new` GROUP BY `tbl`, `col`, `rid`;
+WITH RECURSIVE `joined`(`tbl`, `col`, `rid`, `idx`, `val`) AS (
+  SELECT `tbl`, `col`, `rid`, `idx`, `piece` FROM `__url_scrub_new` WHERE `idx` = 0
+  UNION ALL
+  SELECT j.`tbl`, j.`col`, j.`rid`, n.`idx`, j.`val` || '://' || n.`piece`
+  FROM `joined` j JOIN `__url_scrub_new` n ON n.`tbl` = j.`tbl` AND n.`col` = j.`col` AND n.`rid` = j.`rid` AND n.`idx` = j.`idx` + 1
+)
+SELECT `tbl`, `col`, `rid`, `val` FROM `joined` j
+WHERE `idx` = (SELECT max(m.`idx`) FROM `__url_scrub_new` m WHERE m.`tbl` = j.`tbl` AND m.`col` = j.`col` AND m.`rid` = j.`rid`);
 --> statement-breakpoint
 UPDATE `ingest_runs` SET `warnings` = (SELECT `val` FROM `__url_scrub_out` o WHERE o.`tbl` = 'ingest_runs' AND o.`col` = 'warnings' AND o.`rid` = `ingest_runs`.rowid) WHERE rowid IN (SELECT `rid` FROM `__url_scrub_out` WHERE `tbl` = 'ingest_runs' AND `col` = 'warnings');
 --> statement-breakpoint
