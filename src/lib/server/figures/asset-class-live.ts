@@ -49,7 +49,8 @@ function liveAssets(assetClass: string, asOf: string, rows: PublishedCell[]): { 
   // One per asset and chain: the figure publish decided (stale carries included, held figures never).
   const bySymbol = new Map<string, LiveAsset>();
   const counted = countedOnce(registry);
-  for (const o of rows) {
+  // Each asset's networks largest first (the published rows come in id order, which says nothing).
+  for (const o of [...rows].sort((x, y) => (y.value ?? 0) - (x.value ?? 0))) {
     const a = tracked.get(o.asset);
     if (!a || o.value === null || o.value <= 0) continue;
     const cur = bySymbol.get(a.symbol) ?? {
