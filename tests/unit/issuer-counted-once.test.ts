@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
-import { assets, datasetMeta, ingestObservations } from '#db/schema/index.ts';
+import { assets, datasetMeta, ingestObservations, publishedCells } from '#db/schema/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'rwa-issuer-once-'));
 const url = `file:${join(dir, 'app.db')}`;
@@ -80,6 +80,23 @@ beforeAll(async () => {
   await opened.db
     .insert(ingestObservations)
     .values([row('HELD', 'ethereum', 1000), row('FOF', 'ethereum', 600), row('FOF', 'polygon', 400)]);
+  // What publish decided from those observations: the pages read these cells, never the observations.
+  const cell = (asset: string, chain: string, value: number) => ({
+    date: DAY,
+    asset,
+    chain,
+    source: 'evm',
+    supply: String(value),
+    price: 1,
+    value,
+    state: 'fresh' as const,
+    receiptRunId: 1,
+    readDate: DAY,
+    fetchedAt: `${DAY}T00:30:00Z`,
+  });
+  await opened.db
+    .insert(publishedCells)
+    .values([cell('HELD', 'ethereum', 1000), cell('FOF', 'ethereum', 600), cell('FOF', 'polygon', 400)]);
 });
 afterAll(() => opened.client.close());
 
