@@ -3,7 +3,7 @@
  * scenario's contracts (scripts/lib/ingest-scenario.ts), runs `npm run ingest` for its three days
  * into a database of its own (data/ingest-local.db, made afresh each time) and keeps the chains
  * running until Ctrl-C. It never writes into the site's database: its three test assets would
- * otherwise replace the real figures there, with no way back but deleting the file (issue 24.7).
+ * otherwise replace the real figures there, with no way back but deleting the file.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';

@@ -1,7 +1,7 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /**
- * Alerts (issue 28.1): data events made by the run that publishes, from the published figures
+ * Alerts: data events made by the run that publishes, from the published figures
  * only, and their webhook deliveries. An event's id is deterministic (kind, asset, network, day),
  * so a second run of the same day inserts nothing new; a delivery is one row per (webhook, event),
  * so an event reaches each webhook once, and the row is the outbox a crashed or second instance

@@ -1,7 +1,7 @@
 import { sqliteTable, text, integer, real, index, primaryKey } from 'drizzle-orm/sqlite-core';
 
 /**
- * Holder concentration per asset, chain and day (issue 28.3), computed by the run that read the
+ * Holder concentration per asset, chain and day, computed by the run that read the
  * day's balances (src/lib/server/ingest/concentration.ts) and stored, so a chart over any window
  * reads stored days and no day is computed twice. One row per run: a later run's figure for the
  * same day sits beside the earlier one, and the pages serve the newest run whose observation of

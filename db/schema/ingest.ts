@@ -140,7 +140,7 @@ export const ingestCheckpoints = sqliteTable(
 );
 
 /**
- * Daily history from the public history APIs (issue 24.3), one value per series, key and day with
+ * Daily history from the public history APIs, one value per series, key and day with
  * the URL it came from: DefiLlama's stablecoin market cap in total (`stablecoins`, key `all`) and
  * per chain (`stablecoins`, key = registry chain), and a mapped protocol's value per asset and chain
  * (`protocol`, key `SYMBOL|chain`). A later fetch replaces a day's value (the API revises recent

@@ -1,5 +1,5 @@
 /**
- * npm run bench:first-run — a first run head first (issue 24.2) on the two-chain scenario of the
+ * npm run bench:first-run — a first run head first on the two-chain scenario of the
  * ingest tests (scripts/lib/ingest-scenario.ts), each chain given a long history (BLOCKS empty
  * blocks spread over 46 days after the scenario's days, 16 of them older than the last 30) and put behind a loopback
  * proxy that adds DELAY_MS (100 ms) to every request, refuses eth_getLogs wider than LOG_RANGE blocks

@@ -20,7 +20,7 @@ export interface PageJs {
 const CHART_PAGES = new Set(['/', '/networks']);
 
 /**
- * The JavaScript budget of a page in KB gz (issue 18): a chart page 140 before interaction; every
+ * The JavaScript budget of a page in KB gz: a chart page 140 before interaction; every
  * other page 25 (its header menus, drawer, toaster and share button are small custom elements).
  */
 export const jsBudgetKb = (path: string) => (CHART_PAGES.has(path) ? 140 : 25);

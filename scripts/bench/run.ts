@@ -65,7 +65,7 @@ try {
   const wanted: Array<[string, string | undefined]> = [
     ['home', '/'],
     ['networks', '/networks'],
-    // open data (issue 16): an asset page and a network page
+    // open data: an asset page and a network page
     ['asset page', '/assets/buidl'],
     ['network page', '/networks/ethereum'],
     ['stablecoins', '/stablecoins'],
@@ -128,7 +128,7 @@ try {
     ['page', 'framework gz', 'shared gz', 'page gz', 'total gz', 'total raw', 'chunks'],
     js.map((j) => [j.path, kb(j.framework.gzip), kb(j.shared.gzip), kb(j.page.gzip), kb(j.total.gzip), kb(j.total.raw), j.chunks.length]),
   );
-  // The budget (issue 18): chart pages 140 KB gz before interaction, every other page 25 KB gz.
+  // The budget: chart pages 140 KB gz before interaction, every other page 25 KB gz.
   for (const j of js) {
     const budget = jsBudgetKb(j.path);
     targets.push({ target: `JS budget ${budget} KB gz: ${j.path}`, value: `${kb(j.total.gzip)} KB`, met: j.total.gzip <= budget * 1024 });
@@ -191,7 +191,7 @@ try {
   );
   log('  vs static: the median over the rounds of req/s against the reference measured in the same round.');
   log("  server vs static: the reference's server CPU per answer against this path's (the ratio were the server alone on the machine).");
-  // The page cache's aim (issue 29): a cached server-rendered page answers nearly as fast as a pre-rendered one.
+  // The page cache's aim: a cached server-rendered page answers nearly as fast as a pre-rendered one.
   const brKb = (path: string) => orUnknown(sizes.find((x) => x.path === path)?.br ?? null);
   for (const r of load.filter((x) => x.path === '/')) {
     const perRound = r.roundRps.map((v, i) => (v / baseline(r.connections).roundRps[i]).toFixed(2)).join(' ');
@@ -219,7 +219,7 @@ try {
       });
     }
     if (r.path.startsWith('/api/')) {
-      // As fast as a page (issue 18): the data API from the change-counter cache.
+      // As fast as a page: the data API from the change-counter cache.
       targets.push({
         target: `data API >= 0.8 of the reference page's req/s: ${r.path} @${r.connections}`,
         value: ratio(r).toFixed(2),
@@ -297,7 +297,7 @@ mkdirSync(outDir, { recursive: true });
 const file = resolve(outDir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, JSON.stringify(results, null, 2));
 log(`results: ${file}`);
-// The JavaScript budget fails the run (issue 18): it is the one target that does not move with the
+// The JavaScript budget fails the run: it is the one target that does not move with the
 // machine's load, so a miss is a regression, never noise.
 const overBudget = targets.filter((t) => t.target.startsWith('JS budget') && !t.met);
 if (overBudget.length) {

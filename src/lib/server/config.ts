@@ -310,7 +310,7 @@ const SECRET = new Set([
   'CONTENT_GIT_REMOTE',
   'INGEST_TRIGGER_SECRET',
   'ALERTS_WEBHOOK_KEY',
-  // Keyed plans put the key in the path (issue 26).
+  // Keyed plans put the key in the path.
   'DEFILLAMA_STABLECOINS_URL',
   'DEFILLAMA_TVL_URL',
 ]);

@@ -1,5 +1,5 @@
 /**
- * How old the figures on a page are, in words (issue 24.5): a page whose figures are two or more
+ * How old the figures on a page are, in words: a page whose figures are two or more
  * days old says so beside its as-of date, and why ("439 days old: offline snapshot", "2 days old:
  * the last run failed"). A daily run publishes yesterday's close, so one day old is current; two
  * means at least one run is missing. Pure: the caller passes today and the state of the runs.

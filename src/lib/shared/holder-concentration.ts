@@ -1,5 +1,5 @@
 /**
- * Holder concentration (issue 28.3): how much of an asset its largest holders hold. Three measures
+ * Holder concentration: how much of an asset its largest holders hold. Three measures
  * over the holders' balances (raw integer units, so sums and squares are exact; only the final
  * ratio is a float): the top-10 share, the Herfindahl-Hirschman index and the Gini coefficient.
  * Which balances count (excluded wallets out, dust out) is the caller's rule, not these functions'.

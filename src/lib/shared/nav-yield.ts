@@ -1,5 +1,5 @@
 /**
- * A fund's yield from its NAV history (issue 25.7): a fund priced by its NAV (a feed, a NAV
+ * A fund's yield from its NAV history: a fund priced by its NAV (a feed, a NAV
  * contract, a vault, a Centrifuge pool) accrues its income in its price, so its 7-day and 30-day
  * yields are its NAV's growth over the window, annualised. A $1.00-NAV fund's price does not move
  * (it pays its income as new tokens or distributions, which the ingest does not read): its yield

@@ -1,5 +1,5 @@
 /**
- * A figure's receipt (issue 28.2): what a published figure was made from, kept by the ingest when
+ * A figure's receipt: what a published figure was made from, kept by the ingest when
  * it read (ingest/receipts.ts) and shown on /assets/{id}/receipt and /api/assets/{id}/receipt. One
  * read is one eth_call anyone can repeat: `reproduceCommand` writes the `curl` for it.
  */

@@ -1,4 +1,4 @@
-/** Site search's shared rules (issue 27.1): what a hit is, and which queries are asked. */
+/** Site search's shared rules: what a hit is, and which queries are asked. */
 
 export type SearchKind = 'asset' | 'issuer' | 'network' | 'post' | 'article';
 

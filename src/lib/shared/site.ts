@@ -34,7 +34,7 @@ export const NAV_AFTER_DROPDOWN: NavLink[] = [
   { label: 'Admin', href: '/admin' },
 ];
 /**
- * Beside the spec's navigation (issue 27.1), not in it: the open-data indexes, the API docs and the alerts (issue 28.1),
+ * Beside the spec's navigation, not in it: the open-data indexes, the API docs and the alerts,
  * one click away on every page (the header's second row) and in the phone drawer.
  */
 export const EXPLORE_LINKS: NavLink[] = [

@@ -5,5 +5,5 @@ import { loadCorrections } from '#lib/server/open-data/corrections.ts';
 
 export const prerender = false;
 
-/** The public correction log, newest first (issue 28.5). */
+/** The public correction log, newest first. */
 export const GET: APIRoute = publicGet(async () => publicJson(await loadCorrections()));

@@ -51,11 +51,11 @@ export default function ArticleEditor({ kind, item, guardRef, onBack, onSaved }:
   const online = useOnline();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // Inline errors (issue 27): under each field, beside the spec's 'Validation Error' toast.
+  // Inline errors: under each field, beside the spec's 'Validation Error' toast.
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const autosave = useAutosave(kind, item, values);
 
-  // No error toast outlives its editor (issue 27): one raised here is taken back when the editor
+  // No error toast outlives its editor: one raised here is taken back when the editor
   // closes. The save's 'Success' toast is meant for the list the editor returns to, so it stays.
   const notify = useOwnToasts();
 

@@ -1,5 +1,5 @@
 /**
- * The detectors (issue 28.1): pure functions from the figures a run published to the events they
+ * The detectors: pure functions from the figures a run published to the events they
  * show. Each reads the published figures only (accepted observations, the run's held and stale
  * cells, the previous published run's cells), never a figure the breaker refused as if it were
  * true: of a held read, only where it was read appears (its block or API call), never its figures.
@@ -210,7 +210,7 @@ export function detect(input: DetectInput): AlertEvent[] {
         measure: 'value',
         unit: 'usd',
         before: h.published,
-        // The refused figure is never shown (issue 29): the reason says the move as a ratio of the published one.
+        // The refused figure is never shown: the reason says the move as a ratio of the published one.
         after: null,
         change: null,
         rule: HOLD_RULE,

@@ -1,5 +1,5 @@
 /**
- * The two feeds of the events (issue 28.1): Atom (RFC 4287) and JSON Feed 1.1, both from the same
+ * The two feeds of the events: Atom (RFC 4287) and JSON Feed 1.1, both from the same
  * list, newest first, each entry linking to the event's page. Pure: the routes read and answer.
  */
 import { escapeXml as x } from '#lib/shared/seo.ts';

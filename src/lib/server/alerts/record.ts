@@ -1,5 +1,5 @@
 /**
- * The ingest's hook (issue 28.1): after a run has published, read what it published, run the
+ * The ingest's hook: after a run has published, read what it published, run the
  * detectors and store the events, with one outbox row per event and webhook, in one transaction.
  * Ids are deterministic and inserts ignore an id already stored, so a second run of the same day
  * makes no duplicate event and no second delivery.

@@ -1,5 +1,5 @@
 /**
- * The bounds an alert is made at (issue 28.1), one place for each rule. Each is a fraction of the
+ * The bounds an alert is made at, one place for each rule. Each is a fraction of the
  * figure the day before; a move beyond it makes an event. A NAV's daily bound is per class, in the
  * asset-class table (src/lib/shared/asset-classes.ts navDayBound).
  */

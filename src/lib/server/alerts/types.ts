@@ -1,4 +1,4 @@
-/** The shapes of an alert (issue 28.1): what the detectors make, the store keeps and the feeds and webhooks send. */
+/** The shapes of an alert: what the detectors make, the store keeps and the feeds and webhooks send. */
 
 import { ALERT_KINDS } from '#lib/shared/schemas/alerts.ts';
 

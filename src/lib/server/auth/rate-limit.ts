@@ -7,7 +7,7 @@ import { HttpError } from '#lib/server/http/handle.ts';
  * Sign-in attempts checked per 15-minute window: per account *and* address, so a guesser at one
  * address slows only itself on that account; and per address across accounts (one machine spraying
  * many names). There is deliberately no ceiling per account across all addresses: anyone could
- * fill it and lock the owner out (issue 26). Guessing speed grows only with the addresses a guesser
+ * fill it and lock the owner out. Guessing speed grows only with the addresses a guesser
  * holds (an IPv6 /64 counts as one), and the owner is told at the next sign-in how many tries failed.
  */
 const LOGIN_LIMITS = {

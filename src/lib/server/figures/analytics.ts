@@ -24,7 +24,7 @@ import { detailOrigin, figureOrigin, pointOrigin } from '#lib/shared/origin.ts';
 
 /**
  * Numbers to strings without exponent notation or float noise (2.2e9 -> '2200000000'). The default
- * keeps 12 decimals: chart values are in billions, and 4 decimals read $350,000 as 0.0003 (issue 16).
+ * keeps 12 decimals: chart values are in billions, and 4 decimals read $350,000 as 0.0003.
  */
 const numeric = (n: number, decimals = 12) => plainNumber(Number(n.toFixed(decimals)));
 

@@ -1,5 +1,5 @@
 /**
- * Counted once (issue 25.1): the one rule every total applies (the market overview, the class,
+ * Counted once: the one rule every total applies (the market overview, the class,
  * network and issuer totals, the chart, coverage and the API that serves them).
  *
  * A tracked fund whose documents say a share of its reserves is another tracked fund, with no

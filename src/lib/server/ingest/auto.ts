@@ -1,5 +1,5 @@
 /**
- * The first run by itself (issue 24.1): a server that has no published run, or whose last published
+ * The first run by itself: a server that has no published run, or whose last published
  * figures are older than yesterday's close, starts an ingest in the background, so a fresh install
  * shows today's market without `npm run ingest`. INGEST_AUTO=off turns it off. The Node server starts
  * it at start (auto-child.ts); on Netlify, where no process stays up, the first request

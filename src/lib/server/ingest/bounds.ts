@@ -1,5 +1,5 @@
 /**
- * Bounds every published number must keep (issue 17.5): finite, non-negative and below a ceiling
+ * Bounds every published number must keep: finite, non-negative and below a ceiling
  * no real figure reaches. A source that answers outside them (1.7e308, a negative supply, a fake
  * 1e60 transfer) is refused at the door, so that no Infinity or absurd value reaches a sum, the
  * history or the circuit breaker's memory.

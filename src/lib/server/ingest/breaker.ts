@@ -22,7 +22,7 @@ const count: Shown = (n) => n.toLocaleString('en-US', { maximumFractionDigits: 0
 /**
  * A move beyond the bounds (a drop over `maxDrop` or a jump over `maxJump` times), described; else
  * null. The reason names the rule broken, its bound and the last published figure, never the
- * figure it refuses nor its ratio to the last one (which would give it back): a held figure appears on no page and in no API answer (issue 29), and the
+ * figure it refuses nor its ratio to the last one (which would give it back): a held figure appears on no page and in no API answer, and the
  * reason is shown on pages, in the run log and in the hold's alert.
  */
 function moveProblem(

@@ -1,5 +1,5 @@
 /**
- * U.S. market business days (issue 25.2): the rhythm of a fund's NAV and of a gold price, which
+ * U.S. market business days: the rhythm of a fund's NAV and of a gold price, which
  * are struck on the days the New York Stock Exchange is open. Weekends and the NYSE's full-day
  * holidays are not business days: New Year's Day, Martin Luther King Jr. Day, Washington's
  * Birthday, Good Friday, Memorial Day, Juneteenth, Independence Day, Labor Day, Thanksgiving and

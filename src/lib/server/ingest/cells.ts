@@ -176,7 +176,7 @@ export interface CellFigure {
 }
 
 /**
- * The first run against the snapshot it replaces, per asset class (issue 19.6): "U.S.
+ * The first run against the snapshot it replaces, per asset class: "U.S.
  * Treasuries: $1.20B live vs $7.41B in the snapshot (16%)".
  */
 export function compareWithSnapshot(

@@ -1,5 +1,5 @@
 /**
- * The close is the close (issue 25.3): a run whose EVM chains closed the day on an earlier block
+ * The close is the close: a run whose EVM chains closed the day on an earlier block
  * (the finalized head had not passed 00:00 UTC after the close wait, evm-head.ts) reads the day
  * again later, when the head will have passed it. The decision is recorded in the run's record (a
  * warning, shown on /sources beside the early close) and returned to the runner: the in-process

@@ -1,5 +1,5 @@
 /**
- * Holder concentration of the day's EVM observations (issue 28.3), stored per asset, chain and
+ * Holder concentration of the day's EVM observations, stored per asset, chain and
  * day. Incremental: the Transfer index keeps every holder's balance current (evm-logs.ts applies
  * only the new transfers of each range), so a day costs the day's transfers plus one pass over
  * the holdings the holder count read at its block (handed over, not read again); earlier days are

@@ -1,5 +1,5 @@
 /**
- * The public correction log, ingest side (issue 28.5): once a run is published, every figure of a
+ * The public correction log, ingest side: once a run is published, every figure of a
  * past day it changed (one asset on one chain from one source, published before by an earlier run)
  * is recorded with before and after, the reason and the method version; so is a change of the
  * method itself (METHOD_VERSION). Read by /corrections and /api/corrections (open-data/corrections.ts).

@@ -1,5 +1,5 @@
 /**
- * Where a chain is read from (issue 24.1): the operator's own URL when the chain's rpcEnv variable
+ * Where a chain is read from: the operator's own URL when the chain's rpcEnv variable
  * (RPC_URL_<CHAIN>) is set, else the registry's keyless public endpoints, in order, each tried when
  * the one before fails. One rule, used by the EVM client (viem's fallback transport) and by the
  * readers of the other chain families.

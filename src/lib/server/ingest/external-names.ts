@@ -1,5 +1,5 @@
 /**
- * Names from an outside API (DefiLlama's chain names) are data, never identifiers (issue 26):
+ * Names from an outside API (DefiLlama's chain names) are data, never identifiers:
  * - shown only cleaned: control, format and bidi characters stripped (a NUL cut names short, ESC
  *   and OSC sequences reached the operator's terminal, bidi overrides reorder text), NFC, bounded;
  * - a chain becomes a network only when we already know it: the registry's own key for a registry

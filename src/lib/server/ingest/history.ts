@@ -1,6 +1,6 @@
 /**
  * The history the public APIs give (ingest_history, written by sources/defillama-history.ts), as
- * publish draws it into the charts (issue 24.3). Pure: rows in, lookups out.
+ * publish draws it into the charts. Pure: rows in, lookups out.
  *
  * The rules, one place:
  * - The charts' days are the days the runs read, plus from the history the last day of each month

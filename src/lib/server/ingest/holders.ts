@@ -1,5 +1,5 @@
 /**
- * Holders counted once (issue 19.4): unique addresses per asset across its chains, above a dust
+ * Holders counted once: unique addresses per asset across its chains, above a dust
  * threshold, issuer and escrow wallets left out; and the balance check (rwa.xyz's rule) that the
  * indexed balances add up to the total supply, without which a deployment is not published.
  */

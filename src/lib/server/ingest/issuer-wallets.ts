@@ -2,7 +2,7 @@
  * Wallets that issuers publish as holding unissued supply (a treasury, "unreleased" tokens, a
  * subscription operator's float): balances there are not in circulation, so an asset of that
  * issuer deployed on that chain must leave them out (its deployment's excludeHolders). The
- * registry's validation refuses an entry that does not (issue 25.1): XAUt counted Tether's
+ * registry's validation refuses an entry that does not: XAUt counted Tether's
  * treasury as circulating while USDT left it out.
  *
  * Each wallet carries the public source that names it. An issuer with none published is not

@@ -1,7 +1,7 @@
 /**
  * The statements of method the site makes (/sources, the asset pages), generated from the code's
  * own constants and rules and from the registry, so that they cannot drift from what the ingest
- * does (issue 25.8). One module of texts, as DefiLlama's adapters each declare a `methodology`:
+ * does. One module of texts, as DefiLlama's adapters each declare a `methodology`:
  * each source names here how it reads supply and holders (a test checks every source has one),
  * and /sources prints `methodStatements` as they are. A change of rule changes its text here.
  */

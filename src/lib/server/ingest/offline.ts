@@ -1,5 +1,5 @@
 /**
- * An offline run (issue 24.6): every source it tried was a host that does not resolve or refuses
+ * An offline run: every source it tried was a host that does not resolve or refuses
  * the connection. Such a run fails at once and its record says so in its reason, which the start log,
  * /sources and the pages' age note read: "offline" is one rule, kept here.
  */

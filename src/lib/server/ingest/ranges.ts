@@ -1,6 +1,6 @@
 /**
  * What a provider says when an eth_getLogs range is too wide, and the next range to ask for
- * (issue 19.5). Each provider says it differently:
+ *. Each provider says it differently:
  * - Infura: -32602 "range 25000 exceeds limit of 10000" (a limit in blocks);
  * - QuickNode: HTTP 413, -32614 "eth_getLogs is limited to a 10,000 range";
  * - Alchemy's free tier: "... up to a 10 block range. ... this block range should work: [0x.., 0x..]";

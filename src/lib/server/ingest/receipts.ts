@@ -1,5 +1,5 @@
 /**
- * Receipts, ingest side (issue 28.2): while a source reads a deployment, it keeps each contract
+ * Receipts, ingest side: while a source reads a deployment, it keeps each contract
  * call's data and raw answer (sources/evm/raw-multicall.ts); with the block and the sum they make the
  * observation's receipt, stored beside it (observe.ts) under the same key, for as long as the
  * observation (observations are never deleted). The site reads them in open-data/receipt-page.ts.

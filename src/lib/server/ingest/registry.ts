@@ -53,7 +53,7 @@ const chainSchema = z.strictObject({
   defillama: z.string().optional(),
   /**
    * Keyless public endpoints, tried in order (a fallback when one fails), each with the public page
-   * that lists it: what a fresh install reads without any setup (issue 24.1). The chain's rpcEnv
+   * that lists it: what a fresh install reads without any setup. The chain's rpcEnv
    * variable, when set, replaces them. https only; http on loopback for test registries.
    */
   publicRpc: z
@@ -268,7 +268,7 @@ const deploymentSchema = z.strictObject({
 });
 
 /**
- * How the asset moves between chains, so that it is counted once (issue 19.4): burn-and-mint needs
+ * How the asset moves between chains, so that it is counted once: burn-and-mint needs
  * nothing; lock-and-mint locks the tokens in escrow wallets on the home chain while another chain
  * mints their twin, so the escrows' balances are left out of the home chain's supply.
  */
@@ -348,7 +348,7 @@ const assetSchema = z.strictObject({
   /**
    * The issuer's own published figure for the asset (a fund's total net assets, a reserve
    * attestation), dated, with its public source and what it covers: the reconciliation
-   * (issue 28.4) sets it beside the chain's figure. Absent: unknown, no public figure found.
+   * sets it beside the chain's figure. Absent: unknown, no public figure found.
    */
   issuerAum: z
     .strictObject({
@@ -460,7 +460,7 @@ export function excludedWallets(asset: RegistryAsset, chain: string): Set<string
 }
 
 /**
- * Wallets whose outgoing tokens are issuance, not transfers between holders (issue 19.4): the
+ * Wallets whose outgoing tokens are issuance, not transfers between holders: the
  * issuer's excluded wallets and the bridge escrows (a release from escrow is a bridge arrival).
  */
 export function issuanceWallets(asset: RegistryAsset, chain: string): Set<string> {

@@ -52,7 +52,7 @@ export function connect(key: string, chain: RegistryChain, env: NodeJS.ProcessEn
       retryCount: 0,
       timeout: withinTimeout(configFor(env).ingest.rpcTimeoutMs),
       onFetchRequest: () => void count++,
-      // Every answer is size-capped while it streams in (issue 17.5).
+      // Every answer is size-capped while it streams in.
       fetchFn: cappedFetch(),
     }),
   );
@@ -110,7 +110,7 @@ export function isMissingState(e: unknown): boolean {
  * The host is not there: its name does not resolve (ENOTFOUND; EAI_AGAIN, no resolver answers) or
  * nothing listens (ECONNREFUSED). Asking again a second later gets the same answer, so it is not
  * retried: an offline machine ends each source at once instead of waiting through every backoff
- * (issue 24.6). A fallback transport still moves on to the chain's next endpoint.
+ *. A fallback transport still moves on to the chain's next endpoint.
  */
 export function isUnreachable(e: unknown): boolean {
   return unreachableCode(e) !== undefined;

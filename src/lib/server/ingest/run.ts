@@ -332,14 +332,14 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
       for (const { name, step } of st.afterPublish.splice(0)) counts[name] = await withinBudget(env, started, step);
       result = await decide(db, registry, env, runId, asOf, st, progress, plan);
     }
-    // Alerts (issue 28.1): the events this publish shows, made from what it published; a run held whole makes its hold event.
+    // Alerts: the events this publish shows, made from what it published; a run held whole makes its hold event.
     const { status } = result;
     // The public correction log: past days' published figures this run changed (corrections.ts), once
     // per run (a head-first run publishes twice, and the second publish is what stands).
     if (status === 'published') await recordCorrections(db, runId);
     if (status === 'published' || status === 'held') await recordAlerts(db, registry, { ...result, status }, progress);
     const done = { ...result, counts, warnings, errors };
-    // A day closed on an earlier block is read again later (issue 25.3): planned and recorded here, started by the runner.
+    // A day closed on an earlier block is read again later: planned and recorded here, started by the runner.
     return opts.dates.length === 1 ? await planCloseRetry(db, asOf, done) : done;
   } catch (e) {
     const reason = cleanOutsideText((e as Error).message.split('\n')[0]);

@@ -1,5 +1,5 @@
 /**
- * The receipt of a figure not read by eth_call (issue 28.2): from DefiLlama's public API, or from a
+ * The receipt of a figure not read by eth_call: from DefiLlama's public API, or from a
  * non-EVM chain's node (Solana, XRP Ledger, Stellar, Aptos). These readers keep no raw answer (only
  * an EVM read keeps each call's raw answer, ingest/receipts.ts), so the receipt gives what is known
  * (the source, the ledger when the source names one, the public call that asks again as a `curl`,

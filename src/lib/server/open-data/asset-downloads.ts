@@ -25,7 +25,7 @@ export function assetChainRows(page: AssetPage) {
     blockTime: c.blockTime,
     apiUrl: c.apiUrl,
     fetchedAt: c.fetchedAt || null,
-    // Where this figure's read is shown in full (issue 28.2): raw answers, sum, the command to repeat it.
+    // Where this figure's read is shown in full: raw answers, sum, the command to repeat it.
     receipt: c.date && page.live ? `${page.asset.url}/receipt#chain-${c.chain}` : null,
   }));
 }

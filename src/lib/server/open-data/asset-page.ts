@@ -108,9 +108,9 @@ export interface AssetPage {
   transfersWindow: { from: string; to: string };
   quality: Quality;
   snapshotNote: string | null;
-  /** Holder concentration per day, across chains and per chain (issue 28.3). */
+  /** Holder concentration per day, across chains and per chain. */
   concentration: AssetConcentration;
-  /** Every figure known for the asset beside the chain's, with the gaps (issue 28.4). */
+  /** Every figure known for the asset beside the chain's, with the gaps. */
   reconciliation: Reconciliation;
 }
 
@@ -456,7 +456,7 @@ export function assemble(input: AssetPageInput): AssetPage {
             method: 'Market price in the snapshot',
           }
         : reg?.price.kind === 'fixed'
-          ? // The card's title names the fixed NAV; its value is that same fact, not "Unknown" (issue 27).
+          ? // The card's title names the fixed NAV; its value is that same fact, not "Unknown".
             {
               value: Number(reg.price.usd),
               asOf: live ? asOf : SNAPSHOT_AS_OF,

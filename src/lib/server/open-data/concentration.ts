@@ -1,5 +1,5 @@
 /**
- * The holder concentration an asset page, its API and its downloads show (issue 28.3): the stored
+ * The holder concentration an asset page, its API and its downloads show: the stored
  * daily figures (ingest/concentration.ts) that a published run accepted, the newest run per day
  * and chain, up to the published as-of date.
  */

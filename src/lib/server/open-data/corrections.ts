@@ -1,5 +1,5 @@
 /**
- * The public correction log, read side (issue 28.5): what /corrections and /api/corrections list,
+ * The public correction log, read side: what /corrections and /api/corrections list,
  * newest first. The ingest records the entries (ingest/corrections.ts).
  */
 import { desc } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * An asset's receipts (issue 28.2), for /assets/{id}/receipt and /api/assets/{id}/receipt: for each
+ * An asset's receipts, for /assets/{id}/receipt and /api/assets/{id}/receipt: for each
  * chain's figure the page shows (the latest counted observation per chain, by the one precedence
  * rule), what it was read from. An EVM read shows its block, contract, calls with their raw and
  * decoded answers, the excluded wallets, the price and the sum, and the `curl` that repeats it; a

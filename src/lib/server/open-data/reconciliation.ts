@@ -1,5 +1,5 @@
 /**
- * Every figure known for one asset, side by side (issue 28.4): the chain's own (the readers' sum),
+ * Every figure known for one asset, side by side: the chain's own (the readers' sum),
  * the issuer's published AUM (the registry's dated public figure), DefiLlama's, and the public
  * reference of its class, each with its gap to the chain's figure in percent and why the two
  * differ. A gap over 5% is flagged. Pure: the asset page's reads give the rows

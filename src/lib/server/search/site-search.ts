@@ -1,5 +1,5 @@
 /**
- * Site search (issue 27.1): one MiniSearch index over what the pages list, read from the same
+ * Site search: one MiniSearch index over what the pages list, read from the same
  * sources they read: the asset catalog and its issuers (/assets, /issuers), the networks table
  * (/networks) and the public posts and research articles (/blog, /research). The header's box asks
  * GET /api/search; /search renders the same hits without JavaScript.
@@ -47,7 +47,7 @@ function searchDocs(catalog: Catalog, networks: Network[], posts: Article[], res
       url: a.url,
       symbol: a.symbol.toLowerCase(),
       codes: [a.symbol, ...addresses].join(' '),
-      // Class and chain (issue 27.6): "treasuries solana" finds the Treasury funds on Solana.
+      // Class and chain: "treasuries solana" finds the Treasury funds on Solana.
       text: [a.assetClass, a.issuer?.name ?? '', ...a.chains].join(' '),
     });
   }

@@ -1,7 +1,7 @@
 import { snapshotWords } from '#lib/shared/plain-sources.ts';
 import { daysBetween } from '#lib/shared/utc-day.ts';
 
-/** Data quality of an asset's figures (issue 16): what a visitor needs to trust or doubt a number. Pure. */
+/** Data quality of an asset's figures: what a visitor needs to trust or doubt a number. Pure. */
 export type Quality =
   | { kind: 'snapshot'; asOf: string }
   | { kind: 'fresh'; lastObserved: string }

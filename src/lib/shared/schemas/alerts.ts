@@ -1,5 +1,5 @@
 /**
- * The alerts' public shapes (issue 28.1): an event as /api/alerts, the JSON Feed's `_alert` and the
+ * The alerts' public shapes: an event as /api/alerts, the JSON Feed's `_alert` and the
  * webhooks give it, and the JSON Feed 1.1 document. The OpenAPI document is generated from these.
  */
 import { z } from 'zod';

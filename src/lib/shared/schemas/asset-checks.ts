@@ -1,5 +1,5 @@
 /**
- * The answers of an asset's holder concentration (issue 28.3) and reconciliation (issue 28.4),
+ * The answers of an asset's holder concentration and reconciliation,
  * as zod schemas: the OpenAPI document is generated from them and the contract test validates
  * the real answers against it.
  */

@@ -24,7 +24,7 @@ export interface TransferIn {
 
 /**
  * Activity per day and chain, and the published list. Mints, burns and moves from or to issuer and
- * escrow wallets are issuance, not transfers between holders (issue 19.4). A cell not published
+ * escrow wallets are issuance, not transfers between holders. A cell not published
  * fresh (failed, held) publishes none of its transfers; a transfer worth more than its asset's
  * whole value on that chain that day or the day before cannot be real, and is left out (17.5).
  */

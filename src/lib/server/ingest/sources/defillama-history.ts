@@ -1,5 +1,5 @@
 /**
- * Real history from DefiLlama's free history APIs (issue 24.3), so the charts' days before the
+ * Real history from DefiLlama's free history APIs, so the charts' days before the
  * runs' own reads are the market's, never the snapshot's synthetic detail:
  * - `/stablecoincharts/all` and `/stablecoincharts/{Chain}` (stablecoins API): the stablecoin
  *   market cap per day, in total and per registry chain. Rows are

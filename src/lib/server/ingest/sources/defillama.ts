@@ -40,7 +40,7 @@ export const stablecoinSchema = z
 export type StablecoinHistory = z.infer<typeof stablecoinSchema>;
 
 /**
- * The answer is for the asset asked (issue 25.6): an id typed wrong in the registry, or reused by
+ * The answer is for the asset asked: an id typed wrong in the registry, or reused by
  * DefiLlama, answers with another coin's symbol. Null when it matches (case aside) or names none.
  */
 export function symbolMismatch(asked: { symbol: string; defillamaId?: number }, answer: StablecoinHistory): string | null {
@@ -105,7 +105,7 @@ async function fetchJson(url: string, label: string, warn: (m: string) => void):
         await res.body?.cancel().catch(() => {});
         throw new Error(`${label}: status ${res.status}`);
       }
-      // Streamed with a size cap: a huge answer is refused, not read whole (issue 17.5).
+      // Streamed with a size cap: a huge answer is refused, not read whole.
       return parseOutsideJson(await readCapped(res, label), label);
     },
     warn,
@@ -161,7 +161,7 @@ export const defillamaSource: Source = {
           `${asset.symbol} on ${cleanExternalName(llamaChain)}: ${shown} has no readable amount (circulating or totalCirculating) for ${ctx.date}; refused`,
         );
       const price = asset.price.kind === 'fixed' ? Number(asset.price.usd) : (parsed.data.price ?? null);
-      // DefiLlama's market price is kept beside the valuation for the depeg alert (issue 28.1): a
+      // DefiLlama's market price is kept beside the valuation for the depeg alert: a
       // fixed-$1 stablecoin stays valued at $1, but its reported price shows when it is off its peg.
       const reported = parsed.data.price;
       const implausible =

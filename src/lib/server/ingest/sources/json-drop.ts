@@ -1,5 +1,5 @@
 /**
- * Reading a large JSON answer within the cap by leaving out the members not needed (issue 25.6):
+ * Reading a large JSON answer within the cap by leaving out the members not needed:
  * DefiLlama's /protocol/ondo-global-markets carries, beside the per-chain dollar histories the
  * ingest reads, per-day token breakdowns (`tokens`, `tokensInUsd`) of about 600 tokens on each
  * chain, likely over the 20 MB cap. The answer is streamed; every member whose key is dropped has

@@ -6,7 +6,7 @@ import { loadAssetReceipt, receiptForApi } from '#lib/server/open-data/receipt-p
 
 export const prerender = false;
 
-/** What each of the asset's published figures was read from, and the command that repeats the read (issue 28.2). */
+/** What each of the asset's published figures was read from, and the command that repeats the read. */
 export const GET: APIRoute = publicGet(async ({ params }) => {
   const receipt = await loadAssetReceipt(params.id ?? '');
   if (!receipt) throw new HttpError(404, 'No asset with this id.');

@@ -3,7 +3,7 @@
  * chain's finalized (or safe) head so that a reorg cannot change what was read. A head older than
  * the bound means the node lags: that chain fails with a message naming it, rather than being believed.
  *
- * The close is the close (issue 25.3): the finalized head lags the chain by 13-30 minutes, so a run
+ * The close is the close: the finalized head lags the chain by 13-30 minutes, so a run
  * started at 00:00 UTC finds it still inside the day. `awaitClose` then waits for it to pass the
  * day's end (INGEST_CLOSE_WAIT); a day read at an earlier block after all is marked `early`, and the
  * run says so in its record and on /sources (EARLY_CLOSE).

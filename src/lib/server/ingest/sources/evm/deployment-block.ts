@@ -2,7 +2,7 @@
  * A deployment's first block, found on the chain when the registry does not give one: the lowest
  * block at which the address has code, by binary search over [0, head] (about log2(head) calls, 25
  * on Ethereum). A first backfill then starts where the token's history starts instead of at block 0,
- * which on a real provider is hundreds of thousands of empty eth_getLogs ranges (issue 19.5).
+ * which on a real provider is hundreds of thousands of empty eth_getLogs ranges.
  */
 import { isMissingState } from '#lib/server/ingest/rpc.ts';
 

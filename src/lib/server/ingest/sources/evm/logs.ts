@@ -1,6 +1,6 @@
 /**
  * Transfer logs of every deployment of one chain, read together: one eth_getLogs per block range
- * with all the chain's addresses (issue 19.5), ranges narrowed as each provider asks (ranges.ts).
+ * with all the chain's addresses, ranges narrowed as each provider asks (ranges.ts).
  * Each range is committed in one transaction with the balances it moves and every deployment's
  * checkpoint; a log already stored changes nothing, so a run killed at any point and started
  * again counts every transfer once. The checkpoint keeps its block's hash: if the chain later
