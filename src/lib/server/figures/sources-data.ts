@@ -27,6 +27,8 @@ export interface LatestFigure {
   blockNumber: number | null;
   blockTime: string | null;
   apiUrl: string | null;
+  /** When an API figure was fetched (null for a contract read). */
+  fetchedAt: string | null;
 }
 
 let bundled: { registry?: Registry; error?: string } | undefined;
