@@ -7,7 +7,8 @@
  * A chain whose logs fail keeps its figures, without holders; the failure is a warning.
  */
 import type { Database } from '#db/client.ts';
-import { datasetMeta } from '#db/schema/index.ts';
+import { desc, eq } from 'drizzle-orm';
+import { datasetMeta, publishedRuns } from '#db/schema/index.ts';
 import { configFor } from '#lib/server/config.ts';
 import { DAY_MS } from '#lib/shared/utc-day.ts';
 import type { Registry } from '#lib/server/ingest/registry.ts';
@@ -33,7 +34,11 @@ function indexed(registry: Registry, key: string, chain: ChainState): IndexedDep
   });
 }
 
-/** Per `SYMBOL|chain`, the share of its history read, kept where the asset pages read it. */
+/**
+ * Per `SYMBOL|chain`, the share of its history read, kept for the next publish and on the served
+ * run's row, which the asset pages read: the share is progress, not a figure, so the run a head read
+ * already published shows it grow while the older history is read.
+ */
 export async function writeIndexing(db: Database, registry: Registry, chains: ReadonlyMap<string, ChainState>): Promise<void> {
   const value: Record<string, number> = {};
   for (const [key, chain] of chains) {
@@ -47,6 +52,8 @@ export async function writeIndexing(db: Database, registry: Registry, chains: Re
     for (const d of list) value[`${d.symbol}|${key}`] = pct.get(d.address) ?? 0;
   }
   await db.insert(datasetMeta).values({ key: INDEXING_KEY, value }).onConflictDoUpdate({ target: datasetMeta.key, set: { value } });
+  const [served] = await db.select({ runId: publishedRuns.runId }).from(publishedRuns).orderBy(desc(publishedRuns.runId)).limit(1);
+  if (served) await db.update(publishedRuns).set({ indexing: value }).where(eq(publishedRuns.runId, served.runId));
 }
 
 export interface LogCounts {
