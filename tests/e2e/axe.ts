@@ -25,10 +25,14 @@ export async function violations(page: Page, tags?: string[]): Promise<string[]>
   );
 }
 
-/** Loads a page (it must answer 200: an error page has nothing of the page to check) and lets its islands settle (the charts hydrate when visible). */
-export async function load(page: Page, path: string) {
+/**
+ * Loads a page and lets its islands settle (the charts hydrate when visible). It must answer the
+ * status its kind names (200 unless the kind is a not-found page): a page that errors has nothing of
+ * the page to check.
+ */
+export async function load(page: Page, path: string, status = 200) {
   const res = await page.goto(path);
-  expect(res?.status(), path).toBe(200);
+  expect(res?.status(), path).toBe(status);
   await page.waitForLoadState('networkidle');
   await hydrated(page, { client: 'load' });
 }
@@ -45,7 +49,7 @@ export function axeAt(label: string, viewport: { width: number; height: number }
         const page = await context.newPage();
         const found: string[] = [];
         for (const kind of kinds) {
-          await load(page, kind.path);
+          await load(page, kind.path, kind.status);
           found.push(...(await violations(page)).map((v) => `${kind.path}: ${v}`));
         }
         expect(found).toEqual([]);
