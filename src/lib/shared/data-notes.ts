@@ -37,7 +37,7 @@ export function closeHeadingGaps(html: string, first = 1): string {
 
 /**
  * Drops the notes' sections written for the repository (how to regenerate the files), so a public
- * page shows no script or file path (issue 27, plain words). A section runs to the next h2 or the end.
+ * page shows no script or file path (a visitor reads plain words). A section runs to the next h2 or the end.
  */
 export function dropSections(html: string, ids: readonly string[]): string {
   return ids.reduce((out, id) => out.replace(new RegExp(`<h2 id="${id}"[\\s\\S]*?(?=<h2\\b|$)`), ''), html);

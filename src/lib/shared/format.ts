@@ -153,7 +153,7 @@ export function formatMonthLabel(value: string | Date): string {
 }
 
 /**
- * A date tick of every chart the spec does not describe (issue 27.3: "Sep 25" reads as a day):
+ * A date tick of every chart the spec does not describe ("Sep 25" would read as a day):
  * a month is 'Sep 2025', a day within a short range '12 Sep'.
  */
 export function formatDateTick(value: string | number | Date, unit: 'day' | 'month'): string {

@@ -1,5 +1,5 @@
 /**
- * How a public page names where a fact came from (issue 27, "plain words"): never a file path or an
+ * How a public page names where a fact came from (in plain words, for a visitor, not a developer): never a file path or an
  * internal term, always words a visitor reads, pointing at the /sources section that explains it.
  */
 

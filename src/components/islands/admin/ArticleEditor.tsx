@@ -82,7 +82,7 @@ export default function ArticleEditor({ kind, item, guardRef, onBack, onSaved }:
     e.preventDefault();
     const missing = requiredErrors(kind, values);
     if (Object.keys(missing).length) {
-      // The spec's toast, and each empty field marked where it is (issue 27: inline errors beside it).
+      // The spec's toast, and each empty field marked where it is (an error is read beside its field, not in a toast alone).
       notify({ title: 'Validation Error', description: texts.required, variant: 'destructive' });
       showErrors(missing);
       return;

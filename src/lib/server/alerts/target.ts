@@ -1,5 +1,5 @@
 /**
- * Where a webhook may be delivered (issue 28.1: a webhook URL is an attack surface). Only public
+ * Where a webhook may be delivered (a webhook URL is an attack surface: anyone may register one). Only public
  * addresses: the name is resolved here, every address it resolves to must be public, and the
  * connection is made to the address checked (post.ts pins it), so a second resolution cannot
  * swap in an internal one (DNS rebinding). Only ALERTS_WEBHOOK_ALLOW_LOOPBACK, which the tests

@@ -2,7 +2,7 @@
  * Batched reads: a page's queries travel to the database together, in one round trip.
  *
  * A remote libSQL server is 5-50 ms away, so a page that awaited its queries one after another paid
- * that many times over (issue 15: `/` made 10 round trips). A `Read` is a query (or a few) plus how
+ * that many times over (`/` once made 10 round trips). A `Read` is a query (or a few) plus how
  * its rows become the value a caller wants; `readAll` sends the queries of every read it is given as
  * one `db.batch` (one HTTP request to sqld or Turso, one deferred transaction on a local file, so the
  * page also sees one consistent state) and maps each result back.

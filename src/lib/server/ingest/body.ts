@@ -1,5 +1,5 @@
 /**
- * Response bodies read with a size cap (issue 17.5: a 200 MB DefiLlama answer was read whole, 3.4 GB
+ * Response bodies read with a size cap (a 200 MB DefiLlama answer was once read whole, 3.4 GB
  * in memory). The body is streamed and the read stops, with a clear error, as soon as it passes the
  * cap; a Content-Length above the cap is refused before reading anything.
  */

@@ -1,6 +1,6 @@
 /**
  * The pure steps between stored observations and published figures that decide WHICH figures are
- * published (issues 17.5 and 19.6): one observation per day, asset and chain, taken only from
+ * published (a failed or suspect read must never reach a page): one observation per day, asset and chain, taken only from
  * accepted rows or the run being published; a chain, source or asset that failed (or that the
  * breaker holds, breaker.ts) keeps its last good figure for at most 2 days, marked stale with its
  * age. Unit-tested without a database (tests/unit/ingest-truth.test.ts).

@@ -1,5 +1,5 @@
 /**
- * Prices that hold (issues 19.3 and 25.2): a feed answer is refused when it is zero or negative; a
+ * Prices that hold (a wrong price moves every value it multiplies): a feed answer is refused when it is zero or negative; a
  * NAV over 10% away from the day before is flagged (rwa.xyz's data-quality rule), kept but marked
  * on the asset. Every price kind has a staleness bound, by the source's own rhythm: calendar hours
  * for a feed that updates around the clock, U.S. business days (business-days.ts) for a NAV or a

@@ -517,8 +517,8 @@ export const ENDPOINTS: Endpoint[] = [
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /**
- * The terms the figures are published under: free to reuse with attribution. A choice made for
- * issue 26 (an OpenAPI document names a license); the site's owner may set another here.
+ * The terms the figures are published under: free to reuse with attribution. An OpenAPI document
+ * names a license, so a reuser knows the terms; the site's owner may set another here.
  */
 const LICENSE = { name: 'CC BY 4.0', identifier: 'CC-BY-4.0' };
 

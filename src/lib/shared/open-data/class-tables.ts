@@ -1,6 +1,6 @@
 /**
  * The sortable columns and filters of the asset-class pages' tables (/stablecoins, /treasuries,
- * /private-credit, /commodities; issue 27.2), in the URL like every list (src/lib/shared/table-view.ts).
+ * /private-credit, /commodities), in the URL like every list, so a view can be shared (src/lib/shared/table-view.ts).
  * The labels are the spec's column headers, in its order; each column sorts, and each table filters by
  * chain and by its issuer column (Platform or Protocol) where it has them. Of a page's two tables,
  * the second's query names carry a prefix, so that each keeps its own view. A table whose rows come in

@@ -1,5 +1,5 @@
 /**
- * The answers of /api/assets/{id}/receipt and /api/corrections (issue 28 items 2 and 5), as zod
+ * The answers of /api/assets/{id}/receipt and /api/corrections (what a figure was read from, and what changed since), as zod
  * schemas: the OpenAPI document is generated from them and the contract test checks real answers.
  */
 import { z } from 'zod';

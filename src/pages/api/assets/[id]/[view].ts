@@ -27,7 +27,7 @@ export const GET: APIRoute = pageDownloads({
     chains: (page) => table(assetChainRows(page).map(assetChainForApi), CHAIN_COLUMNS),
     transfers: (page) => table(assetTransferRows(page), TRANSFER_COLUMNS),
     yield: (page) => table(assetYieldRows(page), YIELD_COLUMNS),
-    // Holder concentration and reconciliation (issue 28.3, 28.4): the JSON is the whole answer (method, notes), the CSV its rows.
+    // Holder concentration and reconciliation: the JSON is the whole answer (method, notes), the CSV its rows.
     concentration: (page) =>
       table(page.concentration.history, CONCENTRATION_COLUMNS, concentrationForApi(page.asset.id, page.asOf, page.concentration)),
     reconciliation: (page) =>
