@@ -36,8 +36,8 @@ describe('formatCurrency (spec 9: $x.xxB / M / K, otherwise $ with 2 decimals)',
     [-2_500_000, '-$2.50M'],
     [-12.5, '-$12.50'],
     ['29020000000', '$29.02B'],
-    [Number.NaN, '$0.00'],
-    ['not a number', '$0.00'],
+    [Number.NaN, 'unknown'],
+    ['not a number', 'unknown'],
   ])('%s -> %s', (value, expected) => {
     expect(formatCurrency(value)).toBe(expected);
   });
@@ -102,7 +102,7 @@ describe('formatPercentChange (sign always shown)', () => {
     [0, '0.00%'],
     [-0.001, '0.00%'],
     [999.995, '+1000.00%'],
-    ['abc', '0.00%'],
+    ['abc', 'unknown'],
   ])('%s -> %s', (value, expected) => {
     expect(formatPercentChange(value)).toBe(expected);
   });
@@ -123,7 +123,7 @@ describe('prices, exact counts and rates', () => {
   it("formatNumber is the count rule's locale-formatted number", () => {
     expect(formatNumber(146_200)).toBe('146,200');
     expect(formatNumber(1234.567, 2)).toBe('1,234.57');
-    expect(formatNumber('abc')).toBe('0');
+    expect(formatNumber('abc')).toBe('unknown');
   });
   it('formatPercent has no sign', () => {
     expect(formatPercent(9.74)).toBe('9.74%');
@@ -174,19 +174,50 @@ describe('dates', () => {
     expect(formatTimestamp('not a date')).toBe('not a date');
     expect(formatDay('2025-13-45')).toBe('2025-13-45');
     expect(formatDay('nope', '')).toBe('');
-    expect(formatShortDate('nope')).toBe('');
+    expect(formatShortDate('nope')).toBe('unknown');
+    expect(formatDay('')).toBe('unknown');
+    expect(formatTimestamp('')).toBe('unknown');
   });
   it("chart date ticks the spec does not fix: 'Sep 2025' for a month, '12 Sep' for a day", () => {
     expect(formatDateTick('2025-09-12', 'month')).toBe('Sep 2025');
     expect(formatDateTick('2025-09-12T12:00:00Z', 'day')).toBe('12 Sep');
     expect(formatDateTick(Date.UTC(2025, 0, 1), 'month')).toBe('Jan 2025');
-    expect(formatDateTick('x', 'month')).toBe('');
+    expect(formatDateTick('x', 'month')).toBe('unknown');
   });
   it('relative times in minutes, hours or days', () => {
     const now = new Date('2025-09-12T12:00:00Z');
     expect(formatRelativeTime('2025-09-12T11:55:00Z', now)).toBe('5 minutes ago');
     expect(formatRelativeTime('2025-09-12T09:00:00Z', now)).toBe('3 hours ago');
     expect(formatRelativeTime('2025-09-10T12:00:00Z', now)).toBe('2 days ago');
+  });
+});
+
+describe('a figure that is not known prints "unknown" in every formatter, never a figure', () => {
+  const missing = [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, '', '   ', 'n/a', null, undefined];
+  const figures: Array<[string, (v: number | string | null | undefined) => string]> = [
+    ['formatCurrency', (v) => formatCurrency(v)],
+    ['formatCurrency (0 decimals)', (v) => formatCurrency(v, 0)],
+    ['formatCompactUsd', (v) => formatCompactUsd(v)],
+    ['formatCount', (v) => formatCount(v)],
+    ['formatNumber', (v) => formatNumber(v)],
+    ['formatMillions', (v) => formatMillions(v)],
+    ['formatBillions', (v) => formatBillions(v)],
+    ['formatPercent', (v) => formatPercent(v)],
+    ['formatPercentChange', (v) => formatPercentChange(v)],
+  ];
+  it.each(figures)('%s', (_name, format) => {
+    for (const v of missing) expect(format(v), String(v)).toBe('unknown');
+    // A known zero is still a figure.
+    expect(format(0)).toMatch(/0/);
+  });
+  it('dates that cannot be read', () => {
+    for (const v of ['', 'nope', '2025-13-45']) {
+      expect(formatShortDate(v), v).toBe('unknown');
+      expect(formatLongDate(v), v).toBe('unknown');
+      expect(formatMonthLabel(v), v).toBe('unknown');
+      expect(formatDateTick(v, 'day'), v).toBe('unknown');
+      expect(formatRelativeTime(v, new Date('2025-09-12T12:00:00Z')), v).toBe('unknown');
+    }
   });
 });
 
@@ -202,7 +233,7 @@ describe('formatCompactUsd: the unit fits the value', () => {
     [100e9, '$100.0B'],
     [0, '$0.00'],
     [-2_500_000, '-$2.5M'],
-    [Number.NaN, '$0.00'],
+    [Number.NaN, 'unknown'],
   ])('%s -> %s', (value, text) => {
     expect(formatCompactUsd(value)).toBe(text);
   });

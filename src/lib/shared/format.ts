@@ -7,7 +7,20 @@ const UNITS = [
   [1e9, 'B'],
 ] as const;
 
-const toNumber = (v: number | string) => (typeof v === 'number' ? v : Number(v));
+/**
+ * What every formatter prints for a figure that is not known (NaN, Infinity, an empty or unreadable
+ * string, null from a loose caller): a word, never a figure such as '$0.00' that reads as known.
+ */
+export const UNKNOWN = 'unknown';
+
+/** The number a value holds, or NaN: '' and null are not 0 (Number('') is), they are unknown. */
+const toNumber = (v: number | string | null | undefined): number => {
+  if (typeof v === 'number') return v;
+  if (typeof v !== 'string' || v.trim() === '') return Number.NaN;
+  return Number(v);
+};
+
+type Figure = number | string | null | undefined;
 
 /**
  * Rounds half away from zero at `decimals`, on the decimal digits a person reads rather than the
@@ -43,9 +56,9 @@ const signOf = (n: number, amount: number) => (n < 0 && amount > 0 ? '-' : '');
  * The spec's currency rule: $x.xxB / $x.xxM / $x.xxK at or above each threshold, otherwise $ with 2
  * decimals. `decimals` is the suffixed amount's (a chart axis reads '$1.2M'); under $1,000 cents stay.
  */
-export function formatCurrency(value: number | string, decimals = 2): string {
+export function formatCurrency(value: Figure, decimals = 2): string {
   const n = toNumber(value);
-  if (!Number.isFinite(n)) return '$0.00';
+  if (!Number.isFinite(n)) return UNKNOWN;
   const abs = Math.abs(n);
   if (roundHalfUp(abs, 2) < 1000) {
     const amount = roundHalfUp(abs, 2);
@@ -56,12 +69,12 @@ export function formatCurrency(value: number | string, decimals = 2): string {
 }
 
 /** The chart islands' name for formatCurrency with one decimal by default ('$350.0K'). */
-export const formatCompactUsd = (value: number | string, decimals = 1): string => formatCurrency(value, decimals);
+export const formatCompactUsd = (value: Figure, decimals = 1): string => formatCurrency(value, decimals);
 
 /** The spec's count rule: the same suffixes (default 0 decimals), otherwise the locale-formatted number. */
-export function formatCount(value: number | string, decimals = 0): string {
+export function formatCount(value: Figure, decimals = 0): string {
   const n = toNumber(value);
-  if (!Number.isFinite(n)) return '0';
+  if (!Number.isFinite(n)) return UNKNOWN;
   const abs = Math.abs(n);
   if (abs < 1e3) return n.toLocaleString('en-US');
   const { amount, suffix } = scaled(abs, decimals, 1);
@@ -72,20 +85,21 @@ export function formatCount(value: number | string, decimals = 0): string {
  * An exact count or figure where rounding to K or M would hide what the page is about (holders of
  * one network, assets of an issuer): the locale-formatted number, the count rule's own fallback.
  */
-export function formatNumber(value: number | string, maximumFractionDigits = 0): string {
+export function formatNumber(value: Figure, maximumFractionDigits = 0): string {
   const n = toNumber(value);
-  return Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits }) : '0';
+  return Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits }) : UNKNOWN;
 }
 
-function fixedUnit(value: number | string, unit: number, suffix: string, decimals = 1): string {
+function fixedUnit(value: Figure, unit: number, suffix: string, decimals = 1): string {
   const n = toNumber(value);
-  const amount = roundHalfUp(Number.isFinite(n) ? Math.abs(n) / unit : 0, decimals);
+  if (!Number.isFinite(n)) return UNKNOWN;
+  const amount = roundHalfUp(Math.abs(n) / unit, decimals);
   const text = amount.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
   return `${signOf(n, amount)}$${text}${suffix}`;
 }
 
 /** A network's total value in $M with one decimal: 12345678 -> '$12.3M'. */
-export function formatMillions(value: number | string): string {
+export function formatMillions(value: Figure): string {
   return fixedUnit(value, 1e6, 'M');
 }
 
@@ -93,14 +107,14 @@ export function formatMillions(value: number | string): string {
  * Dollars always shown in billions (a market cap, a chart axis or tooltip, the networks' totals):
  * 2.2e9 -> '$2.2B' with the default one decimal, '$2.20B' with two.
  */
-export function formatBillions(value: number | string, decimals = 1): string {
+export function formatBillions(value: Figure, decimals = 1): string {
   return fixedUnit(value, 1e9, 'B', decimals);
 }
 
 /** A percentage with its sign: 6.64 -> '+6.64%', -0.5 -> '-0.50%', 0 -> '0.00%'. */
-export function formatPercentChange(value: number | string, decimals = 2): string {
+export function formatPercentChange(value: Figure, decimals = 2): string {
   const n = toNumber(value);
-  if (!Number.isFinite(n)) return '0.00%';
+  if (!Number.isFinite(n)) return UNKNOWN;
   const rounded = roundHalfUp(n, decimals);
   if (rounded === 0) return `${(0).toFixed(decimals)}%`;
   return `${rounded > 0 ? '+' : ''}${rounded.toFixed(decimals)}%`;
@@ -125,17 +139,20 @@ const two = (n: number) => String(n).padStart(2, '0');
 /** MM/DD/YY (UTC): the spec's transfers table. */
 export function formatShortDate(iso: string): string {
   const d = utc(iso);
-  return d ? `${two(d.getUTCMonth() + 1)}/${two(d.getUTCDate())}/${two(d.getUTCFullYear() % 100)}` : '';
+  return d ? `${two(d.getUTCMonth() + 1)}/${two(d.getUTCDate())}/${two(d.getUTCFullYear() % 100)}` : UNKNOWN;
 }
 
 /** Long US format: 'September 12, 2025' (UTC), the spec's article dates. */
 export function formatLongDate(value: string | Date): string {
   const d = utc(value);
-  return d ? d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : '';
+  return d ? d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : UNKNOWN;
 }
 
+/** What an unreadable date shows by default: the text as given, or 'unknown' when there is none. */
+const asGiven = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : UNKNOWN);
+
 /** A day: '4 Sep 2025' (UTC). Unreadable input gives `unreadable` (the input as given), never 'Invalid Date'. */
-export function formatDay(value: string | number | Date, unreadable = String(value)): string {
+export function formatDay(value: string | number | Date, unreadable = asGiven(value)): string {
   const d = utc(value);
   return d ? `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}` : unreadable;
 }
@@ -143,13 +160,13 @@ export function formatDay(value: string | number | Date, unreadable = String(val
 /** An instant: '4 Sep 2025, 01:37 UTC'. */
 export function formatTimestamp(value: string | number | Date): string {
   const d = utc(value);
-  return d ? `${formatDay(d)}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC` : String(value);
+  return d ? `${formatDay(d)}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC` : asGiven(value);
 }
 
 /** The spec's monthly axis of the networks chart: 'Jan 25' (UTC). */
 export function formatMonthLabel(value: string | Date): string {
   const d = utc(value);
-  return d ? `${MONTHS[d.getUTCMonth()]} ${two(d.getUTCFullYear() % 100)}` : '';
+  return d ? `${MONTHS[d.getUTCMonth()]} ${two(d.getUTCFullYear() % 100)}` : UNKNOWN;
 }
 
 /**
@@ -158,13 +175,15 @@ export function formatMonthLabel(value: string | Date): string {
  */
 export function formatDateTick(value: string | number | Date, unit: 'day' | 'month'): string {
   const d = utc(value);
-  if (!d) return '';
+  if (!d) return UNKNOWN;
   return unit === 'day' ? `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}` : `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
 /** '5 minutes ago', '3 hours ago', '2 days ago' relative to `now`. */
 export function formatRelativeTime(value: string | Date, now: Date = new Date()): string {
-  const diff = Math.max(0, now.getTime() - new Date(value).getTime());
+  const d = utc(value);
+  if (!d) return UNKNOWN;
+  const diff = Math.max(0, now.getTime() - d.getTime());
   const minutes = Math.floor(diff / 60000);
   if (minutes < 60) return minutes <= 1 ? '1 minute ago' : `${minutes} minutes ago`;
   const hours = Math.floor(minutes / 60);
@@ -174,7 +193,7 @@ export function formatRelativeTime(value: string | Date, now: Date = new Date())
 }
 
 /** A share or rate without sign: 9.74 -> '9.74%'. */
-export function formatPercent(value: number | string, decimals = 2): string {
+export function formatPercent(value: Figure, decimals = 2): string {
   const n = toNumber(value);
-  return `${roundHalfUp(Number.isFinite(n) ? n : 0, decimals).toFixed(decimals)}%`;
+  return Number.isFinite(n) ? `${roundHalfUp(n, decimals).toFixed(decimals)}%` : UNKNOWN;
 }
