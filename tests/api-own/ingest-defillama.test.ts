@@ -482,4 +482,80 @@ describe('DefiLlama stablecoins adapter', () => {
       expect(d).not.toMatch(/\\u202e|\\u001b|1e\+?300/i);
     }
   }, 120_000);
+
+  it("a chain that fails whole refuses its cells everywhere: the receipt, the supply, the alerts and the next run's breaker never read them", async () => {
+    // The same registry with one EVM product on Ethereum whose node is down: the EVM read fails the
+    // whole chain, and USDT's Ethereum figure DefiLlama gave that day (a 70% drop) is refused with it.
+    const withEvm = JSON.parse(readFileSync(registryFile, 'utf8'));
+    withEvm.assets.push({
+      symbol: 'TBX',
+      name: 'Test Treasury Bill',
+      issuer: 'Test Issuer',
+      assetClass: 'U.S. Treasuries',
+      source: 'evm',
+      price: { kind: 'fixed', usd: '1.00' },
+      deployments: [{ chain: 'ethereum', address: '0x00000000000000000000000000000000000000aa', startBlock: 0 }],
+    });
+    const evmRegistry = join(mkdtempSync(join(tmpdir(), 'rwa-registry-evm-')), 'registry.json');
+    writeFileSync(evmRegistry, JSON.stringify(withEvm));
+    const answer = (day: string) => (id: string) =>
+      id === '1' ? history(day, { Ethereum: 27.9e9, Tron: 81e9 }) : history(day, { Ethereum: 45e9 });
+    const db = createClient({ url: server.databaseUrl });
+    const usdtEthereum = async () =>
+      (
+        await db.execute(
+          "SELECT run_id, date, supply, accepted FROM ingest_observations WHERE asset_symbol = 'USDT' AND chain = 'ethereum' ORDER BY run_id DESC LIMIT 1",
+        )
+      ).rows[0];
+    const before = await usdtEthereum();
+    const alertsBefore = ((await (await fetch(server.baseUrl + '/api/alerts')).json()) as unknown[]).length;
+    const down = await llama(answer('2026-01-16'));
+    try {
+      const r = await runIngestCli(['--source', 'defillama,evm', '--date', '2026-01-16'], {
+        DATABASE_URL: server.databaseUrl,
+        INGEST_REGISTRY: evmRegistry,
+        DEFILLAMA_STABLECOINS_URL: down.url,
+        RPC_URL_ETHEREUM: 'http://127.0.0.1:9',
+      });
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/not read: Chain "ethereum" \(Ethereum\) is unreachable/);
+    } finally {
+      await down.close();
+    }
+    // The row was read and kept (the run's record), never accepted.
+    const refused = await usdtEthereum();
+    expect(refused).toMatchObject({ date: '2026-01-16', accepted: 0 });
+    expect(Number(refused.supply)).toBe(27.9e9);
+    // Every reader: the published cell, the asset's supply and value, its receipt, the alerts.
+    const usdt = (
+      (await (await fetch(server.baseUrl + '/api/assets')).json()) as Array<{ symbol: string; id: string; stale?: unknown }>
+    ).find((a) => a.symbol === 'USDT')!;
+    expect(usdt.stale).toMatchObject({ chains: ['ethereum'] });
+    const detail = await (await fetch(`${server.baseUrl}/api/assets/${usdt.id}`)).json();
+    expect(detail.supply.value).toBe(Number(before.supply) + 81e9);
+    const receipt = await (await fetch(`${server.baseUrl}/api/assets/${usdt.id}/receipt`)).text();
+    expect(receipt).not.toContain('27900000000');
+    expect(receipt).toContain(String(Number(before.supply)));
+    const events = (await (await fetch(server.baseUrl + '/api/alerts')).json()) as Array<{
+      kind: string;
+      assetSymbol: string;
+      chain?: string;
+    }>;
+    expect(events.slice(0, events.length - alertsBefore).filter((e) => e.kind === 'supply-move' && e.assetSymbol === 'USDT')).toEqual([]);
+    // The next run, with the chain back: the baseline is still the last accepted figure, so the same
+    // drop is held by the breaker instead of passing as the new normal.
+    const back = await llama(answer('2026-01-17'));
+    try {
+      const r = await runIngestCli(['--source', 'defillama', '--date', '2026-01-17'], {
+        DATABASE_URL: server.databaseUrl,
+        INGEST_REGISTRY: registryFile,
+        DEFILLAMA_STABLECOINS_URL: back.url,
+      });
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/held: USDT\|ethereum: circuit breaker: USDT on ethereum: a drop of more than the 50% bound/);
+    } finally {
+      await back.close();
+      db.close();
+    }
+  }, 120_000);
 });

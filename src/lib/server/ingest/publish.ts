@@ -238,13 +238,7 @@ async function writeReadModel(tx: Tx | Database, runId: number, d: Derived, comp
 }
 
 /** Replaces the published figures with `d` and marks the run published, in one transaction. */
-export async function writePublished(
-  db: Database,
-  runId: number,
-  d: Derived,
-  notAccepted: Iterable<string> = [],
-  comparison?: unknown,
-): Promise<void> {
+export async function writePublished(db: Database, runId: number, d: Derived, comparison?: unknown): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(networks);
     await tx.delete(networkSeries);
@@ -270,7 +264,7 @@ export async function writePublished(
     await tx.insert(datasetMeta).values({ key: 'seeded:analytics', value: new Date().toISOString() }).onConflictDoNothing();
     // This run's rows become servable history, except the cells it failed or held (never reused).
     await tx.update(ingestObservations).set({ accepted: true }).where(eq(ingestObservations.runId, runId));
-    for (const key of new Set([...notAccepted, ...d.refused])) {
+    for (const key of d.refused) {
       const [asset, chain] = key.split('|');
       await tx
         .update(ingestObservations)

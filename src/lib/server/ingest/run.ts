@@ -256,9 +256,8 @@ async function decide(
     .update(ingestRuns)
     .set({ counts, warnings: st.warnings, errors: st.errors })
     .where(and(eq(ingestRuns.id, runId)));
-  const notAccepted = new Set(held.keys());
-  for (const f of st.failures) if (f.asset && f.chain) notAccepted.add(`${f.asset}|${f.chain}`);
-  await writePublished(db, runId, derived, notAccepted, comparison);
+  // Which rows stay unaccepted (held or covered by a failure) is the derive step's one rule (refusedCells).
+  await writePublished(db, runId, derived, comparison);
   return { runId, status: 'published', asOf: publishAsOf, comparison, ...extra };
 }
 
