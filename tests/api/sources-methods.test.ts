@@ -8,12 +8,12 @@ import { describe, expect, inject, it } from 'vitest';
 import { configFor } from '#lib/server/config.ts';
 import { MIN_HOLDERS_COMPARED } from '#lib/server/ingest/breaker.ts';
 import { STALE_MAX_DAYS } from '#lib/server/ingest/cells.ts';
-import { methodStatements, SOURCE_METHODS } from '#lib/server/ingest/methods.ts';
+import { methodStatements, sourceMethod } from '#lib/server/ingest/methods.ts';
 import { DEFAULT_FEED_MAX_AGE_HOURS, DEFAULT_NAV_MAX_BUSINESS_DAYS, PRICE_MOVE_FLAG } from '#lib/server/ingest/prices.ts';
 import { DEFAULT_HOLDER_DUST, familyOf, loadRegistry } from '#lib/server/ingest/registry.ts';
 import { EARLY_CLOSE } from '#lib/server/ingest/sources/evm/block.ts';
 import { CLOSE_RETRY, CLOSE_RETRY_AFTER_MIN, CLOSE_RETRY_MAX } from '#lib/server/ingest/close-retry.ts';
-import { SOURCES } from '#lib/server/ingest/sources/index.ts';
+import { allSources } from '#lib/server/ingest/sources/index.ts';
 
 const base = inject('baseUrl');
 
@@ -100,7 +100,7 @@ describe('/sources states the methods the code follows', () => {
   });
 
   it('every source declares its methodology', () => {
-    for (const s of SOURCES)
-      expect(SOURCE_METHODS[s.name], s.name).toMatchObject({ supply: expect.any(String), holders: expect.any(String) });
+    for (const s of allSources())
+      expect(sourceMethod(s.name), s.name).toMatchObject({ supply: expect.any(String), holders: expect.any(String) });
   });
 });

@@ -23,7 +23,9 @@ import { aptosSource } from '#lib/server/ingest/sources/aptos.ts';
 import { defillamaProtocolSource } from '#lib/server/ingest/sources/defillama-protocol.ts';
 import { solanaSource } from '#lib/server/ingest/sources/solana.ts';
 import { stellarSource } from '#lib/server/ingest/sources/stellar.ts';
-import { readOrder, SOURCES } from '#lib/server/ingest/sources/index.ts';
+import { allSources, readOrder } from '#lib/server/ingest/sources/index.ts';
+
+const SOURCES = allSources();
 import { dayEnd } from '#lib/shared/utc-day.ts';
 import type { Source, SourceContext } from '#lib/server/ingest/sources/types.ts';
 import { xrplSource } from '#lib/server/ingest/sources/xrpl.ts';

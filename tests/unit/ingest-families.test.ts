@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isStrKey, normalizeAddress, parseAptos, parseStellar, parseXrpl } from '#lib/server/ingest/families.ts';
+import { isStrKey, parseAptos, parseStellar, parseXrpl } from '#lib/server/catalogue/addresses.ts';
+import { normalizeAddress } from '#lib/server/ingest/families.ts';
 import { DEFAULT_REGISTRY, familyOf, loadRegistry, parseRegistry, withFamilies } from '#lib/server/ingest/registry.ts';
 import { isChainKey, protocolOnDay } from '#lib/server/ingest/sources/defillama-protocol.ts';
 import { fromUnits, plainDecimal, publicUrl, readCapped, toUnits } from '#lib/server/ingest/sources/http.ts';

@@ -9,55 +9,27 @@ import type { IngestConfig } from '#lib/server/config.ts';
 import { MIN_HOLDERS_COMPARED } from './breaker.ts';
 import { STALE_MAX_DAYS } from './cells.ts';
 import { DEFAULT_FEED_MAX_AGE_HOURS, DEFAULT_NAV_MAX_BUSINESS_DAYS, PRICE_MOVE_FLAG } from './prices.ts';
-import { DEFAULT_HOLDER_DUST, familyOf, type Registry, type RegistryAsset } from './registry.ts';
+import { familyOf, type Registry, type RegistryAsset } from './registry.ts';
+import { familyById } from '#lib/server/catalogue/families.ts';
+import { aggregatorById } from '#lib/server/catalogue/aggregators.ts';
 import { EARLY_CLOSE } from './sources/evm/block.ts';
 import { CLOSE_RETRY, CLOSE_RETRY_AFTER_MIN, CLOSE_RETRY_MAX } from './close-retry.ts';
-import { PROTOCOL_DROPPED_KEYS } from './sources/defillama-protocol.ts';
-import { HISTORY_DAYS } from './sources/defillama-history.ts';
 import { YIELD_METHOD } from '#lib/shared/nav-yield.ts';
 
-/** Each source's methodology: how it reads supply, and what it gives for holders. */
-export const SOURCE_METHODS: Record<string, { supply: string; holders: string }> = {
-  evm: {
-    supply: 'totalSupply() at the closing block − the excluded wallets’ balances at that block (one multicall)',
-    holders: `addresses above the asset’s dust (holderDust, default ${DEFAULT_HOLDER_DUST} token), rebuilt from every Transfer log since the deployment block, excluded wallets left out; one address on two EVM chains counts once`,
-  },
-  solana: {
-    supply: 'getTokenSupply (finalized) − the excluded token accounts, read after the close at the slot given',
-    holders: 'not counted (the only RPC way, getProgramAccounts, is closed on public endpoints): unavailable',
-  },
-  stellar: {
-    supply:
-      'Horizon asset record: balances + claimable balances + liquidity pools + contracts − the excluded accounts, read after the close at the ledger given',
-    holders: 'Horizon’s count of authorized trustlines, which can hold zero (an upper bound), less excluded accounts holding some',
-  },
-  aptos: {
-    supply: 'fungible-asset or coin supply − the excluded balances, by view functions pinned to one ledger version read after the close',
-    holders: 'not counted (no endpoint gives them): unavailable',
-  },
-  xrpl: {
-    supply:
-      'gateway_balances obligations + frozen balances on a validated ledger read after the close, the excluded wallets as hot wallets',
-    holders: 'not counted: unavailable',
-  },
-  defillama: {
-    supply: 'DefiLlama stablecoins API: the day’s circulating amount per chain (the answer’s symbol must be the asset’s, else refused)',
-    holders: 'not in the API: unavailable (never erasing counts other sources give)',
-  },
-  'defillama-protocol': {
-    supply: `DefiLlama protocol API: dollars per chain at the close (no token supply); answers streamed, leaving out ${PROTOCOL_DROPPED_KEYS.join(', ')}, within the 20 MB cap`,
-    holders: 'not in the API: unavailable (never erasing counts other sources give)',
-  },
-  'defillama-history': {
-    supply: `DefiLlama history APIs (/stablecoincharts/all, /stablecoincharts/{chain}, /protocol/{slug}): dollars per day for the last ${HISTORY_DAYS} days, a row stamped 00:00 UTC counted as the previous day’s close, intraday rows left out; only for days no run read, each point with its URL`,
-    holders: 'not in the API: unavailable (never erasing counts other sources give)',
-  },
-};
+/**
+ * A source's methodology, how it reads supply and what it gives for holders: a chain family's
+ * reader by its declaration, an aggregator by its own (the catalogue). Undefined for no source.
+ */
+export function sourceMethod(source: string): { supply: string; holders: string } | undefined {
+  return familyById(source)?.method ?? aggregatorById(source)?.method;
+}
+
+const methodOf = (source: string) => sourceMethod(source) ?? { supply: `no method is declared for "${source}"`, holders: 'unknown' };
 
 /** How a deployment's supply is read: by its asset's source, else by its chain's family. */
 export function supplyMethodOf(registry: Registry | undefined, asset: Pick<RegistryAsset, 'source'> | undefined, chain: string): string {
-  if (asset && asset.source !== 'evm') return SOURCE_METHODS[asset.source].supply;
-  return SOURCE_METHODS[registry ? familyOf(registry, chain) : 'evm'].supply;
+  if (asset && asset.source !== 'evm') return methodOf(asset.source).supply;
+  return methodOf(registry ? familyOf(registry, chain) : 'evm').supply;
 }
 
 /** How an asset is priced, with its staleness bound. */
@@ -114,12 +86,12 @@ export function methodStatements(cfg: IngestConfig, registry: Registry | undefin
     {
       id: 'supply',
       title: 'Supply',
-      text: `On EVM chains, supply is ${SOURCE_METHODS.evm.supply}. The registry names the excluded wallets per deployment (issuer treasury and unreleased supply, listed in the table below): ${excluding} of the ${evmDeployments.length} EVM deployments have any; the others count their whole totalSupply().`,
+      text: `On EVM chains, supply is ${methodOf('evm').supply}. The registry names the excluded wallets per deployment (issuer treasury and unreleased supply, listed in the table below): ${excluding} of the ${evmDeployments.length} EVM deployments have any; the others count their whole totalSupply().`,
     },
     {
       id: 'other-chains',
       title: 'Other chains',
-      text: `Solana, Stellar, Aptos and the XRP Ledger are read from their public APIs, which give the current state only: the supply is read when the run starts after the close and kept with the ledger or slot and time it was read at, not at 00:00 UTC. Solana: ${SOURCE_METHODS.solana.supply}. Stellar: ${SOURCE_METHODS.stellar.supply}. Aptos: ${SOURCE_METHODS.aptos.supply}. XRP Ledger: ${SOURCE_METHODS.xrpl.supply}.`,
+      text: `Solana, Stellar, Aptos and the XRP Ledger are read from their public APIs, which give the current state only: the supply is read when the run starts after the close and kept with the ledger or slot and time it was read at, not at 00:00 UTC. Solana: ${methodOf('solana').supply}. Stellar: ${methodOf('stellar').supply}. Aptos: ${methodOf('aptos').supply}. XRP Ledger: ${methodOf('xrpl').supply}.`,
     },
     {
       id: 'counted-once',
@@ -139,7 +111,7 @@ export function methodStatements(cfg: IngestConfig, registry: Registry | undefin
     {
       id: 'holders',
       title: 'Holders',
-      text: `On EVM chains, holders are ${SOURCE_METHODS.evm.holders}. Stellar: ${SOURCE_METHODS.stellar.holders}; they are added to the asset’s EVM count. Solana, Aptos, the XRP Ledger and DefiLlama give none: unavailable, never estimated, and a network’s count keeps the holders the other sources give. The market overview’s holders figure adds each asset’s count: it counts holdings (an address holding two tracked assets counts twice; a Stellar trustline at zero counts), not unique addresses, and leaves out the holders on Solana, Aptos and the XRP Ledger. Holder concentration (top-10 share, HHI, Gini) is measured on EVM chains only: its “all chains” line is across an asset’s EVM chains.`,
+      text: `On EVM chains, holders are ${methodOf('evm').holders}. Stellar: ${methodOf('stellar').holders}; they are added to the asset’s EVM count. Solana, Aptos, the XRP Ledger and DefiLlama give none: unavailable, never estimated, and a network’s count keeps the holders the other sources give. The market overview’s holders figure adds each asset’s count: it counts holdings (an address holding two tracked assets counts twice; a Stellar trustline at zero counts), not unique addresses, and leaves out the holders on Solana, Aptos and the XRP Ledger. Holder concentration (top-10 share, HHI, Gini) is measured on EVM chains only: its “all chains” line is across an asset’s EVM chains.`,
     },
     {
       id: 'transfers',
@@ -164,7 +136,7 @@ export function methodStatements(cfg: IngestConfig, registry: Registry | undefin
     {
       id: 'aggregators',
       title: 'DefiLlama',
-      text: `Stablecoins: ${SOURCE_METHODS.defillama.supply}. The long tail no reader covers: ${SOURCE_METHODS['defillama-protocol'].supply}; where a reader covers the same asset and chain, the chain’s figure counts and DefiLlama’s is shown beside it with the gap. Neither API gives holders. Network totals and the market overview count tokenized assets other than stablecoins. The charts’ days before the runs: ${SOURCE_METHODS['defillama-history'].supply}.`,
+      text: `Stablecoins: ${methodOf('defillama').supply}. The long tail no reader covers: ${methodOf('defillama-protocol').supply}; where a reader covers the same asset and chain, the chain’s figure counts and DefiLlama’s is shown beside it with the gap. Neither API gives holders. Network totals and the market overview count tokenized assets other than stablecoins. The charts’ days before the runs: ${methodOf('defillama-history').supply}.`,
     },
   ];
 }

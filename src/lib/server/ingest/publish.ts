@@ -42,7 +42,7 @@ import {
 } from './cells.ts';
 import { historyOf } from './history.ts';
 import { HISTORY_DAYS } from './sources/defillama-history.ts';
-import type { Registry } from './registry.ts';
+import { familyOf, type Registry } from './registry.ts';
 import { chainDisplayName } from './external-names.ts';
 import { DAY_MS, dayEnd, shiftDay } from '#lib/shared/utc-day.ts';
 import { buildAssets } from './derive/assets.ts';
@@ -150,7 +150,7 @@ export async function derive(db: Database, registry: Registry, asOf: string, opt
   }
   // A day the runs read: its figures come from the observations (blocks and API URLs, on the asset pages).
   const readLabel = 'ingest runs: the chain and API reads of the day';
-  const networkRows = buildNetworks(g, asOf, before30, totals.rwa, chainName);
+  const networkRows = buildNetworks(g, asOf, before30, totals.rwa, chainName, (key) => familyOf(registry, key));
   const assetRows = buildAssets(g, registry, asOf, dateAtOrBefore(shiftDay(asOf, -7)), dateAtOrBefore(shiftDay(asOf, -1)), stale);
   const chartRows = buildChart(g, [...new Set([...dates, ...h.dates])].sort(), registry, h, readLabel);
   const decimals = new Map((await db.select().from(ingestCheckpoints)).map((c) => [`${c.chain}|${c.token}`, c.decimals]));

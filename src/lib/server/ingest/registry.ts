@@ -9,14 +9,16 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { configFor } from '#lib/server/config.ts';
 import {
-  ACCOUNT_FORMS,
-  ADDRESS_FORMS,
-  CHAIN_FAMILIES,
+  accountForm,
+  addressForm,
+  familyIds,
+  isFamily,
   isReservedKey,
   normalizeAccount,
   normalizeAddress,
   type ChainFamily,
 } from './families.ts';
+import { DEFAULT_HOLDER_DUST } from '#lib/server/catalogue/families/evm.ts';
 import { unnamedTreasuries } from './issuer-wallets.ts';
 import { ASSET_CLASSES } from '#lib/shared/asset-classes.ts';
 
@@ -29,7 +31,7 @@ const chainKey = z
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes')
   .refine((k) => !isReservedKey(k), 'is a reserved name (a property of every JavaScript object), not a chain key');
 /** Balances at or below this many whole tokens are not holders, unless the entry says otherwise. */
-export const DEFAULT_HOLDER_DUST = '0.01';
+export { DEFAULT_HOLDER_DUST };
 const usd = z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as "1.00"');
 
 const isLoopbackHost = (h: string) => h === 'localhost' || h === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(h);
@@ -44,7 +46,10 @@ const chainSchema = z.strictObject({
   /** The EVM chain id (eth_chainId), checked before any read; required for EVM chains, or the chain's own id where it has one (Aptos). */
   chainId: z.number().int().positive().optional(),
   /** Which reader and address form (families.ts); existing EVM registries need not say. */
-  family: z.enum(CHAIN_FAMILIES).default('evm'),
+  family: z
+    .string()
+    .refine(isFamily, { error: () => `must be a declared chain family (${familyIds()})` })
+    .default('evm'),
   name: z.string().min(1),
   rpcEnv: z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'must be an environment variable name such as RPC_URL_ETHEREUM'),
   /** Block explorer origin, for links on /sources. */
@@ -103,13 +108,13 @@ function familyIssues(input: unknown): Issue[] {
     a.deployments.forEach((d: { chain?: unknown; address?: unknown; excludeHolders?: unknown } | null, j: number) => {
       if (!d || typeof d.chain !== 'string' || !Object.hasOwn(chains, d.chain)) return;
       const family = (chains[d.chain]?.family ?? 'evm') as ChainFamily;
-      if (!(CHAIN_FAMILIES as readonly string[]).includes(family)) return;
+      if (!isFamily(family)) return;
       if (typeof d.address === 'string' && normalizeAddress(family, d.address) === null)
-        issues.push({ path: ['assets', i, 'deployments', j, 'address'], message: ADDRESS_FORMS[family] });
+        issues.push({ path: ['assets', i, 'deployments', j, 'address'], message: addressForm(family) });
       if (Array.isArray(d.excludeHolders))
         d.excludeHolders.forEach((h: unknown, k: number) => {
           if (typeof h === 'string' && normalizeAccount(family, h) === null)
-            issues.push({ path: ['assets', i, 'deployments', j, 'excludeHolders', k], message: ACCOUNT_FORMS[family] });
+            issues.push({ path: ['assets', i, 'deployments', j, 'excludeHolders', k], message: accountForm(family) });
         });
     });
   });

@@ -17,7 +17,7 @@ import { ASSET_CLASS_TABLE } from '#lib/shared/asset-classes.ts';
 import { loadRegistry, registryPath, type Registry } from './registry.ts';
 import { ChainError } from './rpc.ts';
 import { offlineReason } from './offline.ts';
-import { readOrder, SOURCES } from './sources/index.ts';
+import { allSources, readOrder } from './sources/index.ts';
 import type { Source } from './sources/types.ts';
 import { DAY_MS, isoDay } from '#lib/shared/utc-day.ts';
 import { closedDay, planRun, type RunPlan } from './plan.ts';
@@ -268,6 +268,7 @@ export async function runIngest(db: Database, opts: IngestOptions): Promise<Inge
   const asOf = opts.dates.at(-1)!;
   const st: ReadState = { counts: {}, warnings: [], errors: [], failures: [], stalePrices: [], afterPublish: [] };
   const { counts, warnings, errors } = st;
+  const SOURCES = allSources();
   const known = SOURCES.map((s) => s.name);
   for (const name of opts.sources ?? [])
     if (!known.includes(name)) throw new Error(`Unknown source "${name}" (known: ${known.join(', ')})`);

@@ -1,10 +1,10 @@
 /** The networks table (value, share, asset count, 30-day change per chain) from the grid. Pure. */
+import { families, familyIcon } from '#lib/server/catalogue/families.ts';
 import type { GridOf } from './grid.ts';
 import { pct, round } from './numbers.ts';
 
-/** Network icons shipped in public/icons/networks. */
-const ICONS = new Set([
-  'aptos',
+/** The EVM networks' icons shipped in public/icons/networks (the other families declare theirs). */
+const EVM_NETWORK_ICONS = [
   'arbitrum',
   'avalanche',
   'base',
@@ -16,20 +16,34 @@ const ICONS = new Set([
   'polygon',
   'provenance',
   'sei',
-  'solana',
-  'stellar',
   'tron',
   'xdc',
   'zksync-era',
-]);
+];
 const slug = (name: string) =>
   name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
-const iconFor = (name: string) => (ICONS.has(slug(name)) ? `/icons/networks/${slug(name)}.svg` : '');
 
-export function buildNetworks(g: GridOf, asOf: string, before30: string | undefined, total: number, chainName: (k: string) => string) {
+/**
+ * A network's icon: the one shipped under its name (an EVM network's, or a family's own network
+ * named as an aggregator names it), else the icon its chain family declares, else none.
+ */
+export function iconFor(name: string, family: string): string {
+  const byName = `/icons/networks/${slug(name)}.svg`;
+  if (EVM_NETWORK_ICONS.includes(slug(name)) || families().some((f) => f.icon === byName)) return byName;
+  return familyIcon(family) ?? '';
+}
+
+export function buildNetworks(
+  g: GridOf,
+  asOf: string,
+  before30: string | undefined,
+  total: number,
+  chainName: (k: string) => string,
+  chainFamily: (k: string) => string = () => 'evm',
+) {
   return [...(g.rwa.get(asOf)?.entries() ?? [])]
     .filter(([, c]) => c.value > 0)
     .map(([chain, c]) => {
@@ -37,7 +51,7 @@ export function buildNetworks(g: GridOf, asOf: string, before30: string | undefi
       return {
         id: chain,
         name: chainName(chain),
-        iconUrl: iconFor(chainName(chain)),
+        iconUrl: iconFor(chainName(chain), chainFamily(chain)),
         rwaCount: c.assets.size,
         totalValue: round(c.value),
         marketShare: total > 0 ? round((c.value / total) * 100) : 0,

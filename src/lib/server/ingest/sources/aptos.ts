@@ -8,7 +8,7 @@
  * `Option<u128>`, serialised as `{ "vec": [] }` or `{ "vec": ["123"] }`. Holders are not
  * counted (no endpoint gives them): unavailable.
  */
-import { parseAptos } from '#lib/server/ingest/families.ts';
+import { parseAptos } from '#lib/server/catalogue/addresses.ts';
 import { endpointLabel, fromUnits, requestJson } from './http.ts';
 import { familySource, need, type FamilyReader } from './family.ts';
 

@@ -22,8 +22,9 @@ import { isChainKey } from './defillama-protocol.ts';
 import { endpointLabel, requestJson } from './http.ts';
 import type { Source, SourceContext } from './types.ts';
 
-/** How far back the history is kept: the two years the snapshot's charts cover. */
-export const HISTORY_DAYS = 731;
+// How far back the history is kept is declared with the source's method (the catalogue).
+import { HISTORY_DAYS } from '#lib/server/catalogue/aggregators.ts';
+export { HISTORY_DAYS };
 const CHUNK = 400;
 
 export interface HistoryPoint {

@@ -25,12 +25,9 @@ import type { Source } from './types.ts';
 
 export const SOURCE_NAME = 'defillama-protocol';
 
-/**
- * The members of a protocol answer the ingest does not read, left out as it streams: the per-day
- * token breakdowns (about 600 tokens on each of 3 chains for ondo-global-markets, over the 20 MB
- * cap with them), at the top and under each chain.
- */
-export const PROTOCOL_DROPPED_KEYS = ['tokens', 'tokensInUsd', 'tokenBreakdowns'] as const;
+// The members of an answer left out as it streams are declared with the source's method (the catalogue).
+import { PROTOCOL_DROPPED_KEYS } from '#lib/server/catalogue/aggregators.ts';
+export { PROTOCOL_DROPPED_KEYS };
 
 /** DefiLlama's measures other than a chain's own value: as a key alone or as a "-suffix" of a chain. */
 const EXTRA = new Set([

@@ -9,7 +9,7 @@
  * not a Horizon record: it is reported failed by this reader, and covered by DefiLlama's protocol
  * figures where the registry names one.
  */
-import { parseStellar } from '#lib/server/ingest/families.ts';
+import { parseStellar } from '#lib/server/catalogue/addresses.ts';
 import { endpointLabel, fromUnits, plainDecimal, requestJson, toUnits } from './http.ts';
 import { familySource, need, type FamilyReader } from './family.ts';
 

@@ -6,7 +6,7 @@
  * that ledger. A 40-hex currency code is answered under its hex code. Amounts are decimal strings
  * (up to 15 significant digits, sometimes in exponent form). Holders are not counted: unavailable.
  */
-import { parseXrpl } from '#lib/server/ingest/families.ts';
+import { parseXrpl } from '#lib/server/catalogue/addresses.ts';
 import { endpointLabel, jsonRpc, plainDecimal } from './http.ts';
 import { familySource, need, type FamilyReader } from './family.ts';
 

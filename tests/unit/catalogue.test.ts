@@ -1,0 +1,91 @@
+/**
+ * A chain family is one declaration and one reader: every declared family is complete and has a
+ * reader, every reader a family; and a family made up here, registered through the same
+ * registration as the real ones, gets its method text, its receipt and its network icon from the
+ * site's own builders with no other file changed.
+ */
+import { describe, expect, it } from 'vitest';
+import { families, familyById, registerFamily } from '#lib/server/catalogue/families.ts';
+import { declarationProblems, type FamilyDeclaration } from '#lib/server/catalogue/family.ts';
+import { familyReaders, registerReader } from '#lib/server/ingest/sources/index.ts';
+import { supplyMethodOf } from '#lib/server/ingest/methods.ts';
+import { apiReceipt } from '#lib/server/open-data/api-receipt.ts';
+import { iconFor } from '#lib/server/ingest/derive/networks.ts';
+import { normalizeAddress } from '#lib/server/ingest/families.ts';
+import { postCommand } from '#lib/shared/receipts.ts';
+import type { Registry } from '#lib/server/ingest/registry.ts';
+import type { Source } from '#lib/server/ingest/sources/types.ts';
+
+const madeUp: FamilyDeclaration = {
+  id: 'madeup',
+  addressForm: 'must be a made-up token "mu:" + 8 hex digits',
+  accountForm: 'must be a made-up account "ma:" + 8 hex digits',
+  normalizeAddress: (a) => (/^mu:[0-9a-f]{8}$/i.test(a) ? a.toLowerCase() : null),
+  normalizeAccount: (a) => (/^ma:[0-9a-f]{8}$/i.test(a) ? a.toLowerCase() : null),
+  method: { supply: 'the made-up ledger’s supply call at the ledger given', holders: 'not counted: unavailable' },
+  receipt: {
+    by: 'a made-up node',
+    askAgain: (o, c) => ({
+      command: postCommand(c.endpoint, { method: 'supply', token: o.contract, ledger: o.blockNumber }),
+      answers: `the supply at ledger ${o.blockNumber}`,
+      ledger: 'ledger',
+    }),
+  },
+  icon: '/icons/networks/madeup.svg',
+  readsPastDay: true,
+};
+const madeUpReader: Source = { name: 'madeup', applies: () => false, run: () => Promise.resolve({}) };
+
+describe('the chain families', () => {
+  it('are each declared whole, with a reader named by the id; every reader has a family', () => {
+    for (const f of families()) expect(declarationProblems(f), f.id).toEqual([]);
+    expect([...familyReaders().keys()].sort()).toEqual(
+      families()
+        .map((f) => f.id)
+        .sort(),
+    );
+  });
+
+  it('refuse a declaration that leaves something out, and a reader of no family', () => {
+    const { icon: _icon, ...noIcon } = { ...madeUp, id: 'noicon' };
+    expect(() => registerFamily(noIcon as FamilyDeclaration)).toThrow('Chain family "noicon": no icon');
+    expect(familyById('noicon')).toBeUndefined();
+    expect(() => registerReader('nofamily', { ...madeUpReader, name: 'nofamily' })).toThrow(/no chain family declares/);
+  });
+
+  it('a made-up family, registered as the real ones are, gets its method text, receipt and icon', () => {
+    registerFamily(madeUp);
+    registerReader('madeup', madeUpReader);
+    expect(familyReaders().get('madeup')).toBe(madeUpReader);
+    // The registry's check of its addresses.
+    expect(normalizeAddress('madeup', 'mu:0000ABCD')).toBe('mu:0000abcd');
+    expect(normalizeAddress('madeup', '0x0000000000000000000000000000000000000001')).toBeNull();
+    // The statement of method of a deployment on its chain.
+    const registry = { chains: { made: { family: 'madeup', name: 'Made Up' } }, assets: [] } as unknown as Registry;
+    expect(supplyMethodOf(registry, { source: 'evm' }, 'made')).toBe(madeUp.method.supply);
+    // The receipt of a figure its reader read.
+    const receipt = apiReceipt(
+      {
+        source: 'madeup',
+        contract: 'mu:0000abcd',
+        supply: '12',
+        price: 1,
+        value: 12,
+        blockNumber: 7,
+        blockTime: null,
+        apiUrl: 'https://node.example/supply',
+        fetchedAt: '2026-01-01T00:00:00Z',
+      },
+      { family: 'madeup', endpoint: 'https://node.example', excluded: [] },
+    );
+    expect(receipt).toMatchObject({
+      command: postCommand('https://node.example', { method: 'supply', token: 'mu:0000abcd', ledger: 7 }),
+      answers: 'the supply at ledger 7',
+      ledger: { label: 'ledger', number: 7 },
+    });
+    expect(receipt!.notKept).toContain('a made-up node');
+    // The network's icon, for a chain of it that has none of its own.
+    expect(iconFor('Made Up', 'madeup')).toBe('/icons/networks/madeup.svg');
+    expect(iconFor('Ethereum', 'evm')).toBe('/icons/networks/ethereum.svg');
+  });
+});
