@@ -50,7 +50,7 @@ const NODE_ONLY = [
 const DAY_RULE = ['pickPerDayCell', 'latestPerCell', 'outranks'];
 
 /** The server's feature rooms, above its plumbing (db/, cache/, http/). */
-const FEATURE_ROOMS = ['figures', 'ingest', 'content', 'open-data', 'og', 'search', 'alerts'];
+const FEATURE_ROOMS = ['catalogue', 'figures', 'ingest', 'content', 'open-data', 'og', 'search', 'alerts'];
 
 const BROWSER_GLOBALS = ['window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'history', 'customElements'];
 const NODE_GLOBALS = ['process', 'Buffer', 'global', '__dirname', '__filename', 'require'];
@@ -176,6 +176,38 @@ export default tseslint.config(
             {
               group: FEATURE_ROOMS.flatMap((room) => [`\\#lib/server/${room}/**`, `**/server/${room}/**`, `../${room}/**`]),
               message: 'Plumbing (db/, cache/, http/, the front door) imports no feature room: features import it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The catalogue holds what the writer (the ingest) and the read side both need, each chain family's
+  // declaration above all: it imports neither, nor the database, so either side can change without
+  // the other noticing through it, and a new family is a declaration, not a reach into the code.
+  {
+    files: ['src/lib/server/catalogue/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '\\#lib/server/*',
+                '!\\#lib/server/catalogue',
+                '\\#db/**',
+                '\\#components/**',
+                '\\#layouts/**',
+                '**/pages/**',
+                ...FEATURE_ROOMS.filter((room) => room !== 'catalogue').flatMap((room) => [
+                  `**/server/${room}/**`,
+                  `../${room}/**`,
+                  `../../${room}/**`,
+                ]),
+                ...['db', 'cache', 'http', 'auth', 'setup'].flatMap((room) => [`../${room}/**`, `../../${room}/**`]),
+              ],
+              message: 'The catalogue imports neither the ingest nor the read side (nor the database): both import it.',
             },
           ],
         },

@@ -8,16 +8,20 @@ import { describe, expect, it } from 'vitest';
 import { families, familyById, registerFamily } from '#lib/server/catalogue/families.ts';
 import { declarationProblems, type FamilyDeclaration } from '#lib/server/catalogue/family.ts';
 import { familyReaders, registerReader } from '#lib/server/ingest/sources/index.ts';
-import { supplyMethodOf } from '#lib/server/ingest/methods.ts';
+import { methodStatements, supplyMethodOf } from '#lib/server/ingest/methods.ts';
+import { familySource } from '#lib/server/ingest/sources/family.ts';
+import { configFor } from '#lib/server/config.ts';
+import { shiftDay, isoDay } from '#lib/shared/utc-day.ts';
 import { apiReceipt } from '#lib/server/open-data/api-receipt.ts';
 import { iconFor } from '#lib/server/ingest/derive/networks.ts';
 import { normalizeAddress } from '#lib/server/ingest/families.ts';
 import { postCommand } from '#lib/shared/receipts.ts';
 import type { Registry } from '#lib/server/ingest/registry.ts';
-import type { Source } from '#lib/server/ingest/sources/types.ts';
+import type { Source, SourceContext } from '#lib/server/ingest/sources/types.ts';
 
 const madeUp: FamilyDeclaration = {
   id: 'madeup',
+  name: 'the Made-Up Ledger',
   addressForm: 'must be a made-up token "mu:" + 8 hex digits',
   accountForm: 'must be a made-up account "ma:" + 8 hex digits',
   normalizeAddress: (a) => (/^mu:[0-9a-f]{8}$/i.test(a) ? a.toLowerCase() : null),
@@ -35,6 +39,45 @@ const madeUp: FamilyDeclaration = {
   readsPastDay: true,
 };
 const madeUpReader: Source = { name: 'madeup', applies: () => false, run: () => Promise.resolve({}) };
+
+/** A made-up family's reader through the ingest's own shared loop (sources/family.ts): every read answers 12 at ledger 7. */
+const loopReader = (family: string) =>
+  familySource({
+    family,
+    open: () =>
+      Promise.resolve({
+        read: () => Promise.resolve({ supply: '12', holders: null, block: 7, blockTime: null, apiUrl: 'https://node.example/supply' }),
+        calls: () => 1,
+      }),
+  });
+
+/** Runs a reader on a registry of one chain of `family` for a day `daysAgo` closed days back, writing nothing. */
+async function readDay(source: Source, family: string, daysAgo: number) {
+  const registry = {
+    chains: { made: { family, name: 'Made Up', rpcEnv: 'RPC_URL_MADE', publicRpc: [] } },
+    assets: [
+      {
+        symbol: 'MU',
+        source: 'evm',
+        deployments: [{ chain: 'made', address: 'mu:0000abcd', excludeHolders: [] }],
+        price: { kind: 'fixed', usd: '1' },
+      },
+    ],
+  } as unknown as Registry;
+  const progress: string[] = [];
+  const ctx: SourceContext = {
+    db: undefined as never,
+    registry,
+    date: shiftDay(isoDay(Date.now()), -daysAgo),
+    runId: 0,
+    env: { RPC_URL_MADE: 'https://node.example' },
+    progress: (l) => progress.push(l),
+    warn: (w) => progress.push(w),
+    dryRun: true,
+  };
+  await source.run(ctx);
+  return progress.join('\n');
+}
 
 describe('the chain families', () => {
   it('are each declared whole, with a reader named by the id; every reader has a family', () => {
@@ -87,5 +130,23 @@ describe('the chain families', () => {
     // The network's icon, for a chain of it that has none of its own.
     expect(iconFor('Made Up', 'madeup')).toBe('/icons/networks/madeup.svg');
     expect(iconFor('Ethereum', 'evm')).toBe('/icons/networks/ethereum.svg');
+  });
+
+  it('whether a family reads a past day is what its declaration says: the reader follows it, /sources says it', async () => {
+    registerFamily({ ...madeUp, id: 'madeup-today', name: 'the Today Ledger', readsPastDay: false });
+    registerFamily({ ...madeUp, id: 'madeup-archive', name: 'the Archive Ledger', readsPastDay: true });
+    const today = loopReader('madeup-today');
+    const archive = loopReader('madeup-archive');
+    registerReader('madeup-today', today);
+    registerReader('madeup-archive', archive);
+    // Three days back: the family of current state only records nothing, the archive family reads the day.
+    expect(await readDay(today, 'madeup-today', 3)).toContain('gives the current state only, nothing recorded');
+    expect(await readDay(archive, 'madeup-archive', 3)).toContain('supply 12 at ledger 7');
+    // The day just closed is read by both.
+    expect(await readDay(today, 'madeup-today', 1)).toContain('supply 12 at ledger 7');
+    const text = methodStatements(configFor({}).ingest, undefined).find((s) => s.id === 'other-chains')!.text;
+    expect(text).toContain(`The Today Ledger: ${madeUp.method.supply}.`);
+    expect(text).not.toContain('Archive Ledger');
+    expect(text).toMatch(/^Solana, Stellar, Aptos, the XRP Ledger and the Today Ledger are read from public APIs/);
   });
 });

@@ -7,7 +7,8 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { symbolMismatch } from '#lib/server/ingest/sources/defillama.ts';
-import { PROTOCOL_DROPPED_KEYS, protocolOnDay } from '#lib/server/ingest/sources/defillama-protocol.ts';
+import { protocolOnDay } from '#lib/server/ingest/sources/defillama-protocol.ts';
+import { PROTOCOL_DROPPED_KEYS } from '#lib/server/catalogue/aggregators.ts';
 import { requestJson } from '#lib/server/ingest/sources/http.ts';
 import { MemberDropper } from '#lib/server/ingest/sources/json-drop.ts';
 import { gridOf } from '#lib/server/ingest/derive/grid.ts';

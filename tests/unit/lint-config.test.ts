@@ -57,6 +57,15 @@ describe('imports that cross a boundary fail', () => {
     ['src/lib/server/cache/planted.ts', "import { readAnalytics } from '../figures/analytics.ts';\nexport const x = readAnalytics;"],
     ['src/lib/server/db/planted.ts', "import { runIngest } from '#lib/server/ingest/run.ts';\nexport const x = runIngest;"],
     ['front-door/planted.ts', "import { assetPage } from '../src/lib/server/open-data/asset-page.ts';\nexport const x = assetPage;"],
+    // the catalogue imports neither side: not the ingest, not the read side, not the database
+    ['src/lib/server/catalogue/planted.ts', "import { runIngest } from '#lib/server/ingest/run.ts';\nexport const x = runIngest;"],
+    [
+      'src/lib/server/catalogue/families/planted.ts',
+      "import { loadRegistry } from '../../ingest/registry.ts';\nexport const x = loadRegistry;",
+    ],
+    ['src/lib/server/catalogue/planted.ts', "import { assetPage } from '../open-data/asset-page.ts';\nexport const x = assetPage;"],
+    ['src/lib/server/catalogue/planted.ts', "import { readAll } from '#lib/server/db/reads.ts';\nexport const x = readAll;"],
+    ['src/lib/server/catalogue/planted.ts', "import { db } from '#db/client.ts';\nexport const x = db;"],
     // which source counts per day is decided by the publish step alone: a page, a reader or an alert reads the published rows
     [
       'src/lib/server/open-data/planted.ts',
@@ -116,6 +125,15 @@ describe('imports along the allowed direction pass', () => {
       "import { users } from '#db/schema/index.ts';\nimport { SITE } from '#lib/shared/site.ts';\nexport const x = [users, SITE];",
     ],
     ['src/lib/shared/planted.ts', "import { z } from 'zod';\nexport const x = z.string();"],
+    // the catalogue uses shared code and its own files
+    [
+      'src/lib/server/catalogue/families/planted.ts',
+      "import { postCommand } from '#lib/shared/receipts.ts';\nimport { BASE58 } from '../addresses.ts';\nexport const x = [postCommand, BASE58];",
+    ],
+    [
+      'src/lib/server/catalogue/planted.ts',
+      "import { familyById } from '#lib/server/catalogue/families.ts';\nexport const x = familyById;",
+    ],
     // a feature room imports the plumbing
     ['src/lib/server/figures/planted.ts', "import { readAll } from '../db/reads.ts';\nexport const x = readAll;"],
     // the publish step applies the day rule; a reader may still ask whether a source is an aggregator

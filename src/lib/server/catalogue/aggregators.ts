@@ -24,7 +24,7 @@ export interface AggregatorDeclaration {
 
 const NO_HOLDERS = 'not in the API: unavailable (never erasing counts other sources give)';
 
-export const AGGREGATORS: readonly AggregatorDeclaration[] = [
+const AGGREGATORS: readonly AggregatorDeclaration[] = [
   {
     id: 'defillama',
     method: {

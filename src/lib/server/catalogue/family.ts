@@ -36,6 +36,8 @@ export interface AskAgain {
 export interface FamilyDeclaration {
   /** The registry's `family` of a chain ('solana'), and the reader's source name. */
   id: string;
+  /** Its name in a statement of method ('Solana', 'the XRP Ledger'). */
+  name: string;
   /** What a wrong token address gets told: the form it must have. */
   addressForm: string;
   /** The form of a plain account (an excluded wallet). */
@@ -59,6 +61,7 @@ export interface FamilyDeclaration {
 
 const REQUIRED: Array<keyof FamilyDeclaration> = [
   'id',
+  'name',
   'addressForm',
   'accountForm',
   'normalizeAddress',
@@ -73,7 +76,7 @@ const REQUIRED: Array<keyof FamilyDeclaration> = [
 export function declarationProblems(d: Partial<FamilyDeclaration>): string[] {
   const out = REQUIRED.filter((k) => !(k in d) || d[k] === undefined).map((k) => `no ${k}`);
   if (d.id !== undefined && !/^[a-z][a-z0-9-]{1,30}$/.test(d.id)) out.push(`id "${d.id}" is not a lowercase name`);
-  for (const k of ['addressForm', 'accountForm'] as const) if (d[k] !== undefined && !d[k].trim()) out.push(`an empty ${k}`);
+  for (const k of ['name', 'addressForm', 'accountForm'] as const) if (d[k] !== undefined && !d[k].trim()) out.push(`an empty ${k}`);
   if (d.method && (!d.method.supply?.trim() || !d.method.holders?.trim())) out.push('a method without its supply or holders text');
   if (d.icon && !/^\/icons\/networks\/[a-z0-9-]+\.svg$/.test(d.icon)) out.push(`icon "${d.icon}" is not under /icons/networks/`);
   return out;

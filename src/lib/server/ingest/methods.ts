@@ -10,7 +10,7 @@ import { MIN_HOLDERS_COMPARED } from './breaker.ts';
 import { STALE_MAX_DAYS } from './cells.ts';
 import { DEFAULT_FEED_MAX_AGE_HOURS, DEFAULT_NAV_MAX_BUSINESS_DAYS, PRICE_MOVE_FLAG } from './prices.ts';
 import { familyOf, type Registry, type RegistryAsset } from './registry.ts';
-import { familyById } from '#lib/server/catalogue/families.ts';
+import { families, familyById } from '#lib/server/catalogue/families.ts';
 import { aggregatorById } from '#lib/server/catalogue/aggregators.ts';
 import { EARLY_CLOSE } from './sources/evm/block.ts';
 import { CLOSE_RETRY, CLOSE_RETRY_AFTER_MIN, CLOSE_RETRY_MAX } from './close-retry.ts';
@@ -59,6 +59,7 @@ export interface MethodStatement {
 }
 
 const list = (xs: string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const pct = (f: number) => `${Number((f * 100).toFixed(2))}%`;
 
 /** Every statement of method /sources makes, from the configured bounds, the code's constants and the registry. */
@@ -77,6 +78,8 @@ export function methodStatements(cfg: IngestConfig, registry: Registry | undefin
     a.price.kind === 'feed' && a.price.scale ? [`${a.symbol} (${a.price.scale.factor}: ${a.price.scale.unit})`] : [],
   );
   const waitMin = Math.round(cfg.closeWait / 60);
+  // The families whose readers read today's state only, never a past day's close (their declarations say so).
+  const currentOnly = families().filter((f) => !f.readsPastDay);
   return [
     {
       id: 'close',
@@ -91,7 +94,7 @@ export function methodStatements(cfg: IngestConfig, registry: Registry | undefin
     {
       id: 'other-chains',
       title: 'Other chains',
-      text: `Solana, Stellar, Aptos and the XRP Ledger are read from their public APIs, which give the current state only: the supply is read when the run starts after the close and kept with the ledger or slot and time it was read at, not at 00:00 UTC. Solana: ${methodOf('solana').supply}. Stellar: ${methodOf('stellar').supply}. Aptos: ${methodOf('aptos').supply}. XRP Ledger: ${methodOf('xrpl').supply}.`,
+      text: `${capital(list(currentOnly.map((f) => f.name)))} ${currentOnly.length === 1 ? 'is' : 'are'} read from public APIs that give the current state only: the supply is read when the run starts after the close and kept with the ledger or slot and time it was read at, not at 00:00 UTC. ${currentOnly.map((f) => `${capital(f.name)}: ${f.method.supply}.`).join(' ')}`,
     },
     {
       id: 'counted-once',

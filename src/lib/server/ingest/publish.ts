@@ -41,7 +41,7 @@ import {
   type StalePriceNote,
 } from './cells.ts';
 import { historyOf } from './history.ts';
-import { HISTORY_DAYS } from './sources/defillama-history.ts';
+import { HISTORY_DAYS } from '#lib/server/catalogue/aggregators.ts';
 import { familyOf, type Registry } from './registry.ts';
 import { chainDisplayName } from './external-names.ts';
 import { DAY_MS, dayEnd, shiftDay } from '#lib/shared/utc-day.ts';

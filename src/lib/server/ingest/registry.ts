@@ -30,8 +30,6 @@ const chainKey = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes')
   .refine((k) => !isReservedKey(k), 'is a reserved name (a property of every JavaScript object), not a chain key');
-/** Balances at or below this many whole tokens are not holders, unless the entry says otherwise. */
-export { DEFAULT_HOLDER_DUST };
 const usd = z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as "1.00"');
 
 const isLoopbackHost = (h: string) => h === 'localhost' || h === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(h);

@@ -11,8 +11,6 @@ import { familyById } from '#lib/server/catalogue/families.ts';
 import { aggregatorById } from '#lib/server/catalogue/aggregators.ts';
 import type { ApiRead, AskAgain, ReadContext } from '#lib/server/catalogue/family.ts';
 
-export type { ApiRead, ReadContext };
-
 export interface ApiReceipt {
   /** The request as the reader names it (the endpoint's scheme and host, then the call). */
   url: string;

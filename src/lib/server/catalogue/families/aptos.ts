@@ -5,6 +5,7 @@ import type { FamilyDeclaration } from '../family.ts';
 
 export const aptos: FamilyDeclaration = {
   id: 'aptos',
+  name: 'Aptos',
   addressForm: 'must be an Aptos fungible-asset metadata address "0x" + up to 64 hex digits, or a coin type "0x...::module::Struct"',
   accountForm: 'must be an Aptos account "0x" + up to 64 hex digits',
   normalizeAddress(a) {

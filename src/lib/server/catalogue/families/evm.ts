@@ -9,6 +9,7 @@ const normalize = (a: string) => (EVM_ADDRESS.test(a) ? a.toLowerCase() : null);
 
 export const evm: FamilyDeclaration = {
   id: 'evm',
+  name: 'EVM chains',
   addressForm: 'must be a 0x-prefixed 20-byte hex address',
   accountForm: 'must be a 0x-prefixed 20-byte hex address',
   normalizeAddress: normalize,

@@ -5,6 +5,7 @@ import type { FamilyDeclaration } from '../family.ts';
 
 export const solana: FamilyDeclaration = {
   id: 'solana',
+  name: 'Solana',
   addressForm: 'must be a base58 Solana address (32-44 characters)',
   accountForm: 'must be a base58 Solana token account (32-44 characters)',
   normalizeAddress: (a) => (BASE58.test(a) ? a : null),

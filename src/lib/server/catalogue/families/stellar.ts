@@ -5,6 +5,7 @@ import type { FamilyDeclaration } from '../family.ts';
 
 export const stellar: FamilyDeclaration = {
   id: 'stellar',
+  name: 'Stellar',
   addressForm: 'must be a Stellar asset "CODE:G..." (1-12 letters or digits, then the 56-character issuer) or a Soroban contract "C..."',
   accountForm: 'must be a Stellar account "G..." (56 characters)',
   normalizeAddress: (a) => (parseStellar(a) ? a : null),

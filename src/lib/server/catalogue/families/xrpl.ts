@@ -5,6 +5,7 @@ import type { FamilyDeclaration } from '../family.ts';
 
 export const xrpl: FamilyDeclaration = {
   id: 'xrpl',
+  name: 'the XRP Ledger',
   addressForm: 'must be an XRP Ledger token "CURRENCY.rIssuer" (a 3-character or 40-hex currency code, then the issuer account)',
   accountForm: 'must be an XRP Ledger account "r..."',
   normalizeAddress: (a) => (parseXrpl(a) ? a : null),

@@ -18,13 +18,11 @@ import { configFor } from '#lib/server/config.ts';
 import { MAX_USD, outOfBounds } from '#lib/server/ingest/bounds.ts';
 import type { Registry } from '#lib/server/ingest/registry.ts';
 import { DAY_MS, isoDay, shiftDay } from '#lib/shared/utc-day.ts';
+import { HISTORY_DAYS } from '#lib/server/catalogue/aggregators.ts';
 import { isChainKey } from './defillama-protocol.ts';
 import { endpointLabel, requestJson } from './http.ts';
 import type { Source, SourceContext } from './types.ts';
 
-// How far back the history is kept is declared with the source's method (the catalogue).
-import { HISTORY_DAYS } from '#lib/server/catalogue/aggregators.ts';
-export { HISTORY_DAYS };
 const CHUNK = 400;
 
 export interface HistoryPoint {

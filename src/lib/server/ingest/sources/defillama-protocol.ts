@@ -22,12 +22,9 @@ import { unreachableCode } from '#lib/server/ingest/rpc.ts';
 import { cleanExternalName, externalChains } from '#lib/server/ingest/external-names.ts';
 import { dayEnd, DAY_MS } from '#lib/shared/utc-day.ts';
 import type { Source } from './types.ts';
+import { PROTOCOL_DROPPED_KEYS } from '#lib/server/catalogue/aggregators.ts';
 
 export const SOURCE_NAME = 'defillama-protocol';
-
-// The members of an answer left out as it streams are declared with the source's method (the catalogue).
-import { PROTOCOL_DROPPED_KEYS } from '#lib/server/catalogue/aggregators.ts';
-export { PROTOCOL_DROPPED_KEYS };
 
 /** DefiLlama's measures other than a chain's own value: as a key alone or as a "-suffix" of a chain. */
 const EXTRA = new Set([

@@ -5,14 +5,16 @@
  * its time, the API asked and when). A chain that fails is that chain's failure, reported with a
  * message; the other chains and the rest of the run go on.
  *
- * These APIs give the current state, not the state at an arbitrary past moment: a reading is
- * kept only for the day that has just closed (read within a day of its close), with the ledger
- * time it was actually read at. A backfill of older days skips them and says so.
+ * A family whose declaration says it cannot read a past day (its API gives the current state, not
+ * the state at an arbitrary past moment) keeps a reading only for the day that has just closed
+ * (read within a day of its close), with the ledger time it was actually read at; a backfill of
+ * older days skips it and says so.
  */
 import { writeObservation } from './observe.ts';
 import { configFor } from '#lib/server/config.ts';
 import { chainEndpoints } from '#lib/server/ingest/endpoints.ts';
 import type { ChainFamily } from '#lib/server/ingest/families.ts';
+import { familyById } from '#lib/server/catalogue/families.ts';
 import type { Deployment, Registry, RegistryAsset, RegistryChain } from '#lib/server/ingest/registry.ts';
 import { familyOf } from '#lib/server/ingest/registry.ts';
 import { dayEnd, DAY_MS } from '#lib/shared/utc-day.ts';
@@ -106,7 +108,7 @@ export function familySource(reader: FamilyReader): Source {
       const end = dayEnd(ctx.date);
       const now = Date.now();
       if (now < end) throw new Error(`The day ${ctx.date} has not closed yet (00:00 UTC of the next day); measure an earlier date.`);
-      if (now - end > DAY_MS) {
+      if (now - end > DAY_MS && !familyById(name)?.readsPastDay) {
         ctx.progress(`${name}: ${ctx.date} is more than a day past; this chain's API gives the current state only, nothing recorded`);
         return counts;
       }
