@@ -23,6 +23,19 @@ export const colors = {
   warning: '#fbbf24',
 };
 
+/**
+ * The light theme of an embedded chart (/embed/...?theme=light), for the pages of others, most of
+ * them light. The same contrast rules as the dark theme: `muted` on `bg` is 7.0:1, `accent` 5.2:1.
+ */
+export const lightColors = {
+  bg: '#ffffff',
+  fg: '#111827',
+  muted: '#4b5563',
+  border: '#e5e7eb',
+  accent: '#1d4ed8',
+  warning: '#92400e',
+};
+
 /** Fifteen distinguishable series colours for the network line chart and the pie. */
 export const chartPalette = [
   '#4f8cff',

@@ -4,6 +4,7 @@ import { clearSessionCookie, setSessionCookie, setSignedInHint } from '#lib/serv
 import { SIGNED_IN_HINT_COOKIE } from '#lib/shared/auth-hint.ts';
 import { isAdminPath } from '#lib/shared/private-paths.ts';
 import {
+  allowFraming,
   applySecurityHeaders,
   isCrossSiteWrite,
   isImageEndpoint,
@@ -93,7 +94,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     return finish(ctx.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302));
   }
 
-  const response = await next();
+  const response = allowFraming(await next(), url.pathname);
   const setsCookie = !cookies.headers().next().done;
   return finish(key && version !== undefined && !setsCookie ? await storeResponse(key, version, response) : response);
 });

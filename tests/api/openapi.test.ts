@@ -62,6 +62,7 @@ describe('/api/openapi.json', () => {
       '/api/transfers': '?days=30',
       '/api/assets/{id}/history': '?range=all',
       '/api/search': '?q=ondo',
+      '/api/oembed': `?url=${encodeURIComponent(base + '/')}`,
     };
     for (const [path, item] of Object.entries(doc.paths)) {
       // This server has published no run, so it has no alert to name: tests/api-own/alerts.test.ts checks that one against the document.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colors } from '../../tailwind.config.mjs';
+import { colors, lightColors } from '../../tailwind.config.mjs';
 
 /** WCAG 2.x relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {
@@ -42,5 +42,13 @@ describe('design tokens', () => {
   ];
   it.each(pairs)('%s on %s is at least 4.5:1', (fg, bg) => {
     expect(contrast(colors[fg], colors[bg])).toBeGreaterThanOrEqual(4.5);
+  });
+
+  // The light theme of an embedded chart: its text, links and the origin mark on its white.
+  it.each(['fg', 'muted', 'accent', 'warning'] as const)('embed light: %s on bg is at least 4.5:1', (fg) => {
+    expect(contrast(lightColors[fg], lightColors.bg)).toBeGreaterThanOrEqual(4.5);
+  });
+  it('embed light: grid lines stay faint', () => {
+    expect(contrast(lightColors.border, lightColors.bg)).toBeLessThan(1.5);
   });
 });

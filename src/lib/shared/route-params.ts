@@ -28,6 +28,15 @@ import {
 } from './open-data/class-tables.ts';
 import { normalizeQuery } from './search.ts';
 import { ALERT_FILTER_ID, ALERT_FILTER_KEYS } from './alert-filter.ts';
+import {
+  DEFAULT_EMBED_THEME,
+  EMBED_ASSET_METRICS,
+  EMBED_MEASURES,
+  EMBED_THEMES,
+  EMBED_WIDTH,
+  readEmbedHeight,
+  readEmbedWidth,
+} from './embed.ts';
 
 type Pair = [string, string];
 
@@ -91,6 +100,15 @@ const alertFilters = (malformed: 'drop' | 'keep'): Param[] =>
   ALERT_FILTER_KEYS.map((key) => text(key, (v) => (malformed === 'keep' || ALERT_FILTER_ID.test(alertId(v)) ? alertId(v) : undefined)));
 
 const historyRange = oneOf('range', RANGES, DEFAULT_RANGE);
+/** An embed's width: a whole number of pixels within its bounds, the default and anything else dropped (read as the default). */
+const embedWidth: Param = (q) => {
+  const w = readEmbedWidth(q.get('width'));
+  return w === undefined || w === EMBED_WIDTH.default ? [] : [['width', String(w)]];
+};
+const embedHeight: Param = (q) => {
+  const h = readEmbedHeight(q.get('height'));
+  return h === undefined ? [] : [['height', String(h)]];
+};
 const format = text('format');
 const download = text('download');
 
@@ -121,6 +139,15 @@ export const ROUTE_PARAMS: Record<string, readonly Param[]> = {
   '/treasuries': [table(TREASURY_ENTITIES), table(TREASURY_PRODUCTS)],
   '/private-credit': [table(CREDIT_PLATFORMS), table(CREDIT_POOLS)],
   '/alerts': alertFilters('drop'),
+  '/embed/[...path]': [
+    oneOf('theme', EMBED_THEMES, DEFAULT_EMBED_THEME),
+    embedWidth,
+    embedHeight,
+    historyRange,
+    oneOf('metric', EMBED_ASSET_METRICS, EMBED_ASSET_METRICS[0]),
+    oneOf('measure', EMBED_MEASURES, EMBED_MEASURES[0]),
+    flag('stablecoins'),
+  ],
   '/search': [text('q', (v) => normalizeQuery(v) || undefined)],
   '/login': [text('redirect'), text('error')],
   '/api/alerts': alertFilters('keep'),
@@ -136,6 +163,7 @@ export const ROUTE_PARAMS: Record<string, readonly Param[]> = {
   '/api/chart-data': [format, text('from'), text('to'), download],
   '/api/transfers': [text('days'), text('minUsd'), text('maxUsd'), text('limit'), format, download],
   '/api/search': [text('q')],
+  '/api/oembed': [text('url'), text('maxwidth'), text('maxheight'), format],
   '/api/placeholder': [text('text')],
   '/api/blog/posts': [text('published')],
   '/api/research': [text('published')],

@@ -1,9 +1,10 @@
 import { useMemo, useRef, useState } from 'react';
 import type { ChartDataPoint } from '#lib/shared/analytics-types.ts';
-import { CHART_LAYERS, stackChartData, type AssetClassKey } from '#lib/shared/markets.ts';
+import { CHART_LAYERS, stackChartData, type AssetClassKey, type StackedLayer } from '#lib/shared/markets.ts';
 import { assetClassColors } from '../../../../tailwind.config.mjs';
 import { formatCompactUsd, formatLongDate } from '#lib/shared/format.ts';
 import { chartFrame, pointDateLabel } from '#lib/shared/charts/frame.ts';
+import { bandPath, linePath } from '#lib/shared/charts/series-chart.ts';
 import { dateLabel } from '#lib/shared/open-data/chart.ts';
 import Switch from '#components/islands/ui/Switch.tsx';
 import ChartSvg from '#components/islands/charts/ChartSvg.tsx';
@@ -114,11 +115,7 @@ export default function RwaValueChart({ data, view, legends, asOf }: Props) {
         >
           {/* Each class's band: its running total on top, the class below's (or zero) underneath. */}
           {layers.map((layer, i) => {
-            const top = layer.points.map((p) => `${frame.x(p.time).toFixed(1)} ${frame.y(p.value).toFixed(1)}`);
-            const under =
-              i === 0
-                ? [`${frame.x(dates[dates.length - 1]).toFixed(1)} ${bottom}`, `${frame.x(dates[0]).toFixed(1)} ${bottom}`]
-                : layers[i - 1].points.map((p) => `${frame.x(p.time).toFixed(1)} ${frame.y(p.value).toFixed(1)}`).reverse();
+            const points = (l: StackedLayer) => l.points.map((p) => ({ date: p.time, value: p.value }));
             const color = assetClassColors[layer.key];
             if (dates.length === 1) {
               // One date (a first run): a stacked bar, as a band of no width would not show.
@@ -138,8 +135,8 @@ export default function RwaValueChart({ data, view, legends, asOf }: Props) {
             }
             return dates.length === 0 ? null : (
               <g key={layer.key} data-series={layer.key}>
-                <path d={`M${[...top, ...under].join(' L')} Z`} fill={color} fillOpacity={0.75} />
-                <path d={`M${top.join(' L')}`} fill="none" stroke={color} strokeWidth={1.5} strokeLinejoin="round" />
+                <path d={bandPath(points(layer), i === 0 ? null : points(layers[i - 1]), frame)} fill={color} fillOpacity={0.75} />
+                <path d={linePath(points(layer), frame)} fill="none" stroke={color} strokeWidth={1.5} strokeLinejoin="round" />
               </g>
             );
           })}

@@ -45,6 +45,38 @@ export function methodNotAllowed(): Response {
 export const isImageEndpoint = (pathname: string) => pathname === '/_image' || pathname.startsWith('/_image/');
 
 /**
+ * The charts made to be framed by other sites (/embed/...): the only pages without X-Frame-Options
+ * and frame-ancestors. Everything else refuses to be framed (clickjacking); an embed has nothing to
+ * click but its link back, no form, no session and no script.
+ */
+export const isFrameablePath = (pathname: string) => pathname.startsWith('/embed/');
+
+/** A Content-Security-Policy without its frame-ancestors directive (the rest kept as written). */
+export function withoutFrameAncestors(csp: string): string {
+  return csp
+    .split(';')
+    .filter((d) => d.trim().split(/\s+/)[0]?.toLowerCase() !== 'frame-ancestors')
+    .join(';');
+}
+
+/**
+ * A frameable page's answer loses the frame-ancestors directive Astro's CSP gives every page. Done
+ * before the page cache stores the answer, so a hit (here or at the Node edge) is frameable too.
+ */
+export function allowFraming(response: Response, pathname: string): Response {
+  const csp = response.headers.get('content-security-policy');
+  if (!isFrameablePath(pathname) || csp === null) return response;
+  try {
+    response.headers.set('content-security-policy', withoutFrameAncestors(csp));
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set('content-security-policy', withoutFrameAncestors(csp));
+    return copy;
+  }
+}
+
+/**
  * Headers every response carries, server-rendered or not: scripts/serve.ts sets them on pre-rendered
  * pages and assets too (those never pass through the middleware). Private pages are never cached or framed.
  */
@@ -52,12 +84,12 @@ export function baselineHeaders(pathname: string): Record<string, string> {
   const headers: Record<string, string> = {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Frame-Options': 'DENY',
     // The site uses none of these powerful features; no embedded content may ask for them either.
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
     // Windows this site opens (or that open it) get no handle on it: no cross-window attacks.
     'Cross-Origin-Opener-Policy': 'same-origin',
   };
+  if (!isFrameablePath(pathname)) headers['X-Frame-Options'] = 'DENY';
   // Only when the configured origin is https (behind a TLS proxy the socket itself is plain http).
   if (config().https) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
   if (isPrivatePath(pathname)) headers['Cache-Control'] = CACHE.none.control;

@@ -12,6 +12,7 @@ import { RANGES } from '#lib/shared/open-data/range.ts';
 import { MAX_TRANSFER_LIMIT, TRANSFER_LIMIT } from '#lib/shared/transfers.ts';
 import { assetReceiptSchema, correctionsSchema } from '#lib/shared/schemas/receipts.ts';
 import { alertSchema, alertsSchema, jsonFeedSchema } from '#lib/shared/schemas/alerts.ts';
+import { oembedSchema } from '#lib/shared/schemas/oembed.ts';
 
 type Param = { name: string; in: 'query' | 'path'; required?: boolean; description: string; schema: Record<string, unknown> };
 
@@ -26,6 +27,7 @@ export const TAGS = {
   Search: 'Find assets, issuers, networks, posts and research by name',
   Corrections: 'Published figures a later run changed, and changes of method',
   Alerts: 'Data events from the published figures, as a list and as Atom and JSON feeds (no account)',
+  Embeds: "The site's charts for other pages: oEmbed answers with an iframe of /embed/...",
 } as const;
 
 export interface Endpoint {
@@ -43,6 +45,8 @@ export interface Endpoint {
   example: string;
   /** The answer's media type when it is not JSON (a feed): its schema is then a string (Atom) or the named one. */
   media?: 'application/atom+xml' | 'application/feed+json';
+  /** Error answers beside 400 (and 404 of an {id} path), by status: what each means. */
+  errors?: Record<string, string>;
 }
 
 /** /api/coverage's answer: what /sources reads, with its money as decimal strings (api-money.ts). */
@@ -105,6 +109,7 @@ export const SCHEMAS = {
   Alerts: alertsSchema,
   Alert: alertSchema,
   JsonFeed: jsonFeedSchema,
+  OEmbed: oembedSchema,
 } as const;
 
 /** A query parameter: what it is, and its JSON Schema. */
@@ -512,6 +517,34 @@ export const ENDPOINTS: Endpoint[] = [
     params: alertFilters,
     example: '/api/alerts/feed.json',
   },
+  {
+    path: '/api/oembed',
+    tag: 'Embeds',
+    description:
+      'oEmbed 1.0 (https://oembed.com) for the site\'s charts: url is a page with a chart (/ for the class totals, /assets/{id} for an asset\'s history, /networks/{id} for a network\'s share) or an /embed/ address (/embed/assets/{id}/concentration for holder concentration; ?theme=light|dark). The answer is a rich embed: an iframe of the server-drawn chart, which needs no script and carries its as-of date, origin and a link back. Pages with a chart name this endpoint in a <link rel="alternate" type="application/json+oembed">.',
+    summary: 'An iframe of a chart, for embedding in another page',
+    schema: 'OEmbed',
+    params: [
+      {
+        name: 'url',
+        in: 'query',
+        required: true,
+        description: 'The address of a page of this site with a chart, or of an /embed/ page',
+        schema: { type: 'string', format: 'uri' },
+      },
+      query('maxwidth', 'The widest iframe the consumer takes, in pixels (the chart is drawn 280 to 640 wide)', {
+        type: 'integer',
+        minimum: 1,
+      }),
+      query('maxheight', 'The tallest iframe the consumer takes, in pixels', { type: 'integer', minimum: 1 }),
+      query('format', 'json (the default); xml is not answered (501)', { type: 'string', enum: ['json', 'xml'] }),
+    ],
+    errors: {
+      '404': 'No chart at that address (not this site, no such page, asset or network)',
+      '501': 'The xml format is not implemented',
+    },
+    example: '/api/oembed?url={origin}%2F',
+  },
 ];
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -565,6 +598,7 @@ export function openApiDocument(serverUrl: string) {
             '304': { description: 'Not modified: the If-None-Match header named the current ETag' },
             '400': errorResponse('Invalid query parameter'),
             ...(e.path.includes('{id}') ? { '404': errorResponse('No such id') } : {}),
+            ...Object.fromEntries(Object.entries(e.errors ?? {}).map(([status, what]) => [status, errorResponse(what)])),
           },
         },
       },

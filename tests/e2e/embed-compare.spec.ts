@@ -1,0 +1,59 @@
+/**
+ * Embeds and Compare in Chromium. A page on another site (a loopback server on `localhost`, the site
+ * being `127.0.0.1`) frames an embed, which shows its chart with JavaScript off, and frames a page
+ * outside /embed/, which Chromium refuses to show.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { newContext, screenshot, useBrowser } from '../support/browser.ts';
+
+const base = inject('baseUrl');
+const browser = useBrowser();
+let host: Server;
+let hostUrl: string;
+
+beforeAll(async () => {
+  // The other site: one page with two frames, an embed and a page that refuses to be framed.
+  host = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(
+      `<!doctype html><title>A blog post</title><p>Our chart:</p>
+       <iframe name="embed" src="${base}/embed/classes?width=600" width="600" height="460"></iframe>
+       <iframe name="page" src="${base}/assets/buidl" width="600" height="300"></iframe>`,
+    );
+  });
+  await new Promise<void>((done) => host.listen(0, '127.0.0.1', done));
+  hostUrl = `http://localhost:${(host.address() as AddressInfo).port}/`;
+});
+afterAll(() => new Promise<void>((done) => host.close(() => done())));
+
+describe('embeds on another site', () => {
+  it('a page on another origin frames an embed (a whole chart with JavaScript off); a page outside /embed/ stays unframed', async () => {
+    const context = await newContext(browser(), base, { javaScript: false, viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      const refused: string[] = [];
+      page.on('console', (m) => {
+        if (/frame-ancestors|X-Frame-Options/i.test(m.text())) refused.push(m.text());
+      });
+      await page.goto(hostUrl);
+      const embed = page.frame({ name: 'embed' })!;
+      await embed.waitForSelector('[data-testid="embed-chart"]');
+      const chart = embed.locator('[data-testid="embed-chart"]');
+      expect(await chart.getAttribute('role')).toBe('img');
+      expect(await embed.locator('#embed-title').textContent()).toBe('Total RWA Value');
+      expect(await embed.locator('[data-series]').count()).toBe(8);
+      expect(await embed.locator('[data-testid="embed-mark"]').textContent()).toContain('Illustrative');
+      expect(await embed.locator('[data-testid="embed-link"]').getAttribute('href')).toBe(`${base}/`);
+      const box = (await chart.boundingBox())!;
+      expect(box.width).toBeGreaterThan(500);
+      // The refused frame holds Chromium's error page, never the site's page.
+      await expect.poll(() => refused.length).toBeGreaterThan(0);
+      const other = page.frame({ name: 'page' })!;
+      expect(await other.locator('[data-testid="asset-page"]').count()).toBe(0);
+      await screenshot(page, 'embed-framed-1440');
+    } finally {
+      await context.close();
+    }
+  });
+});
