@@ -50,7 +50,7 @@ const NODE_ONLY = [
 const DAY_RULE = ['pickPerDayCell', 'latestPerCell', 'outranks'];
 
 /** The server's feature rooms, above its plumbing (db/, cache/, http/). */
-const FEATURE_ROOMS = ['catalogue', 'figures', 'ingest', 'content', 'open-data', 'og', 'search', 'alerts'];
+const FEATURE_ROOMS = ['catalogue', 'figures', 'ingest', 'content', 'open-data', 'og', 'search', 'alerts', 'mcp'];
 
 const BROWSER_GLOBALS = ['window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'history', 'customElements'];
 const NODE_GLOBALS = ['process', 'Buffer', 'global', '__dirname', '__filename', 'require'];

@@ -12,6 +12,7 @@ import {
   methodNotAllowed,
 } from '#lib/server/http/security.ts';
 import { json } from '#lib/server/http/handle.ts';
+import { isMcpPath, MCP_ORIGIN_REFUSED, RPC, rpcError } from '#lib/server/http/mcp-edge.ts';
 import { cacheKey, cachedResponse, dataVersion, storeResponse } from '#lib/server/cache/response-cache.ts';
 import { CACHE, finalCacheControl, cacheHeaders } from '#lib/server/cache/policy.ts';
 import { trailingSlashStatus, trailingSlashTarget } from '#lib/server/http/trailing-slash.ts';
@@ -40,9 +41,12 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   }
   // A cross-site write is refused before anything else says what the route has (a 405 would tell an
   // attacker which methods exist); OPTIONS is not a write, so preflights still reach the preamble.
-  if (isCrossSiteWrite(request)) {
+  if (isCrossSiteWrite(request, url.pathname)) {
+    if (isMcpPath(url.pathname)) return applySecurityHeaders(rpcError(403, RPC.serverError, MCP_ORIGIN_REFUSED), url);
     return applySecurityHeaders(json({ message: 'Cross-site requests are not allowed.' }, { status: 403 }), url);
   }
+  // The MCP endpoint reads no session and is never cached: it answers with what the request carries alone.
+  if (isMcpPath(url.pathname)) return applySecurityHeaders(await next(), url);
   // /api/: a preflight, a method the route does not have, a malformed address (JSON, never the HTML 404).
   const early = await apiPreamble(request, url, ctx.routePattern);
   if (early) return applySecurityHeaders(early, url);

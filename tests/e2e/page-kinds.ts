@@ -43,6 +43,7 @@ export const PAGE_KINDS: PageKind[] = [
   { name: 'issuers-filtered', path: '/issuers?sort=assets&dir=desc&class=stablecoins', status: 200 },
   { name: 'issuer', path: '/issuers/ondo', status: 200, public: true },
   { name: 'api-docs', path: '/docs/api', status: 200, public: true },
+  { name: 'mcp-docs', path: '/docs/mcp', status: 200, public: true },
   { name: 'search', path: '/search?q=treasury', status: 200 },
   { name: 'search-empty', path: '/search?q=zzqqxx', status: 200 },
   { name: 'login', path: '/login', status: 200 },

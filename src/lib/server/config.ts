@@ -286,6 +286,15 @@ const EnvSchema = z.object({
   /** Tests only: 1 lets webhooks reach loopback addresses (127.0.0.0/8, ::1); every other internal address stays refused. */
   ALERTS_WEBHOOK_ALLOW_LOOPBACK: z.preprocess(blank, z.enum(['0', '1'], { message: 'expected 1 or 0' }).default('0')),
 
+  // MCP endpoint (/mcp): its limits per request and per client address
+  /** The largest request body /mcp reads, in bytes (a JSON-RPC message asks for little). */
+  MCP_MAX_BODY_BYTES: positiveInt(64 * 1024),
+  /** How long one /mcp request may take, its body's arrival included, in milliseconds. */
+  MCP_TIMEOUT_MS: positiveInt(10_000),
+  /** Requests one client address may make to /mcp per window (MCP_RATE_WINDOW_S). */
+  MCP_RATE_LIMIT: positiveInt(120),
+  MCP_RATE_WINDOW_S: positiveInt(60),
+
   // Test-only
   /** Every public endpoint of the registry is asked at this origin instead (its host as the first path segment). */
   INGEST_PUBLIC_RPC_ORIGIN: z.preprocess(
@@ -345,6 +354,8 @@ export interface AppConfig {
     /** ALERTS_WEBHOOK_KEY as bytes: the webhook secrets are stored encrypted with it; undefined: as made. */
     secretKey?: Buffer;
   };
+  /** The MCP endpoint's limits (src/lib/server/mcp/limits.ts). */
+  mcp: { maxBodyBytes: number; timeoutMs: number; rateLimit: number; rateWindowMs: number };
   /** Test-only: the clock-offset file (see clock.ts). */
   testClockFile?: string;
 }
@@ -469,6 +480,12 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       timeoutMs: e.ALERTS_WEBHOOK_TIMEOUT_MS,
       allowLoopback: e.ALERTS_WEBHOOK_ALLOW_LOOPBACK === '1',
       secretKey: e.ALERTS_WEBHOOK_KEY === undefined ? undefined : Buffer.from(e.ALERTS_WEBHOOK_KEY, 'hex'),
+    },
+    mcp: {
+      maxBodyBytes: e.MCP_MAX_BODY_BYTES,
+      timeoutMs: e.MCP_TIMEOUT_MS,
+      rateLimit: e.MCP_RATE_LIMIT,
+      rateWindowMs: e.MCP_RATE_WINDOW_S * 1000,
     },
     testClockFile: e.TEST_CLOCK_FILE,
   };

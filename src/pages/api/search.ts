@@ -4,15 +4,16 @@ import { publicJson } from '#lib/server/http/public-json.ts';
 import { HttpError } from '#lib/server/http/handle.ts';
 import { tagResponse, listTags } from '#lib/server/cache/cdn.ts';
 import { searchSite } from '#lib/server/search/site-search.ts';
-import { MAX_QUERY_LENGTH, SUGGESTION_LIMIT, normalizeQuery } from '#lib/shared/search.ts';
+import { MAX_QUERY_LENGTH, SUGGESTION_LIMIT } from '#lib/shared/search.ts';
+import { searchQuerySchema } from '#lib/shared/schemas/queries.ts';
 
 export const prerender = false;
 
 /** The header box's suggestions: assets, issuers, networks, posts and research matching `q`, best first. */
 export const GET: APIRoute = publicGet(async ({ url }) => {
-  const query = normalizeQuery(url.searchParams.get('q'));
-  if (query === '' || query.length > MAX_QUERY_LENGTH)
-    throw new HttpError(400, `q must be 1 to ${MAX_QUERY_LENGTH} characters.`, { q: [query === '' ? 'Missing or empty.' : 'Too long.'] });
+  const asked = searchQuerySchema.safeParse(url.searchParams.get('q') ?? '');
+  if (!asked.success) throw new HttpError(400, `q must be 1 to ${MAX_QUERY_LENGTH} characters.`, { q: [asked.error.issues[0].message] });
+  const query = asked.data;
   const res = publicJson({ query, results: await searchSite(query, SUGGESTION_LIMIT) });
   // Posts and articles are hits too: a published or withdrawn one purges the answer with the lists.
   tagResponse(res.headers, listTags());

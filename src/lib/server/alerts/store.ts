@@ -4,7 +4,8 @@ import type { Database } from '#db/client.ts';
 import { alertEvents } from '#db/schema/index.ts';
 import { ASSET_CLASSES } from '#lib/shared/asset-classes.ts';
 import { slugify } from '#lib/shared/open-data/ids.ts';
-import { ALERT_FILTER_ID, ALERT_FILTER_KEYS } from '#lib/shared/alert-filter.ts';
+import { ALERT_FILTER_KEYS } from '#lib/shared/alert-filter.ts';
+import { alertFilterSchema } from '#lib/shared/schemas/queries.ts';
 import { HttpError } from '#lib/server/http/handle.ts';
 import { staticLinks } from '#lib/server/open-data/links.ts';
 import type { StoredAlert } from './types.ts';
@@ -26,16 +27,10 @@ const FEED_LIMIT = 100;
 
 /** The filter from a query string: 400 for a malformed value; an unknown one simply matches nothing yet. */
 export function readFilter(params: URLSearchParams): AlertFilter {
-  const out: AlertFilter = {};
-  for (const key of ALERT_FILTER_KEYS) {
-    const v = params.get(key);
-    if (v === null) continue;
-    const value = v.trim().toLowerCase();
-    if (!ALERT_FILTER_ID.test(value))
-      throw new HttpError(400, `Invalid ${key}: expected an id such as "usdc" (lowercase letters, digits, '.', '-')`);
-    out[key] = value;
-  }
-  return out;
+  const asked = Object.fromEntries(ALERT_FILTER_KEYS.flatMap((key) => (params.has(key) ? [[key, params.get(key)]] : [])));
+  const result = alertFilterSchema.safeParse(asked);
+  if (!result.success) throw new HttpError(400, result.error.issues[0].message);
+  return result.data;
 }
 
 /** The class's page slug ('U.S. Treasuries' -> 'u-s-treasuries'). */

@@ -1,6 +1,7 @@
 import { config } from '#lib/server/config.ts';
 import { CACHE, cacheHeaders } from '#lib/server/cache/policy.ts';
 import { isPrivatePath } from '#lib/shared/private-paths.ts';
+import { isMcpPath, mcpOriginAllowed } from './mcp-edge.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -9,20 +10,22 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * checkOrigin only looks at form-style bodies, so JSON, text/plain and bodiless requests are
  * checked here for every content type. Requests without Origin and Sec-Fetch-Site come from
  * non-browser clients, which carry no ambient cookies worth forging. "This site" is the configured
- * origin: the request's Host is the visitor's to choose and proves nothing.
+ * origin: the request's Host is the visitor's to choose and proves nothing. The MCP endpoint reads
+ * no cookie and is open to other sites' pages under its own rule (mcp-edge.ts), which decides there.
  */
-export function isCrossSiteWrite(request: Request): boolean {
+export function isCrossSiteWrite(request: Request, pathname: string): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const origin = request.headers.get('origin');
+  if (isMcpPath(pathname)) return !mcpOriginAllowed(origin, config().origin);
   if (origin !== null) return origin !== config().origin;
   const fetchSite = request.headers.get('sec-fetch-site');
   return fetchSite !== null && fetchSite !== 'same-origin' && fetchSite !== 'none';
 }
 
-/** Pages (everything outside /api/) are read, never written: anything but GET and HEAD is a 405. */
+/** Pages (everything outside /api/ and /mcp) are read, never written: anything but GET and HEAD is a 405. */
 export const PAGE_METHODS = ['GET', 'HEAD'] as const;
 export function isPageMethodRefused(method: string, pathname: string): boolean {
-  return !pathname.startsWith('/api/') && !(PAGE_METHODS as readonly string[]).includes(method);
+  return !pathname.startsWith('/api/') && !isMcpPath(pathname) && !(PAGE_METHODS as readonly string[]).includes(method);
 }
 
 /**

@@ -154,6 +154,13 @@ const alertFilters: Param[] = [
   query('network', "Only this network's events: its id (e.g. ethereum)", ID),
 ];
 
+/** An endpoint's place on /docs/api: its article's id (get-api-assets-id). */
+export const endpointAnchor = (path: string) =>
+  `get-${path
+    .replace(/[{}]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`.toLowerCase();
+
 /** Where the document itself is served (src/pages/api/openapi.json.ts). */
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -614,6 +621,7 @@ export function openApiDocument(serverUrl: string) {
         'Free, open read access to every figure on the site. No key, no cookie: any origin may call it (CORS), and every answer has an ETag for a conditional GET (304).',
         'Money is a decimal string in dollars (e.g. "1234.5"; billions in /api/chart-data), as the product spec has it for assets and networks; the one exception is the spec\'s transfer usdAmount, a number. Percents and counts are numbers unless the spec says otherwise (change7d, change30d). An unknown figure is null, never 0.',
         'Every error is {"message", "issues"?} with the HTTP status saying its kind.',
+        `AI assistants reach the same figures as MCP tools at ${serverUrl}/mcp (Streamable HTTP, stateless; how to connect: ${serverUrl}/docs/mcp).`,
       ].join('\n\n'),
       contact: { name: 'RWA Analytics', url: `${serverUrl}/docs/api` },
       license: LICENSE,

@@ -13,6 +13,7 @@ export async function openDataEntries(origin: string): Promise<{ loc: string; la
     '/assets',
     '/issuers',
     '/docs/api',
+    '/docs/mcp',
     '/corrections',
     ...catalog.assets.map((a) => a.url),
     ...networks.map((n) => networkUrl(n.id)),
