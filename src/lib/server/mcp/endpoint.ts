@@ -69,7 +69,9 @@ function protocolServer(): Server {
       return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
     } catch (err) {
       if (err instanceof NotFound) return { content: [{ type: 'text', text: err.message }], isError: true };
-      throw err;
+      // The protocol would send the error's own message (a database's, say): it is logged, never shown.
+      console.error(err);
+      throw new McpError(ErrorCode.InternalError, 'Something went wrong on our side. Please try again.');
     }
   });
   return server;
