@@ -36,6 +36,12 @@ export const ingestRuns = sqliteTable('ingest_runs', {
  * of a contract, or an API URL and the time it was fetched. Amounts are decimal strings in whole
  * tokens (uint256 does not fit a float); value is in dollars.
  */
+/** One chain a summed figure holds, with its supply in whole tokens. */
+export interface ChainMember {
+  chain: string;
+  supply: string;
+}
+
 export const ingestObservations = sqliteTable(
   'ingest_observations',
   {
@@ -74,6 +80,11 @@ export const ingestObservations = sqliteTable(
      * valued at its registry price). Null when the source reports none.
      */
     marketPrice: real('market_price'),
+    /**
+     * A figure that sums chains the registry and the league do not name (DefiLlama's long tail,
+     * published as one 'other-chains' line): each chain with its supply, so the line lists them.
+     */
+    members: text('members', { mode: 'json' }).$type<ChainMember[]>(),
   },
   (t) => [
     // One row per run: a later run never overwrites the figures an earlier published run was built from.

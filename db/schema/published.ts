@@ -1,4 +1,5 @@
 import { sqliteTable, text, integer, real, index, primaryKey } from 'drizzle-orm/sqlite-core';
+import type { ChainMember } from './ingest.ts';
 
 /**
  * The published read model: what a run decided, once, for every reader (pages, downloads, feeds,
@@ -73,6 +74,8 @@ export const publishedCells = sqliteTable(
     marketPrice: real('market_price'),
     /** The sources not chosen for the cell that day, one figure each. */
     others: text('others', { mode: 'json' }).$type<OtherFigure[]>().notNull().default([]),
+    /** The 'other-chains' line: the chains it sums, each with its supply; null on any other cell. */
+    members: text('members', { mode: 'json' }).$type<ChainMember[]>(),
   },
   (t) => [primaryKey({ columns: [t.date, t.asset, t.chain] }), index('published_cells_asset').on(t.asset, t.date)],
 );

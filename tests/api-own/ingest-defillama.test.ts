@@ -307,11 +307,11 @@ describe('DefiLlama stablecoins adapter', () => {
     expect(r.code).toBe(0);
     const log = r.stdout + r.stderr;
     // Reported in the run, cleaned: no NUL, ESC, BEL or bidi control reaches the operator's terminal.
-    expect(log).toContain('DefiLlama chains not in the registry or the league, not published:');
+    expect(log).toContain('USDT: Other chains (not in the registry or the league):');
     expect(log).toContain('"Evil/../../admin?x=1#y"');
     expect(log).toContain('"NullChain"');
     // A second spelling of Ethereum is reported, not added to it (Ethereum stays 93 + 45 below).
-    expect(log).toContain('"Ｅｔｈｅｒｅｕｍ"');
+    expect(log).toContain('USDT: DefiLlama chains spelled twice, counted once: "Ｅｔｈｅｒｅｕｍ"');
     expect(log).toContain(`"${'L'.repeat(64)}"`);
     expect(log).not.toContain('L'.repeat(65));
     // Cc but tab and line feed, and the bidi controls (all Cf).
@@ -319,17 +319,24 @@ describe('DefiLlama stablecoins adapter', () => {
 
     const overview = await (await fetch(server.baseUrl + '/api/market-overview')).json();
     expect(overview.asOf).toBe(day);
-    // Only the known chains count: Ethereum (93 + 45) and the league's TRON.
-    expect(Number(overview.totalStablecoinValue)).toBe(93e9 + 45e9 + 81e9);
+    // The known chains, Ethereum (93 + 45) and the league's TRON, and the eight chains no one names as
+    // one 'Other chains' line: the total is DefiLlama's, the second spelling of Ethereum left out.
+    const others = hostileNames.slice(0, 8).reduce((t, _n, i) => t + 1e9 + i, 0);
+    expect(Number(overview.totalStablecoinValue)).toBe(93e9 + 45e9 + 81e9 + others);
+    const usdt = await (await fetch(server.baseUrl + '/api/assets/usdt')).json();
+    const line = usdt.chains.find((c: { chain: string }) => c.chain === 'other-chains');
+    expect(line).toMatchObject({ chainName: 'Other chains', supply: String(others) });
+    expect(line.members).toHaveLength(8);
+    expect(line.members.map((m: { chain: string }) => m.chain)).toContain('Evil/../../admin?x=1#y');
     const series: Array<{ date: string; networks: Record<string, number> }> = await (
       await fetch(server.baseUrl + '/api/networks/time-series?metricType=stablecoin-market-caps')
     ).json();
-    expect(series.find((p) => p.date === day)?.networks).toEqual({ Ethereum: 138e9, TRON: 81e9 });
+    expect(series.find((p) => p.date === day)?.networks).toEqual({ Ethereum: 138e9, TRON: 81e9, 'Other chains': others });
     // No name took a column of the CSV: 'date' heads it once, and the other columns are the known networks.
     const csv = await (await fetch(server.baseUrl + '/api/networks/time-series?metricType=stablecoin-market-caps&format=csv')).text();
     const [head, ...rows] = parseCsv(csv);
     expect(head[0]).toBe('date');
-    expect(head.slice(1).filter((n) => !['Base', 'Ethereum', 'TRON'].includes(n))).toEqual([]);
+    expect(head.slice(1).filter((n) => !['Base', 'Ethereum', 'TRON', 'Other chains'].includes(n))).toEqual([]);
     expect(head).toContain('TRON');
     expect(rows.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r[0]))).toBe(true);
     const sitemap = await (await fetch(server.baseUrl + '/sitemap.xml')).text();
@@ -530,9 +537,11 @@ describe('DefiLlama stablecoins adapter', () => {
     const usdt = (
       (await (await fetch(server.baseUrl + '/api/assets')).json()) as Array<{ symbol: string; id: string; stale?: unknown }>
     ).find((a) => a.symbol === 'USDT')!;
-    expect(usdt.stale).toMatchObject({ chains: ['ethereum'] });
+    expect((usdt.stale as { chains: string[] }).chains).toContain('ethereum');
     const detail = await (await fetch(`${server.baseUrl}/api/assets/${usdt.id}`)).json();
-    expect(detail.supply.value).toBe(Number(before.supply) + 81e9);
+    const ethereum = detail.chains.find((c: { chain: string }) => c.chain === 'ethereum');
+    expect(Number(ethereum.supply)).toBe(Number(before.supply));
+    expect(detail.supply.value).toBe(detail.chains.reduce((t: number, c: { supply: string | null }) => t + Number(c.supply ?? 0), 0));
     const receipt = await (await fetch(`${server.baseUrl}/api/assets/${usdt.id}/receipt`)).text();
     expect(receipt).not.toContain('27900000000');
     expect(receipt).toContain(String(Number(before.supply)));

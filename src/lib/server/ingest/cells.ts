@@ -8,6 +8,7 @@
 import { shiftDay } from '#lib/shared/utc-day.ts';
 import { pickPerDayCell } from '#lib/server/figures/precedence.ts';
 import type { Registry } from './registry.ts';
+import type { ChainMember } from '#db/schema/index.ts';
 
 /** The fields of a stored observation these steps read. */
 export interface Obs {
@@ -28,6 +29,8 @@ export interface Obs {
   marketPrice?: number | null;
   contract?: string | null;
   apiUrl?: string | null;
+  /** The chains an 'other-chains' figure sums. */
+  members?: ChainMember[] | null;
 }
 
 /** How long a failed part's last good figures are still shown. */

@@ -10,6 +10,7 @@
  */
 import networksJson from '../../../../content/data/networks.json' with { type: 'json' };
 import type { Registry } from './registry.ts';
+import { OTHER_CHAINS, OTHER_CHAINS_NAME } from '#lib/shared/other-chains.ts';
 
 /** The most characters of an outside name ever kept. */
 const MAX_EXTERNAL_NAME = 64;
@@ -90,5 +91,6 @@ export function externalChains(registry: Registry): (name: string) => ChainMatch
 
 /** A chain key's name to publish: the registry's, else the league's, else the key itself. */
 export function chainDisplayName(registry: Registry, key: string): string {
+  if (key === OTHER_CHAINS) return OTHER_CHAINS_NAME;
   return registry.chains[key]?.name ?? leagueBySlug.get(key) ?? key;
 }

@@ -20,6 +20,7 @@ import {
 } from './families.ts';
 import { DEFAULT_HOLDER_DUST } from '#lib/server/catalogue/families/evm.ts';
 import { unnamedTreasuries } from './issuer-wallets.ts';
+import { OTHER_CHAINS, OTHER_CHAINS_NAME } from '#lib/shared/other-chains.ts';
 import { ASSET_CLASSES } from '#lib/shared/asset-classes.ts';
 
 const address = z
@@ -518,6 +519,7 @@ export function registryPath(env: NodeJS.ProcessEnv = process.env): string {
 
 /** A chain's name ("Ethereum") from its key ("ethereum"); the key itself when the registry has no such chain. */
 export function chainNameIn(registry: Registry | undefined, key: string): string {
+  if (key === OTHER_CHAINS) return OTHER_CHAINS_NAME;
   return registry && Object.hasOwn(registry.chains, key) ? registry.chains[key].name : key;
 }
 

@@ -67,6 +67,8 @@ export interface ChainSupply {
   apiUrl: string | null;
   fetchedAt: string;
   method: string;
+  /** The 'Other chains' line: the chains it sums, each with its supply. */
+  members?: Array<{ chain: string; supply: string }>;
 }
 export interface AssetHistoryPoint {
   date: string;
@@ -306,6 +308,7 @@ export function assemble(input: AssetPageInput): AssetPage {
       apiUrl: o.apiUrl,
       fetchedAt: o.fetchedAt ?? '',
       method: isAggregator(o.source) ? `${o.source} API` : supplyMethod(registry, o.chain),
+      ...(o.members ? { members: o.members } : {}),
     };
   });
   // Registry deployments not observed yet are listed too, with unknown figures.

@@ -193,6 +193,12 @@ export const assetPageSchema = z
           blockNumber: z.number().nullable(),
           blockTime: z.string().nullable(),
           apiUrl: z.string().nullable(),
+          members: z
+            .array(z.object({ chain: z.string(), supply: z.string() }))
+            .optional()
+            .describe(
+              "On the 'other-chains' line only: the chains it sums that neither the registry nor the league names, each with its supply",
+            ),
         })
         .loose(),
     ),

@@ -94,6 +94,7 @@ export function buildCellRows(i: CellInputs): CellRow[] {
       fetchedAt: o.fetchedAt ?? null,
       marketPrice: o.marketPrice ?? null,
       others,
+      members: o.members ?? null,
     });
   }
   return rows.sort((a, b) => (a.date + a.asset + a.chain < b.date + b.asset + b.chain ? -1 : 1));

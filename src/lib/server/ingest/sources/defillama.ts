@@ -15,7 +15,9 @@ import { withinTimeout } from '#lib/server/ingest/budget.ts';
 import { withRetry } from '#lib/server/ingest/rpc.ts';
 import { writeObservation } from './observe.ts';
 import { endpointLabel } from '#lib/server/http/public-url.ts';
-import { cleanExternalName, externalChains } from '#lib/server/ingest/external-names.ts';
+import { cleanExternalName, externalChains, externalSlug } from '#lib/server/ingest/external-names.ts';
+import { OTHER_CHAINS, OTHER_CHAINS_NAME } from '#lib/shared/other-chains.ts';
+import type { ChainMember } from '#db/schema/index.ts';
 import { dayEnd, DAY_MS } from '#lib/shared/utc-day.ts';
 import type { Source } from './types.ts';
 
@@ -117,11 +119,11 @@ export const defillamaSource: Source = {
   applies: (registry) => registry.assets.some((a) => a.source === 'defillama'),
   async run(ctx) {
     const base = configFor(ctx.env).ingest.defillamaUrl;
-    // DefiLlama chain names -> registry keys or league slugs; any other chain is reported, not published.
+    // DefiLlama chain names -> registry keys or league slugs; the chains neither names are summed as 'Other chains'.
     const chainOf = externalChains(ctx.registry);
     const keyOf = (llamaChain: string) => {
       const m = chainOf(llamaChain);
-      return 'key' in m ? m.key : m.unknown;
+      return 'key' in m ? m.key : OTHER_CHAINS;
     };
     let observations = 0;
     let requests = 0;
@@ -169,17 +171,29 @@ export const defillamaSource: Source = {
       if (implausible) ctx.warn(`${asset.symbol}: the market price ${shown} reports is refused: ${implausible}`);
       const marketPrice = typeof reported === 'number' && Number.isFinite(reported) && reported > 0 && !implausible ? reported : null;
       let total = 0;
-      const unknown: string[] = [];
+      const respelled: string[] = [];
+      const others = new Map<string, ChainMember>();
+      const rows: Array<{ chain: string; supply: number; members?: ChainMember[] }> = [];
       const taken = new Set<string>();
       for (const [llamaChain, supply] of byChain) {
         const match = chainOf(llamaChain);
+        const name = cleanExternalName(llamaChain);
         // A second spelling of a chain already read (full-width 'Ｅthereum') would count it twice: reported instead.
-        if ('unknown' in match || taken.has(match.key)) {
-          unknown.push(JSON.stringify(cleanExternalName(llamaChain)));
+        const slug = 'key' in match ? match.key : `other:${externalSlug(llamaChain) ?? name}`;
+        if (taken.has(slug)) {
+          respelled.push(JSON.stringify(name));
           continue;
         }
-        taken.add(match.key);
-        const chain = match.key;
+        taken.add(slug);
+        if ('key' in match) rows.push({ chain: match.key, supply });
+        else others.set(slug, { chain: name, supply: String(supply) });
+      }
+      // The chains no one names are summed into one line that lists them, so the total is DefiLlama's.
+      if (others.size) {
+        const members = [...others.values()].sort((a, b) => Number(b.supply) - Number(a.supply));
+        rows.push({ chain: OTHER_CHAINS, supply: members.reduce((t, m) => t + Number(m.supply), 0), members });
+      }
+      for (const { chain, supply, members } of rows) {
         const value = price === null ? null : supply * price;
         if (ctx.dryRun) continue;
         const problem = await writeObservation(ctx.db, {
@@ -198,6 +212,7 @@ export const defillamaSource: Source = {
           blockTime: null,
           apiUrl: shown,
           fetchedAt,
+          members: members ?? null,
         });
         if (problem) {
           (ctx.fail ?? ((_s, r: string) => ctx.warn(r)))({ asset: asset.symbol, chain }, problem);
@@ -206,11 +221,17 @@ export const defillamaSource: Source = {
         total += value ?? 0;
         observations++;
       }
-      if (unknown.length)
+      if (respelled.length)
         ctx.warn(
-          `${asset.symbol}: DefiLlama chains not in the registry or the league, not published: ${unknown.slice(0, 20).join(', ')}${unknown.length > 20 ? ` and ${unknown.length - 20} more` : ''}`,
+          `${asset.symbol}: DefiLlama chains spelled twice, counted once: ${respelled.slice(0, 20).join(', ')}${respelled.length > 20 ? ` and ${respelled.length - 20} more` : ''}`,
         );
-      ctx.progress(`defillama ${asset.symbol}: ${byChain.size - unknown.length} chains, $${total.toFixed(0)}`);
+      if (others.size) {
+        const names = [...others.values()].map((m) => JSON.stringify(m.chain));
+        ctx.progress(
+          `  ${asset.symbol}: ${OTHER_CHAINS_NAME} (not in the registry or the league): ${names.slice(0, 20).join(', ')}${names.length > 20 ? ` and ${names.length - 20} more` : ''}`,
+        );
+      }
+      ctx.progress(`defillama ${asset.symbol}: ${rows.length} chains, $${total.toFixed(0)}`);
     }
     return { observations, requests };
   },
