@@ -49,6 +49,44 @@ const NODE_ONLY = [
 /** The per-day rule of which source counts (src/lib/server/figures/precedence.ts). */
 const DAY_RULE = ['pickPerDayCell', 'latestPerCell', 'outranks'];
 
+/** An import of the per-day rule from anywhere but the publish step (see its block below). */
+const DAY_RULE_IMPORT = {
+  group: ['**/precedence.ts', '**/precedence'],
+  importNames: DAY_RULE,
+  message: 'Which source counts per day is decided by the publish step alone: read the published rows (figures/read-model.ts).',
+};
+
+/**
+ * The entry points that start a run (or publish without reading), the only code outside the ingest
+ * that imports it: the ingest script and the benchmarks that time it, the server's start (its
+ * schedule) and its setup (which builds the read model once from the last published run), the
+ * Netlify functions, and the first-request trigger at the app's edge (the middleware).
+ */
+const INGEST_ENTRY_POINTS = [
+  'scripts/ingest.ts',
+  'scripts/bench/ingest.ts',
+  'scripts/bench/first-run.ts',
+  'scripts/serve.ts',
+  'netlify/functions/**',
+  'src/middleware.ts',
+  'src/lib/server/setup/prepare.ts',
+];
+
+/** The ingest, in every spelling an import can take. */
+const INGEST_IMPORT = {
+  group: [
+    '\\#lib/server/ingest',
+    '\\#lib/server/ingest/**',
+    '**/server/ingest',
+    '**/server/ingest/**',
+    '../ingest',
+    '../ingest/**',
+    '../../ingest/**',
+  ],
+  message:
+    'Only the entry points that start a run import the ingest: the read side reads the published figures (figures/) and the catalogue (src/lib/server/catalogue).',
+};
+
 /** The server's feature rooms, above its plumbing (db/, cache/, http/). */
 const FEATURE_ROOMS = ['catalogue', 'figures', 'ingest', 'content', 'open-data', 'og', 'search', 'alerts', 'mcp'];
 
@@ -101,18 +139,18 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx,astro}', 'front-door/**/*.ts', 'scripts/**/*.ts', 'netlify/**/*.mts'],
     ignores: ['src/lib/server/ingest/cells.ts', 'src/lib/server/ingest/publish.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/precedence.ts', '**/precedence'],
-              importNames: DAY_RULE,
-              message: 'Which source counts per day is decided by the publish step alone: read the published rows (figures/read-model.ts).',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [DAY_RULE_IMPORT] }],
+    },
+  },
+  // The writer and the read side meet in the published tables and the catalogue, nowhere else: outside
+  // the ingest, only the entry points that start a run import it, so a page or an API answer never
+  // runs writer code nor depends on how the ingest is built inside. This block repeats the day rule,
+  // whose option it replaces for these files.
+  {
+    files: ['src/**/*.{ts,tsx,astro}', 'front-door/**/*.ts', 'scripts/**/*.ts', 'netlify/**/*.mts'],
+    ignores: ['src/lib/server/ingest/**', ...INGEST_ENTRY_POINTS],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [DAY_RULE_IMPORT, INGEST_IMPORT] }],
     },
   },
   // React runs in the islands and the browser modules they use; .astro frontmatter is not React
@@ -196,6 +234,9 @@ export default tseslint.config(
               group: [
                 '\\#lib/server/*',
                 '!\\#lib/server/catalogue',
+                // the two loose modules every room reads (the environment, the clock)
+                '!\\#lib/server/config.ts',
+                '!\\#lib/server/clock.ts',
                 '\\#db/**',
                 '\\#components/**',
                 '\\#layouts/**',

@@ -21,12 +21,12 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '#db/client.ts';
 import { ConfigError, parseConfig } from '#lib/server/config.ts';
 import { ensureDatabaseFolder, migrateDatabase } from '#db/migrate.ts';
-import { loadRegistry, registryPath, RegistryError } from '#lib/server/ingest/registry.ts';
+import { loadRegistry, registryPath, RegistryError } from '#lib/server/catalogue/registry.ts';
 import { defaultDate, runIngest, type IngestResult } from '#lib/server/ingest/run.ts';
 import { eachDay, isoDay } from '#lib/shared/utc-day.ts';
 import { autoRunDue } from '#lib/server/ingest/auto.ts';
 import { describeEstimate, estimateBackfill, planBackfill } from '#lib/server/ingest/backfill.ts';
-import { EARLY_CLOSE } from '#lib/server/ingest/sources/evm/block.ts';
+import { EARLY_CLOSE } from '#lib/server/catalogue/rules.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 

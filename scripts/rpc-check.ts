@@ -6,7 +6,7 @@
  * chain). The logic is in scripts/lib/rpc-check.ts. Exit 1 when a chain has no endpoint that
  * answers all four; 2 when the registry cannot be read.
  */
-import { loadRegistry, registryPath, RegistryError } from '#lib/server/ingest/registry.ts';
+import { loadRegistry, registryPath, RegistryError } from '#lib/server/catalogue/registry.ts';
 import { checkEndpoint, endpointTargets, table, type EndpointReport } from './lib/rpc-check.ts';
 
 let registry;

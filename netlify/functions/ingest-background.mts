@@ -12,7 +12,7 @@ import { timingSafeEqual } from 'node:crypto';
 import registryJson from '../../content/registry/registry.json';
 import { openDatabase } from '#db/client.ts';
 import { ConfigError, parseConfig } from '#lib/server/config.ts';
-import { loadRegistry, parseRegistry } from '#lib/server/ingest/registry.ts';
+import { loadRegistry, parseRegistry } from '#lib/server/catalogue/registry.ts';
 import { purgeTags, PUBLISHED_RUN_TAGS } from '#lib/server/cache/cdn.ts';
 import { defaultDate, runIngest } from '#lib/server/ingest/run.ts';
 import { isoDay } from '#lib/shared/utc-day.ts';

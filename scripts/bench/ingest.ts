@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { openDatabase } from '#db/client.ts';
 import { parseConfig } from '#lib/server/config.ts';
 import { prepareDatabase } from '#lib/server/setup/prepare.ts';
-import { parseRegistry } from '#lib/server/ingest/registry.ts';
+import { parseRegistry } from '#lib/server/catalogue/registry.ts';
 import { runIngest } from '#lib/server/ingest/run.ts';
 import { eachDay } from '#lib/shared/utc-day.ts';
 import { call, chainClient, deploy, DEPLOYER, freePort, startAnvil } from '../lib/local-chains.ts';

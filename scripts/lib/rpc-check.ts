@@ -6,7 +6,7 @@
  * its kind, so a table tells a dead endpoint from a throttled one, one that refuses logs from one
  * that has pruned the state. No retries: the check reports what one polite pass sees.
  */
-import type { Registry } from '#lib/server/ingest/registry.ts';
+import type { Registry } from '#lib/server/catalogue/registry.ts';
 
 export type FailureKind = 'dead' | 'rate limited' | 'getLogs disabled' | 'getLogs range limited' | 'state pruned' | 'wrong chain' | 'error';
 

@@ -13,7 +13,7 @@ import { ASSET_CLASSES } from '#lib/shared/asset-classes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#db/client.ts';
 import { freePort } from '../../scripts/lib/local-chains.ts';
-import { loadRegistry } from '#lib/server/ingest/registry.ts';
+import { loadRegistry } from '#lib/server/catalogue/registry.ts';
 import { defaultDate, runIngest } from '#lib/server/ingest/run.ts';
 import { dayEnd } from '#lib/shared/utc-day.ts';
 import { startServer, type RunningServer } from '../support/server.ts';

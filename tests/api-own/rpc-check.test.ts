@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkEndpoint, classify, endpointTargets, table, type EndpointTarget } from '../../scripts/lib/rpc-check.ts';
-import { parseRegistry } from '#lib/server/ingest/registry.ts';
+import { parseRegistry } from '#lib/server/catalogue/registry.ts';
 
 const HEAD = 20_000_000;
 const TOKEN = '0x7712c34205737192402172409a8f7ccef8aa2aec';

@@ -6,15 +6,15 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { configFor } from '#lib/server/config.ts';
-import { MIN_HOLDERS_COMPARED } from '#lib/server/ingest/breaker.ts';
-import { STALE_MAX_DAYS } from '#lib/server/ingest/cells.ts';
-import { methodStatements, sourceMethod } from '#lib/server/ingest/methods.ts';
-import { DEFAULT_FEED_MAX_AGE_HOURS, DEFAULT_NAV_MAX_BUSINESS_DAYS, PRICE_MOVE_FLAG } from '#lib/server/ingest/prices.ts';
-import { familyOf, loadRegistry } from '#lib/server/ingest/registry.ts';
+import { methodStatements, sourceMethod } from '#lib/server/catalogue/methods.ts';
+import { familyOf, loadRegistry } from '#lib/server/catalogue/registry.ts';
 import { DEFAULT_HOLDER_DUST } from '#lib/server/catalogue/families/evm.ts';
-import { EARLY_CLOSE } from '#lib/server/ingest/sources/evm/block.ts';
-import { CLOSE_RETRY, CLOSE_RETRY_AFTER_MIN, CLOSE_RETRY_MAX } from '#lib/server/ingest/close-retry.ts';
 import { allSources } from '#lib/server/ingest/sources/index.ts';
+import { MIN_HOLDERS_COMPARED } from '#lib/server/catalogue/rules.ts';
+import { STALE_MAX_DAYS } from '#lib/server/catalogue/rules.ts';
+import { DEFAULT_FEED_MAX_AGE_HOURS, DEFAULT_NAV_MAX_BUSINESS_DAYS, PRICE_MOVE_FLAG } from '#lib/server/catalogue/rules.ts';
+import { EARLY_CLOSE } from '#lib/server/catalogue/rules.ts';
+import { CLOSE_RETRY, CLOSE_RETRY_AFTER_MIN, CLOSE_RETRY_MAX } from '#lib/server/catalogue/rules.ts';
 
 const base = inject('baseUrl');
 

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { assemble, type AssetPageInput } from '#lib/server/open-data/asset-page.ts';
 import type { PublishedCell } from '#lib/server/figures/read-model.ts';
-import { parseRegistry } from '#lib/server/ingest/registry.ts';
+import { parseRegistry } from '#lib/server/catalogue/registry.ts';
 import registryJson from '../../content/registry/registry.json';
-import { methodStatements } from '#lib/server/ingest/methods.ts';
+import { methodStatements } from '#lib/server/catalogue/methods.ts';
 import { parseConfig } from '#lib/server/config.ts';
 
 /** A published figure (the read model's row): publish already chose it among the day's sources. */

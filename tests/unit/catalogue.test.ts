@@ -8,15 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { families, familyById, registerFamily } from '#lib/server/catalogue/families.ts';
 import { declarationProblems, type FamilyDeclaration } from '#lib/server/catalogue/family.ts';
 import { familyReaders, registerReader } from '#lib/server/ingest/sources/index.ts';
-import { methodStatements, supplyMethodOf } from '#lib/server/ingest/methods.ts';
+import { methodStatements, supplyMethodOf } from '#lib/server/catalogue/methods.ts';
 import { familySource } from '#lib/server/ingest/sources/family.ts';
 import { configFor } from '#lib/server/config.ts';
 import { shiftDay, isoDay } from '#lib/shared/utc-day.ts';
 import { apiReceipt } from '#lib/server/open-data/api-receipt.ts';
 import { iconFor } from '#lib/server/ingest/derive/networks.ts';
-import { normalizeAddress } from '#lib/server/ingest/families.ts';
+import { normalizeAddress } from '#lib/server/catalogue/registry-forms.ts';
 import { postCommand } from '#lib/shared/receipts.ts';
-import type { Registry } from '#lib/server/ingest/registry.ts';
+import type { Registry } from '#lib/server/catalogue/registry.ts';
 import type { Source, SourceContext } from '#lib/server/ingest/sources/types.ts';
 
 const madeUp: FamilyDeclaration = {

@@ -5,12 +5,13 @@
  * deployment, and across chains only when every deployment was counted).
  */
 import { describe, expect, it } from 'vitest';
-import { ALL_CHAINS, concentrationRows, type DeploymentHoldings } from '#lib/server/ingest/concentration.ts';
+import { concentrationRows, type DeploymentHoldings } from '#lib/server/ingest/concentration.ts';
 import { countedHoldings } from '#lib/server/ingest/holders.ts';
-import type { RegistryAsset } from '#lib/server/ingest/registry.ts';
+import type { RegistryAsset } from '#lib/server/catalogue/registry.ts';
 import { concentrationOf } from '#lib/shared/holder-concentration.ts';
 import { ZERO } from '#lib/server/ingest/sources/evm/logs.ts';
 import { assetHolderCounts, type EvmRow } from '#lib/server/ingest/sources/evm/rows.ts';
+import { ALL_CHAINS } from '#lib/server/catalogue/rules.ts';
 
 const map = (o: Record<string, bigint>) => new Map(Object.entries(o));
 const part = (asset: string, chain: string, decimals: number, holdings: Record<string, bigint> | null): DeploymentHoldings => ({

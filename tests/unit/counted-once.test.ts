@@ -11,7 +11,7 @@ import { buildChart } from '#lib/server/ingest/derive/chart.ts';
 import { gridOf } from '#lib/server/ingest/derive/grid.ts';
 import { buildNetworks } from '#lib/server/ingest/derive/networks.ts';
 import { buildOverview } from '#lib/server/ingest/derive/overview.ts';
-import { parseRegistry } from '#lib/server/ingest/registry.ts';
+import { parseRegistry } from '#lib/server/catalogue/registry.ts';
 import { countedOnce, heldShares } from '#lib/server/figures/counted-once.ts';
 import { treasuriesFrom } from '#lib/server/figures/asset-class-live.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';

@@ -6,12 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { awaitClose, closingBlock, EARLY_CLOSE, earlyCloseNote } from '#lib/server/ingest/sources/evm/block.ts';
-import { CLOSE_RETRY_AFTER_MIN, closeRetry, planCloseRetry } from '#lib/server/ingest/close-retry.ts';
+import { awaitClose, closingBlock, earlyCloseNote } from '#lib/server/ingest/sources/evm/block.ts';
+import { closeRetry, planCloseRetry } from '#lib/server/ingest/close-retry.ts';
 import { ingestRuns } from '#db/schema/index.ts';
 import { useScratchDatabase } from '../support/scratch-db.ts';
 import type { ChainClient } from '#lib/server/ingest/rpc.ts';
 import { dayEnd } from '#lib/shared/utc-day.ts';
+import { EARLY_CLOSE } from '#lib/server/catalogue/rules.ts';
+import { CLOSE_RETRY_AFTER_MIN } from '#lib/server/catalogue/rules.ts';
 
 const DATE = '2026-11-24';
 const END = dayEnd(DATE);

@@ -13,7 +13,7 @@ import { requestJson } from '#lib/server/ingest/sources/http.ts';
 import { MemberDropper } from '#lib/server/ingest/sources/json-drop.ts';
 import { gridOf } from '#lib/server/ingest/derive/grid.ts';
 import { buildOverview } from '#lib/server/ingest/derive/overview.ts';
-import { parseRegistry } from '#lib/server/ingest/registry.ts';
+import { parseRegistry } from '#lib/server/catalogue/registry.ts';
 import type { Obs } from '#lib/server/ingest/cells.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 

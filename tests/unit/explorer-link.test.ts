@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { explorerLink } from '#lib/server/open-data/shared.ts';
-import type { Registry } from '#lib/server/ingest/registry.ts';
+import type { Registry } from '#lib/server/catalogue/registry.ts';
 
 const registry = { chains: { ethereum: { explorer: 'https://etherscan.io/' } }, assets: [] } as unknown as Registry;
 

@@ -1,7 +1,7 @@
 /** Outside names as data (src/lib/server/ingest/external-names.ts): cleaned, slugged, matched only to known chains. */
 import { describe, expect, it } from 'vitest';
 import { chainDisplayName, cleanExternalName, externalChains, externalSlug } from '#lib/server/ingest/external-names.ts';
-import type { Registry } from '#lib/server/ingest/registry.ts';
+import type { Registry } from '#lib/server/catalogue/registry.ts';
 
 const registry = {
   chains: {

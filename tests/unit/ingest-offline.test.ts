@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { isTransient, isUnreachable, withRetry } from '#lib/server/ingest/rpc.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
-import { offlineReason } from '#lib/server/ingest/offline.ts';
+import { offlineReason } from '#lib/server/catalogue/offline.ts';
 
 async function attempts(url: string): Promise<{ n: number; error: unknown }> {
   let n = 0;

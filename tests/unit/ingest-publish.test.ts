@@ -11,7 +11,7 @@ import { buildNetworks } from '#lib/server/ingest/derive/networks.ts';
 import { buildOverview } from '#lib/server/ingest/derive/overview.ts';
 import { pct } from '#lib/server/ingest/derive/numbers.ts';
 import { buildTransfers } from '#lib/server/ingest/derive/transfers.ts';
-import { parseRegistry } from '#lib/server/ingest/registry.ts';
+import { parseRegistry } from '#lib/server/catalogue/registry.ts';
 
 const TREASURY = '0x' + 'a'.repeat(40);
 const ESCROW = '0x' + 'e'.repeat(40);

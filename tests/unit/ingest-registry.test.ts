@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REGISTRY, loadRegistry, parseRegistry, RegistryError, scaleFactor } from '#lib/server/ingest/registry.ts';
+import { DEFAULT_REGISTRY, loadRegistry, parseRegistry, RegistryError, scaleFactor } from '#lib/server/catalogue/registry.ts';
 import { circulatingOn, stablecoinSchema } from '#lib/server/ingest/sources/defillama.ts';
 import { isTooManyResults, isTransient } from '#lib/server/ingest/rpc.ts';
 

@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { MAX_USD, observationProblem, outOfBounds } from '#lib/server/ingest/bounds.ts';
+import { MAX_USD, observationProblem, outOfBounds } from '#lib/server/catalogue/bounds.ts';
 import { BodyTooLargeError, readCapped } from '#lib/server/ingest/body.ts';
 import { carryStale, compareWithSnapshot, pickObservations, type Obs } from '#lib/server/ingest/cells.ts';
 import { cellBreaker, totalsBreaker } from '#lib/server/ingest/breaker.ts';
@@ -307,7 +307,7 @@ describe('ingest variables', () => {
 
 describe('counted once in the registry', () => {
   it("escrows of a lock-and-mint bridge and other funds' holdings leave supply; only issuer wallets and escrows are issuance", async () => {
-    const { excludedWallets, issuanceWallets, parseRegistry } = await import('#lib/server/ingest/registry.ts');
+    const { excludedWallets, issuanceWallets, parseRegistry } = await import('#lib/server/catalogue/registry.ts');
     const r = parseRegistry({
       chains: {
         ethereum: { chainId: 1, name: 'Ethereum', rpcEnv: 'RPC_URL_ETHEREUM' },
@@ -337,7 +337,7 @@ describe('counted once in the registry', () => {
   });
 
   it('an escrow or fund holding on a chain the registry does not have, and the chain "constructor", are refused', async () => {
-    const { parseRegistry } = await import('#lib/server/ingest/registry.ts');
+    const { parseRegistry } = await import('#lib/server/catalogue/registry.ts');
     const base = {
       symbol: 'X',
       name: 'X',

@@ -59,13 +59,21 @@ describe('imports that cross a boundary fail', () => {
     ['front-door/planted.ts', "import { assetPage } from '../src/lib/server/open-data/asset-page.ts';\nexport const x = assetPage;"],
     // the catalogue imports neither side: not the ingest, not the read side, not the database
     ['src/lib/server/catalogue/planted.ts', "import { runIngest } from '#lib/server/ingest/run.ts';\nexport const x = runIngest;"],
-    [
-      'src/lib/server/catalogue/families/planted.ts',
-      "import { loadRegistry } from '../../ingest/registry.ts';\nexport const x = loadRegistry;",
-    ],
+    ['src/lib/server/catalogue/families/planted.ts', "import { runIngest } from '../../ingest/run.ts';\nexport const x = runIngest;"],
     ['src/lib/server/catalogue/planted.ts', "import { assetPage } from '../open-data/asset-page.ts';\nexport const x = assetPage;"],
     ['src/lib/server/catalogue/planted.ts', "import { readAll } from '#lib/server/db/reads.ts';\nexport const x = readAll;"],
     ['src/lib/server/catalogue/planted.ts', "import { db } from '#db/client.ts';\nexport const x = db;"],
+    // outside the ingest, only the entry points that start a run import it: a page, an API route, the read side, a script
+    [
+      'src/pages/planted.astro',
+      "---\nimport { runStateRead } from '#lib/server/ingest/run-state.ts';\nconst x = runStateRead;\n---\n<p>{x}</p>\n",
+    ],
+    ['src/pages/api/planted.ts', "import { runIngest } from '../../lib/server/ingest/run.ts';\nexport const x = runIngest;"],
+    ['src/lib/server/open-data/planted.ts', "import { loadRegistry } from '../ingest/registry.ts';\nexport const x = loadRegistry;"],
+    ['src/lib/server/figures/planted.ts', "import { carryStale } from '#lib/server/ingest/cells.ts';\nexport const x = carryStale;"],
+    ['src/lib/server/alerts/planted.ts', "import type { RunBreaker } from '#lib/server/ingest/breaker.ts';\nexport type X = RunBreaker;"],
+    ['src/lib/server/og/deep/planted.ts', "import { derive } from '../../ingest/publish.ts';\nexport const x = derive;"],
+    ['scripts/planted.ts', "import { runIngest } from '#lib/server/ingest/run.ts';\nexport const x = runIngest;"],
     // which source counts per day is decided by the publish step alone: a page, a reader or an alert reads the published rows
     [
       'src/lib/server/open-data/planted.ts',
@@ -125,6 +133,16 @@ describe('imports along the allowed direction pass', () => {
       "import { users } from '#db/schema/index.ts';\nimport { SITE } from '#lib/shared/site.ts';\nexport const x = [users, SITE];",
     ],
     ['src/lib/shared/planted.ts', "import { z } from 'zod';\nexport const x = z.string();"],
+    // the entry points that start a run, and the ingest itself, import it
+    ['src/middleware.ts', "import { firstRequestTrigger } from '#lib/server/ingest/auto.ts';\nexport const x = firstRequestTrigger;"],
+    ['netlify/functions/planted.mts', "import { runIngest } from '#lib/server/ingest/run.ts';\nexport const x = runIngest;"],
+    ['scripts/ingest.ts', "import { runIngest } from '#lib/server/ingest/run.ts';\nexport const x = runIngest;"],
+    ['src/lib/server/ingest/planted.ts', "import { runIngest } from './run.ts';\nexport const x = runIngest;"],
+    // the read side reads the catalogue
+    [
+      'src/pages/planted.astro',
+      "---\nimport { methodStatements } from '#lib/server/catalogue/methods.ts';\nconst x = methodStatements;\n---\n<p>{x}</p>\n",
+    ],
     // the catalogue uses shared code and its own files
     [
       'src/lib/server/catalogue/families/planted.ts',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalog } from '#lib/server/open-data/catalog.ts';
 import { withAssetIds } from '#lib/shared/open-data/ids.ts';
-import { parseRegistry } from '#lib/server/ingest/registry.ts';
+import { parseRegistry } from '#lib/server/catalogue/registry.ts';
 import registryJson from '../../content/registry/registry.json';
 import { snapshot } from '#lib/server/figures/asset-class-data.ts';
 import { assetRowsOf } from '#lib/server/figures/snapshot-dataset.ts';

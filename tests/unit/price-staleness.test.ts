@@ -5,18 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { businessDaysAfter, isUsBusinessDay, usMarketHolidays } from '#lib/server/ingest/business-days.ts';
-import {
-  checkFeedAnswer,
-  DEFAULT_FEED_MAX_AGE_HOURS,
-  DEFAULT_NAV_MAX_BUSINESS_DAYS,
-  navStaleness,
-  priceBound,
-} from '#lib/server/ingest/prices.ts';
+import { checkFeedAnswer, navStaleness, priceBound } from '#lib/server/ingest/prices.ts';
 import { stalePriceCells, type Obs } from '#lib/server/ingest/cells.ts';
 import { buildAssets } from '#lib/server/ingest/derive/assets.ts';
 import { gridOf } from '#lib/server/ingest/derive/grid.ts';
-import { parseRegistry } from '#lib/server/ingest/registry.ts';
+import { parseRegistry } from '#lib/server/catalogue/registry.ts';
 import { dayEnd } from '#lib/shared/utc-day.ts';
+import { DEFAULT_FEED_MAX_AGE_HOURS, DEFAULT_NAV_MAX_BUSINESS_DAYS } from '#lib/server/catalogue/rules.ts';
 
 const secs = (iso: string) => BigInt(Date.parse(iso) / 1000);
 const GOLD = 265_050_000_000n; // $2,650.50 with 8 decimals
@@ -88,7 +83,7 @@ describe('a staleness bound for every price kind', () => {
     expect(() => asset({ kind: 'feed', chain: 'ethereum', address: a, maxAgeHours: 48, maxAgeBusinessDays: 1 })).toThrow(/not both/);
   });
   it('the registry gives every priced asset a bound by its rhythm; XAU/USD and business-day NAVs count business days', async () => {
-    const { loadRegistry } = await import('#lib/server/ingest/registry.ts');
+    const { loadRegistry } = await import('#lib/server/catalogue/registry.ts');
     const reg = loadRegistry();
     const by = (s: string) => reg.assets.find((x) => x.symbol === s)!;
     for (const s of ['PAXG', 'XAUt', 'USYC']) expect(priceBound(by(s).price), s).toHaveProperty('businessDays');

@@ -4,10 +4,11 @@
  * saying by how much counting once makes a total differ from its rows' sum.
  */
 import { describe, expect, it } from 'vitest';
-import type { Obs, StaleCell } from '#lib/server/ingest/cells.ts';
+import type { Obs } from '#lib/server/ingest/cells.ts';
 import { buildCellRows, buildTotals } from '#lib/server/ingest/derive/read-model.ts';
 import { refusedCells } from '#lib/server/ingest/publish.ts';
-import { parseRegistry } from '#lib/server/ingest/registry.ts';
+import { parseRegistry } from '#lib/server/catalogue/registry.ts';
+import { type StaleCell } from '#lib/shared/stale-cell.ts';
 
 const registry = parseRegistry({
   chains: {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { reconcile } from '#lib/server/open-data/reconciliation.ts';
-import { parseRegistry, type RegistryAsset } from '#lib/server/ingest/registry.ts';
+import { parseRegistry, type RegistryAsset } from '#lib/server/catalogue/registry.ts';
 import registryJson from '../../content/registry/registry.json';
 
 const day = '2026-11-10';

@@ -3,10 +3,10 @@
  * twice), and the validation rule that an issuer's published treasury wallet must be named.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REGISTRY, excludedWallets, loadRegistry, parseRegistry } from '#lib/server/ingest/registry.ts';
+import { DEFAULT_REGISTRY, excludedWallets, loadRegistry, parseRegistry } from '#lib/server/catalogue/registry.ts';
 import { ASSET_CLASS_LINKS } from '#lib/shared/site.ts';
 import { doubleCounts, notCovered, reserveOverlap } from '#lib/server/figures/coverage-data.ts';
-import { bridgingOf, priceMethodOf } from '#lib/server/ingest/methods.ts';
+import { bridgingOf, priceMethodOf } from '#lib/server/catalogue/methods.ts';
 import { priceFromReads, priceReads } from '#lib/server/ingest/sources/evm/price.ts';
 
 const r = loadRegistry(DEFAULT_REGISTRY);

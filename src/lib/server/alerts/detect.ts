@@ -5,11 +5,11 @@
  * true: of a held read, only where it was read appears (its block or API call), never its figures.
  */
 import { shiftDay } from '#lib/shared/utc-day.ts';
-import { TOTAL_LABELS } from '#lib/server/ingest/breaker.ts';
-import { pegPriceProblem } from '#lib/server/ingest/bounds.ts';
+import { pegPriceProblem } from '#lib/server/catalogue/bounds.ts';
 import { navDayBoundOf } from '#lib/shared/asset-classes.ts';
 import { beyond, DEPEG_BOUND, HOLD_RULE, PEG_USD, SUPPLY_BOUND } from './rules.ts';
 import { alertId, type AlertEvent, type EvidenceFigure, type EvidenceRead } from './types.ts';
+import { TOTAL_LABELS } from '#lib/server/catalogue/rules.ts';
 
 /** A published figure of one asset on one chain and day, with where it was read. */
 export type Figure = EvidenceRead & { asset: string };

@@ -7,13 +7,13 @@
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { alertDeliveries, alertEvents, alertWebhooks, ingestObservations, publishedCells } from '#db/schema/index.ts';
-import { chainNameIn, type Registry } from '#lib/server/ingest/registry.ts';
-import { lastPublished } from '#lib/server/ingest/breaker.ts';
-import type { StaleCell } from '#lib/server/ingest/cells.ts';
+import { chainNameIn, type Registry } from '#lib/server/catalogue/registry.ts';
 import { shiftDay } from '#lib/shared/utc-day.ts';
 import { detect, runHold, type Figure } from './detect.ts';
 import { activeWebhooks } from './webhooks.ts';
 import type { AlertEvent } from './types.ts';
+import { type StaleCell } from '#lib/shared/stale-cell.ts';
+import { lastPublished } from '#lib/server/figures/last-published.ts';
 
 /** What the run reports of a publish, or of a run the totals' breaker held whole (run.ts's IngestResult). */
 export interface PublishedRun {

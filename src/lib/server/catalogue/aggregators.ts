@@ -22,6 +22,9 @@ export interface AggregatorDeclaration {
   receipt: { by: string; variable: string } | null;
 }
 
+/** The id of DefiLlama's protocol source (the long tail no reader covers). */
+export const DEFILLAMA_PROTOCOL = 'defillama-protocol';
+
 const NO_HOLDERS = 'not in the API: unavailable (never erasing counts other sources give)';
 
 const AGGREGATORS: readonly AggregatorDeclaration[] = [
@@ -34,7 +37,7 @@ const AGGREGATORS: readonly AggregatorDeclaration[] = [
     receipt: { by: "DefiLlama's stablecoins API", variable: 'DEFILLAMA_STABLECOINS_URL' },
   },
   {
-    id: 'defillama-protocol',
+    id: DEFILLAMA_PROTOCOL,
     method: {
       supply: `DefiLlama protocol API: dollars per chain at the close (no token supply); answers streamed, leaving out ${PROTOCOL_DROPPED_KEYS.join(', ')}, within the 20 MB cap`,
       holders: NO_HOLDERS,

@@ -30,5 +30,8 @@ export const families = (): FamilyDeclaration[] => [...declared.values()];
 /** The declaration of a family id, or undefined. */
 export const familyById = (id: string): FamilyDeclaration | undefined => declared.get(id);
 
+/** Whether a source reads a chain's own ledger (a family's reader is named by its id); any other source is an aggregator (DefiLlama). */
+export const isChainReader = (source: string): boolean => declared.has(source);
+
 /** The network icon of a chain of this family when its chain has none of its own. */
 export const familyIcon = (id: string): string | null => declared.get(id)?.icon ?? null;

@@ -10,7 +10,7 @@ import { publishedDayRead, type PublishedCell } from './read-model.ts';
 import { readAll, readOne } from '#lib/server/db/reads.ts';
 import { CACHE, applyCache } from '#lib/server/cache/policy.ts';
 import { networkLinksRead } from '#lib/server/open-data/links.ts';
-import { ageOf, runStateRead } from '#lib/server/ingest/run-state.ts';
+import { ageOf, runStateRead } from './run-state.ts';
 import type { AgeNote, RunState } from '#lib/shared/data-age.ts';
 import type { CommoditiesData, MetricCardData, PrivateCreditData, StablecoinsData, TreasuriesData } from '#lib/shared/analytics-types.ts';
 import { formatCurrency, formatNumber } from '#lib/shared/format.ts';

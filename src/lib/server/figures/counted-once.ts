@@ -9,7 +9,7 @@
  * asset lists) stays whole; only sums go through `countedOnce`. A holding with a wallet is left
  * out of the held fund's supply at the block instead (registry.ts excludedWallets).
  */
-import type { Registry } from '#lib/server/ingest/registry.ts';
+import type { Registry } from '#lib/server/catalogue/registry.ts';
 
 /** Per holding fund, the share of its value that other tracked funds already count. */
 export function heldShares(registry: Registry | undefined): Map<string, number> {

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { assets, ingestCheckpoints, ingestHolders } from '#db/schema/index.ts';
 import { dayFigures, publishedCellsQuery, type DayFigure } from './read-model.ts';
 import { isAggregator } from './precedence.ts';
-import { SOURCE_NAME as DEFILLAMA_PROTOCOL } from '#lib/server/ingest/sources/defillama-protocol.ts';
+import { DEFILLAMA_PROTOCOL } from '#lib/server/catalogue/aggregators.ts';
 import { asOfFrom, metaQuery, publishedRunFrom } from './analytics.ts';
 import { readMany, readOne } from '#lib/server/db/reads.ts';
 import { getDb } from '#lib/server/db/client.ts';
@@ -24,7 +24,7 @@ import {
   type ClassReference,
   type PrimaryReference,
 } from './coverage-references.ts';
-import type { Registry } from '#lib/server/ingest/registry.ts';
+import type { Registry } from '#lib/server/catalogue/registry.ts';
 
 const leadSchema = z.object({
   date: z.string(),

@@ -5,7 +5,7 @@
  * API answer count with this one rule; the aggregator's figure stays beside the chain's as a
  * cross-check (the gap on /sources and in /api/coverage).
  */
-import { isChainReader } from '#lib/server/ingest/sources/precedence.ts';
+import { isChainReader } from '#lib/server/catalogue/families.ts';
 
 /** The fields the rule reads. */
 export interface Ranked {

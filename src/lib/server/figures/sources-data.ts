@@ -6,13 +6,13 @@
 import { desc } from 'drizzle-orm';
 import registryJson from '../../../../content/registry/registry.json';
 import { ingestRuns } from '#db/schema/index.ts';
-import type { StaleCell } from '#lib/server/ingest/cells.ts';
 import { asOfFrom, metaQuery, publishedRunFrom } from './analytics.ts';
 import { readMany } from '#lib/server/db/reads.ts';
 import { config } from '#lib/server/config.ts';
 import { getDb } from '#lib/server/db/client.ts';
-import { loadRegistry, parseRegistry, type Registry } from '#lib/server/ingest/registry.ts';
+import { loadRegistry, parseRegistry, type Registry } from '#lib/server/catalogue/registry.ts';
 import { publishedCellsQuery } from './read-model.ts';
+import { type StaleCell } from '#lib/shared/stale-cell.ts';
 
 /** A deployment's newest published figure, as the page lists it (the day it was read, where, how much). */
 export interface LatestFigure {

@@ -11,7 +11,7 @@ import type { Database } from '#db/client.ts';
 import { datasetMeta } from '#db/schema/index.ts';
 import { configFor } from '#lib/server/config.ts';
 import { acquireLock, lockHolder, lockOwner } from './lock.ts';
-import { lastPublishedAsOf } from './run-state.ts';
+import { lastPublishedAsOf } from '#lib/server/figures/run-state.ts';
 // Not run.ts's defaultDate: the middleware imports this module, and run.ts brings every reader (viem) into a cold start.
 import { DAY_MS, isoDay } from '#lib/shared/utc-day.ts';
 

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { ingestCheckpoints } from '#db/schema/index.ts';
 import { configFor } from '#lib/server/config.ts';
-import type { Registry } from './registry.ts';
+import type { Registry } from '#lib/server/catalogue/registry.ts';
 import { connectChain, deploymentsByChain } from './sources/evm/chains.ts';
 import { discoverDeploymentBlock } from './sources/evm/deployment-block.ts';
 

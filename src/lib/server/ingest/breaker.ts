@@ -6,13 +6,15 @@
  * so publishes nothing. The pure rules (cellBreaker, totalsBreaker) are unit-tested without a
  * database (tests/unit/ingest-truth.test.ts); `breakerFor` is what a run calls.
  */
-import { and, desc, eq, gte, lt, lte } from 'drizzle-orm';
+import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { ingestObservations, ingestRuns } from '#db/schema/index.ts';
+import { ingestObservations } from '#db/schema/index.ts';
 import { configFor } from '#lib/server/config.ts';
 import { shiftDay } from '#lib/shared/utc-day.ts';
 import { cellKey, pickObservations, type CellFigure } from './cells.ts';
 import type { Totals } from './derive/overview.ts';
+import { MIN_HOLDERS_COMPARED, TOTAL_LABELS } from '#lib/server/catalogue/rules.ts';
+import { lastPublished } from '#lib/server/figures/last-published.ts';
 
 /** How the last published figure is written in a reason: dollars, or a count (holders). */
 type Shown = (n: number) => string;
@@ -40,9 +42,6 @@ function moveProblem(
   if (after > before * maxJump) return `${label}: a jump above the ${maxJump}× bound over ${last}`;
   return null;
 }
-
-/** Holder counts below this are too small for a ratio to mean anything. */
-export const MIN_HOLDERS_COMPARED = 100;
 
 /**
  * The breaker per asset per chain: each fresh cell against the last published run's figure for
@@ -76,9 +75,6 @@ export interface TotalsHold {
   total: keyof Totals;
 }
 
-/** The run's totals as the reasons (and the hold events) name them. */
-export const TOTAL_LABELS: Record<keyof Totals, string> = { rwa: 'total RWA value', stablecoins: 'total stablecoin value' };
-
 /** The totals' breaker: against the last published totals (a first run has none and is only bounded). */
 export function totalsBreaker(
   prev: Record<string, number> | null | undefined,
@@ -94,20 +90,6 @@ export function totalsBreaker(
     if (why) return { why: `circuit breaker: ${why}`, total: k };
   }
   return null;
-}
-
-/**
- * The last published run (before run `before`, when given): its as-of day, totals and cells. What the
- * breaker compares with, and what a hold alert shows as still served.
- */
-export async function lastPublished(db: Database, before?: number) {
-  const [prev] = await db
-    .select({ id: ingestRuns.id, asOf: ingestRuns.asOf, totals: ingestRuns.totals, cells: ingestRuns.cells })
-    .from(ingestRuns)
-    .where(and(eq(ingestRuns.status, 'published'), before === undefined ? undefined : lt(ingestRuns.id, before)))
-    .orderBy(desc(ingestRuns.id))
-    .limit(1);
-  return prev;
 }
 
 /**

@@ -7,8 +7,10 @@
  */
 import { shiftDay } from '#lib/shared/utc-day.ts';
 import { pickPerDayCell } from '#lib/server/figures/precedence.ts';
-import type { Registry } from './registry.ts';
+import type { Registry } from '#lib/server/catalogue/registry.ts';
 import type { ChainMember } from '#db/schema/index.ts';
+import { STALE_MAX_DAYS } from '#lib/server/catalogue/rules.ts';
+import type { StaleCell } from '#lib/shared/stale-cell.ts';
 
 /** The fields of a stored observation these steps read. */
 export interface Obs {
@@ -33,21 +35,7 @@ export interface Obs {
   members?: ChainMember[] | null;
 }
 
-/** How long a failed part's last good figures are still shown. */
-export const STALE_MAX_DAYS = 2;
-
 export const cellKey = (asset: string, chain: string) => `${asset}|${chain}`;
-
-export interface StaleCell {
-  asset: string;
-  chain: string;
-  /** The day the figure shown was read. */
-  since: string;
-  ageHours: number;
-  reason: string;
-  /** 'price': today's figure valued at a price past its bound (else: an earlier day's figure shown). */
-  kind?: 'price';
-}
 
 /** An asset valued at a price past its staleness bound: every cell of it is marked stale since that day. */
 export interface StalePriceNote {

@@ -12,12 +12,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { ingestRuns } from '#db/schema/index.ts';
-import { EARLY_CLOSE } from './sources/evm/block.ts';
-
-/** How long after an early close the day is read again: the finalized head lags 13-30 minutes. */
-export const CLOSE_RETRY_AFTER_MIN = 30;
-/** Reads of one day at most, the first included. */
-export const CLOSE_RETRY_MAX = 3;
+import { CLOSE_RETRY, CLOSE_RETRY_AFTER_MIN, CLOSE_RETRY_MAX, EARLY_CLOSE } from '#lib/server/catalogue/rules.ts';
 
 export interface CloseRetry {
   date: string;
@@ -26,9 +21,6 @@ export interface CloseRetry {
   /** The number of the next read of the day (2 for the first retry). */
   read: number;
 }
-
-/** The words a run's record uses for a retry it plans (found by /sources and the runner's log). */
-export const CLOSE_RETRY = 'to be read again after';
 
 /**
  * The rule: a run of one closed day that read any chain before the day's end (`earlyCloses`) is

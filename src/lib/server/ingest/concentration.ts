@@ -9,9 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { holderConcentration } from '#db/schema/index.ts';
 import { concentrationOf } from '#lib/shared/holder-concentration.ts';
-
-/** The `chain` of the figure across all of an asset's chains. */
-export const ALL_CHAINS = 'all';
+import { ALL_CHAINS } from '#lib/server/catalogue/rules.ts';
 
 /**
  * One address's balances on several chains as one holding: each chain's raw units scaled to the

@@ -9,17 +9,9 @@ import type { Database } from '#db/client.ts';
 import { corrections, datasetMeta, ingestObservations } from '#db/schema/index.ts';
 import { isoDay } from '#lib/shared/utc-day.ts';
 import type { EvmReceipt } from '#lib/shared/receipts.ts';
-import { receiptsOf } from './receipts.ts';
+import { METHOD_CHANGES, METHOD_VERSION } from '#lib/server/catalogue/rules.ts';
+import { receiptsOf } from '#lib/server/figures/receipts.ts';
 
-/**
- * The version of the method the figures are made by: raise it with an entry in METHOD_CHANGES when a
- * rule changes what a figure is (what supply counts, how a price is checked), never for a fix of
- * code that gives the same figures. The next published run records the change in the log.
- */
-export const METHOD_VERSION = 1;
-const METHOD_CHANGES: Record<number, string> = {
-  1: "Supply is totalSupply() at the day's closing block (or the finalized head) minus the excluded wallets' balances; value is supply times the checked price; each read keeps its raw answers (receipts).",
-};
 const META_KEY = 'methodVersion';
 
 type Obs = typeof ingestObservations.$inferSelect;

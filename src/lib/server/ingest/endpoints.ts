@@ -6,7 +6,7 @@
  */
 import { configFor, rpcUrl } from '#lib/server/config.ts';
 import { publicUrl } from '#lib/server/http/public-url.ts';
-import type { RegistryChain } from './registry.ts';
+import type { RegistryChain } from '#lib/server/catalogue/registry.ts';
 
 export interface ChainEndpoints {
   urls: string[];

@@ -9,7 +9,7 @@
  *   time-series CSV, and `Evil/../../admin?x=1#y` became a link.
  */
 import networksJson from '../../../../content/data/networks.json' with { type: 'json' };
-import type { Registry } from './registry.ts';
+import type { Registry } from '#lib/server/catalogue/registry.ts';
 import { OTHER_CHAINS, OTHER_CHAINS_NAME } from '#lib/shared/other-chains.ts';
 
 /** The most characters of an outside name ever kept. */

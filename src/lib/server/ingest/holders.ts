@@ -3,7 +3,7 @@
  * threshold, issuer and escrow wallets left out; and the balance check (rwa.xyz's rule) that the
  * indexed balances add up to the total supply, without which a deployment is not published.
  */
-import { excludedWallets, type RegistryAsset } from './registry.ts';
+import { excludedWallets, type RegistryAsset } from '#lib/server/catalogue/registry.ts';
 import { ZERO } from './sources/evm/logs.ts';
 
 /** Why the indexed balances cannot be trusted at this block, or null when they add up to `totalSupply`. */

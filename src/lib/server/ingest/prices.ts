@@ -8,18 +8,8 @@
  */
 import { isoDay } from '#lib/shared/utc-day.ts';
 import { businessDaysAfter } from './business-days.ts';
-import type { RegistryAsset } from './registry.ts';
-
-/** A daily move above this fraction is flagged. */
-export const PRICE_MOVE_FLAG = 0.1;
-/** Default age bound of a feed answer: a day's heartbeat plus two hours. */
-export const DEFAULT_FEED_MAX_AGE_HOURS = 26;
-/**
- * Default bound of a NAV read from a contract without a timestamp (call, vault, centrifuge): the
- * value may stay unchanged this many U.S. business days (a NAV struck each business day, one day
- * of publication lag and one missed day), then it is stale since the day it last changed.
- */
-export const DEFAULT_NAV_MAX_BUSINESS_DAYS = 3;
+import type { RegistryAsset } from '#lib/server/catalogue/registry.ts';
+import { DEFAULT_FEED_MAX_AGE_HOURS, DEFAULT_NAV_MAX_BUSINESS_DAYS, PRICE_MOVE_FLAG } from '#lib/server/catalogue/rules.ts';
 
 export type PriceBound = { hours: number } | { businessDays: number };
 

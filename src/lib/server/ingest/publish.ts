@@ -37,12 +37,11 @@ import {
   type CellFigure,
   type Failure,
   type Obs,
-  type StaleCell,
   type StalePriceNote,
 } from './cells.ts';
 import { historyOf } from './history.ts';
 import { HISTORY_DAYS } from '#lib/server/catalogue/aggregators.ts';
-import { familyOf, type Registry } from './registry.ts';
+import { familyOf, type Registry } from '#lib/server/catalogue/registry.ts';
 import { chainDisplayName } from './external-names.ts';
 import { DAY_MS, dayEnd, shiftDay } from '#lib/shared/utc-day.ts';
 import { buildAssets } from './derive/assets.ts';
@@ -54,8 +53,9 @@ import { buildOverview, marketStablecoins, type Totals } from './derive/overview
 import { buildSeries } from './derive/series.ts';
 import { buildTransfers } from './derive/transfers.ts';
 import { buildCellRows, buildTotals, type CellRow, type TotalRow } from './derive/read-model.ts';
-import { METHOD_VERSION } from './corrections.ts';
 import { INDEXING_KEY } from './sources/evm/log-phase.ts';
+import { METHOD_VERSION } from '#lib/server/catalogue/rules.ts';
+import { type StaleCell } from '#lib/shared/stale-cell.ts';
 
 /** Published transfers cover the longest window the API offers (90 days). */
 const TRANSFER_WINDOW_DAYS = 90;

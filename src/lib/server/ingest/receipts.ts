@@ -5,11 +5,11 @@
  * observation (observations are never deleted). The site reads them in open-data/receipt-page.ts.
  */
 import { formatUnits, type Abi } from 'viem';
-import { and, inArray } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { ingestReceipts } from '#db/schema/index.ts';
 import type { EvmReceipt, ReceiptCall } from '#lib/shared/receipts.ts';
 import type { ContractRead, RawResult } from './sources/evm/raw-multicall.ts';
+import type { ReceiptKey } from '#lib/server/figures/receipts.ts';
 
 /** An answer as text: integers in decimal, tuples joined. */
 function decodedText(v: unknown): string {
@@ -61,14 +61,6 @@ export function evmReceipt(d: DeploymentRead): EvmReceipt {
   };
 }
 
-export interface ReceiptKey {
-  runId: number;
-  date: string;
-  assetSymbol: string;
-  chain: string;
-  source: string;
-}
-
 /** Stores the receipt of an observation (replacing this run's earlier one for the same key). */
 export async function writeReceipt(db: Database, key: ReceiptKey, body: EvmReceipt): Promise<void> {
   await db
@@ -78,28 +70,4 @@ export async function writeReceipt(db: Database, key: ReceiptKey, body: EvmRecei
       target: [ingestReceipts.runId, ingestReceipts.date, ingestReceipts.assetSymbol, ingestReceipts.chain, ingestReceipts.source],
       set: { body },
     });
-}
-
-const keyOf = (k: ReceiptKey) => `${k.runId}|${k.date}|${k.assetSymbol}|${k.chain}|${k.source}`;
-const distinct = <T>(list: T[]) => [...new Set(list)];
-
-/**
- * The kept receipts of these observations, in one query, as a lookup: an observation's receipt, or
- * undefined where none was kept (an API read, or a read from before receipts were kept).
- */
-export async function receiptsOf(db: Database, observations: readonly ReceiptKey[]): Promise<(o: ReceiptKey) => EvmReceipt | undefined> {
-  if (!observations.length) return () => undefined;
-  const r = ingestReceipts;
-  const kept = await db
-    .select()
-    .from(r)
-    .where(
-      and(
-        inArray(r.runId, distinct(observations.map((o) => o.runId))),
-        inArray(r.date, distinct(observations.map((o) => o.date))),
-        inArray(r.assetSymbol, distinct(observations.map((o) => o.assetSymbol))),
-      ),
-    );
-  const byKey = new Map(kept.map((k) => [keyOf(k), k.body as EvmReceipt]));
-  return (o) => byKey.get(keyOf(o));
 }

@@ -10,7 +10,7 @@ import { chainEndpoints } from './endpoints.ts';
 import { cappedFetch } from './body.ts';
 import { msLeft, withinTimeout } from './budget.ts';
 import { rangeAdvice, type RangeAdvice } from './ranges.ts';
-import type { RegistryChain } from './registry.ts';
+import type { RegistryChain } from '#lib/server/catalogue/registry.ts';
 import pRetry from 'p-retry';
 
 export class ChainError extends Error {

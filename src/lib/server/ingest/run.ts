@@ -10,23 +10,24 @@ import { acquireLock, lockHolder, lockOwner, releaseLock, renewLock, takeOverDea
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compareWithSnapshot, type Failure, type StaleCell, type StalePriceNote } from './cells.ts';
+import { compareWithSnapshot, type Failure, type StalePriceNote } from './cells.ts';
 import { breakerFor } from './breaker.ts';
 import { derive, writePublished } from './publish.ts';
 import { ASSET_CLASS_TABLE } from '#lib/shared/asset-classes.ts';
-import { loadRegistry, registryPath, type Registry } from './registry.ts';
+import { loadRegistry, registryPath, type Registry } from '#lib/server/catalogue/registry.ts';
 import { ChainError } from './rpc.ts';
-import { offlineReason } from './offline.ts';
+import { offlineReason } from '#lib/server/catalogue/offline.ts';
 import { allSources, readOrder } from './sources/index.ts';
 import type { Source } from './sources/types.ts';
 import { DAY_MS, isoDay } from '#lib/shared/utc-day.ts';
 import { closedDay, planRun, type RunPlan } from './plan.ts';
 import { planCloseRetry, type CloseRetry } from './close-retry.ts';
 import { recordCorrections } from './corrections.ts';
-import { lastPublishedAsOf } from './run-state.ts';
+import { lastPublishedAsOf } from '#lib/server/figures/run-state.ts';
 import { recordAlerts } from '#lib/server/alerts/record.ts';
 import { cleanOutsideText } from './external-names.ts';
 import { budgetSpent, runDeadline, withinBudget } from './budget.ts';
+import { type StaleCell } from '#lib/shared/stale-cell.ts';
 
 export type RunStatus = 'published' | 'held' | 'failed' | 'dry-run' | 'locked' | 'skipped';
 

@@ -1,10 +1,10 @@
 /** One line for the server's start: live figures (which run, as of when) or the snapshot. */
 import { desc, eq } from 'drizzle-orm';
 import { formatLongDate } from '#lib/shared/format.ts';
-import { isOfflineRun } from './offline.ts';
+import { isOfflineRun } from '#lib/server/catalogue/offline.ts';
 import { openDatabase } from '#db/client.ts';
 import { configFor, rpcUrl } from '#lib/server/config.ts';
-import { loadRegistry, registryPath, type Registry } from './registry.ts';
+import { loadRegistry, registryPath, type Registry } from '#lib/server/catalogue/registry.ts';
 import { datasetMeta, ingestRuns } from '#db/schema/index.ts';
 
 export async function describeLiveData(env: NodeJS.ProcessEnv): Promise<string> {

@@ -24,7 +24,7 @@ import { catalogRead, registryChainName, type CatalogAsset } from './catalog.ts'
 import { shiftDay } from '#lib/shared/utc-day.ts';
 import { explorerLink, pctChange, priceMethod, supplyMethod } from './shared.ts';
 import { publishedFactsRead, transferWindow } from '#lib/server/figures/analytics.ts';
-import { bridgingOf } from '#lib/server/ingest/methods.ts';
+import { bridgingOf } from '#lib/server/catalogue/methods.ts';
 import { navYield, noYieldReason, YIELD_METHOD, type YieldFigure } from '#lib/shared/nav-yield.ts';
 import { detailOrigin, figureOrigin, type Origin } from '#lib/shared/origin.ts';
 import { OUR_TOKEN_LIST, snapshotWords } from '#lib/shared/plain-sources.ts';

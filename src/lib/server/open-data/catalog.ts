@@ -9,7 +9,7 @@ import { metaQuery, publishedRunFrom, servedAssetsQuery } from '#lib/server/figu
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 import { snapshot } from '#lib/server/figures/asset-class-data.ts';
 import { assetRowsOf } from '#lib/server/figures/snapshot-dataset.ts';
-import { chainNameIn, type RegistryAsset } from '#lib/server/ingest/registry.ts';
+import { chainNameIn, type RegistryAsset } from '#lib/server/catalogue/registry.ts';
 import { OUR_TOKEN_LIST, snapshotWords } from '#lib/shared/plain-sources.ts';
 import { assetUrl, assignIds, issuerUrl, slugify } from '#lib/shared/open-data/ids.ts';
 

@@ -7,7 +7,7 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { holderConcentration, ingestObservations } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { CONCENTRATION_METHOD } from '#lib/shared/holder-concentration.ts';
-import { ALL_CHAINS } from '#lib/server/ingest/concentration.ts';
+import { ALL_CHAINS } from '#lib/server/catalogue/rules.ts';
 
 export interface ConcentrationPoint {
   date: string;

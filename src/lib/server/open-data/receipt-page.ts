@@ -15,11 +15,11 @@ import { readOne } from '#lib/server/db/reads.ts';
 import { registryChainName } from './catalog.ts';
 import { explorerLink, loadCatalogAndFacts } from './shared.ts';
 import { exactAmount as tokens, exactDollars as dollars, reproduceCommand, type EvmReceipt } from '#lib/shared/receipts.ts';
-import type { Registry } from '#lib/server/ingest/registry.ts';
-import { receiptsOf } from '#lib/server/ingest/receipts.ts';
+import type { Registry } from '#lib/server/catalogue/registry.ts';
 import { withMoney } from '#lib/shared/money.ts';
-import { familyOf } from '#lib/server/ingest/registry.ts';
+import { familyOf } from '#lib/server/catalogue/registry.ts';
 import { apiReceipt, type ApiReceipt } from './api-receipt.ts';
+import { receiptsOf } from '#lib/server/figures/receipts.ts';
 
 export interface ReceiptFigure {
   /** The anchor of this figure on the receipt page and the asset page's link to it. */

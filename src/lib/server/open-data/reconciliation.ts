@@ -5,7 +5,7 @@
  * differ. A gap over 5% is flagged. Pure: the asset page's reads give the rows
  * (asset-page.ts), so each rule is unit-tested on rows.
  */
-import type { RegistryAsset } from '#lib/server/ingest/registry.ts';
+import type { RegistryAsset } from '#lib/server/catalogue/registry.ts';
 import { isAggregator } from '#lib/server/figures/precedence.ts';
 import { referenceOf } from '#lib/server/figures/coverage-references.ts';
 import { gapPercent } from '#lib/shared/open-data/quality.ts';

@@ -1,6 +1,6 @@
 /** Small reads and helpers shared by the open-data page loaders. */
-import type { Registry, RegistryAsset } from '#lib/server/ingest/registry.ts';
-import { priceMethodOf, supplyMethodOf } from '#lib/server/ingest/methods.ts';
+import type { Registry, RegistryAsset } from '#lib/server/catalogue/registry.ts';
+import { priceMethodOf, supplyMethodOf } from '#lib/server/catalogue/methods.ts';
 import { readAll } from '#lib/server/db/reads.ts';
 import { publishedFactsRead } from '#lib/server/figures/analytics.ts';
 import { catalogRead } from './catalog.ts';
@@ -21,7 +21,7 @@ export function explorerLink(registry: Registry | undefined, chain: string, kind
   return `${base.replace(/\/+$/, '')}/${kind}/${id}`;
 }
 
-/** How a deployment's supply is read (the statements of method live in ingest/methods.ts). */
+/** How a deployment's supply is read (the statements of method live in the catalogue). */
 export function supplyMethod(registry: Registry | undefined, chain: string): string {
   return supplyMethodOf(registry, undefined, chain);
 }

@@ -9,7 +9,7 @@ import { ensureAdmin, type AdminSeedResult, type AdminCredentials } from './admi
 import { seedAnalytics } from './analytics.ts';
 import { seedOnce } from './once.ts';
 import { rebuildReadModel } from '#lib/server/ingest/publish.ts';
-import { loadRegistry, registryPath } from '#lib/server/ingest/registry.ts';
+import { loadRegistry, registryPath } from '#lib/server/catalogue/registry.ts';
 
 const CONTENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../content');
 

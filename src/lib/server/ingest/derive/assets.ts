@@ -1,9 +1,9 @@
 /** The assets table (market cap, 7-day change, price flag, stale note per asset) from the grid. Pure. */
-import type { StaleCell } from '../cells.ts';
 import { priceMoveFlag } from '../prices.ts';
-import type { Registry } from '../registry.ts';
+import type { Registry } from '#lib/server/catalogue/registry.ts';
 import type { GridOf } from './grid.ts';
 import { pct, round } from './numbers.ts';
+import { type StaleCell } from '#lib/shared/stale-cell.ts';
 
 export function buildAssets(
   g: GridOf,

@@ -2,7 +2,7 @@
 import type { chartPoints } from '#db/schema/index.ts';
 import { CHART_COLUMNS, chartColumnOf, type ChartColumn } from '#lib/shared/asset-classes.ts';
 import { protocolFill, sourceOf, type History } from '../history.ts';
-import type { Registry } from '../registry.ts';
+import type { Registry } from '#lib/server/catalogue/registry.ts';
 import { countedOnce } from '#lib/server/figures/counted-once.ts';
 import type { GridOf } from './grid.ts';
 

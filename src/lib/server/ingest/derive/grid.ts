@@ -3,7 +3,7 @@
  * stablecoin cells, per date the class sums, asset values, holders and prices. Pure.
  */
 import type { Obs } from '../cells.ts';
-import type { Registry } from '../registry.ts';
+import type { Registry } from '#lib/server/catalogue/registry.ts';
 import { countedOnce } from '#lib/server/figures/counted-once.ts';
 
 /** `holders` sums the rows that count holders; null when none does (a source without holders never erases the others'). */

@@ -1,6 +1,6 @@
 /** The market overview (totals, holders, issuers, 30-day changes) from the grid. Pure. */
 import type { History } from '../history.ts';
-import type { Registry } from '../registry.ts';
+import type { Registry } from '#lib/server/catalogue/registry.ts';
 import { shiftDay } from '#lib/shared/utc-day.ts';
 import { sumOf, type GridOf } from './grid.ts';
 import { pct, round } from './numbers.ts';

@@ -6,9 +6,10 @@
  */
 import type { OtherFigure, PublishedState, publishedCells, publishedTotals, TotalKind } from '#db/schema/index.ts';
 import { countedOnce } from '#lib/server/figures/counted-once.ts';
-import { cellKey, type Obs, type StaleCell } from '../cells.ts';
-import type { Registry } from '../registry.ts';
+import { cellKey, type Obs } from '../cells.ts';
+import type { Registry } from '#lib/server/catalogue/registry.ts';
 import { round } from './numbers.ts';
+import { type StaleCell } from '#lib/shared/stale-cell.ts';
 
 export type CellRow = typeof publishedCells.$inferInsert;
 export type TotalRow = typeof publishedTotals.$inferInsert;

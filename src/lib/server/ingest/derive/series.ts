@@ -1,7 +1,7 @@
 /** The six network series per day, from the grid, the transfers and the history. Pure. */
 import type { networkSeries } from '#db/schema/index.ts';
 import { protocolFill, sourceOf, type History } from '../history.ts';
-import type { Registry } from '../registry.ts';
+import type { Registry } from '#lib/server/catalogue/registry.ts';
 import { countedOnce } from '#lib/server/figures/counted-once.ts';
 import type { GridOf } from './grid.ts';
 import { round } from './numbers.ts';

@@ -2,9 +2,9 @@
 import { formatUnits } from 'viem';
 import type { transfers } from '#db/schema/index.ts';
 import { shiftDay } from '#lib/shared/utc-day.ts';
-import { MAX_USD, outOfBounds } from '../bounds.ts';
+import { MAX_USD, outOfBounds } from '#lib/server/catalogue/bounds.ts';
 import { cellKey } from '../cells.ts';
-import { issuanceWallets, type Registry } from '../registry.ts';
+import { issuanceWallets, type Registry } from '#lib/server/catalogue/registry.ts';
 import type { GridOf } from './grid.ts';
 import { round } from './numbers.ts';
 

@@ -15,8 +15,8 @@
 import { sql } from 'drizzle-orm';
 import { ingestHistory } from '#db/schema/index.ts';
 import { configFor } from '#lib/server/config.ts';
-import { MAX_USD, outOfBounds } from '#lib/server/ingest/bounds.ts';
-import type { Registry } from '#lib/server/ingest/registry.ts';
+import { MAX_USD, outOfBounds } from '#lib/server/catalogue/bounds.ts';
+import type { Registry } from '#lib/server/catalogue/registry.ts';
 import { DAY_MS, isoDay, shiftDay } from '#lib/shared/utc-day.ts';
 import { HISTORY_DAYS } from '#lib/server/catalogue/aggregators.ts';
 import { isChainKey } from './defillama-protocol.ts';

@@ -16,15 +16,15 @@
  */
 import { writeObservation } from './observe.ts';
 import { configFor } from '#lib/server/config.ts';
-import type { Registry, RegistryAsset } from '#lib/server/ingest/registry.ts';
+import type { Registry, RegistryAsset } from '#lib/server/catalogue/registry.ts';
 import { endpointLabel, requestJson } from './http.ts';
 import { unreachableCode } from '#lib/server/ingest/rpc.ts';
 import { cleanExternalName, externalChains } from '#lib/server/ingest/external-names.ts';
 import { dayEnd, DAY_MS } from '#lib/shared/utc-day.ts';
 import type { Source } from './types.ts';
-import { PROTOCOL_DROPPED_KEYS } from '#lib/server/catalogue/aggregators.ts';
+import { DEFILLAMA_PROTOCOL, PROTOCOL_DROPPED_KEYS } from '#lib/server/catalogue/aggregators.ts';
 
-export const SOURCE_NAME = 'defillama-protocol';
+const SOURCE_NAME = DEFILLAMA_PROTOCOL;
 
 /** DefiLlama's measures other than a chain's own value: as a key alone or as a "-suffix" of a chain. */
 const EXTRA = new Set([

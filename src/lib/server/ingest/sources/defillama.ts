@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { configFor } from '#lib/server/config.ts';
 import { readCapped } from '#lib/server/ingest/body.ts';
 import { parseOutsideJson } from '#lib/server/ingest/outside-json.ts';
-import { pegPriceProblem } from '#lib/server/ingest/bounds.ts';
+import { pegPriceProblem } from '#lib/server/catalogue/bounds.ts';
 import { withinTimeout } from '#lib/server/ingest/budget.ts';
 import { withRetry } from '#lib/server/ingest/rpc.ts';
 import { writeObservation } from './observe.ts';

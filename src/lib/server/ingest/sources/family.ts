@@ -13,10 +13,10 @@
 import { writeObservation } from './observe.ts';
 import { configFor } from '#lib/server/config.ts';
 import { chainEndpoints } from '#lib/server/ingest/endpoints.ts';
-import type { ChainFamily } from '#lib/server/ingest/families.ts';
+import type { ChainFamily } from '#lib/server/catalogue/registry-forms.ts';
 import { familyById } from '#lib/server/catalogue/families.ts';
-import type { Deployment, Registry, RegistryAsset, RegistryChain } from '#lib/server/ingest/registry.ts';
-import { familyOf } from '#lib/server/ingest/registry.ts';
+import type { Deployment, Registry, RegistryAsset, RegistryChain } from '#lib/server/catalogue/registry.ts';
+import { familyOf } from '#lib/server/catalogue/registry.ts';
 import { dayEnd, DAY_MS } from '#lib/shared/utc-day.ts';
 import type { Source, SourceContext } from './types.ts';
 

@@ -4,7 +4,7 @@
  * (DefiLlama) follow. A test fails when a declared family has no reader or a reader no family.
  */
 import { familyById } from '#lib/server/catalogue/families.ts';
-import { withFamilies } from '#lib/server/ingest/registry.ts';
+import { withFamilies } from '#lib/server/catalogue/registry.ts';
 import { aptosSource } from './aptos.ts';
 import { defillamaHistorySource } from './defillama-history.ts';
 import { defillamaProtocolSource } from './defillama-protocol.ts';

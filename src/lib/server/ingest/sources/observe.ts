@@ -5,7 +5,7 @@
  */
 import { ingestObservations } from '#db/schema/index.ts';
 import type { Database } from '#db/client.ts';
-import { observationProblem } from '#lib/server/ingest/bounds.ts';
+import { observationProblem } from '#lib/server/catalogue/bounds.ts';
 import { writeReceipt } from '#lib/server/ingest/receipts.ts';
 import type { EvmReceipt } from '#lib/shared/receipts.ts';
 

@@ -4,7 +4,7 @@
  * is one new file that exports a `Source` and one line in sources/index.ts.
  */
 import type { Database } from '#db/client.ts';
-import type { Registry } from '#lib/server/ingest/registry.ts';
+import type { Registry } from '#lib/server/catalogue/registry.ts';
 import type { RunPlan } from '#lib/server/ingest/plan.ts';
 
 export interface SourceContext {

@@ -9,6 +9,7 @@
  * run says so in its record and on /sources (EARLY_CLOSE).
  */
 import { ChainError, withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
+import { EARLY_CLOSE } from '#lib/server/catalogue/rules.ts';
 
 export interface ClosingBlock {
   number: bigint;
@@ -18,9 +19,6 @@ export interface ClosingBlock {
   /** The head had not passed the day's end: this block is before the close, not at it. */
   early?: boolean;
 }
-
-/** The words a run's record uses for a day read before its close (found by /sources). */
-export const EARLY_CLOSE = "read before the day's end";
 
 /** The run's statement of a day read at an earlier block. */
 export function earlyCloseNote(chain: string, date: string, b: ClosingBlock, waitedS: number, tag: HeadTag = 'finalized'): string {

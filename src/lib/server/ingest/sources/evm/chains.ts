@@ -5,7 +5,7 @@
  */
 import { chainEndpoints, hostsOf } from '#lib/server/ingest/endpoints.ts';
 import { ChainError, connect, isMissingState, unreachableCode, withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
-import type { Registry, RegistryAsset } from '#lib/server/ingest/registry.ts';
+import type { Registry, RegistryAsset } from '#lib/server/catalogue/registry.ts';
 
 /** One deployment of an on-chain asset on an EVM chain. */
 export interface EvmDeployment {

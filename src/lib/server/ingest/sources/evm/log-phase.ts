@@ -11,7 +11,7 @@ import { desc, eq } from 'drizzle-orm';
 import { datasetMeta, publishedRuns } from '#db/schema/index.ts';
 import { configFor } from '#lib/server/config.ts';
 import { DAY_MS } from '#lib/shared/utc-day.ts';
-import type { Registry } from '#lib/server/ingest/registry.ts';
+import type { Registry } from '#lib/server/catalogue/registry.ts';
 import type { SourceContext } from '../types.ts';
 import { closingBlock } from './block.ts';
 import { deploymentsByChain } from './chains.ts';

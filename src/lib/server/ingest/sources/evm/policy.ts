@@ -7,7 +7,7 @@
  */
 import { configFor } from '#lib/server/config.ts';
 import { connect, withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
-import type { Registry } from '#lib/server/ingest/registry.ts';
+import type { Registry } from '#lib/server/catalogue/registry.ts';
 import type { BlockPolicyKind } from '#lib/server/ingest/plan.ts';
 import { dayEnd } from '#lib/shared/utc-day.ts';
 import { awaitClose, earlyCloseNote, headBlock, headLag, type ClosingBlock } from './block.ts';

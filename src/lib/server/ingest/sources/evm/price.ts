@@ -7,7 +7,7 @@
  */
 import { formatUnits, parseAbi } from 'viem';
 import { withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
-import { scaleFactor, type RegistryAsset } from '#lib/server/ingest/registry.ts';
+import { scaleFactor, type RegistryAsset } from '#lib/server/catalogue/registry.ts';
 import { checkFeedAnswer, checkPrice, navStaleness, priceBound, type PriceCheck } from '#lib/server/ingest/prices.ts';
 import type { ClosingBlock } from './block.ts';
 import type { SourceContext } from '../types.ts';

@@ -10,7 +10,7 @@ import type { EvmReceipt } from '#lib/shared/receipts.ts';
 import { deploymentHoldings, recordConcentration, type DeploymentHoldings } from '#lib/server/ingest/concentration.ts';
 import { countedHoldings } from '#lib/server/ingest/holders.ts';
 import { evmReceipt } from '#lib/server/ingest/receipts.ts';
-import { priceMethodOf } from '#lib/server/ingest/methods.ts';
+import { priceMethodOf } from '#lib/server/catalogue/methods.ts';
 import { writeObservation, type ObservationRow } from '../observe.ts';
 import type { FailureScope, SourceContext } from '../types.ts';
 import { deploymentsByChain } from './chains.ts';

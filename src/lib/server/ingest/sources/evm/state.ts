@@ -7,7 +7,7 @@
  */
 import { type Address } from 'viem';
 import { withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
-import { excludedWallets, type RegistryAsset } from '#lib/server/ingest/registry.ts';
+import { excludedWallets, type RegistryAsset } from '#lib/server/catalogue/registry.ts';
 import type { PriceCheck } from '#lib/server/ingest/prices.ts';
 import { receiptCall } from '#lib/server/ingest/receipts.ts';
 import type { ReceiptCall } from '#lib/shared/receipts.ts';

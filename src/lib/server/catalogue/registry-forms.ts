@@ -3,7 +3,7 @@
  * declaration in the catalogue (catalogue/families.ts), so that an entry for any family is checked
  * as strictly as an EVM one (a typo in an address is a wrong figure on the site).
  */
-import { familyById, families } from '#lib/server/catalogue/families.ts';
+import { familyById, families } from './families.ts';
 
 /** A declared family's id ('evm', 'solana', ...). */
 export type ChainFamily = string;

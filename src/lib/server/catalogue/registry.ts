@@ -17,8 +17,8 @@ import {
   normalizeAccount,
   normalizeAddress,
   type ChainFamily,
-} from './families.ts';
-import { DEFAULT_HOLDER_DUST } from '#lib/server/catalogue/families/evm.ts';
+} from './registry-forms.ts';
+import { DEFAULT_HOLDER_DUST } from './families/evm.ts';
 import { unnamedTreasuries } from './issuer-wallets.ts';
 import { OTHER_CHAINS, OTHER_CHAINS_NAME } from '#lib/shared/other-chains.ts';
 import { ASSET_CLASSES } from '#lib/shared/asset-classes.ts';

@@ -6,15 +6,21 @@
  * and /sources prints `methodStatements` as they are. A change of rule changes its text here.
  */
 import type { IngestConfig } from '#lib/server/config.ts';
-import { MIN_HOLDERS_COMPARED } from './breaker.ts';
-import { STALE_MAX_DAYS } from './cells.ts';
-import { DEFAULT_FEED_MAX_AGE_HOURS, DEFAULT_NAV_MAX_BUSINESS_DAYS, PRICE_MOVE_FLAG } from './prices.ts';
 import { familyOf, type Registry, type RegistryAsset } from './registry.ts';
-import { families, familyById } from '#lib/server/catalogue/families.ts';
-import { aggregatorById } from '#lib/server/catalogue/aggregators.ts';
-import { EARLY_CLOSE } from './sources/evm/block.ts';
-import { CLOSE_RETRY, CLOSE_RETRY_AFTER_MIN, CLOSE_RETRY_MAX } from './close-retry.ts';
+import { families, familyById } from './families.ts';
+import { aggregatorById } from './aggregators.ts';
 import { YIELD_METHOD } from '#lib/shared/nav-yield.ts';
+import {
+  CLOSE_RETRY,
+  CLOSE_RETRY_AFTER_MIN,
+  CLOSE_RETRY_MAX,
+  DEFAULT_FEED_MAX_AGE_HOURS,
+  DEFAULT_NAV_MAX_BUSINESS_DAYS,
+  EARLY_CLOSE,
+  MIN_HOLDERS_COMPARED,
+  PRICE_MOVE_FLAG,
+  STALE_MAX_DAYS,
+} from './rules.ts';
 
 /**
  * A source's methodology, how it reads supply and what it gives for holders: a chain family's

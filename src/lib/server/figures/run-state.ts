@@ -13,7 +13,7 @@ import { orElse, readMany, type Read } from '#lib/server/db/reads.ts';
 import { ageNote, type AgeNote, type RunState } from '#lib/shared/data-age.ts';
 import { isoDay } from '#lib/shared/utc-day.ts';
 import { now } from '#lib/server/clock.ts';
-import { isOfflineRun } from './offline.ts';
+import { isOfflineRun } from '#lib/server/catalogue/offline.ts';
 
 /** The as-of date of the newest published run (by date, not by run id: a backfill publishes an older day); undefined before the first. */
 export async function lastPublishedAsOf(db: Database): Promise<string | undefined> {
