@@ -1,7 +1,7 @@
 /** What /llms.txt and /llms-full.txt are written from: the sources /sources reads, at request time. */
 import { config, siteOrigin } from '#lib/server/config.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
-import { methodStatements } from '#lib/server/ingest/methods.ts';
+import { methodStatements } from '#lib/server/catalogue/methods.ts';
 import { rawContent } from '../../../../content/data/SOURCES.md';
 import type { LlmsSources } from './llms-txt.ts';
 

@@ -11,7 +11,7 @@ import { MCP_PATH } from '#lib/server/http/mcp-edge.ts';
 
 export interface LlmsSources {
   origin: string;
-  /** The statements of method /sources shows (src/lib/server/ingest/methods.ts). */
+  /** The statements of method /sources shows (the catalogue's statements of method). */
   methods: { id: string; title: string; text: string }[];
   /** The snapshot's notes (content/data/SOURCES.md), as Markdown. */
   snapshotNotes: string;
