@@ -63,6 +63,7 @@ describe('/api/openapi.json', () => {
       '/api/assets/{id}/history': '?range=all',
       '/api/search': '?q=ondo',
       '/api/oembed': `?url=${encodeURIComponent(base + '/')}`,
+      '/api/compare': '?assets=benji,buidl,ousg',
     };
     for (const [path, item] of Object.entries(doc.paths)) {
       // This server has published no run, so it has no alert to name: tests/api-own/alerts.test.ts checks that one against the document.

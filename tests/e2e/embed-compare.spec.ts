@@ -1,12 +1,15 @@
 /**
  * Embeds and Compare in Chromium. A page on another site (a loopback server on `localhost`, the site
  * being `127.0.0.1`) frames an embed, which shows its chart with JavaScript off, and frames a page
- * outside /embed/, which Chromium refuses to show.
+ * outside /embed/, which Chromium refuses to show. With JavaScript off, /compare's form compares three
+ * products and its table downloads as CSV.
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newContext, screenshot, useBrowser } from '../support/browser.ts';
+import { parseCsv } from '#lib/shared/csv.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -52,6 +55,45 @@ describe('embeds on another site', () => {
       const other = page.frame({ name: 'page' })!;
       expect(await other.locator('[data-testid="asset-page"]').count()).toBe(0);
       await screenshot(page, 'embed-framed-1440');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('compare with JavaScript off', () => {
+  it('the form compares three products, and the table downloads as CSV', async () => {
+    const context = await browser().newContext({
+      baseURL: base,
+      javaScriptEnabled: false,
+      viewport: { width: 1440, height: 900 },
+      acceptDownloads: true,
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/compare');
+      await page.getByLabel(/Products: up to 5 asset ids/).fill('OUSG, buidl, benji');
+      await page.getByRole('button', { name: 'Compare' }).click();
+      await page.waitForURL(/\/compare\?assets=/);
+      expect(await page.locator('[data-testid="compare-product"]').allTextContents()).toEqual([
+        expect.stringContaining('BENJI'),
+        expect.stringContaining('BUIDL'),
+        expect.stringContaining('OUSG'),
+      ]);
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${base}/compare?assets=benji,buidl,ousg`);
+      await screenshot(page, 'compare-1440', true);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Comparison table as CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^compare-benji-buidl-ousg-\d{4}-\d{2}-\d{2}\.csv$/);
+      const [head, ...rows] = parseCsv(readFileSync((await download.path())!, 'utf8'));
+      expect(rows.filter((r) => r.length > 1).map((r) => r[head.indexOf('symbol')])).toEqual(['BENJI', 'BUIDL', 'OUSG']);
+      // The scale toggle is a link: the URL carries it.
+      await page.getByRole('link', { name: 'Indexed to 100' }).click();
+      await page.waitForURL(/scale=indexed/);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, 'compare-390', true);
     } finally {
       await context.close();
     }

@@ -37,6 +37,7 @@ import {
   readEmbedHeight,
   readEmbedWidth,
 } from './embed.ts';
+import { COMPARE_SCALES, DEFAULT_SCALE, normaliseAssets } from './compare.ts';
 
 type Pair = [string, string];
 
@@ -105,6 +106,11 @@ const embedWidth: Param = (q) => {
   const w = readEmbedWidth(q.get('width'));
   return w === undefined || w === EMBED_WIDTH.default ? [] : [['width', String(w)]];
 };
+/** A comparison's products in their one form (sorted, each once, lower case), before any cache: unknown and surplus ids kept for the 400. */
+const compareAssets: Param = (q) => {
+  const ids = normaliseAssets(q.get('assets'));
+  return ids.length ? [['assets', ids.join(',')]] : [];
+};
 const embedHeight: Param = (q) => {
   const h = readEmbedHeight(q.get('height'));
   return h === undefined ? [] : [['height', String(h)]];
@@ -139,6 +145,7 @@ export const ROUTE_PARAMS: Record<string, readonly Param[]> = {
   '/treasuries': [table(TREASURY_ENTITIES), table(TREASURY_PRODUCTS)],
   '/private-credit': [table(CREDIT_PLATFORMS), table(CREDIT_POOLS)],
   '/alerts': alertFilters('drop'),
+  '/compare': [compareAssets, oneOf('scale', COMPARE_SCALES, DEFAULT_SCALE), historyRange],
   '/embed/[...path]': [
     oneOf('theme', EMBED_THEMES, DEFAULT_EMBED_THEME),
     embedWidth,
@@ -163,6 +170,7 @@ export const ROUTE_PARAMS: Record<string, readonly Param[]> = {
   '/api/chart-data': [format, text('from'), text('to'), download],
   '/api/transfers': [text('days'), text('minUsd'), text('maxUsd'), text('limit'), format, download],
   '/api/search': [text('q')],
+  '/api/compare': [compareAssets, format, text('view'), text('scale'), text('range'), download],
   '/api/oembed': [text('url'), text('maxwidth'), text('maxheight'), format],
   '/api/placeholder': [text('text')],
   '/api/blog/posts': [text('published')],

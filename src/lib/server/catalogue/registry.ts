@@ -211,6 +211,11 @@ const priceSchema = z.discriminatedUnion('kind', [
        * NAV times Chainlink's EUR/USD): the price is the product, both answers checked alike.
        */
       quote: address.optional(),
+      /** The ISO 4217 code of the first feed's currency when it is not dollars (with quote): pages say the NAV is struck in it. */
+      currency: z
+        .string()
+        .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as EUR')
+        .optional(),
       /**
        * The token is a stated quantity of the feed's unit (Kinesis KAU, one gram of gold, against
        * Chainlink's XAU/USD per troy ounce): the price is the answer (times the quote) times

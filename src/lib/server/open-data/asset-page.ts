@@ -91,6 +91,11 @@ export interface AssetPage {
   publishedRun?: number;
   asset: Omit<CatalogAsset, 'registry'>;
   price: Figure & { method: string };
+  /**
+   * The currency the NAV is struck in when it is not dollars (EUTBL: EUR), converted to dollars at a
+   * dollar-rate feed for the price and the value; null for a dollar price.
+   */
+  priceCurrency: string | null;
   marketCap: Figure;
   supply: Figure;
   /** While a deployment's Transfer logs are still read (head first), the share of its history read. */
@@ -114,6 +119,8 @@ export interface AssetPage {
   concentration: AssetConcentration;
   /** Every figure known for the asset beside the chain's, with the gaps. */
   reconciliation: Reconciliation;
+  /** The largest other products of its class, for its "Compare with" link (set by loadAssetPage). */
+  peers?: { id: string; symbol: string }[];
 }
 
 /**
@@ -196,7 +203,13 @@ export async function loadAssetPage(id: string): Promise<AssetPage | undefined> 
   const indexing = Object.entries(allIndexing)
     .filter(([k]) => k.startsWith(`${regSymbol}|`))
     .map(([, v]) => v);
-  return assemble({
+  // The products it is most often weighed against: the largest others of its class (its Compare link).
+  const peers = catalog.assets
+    .filter((a) => a.assetClass === entry.assetClass && a.id !== entry.id && a.marketCap !== null)
+    .sort((a, b) => b.marketCap! - a.marketCap!)
+    .slice(0, 2)
+    .map((a) => ({ id: a.id, symbol: a.symbol }));
+  const page = assemble({
     indexing,
     entry,
     asOf,
@@ -213,6 +226,7 @@ export async function loadAssetPage(id: string): Promise<AssetPage | undefined> 
     concentrationRows,
     priceReceipts,
   });
+  return { ...page, peers };
 }
 
 /** Everything the asset page is built from, read by loadAssetPage in two round trips. */
@@ -512,6 +526,7 @@ export function assemble(input: AssetPageInput): AssetPage {
     publishedRun,
     asset,
     price,
+    priceCurrency: quoted ? (quoted.currency ?? 'its own currency') : null,
     marketCap,
     supply,
     holders,

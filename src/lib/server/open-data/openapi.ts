@@ -13,6 +13,8 @@ import { MAX_TRANSFER_LIMIT, TRANSFER_LIMIT } from '#lib/shared/transfers.ts';
 import { assetReceiptSchema, correctionsSchema } from '#lib/shared/schemas/receipts.ts';
 import { alertSchema, alertsSchema, jsonFeedSchema } from '#lib/shared/schemas/alerts.ts';
 import { oembedSchema } from '#lib/shared/schemas/oembed.ts';
+import { compareSchema } from '#lib/shared/schemas/compare.ts';
+import { MAX_COMPARE } from '#lib/shared/compare.ts';
 
 type Param = { name: string; in: 'query' | 'path'; required?: boolean; description: string; schema: Record<string, unknown> };
 
@@ -27,6 +29,7 @@ export const TAGS = {
   Search: 'Find assets, issuers, networks, posts and research by name',
   Corrections: 'Published figures a later run changed, and changes of method',
   Alerts: 'Data events from the published figures, as a list and as Atom and JSON feeds (no account)',
+  Compare: 'Up to five products side by side, and their histories on one date row',
   Embeds: "The site's charts for other pages: oEmbed answers with an iframe of /embed/...",
 } as const;
 
@@ -110,6 +113,7 @@ export const SCHEMAS = {
   Alert: alertSchema,
   JsonFeed: jsonFeedSchema,
   OEmbed: oembedSchema,
+  Compare: compareSchema,
 } as const;
 
 /** A query parameter: what it is, and its JSON Schema. */
@@ -523,6 +527,32 @@ export const ENDPOINTS: Endpoint[] = [
     media: 'application/feed+json',
     params: alertFilters,
     example: '/api/alerts/feed.json',
+  },
+  {
+    path: '/api/compare',
+    tag: 'Compare',
+    description: `The table of /compare: each product's value, price or NAV (in dollars; priceCurrency names a NAV struck in another currency), yields, holders, concentration and supply per chain, each as its asset page shows it, an unknown figure null with why (unknown). view=history gives instead one row per date with each product's market cap, in dollars or (scale=indexed) as an index of 100 on the first date all of them have. More than ${MAX_COMPARE} products, or an unknown id, is a 400.`,
+    summary: 'Up to five products side by side, or their histories',
+    schema: 'Compare',
+    params: [
+      {
+        name: 'assets',
+        in: 'query',
+        required: true,
+        description: `1 to ${MAX_COMPARE} asset ids, separated by commas (case, order and repeats do not matter)`,
+        schema: { type: 'string' },
+      },
+      query('view', 'table (default): one row per product; history: one row per date', { type: 'string', enum: ['table', 'history'] }),
+      query('scale', 'With view=history: absolute (default, dollars) or indexed (100 on the first common date)', {
+        type: 'string',
+        enum: ['absolute', 'indexed'],
+      }),
+      query('range', 'With view=history: the last 30d, 90d (default), 1y, or all', { type: 'string', enum: [...RANGES] }),
+      format,
+      download,
+    ],
+    csv: true,
+    example: '/api/compare?assets={asset}',
   },
   {
     path: '/api/oembed',

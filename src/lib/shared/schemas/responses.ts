@@ -165,6 +165,12 @@ export const assetPageSchema = z
     publishedRun: z.number().optional(),
     asset: catalogAsset,
     price: moneyFigure.extend({ method: z.string() }),
+    priceCurrency: z
+      .string()
+      .nullable()
+      .describe(
+        'The currency the NAV is struck in when it is not dollars (ISO 4217, e.g. EUR), converted at a dollar-rate feed; null for a dollar price',
+      ),
     marketCap: moneyFigure,
     supply: figure,
     holders: figure.extend({
