@@ -10,7 +10,7 @@ const decimal = z
   .regex(/^-?\d+(\.\d+)?$/)
   .describe('Dollars, as a decimal string');
 
-export const compareTableSchema = z.array(
+const compareTableSchema = z.array(
   z.object({
     id: z.string(),
     symbol: z.string(),
@@ -38,7 +38,7 @@ export const compareTableSchema = z.array(
   }),
 );
 
-export const compareHistorySchema = z.array(
+const compareHistorySchema = z.array(
   z
     .object({ date: z.string() })
     .catchall(z.union([z.string(), z.number(), z.null()]))
