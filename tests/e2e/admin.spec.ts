@@ -137,6 +137,11 @@ describe('admin journey', () => {
     await page.getByLabel('Keywords').fill('rwa, treasuries, tokenization');
     await page.getByLabel('Canonical URL').fill('https://example.com/treasuries-weekly');
     await page.getByLabel('Image URL').fill(post.featuredImage);
+    // The search-result preview follows the fields as typed: the canonical address, the title shown.
+    const preview = page.getByTestId('search-preview');
+    expect(await preview.getByTestId('search-preview-url').innerText()).toBe('example.com › treasuries-weekly');
+    const metaTitle = await page.getByLabel('Meta Title').inputValue();
+    expect(await preview.getByTestId('search-preview-title').innerText()).toBe(metaTitle.trim() || title);
     await screenshot(page, 'admin-seo-1280', true);
     await page.getByRole('button', { name: 'Save SEO Settings' }).click();
     await toastSays(page, 'SEO settings have been saved successfully.');

@@ -7,6 +7,7 @@ import { toast } from '#lib/client/stores/toast.ts';
 import Field from '#components/islands/admin/Field.tsx';
 import ImageField from '#components/islands/admin/ImageField.tsx';
 import ScoreBadge from './ScoreBadge.tsx';
+import SearchPreview from './SearchPreview.tsx';
 import { inputClass, primaryButton, secondaryButton } from '#components/islands/admin/ui.ts';
 
 interface Props {
@@ -100,6 +101,18 @@ export default function SeoForm({ kind, item, onDone, onSaved }: Props) {
         </Field>
         <div className="md:col-span-2">
           <ImageField label="Social Image" value={v.socialImage} onChange={(socialImage) => set({ socialImage })} />
+        </div>
+        <div className="md:col-span-2">
+          <SearchPreview
+            metaTitle={v.metaTitle}
+            metaDescription={v.metaDescription}
+            canonicalUrl={v.canonicalUrl}
+            title={item.title}
+            excerpt={item.excerpt}
+            content={item.content}
+            origin={globalThis.location?.origin ?? 'http://localhost'}
+            path={`/${kind === 'blog' ? 'blog' : 'research'}/${item.slug}`}
+          />
         </div>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
