@@ -50,6 +50,26 @@ describe('open-data pages after a live run', () => {
     }
   });
 
+  it('an asset embed and a comparison draw the published history, marked live, with the figures of the asset API', async () => {
+    const ids = ((await get('/api/assets')) as { id: string }[])
+      .slice(0, 2)
+      .map((a) => a.id)
+      .sort();
+    const embed = (await get(`/embed/assets/${ids[0]}?range=all`)) as string;
+    expect(embed).toContain('Live: read on-chain by the published ingest run');
+    expect(embed).toMatch(/<g data-series="market-cap"><path d="M[\d. L]+"/);
+    const page = (await get(`/compare?assets=${ids.join(',')}&range=all&scale=indexed`)) as string;
+    expect(page.match(/<g data-series="/g)?.length).toBe(2);
+    const history = (await get(`/api/compare?assets=${ids.join(',')}&view=history&range=all`)) as Record<string, string | null>[];
+    for (const id of ids) {
+      const own = (await get(`/api/assets/${id}/history?range=all`)) as { date: string; marketCap: string | null }[];
+      expect(
+        history.map((h) => h[id]).filter((v) => v !== null),
+        id,
+      ).toEqual(own.map((h) => h.marketCap).filter((v) => v !== null));
+    }
+  });
+
   it('shows TBILL with its contract, excluded treasury wallet, price method and transaction links', async () => {
     const page = await get('/api/assets/tbill');
     const eth = page.chains.find((c: { chain: string }) => c.chain === 'ethereum');
