@@ -268,7 +268,8 @@ const clipped = (page: Page) =>
   page.evaluate(() => {
     const out: string[] = [];
     for (const el of document.querySelectorAll<HTMLElement>('body *')) {
-      if (el.closest('.table-scroll, [role="region"], svg, canvas, [hidden], .sr-only')) continue;
+      // A phone table's long name ends with an ellipsis on purpose (the value beside it stays in view).
+      if (el.closest('.table-scroll, [role="region"], table[data-phone-value], svg, canvas, [hidden], .sr-only')) continue;
       const style = getComputedStyle(el);
       if (style.display === 'none' || style.visibility === 'hidden') continue;
       const hides = ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis';
@@ -277,6 +278,21 @@ const clipped = (page: Page) =>
     }
     return out;
   });
+
+/** Every page with a table of figures (the value column of each must stay in view on a phone). */
+const PHONE_TABLE_PAGES = [
+  '/',
+  '/networks',
+  '/stablecoins',
+  '/treasuries',
+  '/commodities',
+  '/private-credit',
+  '/assets',
+  '/issuers',
+  '/assets/buidl',
+  '/networks/ethereum',
+  '/issuers/ondo',
+];
 
 describe('phones', () => {
   it('at 360 px no page overflows sideways and no text is clipped', { timeout: 120_000 }, async () => {
@@ -293,8 +309,56 @@ describe('phones', () => {
     await close();
   });
 
+  it(
+    'at 390 px every table keeps its name, value and change in view: the value column inside the screen, the name never over it',
+    { timeout: 120_000 },
+    async () => {
+      const { page, errors, close } = await openPage(browser(), base, '/', { viewport: { width: 390, height: 844 } });
+      const found: string[] = [];
+      let tables = 0;
+      for (const path of PHONE_TABLE_PAGES) {
+        await page.goto(path);
+        const problems = await page.evaluate(() => {
+          const out: string[] = [];
+          const seen: string[] = [];
+          for (const table of document.querySelectorAll<HTMLTableElement>('main table')) {
+            if (!table.checkVisibility() || table.closest('details:not([open])')) continue;
+            const name = table.dataset.testid ?? table.closest('[id]')?.id ?? 'a table';
+            const value = Number(table.dataset.phoneValue);
+            if (!value) {
+              out.push(`${name}: no value column is named for a phone`);
+              continue;
+            }
+            seen.push(name);
+            const rows = [...table.querySelectorAll('tr')].filter((r) => r.checkVisibility()).slice(0, 6);
+            for (const row of rows) {
+              const cell = row.children[value - 1] as HTMLElement | undefined;
+              if (!cell || cell.hasAttribute('colspan')) continue;
+              const box = cell.getBoundingClientRect();
+              if (box.width === 0 || box.left < 0 || box.right > window.innerWidth + 0.5)
+                out.push(`${name}: the value "${cell.textContent?.trim()}" lies at ${Math.round(box.left)}..${Math.round(box.right)} px`);
+              const nameAt = Number(table.dataset.phoneName);
+              const key = nameAt ? (row.children[nameAt - 1] as HTMLElement | undefined) : undefined;
+              if (key && key.scrollWidth > key.clientWidth + 1 && getComputedStyle(key).overflowX === 'visible')
+                out.push(`${name}: the name "${key.textContent?.trim()}" runs over the next column`);
+            }
+          }
+          return { out, seen };
+        });
+        tables += problems.seen.length;
+        found.push(...problems.out.map((p) => `${path}: ${p}`));
+      }
+      expect(found).toEqual([]);
+      // Each page's tables were seen (a page that lost its tables would pass an empty loop).
+      expect(tables).toBeGreaterThanOrEqual(PHONE_TABLE_PAGES.length);
+      expect(errors).toEqual([]);
+      await close();
+    },
+  );
+
   it('a wide table keeps its key column in view as it scrolls, and shows that it scrolls', async () => {
-    const { page, close } = await openPage(browser(), base, '/networks', { viewport: { width: 390, height: 800 } });
+    // At 640 px, the narrowest width where a table keeps all its columns and scrolls sideways.
+    const { page, close } = await openPage(browser(), base, '/networks', { viewport: { width: 640, height: 800 } });
     const region = page.getByRole('region', { name: 'Networks table' });
     await region.scrollIntoViewIfNeeded();
     expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);

@@ -6,6 +6,7 @@
  * page, and nothing from it is echoed back but a known value.
  */
 import { slugify } from './open-data/ids.ts';
+import type { PhoneRole } from './phone-columns.ts';
 
 export type SortDir = 'asc' | 'desc';
 
@@ -13,6 +14,8 @@ export interface SortColumn<R> {
   id: string;
   label: string;
   numeric?: boolean;
+  /** What the column is to a phone (phone-columns.ts): without a role it leaves the table there. */
+  phone?: PhoneRole;
   /** The value compared; null (unknown) always sorts last, whatever the direction. */
   key: (row: R) => string | number | null;
 }
@@ -182,6 +185,7 @@ export interface SortHeaderControl {
   id: string;
   label: string;
   numeric: boolean;
+  phone?: PhoneRole;
   href: string;
   sort: 'ascending' | 'descending' | undefined;
 }
@@ -221,6 +225,7 @@ export function tableControls<R>(
       id: c.id,
       label: c.label,
       numeric: !!c.numeric,
+      phone: c.phone,
       href: sortHref(spec, path, view, c.id, hash, keep),
       sort: ariaSort(view, c.id),
     })),

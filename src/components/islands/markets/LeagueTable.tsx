@@ -7,6 +7,7 @@ import { DEFAULT_HOME_VIEW, LEAGUE_TABS, viewHref, type HomeView, type LeagueTab
 import { getJson } from '#lib/client/api.ts';
 import { replaceParam } from '#lib/client/url-state.ts';
 import NetworkRow from './NetworkRow.tsx';
+import { phoneAttrs } from '#lib/shared/phone-columns.ts';
 
 interface Props {
   /** The top networks from the server; null when its read failed, and the island fetches them. */
@@ -16,6 +17,8 @@ interface Props {
 }
 
 const th = 'py-2 pr-3 font-medium';
+/** #, Network, RWA Value, Share, 30d: a phone keeps the network, its value and its change. */
+const PHONE = phoneAttrs([{}, { phone: 'name' }, { phone: 'value' }, {}, { phone: 'change' }]);
 
 /**
  * RWA League Table: four keyboard-operable tabs; only networks has data so far. Each tab is a
@@ -55,7 +58,7 @@ export default function LeagueTable({ networks: initial, view }: Props) {
         ) : !networks || networks.length === 0 ? (
           <p className="py-8 text-center text-sm text-muted">No network data available</p>
         ) : (
-          <table className="w-full min-w-[32rem] text-sm" data-testid="league-networks">
+          <table className="w-full min-w-[32rem] text-sm" data-testid="league-networks" {...PHONE}>
             <thead>
               <tr className="border-b border-border text-left text-xs tracking-wide text-muted uppercase">
                 <th scope="col" className={`${th} w-8`}>

@@ -17,7 +17,7 @@ export default function NetworkName({ name, iconUrl, href }: Props) {
     if (el && el.complete && el.naturalWidth === 0) setBroken(true);
   }, []);
   return (
-    <span className="flex items-center gap-2.5">
+    <span className="flex min-w-0 items-center gap-2.5">
       <span
         aria-hidden
         className="relative grid size-6 shrink-0 place-items-center overflow-hidden rounded-full bg-surface-2 text-[10px] font-semibold text-muted ring-1 ring-border"
@@ -38,11 +38,11 @@ export default function NetworkName({ name, iconUrl, href }: Props) {
         )}
       </span>
       {href ? (
-        <a href={href} className="font-medium whitespace-nowrap text-fg underline-offset-4 hover:underline">
+        <a href={href} className="min-w-0 truncate font-medium text-fg underline-offset-4 hover:underline">
           {name}
         </a>
       ) : (
-        <span className="font-medium whitespace-nowrap text-fg">{name}</span>
+        <span className="min-w-0 truncate font-medium text-fg">{name}</span>
       )}
     </span>
   );

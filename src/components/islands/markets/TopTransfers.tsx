@@ -17,6 +17,10 @@ import { replaceParam } from '#lib/client/url-state.ts';
 import ViewForm from '#components/islands/ui/ViewForm.tsx';
 import DownloadLinks from '#components/islands/ui/DownloadLinks.tsx';
 import { assetUrl, networkUrl } from '#lib/shared/open-data/ids.ts';
+import { phoneAttrs } from '#lib/shared/phone-columns.ts';
+
+/** Asset (with its network under it on a phone), Network, Amount, Date: already narrow, nothing more to hide. */
+const PHONE = phoneAttrs([{ phone: 'name' }, { phone: 'keep' }, { phone: 'value' }, { phone: 'keep' }]);
 
 /** A name as a link to its page when its id is known (own-property lookups only), else as text. */
 function Linked({ id, href, text }: { id: string | undefined; href: (id: string) => string; text: string }) {
@@ -155,6 +159,7 @@ export default function TopTransfers({ initial, view, assetIds = {}, networkIds 
           className={`w-full text-sm whitespace-nowrap transition-opacity ${loading ? 'opacity-50' : ''}`}
           aria-busy={loading}
           data-testid="transfers-table"
+          {...PHONE}
         >
           <thead>
             <tr className="border-b border-border text-left text-xs tracking-wide text-muted uppercase">

@@ -16,11 +16,11 @@ const issuer = <R>(label: string, name: (r: R) => string): FilterSpec<R> => ({ i
 /** /stablecoins' table; Networks sorts by how many. */
 export const STABLECOIN_TABLE: TableSpec<StablecoinRow> = {
   columns: [
-    { id: 'name', label: 'Name', key: (r) => r.name },
+    { id: 'name', label: 'Name', phone: 'name', key: (r) => r.name },
     { id: 'ticker', label: 'Ticker', key: (r) => r.ticker },
     { id: 'platform', label: 'Platform', key: (r) => r.platform },
     { id: 'networks', label: 'Networks', numeric: true, key: (r) => r.networks.length },
-    { id: 'marketCap', label: 'Market Cap', numeric: true, key: (r) => r.marketCap },
+    { id: 'marketCap', label: 'Market Cap', phone: 'value', numeric: true, key: (r) => r.marketCap },
     { id: 'price', label: 'Price', numeric: true, key: (r) => r.price },
     { id: 'pegged', label: 'Pegged Currency', key: (r) => r.peggedCurrency },
   ],
@@ -33,10 +33,10 @@ export const STABLECOIN_TABLE: TableSpec<StablecoinRow> = {
 export const TREASURY_ENTITIES: TableSpec<TreasuryEntity> = {
   columns: [
     { id: 'rank', label: '#', key: (r) => r.rank },
-    { id: 'protocol', label: 'Protocol', key: (r) => r.protocol },
+    { id: 'protocol', label: 'Protocol', phone: 'name', key: (r) => r.protocol },
     { id: 'count', label: 'RWA Count', numeric: true, key: (r) => r.rwaCount },
-    { id: 'marketCap', label: 'Market Cap', numeric: true, key: (r) => r.marketCap },
-    { id: 'change', label: '30D%', numeric: true, key: (r) => r.change30d },
+    { id: 'marketCap', label: 'Market Cap', phone: 'value', numeric: true, key: (r) => r.marketCap },
+    { id: 'change', label: '30D%', phone: 'change', numeric: true, key: (r) => r.change30d },
     { id: 'share', label: 'Market Share', numeric: true, key: (r) => r.marketShare },
   ],
   filters: [issuer('Protocol', (r) => r.protocol)],
@@ -49,11 +49,11 @@ export const TREASURY_ENTITIES: TableSpec<TreasuryEntity> = {
 /** /treasuries' Treasury Products. */
 export const TREASURY_PRODUCTS: TableSpec<TreasuryProduct> = {
   columns: [
-    { id: 'name', label: 'Product Name', key: (r) => r.name },
+    { id: 'name', label: 'Product Name', phone: 'name', key: (r) => r.name },
     { id: 'ticker', label: 'Ticker', key: (r) => r.ticker },
     { id: 'platform', label: 'Platform', key: (r) => r.platform },
     { id: 'networks', label: 'Networks', numeric: true, key: (r) => r.networks.length },
-    { id: 'marketCap', label: 'Market Cap', numeric: true, key: (r) => r.marketCap },
+    { id: 'marketCap', label: 'Market Cap', phone: 'value', numeric: true, key: (r) => r.marketCap },
     { id: 'ytm', label: 'Yield to Maturity', numeric: true, key: (r) => r.yieldToMaturity },
     { id: 'investors', label: 'Eligible Investors', key: (r) => r.eligibleInvestors },
   ],
@@ -65,11 +65,11 @@ export const TREASURY_PRODUCTS: TableSpec<TreasuryProduct> = {
 /** /private-credit's Platforms, in the snapshot's order by default. */
 export const CREDIT_PLATFORMS: TableSpec<CreditPlatform> = {
   columns: [
-    { id: 'protocol', label: 'Protocol', key: (r) => r.protocol },
+    { id: 'protocol', label: 'Protocol', phone: 'name', key: (r) => r.protocol },
     { id: 'networks', label: 'Networks', numeric: true, key: (r) => r.networks.length },
-    { id: 'totalLoans', label: 'Total Loans', numeric: true, key: (r) => r.totalLoans },
+    { id: 'totalLoans', label: 'Total Loans', phone: 'value', numeric: true, key: (r) => r.totalLoans },
     { id: 'activeLoans', label: 'Active Loans', numeric: true, key: (r) => r.activeLoans },
-    { id: 'apy', label: 'Avg. Base APY', numeric: true, key: (r) => r.avgBaseApy },
+    { id: 'apy', label: 'Avg. Base APY', phone: 'keep', numeric: true, key: (r) => r.avgBaseApy },
     { id: 'defaulted', label: 'Defaulted Loans Amount', numeric: true, key: (r) => r.defaultedAmount },
   ],
   filters: [chain((r) => r.networks), issuer('Protocol', (r) => r.protocol)],
@@ -84,11 +84,11 @@ export const CREDIT_POOLS: TableSpec<CreditPool> = {
   columns: [
     { id: 'platform', label: 'Platform', key: (r) => r.platform },
     { id: 'network', label: 'Network', key: (r) => r.network },
-    { id: 'name', label: 'Name', key: (r) => r.name },
+    { id: 'name', label: 'Name', phone: 'name', key: (r) => r.name },
     { id: 'currency', label: 'Currency', key: (r) => r.currency },
     { id: 'status', label: 'Status', key: (r) => r.status },
-    { id: 'apy', label: 'APY', numeric: true, key: (r) => r.apy },
-    { id: 'principal', label: 'Principal Outstanding', numeric: true, key: (r) => r.principalOutstanding },
+    { id: 'apy', label: 'APY', phone: 'keep', numeric: true, key: (r) => r.apy },
+    { id: 'principal', label: 'Principal Outstanding', phone: 'value', numeric: true, key: (r) => r.principalOutstanding },
     { id: 'defaulted', label: 'Defaulted Amount', numeric: true, key: (r) => r.defaultedAmount },
   ],
   filters: [chain((r) => [r.network]), issuer('Platform', (r) => r.platform)],
@@ -100,13 +100,13 @@ export const CREDIT_POOLS: TableSpec<CreditPool> = {
 export const COMMODITY_TABLE: TableSpec<CommodityRow> = {
   columns: [
     { id: 'rank', label: '#', key: (r) => r.rank },
-    { id: 'name', label: 'Asset', key: (r) => r.name },
+    { id: 'name', label: 'Asset', phone: 'name', key: (r) => r.name },
     { id: 'type', label: 'Type', key: (r) => r.type },
     { id: 'platform', label: 'Platform', key: (r) => r.platform },
     { id: 'networks', label: 'Networks', numeric: true, key: (r) => r.networks.length },
-    { id: 'marketCap', label: 'Market Cap', numeric: true, key: (r) => r.marketCap },
+    { id: 'marketCap', label: 'Market Cap', phone: 'value', numeric: true, key: (r) => r.marketCap },
     { id: 'price', label: 'Price', numeric: true, key: (r) => r.price },
-    { id: 'change', label: '24h Change', numeric: true, key: (r) => r.change24h },
+    { id: 'change', label: '24h Change', phone: 'change', numeric: true, key: (r) => r.change24h },
   ],
   filters: [chain((r) => r.networks), issuer('Platform', (r) => r.platform)],
   defaultSort: 'rank',

@@ -17,10 +17,10 @@ export interface AssetListRow {
 
 export const ASSET_LIST: TableSpec<AssetListRow> = {
   columns: [
-    { id: 'name', label: 'Asset', key: (a) => a.name },
+    { id: 'name', label: 'Asset', phone: 'name', key: (a) => a.name },
     { id: 'issuer', label: 'Issuer', key: (a) => a.issuer?.name ?? null },
     { id: 'class', label: 'Class', key: (a) => a.assetClass },
-    { id: 'marketCap', label: 'Market cap', numeric: true, key: (a) => a.marketCap },
+    { id: 'marketCap', label: 'Market cap', phone: 'value', numeric: true, key: (a) => a.marketCap },
   ],
   filters: [
     { id: 'class', label: 'Class', values: (a) => [a.assetClass] },
@@ -40,9 +40,9 @@ export interface IssuerListRow {
 
 export const ISSUER_LIST: TableSpec<IssuerListRow> = {
   columns: [
-    { id: 'name', label: 'Issuer', key: (i) => i.name },
-    { id: 'assets', label: 'Assets', numeric: true, key: (i) => i.assetCount },
-    { id: 'marketCap', label: 'Total market cap', numeric: true, key: (i) => i.totalMarketCap },
+    { id: 'name', label: 'Issuer', phone: 'name', key: (i) => i.name },
+    { id: 'assets', label: 'Assets', phone: 'keep', numeric: true, key: (i) => i.assetCount },
+    { id: 'marketCap', label: 'Total market cap', phone: 'value', numeric: true, key: (i) => i.totalMarketCap },
   ],
   filters: [{ id: 'class', label: 'Class', values: (i) => i.classes }],
   defaultSort: 'marketCap',
@@ -61,9 +61,9 @@ export interface NetworkAssetRow {
 /** The assets on a network page (its chain is the page's: the filters are the class and the issuer). */
 export const NETWORK_ASSETS: TableSpec<NetworkAssetRow> = {
   columns: [
-    { id: 'name', label: 'Asset', key: (a) => a.name },
+    { id: 'name', label: 'Asset', phone: 'name', key: (a) => a.name },
     { id: 'class', label: 'Class', key: (a) => a.assetClass },
-    { id: 'value', label: 'Value on chain', numeric: true, key: (a) => a.valueOnChain },
+    { id: 'value', label: 'Value on chain', phone: 'value', numeric: true, key: (a) => a.valueOnChain },
     { id: 'marketCap', label: 'Market cap (all chains)', numeric: true, key: (a) => a.marketCap },
   ],
   filters: [
@@ -86,9 +86,9 @@ export interface IssuerAssetRow {
 /** The assets of an issuer page (its issuer is the page's: the filters are the class and the chain). */
 export const ISSUER_ASSETS: TableSpec<IssuerAssetRow> = {
   columns: [
-    { id: 'name', label: 'Asset', key: (a) => a.name },
+    { id: 'name', label: 'Asset', phone: 'name', key: (a) => a.name },
     { id: 'class', label: 'Class', key: (a) => a.assetClass },
-    { id: 'marketCap', label: 'Market cap', numeric: true, key: (a) => a.marketCap },
+    { id: 'marketCap', label: 'Market cap', phone: 'value', numeric: true, key: (a) => a.marketCap },
   ],
   filters: [
     { id: 'class', label: 'Class', values: (a) => [a.assetClass] },
@@ -114,11 +114,11 @@ const num = (v: string | number | null) => (v === null || !Number.isFinite(Numbe
 export const NETWORK_TABLE: TableSpec<NetworkTableRow> = {
   columns: [
     { id: 'rank', label: '#', key: (n) => n.rank },
-    { id: 'name', label: 'Name', key: (n) => n.name },
+    { id: 'name', label: 'Name', phone: 'name', key: (n) => n.name },
     { id: 'assets', label: 'RWA Asset Count', numeric: true, key: (n) => n.rwaCount },
-    { id: 'value', label: 'Total Value', numeric: true, key: (n) => num(n.totalValue) },
+    { id: 'value', label: 'Total Value', phone: 'value', numeric: true, key: (n) => num(n.totalValue) },
     { id: 'share', label: 'Market Share (%)', numeric: true, key: (n) => n.marketShare },
-    { id: 'change', label: '30d Change', numeric: true, key: (n) => num(n.change30d) },
+    { id: 'change', label: '30d Change', phone: 'change', numeric: true, key: (n) => num(n.change30d) },
   ],
   filters: [
     { id: 'chain', label: 'Chain', values: (n) => [n.name] },
