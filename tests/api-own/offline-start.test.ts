@@ -21,8 +21,23 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from '@libsql/client';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { byTestId } from '../support/html.ts';
 
 let server: RunningServer;
+/** The server-rendered pages of figures: each says how old they are, and why when old. */
+const DATA_PAGES = [
+  '/',
+  '/networks',
+  '/stablecoins',
+  '/treasuries',
+  '/private-credit',
+  '/commodities',
+  '/assets',
+  '/issuers',
+  '/assets/buidl',
+  '/networks/ethereum',
+  '/issuers/ondo',
+];
 let outbound: string;
 const UNRESOLVABLE = 'stablecoins.rwa-offline-test.invalid';
 
@@ -114,6 +129,14 @@ describe('offline start', () => {
     expect(sources).toMatch(/data-testid="sources-offline"[^>]*>\s*<strong>Offline:<\/strong> serving the snapshot of/);
     const home = await (await fetch(server.baseUrl + '/')).text();
     expect(home).toMatch(/\d+ days old: offline snapshot/);
+    // Every server-rendered data page, entity pages included, says so across the top and links to /sources.
+    for (const path of DATA_PAGES) {
+      const html = await (await fetch(server.baseUrl + path)).text();
+      const notice = byTestId(html, 'freshness-notice');
+      expect(notice, path).toMatch(/\d+ days old: offline snapshot/);
+      expect(notice, path).toContain('href="/sources#runs"');
+      expect(byTestId(html, 'data-as-of'), path).toMatch(/\d+ days old: offline snapshot/);
+    }
 
     // Nothing left loopback but the one connection to the name given on purpose (which never resolves).
     const left = new Set(readFileSync(outbound, 'utf8').split('\n').filter(Boolean));

@@ -12,6 +12,8 @@ import { getOk, runIngestCli, startScenarioServer } from '../support/ingest.ts';
 import { formatCurrency } from '#lib/shared/format.ts';
 import { parseCsv } from '#lib/shared/csv.ts';
 import { PUBLISHED_RUN_TAGS } from '#lib/server/cache/cdn.ts';
+import { daysBetween, isoDay } from '#lib/shared/utc-day.ts';
+import { byTestId } from '../support/html.ts';
 
 let s: Scenario;
 let server: RunningServer;
@@ -113,6 +115,27 @@ describe('open-data pages after a live run', () => {
     for (const i of await get('/api/issuers')) {
       const page = await get(`/api/issuers/${i.id}`);
       expect(page.issuer).toEqual(i);
+    }
+  });
+
+  it('figures of a run more than a day old: every data page says how old across the top, why, and links to /sources', async () => {
+    const days = daysBetween(s.days[2], isoDay(Date.now()));
+    expect(days).toBeGreaterThan(1);
+    for (const path of [
+      '/',
+      '/networks',
+      '/stablecoins',
+      '/private-credit',
+      '/assets',
+      '/issuers',
+      '/assets/tbill',
+      '/networks/ethereum',
+    ]) {
+      const html = await get(path);
+      const notice = byTestId(html, 'freshness-notice');
+      expect(notice, path).toContain(`${days} days old: no run since`);
+      expect(notice, path).toContain('href="/sources#runs"');
+      expect(byTestId(html, 'data-as-of'), path).toContain(`${days} days old: no run since`);
     }
   });
 

@@ -186,6 +186,9 @@ describe('npm start on an empty database, online', () => {
       await expect.poll(() => asOf.innerText()).toContain(`Data as of ${date}`);
       expect(await asOf.innerText()).not.toMatch(/days old/);
       expect(await page.getByTestId('data-age').getAttribute('data-days')).toBe('0');
+      // Current figures: their age in words, and no notice across the top.
+      expect(await asOf.innerText()).toContain('from today');
+      expect(await page.getByTestId('freshness-notice').count()).toBe(0);
       const text = await page.locator('main').innerText();
       expect(text).not.toMatch(/illustrative/i);
       expect(errors).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageNote } from '#lib/shared/data-age.ts';
+import { ageNote, freshness } from '#lib/shared/data-age.ts';
 
 describe('age in words', () => {
   it("says the embedded snapshot's age and that the machine is offline", () => {
@@ -29,5 +29,19 @@ describe('age in words', () => {
     expect(at({ published: true, lastStatus: 'published' })).toBe('328 days old: no run since');
     expect(at({ published: true, lastStatus: 'failed', offline: true })).toBe('328 days old: offline, the last run reached no source');
     expect(ageNote('2020-01-01', '2026-01-01', { published: false })?.text).toBe('2,192 days old: snapshot');
+  });
+  it('every page says its age in words; the note (and the notice across the top) only when more than a day old', () => {
+    const run = { published: true, lastStatus: 'published' as const };
+    expect(freshness('2026-11-25', '2026-11-25', run)).toEqual({ asOf: '2026-11-25', days: 0, words: 'from today', note: null });
+    expect(freshness('2026-11-24', '2026-11-25', run)).toEqual({
+      asOf: '2026-11-24',
+      days: 1,
+      words: "1 day old: yesterday's close",
+      note: null,
+    });
+    const old = freshness('2026-11-23', '2026-11-25', { published: true, lastStatus: 'failed' });
+    expect(old.words).toBe('2 days old: the last run failed');
+    expect(old.note?.seeSources).toBe(true);
+    expect(freshness('not a day', '2026-11-25', run).words).toBe('of an unknown age');
   });
 });

@@ -24,6 +24,26 @@ export interface AgeNote {
   seeSources: boolean;
 }
 
+/**
+ * How old a page's figures are, said on every data page: in words always ('from today', '1 day
+ * old', or the age note's text), and the note itself when they are old (the notice across the top).
+ */
+export interface Freshness {
+  /** The figures' as-of day. */
+  asOf: string;
+  days: number;
+  words: string;
+  note: AgeNote | null;
+}
+
+export function freshness(asOf: string, today: string, run: RunState): Freshness {
+  const days = daysBetween(asOf, today);
+  const note = ageNote(asOf, today, run);
+  if (!Number.isFinite(days)) return { asOf, days: 0, words: 'of an unknown age', note };
+  const words = note ? note.text : days <= 0 ? 'from today' : `${formatNumber(days)} day old: yesterday's close`;
+  return { asOf, days, words, note };
+}
+
 /** Figures this many days old or more are called old. */
 const OLD_AFTER_DAYS = 2;
 

@@ -11,7 +11,7 @@ import { readAll, readOne } from '#lib/server/db/reads.ts';
 import { CACHE, applyCache } from '#lib/server/cache/policy.ts';
 import { networkLinksRead } from '#lib/server/open-data/links.ts';
 import { ageOf, runStateRead } from './run-state.ts';
-import type { AgeNote, RunState } from '#lib/shared/data-age.ts';
+import type { Freshness, RunState } from '#lib/shared/data-age.ts';
 import type { CommoditiesData, MetricCardData, PrivateCreditData, StablecoinsData, TreasuriesData } from '#lib/shared/analytics-types.ts';
 import { formatCurrency, formatNumber } from '#lib/shared/format.ts';
 import { commodities, privateCredit, stablecoins, treasuries } from './asset-class-data.ts';
@@ -232,7 +232,7 @@ type ClassCoverageRow = Coverage['classes'][number];
 
 export interface ClassFrame {
   asOf: string;
-  age: AgeNote | null;
+  age: Freshness;
   cards: MetricCardData[];
   /** What share of its market the class's tracked products cover, on its reference's basis (coverage-data.ts). */
   coverage: ClassCoverageRow | null;

@@ -9,8 +9,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { datasetMeta, ingestRuns } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db/client.ts';
-import { orElse, readMany, type Read } from '#lib/server/db/reads.ts';
-import { ageNote, type AgeNote, type RunState } from '#lib/shared/data-age.ts';
+import { orElse, readAll, readMany, type Read } from '#lib/server/db/reads.ts';
+import { freshness, type Freshness, type RunState } from '#lib/shared/data-age.ts';
 import { isoDay } from '#lib/shared/utc-day.ts';
 import { now } from '#lib/server/clock.ts';
 import { isOfflineRun } from '#lib/server/catalogue/offline.ts';
@@ -48,7 +48,13 @@ export function runStateRead(): Read<RunState> {
   );
 }
 
-/** The age note of figures as of `asOf` (null while they are current): what a page passes to its "Data as of". */
-export function ageOf(asOf: string, state: RunState): AgeNote | null {
-  return ageNote(asOf, isoDay(now().getTime()), state);
+/** How old figures as of `asOf` are, in words, and the age note when they are old: what a page passes to its "Data as of". */
+export function ageOf(asOf: string, state: RunState): Freshness {
+  return freshness(asOf, isoDay(now().getTime()), state);
+}
+
+/** The same for a page that reads the run state on its own (the entity pages and indexes): one more read. */
+export async function freshnessOf(asOf: string): Promise<Freshness> {
+  const [state] = await readAll([runStateRead()]);
+  return ageOf(asOf, state);
 }
