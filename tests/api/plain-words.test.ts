@@ -15,6 +15,10 @@ const FORBIDDEN: [string, RegExp][] = [
   ['"served"', /\bserved\b/i],
   ['"registry only"', /\bregistry only\b/i],
   ['"(registry ("', /\(registry \(/i],
+  // The product's specification is the makers' document, not the visitor's: a page says what it shows.
+  ['"the spec"', /\bspec(?:'s)?\b|\bspecification\b/i],
+  ["a maintainer's instruction", /\bDo not append\b/],
+  ['a section number', /§\s?\d|(?:^|\s)\d[a-h]\.\s+[A-Z]/],
 ];
 
 /**

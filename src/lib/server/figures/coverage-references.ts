@@ -74,7 +74,7 @@ const LEADS: Partial<Record<AssetClassName, Lead[]>> = {
     {
       date: '2026-04-04',
       value: 12.98e9,
-      name: 'rwa.xyz tokenized treasuries (Public figures §3d)',
+      name: 'rwa.xyz tokenized treasuries (Public figures, tokenized treasury products)',
       url: '/sources/public-figures',
       why: `${REPOST}; its own source is not named`,
     },
