@@ -238,7 +238,7 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/api/transfers',
     tag: 'Transfers',
     description:
-      "The largest transfers before the as-of date, largest first, within an optional amount range. usdAmount is a number in dollars (the spec's field, kept as it is).",
+      "The largest transfers before the as-of date, largest first, within an optional amount range. usdAmount is a number in dollars (the field's original type, kept as it is).",
     summary: 'The largest transfers of the last 7, 30 or 90 days before the as-of date',
     schema: 'Transfers',
     params: [
@@ -649,7 +649,7 @@ export function openApiDocument(serverUrl: string) {
       version: '1.0.0',
       description: [
         'Free, open read access to every figure on the site. No key, no cookie: any origin may call it (CORS), and every answer has an ETag for a conditional GET (304).',
-        'Money is a decimal string in dollars (e.g. "1234.5"; billions in /api/chart-data), as the product spec has it for assets and networks; the one exception is the spec\'s transfer usdAmount, a number. Percents and counts are numbers unless the spec says otherwise (change7d, change30d). An unknown figure is null, never 0.',
+        'Money is a decimal string in dollars (e.g. "1234.5"; billions in /api/chart-data), for assets and networks; the one exception is a transfer\'s usdAmount, a number. Percents and counts are numbers unless the spec says otherwise (change7d, change30d). An unknown figure is null, never 0.',
         'Every error is {"message", "issues"?} with the HTTP status saying its kind.',
         `AI assistants reach the same figures as MCP tools at ${serverUrl}/mcp (Streamable HTTP, stateless; how to connect: ${serverUrl}/docs/mcp).`,
       ].join('\n\n'),
