@@ -11,7 +11,7 @@ const UNITS = [
  * What every formatter prints for a figure that is not known (NaN, Infinity, an empty or unreadable
  * string, null from a loose caller): a word, never a figure such as '$0.00' that reads as known.
  */
-export const UNKNOWN = 'unknown';
+const UNKNOWN = 'unknown';
 
 /** The number a value holds, or NaN: '' and null are not 0 (Number('') is), they are unknown. */
 const toNumber = (v: number | string | null | undefined): number => {
