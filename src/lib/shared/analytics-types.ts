@@ -1,10 +1,13 @@
 /**
  * Shapes of the analytics API (spec section 3), shared by the endpoints, the server-rendered
- * pages and the islands. Numeric strings stay strings where the spec says so.
+ * pages and the islands. Numeric strings stay strings where the spec says so. A shape the API
+ * answers with is its schema's type (schemas/responses.ts), never a second declaration beside it:
+ * tests/unit/no-mirror.test.ts refuses an interface that names exactly a schema's fields.
  */
 import type { TransferPeriod } from './transfers.ts';
 import type { Origin } from './origin.ts';
-import type { ChartColumn } from './asset-classes.ts';
+import type { z } from 'zod';
+import type { chartDataSchema, marketOverviewSchema, networksSchema, timeSeriesSchema, transfersSchema } from './schemas/responses.ts';
 
 export const NETWORK_METRICS = [
   'tokenized-asset-value',
@@ -20,13 +23,7 @@ export type NetworkMetric = (typeof NETWORK_METRICS)[number];
 export const VALUE_METRICS: readonly NetworkMetric[] = ['tokenized-asset-value', 'stablecoin-market-caps', 'transfer-volume'];
 
 /** One date of the stacked chart; every class column (asset-classes.ts) is a numeric string in billions of dollars. */
-export interface ChartDataPoint extends Record<ChartColumn, string> {
-  date: string;
-  /** Added beside the spec's fields: where the point comes from (origin.ts). */
-  origin: Origin;
-  /** The history API's URL or the run's reads; null for the snapshot. */
-  source: string | null;
-}
+export type ChartDataPoint = z.infer<typeof chartDataSchema>[number];
 
 export interface Asset {
   symbol: string;
@@ -48,60 +45,14 @@ export interface Asset {
   change7dOrigin: Origin;
 }
 
-export interface Transfer {
-  id: number;
-  assetSymbol: string;
-  usdAmount: number;
-  /** ISO-8601. */
-  date: string;
-  network: string;
-  /** The transaction, for transfers read from a chain (absent in the snapshot). */
-  txHash?: string;
-  /** Added beside the spec's fields: the snapshot's transfers are illustrative (origin.ts). */
-  origin: Origin;
-}
+export type Transfer = z.infer<typeof transfersSchema>[number];
 
-export interface Network {
-  id: string;
-  name: string;
-  iconUrl: string;
-  rwaCount: number;
-  /** Dollars, numeric string. */
-  totalValue: string;
-  /** Percent of the total. */
-  marketShare: number;
-  /** Percent, numeric string; null when unavailable (no figure 30 days earlier). */
-  change30d: string | null;
-  /** Added beside the spec's fields: where the figures and the 30-day change come from (origin.ts). */
-  origin: Origin;
-  change30dOrigin: Origin;
-}
+export type Network = z.infer<typeof networksSchema>[number];
 
-export interface TimeSeriesPoint {
-  date: string;
-  networks: Record<string, number>;
-  /** Added beside the spec's fields: where the point comes from, and its sources (origin.ts). */
-  origin: Origin;
-  sources: string[];
-}
+export type TimeSeriesPoint = z.infer<typeof timeSeriesSchema>[number];
 
 /** The home page reads totalAssetHolders, the networks page totalRWAHolders: both are served. */
-export interface MarketOverview {
-  totalRWAValue: string;
-  totalAssetHolders: number;
-  totalRWAHolders: number;
-  totalAssetIssuers: number;
-  totalStablecoinValue: string;
-  /** The dataset's as-of date (YYYY-MM-DD), shown as 'Data as of ...'. */
-  asOf: string;
-  /**
-   * Percent changes over 30 days, computed by a published ingest run (null where it has no figure
-   * 30 days earlier). Absent for the snapshot, whose cards show the spec's fixed changes.
-   */
-  changes30d?: { totalRWAValue: number | null; totalAssetHolders: number | null; totalStablecoinValue: number | null };
-  /** Added beside the spec's fields: a published run's figures, or the snapshot's (origin.ts). */
-  origin: Origin;
-}
+export type MarketOverview = z.infer<typeof marketOverviewSchema>;
 
 export interface TransferQuery {
   days: TransferPeriod;
