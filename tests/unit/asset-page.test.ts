@@ -31,6 +31,7 @@ const row = (o: Partial<PublishedCell>): PublishedCell => ({
   fetchedAt: '2026-11-10T01:00:00Z',
   marketPrice: null,
   others: [],
+  members: null,
   ...o,
 });
 

@@ -98,6 +98,7 @@ const obs = (o: Partial<Obs>): Obs => ({
   accepted: true,
   priceNote: null,
   marketPrice: null,
+  members: null,
   ...o,
 });
 
