@@ -139,4 +139,30 @@ describe('the snapshot: one voice (no run)', () => {
     const sources = visibleText(await (await get('/sources')).text());
     for (const t of SPEC_FIXED_TEXTS) expect(sources, t.place).toContain(`${t.place} ${t.text}`);
   });
+
+  it('marks every change from synthetic detail "Illustrative", on the pages, in the downloads and in the answers', async () => {
+    // The commodities table's 24-hour changes, the home lists' 7-day ones, the networks table's 30-day ones.
+    const section = (html: string, id: string) =>
+      html.slice(html.indexOf(`id="${id}"`), html.indexOf('</section>', html.indexOf(`id="${id}"`)));
+    const commodities = await (await get('/commodities')).text();
+    expect(section(commodities, 'commodities-table')).toMatch(/%<\/td>/);
+    expect(section(commodities, 'commodities-table')).toContain('data-origin="illustrative"');
+    expect(section(commodities, 'commodities-table')).toContain('(24h changes)');
+    expect(section(await (await get('/networks')).text(), 'network-table')).toContain('data-origin="illustrative"');
+    // The CSV downloads say it beside each change, as the JSON does.
+    for (const [path, change, origin] of [
+      ['/api/assets?format=csv', 'change7d', 'change7dOrigin'],
+      ['/api/networks?format=csv', 'change30d', 'change30dOrigin'],
+      ['/networks?format=csv', 'change30d', 'change30dOrigin'],
+    ]) {
+      const rows = csvRows(await (await get(path)).text());
+      const changed = rows.filter((r) => r[change] !== '');
+      expect(changed.length, path).toBeGreaterThan(0);
+      for (const r of changed) expect(r[origin], `${path} ${String(r.id)}`).toBe('illustrative');
+    }
+    // The overview's totals are known without a run: never a made-up 0, and no live change beside the spec's fixed ones.
+    const overview = await json('/api/market-overview');
+    expect(Number(overview.totalRWAValue)).toBeGreaterThan(0);
+    expect(overview.changes30d).toBeUndefined();
+  });
 });

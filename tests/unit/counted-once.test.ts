@@ -81,11 +81,11 @@ describe('counted once', () => {
   });
 
   it('the market overview counts the held share once: 1,000 + 100 + 500, not 2,500', () => {
-    expect(buildOverview(g, registry, DAY, undefined).totals.rwa).toBeCloseTo(1600, 6);
+    expect(buildOverview(g, registry, DAY).totals.rwa).toBeCloseTo(1600, 6);
   });
 
   it('each network counts the holding fund beyond its holding, on each of its chains alike', () => {
-    const nets = buildNetworks(g, DAY, undefined, 1600, (k) => k);
+    const nets = buildNetworks(g, DAY, 1600, (k) => k);
     expect(Object.fromEntries(nets.map((n) => [n.id, n.totalValue]))).toEqual({ ethereum: 1560, polygon: 40 });
     expect(nets.find((n) => n.id === 'polygon')!.rwaCount).toBe(1);
   });
@@ -93,7 +93,7 @@ describe('counted once', () => {
   it('class totals and the chart count it once; each asset keeps its whole market cap', () => {
     expect(g.classByDate.get(DAY)!['U.S. Treasuries']).toBeCloseTo(1100, 6);
     expect(buildChart(g, [DAY], registry)[0].usTreasuryDebt).toBeCloseTo(1100 / 1e9, 15);
-    const caps = Object.fromEntries(buildAssets(g, registry, DAY, undefined, undefined, []).map((a) => [a.symbol, a.marketCap]));
+    const caps = Object.fromEntries(buildAssets(g, registry, DAY, undefined, []).map((a) => [a.symbol, a.marketCap]));
     expect(caps).toEqual({ HELD: 1000, FOF: 1000, AU: 500 });
   });
 
@@ -108,6 +108,7 @@ describe('counted once', () => {
       networks: ['Ethereum'],
       perChain: [{ network: 'Ethereum', value: marketCap }],
       holders: null,
+      change24h: null,
     });
     const page = treasuriesFrom({ asOf: DAY, assets: [asset('HELD', 'Big Co', 1000, 1000), asset('FOF', 'Small Co', 1000, 100)] });
     expect(page.cards[0].amount).toBe('1100');

@@ -179,6 +179,6 @@ describe('holders by source', () => {
   it('Stellar holders count in the total of an asset that also has EVM deployments', () => {
     const g = gridOf(rows, registry);
     expect(g.assetHolders.get(date)!.get('BENJI')).toBe(14);
-    expect(buildOverview(g, registry, date, undefined).overview.totalRWAHolders).toBe(14);
+    expect(buildOverview(g, registry, date).overview.totalRWAHolders).toBe(14);
   });
 });

@@ -9,7 +9,7 @@ import { buildChart } from '#lib/server/ingest/derive/chart.ts';
 import { gridOf } from '#lib/server/ingest/derive/grid.ts';
 import { buildNetworks } from '#lib/server/ingest/derive/networks.ts';
 import { buildOverview } from '#lib/server/ingest/derive/overview.ts';
-import { pct } from '#lib/server/ingest/derive/numbers.ts';
+import { changeOver, seriesOf } from '#lib/shared/change.ts';
 import { buildTransfers } from '#lib/server/ingest/derive/transfers.ts';
 import { parseRegistry } from '#lib/server/catalogue/registry.ts';
 
@@ -67,14 +67,14 @@ const name = (k: string) => registry.chains[k]?.name ?? k;
 
 describe('publish build steps', () => {
   it('overview: totals, and holders unique per asset (4 for TB across two chains, not 3 + 2)', () => {
-    const { totals, overview } = buildOverview(g, registry, '2026-11-10', undefined);
+    const { totals, overview } = buildOverview(g, registry, '2026-11-10');
     expect(totals).toEqual({ rwa: 580_000, stablecoins: 0 });
     expect(overview.totalAssetHolders).toBe(4 + 5);
     expect(overview.totalAssetIssuers).toBe(2);
   });
 
   it('networks: value and share per chain', () => {
-    expect(buildNetworks(g, '2026-11-10', undefined, 580_000, name).map((n) => [n.id, n.totalValue, n.marketShare, n.rwaCount])).toEqual([
+    expect(buildNetworks(g, '2026-11-10', 580_000, name).map((n) => [n.id, n.totalValue, n.marketShare, n.rwaCount])).toEqual([
       ['ethereum', 530_000, 91.38, 2],
       ['arbitrum', 50_000, 8.62, 1],
     ]);
@@ -82,7 +82,7 @@ describe('publish build steps', () => {
 
   it('assets: a price move over 10% in a day is flagged; a stale cell is named with its age', () => {
     const stale = [{ asset: 'TB', chain: 'arbitrum', since: '2026-11-09', ageHours: 25, reason: 'Chain "arbitrum" is unreachable' }];
-    const assets = buildAssets(g, registry, '2026-11-10', undefined, '2026-11-09', stale);
+    const assets = buildAssets(g, registry, '2026-11-10', '2026-11-09', stale);
     expect(assets.find((a) => a.symbol === 'AU')!.priceFlag).toBe('price moved +15.0% in a day (2000 -> 2300)');
     expect(assets.find((a) => a.symbol === 'TB')).toMatchObject({
       priceFlag: null,
@@ -90,12 +90,33 @@ describe('publish build steps', () => {
     });
   });
 
-  it('changes: the networks, assets and overview share one percent rule, null without an earlier figure', () => {
-    expect([pct(530_000, 200_000), pct(1, undefined), pct(1, 0)]).toEqual([165, null, null]);
-    const eth = buildNetworks(g, '2026-11-10', '2026-11-09', 580_000, name).find((n) => n.id === 'ethereum')!;
-    expect(eth.change30d).toBe(pct(530_000, g.rwa.get('2026-11-09')?.get('ethereum')?.value));
-    expect(buildAssets(g, registry, '2026-11-10', '2026-11-09', undefined, []).find((a) => a.symbol === 'AU')!.change7d).toBe(15);
-    expect(buildNetworks(g, '2026-11-10', undefined, 580_000, name).every((n) => n.change30d === null)).toBe(true);
+  it('changes: the networks, assets and overview take theirs from the one change function, over their own series', () => {
+    // A day 30 days back and one 7 days back beside the grid's two days.
+    const g2 = gridOf(
+      [
+        ...rows,
+        o({ date: '2026-10-11', assetSymbol: 'TB', value: 265_000, holders: 2, assetHolders: 2 }),
+        o({ date: '2026-11-03', assetSymbol: 'AU', price: 2000, value: 184_000, holders: 5, assetHolders: 5 }),
+      ],
+      registry,
+    );
+    const eth = buildNetworks(g2, '2026-11-10', 580_000, name).find((n) => n.id === 'ethereum')!;
+    expect(eth.change30d).toBe(100);
+    expect(eth.change30d).toBe(
+      changeOver(
+        seriesOf(g2.rwa.keys(), (d) => g2.rwa.get(d)?.get('ethereum')?.value),
+        '2026-11-10',
+        30,
+      ).value,
+    );
+    expect(buildAssets(g2, registry, '2026-11-10', undefined, []).find((a) => a.symbol === 'AU')!.change7d).toBe(25);
+    // TB has no figure 7 days back (its series has a gap there, and nothing within twice the span): unknown, not 0.
+    expect(buildAssets(g2, registry, '2026-11-10', undefined, []).find((a) => a.symbol === 'TB')!.change7d).toBeNull();
+    const { overview } = buildOverview(g2, registry, '2026-11-10');
+    expect(overview.changes30d).toEqual({ totalRWAValue: 118.87, totalAssetHolders: 350, totalStablecoinValue: null });
+    // A day earlier is no 30-day base: every change is unknown.
+    expect(buildNetworks(g, '2026-11-10', 580_000, name).every((n) => n.change30d === null)).toBe(true);
+    expect(buildAssets(g, registry, '2026-11-10', undefined, []).every((a) => a.change7d === null)).toBe(true);
   });
 
   it('chart: class totals in billions per date', () => {

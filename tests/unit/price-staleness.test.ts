@@ -169,7 +169,7 @@ describe('a stale price is shown with its last value, never unknown (page and AP
     const note = { asset: 'GOLD', since: '2026-07-02', reason: 'GOLD: price stale since 2026-07-02: the feed answer is stale' };
     const stale = stalePriceCells(picked, [note], '2026-07-07', Date.parse('2026-07-08T00:00:00Z'));
     expect(stale).toEqual([{ asset: 'GOLD', chain: 'ethereum', since: '2026-07-02', ageHours: 144, reason: note.reason, kind: 'price' }]);
-    const [asset] = buildAssets(gridOf(picked.values(), registry), registry, '2026-07-07', undefined, undefined, stale);
+    const [asset] = buildAssets(gridOf(picked.values(), registry), registry, '2026-07-07', undefined, stale);
     expect(asset.marketCap).toBe(26505);
     expect(asset.stale).toMatchObject({ since: '2026-07-02', chains: ['ethereum'], reason: note.reason });
   });

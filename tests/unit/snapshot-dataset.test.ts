@@ -3,7 +3,7 @@ import productsJson from '../../content/data/products.json';
 import registryJson from '../../content/registry/registry.json';
 import { figureLabel, registryNamesOf, snapshotDataset, valueOnNetwork } from '#lib/server/figures/snapshot-dataset.ts';
 import { commodities, privateCredit, snapshot, stablecoins, treasuries } from '#lib/server/figures/asset-class-data.ts';
-import { privateCreditFrom } from '#lib/server/figures/asset-class-live.ts';
+import { commoditiesFrom, privateCreditFrom } from '#lib/server/figures/asset-class-live.ts';
 import { CLASS_PAGES, SPEC_FIXED_TEXTS } from '#lib/shared/spec-fixed.ts';
 
 const registry = [
@@ -105,6 +105,7 @@ describe('private credit after a run', () => {
     networks: perChain.map((c) => c.network),
     perChain,
     holders: null,
+    change24h: null,
   });
 
   it('shows the tracked products: a platform per issuer, a pool per product and chain; the spec keeps its cards and counts', () => {
@@ -137,5 +138,27 @@ describe('private credit after a run', () => {
 
   it("without a run is the snapshot's loan book itself", () => {
     expect(privateCreditFrom(null)).toBe(privateCredit);
+  });
+});
+
+describe("the class pages' changes", () => {
+  it("the snapshot's 24-hour changes are its synthetic detail, so the page marks them; a run's come from its published series", () => {
+    expect(commodities.changeOrigin).toBe('illustrative');
+    expect(commodities.rows.some((r) => r.change24h !== null)).toBe(true);
+    const gold = {
+      symbol: 'AU',
+      name: 'Gold',
+      issuer: 'Vault Co',
+      marketCap: 110,
+      counted: 110,
+      price: 1,
+      networks: ['Ethereum'],
+      perChain: [{ network: 'Ethereum', value: 110 }],
+      holders: null,
+      change24h: 10,
+    };
+    const live = commoditiesFrom({ asOf: '2026-11-10', assets: [gold, { ...gold, symbol: 'AG', change24h: null }] });
+    expect(live.changeOrigin).toBe('live');
+    expect(live.rows.map((r) => r.change24h)).toEqual([10, null]);
   });
 });

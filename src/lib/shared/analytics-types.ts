@@ -177,5 +177,7 @@ export interface CommoditiesData {
   asOf: string;
   cards: MetricCardData[];
   rows: CommodityRow[];
+  /** Of the rows' 24-hour changes: a run's (from its published totals), or the snapshot's synthetic detail. */
+  changeOrigin: Origin;
   platforms: CommodityPlatform[];
 }

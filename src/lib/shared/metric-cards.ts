@@ -15,6 +15,9 @@ export function cardChange(
   return { change: `${v > 0 ? '+' : ''}${v.toFixed(2)}%`, changeType: v > 0 ? 'positive' : v < 0 ? 'negative' : 'neutral' };
 }
 
+/** A card's figure formatted, or 'unknown' when there is none (never a made-up $0.00). */
+export const orUnknown = <T>(value: T | null, format: (v: T) => string): string => (value === null ? 'unknown' : format(value));
+
 /** Dollars as the cards show them: in billions at scale, exact below (a small live registry). */
 export function cardDollars(
   value: string | number,

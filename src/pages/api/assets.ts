@@ -23,7 +23,7 @@ export const GET: APIRoute = publicGet(async ({ url }) => {
   const inClass = assetClass === null ? linked : linked.filter((a) => a.assetClass === assetClass);
   return rowsResponse(
     limit === undefined ? inClass : inClass.slice(0, limit),
-    ['id', 'symbol', 'name', 'assetClass', 'marketCap', 'change7d', 'url'],
+    ['id', 'symbol', 'name', 'assetClass', 'marketCap', 'change7d', 'origin', 'change7dOrigin', 'url'],
     {
       format,
       view: assetClass === null ? 'assets' : `assets-${assetClass}`,

@@ -65,16 +65,19 @@ export const getAsOf = (): Promise<string> => readOne(asOfRead());
 
 export const marketOverviewRead = () =>
   readMany([metaRow('marketOverview'), metaRow('asOf'), metaRow('publishedRun')], ([[row], asOfRows, runRows]): MarketOverview => {
-    const o = (row?.value ?? {}) as Partial<MarketOverview>;
-    const holders = Number(o.totalAssetHolders ?? o.totalRWAHolders ?? 0);
+    const o = (row?.value ?? {}) as Partial<Record<keyof MarketOverview, unknown>>;
+    // A figure the row does not hold is unknown: null, never a made-up 0.
+    const money = (v: unknown) => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
+    const count = (v: unknown) => (v === undefined || v === null || !Number.isFinite(Number(v)) ? null : Number(v));
+    const holders = count(o.totalAssetHolders) ?? count(o.totalRWAHolders);
     return {
-      totalRWAValue: String(o.totalRWAValue ?? '0'),
+      totalRWAValue: money(o.totalRWAValue),
       totalAssetHolders: holders,
-      totalRWAHolders: Number(o.totalRWAHolders ?? holders),
-      totalAssetIssuers: Number(o.totalAssetIssuers ?? 0),
-      totalStablecoinValue: String(o.totalStablecoinValue ?? '0'),
+      totalRWAHolders: count(o.totalRWAHolders) ?? holders,
+      totalAssetIssuers: count(o.totalAssetIssuers),
+      totalStablecoinValue: money(o.totalStablecoinValue),
       asOf: asOfFrom(asOfRows),
-      ...(o.changes30d ? { changes30d: o.changes30d } : {}),
+      ...(o.changes30d ? { changes30d: o.changes30d as NonNullable<MarketOverview['changes30d']> } : {}),
       origin: figureOrigin(liveFrom(runRows)),
     };
   });

@@ -108,6 +108,8 @@ export const commodities: CommoditiesData = {
     price: p.price ?? 0,
     change24h: p.change24h,
   })),
+  // The snapshot's 24-hour changes are its synthetic detail: marked so wherever they are shown.
+  changeOrigin: 'illustrative',
   platforms: commodityPlatforms(commodityProducts),
 };
 

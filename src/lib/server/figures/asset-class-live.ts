@@ -1,12 +1,13 @@
 /**
  * The asset-class pages (and their /api endpoints) from the latest published ingest run, when
  * there is one: the tracked assets of the class with their market cap, price, networks and
- * holders as of the run's date. Figures the sources do not give (yields, transfer volume, 24-hour
- * changes) are "unavailable", never carried over from the snapshot under the new date. Without a
+ * holders as of the run's date, and each product's 24-hour change from its published totals. Figures
+ * the sources do not give (yields, transfer volume) are "unavailable", never carried over from the snapshot under the new date. Without a
  * published run the snapshot is served unchanged.
  */
 import { coverageRead, type Coverage } from './coverage-data.ts';
-import { publishedDayRead, type PublishedCell } from './read-model.ts';
+import { publishedDayRead, totalSeries, type PublishedCell } from './read-model.ts';
+import { changeOver } from '#lib/shared/change.ts';
 import { readAll, readOne } from '#lib/server/db/reads.ts';
 import { CACHE, applyCache } from '#lib/server/cache/policy.ts';
 import { networkLinksRead } from '#lib/server/open-data/links.ts';
@@ -32,18 +33,29 @@ interface LiveAsset {
   /** Its value on each chain, in the order read. */
   perChain: { network: string; value: number }[];
   holders: number | null;
+  /** Its market cap's change over 24 hours, from its published product totals (change.ts); null when unknown. */
+  change24h: number | null;
 }
 
 /**
  * The class's tracked assets on the published as-of date, largest first; null without a published
  * run. The published run and its figures of the day (the read model) come in one round trip.
  */
-const liveClassRead = (assetClass: string) => publishedDayRead((day) => (day ? liveAssets(assetClass, day.run.asOf, day.cells) : null));
+const liveClassRead = (assetClass: string) =>
+  publishedDayRead((day) => (day ? liveAssets(assetClass, day.run.asOf, day.cells, totalSeries(day.totals)) : null), {}, CHANGE_SERIES);
+
+/** The product totals a 24-hour change needs: the day before, and the one before that for a gap (change.ts). */
+const CHANGE_SERIES = { kind: 'product', days: 2 } as const;
 
 const liveClass = (assetClass: string) => readOne(liveClassRead(assetClass));
 type LiveClass = Awaited<ReturnType<typeof liveClass>>;
 
-function liveAssets(assetClass: string, asOf: string, rows: PublishedCell[]): { asOf: string; assets: LiveAsset[] } {
+function liveAssets(
+  assetClass: string,
+  asOf: string,
+  rows: PublishedCell[],
+  series: ReadonlyMap<string, ReadonlyMap<string, number>>,
+): { asOf: string; assets: LiveAsset[] } {
   const { registry } = siteRegistry();
   const tracked = new Map((registry?.assets ?? []).filter((a) => a.assetClass === assetClass).map((a) => [a.symbol, a]));
   // One per asset and chain: the figure publish decided (stale carries included, held figures never).
@@ -63,6 +75,7 @@ function liveAssets(assetClass: string, asOf: string, rows: PublishedCell[]): { 
       networks: [],
       perChain: [],
       holders: 0,
+      change24h: changeOver(series.get(a.symbol) ?? new Map(), asOf, 1).value,
     };
     cur.marketCap += o.value;
     cur.counted += counted(a.symbol, o.value);
@@ -174,7 +187,8 @@ export function commoditiesFrom(live: LiveClass): CommoditiesData {
       [null, String],
       [platforms.size, formatNumber],
     ]),
-    rows: live.assets.map((a, i) => ({ rank: i + 1, ...listedRow(a), type: UNAVAILABLE, price: a.price ?? 0, change24h: null })),
+    rows: live.assets.map((a, i) => ({ rank: i + 1, ...listedRow(a), type: UNAVAILABLE, price: a.price ?? 0, change24h: a.change24h })),
+    changeOrigin: 'live',
     platforms: [...platforms.entries()].map(([name, p]) => ({ name, marketCap: p.cap, assetCount: p.count })),
   };
 }

@@ -8,12 +8,13 @@
  * no rows.
  */
 import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { ingestObservations, publishedCells, publishedRuns } from '#db/schema/index.ts';
+import { ingestObservations, publishedCells, publishedRuns, publishedTotals, type TotalKind } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { read, readMany, type Read } from '#lib/server/db/reads.ts';
 
 export type PublishedRun = typeof publishedRuns.$inferSelect;
 export type PublishedCell = typeof publishedCells.$inferSelect;
+export type PublishedTotal = typeof publishedTotals.$inferSelect;
 export type { PublishedStaleCell } from '#db/schema/index.ts';
 
 /** The served run's as-of date as SQL, for reads that travel in the same round trip as the run's row. */
@@ -41,9 +42,44 @@ export function publishedCellsRead(f: CellFilter = {}): Read<PublishedCell[]> {
   return read(publishedCellsQuery(f), (rows) => rows);
 }
 
-/** The served run with its figures of the as-of day, in one read, made into `T` (undefined while the snapshot is served). */
-export const publishedDayRead = <T>(then: (day: { run: PublishedRun; cells: PublishedCell[] } | undefined) => T, f: CellFilter = {}) =>
-  readMany([runQuery(), publishedCellsQuery({ ...f, onAsOfDay: true })], ([[run], cells]) => then(run ? { run, cells } : undefined));
+/**
+ * The served run with its figures of the as-of day, and the totals of one kind over the `days`
+ * before it (the series a change is computed from), in one read, made into `T` (undefined while
+ * the snapshot is served).
+ */
+export const publishedDayRead = <T>(
+  then: (day: { run: PublishedRun; cells: PublishedCell[]; totals: PublishedTotal[] } | undefined) => T,
+  f: CellFilter = {},
+  totals?: { kind: TotalKind; days: number },
+) =>
+  readMany(
+    [runQuery(), publishedCellsQuery({ ...f, onAsOfDay: true }), publishedTotalsQuery(totals?.kind ?? 'market', totals ? totals.days : -1)],
+    ([[run], cells, totalRows]) => then(run ? { run, cells, totals: totalRows } : undefined),
+  );
+
+/**
+ * The published totals of one kind (db/schema/published.ts) from `days` days before the served
+ * as-of day to it, oldest first: what the pages show as a product's, network's, issuer's, class's
+ * or the market's total, never summed again from cells at read time. A negative `days` reads none.
+ */
+function publishedTotalsQuery(kind: TotalKind, days: number, key?: string) {
+  const t = publishedTotals;
+  const where: SQL[] = [eq(t.kind, kind), sql`${t.date} <= ${publishedAsOfSql}`];
+  where.push(days < 0 ? sql`0` : sql`${t.date} >= date(${publishedAsOfSql}, ${`-${Math.trunc(days)} days`})`);
+  if (key !== undefined) where.push(eq(t.key, key));
+  return getDb()
+    .select()
+    .from(t)
+    .where(and(...where))
+    .orderBy(asc(t.date), asc(t.key));
+}
+
+/** The published totals of one kind as a series per key: the one series a change over days is computed from. */
+export function totalSeries(rows: PublishedTotal[]): Map<string, Map<string, number>> {
+  const out = new Map<string, Map<string, number>>();
+  for (const r of rows) (out.get(r.key) ?? out.set(r.key, new Map()).get(r.key)!).set(r.date, r.value);
+  return out;
+}
 
 /** The query of publishedCellsRead, for a read that combines it with others in one batch. */
 export function publishedCellsQuery(f: CellFilter) {

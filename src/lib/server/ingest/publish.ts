@@ -133,8 +133,7 @@ export async function derive(db: Database, registry: Registry, asOf: string, opt
   const g = gridOf(picked.values(), registry);
   const dates = [...new Set([...picked.values()].map((o) => o.date))].sort();
   const dateAtOrBefore = (date: string) => [...dates].reverse().find((d) => d <= date);
-  const before30 = dateAtOrBefore(shiftDay(asOf, -30));
-  const { totals, overview } = buildOverview(g, registry, asOf, before30);
+  const { totals, overview } = buildOverview(g, registry, asOf);
   const h = historyOf(
     await db
       .select()
@@ -150,8 +149,8 @@ export async function derive(db: Database, registry: Registry, asOf: string, opt
   }
   // A day the runs read: its figures come from the observations (blocks and API URLs, on the asset pages).
   const readLabel = 'ingest runs: the chain and API reads of the day';
-  const networkRows = buildNetworks(g, asOf, before30, totals.rwa, chainName, (key) => familyOf(registry, key));
-  const assetRows = buildAssets(g, registry, asOf, dateAtOrBefore(shiftDay(asOf, -7)), dateAtOrBefore(shiftDay(asOf, -1)), stale);
+  const networkRows = buildNetworks(g, asOf, totals.rwa, chainName, (key) => familyOf(registry, key));
+  const assetRows = buildAssets(g, registry, asOf, dateAtOrBefore(shiftDay(asOf, -1)), stale);
   const chartRows = buildChart(g, [...new Set([...dates, ...h.dates])].sort(), registry, h, readLabel);
   const decimals = new Map((await db.select().from(ingestCheckpoints)).map((c) => [`${c.chain}|${c.token}`, c.decimals]));
   const tRows = await db

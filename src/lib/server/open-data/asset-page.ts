@@ -22,7 +22,8 @@ import {
 } from '#lib/server/figures/read-model.ts';
 import { catalogRead, registryChainName, type CatalogAsset } from './catalog.ts';
 import { shiftDay } from '#lib/shared/utc-day.ts';
-import { explorerLink, pctChange, priceMethod, supplyMethod } from './shared.ts';
+import { explorerLink, priceMethod, supplyMethod } from './shared.ts';
+import { changeOver, seriesOf } from '#lib/shared/change.ts';
 import { publishedFactsRead, transferWindow } from '#lib/server/figures/analytics.ts';
 import { bridgingOf } from '#lib/server/catalogue/methods.ts';
 import { navYield, noYieldReason, YIELD_METHOD, type YieldFigure } from '#lib/shared/nav-yield.ts';
@@ -291,7 +292,6 @@ export function assemble(input: AssetPageInput): AssetPage {
         .at(-1)
     : undefined;
   const point = (date: string | undefined) => (date ? history.find((h) => h.date === date) : undefined);
-  const atOrBefore = (date: string) => [...dates].reverse().find((d) => d <= date);
   const now = point(lastDate);
 
   // The latest published figure of each chain (a chain may lag the others: it then shows its own date).
@@ -376,17 +376,28 @@ export function assemble(input: AssetPageInput): AssetPage {
           origin: shownOrigin,
           unknown: entry.marketCap === null ? 'no market cap' : 'no figure 7 days earlier',
         };
-  const then30 = lastDate ? point(atOrBefore(shiftDay(lastDate, -30))) : undefined;
-  const change30 = live && now && then30 && then30.date !== now.date ? pctChange(now.marketCap, then30.marketCap) : null;
+  // The one change rule (#lib/shared/change.ts) over the market cap's published series.
+  const change30 =
+    live && lastDate
+      ? changeOver(
+          seriesOf(dates, (d) => point(d)?.marketCap),
+          lastDate,
+          30,
+        )
+      : null;
   const change30d: Figure =
-    change30 !== null
-      ? { value: change30, asOf: lastDate!, source: `published figures ${then30!.date} to ${lastDate}`, origin: 'live' }
+    change30?.value != null
+      ? { value: change30.value, asOf: lastDate!, source: `published figures ${change30.from} to ${change30.to}`, origin: 'live' }
       : {
           value: null,
           asOf: null,
           source: 'none',
           origin: shownOrigin,
-          unknown: live ? 'no observation 30 days earlier' : 'the snapshot gives no 30-day change per asset',
+          unknown: !live
+            ? 'the snapshot gives no 30-day change per asset'
+            : change30?.value === null && change30.why === 'a zero base'
+              ? 'a zero market cap 30 days earlier'
+              : 'no observation 30 days earlier',
         };
   const supply: Figure =
     live && now?.supply != null

@@ -29,6 +29,3 @@ export function supplyMethod(registry: Registry | undefined, chain: string): str
 export function priceMethod(asset: RegistryAsset | undefined): string | null {
   return asset ? priceMethodOf(asset.price) : null;
 }
-
-export const pctChange = (now: number | null, then: number | null | undefined) =>
-  now === null || !then ? null : Number((((now - then) / then) * 100).toFixed(2));

@@ -34,15 +34,16 @@ export const errorSchema = z
   .describe('Every error: the HTTP status says the kind (400 bad input, 404 unknown, 429 too many), the body says why');
 
 export const marketOverviewSchema = z.object({
-  totalRWAValue: numericString,
-  totalAssetHolders: z.number().int(),
-  totalRWAHolders: z.number().int(),
-  totalAssetIssuers: z.number().int(),
-  totalStablecoinValue: numericString,
+  totalRWAValue: numericString.nullable().describe('Dollars; null when unknown (no published figure), never 0'),
+  totalAssetHolders: z.number().int().nullable(),
+  totalRWAHolders: z.number().int().nullable(),
+  totalAssetIssuers: z.number().int().nullable(),
+  totalStablecoinValue: numericString.nullable(),
   asOf: day,
   changes30d: z
     .object({ totalRWAValue: z.number().nullable(), totalAssetHolders: z.number().nullable(), totalStablecoinValue: z.number().nullable() })
-    .optional(),
+    .optional()
+    .describe("Percent over 30 days, from the run's series (null: no figure 30 days earlier, or a zero base); absent without a run"),
   origin,
 });
 

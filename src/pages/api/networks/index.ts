@@ -14,7 +14,7 @@ export const GET: APIRoute = publicGet(async ({ url }) => {
   const [all, asOf] = await readAll([networksRead(), asOfRead()]);
   // The League Table shows the first ten: `limit` gives a file of exactly those.
   const rows = limit === undefined ? all : all.slice(0, limit);
-  return rowsResponse(rows, ['id', 'name', 'iconUrl', 'rwaCount', 'totalValue', 'marketShare', 'change30d'], {
+  return rowsResponse(rows, ['id', 'name', 'iconUrl', 'rwaCount', 'totalValue', 'marketShare', 'change30d', 'origin', 'change30dOrigin'], {
     format,
     asOf,
     view: limit === undefined ? 'networks' : `networks-top-${limit}`,

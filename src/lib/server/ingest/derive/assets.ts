@@ -2,28 +2,25 @@
 import { priceMoveFlag } from '../prices.ts';
 import type { Registry } from '#lib/server/catalogue/registry.ts';
 import type { GridOf } from './grid.ts';
-import { pct, round } from './numbers.ts';
+import { round } from './numbers.ts';
 import { type StaleCell } from '#lib/shared/stale-cell.ts';
+import { changeOver, seriesOf } from '#lib/shared/change.ts';
 
-export function buildAssets(
-  g: GridOf,
-  registry: Registry,
-  asOf: string,
-  before7: string | undefined,
-  dayBefore: string | undefined,
-  stale: StaleCell[],
-) {
+export function buildAssets(g: GridOf, registry: Registry, asOf: string, dayBefore: string | undefined, stale: StaleCell[]) {
   const byAsset = new Map(registry.assets.map((a) => [a.symbol, a]));
   return [...(g.assetValue.get(asOf)?.entries() ?? [])].map(([symbol, value]) => {
     const a = byAsset.get(symbol)!;
-    const then = before7 ? g.assetValue.get(before7)?.get(symbol) : undefined;
     const mine = stale.filter((s) => s.asset === symbol);
     return {
       symbol,
       name: a.name,
       assetClass: a.assetClass,
       marketCap: round(value),
-      change7d: pct(value, then),
+      change7d: changeOver(
+        seriesOf(g.assetValue.keys(), (d) => g.assetValue.get(d)?.get(symbol)),
+        asOf,
+        7,
+      ).value,
       priceFlag: dayBefore ? priceMoveFlag(g.priceOf.get(`${dayBefore}|${symbol}`), g.priceOf.get(`${asOf}|${symbol}`)) : null,
       stale: mine.length
         ? {

@@ -1,7 +1,8 @@
 /** The networks table (value, share, asset count, 30-day change per chain) from the grid. Pure. */
 import { families, familyIcon } from '#lib/server/catalogue/families.ts';
 import type { GridOf } from './grid.ts';
-import { pct, round } from './numbers.ts';
+import { round } from './numbers.ts';
+import { changeOver, seriesOf } from '#lib/shared/change.ts';
 
 /** The EVM networks' icons shipped in public/icons/networks (the other families declare theirs). */
 const EVM_NETWORK_ICONS = [
@@ -39,7 +40,6 @@ export function iconFor(name: string, family: string): string {
 export function buildNetworks(
   g: GridOf,
   asOf: string,
-  before30: string | undefined,
   total: number,
   chainName: (k: string) => string,
   chainFamily: (k: string) => string = () => 'evm',
@@ -47,7 +47,6 @@ export function buildNetworks(
   return [...(g.rwa.get(asOf)?.entries() ?? [])]
     .filter(([, c]) => c.value > 0)
     .map(([chain, c]) => {
-      const then = before30 ? g.rwa.get(before30)?.get(chain)?.value : undefined;
       return {
         id: chain,
         name: chainName(chain),
@@ -55,7 +54,11 @@ export function buildNetworks(
         rwaCount: c.assets.size,
         totalValue: round(c.value),
         marketShare: total > 0 ? round((c.value / total) * 100) : 0,
-        change30d: pct(c.value, then),
+        change30d: changeOver(
+          seriesOf(g.rwa.keys(), (d) => g.rwa.get(d)?.get(chain)?.value),
+          asOf,
+          30,
+        ).value,
       };
     });
 }

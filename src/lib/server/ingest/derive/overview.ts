@@ -1,9 +1,9 @@
 /** The market overview (totals, holders, issuers, 30-day changes) from the grid. Pure. */
 import type { History } from '../history.ts';
 import type { Registry } from '#lib/server/catalogue/registry.ts';
-import { shiftDay } from '#lib/shared/utc-day.ts';
 import { sumOf, type GridOf } from './grid.ts';
-import { pct, round } from './numbers.ts';
+import { round } from './numbers.ts';
+import { changeOver, seriesOf } from '#lib/shared/change.ts';
 
 export interface Totals {
   rwa: number;
@@ -23,7 +23,7 @@ function rwaHolders(g: GridOf, registry: Registry, date: string): number {
   return total;
 }
 
-export function buildOverview(g: GridOf, registry: Registry, asOf: string, then30: string | undefined) {
+export function buildOverview(g: GridOf, registry: Registry, asOf: string) {
   const rwaNow = g.rwa.get(asOf);
   const totals: Totals = { rwa: sumOf(rwaNow, (c) => c.value), stablecoins: sumOf(g.stable.get(asOf), (c) => c.value) };
   const holdersNow = rwaHolders(g, registry, asOf);
@@ -35,9 +35,21 @@ export function buildOverview(g: GridOf, registry: Registry, asOf: string, then3
     totalAssetIssuers: issuers.size,
     totalStablecoinValue: String(round(totals.stablecoins)),
     changes30d: {
-      totalRWAValue: pct(totals.rwa, then30 ? sumOf(g.rwa.get(then30), (c) => c.value) : undefined),
-      totalAssetHolders: pct(holdersNow, then30 ? rwaHolders(g, registry, then30) : undefined),
-      totalStablecoinValue: pct(totals.stablecoins, then30 ? sumOf(g.stable.get(then30), (c) => c.value) : undefined),
+      totalRWAValue: changeOver(
+        seriesOf(g.rwa.keys(), (d) => sumOf(g.rwa.get(d), (c) => c.value)),
+        asOf,
+        30,
+      ).value,
+      totalAssetHolders: changeOver(
+        seriesOf(g.rwa.keys(), (d) => rwaHolders(g, registry, d)),
+        asOf,
+        30,
+      ).value,
+      totalStablecoinValue: changeOver(
+        seriesOf(g.stable.keys(), (d) => sumOf(g.stable.get(d), (c) => c.value)),
+        asOf,
+        30,
+      ).value,
     },
   };
   return { totals, overview };
@@ -47,9 +59,12 @@ export function buildOverview(g: GridOf, registry: Registry, asOf: string, then3
 export function marketStablecoins(h: History, asOf: string): { now: number; change30d: number | null } | null {
   const now = h.stablecoins.get(asOf);
   if (!now) return null;
-  const then = [...h.stablecoins.keys()]
-    .filter((d) => d <= shiftDay(asOf, -30))
-    .sort()
-    .at(-1);
-  return { now: now.value, change30d: then ? pct(now.value, h.stablecoins.get(then)!.value) : null };
+  return {
+    now: now.value,
+    change30d: changeOver(
+      seriesOf(h.stablecoins.keys(), (d) => h.stablecoins.get(d)?.value),
+      asOf,
+      30,
+    ).value,
+  };
 }
