@@ -165,4 +165,28 @@ describe('the snapshot: one voice (no run)', () => {
     expect(Number(overview.totalRWAValue)).toBeGreaterThan(0);
     expect(overview.changes30d).toBeUndefined();
   });
+
+  it('/api/assets says how many products it holds, how many the site lists, and where they all are', async () => {
+    const res = await get('/api/assets');
+    const rows = (await res.json()) as Row[];
+    const catalog = await json<Row[]>('/assets?format=json');
+    expect(Number(res.headers.get('X-Total-Count'))).toBe(rows.length);
+    expect(Number(res.headers.get('X-Products-Listed'))).toBe(catalog.length);
+    expect(catalog.length).toBeGreaterThan(rows.length);
+    expect(res.headers.get('Link')).toContain('</assets?format=json>');
+    expect(res.headers.get('Access-Control-Expose-Headers')).toContain('X-Products-Listed');
+    // With a limit and a class, the count is of the class's matches, not of the rows sent.
+    const limited = await get('/api/assets?assetClass=Stablecoins&limit=3');
+    expect(((await limited.json()) as Row[]).length).toBe(3);
+    expect(Number(limited.headers.get('X-Total-Count'))).toBe(rows.filter((r) => r.assetClass === 'Stablecoins').length);
+    // The OpenAPI document says so too.
+    const doc = await json<{ paths: Record<string, { get: { responses: Record<string, { headers?: Record<string, unknown> }> } }> }>(
+      '/api/openapi.json',
+    );
+    expect(Object.keys(doc.paths['/api/assets'].get.responses['200'].headers ?? {})).toEqual([
+      'X-Total-Count',
+      'X-Products-Listed',
+      'Link',
+    ]);
+  });
 });

@@ -5,6 +5,8 @@ import { readAll } from '#lib/server/db/reads.ts';
 import { readFormat, readLimit, rowsResponse } from '#lib/server/open-data/download.ts';
 import { HttpError } from '#lib/server/http/handle.ts';
 import { withAssetIds } from '#lib/shared/open-data/ids.ts';
+import { catalogRead } from '#lib/server/open-data/catalog.ts';
+import { ASSETS_COUNT_HEADERS } from '#lib/server/http/api-answers.ts';
 
 export const prerender = false;
 
@@ -15,13 +17,13 @@ export const GET: APIRoute = publicGet(async ({ url }) => {
   const assetClass = url.searchParams.get('assetClass');
   if (assetClass !== null && (assetClass === '' || assetClass.length > 100))
     throw new HttpError(400, 'assetClass must name an asset class.', { assetClass: ['Empty or longer than 100 characters.'] });
-  // The rows and the as-of date in one round trip.
-  const [list, asOf] = await readAll([assetsRead(), asOfRead()]);
+  // The rows, the as-of date and the catalog (every product the site lists) in one round trip.
+  const [list, asOf, catalog] = await readAll([assetsRead(), asOfRead(), catalogRead()]);
   // A home page list shows one class's first three: `assetClass` and `limit` give a file of exactly those.
   // Ids are made unique over the whole list, so filter after linking.
   const linked = withAssetIds(list);
   const inClass = assetClass === null ? linked : linked.filter((a) => a.assetClass === assetClass);
-  return rowsResponse(
+  const res = rowsResponse(
     limit === undefined ? inClass : inClass.slice(0, limit),
     ['id', 'symbol', 'name', 'assetClass', 'marketCap', 'change7d', 'origin', 'change7dOrigin', 'url'],
     {
@@ -31,4 +33,10 @@ export const GET: APIRoute = publicGet(async ({ url }) => {
       download: url.searchParams.has('download'),
     },
   );
+  // How many it holds, and where the rest are: the catalog lists every product, with a figure or without one yet.
+  const listed = assetClass === null ? catalog.assets : catalog.assets.filter((a) => a.assetClass === assetClass);
+  res.headers.set(ASSETS_COUNT_HEADERS.total, String(inClass.length));
+  res.headers.set(ASSETS_COUNT_HEADERS.listed, String(listed.length));
+  res.headers.set('Link', '</assets?format=json>; rel="alternate"; type="application/json"; title="every product the site lists"');
+  return res;
 });

@@ -21,6 +21,7 @@ import { plainNumber } from '#lib/shared/csv.ts';
 import { CHART_COLUMNS, type ChartColumn } from '#lib/shared/asset-classes.ts';
 import { isoDay, shiftDay } from '#lib/shared/utc-day.ts';
 import { detailOrigin, figureOrigin, pointOrigin } from '#lib/shared/origin.ts';
+import { productNames } from './sources-data.ts';
 
 /**
  * Numbers to strings without exponent notation or float noise (2.2e9 -> '2200000000'). The default
@@ -120,16 +121,19 @@ export const assetsRead = () =>
   readMany(
     [servedAssetsQuery(), metaRow('publishedRun')],
     // priceFlag and stale are added beside the spec's fields, and only when set: the spec's shape is unchanged otherwise.
-    ([rows, runRows]): Asset[] =>
-      rows.map(({ priceFlag, stale, ...r }) => ({
+    ([rows, runRows]): Asset[] => {
+      const name = productNames();
+      return rows.map(({ priceFlag, stale, ...r }) => ({
         ...r,
+        name: name(r.symbol, r.name),
         marketCap: numeric(r.marketCap, 2),
         change7d: r.change7d === null ? null : numeric(r.change7d, 2),
         ...(priceFlag ? { priceFlag } : {}),
         ...(stale ? { stale } : {}),
         origin: figureOrigin(liveFrom(runRows)),
         change7dOrigin: detailOrigin(liveFrom(runRows)),
-      })),
+      }));
+    },
   );
 
 /** Every network, largest total value first. */

@@ -48,6 +48,16 @@ export function siteRegistry(): { registry?: Registry; error?: string } {
   return bundled;
 }
 
+/**
+ * Products' display names: the registry's, the one name every page, table, download and answer
+ * uses (a table written by an older run or seed may hold another); a product the registry does not
+ * list keeps its `stored` name. Reads the registry once per call, not per product.
+ */
+export function productNames(): (symbol: string, stored: string) => string {
+  const names = new Map((siteRegistry().registry?.assets ?? []).map((a) => [a.symbol.toLowerCase(), a.name]));
+  return (symbol, stored) => names.get(symbol.toLowerCase()) ?? stored;
+}
+
 export type Run = typeof ingestRuns.$inferSelect;
 
 export interface SourcesData {

@@ -17,7 +17,16 @@ export const isApiPath = (pathname: string) => pathname === '/api' || pathname.s
  * framework's errors carry it too, so a cross-origin client can read why it failed; they hold
  * nothing personal.
  */
-export const PUBLIC_CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'ETag, Content-Disposition' } as const;
+/**
+ * /api/assets's count headers: how many assets match (before `limit`), and how many products the
+ * site lists in all (the /assets catalog, with products that have no figure yet).
+ */
+export const ASSETS_COUNT_HEADERS = { total: 'X-Total-Count', listed: 'X-Products-Listed' } as const;
+
+export const PUBLIC_CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': `ETag, Content-Disposition, Link, ${ASSETS_COUNT_HEADERS.total}, ${ASSETS_COUNT_HEADERS.listed}`,
+} as const;
 
 /** The methods a public read route answers. */
 const READ_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;

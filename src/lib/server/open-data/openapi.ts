@@ -15,6 +15,7 @@ import { alertSchema, alertsSchema, jsonFeedSchema } from '#lib/shared/schemas/a
 import { oembedSchema } from '#lib/shared/schemas/oembed.ts';
 import { compareSchema } from '#lib/shared/schemas/compare.ts';
 import { MAX_COMPARE } from '#lib/shared/compare.ts';
+import { ASSETS_COUNT_HEADERS } from '#lib/server/http/api-answers.ts';
 
 type Param = { name: string; in: 'query' | 'path'; required?: boolean; description: string; schema: Record<string, unknown> };
 
@@ -50,6 +51,8 @@ export interface Endpoint {
   media?: 'application/atom+xml' | 'application/feed+json';
   /** Error answers beside 400 (and 404 of an {id} path), by status: what each means. */
   errors?: Record<string, string>;
+  /** Headers the 200 answer carries beside ETag and Cache-Control, each with what it says. */
+  headers?: Record<string, { description: string; schema: { type: 'integer' | 'string' } }>;
 }
 
 /** /api/coverage's answer: what /sources reads, with its money as decimal strings (api-money.ts). */
@@ -194,12 +197,20 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/api/assets',
     tag: 'Assets',
     description:
-      'Every asset the site serves, largest market cap first. marketCap is a decimal string in dollars, change7d a percent string. Each row links to its page (url) and its id names it in /api/assets/{id}.',
+      'Every asset the site serves with a figure, largest market cap first. marketCap is a decimal string in dollars, change7d a percent string. Each row links to its page (url) and its id names it in /api/assets/{id}. Its headers say how many assets match and how many products the site lists in all; the list of them all, figures or not, is /assets?format=json.',
     summary: 'Every asset with figures, largest first, with its page',
     schema: 'Assets',
     params: [assetClass, limit, format, download],
     csv: true,
     example: '/api/assets',
+    headers: {
+      [ASSETS_COUNT_HEADERS.total]: { description: 'How many assets match, before limit', schema: { type: 'integer' } },
+      [ASSETS_COUNT_HEADERS.listed]: {
+        description: 'How many products the site lists in all, with a figure or without one yet (/assets?format=json)',
+        schema: { type: 'integer' },
+      },
+      Link: { description: 'The list of every product the site lists: </assets?format=json>; rel="alternate"', schema: { type: 'string' } },
+    },
   },
   {
     path: '/api/networks',
@@ -624,6 +635,7 @@ export function openApiDocument(serverUrl: string) {
           responses: {
             '200': {
               description: 'OK. Sent with ETag and Cache-Control; open to any origin (Access-Control-Allow-Origin: *).',
+              ...(e.headers ? { headers: e.headers } : {}),
               content:
                 e.media === 'application/atom+xml'
                   ? { [e.media]: { schema: { type: 'string' } } }
