@@ -1,6 +1,6 @@
 /** The market pages' summary cards: live changes or the snapshot's fixed texts, and dollar formatting. */
 import type { ChangeType, ChartDataPoint, MarketOverview } from './analytics-types.ts';
-import { formatCurrency, UNKNOWN } from './format.ts';
+import { formatCurrency } from './format.ts';
 import { CHART_LAYERS, type AssetClassKey } from './markets.ts';
 
 /** A metric card's change: the live figure when there is a live run, else the snapshot's fixed text. */
@@ -16,7 +16,7 @@ export function cardChange(
 }
 
 /** A card's figure formatted, or 'unknown' when there is none (never a made-up $0.00). */
-export const orUnknown = <T>(value: T | null, format: (v: T) => string): string => (value === null ? UNKNOWN : format(value));
+export const orUnknown = <T>(value: T | null, format: (v: T) => string): string => (value === null ? 'unknown' : format(value));
 
 /** Dollars as the cards show them: in billions at scale, exact below (a small live registry). */
 export function cardDollars(
