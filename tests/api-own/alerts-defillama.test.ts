@@ -1,5 +1,5 @@
 /**
- * A depeg end to end from DefiLlama (issue 28.1): `npm run ingest` reads USDC from a loopback
+ * A depeg end to end from DefiLlama: `npm run ingest` reads USDC from a loopback
  * replay of DefiLlama's stablecoins API (the recorded answer's documented shape, one more day
  * appended). On the first day DefiLlama reports $0.9999 (no event: the first run is the baseline);
  * on the next it reports $0.97 while the supply stays. The depeg event appears once: on its page

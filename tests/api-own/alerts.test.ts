@@ -1,5 +1,5 @@
 /**
- * Alerts end to end (issue 28.1) on the two-chain local setup (scripts/lib/ingest-scenario.ts):
+ * Alerts end to end on the two-chain local setup (scripts/lib/ingest-scenario.ts):
  * the scenario's stablecoin priced by a feed on the second chain, published at $1.00 on day 2;
  * then on day 3 its feed answers $0.97 (a depeg), 1,000,000 more are minted (a supply move of
  * 20%) and gold jumps 11x (held by the breaker). `npm run ingest` publishes day 3 and the events

@@ -1,5 +1,5 @@
 /**
- * The API as API clients expect it (issue 26.5): a browser on another origin can preflight every
+ * The API as API clients expect it: a browser on another origin can preflight every
  * public read route (If-None-Match included, for the documented cross-origin 304), while sign-in,
  * admin and write routes grant no origin anything; and every error on an /api/ path, whoever gives
  * it (the edge, the middleware, a route), is the documented `{ message }` with CORS and Cache-Control.

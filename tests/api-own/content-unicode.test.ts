@@ -1,5 +1,5 @@
 /**
- * Non-ASCII slugs in git and in the index (issue 17, item 3): a delete or a rename of "Café crème"
+ * Non-ASCII slugs in git and in the index: a delete or a rename of "Café crème"
  * reaches git (git quotes such names in its default output, and the comparison with the path used
  * to miss); the same words typed composed (NFC) or decomposed (NFD, as macOS sends them) are one
  * slug; a slug of nothing visible is refused.

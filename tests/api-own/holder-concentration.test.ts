@@ -1,5 +1,5 @@
 /**
- * Holder concentration and reconciliation end to end on real parts (issue 28.3, 28.4): two Anvil
+ * Holder concentration and reconciliation end to end on real parts: two Anvil
  * chains play 30 days of mints, transfers, burns and dust payments (tests/support/holders-scenario.ts),
  * `npm run ingest` reads them day by day into the server's database, and every day's top-10
  * share, HHI and Gini the API serves equals a brute-force computation from balanceOf() of every

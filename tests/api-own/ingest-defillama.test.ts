@@ -59,7 +59,7 @@ beforeAll(async () => {
           source: 'defillama',
           defillamaId: 1,
           price: { kind: 'fixed', usd: '1.00' },
-          // The registry requires Tether's published treasury to be named (issue 25.1).
+          // The registry requires Tether's published treasury to be named.
           deployments: deployment('0xdac17f958d2ee523a2206206994597c13d831ec7', ['0x5754284f345afc66a98fbb0a0afe71e0f007b949']),
         },
         {

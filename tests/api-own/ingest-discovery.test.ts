@@ -1,5 +1,5 @@
 /**
- * Issue 19.5 on real Anvil chains: a deployment the registry gives no startBlock is found on the
+ * Discovery on real Anvil chains: a deployment the registry gives no startBlock is found on the
  * chain (binary search of eth_getCode) and indexed from there; a node that keeps only its latest
  * states (Anvil with --prune-history, like a full node without archive state) gets a message that
  * names the chain and the way out, and the other chain still publishes.

@@ -1,5 +1,5 @@
 /**
- * Issue 19's "Must show" on real Anvil chains, run through `npm run ingest` into a scratch libSQL
+ * What is true enough to publish, on real Anvil chains, run through `npm run ingest` into a scratch libSQL
  * file: a lock-and-mint bridge whose escrow is counted once (and whose releases are issuance), a
  * NAV read from a vault contract, a stale and a negative feed refused; a day of 25,000 blocks read
  * through loopback proxies answering in Infura's form (-32602 "range N exceeds limit of 10000") and
@@ -161,11 +161,11 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
     });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    // A feed past its bound is not refused (issue 25.2): the asset is valued at its last answer, "stale since" its date.
+    // A feed past its bound is not refused: the asset is valued at its last answer, "stale since" its date.
     expect(r.stdout).toMatch(
       /stale: OLD on ethereum valued at its last price, stale since \d{4}-\d\d-\d\d \(\d+ h old\): OLD: price stale since \d{4}-\d\d-\d\d: the feed's answer is stale: updated \d+\.\d h before the close, bound 26 h/,
     );
-    // The chain's blocks stop early in the day: the day closes on an earlier block, and the run says so (issue 25.3).
+    // The chain's blocks stop early in the day: the day closes on an earlier block, and the run says so.
     expect(r.stdout).toMatch(/early close: ethereum: \d{4}-\d\d-\d\d read before the day's end: the latest head was still at block \d+/);
     // ... and plans the day's next read, when the head will have passed the close (the schedule starts it).
     expect(r.stdout).toContain(`close retry: INGEST_SCHEDULE reads ${day} again at `);

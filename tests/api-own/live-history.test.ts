@@ -1,5 +1,5 @@
 /**
- * Issue 24.3 and 24.4 on the real built server and a fresh database, with DefiLlama replayed on
+ * The history charts and changes on the real built server and a fresh database, with DefiLlama replayed on
  * loopback in its documented shapes (tests/fixtures/defillama: `/stablecoin/1`,
  * `/stablecoincharts/all`, `/stablecoincharts/Ethereum`, `/protocol/test-fund`):
  * - before any run, every chart, change and table drawn from the snapshot's synthetic detail says

@@ -87,7 +87,7 @@ describe('Netlify ingest functions', () => {
     log.mockRestore();
   });
 
-  it('a day closed early is read again once its retry time has come (issue 25.3)', async () => {
+  it('a day closed early is read again once its retry time has come', async () => {
     // Run 1 closed the day early, 10 minutes ago: its next read is due 20 minutes later, not now.
     const closedEarly = (minutesAgo: number) =>
       opened.client.execute({

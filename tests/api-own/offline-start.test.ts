@@ -1,5 +1,5 @@
 /**
- * An offline start (issue 24.6, Must show): the built server on an empty database with the real
+ * An offline start: the built server on an empty database with the real
  * registry, every public endpoint unreachable (each public RPC rewritten to a loopback port nothing
  * listens on; one DefiLlama API at a name that never resolves, the other at that closed port), and
  * its own first run on (INGEST_AUTO). The first page answers with the snapshot; the run ends as

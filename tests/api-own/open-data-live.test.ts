@@ -1,5 +1,5 @@
 /**
- * The open-data pages after a live run (the "Must show" of issue 16, like `npm run ingest:local`):
+ * The open-data pages after a live run (as `npm run ingest:local` leaves them):
  * two Anvil chains, `npm run ingest` as a child process, the real built server on the same file.
  * Every asset, network and issuer of the API has a page whose figures equal the API's, with the
  * observation's block, the contract and the transaction links on it.

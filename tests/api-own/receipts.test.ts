@@ -1,5 +1,5 @@
 /**
- * Receipts and the correction log (issue 28 items 2 and 5) on the two-chain local setup: each
+ * Receipts and the correction log on the two-chain local setup: each
  * published figure's receipt shows the block, the calls with their raw answers and the sum, and
  * its `curl` command, run as printed against the local chain, gives the same raw answers; a day
  * restated by a later run (the registry now excludes a wallet) appears on /corrections and in

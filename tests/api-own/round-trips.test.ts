@@ -1,5 +1,5 @@
 /**
- * Issue 15, "few round trips": on a remote libSQL server (a real sqld on loopback, JWT auth) a page
+ * On a remote libSQL server (a real sqld on loopback, JWT auth) a page
  * makes at most 2 database round trips (the change counter for the page cache, then one batch of the
  * page's reads) and an API call 1. Counted by an HTTP relay between the server and sqld: each request
  * it passes on is one round trip, exactly as a remote database sees it. Also: the page cache works on

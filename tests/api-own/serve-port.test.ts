@@ -1,4 +1,4 @@
-/** `npm run serve` on a port already in use exits non-zero with a message naming the port (issue 15). */
+/** `npm run serve` on a port already in use exits non-zero with a message naming the port. */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';

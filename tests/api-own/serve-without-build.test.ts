@@ -1,5 +1,5 @@
 /**
- * `npm run serve` without a usable build (issue 26.7): no dist/, a dist/ made for Netlify, or a Node
+ * `npm run serve` without a usable build: no dist/, a dist/ made for Netlify, or a Node
  * build whose chunks are gone. Each ends with exit code 1 and one line saying what to run, never an
  * ERR_MODULE_NOT_FOUND stack. Run on a copy of the project (scripts/lib/project-copy.ts), so this
  * checkout's own build is not touched.

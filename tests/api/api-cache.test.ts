@@ -1,5 +1,5 @@
 /**
- * The data API answers from the change-counter cache, as pages do (issue 18): a repeated anonymous GET
+ * The data API answers from the change-counter cache, as pages do: a repeated anonymous GET
  * is a hit with a strong ETag, a client that has it gets a 304 with no body, a change to the database
  * (the counter moves) is a fresh answer at once, and a signed-in or non-GET call never gets a shared one.
  */

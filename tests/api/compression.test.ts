@@ -1,5 +1,5 @@
 /**
- * Compressed answers (issue 18): every kind of text answer comes as Brotli, gzip or as is, as the
+ * Compressed answers: every kind of text answer comes as Brotli, gzip or as is, as the
  * request's Accept-Encoding says (q-values, identity), with `Vary: Accept-Encoding`, and decodes to the
  * same bytes as the uncompressed answer. Already-compressed types (images), HEAD bodies and 304s are
  * never compressed. Raw node:http requests: fetch would ask for and decode compression on its own.

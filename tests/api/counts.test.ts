@@ -3,7 +3,7 @@ import { visibleText } from '../support/visible-text.ts';
 import { byTestId } from '../support/html.ts';
 
 /**
- * Issue 27.6: a count says what it counts ("231 issuers in the market (public estimate); 29 tracked
+ * A count says what it counts ("231 issuers in the market (public estimate); 29 tracked
  * here"), and a network with value but no tracked asset says why, naming the source of its value.
  */
 const base = inject('baseUrl');

@@ -1,5 +1,5 @@
 /**
- * Issue 17, server side, on the shared test server: a response that sets a cookie (or answers a
+ * Server side, on the shared test server: a response that sets a cookie (or answers a
  * session) is never shareable; hostile nesting in a post renders quickly and never stalls the other
  * requests; a page-cache hit says its Age; a trailing slash redirects to the canonical address
  * without opening a redirect elsewhere; a scheduled item's upload stays private until its date; a

@@ -1,5 +1,5 @@
 /**
- * The JavaScript each page kind ships on load stays within its budget (issue 18), measured as the
+ * The JavaScript each page kind ships on load stays within its budget, measured as the
  * bench measures it (scripts/bench/js-size.ts: module scripts, island components and renderers, with
  * their static imports, gzip -9). Sizes, not timings: the same build gives the same bytes.
  */

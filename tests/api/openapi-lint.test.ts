@@ -1,6 +1,6 @@
 /**
  * The OpenAPI document the built server serves passes Redocly's `recommended` rules and Spectral's
- * `spectral:oas` with no error and no warning (issue 26.5). Both CLIs come from node_modules, run on
+ * `spectral:oas` with no error and no warning. Both CLIs come from node_modules, run on
  * the project's Node with their built-in rulesets (tests/support/openapi-lint/): no remote ruleset,
  * no telemetry, no update check. Each CLI also lints, in the same run, a copy of the document
  * broken on purpose (two operations with one operationId, an error under both rulesets): a linter

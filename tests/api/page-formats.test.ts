@@ -5,7 +5,7 @@ import { loginCookie } from '../support/http.ts';
 import { visibleText, visibleTextNodes } from '../support/visible-text.ts';
 
 /**
- * Issue 27.3: every money figure and date a page shows goes through src/lib/shared/format.ts. Each
+ * Every money figure and date a page shows goes through src/lib/shared/format.ts. Each
  * page kind is fetched from the built server and checked for
  * - a raw ISO timestamp ("2025-09-04T01:37:08Z") in its visible text: instants read "4 Sep 2025, 01:37 UTC";
  * - a raw ISO day ("2025-09-12") outside what others wrote (articles, the snapshot's notes, quoted references);

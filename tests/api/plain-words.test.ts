@@ -4,7 +4,7 @@ import { PAGE_KINDS } from '../e2e/page-kinds.ts';
 import { visibleText } from '../support/visible-text.ts';
 
 /**
- * Issue 27, "plain words": a visitor reads no file path and no internal term. Every public page kind
+ * A visitor reads no file path and no internal term. Every public page kind
  * is fetched from the built server and its visible text (no script, style or template content,
  * attributes aside) is searched for repository paths and the developer words the review found.
  */

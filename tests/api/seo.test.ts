@@ -156,7 +156,7 @@ describe('reading pages in the first HTML', () => {
       '@type': 'BlogPosting',
       headline: 'Welcome to RWA Analytics: Tracking $29B of Real-World Assets Onchain',
       datePublished: '2025-09-12T09:00:00.000Z',
-      // A name and a page, not the author id (issue 17).
+      // A name and a page, not the author id.
       author: { '@type': 'Person', name: 'RWA Analytics Team', url: `${base}/authors/rwa-analytics-team` },
       image: [`${base}/images/blog/welcome.jpg`],
     });

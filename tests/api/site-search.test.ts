@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 
 /**
- * Issue 27.6: the site search knows an asset's class and chains, not only its name and symbol, so a
+ * The site search knows an asset's class and chains, not only its name and symbol, so a
  * class or a chain with another word narrows the hits the way the /assets filters do.
  */
 const base = inject('baseUrl');

@@ -1,5 +1,5 @@
 /**
- * Issue 25.8, /sources true of the code: the built server's /sources is read, and each statement
+ * /sources true of the code: the built server's /sources is read, and each statement
  * of method is checked against the code's own constants and rules (the configured bounds, the
  * price bounds, the stale window, the holder dust, the registry's exclusions), and the eight
  * statements the review found untrue are gone.

@@ -1,5 +1,5 @@
 /**
- * Issue 16.5: every table and chart series of the home and networks pages has CSV and JSON links
+ * Every table and chart series of the home and networks pages has CSV and JSON links
  * giving the rows the view shows, named with the view and the as-of date.
  */
 import { describe, expect, inject, it } from 'vitest';
@@ -125,7 +125,7 @@ describe('/assets and /issuers sort and filter in the URL', () => {
   });
 });
 
-describe("the entity pages' asset lists filter by issuer and by chain (issue 27.2)", () => {
+describe("the entity pages' asset lists filter by issuer and by chain", () => {
   const html = (p: string) => fetch(base + p).then((r) => r.text());
   const firstOption = (page: string, name: string) =>
     page.match(new RegExp(`<select name="${name}"[\\s\\S]*?<option value="([^"]+)"[^>]*>\\s*([^<]+?)\\s*<`))!.slice(1);

@@ -72,7 +72,7 @@ describe('admin journey', () => {
     expect(await page.getByTestId('toast').innerText()).toContain('Validation Error');
     await page.getByTestId('title-error').waitFor();
     await page.getByTestId('content-error').waitFor();
-    // No toast outlives its editor (issue 27): a failed upload's toast is taken back with the editor.
+    // No toast outlives its editor: a failed upload's toast is taken back with the editor.
     await page.getByLabel('Upload image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await toastSays(page, 'Please select an image file');
     await page.getByRole('button', { name: 'Back to Admin' }).click();

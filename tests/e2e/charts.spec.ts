@@ -1,5 +1,5 @@
 /**
- * Charts that read at a glance (issue 27.4), in a real browser: axis labels never overlap or get
+ * Charts that read at a glance, in a real browser: axis labels never overlap or get
  * clipped at phone and desktop widths, the tooltip lists every series, the network lines differ
  * in colour and in dash, "Download image" gives a picture larger than the chart with its title,
  * legend, source and date, and the chart pages stay within their JavaScript budget with the

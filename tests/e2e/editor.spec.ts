@@ -5,7 +5,7 @@ import { makePng } from '../support/images.ts';
 import { loginCookie } from '../support/http.ts';
 import { sniffImage } from '#lib/server/content/image-sniff.ts';
 
-// The admin's Markdown editor (issue 27 item 7). Nothing here is saved: the shared server's posts stay as seeded.
+// The admin's Markdown editor. Nothing here is saved: the shared server's posts stay as seeded.
 const base = inject('baseUrl');
 const browser = useBrowser();
 

@@ -33,7 +33,7 @@ describe('home page', () => {
     ]) {
       expect(html.includes(text), text).toBe(true);
     }
-    // The snapshot's age in words beside its date (issue 24.5): the shared server has no run.
+    // The snapshot's age in words beside its date: the shared server has no run.
     expect(html).toMatch(/Data as of <span[^>]*><time datetime="2025-09-12">September 12, 2025<\/time>, [\d,]+ days old: snapshot</);
     // transfers and league rows are in the HTML before any script runs
     expect(html.match(/data-testid="transfer-row"/g)?.length).toBeGreaterThan(0);

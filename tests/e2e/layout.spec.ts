@@ -25,7 +25,7 @@ describe('header', () => {
       { text: 'Research', href: '/research' },
       { text: 'Admin', href: '/admin' },
     ]);
-    // Beside the spec's navigation, the Explore row links the alerts (issue 28.1).
+    // Beside the spec's navigation, the Explore row links the alerts.
     const explore = page.getByRole('navigation', { name: 'Explore' });
     expect(await explore.getByRole('link', { name: 'Alerts', exact: true }).getAttribute('href')).toBe('/alerts');
     await page.getByRole('link', { name: 'Login' }).waitFor();

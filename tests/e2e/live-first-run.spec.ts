@@ -1,5 +1,5 @@
 /**
- * A fresh install's first start, as `npm start` runs it (issue 24, Must show): the built server on
+ * A fresh install's first start, as `npm start` runs it: the built server on
  * an EMPTY database, no `npm run ingest`, and no configuration but where the public endpoints are.
  * The registry (the scenario's two chains, scripts/lib/ingest-scenario.ts) lists each chain's public
  * RPC endpoints: first a loopback endpoint that answers 503 (recording what it was asked, and holding

@@ -36,7 +36,7 @@ export const PAGE_KINDS: PageKind[] = [
   // Before any run the receipt says there is none yet (the live receipt is checked in tests/api-own/receipts.test.ts).
   { name: 'receipt', path: '/assets/buidl/receipt', status: 200 },
   { name: 'corrections', path: '/corrections', status: 200, public: true },
-  // A view in the query (issue 27.2): header links with aria-sort, the filter form with choices made.
+  // A view in the query: header links with aria-sort, the filter form with choices made.
   { name: 'assets-sorted', path: '/assets?sort=name&dir=asc&chain=ethereum', status: 200 },
   { name: 'network', path: '/networks/ethereum', status: 200, public: true },
   { name: 'issuers', path: '/issuers', status: 200, public: true },

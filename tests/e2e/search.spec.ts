@@ -1,5 +1,5 @@
 /**
- * Site search (issue 27.1): the header's box finds an asset by symbol, an issuer, a network and a
+ * Site search: the header's box finds an asset by symbol, an issuer, a network and a
  * post with the keyboard alone ("/" or Ctrl+K, typing, arrows, Enter; Escape closes), and the
  * same search works with JavaScript off (the box is a GET form to the server-rendered /search).
  */

@@ -5,7 +5,7 @@ import { csvColumn } from '../support/http.ts';
 import { PAGE_KINDS } from './page-kinds.ts';
 
 /**
- * Issue 27.2 and 27.5 beyond /assets (open-data.spec.ts): the networks table and a network page's
+ * Sorting, filtering and downloads beyond /assets (open-data.spec.ts): the networks table and a network page's
  * asset list sort and filter in the URL without JavaScript, their downloads follow; on a phone a
  * table's key column stays in view as it scrolls, the scroll is shown, and nothing is clipped at 360 px.
  */

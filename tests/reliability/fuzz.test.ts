@@ -174,7 +174,7 @@ beforeAll(async () => {
     '/api/networks',
     '/api/networks/time-series',
     '/api/transfers',
-    // open data (issue 16): lists with ?format=csv, pages as data, their downloads with range/from/to
+    // open data: lists with ?format=csv, pages as data, their downloads with range/from/to
     '/api/issuers',
     '/api/openapi.json',
     '/api/assets/buidl',

@@ -1,5 +1,5 @@
 /**
- * `npm run netlify:local` beside a running `npm start` (issue 26.7): its Netlify build used to write
+ * `npm run netlify:local` beside a running `npm start`: its Netlify build used to write
  * the checkout's dist/, and the running Node server then answered 500 with an empty body on every
  * route it had not loaded yet. It now builds in its own copy (`.netlify/local-site/`,
  * scripts/lib/project-copy.ts). This runs the script itself (scripts/netlify-local.ts, with its sqld

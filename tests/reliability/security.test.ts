@@ -79,7 +79,7 @@ describe('login throttling', () => {
 
   it('guessing from many addresses gets five tries at each, and cannot lock the owner out', async () => {
     // Was: a ceiling of 50 per username across addresses, which any guesser could fill to lock the
-    // owner out (issue 26). Now each address has its own five tries on the account, and no more.
+    // owner out. Now each address has its own five tries on the account, and no more.
     const s = await fresh();
     const statuses: number[] = [];
     for (let a = 0; a < 11; a++)

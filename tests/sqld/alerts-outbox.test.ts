@@ -1,5 +1,5 @@
 /**
- * The alerts' outbox on a real libSQL server (issue 28.1): two Node servers polling it and a
+ * The alerts' outbox on a real libSQL server: two Node servers polling it and a
  * Netlify-style drain (deliverDue in this process, as netlify/functions/alerts-drain.mts runs it)
  * share one sqld database. Each event reaches the loopback receiver once, each delivery row is
  * sent by one of them in one attempt, and a row whose sender died holding its lease is sent once

@@ -1,5 +1,5 @@
 /**
- * Webhook deliveries against real sockets on loopback (issue 28.1): the attacks a webhook URL can
+ * Webhook deliveries against real sockets on loopback: the attacks a webhook URL can
  * carry are refused before any byte is sent (127.0.0.1, 10.x, 169.254.169.254, [::1], a name
  * resolving to loopback, a redirect to loopback), every delivery has a timeout and a cap on the
  * answer; and the outbox: two senders on one database deliver each event once (the lease), a row

@@ -1,5 +1,5 @@
 /**
- * The alerts' pure parts (issue 28.1): each detector on figures made to cross (and not cross) its
+ * The alerts' pure parts: each detector on figures made to cross (and not cross) its
  * bound, the event id that makes a second run add nothing, the webhook signature, and the address
  * policy that keeps deliveries off internal addresses.
  */
@@ -126,7 +126,7 @@ describe('detectors', () => {
     expect(e.map((x) => x.id)).toEqual([`supply-move-usdx-${D1}`]);
   });
 
-  it('a hold: the figure still served with its read, and where the refused read was made, its figures withheld (issue 29)', () => {
+  it('a hold: the figure still served with its read, and where the refused read was made, its figures withheld', () => {
     const served = fig('GOLD', D1, 'ethereum', 100, 2650.5);
     const refused = { ...fig('GOLD', D2, 'ethereum', 1100, 2650.5), blockNumber: 200 };
     const why = 'circuit breaker: GOLD on ethereum: a jump above the 5× bound over its last published figure ($265,050)';

@@ -99,7 +99,7 @@ describe('asset page (assemble)', () => {
     expect(page.quality).toEqual({ kind: 'fresh', lastObserved: '2026-11-11' });
   });
 
-  it('shows a fixed NAV as the price its card is titled with, not "Unknown" (issue 27)', () => {
+  it('shows a fixed NAV as the price its card is titled with, not "Unknown"', () => {
     const base = input();
     // A real registry asset priced by a fixed NAV (a $1 fund), so the shape is the one pages see.
     const reg = parseRegistry(registryJson, 'registry').assets.find((a) => a.price.kind === 'fixed' && a.price.usd === '1.00')!;

@@ -1,5 +1,5 @@
 /**
- * Netlify's first run by itself (issue 24.1): the first request an instance serves starts the
+ * Netlify's first run by itself: the first request an instance serves starts the
  * background function when no run is published, once across instances (a lease in the lock table),
  * never while a run holds the run's lock, never with INGEST_AUTO=off, and not once the figures are
  * current. A loopback server stands in for the site's URL and counts the background function's starts;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * /api/chart-data keeps full precision (issue 16: it rounded to 0.0001 B, so $350,000 read as
+ * /api/chart-data keeps full precision (it once rounded to 0.0001 B, so $350,000 read as
  * 0.0003). A real libSQL file, migrated, with one point of small values.
  */
 const dir = mkdtempSync(join(tmpdir(), 'chart-precision-'));

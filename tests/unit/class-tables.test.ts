@@ -4,7 +4,7 @@ import { COMMODITY_TABLE, CREDIT_PLATFORMS, CREDIT_POOLS, TREASURY_ENTITIES } fr
 import { commodities, privateCredit, treasuries } from '#lib/server/figures/asset-class-data.ts';
 
 /**
- * The class pages' tables (issue 27.2) on the snapshot's own rows: every column sorts, the filters
+ * The class pages' tables on the snapshot's own rows: every column sorts, the filters
  * are the chain and the issuer column's, and a table in no column's order keeps it by default.
  */
 const q = (query: string) => new URLSearchParams(query);

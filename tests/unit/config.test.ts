@@ -78,7 +78,7 @@ describe('parseConfig', () => {
       rpcTimeoutMs: 30_000,
       // 13 minutes of log reading per run: a 15-minute Netlify background function with room to publish.
       timeBudgetS: 780,
-      // A fresh install starts its first run by itself (issue 24.1).
+      // A fresh install starts its first run by itself.
       auto: true,
     });
     expect(parseConfig({ INGEST_AUTO: ' OFF ' }).ingest.auto).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Counted once (issue 25.1): a fund whose documents say a share of it is another tracked fund (OUSG:
+ * Counted once: a fund whose documents say a share of it is another tracked fund (OUSG:
  * 99.5% BUIDL, no wallet published) counts in every total only beyond that holding, while each
  * asset's own market cap stays whole. One rule (figures/counted-once.ts), checked here through the
  * totals built from it: the overview, networks, classes and chart of a run, and a class page.

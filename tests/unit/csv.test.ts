@@ -51,7 +51,7 @@ describe('csv (RFC 4180)', () => {
   });
 });
 
-/** The names an outside attack used (issue 26), and variations of them. */
+/** The names an outside attack used, and variations of them. */
 const HOSTILE = [
   "x;=cmd|' /C calc'!A0;y",
   'a\t=cmd|calc!A0',

@@ -1,5 +1,5 @@
 /**
- * Issue 25.3, the close is the close: a day is read at its last block before 00:00 UTC of the
+ * The close is the close: a day is read at its last block before 00:00 UTC of the
  * next day, below the finalized head. A run started while the finalized head is still inside the
  * day waits for it to pass the close; a day read at an earlier block after all is marked, and the
  * run's record says so in words /sources finds.

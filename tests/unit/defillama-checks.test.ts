@@ -1,5 +1,5 @@
 /**
- * Issue 25.6, DefiLlama's answers checked: a stablecoin id answering for another symbol is refused
+ * DefiLlama's answers checked: a stablecoin id answering for another symbol is refused
  * naming both; a protocol answer as large as ondo-global-markets' (over the 20 MB cap whole) is read
  * within the cap; a source without holders never erases a network's holder series; Stellar holders
  * count in the total of an asset that also has EVM deployments.

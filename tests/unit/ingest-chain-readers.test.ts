@@ -509,7 +509,7 @@ function answeredFigure(
   throw new Error(`no decoder for ${o.source} on ${o.chain}`);
 }
 
-describe('receipts of reads that keep no raw answer (issue 28.2)', () => {
+describe('receipts of reads that keep no raw answer', () => {
   it("each non-EVM and DefiLlama figure's curl, pasted with the chain's variable set, asks the replayed node the read's question", async () => {
     const rows = await db.select().from(ingestObservations).where(eq(ingestObservations.date, DATE));
     const reads = rows.filter((o) => o.source !== 'evm' && o.apiUrl);

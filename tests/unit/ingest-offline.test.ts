@@ -1,5 +1,5 @@
 /**
- * Offline is quick (issue 24.6): a host that does not resolve or refuses the connection is asked
+ * Offline is quick: a host that does not resolve or refuses the connection is asked
  * once, not through every backoff. Real requests, on loopback only: a port nothing listens on, and
  * a name under `.invalid` (RFC 6761: never resolves).
  */

@@ -1,5 +1,5 @@
 /**
- * The pure steps of the ingest that decide what is true enough to publish (issues 17.5 and 19.3-19.6):
+ * The pure steps of the ingest that decide what is true enough to publish:
  * bounds, capped bodies, feed checks, provider range refusals, holders and the balance check, the
  * head-lag bound, and the cells: acceptance, stale carry-forward and the breakers.
  */

@@ -1,5 +1,5 @@
 /**
- * Counted once on the issuer pages (issue 25.1): on a real libSQL file with a published run, an
+ * Counted once on the issuer pages: on a real libSQL file with a published run, an
  * issuer whose fund holds another tracked fund by share (FOF: 90% HELD) totals it only beyond that
  * holding, today and in its history, while the fund's own market cap in the issuer's list stays
  * whole; the held fund's issuer totals it in full.

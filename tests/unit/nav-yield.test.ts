@@ -1,5 +1,5 @@
 /**
- * Issue 25.7: a fund priced by its NAV gets a 7-day and a 30-day annualised yield from its NAV
+ * A fund priced by its NAV gets a 7-day and a 30-day annualised yield from its NAV
  * history; a $1-NAV fund, a stablecoin and a market price (gold) get none, and say why.
  */
 import { describe, expect, it } from 'vitest';

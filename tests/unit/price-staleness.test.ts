@@ -1,5 +1,5 @@
 /**
- * Issue 25.2: every price kind has a staleness bound by its source's rhythm; a business-day NAV
+ * Every price kind has a staleness bound by its source's rhythm; a business-day NAV
  * counts U.S. business days (weekends and NYSE holidays left out); a price past its bound is kept
  * and shown "stale since <date>" with its last value, never unknown.
  */

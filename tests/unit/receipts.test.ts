@@ -1,5 +1,5 @@
 /**
- * The pure parts of receipts and corrections (issue 28 items 2 and 5): the `curl` a receipt prints
+ * The pure parts of receipts and corrections: the `curl` a receipt prints
  * survives the shell as one JSON-RPC batch (quotes in a URL included), the sum is written out, and a
  * re-read is a correction only when a published figure changed, with why from the two receipts.
  */

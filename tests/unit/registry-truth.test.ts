@@ -1,5 +1,5 @@
 /**
- * The registry in git against issue 25 (counted once, every class covered, new addresses checked
+ * The registry in git against its truth rules (counted once, every class covered, new addresses checked
  * twice), and the validation rule that an issuer's published treasury wallet must be named.
  */
 import { describe, expect, it } from 'vitest';

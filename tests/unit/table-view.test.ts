@@ -69,7 +69,7 @@ describe('table view (sort and filter in the URL)', () => {
   });
 });
 
-describe('the networks table (issue 27.2)', () => {
+describe('the networks table', () => {
   const net = (rank: number, name: string, totalValue: string, change30d: string | null): NetworkTableRow => ({
     rank,
     name,

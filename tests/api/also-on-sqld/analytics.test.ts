@@ -29,7 +29,7 @@ describe('GET /api/market-overview', () => {
       totalAssetIssuers: expect.any(Number),
       totalStablecoinValue: numericString,
       asOf: AS_OF,
-      // added beside the spec's fields (issue 24.4): the snapshot's dated figures
+      // added beside the spec's fields: the snapshot's dated figures
       origin: 'snapshot',
     });
     expect(o.totalAssetHolders).toBe(o.totalRWAHolders);
@@ -55,7 +55,7 @@ describe('GET /api/chart-data', () => {
           'managedStrategies',
           'corporateBonds',
           'stablecoins',
-          // added beside the spec's fields (issue 24.4)
+          // added beside the spec's fields
           'origin',
           'source',
         ].sort(),
@@ -95,10 +95,10 @@ describe('GET /api/assets', () => {
         marketCap: numericString,
         // The snapshot's synthetic change where it has one, else unknown (null, never 0).
         change7d: a.change7d === null ? null : numericString,
-        // added by the open-data pages (issue 16): the spec's fields above are unchanged
+        // added by the open-data pages: the spec's fields above are unchanged
         id: expect.stringMatching(/^[a-z0-9.-]+$/),
         url: `/assets/${a.id}`,
-        // added beside the spec's fields (issue 24.4): the snapshot's market cap, its synthetic 7-day change
+        // added beside the spec's fields: the snapshot's market cap, its synthetic 7-day change
         origin: 'snapshot',
         change7dOrigin: 'illustrative',
       });
@@ -211,7 +211,7 @@ describe('GET /api/transfers', () => {
         usdAmount: expect.any(Number),
         date: expect.any(String),
         network: expect.any(String),
-        // the snapshot's generated transfers (issue 24.4)
+        // the snapshot's generated transfers
         origin: 'illustrative',
       });
       expect(t.date >= windowStart(days)).toBe(true);

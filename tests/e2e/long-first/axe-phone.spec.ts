@@ -8,7 +8,7 @@ const browser = useBrowser();
 
 axeAt('375', PHONE, browser);
 
-describe('axe at the smallest phones (issue 27)', () => {
+describe('axe at the smallest phones', () => {
   it('the tables, /treasuries and /login at 360 px, WCAG 2.2 AA and best practices', { timeout: 120_000 }, async () => {
     const found: string[] = [];
     for (const width of [360]) {
