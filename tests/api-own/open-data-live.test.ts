@@ -44,6 +44,8 @@ describe('open-data pages after a live run', () => {
       expect(page.snapshotNote).toBeNull();
       const html = await get(a.url);
       expect(html).toContain(formatCurrency(a.marketCap));
+      // Its receipt is linked from the top of the page.
+      expect(html, a.url).toMatch(new RegExp(`data-testid="asset-receipt" data-receipt="yes"[^>]*>\\s*<a href="${a.url}/receipt"`));
       // each observed chain names its block (the history ends on the as-of date with the same market cap)
       for (const c of page.chains.filter((c: { source: string }) => c.source === 'evm')) expect(c.blockNumber).toBeGreaterThan(0);
       expect(Number(page.history.at(-1).marketCap)).toBeCloseTo(Number(a.marketCap), 2);

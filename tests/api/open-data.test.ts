@@ -120,6 +120,20 @@ describe('open-data pages for search engines', () => {
     }
   });
 
+  it('links its receipt from every asset page, saying why there is none before a run has read the asset', async () => {
+    const xml = await (await fetch(base + '/sitemap.xml')).text();
+    const paths = [...xml.matchAll(/<loc>[^<]*?(\/assets\/[^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(paths.length).toBeGreaterThan(40);
+    for (const path of paths) {
+      const html = await (await fetch(base + path)).text();
+      expect(html, path).toMatch(
+        new RegExp(
+          `data-testid="asset-receipt" data-receipt="none"[^>]*>\\s*<a href="${path}/receipt"[^>]*>\\s*Receipt\\s*</a>: none yet\\. The site shows the dated snapshot`,
+        ),
+      );
+    }
+  });
+
   it('links the asset-class tables and /sources to asset and issuer pages that exist', async () => {
     const expected: Record<string, string[]> = {
       '/treasuries': ['/assets/buidl', '/issuers/blackrock', '/networks/ethereum'],

@@ -120,6 +120,50 @@ describe('/rss.xml', () => {
   });
 });
 
+describe('the alert feeds', () => {
+  /** The <link rel="alternate"> of a page's head, parsed: type, title and href. */
+  const alternates = (html: string) => {
+    const headHtml = html.split('</head>')[0];
+    return [...headHtml.matchAll(/<link rel="alternate"([^>]*)>/g)].map((m) => {
+      const attr = (n: string) => new RegExp(`${n}="([^"]*)"`).exec(m[1])?.[1]?.replace(/&amp;/g, '&');
+      return { type: attr('type'), title: attr('title'), href: attr('href') };
+    });
+  };
+
+  it('are announced in the head of / and /alerts, each answering with its media type', async () => {
+    for (const path of ['/', '/alerts']) {
+      const found = alternates(await (await get(path)).text());
+      const feeds = found.filter((l) => l.type !== 'application/rss+xml');
+      expect(
+        feeds.map((l) => [l.type, l.href]),
+        path,
+      ).toEqual([
+        ['application/atom+xml', '/api/alerts/feed.atom'],
+        ['application/feed+json', '/api/alerts/feed.json'],
+      ]);
+      for (const f of feeds) {
+        expect(f.title, path).toMatch(/alerts/);
+        const res = await get(f.href!);
+        expect(res.status, f.href).toBe(200);
+        expect(res.headers.get('content-type'), f.href).toContain(f.type);
+      }
+    }
+  });
+
+  it("a filtered /alerts announces the filter's feeds; a malformed filter is dropped, never echoed", async () => {
+    const feeds = alternates(await (await get('/alerts?class=Stablecoins&network=ethereum')).text()).filter(
+      (l) => l.type !== 'application/rss+xml',
+    );
+    expect(feeds.map((l) => l.href)).toEqual([
+      '/api/alerts/feed.atom?class=stablecoins&network=ethereum',
+      '/api/alerts/feed.json?class=stablecoins&network=ethereum',
+    ]);
+    const hostile = await (await get('/alerts?asset=%22%3E%3Cscript%3E')).text();
+    expect(alternates(hostile).map((l) => l.href)).toContain('/api/alerts/feed.atom');
+    expect(hostile).not.toContain('"><script>');
+  });
+});
+
 /** The <head> values a crawler or link preview reads. */
 function head(html: string) {
   const meta = (attr: string, name: string) => new RegExp(`<meta ${attr}="${name}" content="([^"]*)"`).exec(html)?.[1];

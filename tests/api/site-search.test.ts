@@ -11,6 +11,7 @@ interface Hit {
   title: string;
   detail: string;
   url: string;
+  marketCap?: string | null;
 }
 const search = async (q: string): Promise<Hit[]> => {
   const res = await fetch(`${base}/api/search?q=${encodeURIComponent(q)}`);
@@ -46,5 +47,36 @@ describe('search by class and chain', () => {
     expect(hits[0]).toMatchObject({ kind: 'network', url: '/networks/ethereum' });
     // An issuer is found by its assets' class.
     expect((await search('commodities')).some((h) => h.kind === 'issuer' && h.url === '/issuers/paxos')).toBe(true);
+  });
+});
+
+describe('search by part of a word, by issuer, with market caps', () => {
+  it('finds a name or symbol by a part inside the word: usdc finds syrupUSDC, after USDC itself', async () => {
+    const urls = (await search('usdc')).map((h) => h.url);
+    expect(urls).toContain('/assets/syrupusdc');
+    expect(urls.indexOf('/assets/usdc')).toBe(0);
+    expect((await search('bill')).map((h) => h.url)).toContain('/assets/tbill');
+  });
+
+  it("finds an issuer by its name and by its assets' symbols", async () => {
+    const circle = (await search('circle')).find((h) => h.kind === 'issuer' && h.title === 'Circle');
+    expect(circle?.url).toBe('/issuers/circle');
+    expect((await search('usdc')).some((h) => h.kind === 'issuer' && h.url === '/issuers/circle')).toBe(true);
+  });
+
+  it('gives each asset hit its market cap as the asset list serves it, and none for other kinds', async () => {
+    const hits = await search('treasury');
+    const assets = hits.filter((h) => h.kind === 'asset');
+    expect(assets.length).toBeGreaterThan(0);
+    const list = (await (await fetch(`${base}/api/assets`)).json()) as Array<{ id: string; marketCap: string }>;
+    const byUrl = new Map(list.map((a) => [`/assets/${a.id}`, a.marketCap]));
+    for (const h of assets) {
+      expect(h, h.url).toHaveProperty('marketCap');
+      if (byUrl.has(h.url)) expect(h.marketCap, h.url).toBe(byUrl.get(h.url));
+    }
+    for (const h of hits.filter((x) => x.kind !== 'asset')) expect(h, h.url).not.toHaveProperty('marketCap');
+    // The page without JavaScript says the same figure.
+    const page = await (await fetch(`${base}/search?q=usdc`)).text();
+    expect(page).toMatch(/data-testid="search-market-cap"[^>]*>\s*Market cap \$[\d.]+[KMB]?/);
   });
 });

@@ -213,6 +213,12 @@ describe('coming soon pages', () => {
       expect(await page.locator('main').textContent()).toContain('Coming Soon');
       expect(await page.locator('[data-testid="planned-features"] li').count()).toBe(4);
       expect(await page.locator('main table, main [data-testid="metric-card"]').count()).toBe(0);
+      // Beside the spec's text, the products of this class already tracked, each to a page that answers.
+      const tracked = page.getByTestId('tracked-products').locator('a');
+      const hrefs = await tracked.evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+      expect(hrefs.length).toBeGreaterThan(1);
+      expect(hrefs.at(-1)).toMatch(/^\/assets\?class=[a-z-]+#assets-table$/);
+      for (const href of hrefs) expect((await fetch(base + href)).status, href).toBe(200);
       expect(errors).toEqual([]);
       await close();
     });

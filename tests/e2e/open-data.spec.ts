@@ -153,8 +153,13 @@ describe('open-data pages', () => {
   it('documents the API for people at /docs/api, reached from the footer, with working examples', async () => {
     const doc = await json('/api/openapi.json');
     const { page, errors, close } = await openPage(browser(), base, '/', { javaScript: false });
-    for (const label of ['API Access', 'Documentation'])
-      expect(await page.locator('footer a', { hasText: label }).getAttribute('href')).toBe('/docs/api');
+    // The footer's Platform: every tracked asset, the API, and how each figure is made.
+    for (const [label, href] of [
+      ['Analytics', '/assets'],
+      ['API Access', '/docs/api'],
+      ['Documentation', '/sources'],
+    ])
+      expect(await page.locator('footer').getByRole('link', { name: label, exact: true }).getAttribute('href')).toBe(href);
     await page.goto('/docs/api');
     const titles = await page.getByTestId('endpoint').locator('h3').allInnerTexts();
     expect(titles.map((t) => t.replace(/^GET\s+/, ''))).toEqual(Object.keys(doc.paths));
@@ -162,6 +167,37 @@ describe('open-data pages', () => {
       .getByTestId('endpoint-example')
       .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute('href'))))
       expect((await fetch(base + href)).status, href!).toBe(200);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('/alerts filters in the URL', () => {
+  it('without JavaScript, the form filters by asset, class and network; the feeds follow', async () => {
+    const { page, errors, close } = await openPage(browser(), base, '/alerts', { javaScript: false });
+    const form = page.getByTestId('table-filters');
+    await form.getByTestId('filter-class').selectOption({ label: 'Stablecoins' });
+    await form.getByTestId('filter-network').selectOption({ label: 'Ethereum' });
+    await form.getByRole('button', { name: 'Filter' }).click();
+    // The fields left at All are dropped from the canonical view; the page states the filter it applied.
+    await page.waitForURL(/\/alerts\?asset=&class=stablecoins&network=ethereum/);
+    expect(await page.locator('h1').textContent()).toBe('Alerts: class stablecoins, network ethereum');
+    expect(await form.getByTestId('filter-class').inputValue()).toBe('stablecoins');
+    expect(await form.getByTestId('filter-network').inputValue()).toBe('ethereum');
+    expect(await page.getByTestId('alerts-atom').getAttribute('href')).toBe('/api/alerts/feed.atom?class=stablecoins&network=ethereum');
+    expect(await page.locator('head link[type="application/feed+json"]').getAttribute('href')).toBe(
+      '/api/alerts/feed.json?class=stablecoins&network=ethereum',
+    );
+    // An asset alone, by its page id; Clear filters goes back to every event.
+    await form.getByTestId('filter-class').selectOption('');
+    await form.getByTestId('filter-network').selectOption('');
+    await form.getByTestId('filter-asset').selectOption('usdc');
+    await form.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/asset=usdc/);
+    expect(await page.locator('h1').textContent()).toBe('Alerts: asset usdc');
+    await page.getByRole('link', { name: 'Clear filters' }).click();
+    await page.waitForURL(/\/alerts#alerts-table$/);
+    expect(await page.locator('h1').textContent()).toBe('Alerts');
     expect(errors).toEqual([]);
     await close();
   });

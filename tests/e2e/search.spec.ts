@@ -83,6 +83,35 @@ describe('header search, by keyboard', () => {
     await close();
   });
 
+  it('finds a symbol inside a word, shows market caps, and ends with See all results', async () => {
+    const { page, errors, close } = await openPage(browser(), base, '/login', { viewport: DESKTOP });
+    await hydrated(page);
+    await page.keyboard.press('/');
+    await page.keyboard.type('usdc');
+    await page.waitForFunction(() => {
+      const el = document.querySelector<HTMLElement>('[role="listbox"][aria-label="Search suggestions"]');
+      return !!el && !el.hidden && el.getAttribute('aria-busy') !== 'true';
+    });
+    const options = page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('option');
+    const texts = await options.allInnerTexts();
+    expect(texts.some((t) => /syrupUSDC/.test(t) && /Market cap \$[\d.]+[KMB]?/.test(t))).toBe(true);
+    expect(texts.at(-1)).toBe('See all results');
+    // ArrowUp from the box wraps to the last option; Enter opens the page of every hit.
+    await page.keyboard.press('ArrowUp');
+    const box = page.getByRole('combobox', { name: /Search/ });
+    expect(await page.locator(`#${await box.getAttribute('aria-activedescendant')}`).textContent()).toBe('See all results');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/search?q=usdc');
+    const hits = await page
+      .getByTestId('search-results')
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hits).toContain('/assets/syrupusdc');
+    expect(hits).toContain('/issuers/circle');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('shows its suggestions at phone and desktop size', async () => {
     for (const [name, viewport] of [
       ['desktop', DESKTOP],

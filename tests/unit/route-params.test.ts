@@ -28,6 +28,8 @@ describe('canonicalQuery: one form per view', () => {
     expect(canonicalQuery('/stablecoins', '?sort=PRICE&dir=ASC')).toBe('?dir=asc&sort=price');
     expect(canonicalQuery('/stablecoins', '?sort=nope&dir=sideways')).toBe('');
     expect(canonicalQuery('/alerts', '?asset=USDC&network=<script>')).toBe('?asset=usdc');
+    // The /alerts form sends every field; an "All" left empty is no filter.
+    expect(canonicalQuery('/alerts', '?asset=&class=stablecoins&network=')).toBe('?class=stablecoins');
     expect(canonicalQuery('/search', '?q=%20%20treasury%20%20bills%20')).toBe('?q=treasury+bills');
   });
 

@@ -7,16 +7,19 @@
  *
  * Without this script the form is a plain GET to /search, server-rendered.
  */
-import { SEARCH_KIND_LABELS, normalizeQuery, type SearchHit } from '#lib/shared/search.ts';
+import { SEARCH_KIND_LABELS, marketCapLine, normalizeQuery, searchPagePath, type ApiSearchHit } from '#lib/shared/search.ts';
 import { keyBelongsToField } from '#lib/client/field-keys.ts';
 import { define } from './define.ts';
 import { textElement } from './text-element.ts';
+
+/** An option of the list: a hit, or the last one, the page of every hit. */
+type Option = ApiSearchHit | { kind: 'all'; title: string; detail: string; url: string };
 
 class SiteSearch extends HTMLElement {
   #input!: HTMLInputElement;
   #list!: HTMLUListElement;
   #status!: HTMLElement;
-  #hits: SearchHit[] = [];
+  #hits: Option[] = [];
   #active = -1;
   /** The query whose answer may still change the list: older answers are dropped. */
   #asked = '';
@@ -69,7 +72,7 @@ class SiteSearch extends HTMLElement {
     try {
       const res = await fetch(`/api/search?q=${encodeURIComponent(query)}`, { signal: request.signal });
       if (!res.ok) return;
-      const body = (await res.json()) as { results: SearchHit[] };
+      const body = (await res.json()) as { results: ApiSearchHit[] };
       if (this.#asked === query) this.#render(body.results);
     } catch {
       // Aborted by a newer query, or offline: Enter still submits the form to /search.
@@ -78,18 +81,26 @@ class SiteSearch extends HTMLElement {
     }
   }
 
-  #render(hits: SearchHit[]) {
-    this.#hits = hits;
+  #render(hits: ApiSearchHit[]) {
+    const query = normalizeQuery(this.#input.value);
+    // The list ends with the page of every hit, an option like the others (arrows reach it).
+    this.#hits = hits.length ? [...hits, { kind: 'all', title: 'See all results', detail: '', url: searchPagePath(query) }] : [];
     this.#active = -1;
     this.#input.removeAttribute('aria-activedescendant');
     this.#list.replaceChildren(
-      ...hits.map((h, i) => {
+      ...this.#hits.map((h, i) => {
         const li = document.createElement('li');
         li.id = `site-search-option-${i}`;
         li.setAttribute('role', 'option');
         li.setAttribute('aria-selected', 'false');
         li.dataset.index = String(i);
         li.className = 'flex cursor-pointer items-baseline gap-3 rounded-md px-3 py-2 text-sm aria-selected:bg-surface-2';
+        if (h.kind === 'all') {
+          li.classList.add('border-t', 'border-border', 'font-medium', 'text-accent');
+          li.dataset.all = '';
+          li.textContent = h.title;
+          return li;
+        }
         const kind = textElement(
           'span',
           'w-16 shrink-0 text-xs font-semibold tracking-wide text-muted uppercase',
@@ -99,11 +110,12 @@ class SiteSearch extends HTMLElement {
         text.className = 'min-w-0';
         text.append(textElement('span', 'block font-medium break-words text-fg', h.title));
         if (h.detail) text.append(textElement('span', 'block truncate text-xs text-muted', h.detail));
+        const cap = marketCapLine(h);
+        if (cap) text.append(textElement('span', 'block text-xs text-muted tabular-nums', cap));
         li.append(kind, text);
         return li;
       }),
     );
-    const query = normalizeQuery(this.#input.value);
     this.#status.textContent = !query
       ? ''
       : hits.length
@@ -140,7 +152,8 @@ class SiteSearch extends HTMLElement {
         this.#move(open ? this.#active + 1 : 0);
         break;
       case 'ArrowUp':
-        this.#move(open ? this.#active - 1 : -1);
+        // From the box (no option active) up wraps to the last option.
+        this.#move(open && this.#active >= 0 ? this.#active - 1 : -1);
         break;
       case 'Enter':
         if (!open || this.#active < 0) return; // the form submits to /search

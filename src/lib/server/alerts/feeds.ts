@@ -26,6 +26,19 @@ const query = (filter: AlertFilter) => {
 export const ATOM_PATH = '/api/alerts/feed.atom';
 export const JSON_FEED_PATH = '/api/alerts/feed.json';
 
+/** A feed as a page's <head> announces it (<link rel="alternate">), so a feed reader finds it. */
+export interface FeedLink {
+  type: 'application/atom+xml' | 'application/feed+json';
+  title: string;
+  href: string;
+}
+
+/** The Atom and JSON feeds of these events (all, or the filter's). */
+export const alertFeedLinks = (filter: AlertFilter = {}): FeedLink[] => [
+  { type: 'application/atom+xml', title: `${feedTitle(filter)} (Atom)`, href: ATOM_PATH + query(filter) },
+  { type: 'application/feed+json', title: `${feedTitle(filter)} (JSON Feed)`, href: JSON_FEED_PATH + query(filter) },
+];
+
 const summaryOf = (e: StoredAlert) =>
   `${KIND_LABEL[e.kind]}: ${e.title}. Rule: ${e.evidence.rule}.${e.evidence.note ? ` ${e.evidence.note}.` : ''}`;
 

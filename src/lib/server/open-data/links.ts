@@ -4,7 +4,7 @@
  * and its id is the same whether the site serves the snapshot or a live run, see catalog.ts).
  */
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
-import { buildCatalog, registryChainName } from './catalog.ts';
+import { buildCatalog, registryChainName, type Catalog } from './catalog.ts';
 import { snapshot } from '#lib/server/figures/asset-class-data.ts';
 import { assetRowsOf } from '#lib/server/figures/snapshot-dataset.ts';
 import { networkUrl, slugify } from '#lib/shared/open-data/ids.ts';
@@ -24,11 +24,26 @@ export interface EntityLinks {
 }
 
 let cached: EntityLinks | undefined;
+let catalogCached: Catalog | undefined;
+
+/** The catalog of the bundled snapshot and registry: every asset that has a page, whatever the site serves. */
+export function staticCatalog(): Catalog {
+  catalogCached ??= buildCatalog(assetRowsOf(snapshot), siteRegistry().registry?.assets ?? [], registryChainName);
+  return catalogCached;
+}
+
+/** The products of a class that have a page, and the /assets list filtered to that class (a Coming Soon page's line). */
+export function trackedOfClass(assetClass: string): { assets: { url: string; symbol: string }[]; listHref: string } {
+  const assets = staticCatalog()
+    .assets.filter((a) => a.assetClass === assetClass)
+    .map((a) => ({ url: a.url, symbol: a.symbol }))
+    .sort((a, b) => a.symbol.localeCompare(b.symbol, 'en'));
+  return { assets, listHref: `/assets?class=${slugify(assetClass)}#assets-table` };
+}
 
 export function staticLinks(): EntityLinks {
   if (cached) return cached;
-  const { registry } = siteRegistry();
-  const catalog = buildCatalog(assetRowsOf(snapshot), registry?.assets ?? [], registryChainName);
+  const catalog = staticCatalog();
   const assets = new Map<string, { url: string; id: string }>();
   for (const a of catalog.assets) if (!assets.has(a.symbol.toLowerCase())) assets.set(a.symbol.toLowerCase(), a);
   const issuers = new Map(catalog.issuers.map((i) => [i.id, i.url]));

@@ -475,7 +475,7 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/api/search',
     tag: 'Search',
     description:
-      "What the header's search box suggests: assets (by name, symbol or contract address), issuers, networks, blog posts and research articles matching q, best first. Words match by prefix, longer ones with a typo; every word must match. /search?q= shows the same on a page.",
+      "What the header's search box suggests: assets (by name, symbol or contract address, with their market cap), issuers (by name or their assets' symbols), networks, blog posts and research articles matching q, best first. Words match by prefix, names and symbols anywhere in the word (usdc finds syrupUSDC), longer words with a typo; every word must match. /search?q= shows the same on a page.",
     summary: 'Assets, issuers, networks, posts and research matching a query',
     schema: 'Search',
     params: [

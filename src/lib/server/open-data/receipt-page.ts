@@ -52,6 +52,12 @@ export interface AssetReceipt {
   note: string | null;
 }
 
+/** Why an asset has no receipt yet: the receipt page and the asset page say it in the same words. */
+export const noReceiptWhy = (live: boolean): string =>
+  live
+    ? 'No published read of this asset yet: a receipt appears with its first published figure.'
+    : 'The site shows the dated snapshot, compiled from public reporting: no figure was read from a chain, so there is no receipt yet.';
+
 /** The sum that made the figure, in words and numbers. */
 export function sumText(r: EvmReceipt): string {
   const excluded = r.excluded.length
@@ -146,11 +152,7 @@ export async function loadAssetReceipt(id: string): Promise<AssetReceipt | undef
     publishedRun: publishedRun ?? null,
     marketCap,
     figures,
-    note: figures.length
-      ? null
-      : live
-        ? 'No published read of this asset yet: a receipt appears with its first published figure.'
-        : 'The site shows the dated snapshot, compiled from public reporting: no figure was read from a chain, so there is no receipt yet.',
+    note: figures.length ? null : noReceiptWhy(live),
   };
 }
 

@@ -8,7 +8,7 @@
  * fresh index can never show an unpublished post or a stale asset (the answers are cached like the
  * pages, and purged with them).
  */
-import MiniSearch from 'minisearch';
+import MiniSearch, { type Query } from 'minisearch';
 import { networksRead } from '#lib/server/figures/analytics.ts';
 import { publicListRead } from '#lib/server/content/articles.ts';
 import { catalogRead, type Catalog } from '#lib/server/open-data/catalog.ts';
@@ -24,8 +24,25 @@ interface Doc extends SearchHit {
   symbol?: string;
   /** Symbols and contract addresses: matched by prefix, weighted above the name. */
   codes: string;
+  /** The inner parts of the name's and symbol's words (innerParts): "usdc" finds syrupUSDC, weighted least. */
+  parts: string;
   /** Tags, excerpt, asset class, chains, issuer: matched, weighted least. */
   text: string;
+}
+
+/**
+ * Each word's endings from its second letter on, at least 3 letters long: matched by prefix, they
+ * find a word by any part of it ("usdc" in syrupUSDC, "bill" in TBILL), which MiniSearch's prefix
+ * search alone does not. Pure.
+ */
+export function innerParts(...texts: string[]): string {
+  const parts = new Set<string>();
+  for (const word of texts
+    .join(' ')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u))
+    for (let i = 1; i + 3 <= word.length; i++) parts.add(word.slice(i));
+  return [...parts].join(' ');
 }
 
 interface Article {
@@ -45,14 +62,17 @@ function searchDocs(catalog: Catalog, networks: Network[], posts: Article[], res
       title: a.name === a.symbol ? a.symbol : `${a.name} (${a.symbol})`,
       detail: [a.assetClass, a.issuer?.name].filter(Boolean).join(' · '),
       url: a.url,
+      marketCap: a.marketCap,
       symbol: a.symbol.toLowerCase(),
       codes: [a.symbol, ...addresses].join(' '),
+      parts: innerParts(a.name, a.symbol),
       // Class and chain: "treasuries solana" finds the Treasury funds on Solana.
       text: [a.assetClass, a.issuer?.name ?? '', ...a.chains].join(' '),
     });
   }
   // An issuer and a network are found by the classes of their assets too (not by chains: an issuer on
-  // every chain would crowd the assets out of "stablecoins ethereum").
+  // every chain would crowd the assets out of "stablecoins ethereum"); an issuer by its assets'
+  // symbols as well ("usdc" finds Circle).
   const factsOf = (assets: Catalog['assets'], pick: (a: Catalog['assets'][number]) => string[]) =>
     [...new Set(assets.flatMap(pick))].join(' ');
   for (const i of catalog.issuers) {
@@ -63,6 +83,8 @@ function searchDocs(catalog: Catalog, networks: Network[], posts: Article[], res
       detail: `Issuer of ${n} ${n === 1 ? 'asset' : 'assets'}`,
       url: i.url,
       codes: '',
+      // Its assets' symbols weigh as little as a part of a word: the asset itself ranks first.
+      parts: `${innerParts(i.name)} ${factsOf(mine, (a) => [a.symbol])}`,
       text: factsOf(mine, (a) => [a.assetClass]),
     });
   }
@@ -73,6 +95,7 @@ function searchDocs(catalog: Catalog, networks: Network[], posts: Article[], res
       detail: 'Network',
       url: networkUrl(n.id),
       codes: n.id,
+      parts: innerParts(n.name),
       text: factsOf(onChain, (a) => [a.assetClass]),
     });
   }
@@ -86,6 +109,7 @@ function searchDocs(catalog: Catalog, networks: Network[], posts: Article[], res
         detail: kind === 'post' ? 'Blog post' : 'Research article',
         url: itemPath(kind === 'post' ? 'blog' : 'research', p.slug),
         codes: '',
+        parts: '',
         text: [p.excerpt, ...p.tags].join(' '),
       });
     }
@@ -102,11 +126,12 @@ const processTerm = (term: string) => term.toLowerCase().replace(/(?<=\p{L}{3})i
 /** The hits for `query`, best first, at most `limit`. */
 function searchIn(docs: Doc[], query: string, limit: number): SearchHit[] {
   const index = new MiniSearch<Doc>({
-    fields: ['title', 'codes', 'text'],
+    fields: ['title', 'codes', 'text', 'parts'],
     processTerm,
-    storeFields: ['kind', 'title', 'detail', 'url', 'symbol'],
+    storeFields: ['kind', 'title', 'detail', 'url', 'symbol', 'marketCap'],
     searchOptions: {
-      boost: { codes: 3, title: 2 },
+      // A word's inner part counts least: "usdc" ranks USDC, then syrupUSDC.
+      boost: { codes: 3, title: 2, parts: 0.5 },
       prefix: true,
       // Typos only in longer words: a short symbol ("USDC", "ONDO") must match as typed.
       fuzzy: (term) => (term.length > 4 ? 0.2 : false),
@@ -115,10 +140,31 @@ function searchIn(docs: Doc[], query: string, limit: number): SearchHit[] {
   });
   index.addAll(docs);
   const exact = query.toLowerCase();
+  // Every word must match (AND), each in the main fields (by prefix, with a typo in a long word) or
+  // as a word's inner part (by prefix only: a typo there would match nearly any long name).
+  const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
+  const tree: Query = {
+    combineWith: 'AND',
+    queries: tokenize(query)
+      .filter(Boolean)
+      .map((word) => ({
+        combineWith: 'OR',
+        queries: [
+          { queries: [word], fields: ['title', 'codes', 'text'] },
+          { queries: [word], fields: ['parts'], fuzzy: false },
+        ],
+      })),
+  };
   return index
-    .search(query, { boostDocument: (_id, _term, stored) => (stored?.symbol === exact ? 5 : 1) })
+    .search(tree, { boostDocument: (_id, _term, stored) => (stored?.symbol === exact ? 5 : 1) })
     .slice(0, limit)
-    .map((r) => ({ kind: r.kind as SearchKind, title: r.title as string, detail: r.detail as string, url: r.url as string }));
+    .map((r) => ({
+      kind: r.kind as SearchKind,
+      title: r.title as string,
+      detail: r.detail as string,
+      url: r.url as string,
+      ...(r.kind === 'asset' ? { marketCap: (r.marketCap as number | null) ?? null } : {}),
+    }));
 }
 
 /** Searches what the site serves now (one database round trip). */

@@ -446,6 +446,10 @@ export const searchSchema = z.object({
         title: z.string(),
         detail: z.string().describe('One short line: class and issuer, asset count, or the kind of article'),
         url: z.string().describe("The page's path on this site"),
+        marketCap: money
+          .nullable()
+          .optional()
+          .describe("An asset's market cap as the site serves it (null: not read yet); absent for other kinds"),
       }),
     )
     .describe('Best first, at most 8'),
