@@ -18,7 +18,11 @@ export const prerender = false;
 /** Pages whose figures come from the dataset: their lastmod is the data's as-of date. */
 const DATA_PATHS = ['/', '/networks', '/stablecoins', '/treasuries', '/private-credit', '/commodities', '/sources'];
 /** The other public pages of the route list (login, admin and not-found stay out). */
-const FIXED_PATHS = [...ASSET_CLASS_LINKS.map((l) => l.href).filter((p) => !DATA_PATHS.includes(p)), '/sources/public-figures'];
+const FIXED_PATHS = [
+  ...ASSET_CLASS_LINKS.map((l) => l.href).filter((p) => !DATA_PATHS.includes(p)),
+  '/sources/public-figures',
+  '/glossary',
+];
 
 interface Entry {
   loc: string;

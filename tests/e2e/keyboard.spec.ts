@@ -139,3 +139,51 @@ describe('keyboard: focus goes somewhere sensible', () => {
     await close();
   });
 });
+
+describe('keyboard: glossary words', () => {
+  it("Tab reaches a word's first use, shows its definition, Escape hides it, Enter opens its entry", async () => {
+    const { page, errors, close } = await openPage(browser(), base, '/assets/buidl');
+    await hydrated(page, { client: 'load' });
+    // Each word is linked once: its first use (the holder-concentration card names HHI twice).
+    const terms = await page.getByTestId('glossary-term').evaluateAll((as) => as.map((a) => a.getAttribute('data-term')));
+    for (const t of ['market-cap', 'nav', 'supply', 'holders', 'top-10-share', 'hhi', 'gini']) expect(terms, t).toContain(t);
+    expect(new Set(terms).size).toBe(terms.length);
+
+    await page.locator('#asset-title').evaluate((el) => {
+      (el as HTMLElement).tabIndex = -1;
+      (el as HTMLElement).focus();
+    });
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(() => document.activeElement?.getAttribute('data-term') === 'market-cap')) break;
+    }
+    const link = page.locator('[data-term="market-cap"]');
+    expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
+    const tip = page.locator(`#${await link.getAttribute('aria-describedby')}`);
+    expect(await tip.getAttribute('role')).toBe('tooltip');
+    expect(await tip.textContent()).toContain('supply times the price');
+    expect(await tip.isVisible()).toBe(true);
+    await screenshot(page, 'glossary-tooltip-desktop');
+    await page.keyboard.press('Escape');
+    expect(await tip.isVisible()).toBe(false);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/glossary#market-cap');
+    expect(await page.locator('#market-cap dt').textContent()).toContain('Market cap');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('a tap on a phone opens the definition first; a second tap follows the link', async () => {
+    const { page, close } = await openPage(browser(), base, '/assets/buidl', { viewport: PHONE, hasTouch: true });
+    await hydrated(page, { client: 'load' });
+    const link = page.locator('[data-term="supply"]');
+    const tip = page.locator(`#${await link.getAttribute('aria-describedby')}`);
+    await link.tap();
+    expect(await tip.isVisible()).toBe(true);
+    expect(page.url()).toContain('/assets/buidl');
+    await screenshot(page, 'glossary-tooltip-phone');
+    await link.tap();
+    await page.waitForURL('**/glossary#supply');
+    await close();
+  });
+});

@@ -42,6 +42,8 @@ export interface ContextOptions {
   signedIn?: boolean;
   /** false: a visitor with JavaScript turned off. */
   javaScript?: boolean;
+  /** A touch screen (taps: `locator.tap()`). */
+  hasTouch?: boolean;
 }
 
 export async function newContext(browser: Browser, baseUrl: string, options: ContextOptions = {}): Promise<BrowserContext> {
@@ -49,6 +51,7 @@ export async function newContext(browser: Browser, baseUrl: string, options: Con
     viewport: options.viewport ?? DESKTOP,
     baseURL: baseUrl,
     javaScriptEnabled: options.javaScript ?? true,
+    hasTouch: options.hasTouch ?? false,
   });
   if (options.signedIn) {
     const [name, value] = (await loginCookie(baseUrl)).split('=');

@@ -25,7 +25,7 @@ export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
 export const MAX_QUERY_LENGTH = 100;
 /** The header's suggestions; the /search page lists more. */
 export const SUGGESTION_LIMIT = 8;
-export const PAGE_LIMIT = 50;
+export const PAGE_LIMIT = 100;
 
 /** The query as asked: trimmed, inner whitespace collapsed. */
 export const normalizeQuery = (q: string | null | undefined): string => (q ?? '').trim().replace(/\s+/g, ' ');

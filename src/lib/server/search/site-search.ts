@@ -28,6 +28,8 @@ interface Doc extends SearchHit {
   parts: string;
   /** Tags, excerpt, asset class, chains, issuer: matched, weighted least. */
   text: string;
+  /** The asset class (an issuer's or a network's: its assets' classes): its own short field, so a class finds every asset of it however long its list of chains. */
+  classes: string;
 }
 
 /**
@@ -67,7 +69,8 @@ function searchDocs(catalog: Catalog, networks: Network[], posts: Article[], res
       codes: [a.symbol, ...addresses].join(' '),
       parts: innerParts(a.name, a.symbol),
       // Class and chain: "treasuries solana" finds the Treasury funds on Solana.
-      text: [a.assetClass, a.issuer?.name ?? '', ...a.chains].join(' '),
+      text: [a.issuer?.name ?? '', ...a.chains].join(' '),
+      classes: a.assetClass,
     });
   }
   // An issuer and a network are found by the classes of their assets too (not by chains: an issuer on
@@ -85,7 +88,8 @@ function searchDocs(catalog: Catalog, networks: Network[], posts: Article[], res
       codes: '',
       // Its assets' symbols weigh as little as a part of a word: the asset itself ranks first.
       parts: `${innerParts(i.name)} ${factsOf(mine, (a) => [a.symbol])}`,
-      text: factsOf(mine, (a) => [a.assetClass]),
+      text: '',
+      classes: factsOf(mine, (a) => [a.assetClass]),
     });
   }
   for (const n of networks) {
@@ -96,7 +100,8 @@ function searchDocs(catalog: Catalog, networks: Network[], posts: Article[], res
       url: networkUrl(n.id),
       codes: n.id,
       parts: innerParts(n.name),
-      text: factsOf(onChain, (a) => [a.assetClass]),
+      text: '',
+      classes: factsOf(onChain, (a) => [a.assetClass]),
     });
   }
   for (const [kind, list] of [
@@ -111,6 +116,7 @@ function searchDocs(catalog: Catalog, networks: Network[], posts: Article[], res
         codes: '',
         parts: '',
         text: [p.excerpt, ...p.tags].join(' '),
+        classes: '',
       });
     }
   }
@@ -126,7 +132,7 @@ const processTerm = (term: string) => term.toLowerCase().replace(/(?<=\p{L}{3})i
 /** The hits for `query`, best first, at most `limit`. */
 function searchIn(docs: Doc[], query: string, limit: number): SearchHit[] {
   const index = new MiniSearch<Doc>({
-    fields: ['title', 'codes', 'text', 'parts'],
+    fields: ['title', 'codes', 'classes', 'text', 'parts'],
     processTerm,
     storeFields: ['kind', 'title', 'detail', 'url', 'symbol', 'marketCap'],
     searchOptions: {
@@ -150,7 +156,7 @@ function searchIn(docs: Doc[], query: string, limit: number): SearchHit[] {
       .map((word) => ({
         combineWith: 'OR',
         queries: [
-          { queries: [word], fields: ['title', 'codes', 'text'] },
+          { queries: [word], fields: ['title', 'codes', 'classes', 'text'] },
           { queries: [word], fields: ['parts'], fuzzy: false },
         ],
       })),
