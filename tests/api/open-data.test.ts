@@ -107,7 +107,7 @@ describe('open-data pages for search engines', () => {
     for (const a of await json('/api/assets')) {
       const html = await (await fetch(base + a.url)).text();
       expect(html, a.url).toMatch(
-        new RegExp(`data-testid="figure-market-cap"[\\s\\S]{0,400}?${formatCurrency(a.marketCap).replace(/[$.]/g, '\\$&')}`),
+        new RegExp(`data-testid="figure-market-cap"[\\s\\S]{0,1000}?${formatCurrency(a.marketCap).replace(/[$.]/g, '\\$&')}`),
       );
       const data = await json(`/api/assets/${a.id}`);
       expect(Number(data.marketCap.value)).toBe(Number(a.marketCap));
