@@ -168,7 +168,7 @@ describe('asset-class pages', () => {
     ]);
     const rows = page.locator('[data-testid="commodities-table"] tbody tr');
     expect(await rows.count()).toBe(4);
-    expect(await rows.first().textContent()).toMatch(/Tether Gold\s*XAUT/);
+    expect(await rows.first().textContent()).toMatch(/Tether Gold\s*XAUt/);
     expect(await rows.first().textContent()).toContain('Precious Metals');
     const platformCards = page.getByTestId('platform-card');
     expect(await platformCards.count()).toBeGreaterThanOrEqual(3);
