@@ -1,15 +1,15 @@
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, newContext, useBrowser } from '../../support/browser.ts';
-import { axeAt, load, violations } from '../axe.ts';
+import { newContext, useBrowser } from '../../support/browser.ts';
+import { AXE_DESKTOP, axeAt, load, violations } from '../axe.ts';
 
-/** axe at 1280 px (tests/e2e/axe.ts says what is checked and why the widths are two files). */
+/** axe at 1440x900 (tests/e2e/axe.ts says what is checked and why the widths are two files). */
 const browser = useBrowser();
-axeAt('1280', DESKTOP, browser);
+axeAt('1440', AXE_DESKTOP, browser);
 
 describe('the axe helpers can fail', () => {
   it('a page with a known violation is reported, and a page that does not answer 200 fails to load', async () => {
     const base = inject('baseUrl');
-    const context = await newContext(browser(), base, { viewport: DESKTOP });
+    const context = await newContext(browser(), base, { viewport: AXE_DESKTOP });
     const page = await context.newPage();
     // A tiny page served in place of a path of the site, through the same helpers: an image without a text alternative.
     await page.route('**/axe-known-violation', (route) =>

@@ -1,12 +1,12 @@
 import { describe, expect, inject, it } from 'vitest';
-import { PHONE, newContext, useBrowser } from '../../support/browser.ts';
-import { axeAt, load, violations } from '../axe.ts';
+import { newContext, useBrowser } from '../../support/browser.ts';
+import { AXE_PHONE, axeAt, load, violations } from '../axe.ts';
 
-/** axe at 375 px and at the smallest phones (tests/e2e/axe.ts says what is checked). */
+/** axe at 390x844 and at the smallest phones (tests/e2e/axe.ts says what is checked). */
 const base = inject('baseUrl');
 const browser = useBrowser();
 
-axeAt('375', PHONE, browser);
+axeAt('390', AXE_PHONE, browser);
 
 describe('axe at the smallest phones', () => {
   it('the tables, /treasuries and /login at 360 px, WCAG 2.2 AA and best practices', { timeout: 120_000 }, async () => {
