@@ -94,8 +94,12 @@ describe('deployment blocks found on the chain', () => {
       RPC_URL_FULL: full.anvil.url,
     });
     // Anvil keeping 20 states answers a past block with "block height is H but requested was B":
-    // recognised as missing state, explained with the chain's name; the other chain publishes.
-    expect(r.stdout).toMatch(/Chain "ethereum" \(Ethereum\): the node has no state at block \d+ \("missing trie node"\): .*archive/);
+    // recognised as missing state, explained with the chain's name. The day's figures are read at the
+    // close the node still keeps; the search for where the token starts (older blocks) is what
+    // fails, so its holders stay unread and the run says why; the other chain publishes whole.
+    expect(r.stdout).toMatch(
+      /ethereum: Transfer logs not read: ethereum: cannot find where OLD \(0x[0-9a-f]{40}\) starts: the node has no archive state for past blocks \(\\?"missing trie node\\?"\)\. .*archive node for ethereum/,
+    );
     const c = createClient({ url });
     try {
       const symbols = (await c.execute('SELECT DISTINCT asset_symbol FROM ingest_observations WHERE accepted = 1')).rows.map(

@@ -3,10 +3,9 @@ import { publicGet } from '#lib/server/open-data/public-get.ts';
 import { publicJson } from '#lib/server/http/public-json.ts';
 import { HttpError } from '#lib/server/http/handle.ts';
 import { tagResponse, listTags } from '#lib/server/cache/cdn.ts';
-import { searchSite } from '#lib/server/search/site-search.ts';
-import { MAX_QUERY_LENGTH, SUGGESTION_LIMIT } from '#lib/shared/search.ts';
+import { searchAnswer } from '#lib/server/search/site-search.ts';
+import { MAX_QUERY_LENGTH } from '#lib/shared/search.ts';
 import { searchQuerySchema } from '#lib/shared/schemas/queries.ts';
-import { withMoney } from '#lib/shared/money.ts';
 
 export const prerender = false;
 
@@ -15,7 +14,7 @@ export const GET: APIRoute = publicGet(async ({ url }) => {
   const asked = searchQuerySchema.safeParse(url.searchParams.get('q') ?? '');
   if (!asked.success) throw new HttpError(400, `q must be 1 to ${MAX_QUERY_LENGTH} characters.`, { q: [asked.error.issues[0].message] });
   const query = asked.data;
-  const res = publicJson({ query, results: (await searchSite(query, SUGGESTION_LIMIT)).map((h) => withMoney(h, ['marketCap'])) });
+  const res = publicJson(await searchAnswer(query));
   // Posts and articles are hits too: a published or withdrawn one purges the answer with the lists.
   tagResponse(res.headers, listTags());
   return res;

@@ -19,8 +19,7 @@ import { loadAssetReceipt, receiptForApi } from '#lib/server/open-data/receipt-p
 import { loadCorrections } from '#lib/server/open-data/corrections.ts';
 import { classSlug, listAlerts } from '#lib/server/alerts/store.ts';
 import { payloadOf } from '#lib/server/alerts/payload.ts';
-import { searchSite } from '#lib/server/search/site-search.ts';
-import { SUGGESTION_LIMIT } from '#lib/shared/search.ts';
+import { searchAnswer } from '#lib/server/search/site-search.ts';
 import { ASSET_CLASSES, chartColumnOf, type AssetClassName } from '#lib/shared/asset-classes.ts';
 import { ASSET_CLASS_LINKS } from '#lib/shared/site.ts';
 import { withAssetIds } from '#lib/shared/open-data/ids.ts';
@@ -84,9 +83,9 @@ export const TOOLS: Tool[] = [
       "Find assets, issuers, networks, posts and research by name or ticker (as the site's search box). Each hit has its kind and page; an asset's, issuer's or network's id is the last part of its url.",
     input: z.strictObject({ query: searchQuerySchema.describe('Words or a ticker, 1 to 100 characters') }),
     run: async ({ query }) => {
-      const [results, f] = await Promise.all([searchSite(query, SUGGESTION_LIMIT), facts()]);
+      const [data, f] = await Promise.all([searchAnswer(query), facts()]);
       const q = encodeURIComponent(query);
-      return { citation: cite(f, { page: `/search?q=${q}`, api: `/api/search?q=${q}` }), data: { query, results } };
+      return { citation: cite(f, { page: `/search?q=${q}`, api: `/api/search?q=${q}` }), data };
     },
   }),
   tool({

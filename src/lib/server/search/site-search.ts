@@ -16,7 +16,8 @@ import { readAll } from '#lib/server/db/reads.ts';
 import { itemPath } from '#lib/shared/article-kinds.ts';
 import type { Network } from '#lib/shared/analytics-types.ts';
 import { networkUrl } from '#lib/shared/open-data/ids.ts';
-import type { SearchHit, SearchKind } from '#lib/shared/search.ts';
+import { SUGGESTION_LIMIT, type SearchHit, type SearchKind } from '#lib/shared/search.ts';
+import { withMoney } from '#lib/shared/money.ts';
 
 interface Doc extends SearchHit {
   id: string;
@@ -182,4 +183,12 @@ export async function searchSite(query: string, limit: number): Promise<SearchHi
     publicListRead('research'),
   ]);
   return searchIn(searchDocs(catalog, networks, posts, research), query, limit);
+}
+
+/**
+ * The search answer as the API gives it (and the agents' search tool, which must agree with it):
+ * the query and the best hits, market caps as decimal strings, the API's one money type.
+ */
+export async function searchAnswer(query: string) {
+  return { query, results: (await searchSite(query, SUGGESTION_LIMIT)).map((h) => withMoney(h, ['marketCap'])) };
 }
