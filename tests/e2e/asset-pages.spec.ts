@@ -227,7 +227,7 @@ describe('coming soon pages', () => {
 
 describe('375 px phone', () => {
   for (const path of ['/stablecoins', '/treasuries', '/private-credit', '/commodities', '/stocks']) {
-    it(`${path} has no horizontal page overflow; tables scroll inside their card`, async () => {
+    it(`${path} has no horizontal page overflow; a table is held by its card (it fits, or scrolls inside it)`, async () => {
       const { page, close, status } = await openPage(browser(), base, path, { viewport: PHONE });
       expect(status).toBe(200);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -236,10 +236,10 @@ describe('375 px phone', () => {
       if ((await tables.count()) > 0) {
         const scroller = await tables.first().evaluate((t) => {
           const box = t.parentElement!;
-          return { scrollable: box.scrollWidth > box.clientWidth, overflowX: getComputedStyle(box).overflowX };
+          return { overflowX: getComputedStyle(box).overflowX };
         });
+        // A phone keeps name, value and change and the table fits; a wider one still scrolls in its box.
         expect(scroller.overflowX).toBe('auto');
-        expect(scroller.scrollable).toBe(true);
       }
       await screenshot(page, `${path.slice(1)}-phone`, true);
       await close();
