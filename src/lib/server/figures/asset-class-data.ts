@@ -51,16 +51,20 @@ function topEntities(products: SnapshotProduct[], classTotal: number, count: num
     const e = byIssuer.get(p.issuer) ?? { count: 0, cap: 0 };
     byIssuer.set(p.issuer, { count: e.count + 1, cap: e.cap + p.marketCap });
   }
+  return rankIssuers(byIssuer, classTotal).slice(0, count);
+}
+
+/** Issuers largest first, each with its products' count, value and share of `total` (the snapshot's and a run's Top Entities). */
+export function rankIssuers(byIssuer: Map<string, { count: number; cap: number }>, total: number): TreasuryEntity[] {
   return [...byIssuer.entries()]
     .sort((a, b) => b[1].cap - a[1].cap)
-    .slice(0, count)
     .map(([protocol, e], i) => ({
       rank: i + 1,
       protocol,
       rwaCount: e.count,
       marketCap: e.cap,
       change30d: null,
-      marketShare: Number(((e.cap / classTotal) * 100).toFixed(2)),
+      marketShare: total > 0 ? Number(((e.cap / total) * 100).toFixed(2)) : 0,
     }));
 }
 

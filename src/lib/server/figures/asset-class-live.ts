@@ -15,7 +15,7 @@ import { ageOf, runStateRead } from './run-state.ts';
 import type { Freshness, RunState } from '#lib/shared/data-age.ts';
 import type { CommoditiesData, MetricCardData, PrivateCreditData, StablecoinsData, TreasuriesData } from '#lib/shared/analytics-types.ts';
 import { formatCurrency, formatNumber } from '#lib/shared/format.ts';
-import { commodities, privateCredit, stablecoins, treasuries } from './asset-class-data.ts';
+import { commodities, privateCredit, rankIssuers, stablecoins, treasuries } from './asset-class-data.ts';
 import { siteRegistry } from './sources-data.ts';
 import { countedOnce } from './counted-once.ts';
 
@@ -158,16 +158,7 @@ export function treasuriesFrom(live: LiveClass): TreasuriesData {
       [live.assets.length, formatNumber],
       [sumHolders(live.assets), formatNumber],
     ]),
-    topEntities: [...byIssuer.entries()]
-      .sort((x, y) => y[1].cap - x[1].cap)
-      .map(([protocol, e], i) => ({
-        rank: i + 1,
-        protocol,
-        rwaCount: e.count,
-        marketCap: e.cap,
-        change30d: null,
-        marketShare: total > 0 ? Number(((e.cap / total) * 100).toFixed(2)) : 0,
-      })),
+    topEntities: rankIssuers(byIssuer, total),
     total: live.assets.length,
     products: live.assets.map((a) => ({ ...listedRow(a), issuer: a.issuer, yieldToMaturity: null, eligibleInvestors: UNAVAILABLE })),
   };
