@@ -55,7 +55,8 @@ async function assertSchemaNotNewer(client: Client): Promise<void> {
 
 /**
  * Applies the committed SQL migrations from db/migrations that the database has not seen, and
- * returns their tags (a migration that rewrote what answers show asks for a CDN purge). The
+ * returns their tags when the database was already in use (a migration that rewrote what answers
+ * show asks for a CDN purge). The
  * caller holds the database lock (src/lib/server/setup/prepare.ts), so concurrent starts apply
  * them once.
  */
@@ -64,7 +65,8 @@ export async function migrateDatabase(db: Database, client: Client, url: string)
   await assertSchemaNotNewer(client);
   const before = new Set((await appliedMigrations(client)).map((m) => m.createdAt));
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return newlyApplied(before);
+  // A database with no migration before served nothing yet: none of this start's migrations rewrote an answer.
+  return before.size ? newlyApplied(before) : [];
 }
 
 /** The tags (`0012_scrub_configured_urls`) of the migrations this code ships that were not applied before. */

@@ -154,4 +154,20 @@ describe('the configured-URL clean-up migration', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('purges nothing on a new database: it has served no answer a CDN could keep', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rwa-new-'));
+    try {
+      const purges: string[][] = [];
+      const setup = await prepareDatabase(
+        { database: { url: `file:${join(dir, 'app.db')}` }, admin: { password: 'a-long-enough-password' } },
+        undefined,
+        async (tags) => purges.push([...tags]),
+      );
+      expect(setup.purged).toEqual([]);
+      expect(purges).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
