@@ -20,6 +20,9 @@ import { apiPreamble } from '#lib/server/http/api-preamble.ts';
 import { functionHold } from '#lib/server/content/acknowledge.ts';
 import { firstRequestTrigger } from '#lib/server/ingest/auto.ts';
 import { getDb } from '#lib/server/db/client.ts';
+import { withReadMemo } from '#lib/server/db/read-memo.ts';
+import { varyOnDeclaredQuery } from '#lib/server/cache/cdn.ts';
+import { hasTableViews } from '#lib/shared/route-params.ts';
 
 /** Reads the session once per request, refuses cross-site writes and guards /admin before any HTML. */
 export const onRequest = defineMiddleware(async (ctx, next) => {
@@ -98,7 +101,12 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     return finish(ctx.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302));
   }
 
-  const response = allowFraming(await next(), url.pathname);
+  // A page with sortable or filterable tables renders inside a read memo keyed by the counter its entry is
+  // filed under: a view (a sort or filter link) re-uses the batches the plain page read, and only sorts and
+  // filters their rows.
+  const shared = key !== undefined && version !== undefined && hasTableViews(url.pathname);
+  const rendered = shared ? await withReadMemo(version, next) : await next();
+  const response = varyOnDeclaredQuery(allowFraming(rendered, url.pathname), url.pathname);
   const setsCookie = !cookies.headers().next().done;
   return finish(key && version !== undefined && !setsCookie ? await storeResponse(key, version, response) : response);
 });

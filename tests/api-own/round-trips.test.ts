@@ -4,7 +4,8 @@
  * page's reads) and an API call 1. Counted by an HTTP relay between the server and sqld: each request
  * it passes on is one round trip, exactly as a remote database sees it. Also: the page cache works on
  * the remote database (a hit costs at most the counter read) and still shows edits in time, and
- * cacheable answers carry the CDN cache tags (src/lib/server/cache/cdn.ts).
+ * cacheable answers carry the CDN cache tags (src/lib/server/cache/cdn.ts). A view of a page (a sort or
+ * filter link) re-uses the reads the page made at the same change counter (src/lib/server/db/read-memo.ts).
  */
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +42,7 @@ async function roundTrips(path: string, headers: Record<string, string> = {}) {
     trips: relay.count() - before,
     cache: res.headers.get('x-cache'),
     tags: res.headers.get('netlify-cache-tag'),
+    vary: res.headers.get('netlify-vary'),
     body,
   };
 }
@@ -125,6 +127,33 @@ describe('database round trips on sqld', () => {
     expect(after.body).toContain('Round trip retitled');
   });
 
+  it("a view of a page (its sort and filter links) re-uses the page's reads, and its canonical names the page", async () => {
+    await bumpChangeCounter(sqld);
+    await new Promise((r) => setTimeout(r, 1100));
+    const canonical = (body: string) => new URL(/<link rel="canonical" href="([^"]+)"/.exec(body)![1]).pathname;
+    for (const [page, views] of [
+      ['/assets', ['/assets?sort=name&dir=asc', '/assets?class=stablecoins&utm_source=crawler']],
+      ['/stablecoins', ['/stablecoins?sort=name&dir=asc']],
+    ] as const) {
+      const plain = await roundTrips(page);
+      expect(plain.cache, page).toBe('MISS');
+      expect(plain.trips, page).toBeGreaterThanOrEqual(1);
+      for (const view of views) {
+        const r = await roundTrips(view);
+        expect(r.status, view).toBe(200);
+        // Rendered afresh (its own entry in the page cache), from the page's rows: no batch of its own,
+        // at most the change counter read again once the kept one lapses.
+        expect(r.cache, view).toBe('MISS');
+        expect(r.trips, view).toBeLessThanOrEqual(1);
+        expect(r.body, view).not.toBe(plain.body);
+        expect(canonical(r.body), view).toBe(page);
+        // Netlify's CDN keys it on the parameters the route reads, as this cache does.
+        expect(r.vary, view).toMatch(/^query=(?:[\w-]+\|)*sort(?:\|[\w-]+)*$/);
+      }
+      expect(canonical(plain.body), page).toBe(page);
+    }
+  });
+
   it('ignores a page-cache version header sent by a visitor', async () => {
     const path = '/networks?metric=rwa-holders';
     await bumpChangeCounter(sqld);
@@ -140,6 +169,10 @@ describe('database round trips on sqld', () => {
     expect((await roundTrips('/api/networks')).tags).toBe('data');
     expect((await roundTrips(`/research/${SLUG}`)).tags).toBe(`content,research:${SLUG}`);
     expect((await roundTrips('/research')).tags).toBe('content,content-list');
-    expect((await roundTrips('/')).tags).toBe('data,content,content-list');
+    const home = await roundTrips('/');
+    expect(home.tags).toBe('data,content,content-list');
+    // Netlify's CDN keys a page on the query parameters its route reads; a route that reads none sends none.
+    expect(home.vary).toBe('query=league|period|range|stablecoins');
+    expect((await roundTrips('/research')).vary).toBeNull();
   });
 });

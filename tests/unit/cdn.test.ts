@@ -1,6 +1,16 @@
 /** CDN cache tags and purges (src/lib/server/cache/cdn.ts): what is tagged, what a save purges, and only on Netlify. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { contentTags, listTags, onNetlify, purgeTags, savedTags, tagResponse, TAG } from '#lib/server/cache/cdn.ts';
+import {
+  contentTags,
+  listTags,
+  onNetlify,
+  purgeTags,
+  queryVary,
+  savedTags,
+  tagResponse,
+  TAG,
+  varyOnDeclaredQuery,
+} from '#lib/server/cache/cdn.ts';
 
 afterEach(() => {
   delete (globalThis as { Netlify?: unknown }).Netlify;
@@ -53,5 +63,27 @@ describe('purge', () => {
     };
     expect(await purgeTags(['data'], { netlify: true, purge })).toBe(false);
     expect(log.mock.calls[0]?.[0]).toMatch(/CDN purge of data failed/);
+  });
+});
+
+describe('Netlify-Vary: the CDN keys on the query parameters a route reads, and only those', () => {
+  it("names the declared parameters, sorted, in Netlify's form", () => {
+    expect(queryVary('/')).toBe('query=league|period|range|stablecoins');
+    expect(queryVary('/assets')).toBe('query=chain|class|dir|format|issuer|sort');
+    // A two-table page: each table's own names.
+    expect(queryVary('/private-credit')).toMatch(/\|platforms-sort\|/);
+    expect(queryVary('/networks/ethereum')).toContain('range');
+    // A route that reads no query has nothing to name.
+    expect(queryVary('/sources')).toBeUndefined();
+    expect(queryVary('/blog/a-post')).toBeUndefined();
+  });
+
+  it('sets the header, also on an answer whose headers cannot change', () => {
+    const page = varyOnDeclaredQuery(new Response('x'), '/alerts');
+    expect(page.headers.get('Netlify-Vary')).toBe('query=asset|class|network');
+    const fixed = varyOnDeclaredQuery(Response.redirect('http://localhost/x', 302), '/alerts');
+    expect(fixed.status).toBe(302);
+    expect(fixed.headers.get('Netlify-Vary')).toBe('query=asset|class|network');
+    expect(varyOnDeclaredQuery(new Response('x'), '/sources').headers.has('Netlify-Vary')).toBe(false);
   });
 });

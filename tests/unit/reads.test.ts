@@ -6,6 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#db/client.ts';
@@ -17,6 +18,7 @@ const url = `file:${join(mkdtempSync(join(tmpdir(), 'rwa-reads-')), 'app.db')}`;
 process.env.DATABASE_URL = url;
 
 const { orElse, read, readAll, readOne } = await import('#lib/server/db/reads.ts');
+const { withReadMemo } = await import('#lib/server/db/read-memo.ts');
 const { asOfRead, getAsOf, listTransfers, marketOverviewRead, transfersRead, transferWindow } =
   await import('#lib/server/figures/analytics.ts');
 const { getDb } = await import('#lib/server/db/client.ts');
@@ -74,5 +76,59 @@ describe('transfers window in SQL', () => {
     // With an amount range: one query, same window.
     const ranged = await readOne(transfersRead({ days: 7, minUsd: 2_000_003 }));
     expect(ranged.map((r) => r.date)).toEqual(['2025-06-30']);
+  });
+});
+
+describe('a render shares its batches with the others at the same change counter (read-memo.ts)', () => {
+  const metaRead = () =>
+    read(getDb().select().from(datasetMeta).where(eq(datasetMeta.key, 'memo')), (rows) => rows.map((r) => r.value as { n: number }));
+  /** Changes the row behind the read without telling anyone: only a read that asks the database sees it. */
+  const setMemo = (n: number) =>
+    opened.db
+      .insert(datasetMeta)
+      .values({ key: 'memo', value: { n } })
+      .onConflictDoUpdate({ target: datasetMeta.key, set: { value: { n } } });
+
+  it("a second render at the counter takes the first one's rows; another counter, or none, reads", async () => {
+    await setMemo(1);
+    const [first] = await withReadMemo(101, () => readAll([metaRead()]));
+    await setMemo(2);
+    const [second] = await withReadMemo(101, () => readAll([metaRead()]));
+    expect(second).toEqual([{ n: 1 }]);
+    expect(first).toEqual([{ n: 1 }]);
+    // Its own copy: a render that changes its rows in place changes no other render's.
+    first[0].n = 99;
+    second.push({ n: 7 });
+    expect((await withReadMemo(101, () => readOne(metaRead())))[0]).toEqual({ n: 1 });
+    expect(await withReadMemo(102, () => readOne(metaRead()))).toEqual([{ n: 2 }]);
+    // The newer counter's read dropped the older counter's rows.
+    await setMemo(3);
+    expect(await withReadMemo(101, () => readOne(metaRead()))).toEqual([{ n: 3 }]);
+    // Outside a shared render (a signed-in page, a write's checks), always the database.
+    await setMemo(4);
+    expect(await readOne(metaRead())).toEqual([{ n: 4 }]);
+  });
+
+  it('shares only the same question: other parameters, or SQL not built by the query builder, read', async () => {
+    await setMemo(5);
+    await withReadMemo(201, () => readOne(metaRead()));
+    await setMemo(6);
+    const other = read(getDb().select().from(datasetMeta).where(eq(datasetMeta.key, 'asOf')), (rows) => rows.length);
+    expect(await withReadMemo(201, () => readOne(other))).toBe(1);
+    const raw = () => read(getDb().all<{ value: string }>(sql`SELECT value FROM dataset_meta WHERE key = 'memo'`), (rows) => rows[0].value);
+    expect(JSON.parse(await withReadMemo(201, () => readOne(raw())))).toEqual({ n: 6 });
+    await setMemo(7);
+    expect(JSON.parse(await withReadMemo(201, () => readOne(raw())))).toEqual({ n: 7 });
+  });
+
+  it('a failed read is not kept', async () => {
+    const failing = () => read(getDb().select().from(missing), (rows) => rows.length);
+    await expect(withReadMemo(301, () => readOne(failing()))).rejects.toThrow(/no_such_table/);
+    await opened.client.execute('CREATE TABLE no_such_table (id TEXT)');
+    try {
+      expect(await withReadMemo(301, () => readOne(failing()))).toBe(0);
+    } finally {
+      await opened.client.execute('DROP TABLE no_such_table');
+    }
   });
 });

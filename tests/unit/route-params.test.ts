@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalQuery, ROUTE_PARAMS } from '#lib/shared/route-params.ts';
+import { canonicalQuery, declaredNames, hasTableViews, ROUTE_PARAMS } from '#lib/shared/route-params.ts';
 import { readTableView } from '#lib/shared/table-view.ts';
 import { STABLECOIN_TABLE } from '#lib/shared/open-data/class-tables.ts';
 
@@ -63,5 +63,24 @@ describe('canonicalQuery: one form per view', () => {
         .map((r) => (r === '/' ? r : r.replace(/\/$/, ''))),
     );
     for (const pattern of Object.keys(ROUTE_PARAMS)) expect(routes, pattern).toContain(pattern);
+  });
+
+  it('names every parameter a key can keep (what the CDN keys on), and none a route does not read', () => {
+    // Each name a view of the page can keep in its key (sort, direction, every filter, the download format).
+    const kept = new URLSearchParams(canonicalQuery('/assets', '?sort=name&dir=asc&class=a&chain=b&issuer=c&format=csv'));
+    expect([...kept.keys()].sort()).toEqual(declaredNames('/assets'));
+    expect(declaredNames('/assets')).toEqual(['chain', 'class', 'dir', 'format', 'issuer', 'sort']);
+    // A page with two tables: each table's names, prefixed for the second.
+    expect(declaredNames('/treasuries')).toEqual(expect.arrayContaining(['sort', 'dir', 'entities-sort', 'entities-dir']));
+    expect(declaredNames('/alerts')).toEqual(['asset', 'class', 'network']);
+    expect(declaredNames('/networks/ethereum')).toContain('range');
+    expect(declaredNames('/sources')).toEqual([]);
+  });
+
+  it("knows the pages whose views sort and filter a table (they share the plain page's reads)", () => {
+    for (const path of ['/assets', '/issuers/blackrock', '/networks', '/networks/ethereum', '/stablecoins', '/private-credit'])
+      expect(hasTableViews(path), path).toBe(true);
+    // Their views read something else: a period's transfers, the events matching a filter, another search.
+    for (const path of ['/', '/alerts', '/search', '/sources', '/api/assets']) expect(hasTableViews(path), path).toBe(false);
   });
 });

@@ -41,44 +41,48 @@ import { COMPARE_SCALES, DEFAULT_SCALE, normaliseAssets } from './compare.ts';
 
 type Pair = [string, string];
 
-/** One declared parameter (or a group read together): its canonical pairs from a query, none when it says nothing. */
-export type Param = (q: URLSearchParams) => Pair[];
+/**
+ * One declared parameter (or a group read together): the names it reads (what a CDN keys on:
+ * cdn.ts queryVary), and its canonical pairs from a query, none when it says nothing.
+ */
+export interface Param {
+  readonly names: readonly string[];
+  readonly read: (q: URLSearchParams) => Pair[];
+  /** A table's sort and filters: a view of rows the page reads whatever the view (see hasTableViews). */
+  readonly table?: true;
+}
+const param = (names: readonly string[], read: Param['read']): Param => ({ names, read });
 
 /**
  * One of a fixed set of values, whatever its case (`league=ISSUERS` is `league=issuers`); the default
  * and anything unknown are dropped, as the page reads them as the default.
  */
-const oneOf =
-  (name: string, values: readonly (string | number)[], fallback: string | number): Param =>
-  (q) => {
+const oneOf = (name: string, values: readonly (string | number)[], fallback: string | number): Param =>
+  param([name], (q) => {
     const asked = q.get(name)?.trim().toLowerCase();
     const found = values.find((v) => String(v).toLowerCase() === asked);
     return found === undefined || found === fallback ? [] : [[name, String(found)]];
-  };
+  });
 
 /** A switch: on is `1`, anything else is off (the default). */
-const flag =
-  (name: string): Param =>
-  (q) =>
-    q.get(name) === '1' ? [[name, '1']] : [];
+const flag = (name: string): Param => param([name], (q) => (q.get(name) === '1' ? [[name, '1']] : []));
 
 /**
  * A value the route reads as given (a search, a date, an API parameter whose bad value is a 400 the
  * route must still see): kept as sent, or as `fold` makes it when the route reads it that way; present
  * but empty is kept too (`?download`).
  */
-const text =
-  (name: string, fold: (v: string) => string | undefined = (v) => v): Param =>
-  (q) => {
+const text = (name: string, fold: (v: string) => string | undefined = (v) => v): Param =>
+  param([name], (q) => {
     const v = q.get(name);
     const folded = v === null ? undefined : fold(v);
     return folded === undefined ? [] : [[name, folded]];
-  };
+  });
 
 /** A sortable, filterable table (table-view.ts): its sort as the page reads it, its filters as slugs. */
-const table =
-  <R>(spec: TableSpec<R>): Param =>
-  (q) => {
+const table = <R>(spec: TableSpec<R>): Param => ({
+  table: true,
+  ...param([queryName(spec, 'sort'), queryName(spec, 'dir'), ...spec.filters.map((f) => queryName(spec, f.id))], (q) => {
     const { sort, dir } = readSort(spec, q);
     const out: Pair[] =
       sort === spec.defaultSort && dir === spec.defaultDir
@@ -93,7 +97,8 @@ const table =
       if (/^[a-z0-9-]+$/.test(v)) out.push([queryName(spec, f.id), v]);
     }
     return out;
-  };
+  }),
+});
 
 const alertId = (v: string) => v.trim().toLowerCase();
 /** The alert filters: a page drops a malformed one (it shows every event); an API route keeps it for its 400. */
@@ -102,19 +107,19 @@ const alertFilters = (malformed: 'drop' | 'keep'): Param[] =>
 
 const historyRange = oneOf('range', RANGES, DEFAULT_RANGE);
 /** An embed's width: a whole number of pixels within its bounds, the default and anything else dropped (read as the default). */
-const embedWidth: Param = (q) => {
+const embedWidth = param(['width'], (q) => {
   const w = readEmbedWidth(q.get('width'));
   return w === undefined || w === EMBED_WIDTH.default ? [] : [['width', String(w)]];
-};
+});
 /** A comparison's products in their one form (sorted, each once, lower case), before any cache: unknown and surplus ids kept for the 400. */
-const compareAssets: Param = (q) => {
+const compareAssets = param(['assets'], (q) => {
   const ids = normaliseAssets(q.get('assets'));
   return ids.length ? [['assets', ids.join(',')]] : [];
-};
-const embedHeight: Param = (q) => {
+});
+const embedHeight = param(['height'], (q) => {
   const h = readEmbedHeight(q.get('height'));
   return h === undefined ? [] : [['height', String(h)]];
-};
+});
 const format = text('format');
 const download = text('download');
 
@@ -204,6 +209,15 @@ export function canonicalQuery(pathname: string, search: string): string {
   const params = paramsOf(pathname);
   if (params.length === 0) return '';
   const q = new URLSearchParams(search);
-  const pairs = params.flatMap((p) => p(q)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const pairs = params.flatMap((p) => p.read(q)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return pairs.length ? `?${new URLSearchParams(pairs).toString()}` : '';
 }
+
+/** The names of the parameters the path's route reads, sorted, each once; none for a route that reads no query. */
+export const declaredNames = (pathname: string): string[] => [...new Set(paramsOf(pathname).flatMap((p) => p.names))].sort();
+
+/**
+ * Whether the path's page has a sortable or filterable table: its views sort and filter the rows the
+ * plain page reads, so they can share its reads (src/lib/server/db/read-memo.ts).
+ */
+export const hasTableViews = (pathname: string): boolean => paramsOf(pathname).some((p) => p.table);

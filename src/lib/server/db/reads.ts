@@ -13,6 +13,7 @@
  */
 import type { BatchItem } from 'drizzle-orm/batch';
 import { getDb } from './client.ts';
+import { sharedRead } from './read-memo.ts';
 
 type Query = BatchItem<'sqlite'>;
 
@@ -49,9 +50,12 @@ function isThenable(query: Query): query is Query & PromiseLike<unknown> {
   return typeof (query as Partial<PromiseLike<unknown>>).then === 'function';
 }
 
-async function run(queries: readonly Query[]): Promise<unknown[]> {
-  if (queries.length === 1 && isThenable(queries[0])) return [await queries[0]];
-  return getDb().batch(queries as unknown as [Query, ...Query[]]);
+/** One round trip, or none when a render at the same change counter asked the same already (read-memo.ts). */
+function run(queries: readonly Query[]): Promise<unknown[]> {
+  return sharedRead(queries, async () => {
+    if (queries.length === 1 && isThenable(queries[0])) return [await queries[0]];
+    return getDb().batch(queries as unknown as [Query, ...Query[]]);
+  });
 }
 
 /** Runs every read's queries in one round trip and maps the results back, in the order given. */
