@@ -76,9 +76,14 @@ describe('deployment blocks found on the chain', () => {
     }
   }, 120_000);
 
-  it('a node without the old states is explained, naming the chain; the other chain publishes', async () => {
+  it('a node without the old states reads the oldest block it keeps after the close, says which; the rest is explained', async () => {
     const pruned = await chainWithToken(31337, ['--prune-history', '20'], 200, 60);
     const full = await chainWithToken(31338, [], 10, 10);
+    // The next day begins: 30 more blocks after the day's end, so the node (20 states kept) no longer keeps the close's.
+    const closeBlock = Number(await chainClient(pruned.anvil).pub.getBlockNumber({ cacheTime: 0 }));
+    await chainClient(pruned.anvil).test.setNextBlockTimestamp({ timestamp: BigInt(day0 + DAY + 60) });
+    await mineBlocks(pruned.anvil, 30);
+    const head = closeBlock + 30;
     const registry = registryFile(
       {
         ethereum: { chainId: 31337, name: 'Ethereum', rpcEnv: 'RPC_URL_PRUNED' },
@@ -94,9 +99,20 @@ describe('deployment blocks found on the chain', () => {
       RPC_URL_FULL: full.anvil.url,
     });
     // Anvil keeping 20 states answers a past block with "block height is H but requested was B":
-    // recognised as missing state, explained with the chain's name. The day's figures are read at the
-    // close the node still keeps; the search for where the token starts (older blocks) is what
-    // fails, so its holders stay unread and the run says why; the other chain publishes whole.
+    // recognised as missing state. The day's figures are read at the oldest block after the close
+    // that the node keeps, and the run says which, never calling it the close.
+    const said = /ethereum: read at block (\d+) \((\S+)\), not the close block (\d+) \(\S+\): the node keeps no older state/.exec(r.stdout);
+    expect(Number(said?.[3])).toBe(closeBlock);
+    const readAt = Number(said?.[1]);
+    expect(readAt).toBeGreaterThan(closeBlock);
+    expect(readAt).toBeLessThanOrEqual(head);
+    // The nearest block it could read: the node keeps that block's state, not the one before.
+    const probe = (n: number) => chainClient(pruned.anvil).pub.call({ to: ALICE, blockNumber: BigInt(n) });
+    await expect(probe(readAt)).resolves.toBeDefined();
+    await expect(probe(readAt - 1)).rejects.toThrow(/block height is \d+ but requested was/);
+    expect(r.stdout).toContain(`evm ethereum: read at block ${readAt} in `);
+    // The search for where the token starts (older blocks) is what fails, so its holders stay
+    // unread and the run says why; the other chain publishes whole.
     expect(r.stdout).toMatch(
       /ethereum: Transfer logs not read: ethereum: cannot find where OLD \(0x[0-9a-f]{40}\) starts: the node has no archive state for past blocks \(\\?"missing trie node\\?"\)\. .*archive node for ethereum/,
     );
@@ -106,6 +122,16 @@ describe('deployment blocks found on the chain', () => {
         (x) => x.asset_symbol,
       );
       expect(symbols).toContain('NEW');
+      // The figure is OLD's supply at the block read, and its receipt says so in the run's words.
+      const obs = (
+        await c.execute(
+          "SELECT o.supply, o.block_number, o.block_time, r.body FROM ingest_observations o JOIN ingest_receipts r USING (run_id, date, asset_symbol, chain, source) WHERE o.asset_symbol = 'OLD'",
+        )
+      ).rows[0];
+      expect([obs.supply, obs.block_number, obs.block_time]).toEqual(['5000', readAt, said?.[2]]);
+      const receipt = JSON.parse(String(obs.body));
+      expect(receipt.block.number).toBe(readAt);
+      expect(receipt.blockNote).toBe(said?.[0].replace(/^ethereum: /, ''));
     } finally {
       c.close();
     }

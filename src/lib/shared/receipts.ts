@@ -24,6 +24,8 @@ export interface EvmReceipt {
   kind: 'evm';
   chainId: number;
   block: { number: number; time: string; hash: string };
+  /** Set when the block read is not the day's close: which close it stands in for, and why (a node that kept no older state). */
+  blockNote?: string;
   contract: string;
   decimals: number;
   calls: ReceiptCall[];

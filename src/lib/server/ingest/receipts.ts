@@ -40,6 +40,8 @@ export interface DeploymentRead {
   excluded: Array<{ wallet: string; balance: bigint }>;
   calls: ReceiptCall[];
   price: { value: number | null; source: string; calls: ReceiptCall[] };
+  /** Why the block is not the day's close, when it is not (a node that kept no older state). */
+  blockNote?: string | null;
 }
 
 /** The receipt of one deployment's figure: the read, and the sum (totalSupply minus the excluded, times the price). */
@@ -50,6 +52,7 @@ export function evmReceipt(d: DeploymentRead): EvmReceipt {
     kind: 'evm',
     chainId: d.chainId,
     block: { number: Number(d.block.number), time: new Date(d.block.time).toISOString(), hash: d.block.hash },
+    ...(d.blockNote ? { blockNote: d.blockNote } : {}),
     contract: d.contract.toLowerCase(),
     decimals: d.decimals,
     calls: d.calls,

@@ -26,6 +26,12 @@ const evm = z
     chainId: z.number().int(),
     block: z.object({ number: z.number().int(), time: z.string(), hash: z.string() }),
     blockUrl: z.string().optional(),
+    blockNote: z
+      .string()
+      .optional()
+      .describe(
+        'Set when the block is not the day’s close: the block read, the close it stands in for, and why (the node kept no older state)',
+      ),
     contract: z.string(),
     decimals: z.number().int(),
     calls: z.array(call).describe('decimals(), totalSupply() and each excluded balanceOf(), with their raw answers'),

@@ -18,6 +18,8 @@ export interface ClosingBlock {
   hash: `0x${string}`;
   /** The head had not passed the day's end: this block is before the close, not at it. */
   early?: boolean;
+  /** The node kept no state at the close: this later block was read instead of it (kept-state.ts). */
+  insteadOf?: { number: bigint; time: number };
 }
 
 /** The run's statement of a day read at an earlier block. */

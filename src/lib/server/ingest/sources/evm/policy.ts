@@ -2,7 +2,8 @@
  * The block policy of an EVM read: which block of each chain the day's figures are read at.
  * 'close': the day's closing block below the finalized head (block.ts), waited for when the head
  * has not passed the close yet, and said so when read early. 'head': the finalized head itself,
- * which every node keeps (no archive state), asked together with the chain id in one batch. Both
+ * which every node keeps (no archive state), asked together with the chain id in one batch. A close
+ * the node no longer keeps is read at the oldest later block it keeps, said so (kept-state.ts). Both
  * give a connected, checked client and the block; the rest of the read is the same.
  */
 import { configFor } from '#lib/server/config.ts';
@@ -12,6 +13,7 @@ import type { BlockPolicyKind } from '#lib/server/ingest/plan.ts';
 import { dayEnd } from '#lib/shared/utc-day.ts';
 import { awaitClose, earlyCloseNote, headBlock, headLag, type ClosingBlock } from './block.ts';
 import { checkChainId, connectChain, unreachable } from './chains.ts';
+import { nearestKeptBlock } from './kept-state.ts';
 import type { SourceContext } from '../types.ts';
 
 /** A chain opened at its block (null: the chain had no block yet by the day's close). */
@@ -27,6 +29,8 @@ export interface BlockPolicy {
   /** Read the history of a deployment never indexed from the last 30 days first (the head), or from its start (a close). */
   recentFirst: boolean;
   open(ctx: SourceContext, key: string): Promise<OpenedChain>;
+  /** A close whose state the node no longer keeps: the block to read instead (kept-state.ts), or null. A head is always kept. */
+  keptInstead?(ctx: SourceContext, client: ChainClient, close: ClosingBlock): Promise<ClosingBlock | null>;
 }
 
 /** The day's closing block of each chain. */
@@ -53,6 +57,7 @@ function closePolicy(date: string): BlockPolicy {
       );
       return { client, block };
     },
+    keptInstead: (ctx, client, close) => nearestKeptBlock(client, close, configFor(ctx.env).ingest.headTag, ctx.warn),
   };
 }
 

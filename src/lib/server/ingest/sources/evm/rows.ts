@@ -16,6 +16,7 @@ import type { FailureScope, SourceContext } from '../types.ts';
 import { deploymentsByChain } from './chains.ts';
 import { balancesAt, historyRead } from './logs.ts';
 import type { ChainState } from './state.ts';
+import { keptStateNote } from './kept-state.ts';
 
 /** One deployment's observation, with the holdings its holder count read (null when none were counted). */
 export interface EvmRow {
@@ -94,6 +95,7 @@ export async function buildRows(
         receipt: evmReceipt({
           chainId: client.chain.chainId ?? 0, // an EVM chain always has one (checked against the node)
           block,
+          blockNote: keptStateNote(block),
           contract: address,
           decimals: s.decimals,
           totalSupply: s.totalSupply,

@@ -1,12 +1,13 @@
 /**
  * The EVM source: one pipeline for both block policies (policy.ts). Per chain, one chain at a time
  * so that one chain down is one chain stale: the chain opened at its block, its state and the
- * prices read on it in one multicall (state.ts); then every asset's price checked; then the log
+ * prices read on it in one multicall (state.ts), at the oldest later block the node keeps when it
+ * no longer keeps the close's (kept-state.ts); then every asset's price checked; then the log
  * phase within the plan's time budget (log-phase.ts) and one row per deployment with its receipt
  * and holders (rows.ts). A plan that publishes twice writes the rows first, publishes them, and
  * runs the log phase after, writing the same rows again with their holders.
  */
-import { ChainError } from '#lib/server/ingest/rpc.ts';
+import { ChainError, isMissingState } from '#lib/server/ingest/rpc.ts';
 import type { PriceCheck } from '#lib/server/ingest/prices.ts';
 import { planRun } from '#lib/server/ingest/plan.ts';
 import type { FailureScope, Source, SourceContext } from '../types.ts';
@@ -15,7 +16,12 @@ import { readLogs, writeIndexing } from './log-phase.ts';
 import { blockPolicy, type BlockPolicy } from './policy.ts';
 import { publishedPrices, readPrice, reportStalePrice, withNavStaleness } from './price.ts';
 import { buildRows, writeEvmRows } from './rows.ts';
+import type { ClosingBlock } from './block.ts';
+import { keptStateNote } from './kept-state.ts';
 import { readChainState, type ChainState } from './state.ts';
+
+/** How many times a close the node no longer keeps is searched for the oldest block it keeps, and read there. */
+const KEPT_TRIES = 3;
 
 /** Every chain at its block: the chains that failed are reported and left out; `early` counts closes read early. */
 async function readChains(ctx: SourceContext, policy: BlockPolicy, fail: (scope: FailureScope, reason: string) => void) {
@@ -37,9 +43,24 @@ async function readChains(ctx: SourceContext, policy: BlockPolicy, fail: (scope:
       if (block.early) early++;
       at = block.number;
       const priced = evmAssets.filter((a) => 'chain' in a.price && a.price.chain === key);
-      const state = await readChainState(client, block, byChain.get(key) ?? [], priced, policy.priceClock(block), ctx.warn, ctx.progress);
+      const readAt = (b: ClosingBlock) =>
+        readChainState(client, b, byChain.get(key) ?? [], priced, policy.priceClock(b), ctx.warn, ctx.progress);
+      let state: ChainState | undefined;
+      // A node that no longer keeps the close's state: the oldest block after it that it keeps, said so. That
+      // block can be pruned in the seconds before it is read (a full node drops one per new block): searched again.
+      for (let b = block, tries = 0; !state; tries++) {
+        try {
+          state = await readAt(b);
+        } catch (e) {
+          const later = tries < KEPT_TRIES && isMissingState(e) && policy.keptInstead ? await policy.keptInstead(ctx, client, block) : null;
+          if (!later) throw e;
+          b = later;
+          at = later.number;
+        }
+      }
+      if (state.block.insteadOf) ctx.warn(`${key}: ${keptStateNote(state.block)}`);
       chains.set(key, state);
-      ctx.progress(`evm ${key}: read at block ${block.number} in ${client.calls()} requests`);
+      ctx.progress(`evm ${key}: read at block ${state.block.number} in ${client.calls()} requests`);
     } catch (e) {
       fail({ chain: key }, explain(key, registry.chains[key].name, at, e).message);
     }
