@@ -118,6 +118,18 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
     // A token whose log claims 1e60 moved from bob, who holds 10.
     await call(a, t(800), c.fake, 'TestToken', 'mint', [W.bob, 10n]);
     await call(a, t(810), c.fake, 'TestToken', 'emitOnly', [W.bob, W.carol, 10n ** 60n]);
+    // Two feeds that refuse to answer once their data is 12 h old (as RedStone's fundamental feeds do):
+    // RVT's answers on the first day and refuses on the next; RVN's refuses from the start.
+    c.rvt = await deploy(a, t(900), 'TestToken', ['Refusing', 'RVT', 6]);
+    c.rvtFeed = await deploy(a, t(910), 'TestPriceFeed');
+    c.rvn = await deploy(a, t(920), 'TestToken', ['Never answered', 'RVN', 6]);
+    c.rvnFeed = await deploy(a, t(930), 'TestPriceFeed');
+    await call(a, t(940), c.rvt, 'TestToken', 'mint', [W.bob, units(100, 6)]);
+    await call(a, t(945), c.rvtFeed, 'TestPriceFeed', 'setAt', [102_000_000n, BigInt(t(945))]); // $1.02
+    await call(a, t(950), c.rvtFeed, 'TestPriceFeed', 'setMaxAge', [12n * 3600n]);
+    await call(a, t(960), c.rvn, 'TestToken', 'mint', [W.bob, units(100, 6)]);
+    await call(a, t(970), c.rvnFeed, 'TestPriceFeed', 'setAt', [100_000_000n, BigInt(day0 - 2 * DAY)]);
+    await call(a, t(980), c.rvnFeed, 'TestPriceFeed', 'setMaxAge', [12n * 3600n]);
     registryFile = writeJson({
       chains: {
         ethereum: { chainId: 31337, name: 'Ethereum', rpcEnv: 'RPC_URL_TRUTH_A' },
@@ -148,6 +160,24 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
         asset('ACCG', 'Commodities', { kind: 'feed', chain: 'ethereum', address: c.negToken }, [
           { chain: 'ethereum', address: c.accg, startBlock: 1 },
         ]),
+        ...(
+          [
+            ['RVT', c.rvtFeed, c.rvt],
+            ['RVN', c.rvnFeed, c.rvn],
+          ] as const
+        ).map(([symbol, feed, token]) =>
+          asset(
+            symbol,
+            'Private Credit',
+            {
+              kind: 'feed',
+              chain: 'ethereum',
+              address: feed,
+              revertsWhenStale: { source: 'the feed contract: latestRoundData() requires its data younger than maxAge' },
+            },
+            [{ chain: 'ethereum', address: token, startBlock: 1 }],
+          ),
+        ),
       ],
     });
   }, 120_000);
@@ -180,7 +210,11 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
     );
     // 1,000 XAU exist once: 800 circulating on Ethereum (the escrow's 200 left out) + 200 minted on Arbitrum, x $2,000.
     // (Counting the escrow too would give 1,200 x $2,000.)
-    expect(assets).toEqual({ XAU: 2_000_000, VLT: 1_050_000, OLD: 10 });
+    // RVT's feed answers ($1.02 x 100); RVN's refuses with no earlier price: unknown, and the run says why.
+    expect(assets).toEqual({ XAU: 2_000_000, VLT: 1_050_000, OLD: 10, RVT: 102 });
+    expect(r.stdout).toMatch(
+      /not read: RVN: price unknown: the feed refuses to answer once its data is older than its bound \(it reverted at block \d+\), and no earlier price was accepted/,
+    );
     const [old] = await query(url, "SELECT stale FROM assets WHERE symbol = 'OLD'");
     expect(JSON.parse(String(old.stale))).toMatchObject({ since: dateOf(day0 - 2 * DAY), chains: ['ethereum'] });
     const obs = await query(
@@ -197,7 +231,7 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
     const transfers = await query(url, 'SELECT asset_symbol, usd_amount FROM transfers');
     expect(transfers.map((t) => [t.asset_symbol, Number(t.usd_amount)])).toEqual([['XAU', 100_000]]);
     const meta = await query(url, "SELECT value FROM dataset_meta WHERE key = 'marketOverview'");
-    expect(JSON.parse(String(meta[0].value)).totalRWAValue).toBe('3050010');
+    expect(JSON.parse(String(meta[0].value)).totalRWAValue).toBe('3050112');
   }, 60_000);
 
   it('the asset page of a built server shows the stale price with its last value, "Stale since" its date, never unknown (25.2)', async () => {
@@ -222,22 +256,45 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
     }
   }, 90_000);
 
+  let second: Awaited<ReturnType<typeof runIngestCli>>;
   it('a price move over 10% in a day is published and flagged on the asset', async () => {
     await call(a, day0 + DAY + 100, c.gold, 'TestPriceFeed', 'set', [230_000_000_000n]); // $2,000 -> $2,300
-    const r = await runIngestCli(['--date', dateOf(day0 + DAY)], {
+    const r = (second = await runIngestCli(['--date', dateOf(day0 + DAY)], {
       DATABASE_URL: url,
       INGEST_REGISTRY: registryFile,
       RPC_URL_TRUTH_A: a.anvil.url,
       RPC_URL_TRUTH_B: b.anvil.url,
-    });
+    }));
     expect(r.code).toBe(0);
     const rows = await query(url, 'SELECT symbol, market_cap, price_flag FROM assets ORDER BY symbol');
     expect(rows.map((x) => [x.symbol, Number(x.market_cap), x.price_flag])).toEqual([
       ['OLD', 10, null],
+      ['RVT', 102, null],
       ['VLT', 1_050_000, null],
       ['XAU', 2_300_000, 'price moved +15.0% in a day (2000 -> 2300)'],
     ]);
   }, 60_000);
+
+  it('a feed that refuses to answer once stale: the product is stale since its last accepted price, with why, not unknown', async () => {
+    // The second day RVT's feed is past its 12 h and reverts: valued at the first day's accepted $1.02, stale since that day.
+    const why =
+      /RVT: price stale since (\d{4}-\d\d-\d\d): the feed refuses to answer once its data is older than its bound \(it reverted at block \d+\); valued at its last accepted price/;
+    expect(second.stdout).toMatch(
+      new RegExp(`stale: RVT on ethereum valued at its last price, stale since ${day} \\(\\d+ h old\\): ${why.source}`),
+    );
+    expect(why.exec(second.stdout)?.[1]).toBe(day);
+    const [rvt] = await query(url, "SELECT market_cap, stale FROM assets WHERE symbol = 'RVT'");
+    expect(Number(rvt.market_cap)).toBe(102);
+    expect(JSON.parse(String(rvt.stale))).toMatchObject({ since: day, chains: ['ethereum'], reason: expect.stringMatching(why) });
+    const obs = await query(
+      url,
+      `SELECT price, accepted FROM ingest_observations WHERE asset_symbol = 'RVT' AND date = '${dateOf(day0 + DAY)}'`,
+    );
+    expect(obs.map((o) => [o.price, o.accepted])).toEqual([[1.02, 1]]);
+    // RVN, whose feed never answered, stays unknown with why.
+    expect(second.stdout).toMatch(/not read: RVN: price unknown: the feed refuses to answer .*, and no earlier price was accepted/);
+    expect(await query(url, "SELECT symbol FROM assets WHERE symbol = 'RVN'")).toEqual([]);
+  });
 });
 
 /** An RPC proxy on loopback: `refuse` answers a request itself (or returns undefined to forward it). */

@@ -90,8 +90,16 @@ contract TestPriceFeed {
         updated = updatedAt;
     }
 
+    /// Past this age (seconds; 0: never) the feed refuses to answer, as RedStone's fundamental feeds do.
+    uint256 public maxAge;
+
+    function setMaxAge(uint256 seconds_) external {
+        maxAge = seconds_;
+    }
+
     function latestRoundData() external view returns (uint80, int256, uint256, uint256, uint80) {
         uint256 at = updated == 0 ? block.timestamp : updated;
+        require(maxAge == 0 || block.timestamp - at <= maxAge, "stale");
         return (round, answer, at, at, round);
     }
 }

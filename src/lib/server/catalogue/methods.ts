@@ -38,6 +38,12 @@ export function supplyMethodOf(registry: Registry | undefined, asset: Pick<Regis
   return methodOf(registry ? familyOf(registry, chain) : 'evm').supply;
 }
 
+/** A source that reverts once stale, said beside its method. */
+const refuses = (p: RegistryAsset['price']) =>
+  'revertsWhenStale' in p && p.revertsWhenStale
+    ? '; it refuses to answer once stale: then valued at its last accepted price, marked stale'
+    : '';
+
 /** How an asset is priced, with its staleness bound. */
 export function priceMethodOf(p: RegistryAsset['price']): string {
   const at = 'chain' in p ? ` at ${p.address} on ${p.chain}` : '';
@@ -46,9 +52,9 @@ export function priceMethodOf(p: RegistryAsset['price']): string {
     case 'fixed':
       return `Fixed NAV of $${p.usd} per token (our token list)`;
     case 'feed':
-      return `Price feed latestRoundData()${at}${p.quote ? ` times the dollar rate of its currency, feed ${p.quote}` : ''}${p.scale ? ` times ${p.scale.factor} (${p.scale.unit})` : ''}, stale past ${p.maxAgeBusinessDays ? `${p.maxAgeBusinessDays} U.S. business day(s)` : `${p.maxAgeHours ?? DEFAULT_FEED_MAX_AGE_HOURS} h`}`;
+      return `Price feed latestRoundData()${at}${p.quote ? ` times the dollar rate of its currency, feed ${p.quote}` : ''}${p.scale ? ` times ${p.scale.factor} (${p.scale.unit})` : ''}, stale past ${p.maxAgeBusinessDays ? `${p.maxAgeBusinessDays} U.S. business day(s)` : `${p.maxAgeHours ?? DEFAULT_FEED_MAX_AGE_HOURS} h`}${refuses(p)}`;
     case 'call':
-      return `NAV ${p.method}()${p.divisor ? ` / ${p.divisor}()` : ''}${at}${p.decimals ? ` (${p.decimals} decimals)` : ''}${navBound}`;
+      return `NAV ${p.method}()${p.divisor ? ` / ${p.divisor}()` : ''}${at}${p.decimals ? ` (${p.decimals} decimals)` : ''}${navBound}${refuses(p)}`;
     case 'vault':
       return `NAV totalAssets() / totalSupply() of the vault${at}${navBound}`;
     case 'centrifuge':
@@ -83,6 +89,7 @@ export function methodStatements(cfg: IngestConfig, registry: Registry | undefin
   const scaled = assets.flatMap((a) =>
     a.price.kind === 'feed' && a.price.scale ? [`${a.symbol} (${a.price.scale.factor}: ${a.price.scale.unit})`] : [],
   );
+  const refusing = assets.filter((a) => 'revertsWhenStale' in a.price && a.price.revertsWhenStale).map((a) => a.symbol);
   const waitMin = Math.round(cfg.closeWait / 60);
   // The families whose readers read today's state only, never a past day's close (their declarations say so).
   const currentOnly = families().filter((f) => !f.readsPastDay);
@@ -115,7 +122,7 @@ export function methodStatements(cfg: IngestConfig, registry: Registry | undefin
     {
       id: 'fresh',
       title: 'Prices fresh by their rhythm',
-      text: `A feed answer older than its bound at the close (default ${DEFAULT_FEED_MAX_AGE_HOURS} h; gold and business-day NAV feeds count U.S. business days, weekends and NYSE holidays left out), or a NAV without a timestamp unchanged for more than ${DEFAULT_NAV_MAX_BUSINESS_DAYS} U.S. business days, values the asset at that last price, shown “stale since” its date, never unknown. A price moving more than ${pct(PRICE_MOVE_FLAG)} in a day is published and flagged.`,
+      text: `A feed answer older than its bound at the close (default ${DEFAULT_FEED_MAX_AGE_HOURS} h; gold and business-day NAV feeds count U.S. business days, weekends and NYSE holidays left out), or a NAV without a timestamp unchanged for more than ${DEFAULT_NAV_MAX_BUSINESS_DAYS} U.S. business days, values the asset at that last price, shown “stale since” its date, never unknown. A price source that refuses to answer once its data is older than its own bound (its call reverts; the registry marks it, with the document that says so: ${refusing.length ? list(refusing) : 'none today'}) values the asset at its last accepted price, shown “stale since” the day that price was first accepted; with no earlier accepted price the asset is unknown, and the run’s record says why. A price moving more than ${pct(PRICE_MOVE_FLAG)} in a day is published and flagged.`,
     },
     {
       id: 'holders',

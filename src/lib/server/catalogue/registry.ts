@@ -182,6 +182,15 @@ function protocolIssues(input: unknown): Issue[] {
  */
 const maxAgeBusinessDays = z.number().int().min(1).max(10).optional();
 
+/**
+ * The price contract refuses to answer (its call reverts) once its data is older than its own
+ * bound (RedStone's fundamental NAV feeds), rather than answering its last value with its date:
+ * `source` is the document that says so. Such a revert values the asset at its last accepted
+ * price, shown stale since that price's date, never unknown; with no earlier accepted price it is
+ * unknown, with why. Any other price contract that reverts leaves the asset unread.
+ */
+const revertsWhenStale = z.strictObject({ source: z.string().min(1) }).optional();
+
 /** A feed price's stated factor ("1/31.1034768" or "0.5") as a number; the schema refuses one not above zero. */
 export function scaleFactor(factor: string): number {
   const [top, bottom = '1'] = factor.split('/');
@@ -206,6 +215,7 @@ const priceSchema = z.discriminatedUnion('kind', [
         .max(24 * 14)
         .optional(),
       maxAgeBusinessDays,
+      revertsWhenStale,
       /**
        * A second feed on the same chain, in dollars per unit of the first feed's currency (a euro
        * NAV times Chainlink's EUR/USD): the price is the product, both answers checked alike.
@@ -249,6 +259,7 @@ const priceSchema = z.discriminatedUnion('kind', [
       .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a function name')
       .optional(),
     maxAgeBusinessDays,
+    revertsWhenStale,
   }),
   /** An ERC-4626-style vault's NAV: totalAssets() / totalSupply(), both with `decimals` decimals (OpenEden TBILL). */
   z.strictObject({ kind: z.literal('vault'), chain: chainKey, address, decimals: z.number().int().min(0).max(36), maxAgeBusinessDays }),

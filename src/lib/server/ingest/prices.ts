@@ -4,7 +4,8 @@
  * on the asset. Every price kind has a staleness bound, by the source's own rhythm: calendar hours
  * for a feed that updates around the clock, U.S. business days (business-days.ts) for a NAV or a
  * gold price struck on market days. A price older than its bound is not refused: the asset is
- * valued at the last price and shown "stale since <date>" with it, never unknown.
+ * valued at the last price and shown "stale since <date>" with it, never unknown. So is a source
+ * that refuses to answer once its data is older than its bound (lastAcceptedPrice).
  */
 import { isoDay } from '#lib/shared/utc-day.ts';
 import { businessDaysAfter } from './business-days.ts';
@@ -91,6 +92,25 @@ export function navStaleness(
   const n = businessDaysAfter(since, date);
   if (n <= days) return null;
   return { since, reason: `the NAV ${price} has not changed since ${since} (${n} U.S. business days, bound ${boundText(bound)})` };
+}
+
+/**
+ * A price source the registry marks as refusing to answer once its data is older than its bound
+ * (revertsWhenStale) has just refused, in the words `refusal`: the asset's last accepted price,
+ * stale since the first day of the run of equal prices that ends with it (the day that price was
+ * first accepted), never unknown; with no earlier accepted price, refused with the same why.
+ * `history`: the asset's accepted prices before the day, one per day, any order.
+ */
+export function lastAcceptedPrice(history: Array<{ date: string; price: number }>, refusal: string): PriceCheck {
+  const earlier = [...history].sort((a, b) => (a.date < b.date ? 1 : -1));
+  const last = earlier[0];
+  if (!last) return { ok: false, reason: `${refusal}, and no earlier price was accepted` };
+  let since = last.date;
+  for (const h of earlier.slice(1)) {
+    if (Math.abs(h.price - last.price) > Math.abs(last.price) * 1e-12) break;
+    since = h.date;
+  }
+  return { ok: true, price: last.price, stale: { since, reason: `${refusal}; valued at its last accepted price` } };
 }
 
 /** A price read from a NAV contract: positive and finite, or refused. */

@@ -8,7 +8,7 @@
 import { formatUnits, parseAbi } from 'viem';
 import { withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
 import { scaleFactor, type RegistryAsset } from '#lib/server/catalogue/registry.ts';
-import { checkFeedAnswer, checkPrice, navStaleness, priceBound, type PriceCheck } from '#lib/server/ingest/prices.ts';
+import { checkFeedAnswer, checkPrice, lastAcceptedPrice, navStaleness, priceBound, type PriceCheck } from '#lib/server/ingest/prices.ts';
 import type { ClosingBlock } from './block.ts';
 import type { SourceContext } from '../types.ts';
 import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
@@ -21,6 +21,32 @@ const feedAbi = parseAbi([
 ]);
 const vaultAbi = parseAbi(['function totalAssets() view returns (uint256)', 'function totalSupply() view returns (uint256)']);
 const centrifugeAbi = parseAbi(['function vault(address) view returns (address)', 'function pricePerShare() view returns (uint256)']);
+
+/** A price contract that gave no answer at the block; `reverted` when it refused (its call reverted). */
+export class NoPriceAnswer extends Error {
+  readonly reverted: boolean;
+  readonly block: bigint;
+  constructor(message: string, block: bigint, reverted: boolean) {
+    super(message);
+    this.block = block;
+    this.reverted = reverted;
+  }
+}
+
+/**
+ * A price source marked as refusing to answer once stale (revertsWhenStale) that refused: the
+ * asset's last accepted price, stale since that price's date, or refused (unknown) without one.
+ * Null for any other failure, which leaves the asset unread as before.
+ */
+export async function refusedWhenStale(asset: RegistryAsset, e: unknown, history: PriceHistory): Promise<PriceCheck | null> {
+  const p = asset.price;
+  if (!(e instanceof NoPriceAnswer) || !e.reverted || !('revertsWhenStale' in p) || !p.revertsWhenStale) return null;
+  const who = p.kind === 'feed' ? 'the feed' : `the NAV contract (${p.method}())`;
+  return lastAcceptedPrice(
+    await history(),
+    `${who} refuses to answer once its data is older than its bound (it reverted at block ${e.block})`,
+  );
+}
 
 /** The asset's earlier published prices, one per day: what a NAV without a timestamp is compared with. */
 export type PriceHistory = () => Promise<Array<{ date: string; price: number }>>;

@@ -23,7 +23,9 @@ export interface ContractRead {
 
 /** One call's answer: decoded (or why not), with the call data sent and the raw bytes returned. */
 export type RawResult =
-  { status: 'success'; result: unknown; callData: Hex; raw: Hex } | { status: 'failure'; error: Error; callData: Hex; raw: Hex };
+  | { status: 'success'; result: unknown; callData: Hex; raw: Hex }
+  /** `reverted`: the contract refused (its call reverted), rather than answering bytes that do not decode. */
+  | { status: 'failure'; error: Error; callData: Hex; raw: Hex; reverted?: boolean };
 
 /** Every read in one eth_call at `blockNumber`; a read that reverts or answers nothing fails alone. */
 export async function rawMulticall(c: ChainClient, reads: readonly ContractRead[], blockNumber: bigint): Promise<RawResult[]> {
@@ -40,7 +42,7 @@ export async function rawMulticall(c: ChainClient, reads: readonly ContractRead[
   const answers = decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data: data ?? '0x' });
   return answers.map((a, i) => {
     const base = { callData: calls[i].callData, raw: a.returnData };
-    if (!a.success) return { status: 'failure', error: new Error('the call reverted'), ...base };
+    if (!a.success) return { status: 'failure', error: new Error('the call reverted'), reverted: true, ...base };
     try {
       const r = reads[i];
       const result = decodeFunctionResult({ abi: r.abi as Abi, functionName: r.functionName, data: a.returnData } as never);

@@ -2,7 +2,8 @@
  * The EVM source: one pipeline for both block policies (policy.ts). Per chain, one chain at a time
  * so that one chain down is one chain stale: the chain opened at its block, its state and the
  * prices read on it in one multicall (state.ts), at the oldest later block the node keeps when it
- * no longer keeps the close's (kept-state.ts); then every asset's price checked; then the log
+ * no longer keeps the close's (kept-state.ts); then every asset's price checked (a source that
+ * refuses to answer once stale is valued at its last accepted price, price.ts); then the log
  * phase within the plan's time budget (log-phase.ts) and one row per deployment with its receipt
  * and holders (rows.ts). A plan that publishes twice writes the rows first, publishes them, and
  * runs the log phase after, writing the same rows again with their holders.
@@ -14,7 +15,7 @@ import type { FailureScope, Source, SourceContext } from '../types.ts';
 import { deploymentsByChain, evmChains, explain } from './chains.ts';
 import { readLogs, writeIndexing } from './log-phase.ts';
 import { blockPolicy, type BlockPolicy } from './policy.ts';
-import { publishedPrices, readPrice, reportStalePrice, withNavStaleness } from './price.ts';
+import { publishedPrices, readPrice, refusedWhenStale, reportStalePrice, withNavStaleness } from './price.ts';
 import { buildRows, writeEvmRows } from './rows.ts';
 import type { ClosingBlock } from './block.ts';
 import { keptStateNote } from './kept-state.ts';
@@ -79,17 +80,28 @@ async function checkPrices(
     const chain = 'chain' in asset.price ? asset.price.chain : undefined;
     let p: PriceCheck | { ok: true; price: null };
     try {
+      const history = () => publishedPrices(ctx.db, asset.symbol, ctx.date);
       const read = !chain
         ? await readPrice(asset, undefined, undefined, ctx.warn)
         : (chains.get(chain)?.prices.get(asset.symbol) ?? { ok: false as const, reason: `the price chain "${chain}" could not be read` });
-      if (read instanceof Error) throw read;
-      p = read;
-      if (!p.ok) {
-        fail({ asset: asset.symbol }, `${asset.symbol}: price refused: ${p.reason}`);
-        continue;
+      if (read instanceof Error) {
+        // A source that refuses to answer once stale: its last accepted price, marked stale; unknown, with why, without one.
+        const last = await refusedWhenStale(asset, read, history);
+        if (!last) throw read;
+        if (!last.ok) {
+          fail({ asset: asset.symbol }, `${asset.symbol}: price unknown: ${last.reason}`);
+          continue;
+        }
+        p = last;
+      } else {
+        p = read;
+        if (!p.ok) {
+          fail({ asset: asset.symbol }, `${asset.symbol}: price refused: ${p.reason}`);
+          continue;
+        }
+        // A price past its bound values the asset at that price, marked "stale since".
+        p = await withNavStaleness(asset, p, { date: ctx.date, history });
       }
-      // A price past its bound values the asset at that price, marked "stale since".
-      p = await withNavStaleness(asset, p, { date: ctx.date, history: () => publishedPrices(ctx.db, asset.symbol, ctx.date) });
     } catch (e) {
       fail({ asset: asset.symbol }, `${asset.symbol}: price unreadable: ${(e as Error).message.split('\n')[0]}`);
       continue;

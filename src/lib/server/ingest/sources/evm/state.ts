@@ -13,7 +13,7 @@ import { receiptCall } from '#lib/server/ingest/receipts.ts';
 import type { ReceiptCall } from '#lib/shared/receipts.ts';
 import type { ClosingBlock } from './block.ts';
 import type { EvmDeployment } from './chains.ts';
-import { priceFromReads, priceReads, readPrice } from './price.ts';
+import { NoPriceAnswer, priceFromReads, priceReads, readPrice } from './price.ts';
 import { rawMulticall, type ContractRead } from './raw-multicall.ts';
 
 const erc20 = [
@@ -114,7 +114,9 @@ export async function readChainState(
       prices.set(
         part.asset.symbol,
         // A call that does not answer leaves the price unread (the asset's failure); an answer is checked.
-        why ? new Error(`the price contract gave ${why}`) : priceFromReads(part.asset.price, values, clock.closeMs, clock.date),
+        why
+          ? new NoPriceAnswer(`the price contract gave ${why}`, block.number, failed?.status === 'failure' && !!failed.reverted)
+          : priceFromReads(part.asset.price, values, clock.closeMs, clock.date),
       );
     }
   }
