@@ -79,9 +79,13 @@ describe('deployment blocks found on the chain', () => {
   it('a node without the old states reads the oldest block it keeps after the close, says which; the rest is explained', async () => {
     const pruned = await chainWithToken(31337, ['--prune-history', '20'], 200, 60);
     const full = await chainWithToken(31338, [], 10, 10);
-    // The next day begins: 30 more blocks after the day's end, so the node (20 states kept) no longer keeps the close's.
+    // The day's last block 10 minutes before its end, then the next day's first 30 blocks: the node (20 states kept)
+    // no longer keeps the close's state.
+    const test = chainClient(pruned.anvil).test;
+    await test.setNextBlockTimestamp({ timestamp: BigInt(day0 + DAY - 600) });
+    await mineBlocks(pruned.anvil, 1);
     const closeBlock = Number(await chainClient(pruned.anvil).pub.getBlockNumber({ cacheTime: 0 }));
-    await chainClient(pruned.anvil).test.setNextBlockTimestamp({ timestamp: BigInt(day0 + DAY + 60) });
+    await test.setNextBlockTimestamp({ timestamp: BigInt(day0 + DAY + 60) });
     await mineBlocks(pruned.anvil, 30);
     const head = closeBlock + 30;
     const registry = registryFile(

@@ -75,6 +75,12 @@ describe('nearestKeptBlock', () => {
     expect(await nearestKeptBlock(client(1_201n, 1_200n), close, 'finalized', () => {})).toBeNull();
   });
 
+  it('is null when the oldest block kept is more than 12 h after the close: another day, not a stand-in (a backfill needs an archive node)', async () => {
+    // 12 s blocks: 3,600 blocks are 12 h.
+    expect(await nearestKeptBlock(client(1_000n + 3_600n, 9_000n), close, 'finalized', () => {})).toMatchObject({ number: 4_600n });
+    expect(await nearestKeptBlock(client(1_000n + 3_601n, 9_000n), close, 'finalized', () => {})).toBeNull();
+  });
+
   it('passes on an error that is not missing state (the node is down): not a reason to read another block', async () => {
     const c = client(1_072n, 1_200n);
     (c.client as unknown as { call: () => Promise<never> }).call = () => Promise.reject(new Error('execution reverted'));

@@ -17,6 +17,7 @@ import {
   DEFAULT_FEED_MAX_AGE_HOURS,
   DEFAULT_NAV_MAX_BUSINESS_DAYS,
   EARLY_CLOSE,
+  KEPT_STATE_MAX_HOURS,
   MIN_HOLDERS_COMPARED,
   PRICE_MOVE_FLAG,
   STALE_MAX_DAYS,
@@ -97,7 +98,7 @@ export function methodStatements(cfg: IngestConfig, registry: Registry | undefin
     {
       id: 'close',
       title: 'The close',
-      text: `A day’s figures are read at its close: on each EVM chain, the last block before 00:00 UTC of the next day, at or below the chain’s ${cfg.headTag} head. That head lags the chain by minutes, so a run waits for it to pass the close, until ${waitMin} min after it; a day read at an earlier block after all is said so (“${EARLY_CLOSE}”) in the run’s record and in the runs listed below, with the time it is ${CLOSE_RETRY} (${CLOSE_RETRY_AFTER_MIN} min later, at most ${CLOSE_RETRY_MAX} reads of a day), when the server’s own schedule (or, on Netlify, the hourly scheduled function) reads it again. A node that no longer keeps the state of the close (a full node keeps its last 128 or so blocks) is read at the oldest later block it keeps, at or below the same head; the run’s record and the figure’s receipt name that block and the close it stands in for (“read at block …, not the close block …”).`,
+      text: `A day’s figures are read at its close: on each EVM chain, the last block before 00:00 UTC of the next day, at or below the chain’s ${cfg.headTag} head. That head lags the chain by minutes, so a run waits for it to pass the close, until ${waitMin} min after it; a day read at an earlier block after all is said so (“${EARLY_CLOSE}”) in the run’s record and in the runs listed below, with the time it is ${CLOSE_RETRY} (${CLOSE_RETRY_AFTER_MIN} min later, at most ${CLOSE_RETRY_MAX} reads of a day), when the server’s own schedule (or, on Netlify, the hourly scheduled function) reads it again. A node that no longer keeps the state of the close (a full node keeps its last 128 or so blocks) is read at the oldest later block it keeps, at or below the same head and at most ${KEPT_STATE_MAX_HOURS} h after the close (a day older than that needs an archive node); the run’s record and the figure’s receipt name that block and the close it stands in for (“read at block …, not the close block …”).`,
     },
     {
       id: 'supply',

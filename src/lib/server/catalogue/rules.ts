@@ -34,6 +34,13 @@ export const CLOSE_RETRY_AFTER_MIN = 30;
 /** Reads of one day at most, the first included. */
 export const CLOSE_RETRY_MAX = 3;
 
+/**
+ * A close the node no longer keeps is read at the oldest later block it keeps only up to this many
+ * hours after the close: a block later than that is another day's state, not a stand-in for the
+ * close (a backfill of old days needs an archive node).
+ */
+export const KEPT_STATE_MAX_HOURS = 12;
+
 /** The `chain` of a holder-concentration figure across all of an asset's chains. */
 export const ALL_CHAINS = 'all';
 

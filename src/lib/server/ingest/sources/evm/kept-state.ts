@@ -4,12 +4,14 @@
  * finalized head, a schedule that started late, a day read again) is already gone from it. The
  * day's figures are then read at the oldest block after the close whose state the node still
  * keeps, at or below the head the close was searched under (so still final), found by a binary
- * search of cheap probes; the block read says which close it stands in for, and the run's record
- * and the figure's receipt say so in the same words (keptStateNote). Without any such block the
- * chain fails as before, explained (chains.ts explain).
+ * search of cheap probes, and no more than KEPT_STATE_MAX_HOURS after the close; the block read
+ * says which close it stands in for, and the run's record and the figure's receipt say so in the
+ * same words (keptStateNote). Without any such block the chain fails as before, explained
+ * (chains.ts explain).
  */
 import { zeroAddress } from 'viem';
 import { isMissingState, withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
+import { KEPT_STATE_MAX_HOURS } from '#lib/server/catalogue/rules.ts';
 import { headBlock, type ClosingBlock, type HeadTag } from './block.ts';
 
 /**
@@ -50,7 +52,8 @@ function probe(c: ChainClient, warn: (m: string) => void) {
 
 /**
  * The oldest block after `close` whose state the node keeps, at or below its `tag` head, marked as
- * read in place of the close; null when the node keeps none after the close.
+ * read in place of the close; null when the node keeps none after the close, or only blocks more
+ * than KEPT_STATE_MAX_HOURS after it (another day's state: a past day needs an archive node).
  */
 export async function nearestKeptBlock(
   c: ChainClient,
@@ -62,9 +65,11 @@ export async function nearestKeptBlock(
   const n = await oldestKeptBlock(close.number, head.number!, probe(c, warn));
   if (n === null) return null;
   const b = n === head.number ? head : await withRetry(`${c.key} block ${n}`, () => c.client.getBlock({ blockNumber: n }), warn);
+  const time = Number(b.timestamp) * 1000;
+  if (time - close.time > KEPT_STATE_MAX_HOURS * 3_600_000) return null;
   return {
     number: n,
-    time: Number(b.timestamp) * 1000,
+    time,
     hash: b.hash!,
     insteadOf: { number: close.number, time: close.time },
   };
