@@ -1,8 +1,10 @@
 /**
  * Discovery on real Anvil chains: a deployment the registry gives no startBlock is found on the
  * chain (binary search of eth_getCode) and indexed from there; a node that keeps only its latest
- * states (Anvil with --prune-history, like a full node without archive state) gets a message that
- * names the chain and the way out, and the other chain still publishes.
+ * states (Anvil with --prune-history, like a full node without archive state) is read at the oldest
+ * block after the close it keeps, said so in the run and the receipt; where it cannot help (the
+ * token's start, in old blocks) the message names the chain and the way out, and the other chain
+ * still publishes.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -460,7 +460,8 @@ describe('heads and archive state', () => {
     );
   }, 60_000);
 
-  it('a node without the state of the day\'s close ("missing trie node") is explained, naming the chain', async () => {
+  it('a node without the state of the day\'s close ("missing trie node") nor of any block after it is explained, naming the chain', async () => {
+    // The day's close here is the chain's head: no later block to read instead (that case: ingest-discovery.test.ts).
     const p = await proxy(anvil.url, (msg) =>
       msg.method === 'eth_call'
         ? {
