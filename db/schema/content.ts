@@ -41,16 +41,24 @@ export const researchArticles = sqliteTable(
   (t) => [index('research_published_idx').on(t.published, t.featured, t.publishedAt)],
 );
 
-/** Uploaded images live in the database so every instance (and a Netlify function) can serve them. */
-export const uploads = sqliteTable('uploads', {
-  id: text('id').primaryKey(),
-  mimeType: text('mime_type').notNull(),
-  size: integer('size').notNull(),
-  width: integer('width'),
-  height: integer('height'),
-  data: blob('data', { mode: 'buffer' }).notNull(),
-  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
-});
+/**
+ * Uploaded images live in the database so every instance (and a Netlify function) can serve them.
+ * The editor's media list reads them newest first through the index: `created_at` is stored after the
+ * image bytes, so ordering by it without the index would read every image whole.
+ */
+export const uploads = sqliteTable(
+  'uploads',
+  {
+    id: text('id').primaryKey(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    data: blob('data', { mode: 'buffer' }).notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('uploads_created_idx').on(t.createdAt, t.id)],
+);
 
 /**
  * The content journal and git outbox: one row per save or delete, written in the same transaction

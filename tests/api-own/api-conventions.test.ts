@@ -85,6 +85,7 @@ describe('CORS preflight', () => {
       ['/api/blog/posts/1', 'PUT'],
       ['/api/research/1', 'DELETE'],
       ['/api/uploads', 'POST'],
+      ['/api/uploads', 'GET'],
       ['/api/content/blog/1/draft', 'PUT'],
       ['/api/content/render', 'POST'],
     ];

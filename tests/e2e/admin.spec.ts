@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@libsql/client';
 import { startServer, type RunningServer } from '../support/server.ts';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { hydrated, newContext, PHONE, screenshot as takeScreenshot, useBrowser, watchErrors } from '../support/browser.ts';
 import { makePng } from '../support/images.ts';
 import { TEST_ADMIN } from '../support/constants.ts';
@@ -49,14 +49,46 @@ async function save(page: Page) {
   await page.getByRole('button', { name: 'Save', exact: true }).last().click();
 }
 
+/** Uploads an image through the API, as the admin (the editor's own uploads go through the same route). */
+async function uploadPng(png: Buffer) {
+  return fetch(base + '/api/uploads', {
+    method: 'POST',
+    headers: { Origin: base, Cookie: await loginCookie(base), 'Content-Type': 'image/png' },
+    body: new Uint8Array(png),
+  });
+}
+
+/** Pastes an image file into a field, as a copied screenshot arrives: a paste event carrying the file. */
+async function pasteImage(field: Locator, png: Buffer) {
+  await field.evaluate(
+    (el, bytes) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(bytes)], 'image.png', { type: 'image/png' }));
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    [...png],
+  );
+}
+
+/** Brings the media list to the middle of the screen; true once every image in it has loaded and shows. */
+function thumbnailsShown(picker: Locator): Promise<boolean> {
+  return picker.evaluate(async (el) => {
+    el.scrollIntoView({ block: 'center' });
+    const images = [...el.querySelectorAll('img')];
+    await Promise.all(images.map((img) => img.decode().catch(() => undefined)));
+    return images.length > 0 && images.every((img) => img.naturalWidth > 0);
+  });
+}
+
 async function scoreOf(page: Page, title: string): Promise<number> {
   const text = await page.getByTestId('seo-row').filter({ hasText: title }).getByTestId('seo-score').innerText();
   return Number(/(\d+)\/100/.exec(text)?.[1]);
 }
 
 describe('admin journey', () => {
-  it('blog post: validation, create with an uploaded image, edit, public, SEO, delete', async () => {
+  it('blog post: validation, create with an uploaded image, edit, preview link, public, SEO, delete', async () => {
     const context = await newContext(browser(), base, { signedIn: true });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await visit(page, '/admin');
@@ -71,7 +103,10 @@ describe('admin journey', () => {
     await toastSays(page, 'Title and content are required');
     expect(await page.getByTestId('toast').innerText()).toContain('Validation Error');
     await page.getByTestId('title-error').waitFor();
-    await page.getByTestId('content-error').waitFor();
+    // The empty body is said in words beside it, and read out with the editor (invalid, described by them).
+    expect(await page.getByTestId('content-error').innerText()).toBe('Write the content.');
+    expect(await bodyOf(page).getAttribute('aria-invalid')).toBe('true');
+    expect(await bodyOf(page).evaluate((el) => el.ariaDescribedByElements?.map((e) => e.id))).toEqual(['content-error', 'content-hint']);
     // No toast outlives its editor: a failed upload's toast is taken back with the editor.
     await page.getByLabel('Upload image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await toastSays(page, 'Please select an image file');
@@ -110,6 +145,14 @@ describe('admin journey', () => {
     await page.getByRole('button', { name: `Edit ${title}` }).click();
     await page.getByRole('heading', { name: 'Edit Blog Post' }).waitFor();
     await page.getByLabel('Excerpt').fill('The weekly view of tokenized US treasuries.');
+    // A preview link's Copy puts the link shown on the clipboard; the link opens the draft for anyone.
+    await page.getByRole('button', { name: 'Create preview link' }).click();
+    const shown = await page.getByTestId('preview-url').inputValue();
+    expect(shown).toMatch(new RegExp(`^${base}/preview/[^/?#]+$`));
+    await page.getByTestId('preview-panel').getByRole('button', { name: 'Copy' }).click();
+    await toastSays(page, 'Preview link copied to clipboard');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
+    expect(await (await fetch(shown)).text()).toContain(title);
     await save(page);
     await toastSays(page, 'Blog post updated successfully');
 
@@ -190,7 +233,40 @@ describe('admin journey', () => {
     expect(await page.getByLabel('Category').inputValue()).toBe('Market Analysis');
     await page.getByRole('switch', { name: 'Published' }).click();
     await page.getByRole('switch', { name: 'Featured' }).click();
-    await page.getByLabel('Image URL').fill('https://images.example.com/credit.jpg');
+
+    // The featured image: one uploaded earlier (here through the API), then a pasted one, which is
+    // uploaded and fills the field; then the earlier one is chosen from the uploads, by keyboard.
+    const earlier = (await (await uploadPng(makePng(1200, 630))).json()) as { url: string };
+    const imageUrl = page.getByLabel('Image URL');
+    await pasteImage(imageUrl, makePng(60, 30));
+    await toastSays(page, 'Image uploaded');
+    const pasted = await imageUrl.inputValue();
+    expect(pasted).toMatch(/^\/api\/uploads\/[a-z2-7]+$/);
+    expect(pasted).not.toBe(earlier.url);
+    const choose = page.getByRole('button', { name: 'Choose from uploads' });
+    await choose.focus();
+    await page.keyboard.press('Enter');
+    expect(await choose.getAttribute('aria-expanded')).toBe('true');
+    const picker = page.getByTestId('media-picker');
+    const images = picker.getByRole('button');
+    await images.first().waitFor();
+    // Newest first: the pasted image (the field's, marked chosen), then the earlier one, named by its alt text.
+    expect(await images.nth(0).locator('img').getAttribute('src')).toBe(pasted);
+    expect(await images.nth(0).getAttribute('aria-pressed')).toBe('true');
+    expect(await images.nth(1).locator('img').getAttribute('src')).toBe(earlier.url);
+    expect(await images.nth(1).getAttribute('aria-pressed')).toBe('false');
+    expect(await images.nth(1).getAttribute('aria-label')).toBeNull();
+    expect(await images.nth(1).locator('img').getAttribute('alt')).toMatch(
+      /^PNG image, 1200x630, uploaded \d{1,2} \w{3} \d{4}, \d\d:\d\d UTC$/,
+    );
+    expect(await thumbnailsShown(picker)).toBe(true);
+    await takeScreenshot(page, 'admin-media-picker-1280');
+    await images.nth(0).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await picker.waitFor({ state: 'detached' });
+    expect(await imageUrl.inputValue()).toBe(earlier.url);
+    expect(await choose.evaluate((el) => el === document.activeElement)).toBe(true);
     await screenshot(page, 'admin-research-editor-1280', true);
     await save(page);
     await toastSays(page, 'Research article created successfully');
@@ -207,6 +283,7 @@ describe('admin journey', () => {
       category: 'Market Analysis',
       author: 'Ada Analyst',
       readingTime: '2 min',
+      featuredImage: earlier.url,
     });
 
     await page.getByRole('button', { name: `Edit ${title}` }).click();
@@ -309,6 +386,18 @@ describe('admin journey', () => {
     expect(await page.getByTestId('toast').innerText()).toContain('File Too Large');
     await screenshot(page, 'admin-blog-editor-375', true);
     expect(await noOverflow()).toBe(true);
+    // The uploaded images to choose from, on a 390 px phone: within the screen, each a finger's size.
+    await uploadPng(makePng(1200, 630));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Choose from uploads' }).click();
+    const picker = page.getByTestId('media-picker');
+    await picker.getByRole('button').first().waitFor();
+    expect(await thumbnailsShown(picker)).toBe(true);
+    await takeScreenshot(page, 'admin-media-picker-390');
+    expect(await noOverflow()).toBe(true);
+    const box = (await picker.getByRole('button').first().boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    await page.setViewportSize(PHONE);
     await page.getByRole('button', { name: 'Back to Admin' }).click();
     await page.getByRole('button', { name: 'Create Research' }).click();
     await screenshot(page, 'admin-research-editor-375', true);

@@ -1,5 +1,6 @@
 import type { UploadedImage } from '#lib/shared/content-types.ts';
-import { ApiError } from './api.ts';
+import { ApiError, apiRequest } from './api.ts';
+import type { UploadList } from '#lib/shared/upload-list.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from '#lib/shared/upload-rules.ts';
 
 /** Spec section 9: at most 5MB (upload-rules.ts), 1200 px wide, JPEG at 0.8. */
@@ -46,4 +47,10 @@ export async function uploadImage(blob: Blob): Promise<UploadedImage> {
   });
   if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text().catch(() => ''));
   return (await res.json()) as UploadedImage;
+}
+
+/** A page of the uploaded images, newest first; `before` is the `next` of the page shown last. */
+export async function listUploads(before: string | null): Promise<UploadList> {
+  const res = await apiRequest('GET', '/api/uploads' + (before ? `?before=${encodeURIComponent(before)}` : ''));
+  return (await res.json()) as UploadList;
 }

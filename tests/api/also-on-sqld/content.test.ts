@@ -257,6 +257,59 @@ describe('/api/uploads', () => {
     expect((await fetch(base + '/api/uploads/..%2F..%2Fetc')).status).toBe(404);
   });
 
+  it('lists the uploads to the admin alone, newest first and a page at a time; a bad query is a 400', async () => {
+    const older = (await (await upload(makePng(3, 2), 'image/png')).json()) as { id: string; url: string; size: number };
+    const newer = (await (await upload(makePng(5, 4), 'image/png')).json()) as { id: string; url: string; size: number };
+    // Without a session (from the site or from anywhere else): 401, no list, no CORS grant.
+    for (const headers of [{}, { Origin: 'https://evil.example' }, { Cookie: 'rwa_session=not-a-session' }] as Record<string, string>[]) {
+      const anon = await fetch(base + '/api/uploads?limit=60', { headers });
+      expect(anon.status).toBe(401);
+      expect(anon.headers.get('access-control-allow-origin')).toBeNull();
+      expect(await anon.text()).not.toContain(newer.id);
+    }
+    const list = (query: string) => fetch(base + '/api/uploads' + query, { headers: { Cookie: cookie, Origin: 'https://evil.example' } });
+    type Page = { items: { id: string; createdAt: string }[]; next: string | null };
+    const res = await list('?limit=60');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toMatch(/^(private, )?no-store$/);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    const { items } = (await res.json()) as Page;
+    expect(items.find((i) => i.id === newer.id)).toEqual({
+      id: newer.id,
+      url: newer.url,
+      mimeType: 'image/png',
+      size: newer.size,
+      width: 5,
+      height: 4,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+    const at = items.map((i) => Date.parse(i.createdAt));
+    expect(at).toEqual([...at].sort((a, b) => b - a));
+    // Walked two at a time from the start: each page older than the one before, no image twice, the
+    // newer upload before the older. Uploads made meanwhile by other suites land before the walk's cursor.
+    const seen: string[] = [];
+    let last = Infinity;
+    let next: string | null = '';
+    while (next !== null && !seen.includes(older.id)) {
+      const page = (await (await list(`?limit=2${next ? `&before=${next}` : ''}`)).json()) as Page;
+      expect(page.items.length).toBeGreaterThan(0);
+      for (const item of page.items) {
+        expect(seen).not.toContain(item.id);
+        expect(Date.parse(item.createdAt)).toBeLessThanOrEqual(last);
+        last = Date.parse(item.createdAt);
+        seen.push(item.id);
+      }
+      next = page.next;
+    }
+    expect(seen.indexOf(newer.id)).toBeGreaterThanOrEqual(0);
+    expect(seen.indexOf(newer.id)).toBeLessThan(seen.indexOf(older.id));
+    for (const query of ['?limit=0', '?limit=61', '?limit=ten', '?before=1-abc', '?page=2', '?limit=1&limit=2']) {
+      const bad = await list(query);
+      expect(bad.status, query).toBe(400);
+      expect((await bad.json()) as { message: string }, query).toMatchObject({ message: expect.stringMatching(/invalid/) });
+    }
+  });
+
   it('refuses a 6 MB file with 413', async () => {
     const big = Buffer.concat([makePng(10, 10), Buffer.alloc(6 * 1024 * 1024)]);
     expect((await upload(big, 'image/png')).status).toBe(413);

@@ -1,9 +1,10 @@
-import { useId, useState, type ChangeEvent } from 'react';
-import { ImagePlus, Loader2, X } from 'lucide-react';
+import { useId, useRef, useState, type ChangeEvent, type ClipboardEvent } from 'react';
+import { Images, ImagePlus, Loader2, X } from 'lucide-react';
 import { getErrorMessage } from '#lib/client/api.ts';
 import { checkImageFile, resizeImage, uploadImage } from '#lib/client/image-upload.ts';
 import { inputClass, secondaryButton } from './ui.ts';
 import { useOwnToasts } from './use-own-toasts.ts';
+import MediaPicker from './MediaPicker.tsx';
 
 interface Props {
   value: string;
@@ -13,16 +14,38 @@ interface Props {
   error?: string;
 }
 
-/** Featured image: upload a file (checked, resized to 1200 px, JPEG 0.8, sent to the server) or type a URL. */
+/**
+ * Featured image: upload a file or paste one (checked, resized to 1200 px, JPEG 0.8, sent to the
+ * server), choose one already uploaded, or type a URL.
+ */
 export default function ImageField({ value, onChange, label = 'Featured Image', error }: Props) {
   const id = useId();
   const toast = useOwnToasts();
   const [uploading, setUploading] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const chooser = useRef<HTMLButtonElement>(null);
 
-  async function onFile(e: ChangeEvent<HTMLInputElement>) {
+  function onFile(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
     e.target.value = '';
+    if (file) void upload(file);
+  }
+
+  // A pasted image (a screenshot, an image copied in a browser) is uploaded like a chosen file; pasted
+  // text goes into the URL field as typed.
+  function onPaste(e: ClipboardEvent<HTMLFieldSetElement>) {
+    const file = e.clipboardData.files[0];
     if (!file) return;
+    e.preventDefault();
+    void upload(file);
+  }
+
+  function closePicker() {
+    setPicking(false);
+    chooser.current?.focus();
+  }
+
+  async function upload(file: File) {
     const problem = checkImageFile(file);
     if (problem) {
       toast({ ...problem, variant: 'destructive' });
@@ -44,7 +67,7 @@ export default function ImageField({ value, onChange, label = 'Featured Image', 
   }
 
   return (
-    <fieldset className="space-y-3">
+    <fieldset className="space-y-3" onPaste={onPaste}>
       <legend className="mb-1.5 text-sm font-medium text-fg">{label}</legend>
       <div className="flex flex-col gap-3">
         <div className="flex aspect-[1200/630] w-full max-w-sm shrink-0 items-center justify-center overflow-hidden rounded-lg border border-dashed border-border bg-bg">
@@ -68,12 +91,33 @@ export default function ImageField({ value, onChange, label = 'Featured Image', 
                 aria-label="Upload image"
               />
             </label>
+            <button
+              ref={chooser}
+              type="button"
+              className={secondaryButton}
+              aria-expanded={picking}
+              aria-controls={picking ? `${id}-media` : undefined}
+              onClick={() => setPicking((open) => !open)}
+            >
+              <Images aria-hidden className="size-4" /> Choose from uploads
+            </button>
             {value && (
               <button type="button" className={secondaryButton} onClick={() => onChange('')}>
                 <X aria-hidden className="size-4" /> Remove
               </button>
             )}
           </div>
+          {picking && (
+            <MediaPicker
+              id={`${id}-media`}
+              selected={value}
+              onPick={(url) => {
+                onChange(url);
+                closePicker();
+              }}
+              onClose={closePicker}
+            />
+          )}
           <label htmlFor={id} className="sr-only">
             Image URL
           </label>
@@ -82,7 +126,7 @@ export default function ImageField({ value, onChange, label = 'Featured Image', 
             type="text"
             inputMode="url"
             className={inputClass}
-            placeholder="Or paste an image URL: https://..."
+            placeholder="Or paste an image, or its URL: https://..."
             value={value}
             onChange={(e) => onChange(e.target.value)}
             aria-invalid={error ? true : undefined}

@@ -76,7 +76,7 @@ export default function MainFields({ kind, values: v, onChange, errors, notify }
                 value={v.content}
                 onChange={(content) => set({ content })}
                 placeholder="Write your content here..."
-                description={[errors.content, CONTENT_HINT].filter(Boolean).join(' ')}
+                describedBy={fieldDescription('content', { hint: true, error: errors.content })['aria-describedby']}
                 invalid={!!errors.content}
                 notify={notify}
               />

@@ -1,8 +1,9 @@
-import { and, eq, like, or } from 'drizzle-orm';
+import { and, desc, eq, like, lt, or } from 'drizzle-orm';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { uploads } from '#db/schema/index.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from '#lib/shared/upload-rules.ts';
 import type { UploadedImage } from '#lib/shared/content-types.ts';
+import { pageOf, type UploadList, type UploadListQuery } from '#lib/shared/upload-list.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { HttpError } from '#lib/server/http/handle.ts';
 import { now } from '#lib/server/clock.ts';
@@ -70,4 +71,22 @@ export async function deleteUpload(id: string): Promise<boolean> {
   if (!isUploadId(id)) return false;
   const deleted = await getDb().delete(uploads).where(eq(uploads.id, id)).returning({ id: uploads.id });
   return deleted.length > 0;
+}
+
+/**
+ * A page of the uploaded images, newest first (the editor's media list): their facts, never their
+ * bytes. Read through the (created_at, id) index, one row past the limit to know whether more follow.
+ */
+export async function listUploads({ limit, before }: UploadListQuery): Promise<UploadList> {
+  const at = before && new Date(before.at);
+  const rows = await getDb()
+    .select({ id: uploads.id, mimeType: uploads.mimeType, size: uploads.size, width: uploads.width, height: uploads.height, createdAt: uploads.createdAt })
+    .from(uploads)
+    .where(before && at ? or(lt(uploads.createdAt, at), and(eq(uploads.createdAt, at), lt(uploads.id, before.id))) : undefined)
+    .orderBy(desc(uploads.createdAt), desc(uploads.id))
+    .limit(limit + 1);
+  return pageOf(
+    rows.map((r) => ({ ...r, url: uploadUrl(r.id), createdAt: r.createdAt.toISOString() })),
+    limit,
+  );
 }

@@ -16,8 +16,8 @@ interface Props {
   value: string;
   onChange: (value: string) => void;
   placeholder: string;
-  /** The field's hint and error, read out with it (ids cannot reach into the editor's shadow root). */
-  description?: string;
+  /** The ids of the field's error and hint (as aria-describedby lists them), read out with the text. */
+  describedBy?: string;
   invalid?: boolean;
   notify: Notify;
 }
@@ -46,7 +46,7 @@ const toolButton =
  * every button has a keyboard shortcut, and images taken in by paste, drop or the Image button
  * (uploaded like the featured image, written in as Markdown). Controlled: `value` in, `onChange` out.
  */
-export default function MarkdownEditor({ label, value, onChange, placeholder, description, invalid, notify }: Props) {
+export default function MarkdownEditor({ label, value, onChange, placeholder, describedBy, invalid, notify }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   // One log for the editor's life (useState's initialiser runs once; useRef's argument is built each render).
@@ -136,14 +136,16 @@ export default function MarkdownEditor({ label, value, onChange, placeholder, de
     v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value }, annotations: fromValue.of(true) });
   }, [value, echoes]);
 
-  // The description and invalid state change with the field's errors: set on the content element directly.
+  // The field's error and hint describe the text, and change with its errors. The text sits in the
+  // editor's shadow root, where an aria-describedby id cannot reach the page's elements; a reference
+  // to the elements themselves can (ARIA element reflection).
   useEffect(() => {
     const content = view.current?.contentDOM;
     if (!content) return;
-    if (description) content.setAttribute('aria-description', description);
-    else content.removeAttribute('aria-description');
+    const ids = describedBy?.split(' ') ?? [];
+    content.ariaDescribedByElements = ids.map((id) => document.getElementById(id)).filter((el) => el !== null);
     content.setAttribute('aria-invalid', String(!!invalid));
-  }, [description, invalid]);
+  }, [describedBy, invalid]);
 
   function onPick(e: ChangeEvent<HTMLInputElement>) {
     const files = [...(e.target.files ?? [])];
