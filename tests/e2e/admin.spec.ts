@@ -73,7 +73,9 @@ async function pasteImage(field: Locator, png: Buffer) {
 /** Brings the media list to the middle of the screen; true once every image in it has loaded and shows. */
 function thumbnailsShown(picker: Locator): Promise<boolean> {
   return picker.evaluate(async (el) => {
-    el.scrollIntoView({ block: 'center' });
+    // At once: the page scrolls smoothly (prose.css), and a screenshot mid-way shows it half moved.
+    const top = el.getBoundingClientRect().top + window.scrollY - (window.innerHeight - el.getBoundingClientRect().height) / 2;
+    window.scrollTo({ top, behavior: 'instant' });
     const images = [...el.querySelectorAll('img')];
     await Promise.all(images.map((img) => img.decode().catch(() => undefined)));
     return images.length > 0 && images.every((img) => img.naturalWidth > 0);

@@ -84,7 +84,7 @@ export default function MediaPicker({ id, selected, onPick, onClose }: Props) {
       data-testid="media-picker"
     >
       {items.length > 0 && (
-        <ul ref={grid} className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label="Uploaded images, newest first">
+        <ul ref={grid} className="grid grid-cols-[repeat(auto-fill,minmax(6rem,1fr))] gap-2" aria-label="Uploaded images, newest first">
           {items.map((item) => {
             const chosen = item.url === selected;
             const alt = uploadAlt(item);

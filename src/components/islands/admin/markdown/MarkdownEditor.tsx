@@ -32,6 +32,18 @@ const TOOLS: { action: MarkdownAction; label: string; icon: LucideIcon }[] = [
   { action: 'code', label: 'Code', icon: Code },
 ];
 
+/**
+ * Points the text's description at the page's elements named by `ids`. The text sits in the editor's
+ * shadow root, where an aria-describedby id cannot reach them; a reference to the elements themselves
+ * can (ARIA element reflection).
+ */
+function describeBy(content: HTMLElement, ids = '') {
+  content.ariaDescribedByElements = ids
+    .split(' ')
+    .map((id) => document.getElementById(id))
+    .filter((el) => el !== null);
+}
+
 /** Marks the text written in from `value`: the parent already has it, so it is not sent back up. */
 const fromValue = Annotation.define<boolean>();
 
@@ -136,14 +148,11 @@ export default function MarkdownEditor({ label, value, onChange, placeholder, de
     v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value }, annotations: fromValue.of(true) });
   }, [value, echoes]);
 
-  // The field's error and hint describe the text, and change with its errors. The text sits in the
-  // editor's shadow root, where an aria-describedby id cannot reach the page's elements; a reference
-  // to the elements themselves can (ARIA element reflection).
+  // The field's error and hint describe the text, and change with its errors.
   useEffect(() => {
     const content = view.current?.contentDOM;
     if (!content) return;
-    const ids = describedBy?.split(' ') ?? [];
-    content.ariaDescribedByElements = ids.map((id) => document.getElementById(id)).filter((el) => el !== null);
+    describeBy(content, describedBy);
     content.setAttribute('aria-invalid', String(!!invalid));
   }, [describedBy, invalid]);
 
