@@ -461,6 +461,11 @@ const overview = {
   totalRWAHolders: 385_300,
   totalAssetIssuers: 231,
   totalStablecoinValue: String(278.14e9),
+  // What each total counts, shown beside it: the snapshot's are the whole market's, not our list's.
+  basis: {
+    totalRWAValue: 'the whole market on 12 Sep 2025 (PANews), a dated public figure',
+    totalStablecoinValue: 'the whole market on 12 Sep 2025 (Public figures), a dated public figure',
+  },
 };
 
 // --- Write ---------------------------------------------------------------------------------------

@@ -60,6 +60,11 @@ describe('npm run ingest against two local chains', () => {
       asOf: s.days[2],
       // No figure 30 days earlier: the changes are unavailable, not the snapshot's fixed texts.
       changes30d: { totalRWAValue: null, totalAssetHolders: null, totalStablecoinValue: null },
+      // Each total says what it counts: two RWA products have a value (USDX has one on Arbitrum alone).
+      basis: {
+        totalRWAValue: 'the 2 tracked products, each counted once; not the whole market',
+        totalStablecoinValue: 'the 1 tracked stablecoin; not the whole market',
+      },
       origin: 'live',
     });
   });

@@ -89,7 +89,7 @@ describe('no response interface mirrors a schema', () => {
   it('a planted mirror is refused, in either spelling', () => {
     const iface = `export interface Network {\n  id: string; name: string; iconUrl: string; rwaCount: number; totalValue: string;\n  marketShare: number; change30d: string | null; origin: Origin; change30dOrigin: Origin;\n}`;
     expect(mirrorsIn('planted.ts', iface)).toEqual(['planted.ts: Network mirrors networksSchema']);
-    const alias = `type Overview = { totalRWAValue: string; totalAssetHolders: number; totalRWAHolders: number; totalAssetIssuers: number; totalStablecoinValue: string; asOf: string; changes30d?: object; origin: string };`;
+    const alias = `type Overview = { totalRWAValue: string; totalAssetHolders: number; totalRWAHolders: number; totalAssetIssuers: number; totalStablecoinValue: string; asOf: string; changes30d?: object; basis: object | null; origin: string };`;
     expect(mirrorsIn('planted.ts', alias)).toEqual(['planted.ts: Overview mirrors marketOverviewSchema']);
     // The schema's own type is no mirror.
     expect(mirrorsIn('planted.ts', 'export type Network = z.infer<typeof networksSchema>[number];')).toEqual([]);

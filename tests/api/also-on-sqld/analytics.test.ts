@@ -29,7 +29,11 @@ describe('GET /api/market-overview', () => {
       totalAssetIssuers: expect.any(Number),
       totalStablecoinValue: numericString,
       asOf: AS_OF,
-      // added beside the spec's fields: the snapshot's dated figures
+      // added beside the spec's fields: the snapshot's dated figures, and what each total counts
+      basis: {
+        totalRWAValue: expect.stringMatching(/^the whole market on 12 Sep 2025 \(PANews\)/),
+        totalStablecoinValue: expect.stringMatching(/^the whole market on 12 Sep 2025/),
+      },
       origin: 'snapshot',
     });
     expect(o.totalAssetHolders).toBe(o.totalRWAHolders);

@@ -64,6 +64,14 @@ export const publishedFactsRead = () =>
 /** The dataset's as-of date (YYYY-MM-DD). One primary-key lookup. */
 export const getAsOf = (): Promise<string> => readOne(asOfRead());
 
+/** The stored words of what each total counts; null when the row predates them (nothing is made up in their place). */
+function basisOf(v: unknown): MarketOverview['basis'] {
+  const b = v as Partial<Record<'totalRWAValue' | 'totalStablecoinValue', unknown>> | null | undefined;
+  return typeof b?.totalRWAValue === 'string' && typeof b.totalStablecoinValue === 'string'
+    ? { totalRWAValue: b.totalRWAValue, totalStablecoinValue: b.totalStablecoinValue }
+    : null;
+}
+
 export const marketOverviewRead = () =>
   readMany([metaRow('marketOverview'), metaRow('asOf'), metaRow('publishedRun')], ([[row], asOfRows, runRows]): MarketOverview => {
     const o = (row?.value ?? {}) as Partial<Record<keyof MarketOverview, unknown>>;
@@ -79,6 +87,7 @@ export const marketOverviewRead = () =>
       totalStablecoinValue: money(o.totalStablecoinValue),
       asOf: asOfFrom(asOfRows),
       ...(o.changes30d ? { changes30d: o.changes30d as NonNullable<MarketOverview['changes30d']> } : {}),
+      basis: basisOf(o.basis),
       origin: figureOrigin(liveFrom(runRows)),
     };
   });

@@ -49,7 +49,7 @@ import { buildChart } from './derive/chart.ts';
 import { gridOf } from './derive/grid.ts';
 import { buildNetworks } from './derive/networks.ts';
 import { round } from './derive/numbers.ts';
-import { buildOverview, marketStablecoins, type Totals } from './derive/overview.ts';
+import { buildOverview, MARKET_STABLECOIN_BASIS, marketStablecoins, type Totals } from './derive/overview.ts';
 import { buildSeries } from './derive/series.ts';
 import { buildTransfers } from './derive/transfers.ts';
 import { buildCellRows, buildTotals, type CellRow, type TotalRow } from './derive/read-model.ts';
@@ -146,6 +146,7 @@ export async function derive(db: Database, registry: Registry, asOf: string, opt
     totals.stablecoins = market.now;
     overview.totalStablecoinValue = String(round(market.now));
     overview.changes30d.totalStablecoinValue = market.change30d;
+    overview.basis.totalStablecoinValue = MARKET_STABLECOIN_BASIS;
   }
   // A day the runs read: its figures come from the observations (blocks and API URLs, on the asset pages).
   const readLabel = 'ingest runs: the chain and API reads of the day';

@@ -44,6 +44,10 @@ export const marketOverviewSchema = z.object({
     .object({ totalRWAValue: z.number().nullable(), totalAssetHolders: z.number().nullable(), totalStablecoinValue: z.number().nullable() })
     .optional()
     .describe("Percent over 30 days, from the run's series (null: no figure 30 days earlier, or a zero base); absent without a run"),
+  basis: z
+    .object({ totalRWAValue: z.string(), totalStablecoinValue: z.string() })
+    .nullable()
+    .describe('What each total counts, in words: the tracked products or the whole market (coverage by class: /api/coverage)'),
   origin,
 });
 
