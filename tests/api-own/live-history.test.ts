@@ -197,6 +197,13 @@ describe('a run takes the history from the public history APIs', () => {
     expect(Number(overview.totalStablecoinValue)).toBeCloseTo(marketOn('stablecoincharts-all.json', DATE), 0);
     const then = marketOn('stablecoincharts-all.json', '2025-12-10');
     expect(overview.changes30d.totalStablecoinValue).toBeCloseTo(((overview.totalStablecoinValue - then) / then) * 100, 1);
+    // The stablecoin card is the market's total, the RWA card our list's: each says so, in the API and under the card.
+    const MARKET = 'every stablecoin DefiLlama lists, on every chain (its market total)';
+    expect(overview.basis.totalStablecoinValue).toBe(MARKET);
+    expect(overview.basis.totalRWAValue).toMatch(/^the \d+ tracked products?, each counted once; not the whole market$/);
+    const cards = byTestId(await text('/'), 'metric-cards');
+    expect(cards).toContain(MARKET);
+    expect(cards).toContain(overview.basis.totalRWAValue);
   });
 
   it('draws the networks charts per chain from the per-chain stablecoin chart and the protocol history', async () => {

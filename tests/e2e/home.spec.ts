@@ -53,6 +53,10 @@ describe('home page', () => {
     expect(texts[2]).not.toContain('from 30d ago');
     expect(texts[3]).toContain('+4.78%');
     expect(texts[3]).toContain('from 30d ago');
+    // Each total says what it counts; the coverage by class is one link away.
+    expect(texts[0]).toContain('the whole market on 12 Sep 2025 (PANews), a dated public figure');
+    expect(texts[3]).toContain('the whole market on 12 Sep 2025 (Public figures)');
+    expect(await page.getByTestId('totals-coverage').getByRole('link', { name: 'Sources' }).getAttribute('href')).toBe('/sources#coverage');
     expect(await page.getByTestId('data-as-of').innerText()).toMatch(/Data as of September 12, 2025/);
     expect(await page.getByTestId('data-as-of').getByRole('link', { name: 'Sources' }).count()).toBe(1);
     await screenshot(page, 'home-desktop', true);
