@@ -3,6 +3,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { hydrated, newContext, screenshot } from '../support/browser.ts';
 import { PAGE_KINDS } from './page-kinds.ts';
+import { makePng } from '../support/images.ts';
 
 /**
  * axe-core in Chromium on every page kind, at 1440x900 and 390x844 (a common laptop and phone, the
@@ -116,6 +117,13 @@ export function axeAt(label: string, viewport: { width: number; height: number }
       await load(page, '/admin');
       await page.getByRole('button', { name: 'Create Research' }).click();
       await page.getByRole('heading', { name: 'Create Research Article' }).waitFor();
+      // With the list of uploaded images open, an image in it (a draft's: the admin's alone).
+      const uploaded = await context.request.post('/api/uploads', { headers: { 'Content-Type': 'image/png' }, data: makePng(40, 21) });
+      expect(uploaded.status()).toBe(201);
+      await page.getByRole('button', { name: 'Choose from uploads' }).click();
+      const picker = page.getByTestId('media-picker');
+      await picker.waitFor();
+      await picker.getByText('Loading uploaded images...').waitFor({ state: 'detached' });
       found.push(...(await violations(page)).map((v) => `research editor: ${v}`));
       await screenshot(page, `axe-editor-${label}`, true);
       await load(page, '/admin/seo');
