@@ -37,7 +37,16 @@ export default defineConfig({
     sequence: { sequencer: LongFirst },
     projects: [
       {
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          // Two files at a time: vitest's default on two cores is one (cores - 1), and these share nothing.
+          // Side by side, the CPU-bound ones (hostile Markdown, a 20 MB answer) need more than 5 s on a busy machine.
+          maxWorkers: 2,
+          testTimeout: 20_000,
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         test: {
