@@ -47,6 +47,13 @@ async function roundTrips(path: string, headers: Record<string, string> = {}) {
   };
 }
 
+/** A page rendered afresh: the counter moved from outside and left to lapse, so the page reads it again. */
+async function pageMiss(path: string) {
+  await bumpChangeCounter(sqld);
+  await new Promise((r) => setTimeout(r, 1100));
+  return roundTrips(path);
+}
+
 /**
  * An API answer rendered afresh while the server keeps a counter it has just read: the counter is moved
  * from outside and left to lapse, a page reads the new one, then the API call comes at once.
@@ -60,14 +67,38 @@ async function apiMiss(path: string) {
 
 describe('database round trips on sqld', () => {
   it('a page makes at most 2, an API call 1', async () => {
-    const pages = ['/', '/networks', `/research/${SLUG}`, '/research', '/stablecoins', '/treasuries', '/sources'];
+    // One page of every kind: the entity pages by the first ids the API lists, /compare with the first two.
+    const ids = async (path: string) => ((await (await fetch(server.baseUrl + path)).json()) as { id: string }[]).map((r) => r.id);
+    const [asset, other] = await ids('/api/assets');
+    const [issuer] = await ids('/api/issuers');
+    const pages = [
+      '/',
+      '/networks',
+      '/networks/ethereum',
+      '/assets',
+      `/assets/${asset}`,
+      '/issuers',
+      `/issuers/${issuer}`,
+      '/stablecoins',
+      '/treasuries',
+      '/commodities',
+      '/private-credit',
+      '/sources',
+      '/alerts',
+      '/corrections',
+      `/compare?assets=${asset},${other}`,
+      '/research',
+      `/research/${SLUG}`,
+      '/blog',
+      '/search?q=usd',
+    ];
     for (const path of pages) {
       // The worst case: the change counter kept in memory (1 s) has lapsed and another client moved it
       // (a made-up query parameter no longer misses: the key holds only what the route reads), so the
-      // page reads the counter, renders and reads its data.
-      await bumpChangeCounter(sqld);
-      await new Promise((r) => setTimeout(r, 1100));
-      const r = await roundTrips(path);
+      // page reads the counter, renders and reads its data. One of the server's own pollers (the alert
+      // outbox every 30 s) may fall in the window; a real third trip shows in every attempt.
+      let r = await pageMiss(path);
+      for (let attempt = 1; attempt < 3 && r.trips !== 2; attempt++) r = await pageMiss(path);
       expect(r.status, path).toBe(200);
       expect(r.cache, path).toBe('MISS');
       expect(r.trips, path).toBe(2);
@@ -90,7 +121,8 @@ describe('database round trips on sqld', () => {
       expect(Object.keys(JSON.parse(r.body)).length, path).toBeGreaterThan(0);
       expect(r.trips, path).toBe(1);
     }
-  });
+    // One page of every kind (19) and five API calls, each after the kept counter (1 s) lapses.
+  }, 60_000);
 
   it('serves a repeated page from the cache for at most one round trip; an edit here shows at once, one elsewhere within a second', async () => {
     const path = '/research';

@@ -1,6 +1,8 @@
 /** Reads of the stored events: the list (all, or per asset, class or network) and one event. */
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
+import { getDb } from '#lib/server/db/client.ts';
+import { read, type Read } from '#lib/server/db/reads.ts';
 import { alertEvents } from '#db/schema/index.ts';
 import { ASSET_CLASSES } from '#lib/shared/asset-classes.ts';
 import { slugify } from '#lib/shared/open-data/ids.ts';
@@ -56,17 +58,27 @@ function where(f: AlertFilter, symbolOf: SymbolOf): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
+function listQuery(db: Database, filter: AlertFilter, limit: number, symbolOf: SymbolOf) {
+  return db
+    .select()
+    .from(alertEvents)
+    .where(where(filter, symbolOf))
+    .orderBy(desc(alertEvents.createdAt), desc(alertEvents.day), alertEvents.id)
+    .limit(limit);
+}
+
 export async function listAlerts(
   db: Database,
   filter: AlertFilter = {},
   limit = FEED_LIMIT,
   symbolOf: SymbolOf = (id) => staticLinks().symbolOf(id),
 ): Promise<StoredAlert[]> {
-  const rows = await db
-    .select()
-    .from(alertEvents)
-    .where(where(filter, symbolOf))
-    .orderBy(desc(alertEvents.createdAt), desc(alertEvents.day), alertEvents.id)
-    .limit(limit);
-  return rows.map(stored);
+  return (await listQuery(db, filter, limit, symbolOf)).map(stored);
 }
+
+/** The same list as a `Read`, for a page that sends it in one batch with its other reads. */
+export const alertListRead = (filter: AlertFilter = {}): Read<StoredAlert[]> =>
+  read(
+    listQuery(getDb(), filter, FEED_LIMIT, (id) => staticLinks().symbolOf(id)),
+    (rows) => rows.map(stored),
+  );

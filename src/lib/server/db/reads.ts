@@ -45,6 +45,28 @@ export function orElse<T, F>(r: Read<T>, fallback: (error: unknown) => F): Read<
 
 type Values<R extends readonly Read<unknown>[]> = { -readonly [K in keyof R]: R[K] extends Read<infer T> ? T : never };
 
+/** Each read's share of the results, mapped (an optional read that fails to map gives its fallback). */
+function mapEach<R extends readonly Read<unknown>[]>(reads: R, results: unknown[]): Values<R> {
+  let at = 0;
+  return reads.map((r) => {
+    const mine = results.slice(at, (at += r.queries.length));
+    if (!r.recover) return r.map(mine);
+    try {
+      return r.map(mine);
+    } catch (error) {
+      return r.recover(error);
+    }
+  }) as Values<R>;
+}
+
+/**
+ * Several reads made into one value: a loader that needs them all is itself one `Read`, so a page
+ * sends it in the same batch as its own other reads (the run state, say) and keeps its one round trip.
+ */
+export function combine<const R extends readonly Read<unknown>[], T>(reads: R, build: (values: Values<R>) => T): Read<T> {
+  return { queries: reads.flatMap((r) => r.queries), map: (results) => build(mapEach(reads, results)) };
+}
+
 /** drizzle's queries are promises at run time, though `BatchItem` does not say so. */
 function isThenable(query: Query): query is Query & PromiseLike<unknown> {
   return typeof (query as Partial<PromiseLike<unknown>>).then === 'function';
@@ -68,18 +90,7 @@ export async function readAll<const R extends readonly Read<unknown>[]>(reads: R
     // Which read failed is unknown: run them apart, so optional ones fall back and the rest still load.
     if (!reads.some((r) => r.recover)) throw error;
   }
-  if (results) {
-    let at = 0;
-    return reads.map((r) => {
-      const mine = results.slice(at, (at += r.queries.length));
-      if (!r.recover) return r.map(mine);
-      try {
-        return r.map(mine);
-      } catch (error) {
-        return r.recover(error);
-      }
-    }) as Values<R>;
-  }
+  if (results) return mapEach(reads, results);
   return (await Promise.all(reads.map((r) => readOne(r)))) as Values<R>;
 }
 

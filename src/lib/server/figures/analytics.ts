@@ -34,7 +34,7 @@ const numeric = (n: number, decimals = 12) => plainNumber(Number(n.toFixed(decim
  * round trip (windows such as days=7 are counted back from it). Read on every request: an ingest run,
  * possibly in another process, moves it. Without the row: today (UTC), as getAsOf answers.
  */
-const asOfSql = sql<string>`coalesce((select json_extract(${datasetMeta.value}, '$') from ${datasetMeta} where ${datasetMeta.key} = 'asOf'), date('now'))`;
+export const asOfSql = sql<string>`coalesce((select json_extract(${datasetMeta.value}, '$') from ${datasetMeta} where ${datasetMeta.key} = 'asOf'), date('now'))`;
 
 /** The query of one dataset_meta fact, for reads that combine several. */
 export const metaQuery = (key: string) => getDb().select({ value: datasetMeta.value }).from(datasetMeta).where(eq(datasetMeta.key, key));

@@ -53,8 +53,15 @@ export function ageOf(asOf: string, state: RunState): Freshness {
   return freshness(asOf, isoDay(now().getTime()), state);
 }
 
-/** The same for a page that reads the run state on its own (the entity pages and indexes): one more read. */
-export async function freshnessOf(asOf: string): Promise<Freshness> {
-  const [state] = await readAll([runStateRead()]);
-  return ageOf(asOf, state);
+/**
+ * A page's reads sent in one batch with the run state, the page built from them, and how old its
+ * figures are (the entity pages): undefined when the page is (an unknown id).
+ */
+export async function readWithAge<R, P extends { asOf: string }>(
+  r: Read<R>,
+  build: (value: R) => P | undefined | Promise<P | undefined>,
+): Promise<{ page: P; age: Freshness } | undefined> {
+  const [value, state] = await readAll([r, runStateRead()]);
+  const page = await build(value);
+  return page && { page, age: ageOf(page.asOf, state) };
 }

@@ -1,37 +1,29 @@
 /**
- * Everything /assets/{id} shows, in two round trips (a drizzle batch each): the served figures,
+ * Everything /assets/{id} shows, in one round trip (asset-page-reads.ts): the served figures,
  * the published figures behind them (per day and chain, with block or API URL: the read model,
  * figures/read-model.ts, so supply, history and changes are the ones publish decided, stale
  * carries and holds included), its largest recent transfers and its data quality. A figure that
  * cannot be known is null with a reason.
  */
-import { and, desc, eq, gte, lt } from 'drizzle-orm';
-import { ingestReceipts, ingestRuns, networks, transfers } from '#db/schema/index.ts';
-import { getDb } from '#lib/server/db/client.ts';
-import { read, readAll } from '#lib/server/db/reads.ts';
+import type { transfers } from '#db/schema/index.ts';
+import { readOne } from '#lib/server/db/reads.ts';
+import { assetPageReads, ownReadsOf, targetOf, TRANSFER_DAYS, type AssetPageReads } from './asset-page-reads.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 import { snapshot } from '#lib/server/figures/asset-class-data.ts';
 import { figureLabel } from '#lib/server/figures/snapshot-dataset.ts';
 import { isAggregator } from '#lib/server/figures/precedence.ts';
-import {
-  dayFigures,
-  publishedCellsRead,
-  publishedRunRead,
-  type PublishedCell,
-  type PublishedStaleCell,
-} from '#lib/server/figures/read-model.ts';
-import { catalogRead, registryChainName, type CatalogAsset } from './catalog.ts';
-import { shiftDay } from '#lib/shared/utc-day.ts';
+import { dayFigures, type PublishedCell, type PublishedStaleCell } from '#lib/server/figures/read-model.ts';
+import { registryChainName, type CatalogAsset } from './catalog.ts';
 import { explorerLink, priceMethod, supplyMethod } from './shared.ts';
 import { changeOver, seriesOf } from '#lib/shared/change.ts';
-import { publishedFactsRead, transferWindow } from '#lib/server/figures/analytics.ts';
+import { transferWindow } from '#lib/server/figures/analytics.ts';
 import { bridgingOf } from '#lib/server/catalogue/methods.ts';
 import { navYield, noYieldReason, YIELD_METHOD, type YieldFigure } from '#lib/shared/nav-yield.ts';
 import { detailOrigin, figureOrigin, type Origin } from '#lib/shared/origin.ts';
 import { OUR_TOKEN_LIST, snapshotWords } from '#lib/shared/plain-sources.ts';
 import { assessQuality, gapPercent, type Quality } from '#lib/shared/open-data/quality.ts';
 import { reconcile, type Reconciliation } from './reconciliation.ts';
-import { concentrationFrom, concentrationQuery, type AssetConcentration, type ConcentrationRow } from './concentration.ts';
+import { concentrationFrom, type AssetConcentration, type ConcentrationRow } from './concentration.ts';
 import { ownCurrencyNavHistory } from './own-currency-nav.ts';
 
 /** A yield (percent a year) with the two NAVs it compares. */
@@ -132,18 +124,14 @@ const snapshotSource = (symbol?: string) => {
   const p = symbol === undefined ? undefined : snapshotProduct(symbol);
   return `${snapshotWords(SNAPSHOT_AS_OF)}${p ? `, ${figureLabel(p.figure)}` : ''} (its sources are on the Sources page)`;
 };
-const TRANSFER_DAYS = 30;
-const TRANSFER_ROWS = 10;
-
-/** The asset page's data, or undefined for an unknown id. */
+/** The asset page's data, or undefined for an unknown id (one round trip). */
 export async function loadAssetPage(id: string): Promise<AssetPage | undefined> {
-  const db = getDb();
-  const [{ asOf, publishedRun }, run, netRows, catalog] = await readAll([
-    publishedFactsRead(),
-    publishedRunRead(),
-    read(db.select({ id: networks.id, name: networks.name }).from(networks), (rows) => rows),
-    catalogRead(),
-  ]);
+  return assetPageFrom(id, await readOne(assetPageReads(id)));
+}
+
+/** The asset page from its reads (asset-page-reads.ts), or undefined for an unknown id. */
+export async function assetPageFrom(id: string, reads: AssetPageReads): Promise<AssetPage | undefined> {
+  const { asOf, publishedRun, run, netRows, catalog, heldRuns } = reads;
   const allStaleCells = run?.staleCells ?? [];
   const allIndexing = run?.indexing ?? {};
   const { registry } = siteRegistry();
@@ -151,52 +139,10 @@ export async function loadAssetPage(id: string): Promise<AssetPage | undefined> 
   const entry = catalog.byId.get(id);
   if (!entry) return undefined;
   const live = publishedRun !== undefined;
-  const regSymbol = entry.registry?.symbol ?? entry.symbol;
+  const target = targetOf(entry);
+  const regSymbol = target.regSymbol;
   const window = transferWindow(asOf, TRANSFER_DAYS);
-  // A NAV in another currency yields from that NAV, which the price chain's receipts keep (own-currency-nav.ts).
-  const price = entry.registry?.price;
-  const quotedChain = price?.kind === 'feed' && price.quote ? price.chain : null;
-  const [cells, transferRows, heldRuns, concentrationRows, priceReceipts] = await readAll([
-    publishedCellsRead({ asset: regSymbol }),
-    read(
-      db
-        .select()
-        .from(transfers)
-        .where(and(eq(transfers.assetSymbol, entry.symbol), gte(transfers.date, window.from), lt(transfers.date, window.to)))
-        .orderBy(desc(transfers.usdAmount))
-        .limit(TRANSFER_ROWS),
-      (rows) => rows,
-    ),
-    read(
-      db
-        .select({ id: ingestRuns.id, reason: ingestRuns.reason, asOf: ingestRuns.asOf })
-        .from(ingestRuns)
-        .where(eq(ingestRuns.status, 'held'))
-        .orderBy(desc(ingestRuns.id))
-        .limit(1),
-      (rows) => rows,
-    ),
-    read(concentrationQuery(regSymbol, asOf), (rows) => rows),
-    read(
-      db
-        .select({
-          runId: ingestReceipts.runId,
-          date: ingestReceipts.date,
-          chain: ingestReceipts.chain,
-          source: ingestReceipts.source,
-          body: ingestReceipts.body,
-        })
-        .from(ingestReceipts)
-        .where(
-          and(
-            eq(ingestReceipts.assetSymbol, quotedChain ? regSymbol : ''),
-            eq(ingestReceipts.chain, quotedChain ?? ''),
-            gte(ingestReceipts.date, shiftDay(asOf, -62)),
-          ),
-        ),
-      (rows) => rows,
-    ),
-  ]);
+  const { cells, transferRows, concentrationRows, priceReceipts } = await ownReadsOf(reads, target);
   const networkIds = new Map(netRows.map((n) => [n.name, n.id]));
   // Cells the published run kept at an earlier figure (a failed read, or held by the per-asset breaker).
   const staleCells = allStaleCells.filter((c) => c.asset === regSymbol);
@@ -230,7 +176,7 @@ export async function loadAssetPage(id: string): Promise<AssetPage | undefined> 
   return { ...page, peers };
 }
 
-/** Everything the asset page is built from, read by loadAssetPage in two round trips. */
+/** Everything the asset page is built from, read by loadAssetPage in one round trip. */
 export interface AssetPageInput {
   indexing: number[];
   entry: CatalogAsset;

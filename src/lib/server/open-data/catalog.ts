@@ -135,6 +135,28 @@ export function buildCatalog(
   };
 }
 
+/**
+ * The registry symbols the catalog can give the issuer `id`'s assets, from the bundled lists alone
+ * (an issuer's name comes from the registry, else the snapshot: buildCatalog's rule), so a page can
+ * read their figures in the same batch as the catalog. A served symbol outside both lists has no
+ * issuer, so it is never missing here; the issuer page checks all the same (issuer-page.ts).
+ */
+export function issuerSymbolsGuess(id: string): Set<string> {
+  const out = new Set<string>();
+  const registryAssets = siteRegistry().registry?.assets ?? [];
+  const regByLower = new Map(registryAssets.map((a) => [lower(a.symbol), a]));
+  for (const reg of registryAssets) {
+    const name = reg.issuer ?? snapshotFacts(reg.symbol).issuer;
+    if (name && slugify(name) === id) out.add(reg.symbol);
+  }
+  for (const p of snapshot.products) {
+    const reg = regByLower.get(lower(p.symbol));
+    const name = reg?.issuer ?? p.issuer;
+    if (name && slugify(name) === id) out.add(reg?.symbol ?? p.symbol);
+  }
+  return out;
+}
+
 /** A chain key's display name from the registry (the key itself where the registry has none). */
 export function registryChainName(key: string): string {
   return chainNameIn(siteRegistry().registry, key);

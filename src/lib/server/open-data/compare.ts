@@ -1,12 +1,13 @@
 /**
- * Products side by side (/compare, /api/compare): each one read by the asset page's own loader, so a
+ * Products side by side (/compare, /api/compare): each one read by the asset page's own reads (all in one batch), so a
  * figure here is the figure on its page (same value, as-of date, origin and reason when unknown), and
  * their histories from the same rows the page's History download gives.
  */
-import { loadAssetPage, type AssetPage } from './asset-page.ts';
+import { assetPageFrom, type AssetPage } from './asset-page.ts';
+import { assetPageReads, type AssetPageReads } from './asset-page-reads.ts';
 import { assetHistoryRows } from './asset-downloads.ts';
 import { catalogRead } from './catalog.ts';
-import { readOne } from '#lib/server/db/reads.ts';
+import { readAll } from '#lib/server/db/reads.ts';
 import { compareProblem, type CompareScale } from '#lib/shared/compare.ts';
 import { indexed } from '#lib/shared/charts/series-chart.ts';
 import { moneyString } from '#lib/shared/money.ts';
@@ -90,10 +91,13 @@ function rowOf(page: AssetPage): CompareRow {
 
 /** The comparison of the ids (already normalised), or the 400 it is. */
 export async function loadComparison(ids: string[], range: Range): Promise<CompareAnswer> {
-  const catalog = await readOne(catalogRead());
+  // Too many ids are refused before anything is read; the others are read with the catalog in one batch.
+  const tooMany = compareProblem(ids, () => true);
+  if (tooMany) return { ok: false, ...tooMany };
+  const [catalog, ...reads] = await readAll([catalogRead(), ...ids.map((id) => assetPageReads(id))]);
   const problem = compareProblem(ids, (id) => catalog.byId.has(id));
   if (problem) return { ok: false, ...problem };
-  const pages = await Promise.all(ids.map((id) => loadAssetPage(id)));
+  const pages = await Promise.all(ids.map((id, i) => assetPageFrom(id, reads[i] as AssetPageReads)));
   const found = pages.filter((p): p is AssetPage => p !== undefined);
   // The catalogue said each id exists; a page that went missing meanwhile is named like an unknown one.
   if (found.length < ids.length) return { ok: false, ...compareProblem(ids, (id) => found.some((p) => p.asset.id === id))! };

@@ -3,7 +3,7 @@
  * daily figures (ingest/concentration.ts) that a published run accepted, the newest run per day
  * and chain, up to the published as-of date.
  */
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { holderConcentration, ingestObservations } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { CONCENTRATION_METHOD } from '#lib/shared/holder-concentration.ts';
@@ -35,7 +35,7 @@ export interface AssetConcentration {
  * run's EVM observation of the asset on the chain was accepted; the `all` row when every EVM
  * observation of the asset in that run and day was.
  */
-export function concentrationQuery(assetSymbol: string, asOf: string) {
+export function concentrationQuery(assetSymbol: string, asOf: string | SQL<string>) {
   const c = holderConcentration;
   const o = ingestObservations;
   const same = sql`${o.runId} = ${c.runId} and ${o.date} = ${c.date} and ${o.assetSymbol} = ${c.assetSymbol} and ${o.source} = 'evm'`;

@@ -5,13 +5,18 @@
 import { desc } from 'drizzle-orm';
 import { corrections } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db/client.ts';
-import { loadCatalog, registryChainName } from './catalog.ts';
+import { read, readAll } from '#lib/server/db/reads.ts';
+import { catalogRead, registryChainName } from './catalog.ts';
 
 /** The log is kept whole; a page shows the latest this many. */
 const SHOWN = 500;
 
 export async function loadCorrections() {
-  const [rows, catalog] = await Promise.all([getDb().select().from(corrections).orderBy(desc(corrections.id)).limit(SHOWN), loadCatalog()]);
+  // One batch: the log and the catalog that names its assets.
+  const [rows, catalog] = await readAll([
+    read(getDb().select().from(corrections).orderBy(desc(corrections.id)).limit(SHOWN), (r) => r),
+    catalogRead(),
+  ]);
   const byRegistrySymbol = new Map(catalog.assets.map((a) => [a.registry?.symbol ?? a.symbol, a]));
   return rows.map((r) => {
     const a = r.assetSymbol ? byRegistrySymbol.get(r.assetSymbol) : undefined;

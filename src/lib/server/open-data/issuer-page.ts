@@ -1,13 +1,13 @@
 /**
  * The issuers index and /issuers/{id}: an issuer's assets (as the catalog knows them) and their
  * total over time (the sum of the assets' observed market caps per date; unknown on the snapshot,
- * which has one figure per asset). Two drizzle batches at most.
+ * which has one figure per asset). One drizzle batch.
  */
 import { figureOrigin, type Origin } from '#lib/shared/origin.ts';
-import { publishedCellsRead } from '#lib/server/figures/read-model.ts';
-import { readOne } from '#lib/server/db/reads.ts';
-import { assetRef, type Catalog, type AssetRef, type CatalogAsset } from './catalog.ts';
-import { loadCatalogAndFacts } from './shared.ts';
+import { publishedCellsRead, type PublishedCell } from '#lib/server/figures/read-model.ts';
+import { combine, readOne, type Read } from '#lib/server/db/reads.ts';
+import { publishedFactsRead } from '#lib/server/figures/analytics.ts';
+import { assetRef, catalogRead, issuerSymbolsGuess, type Catalog, type AssetRef, type CatalogAsset } from './catalog.ts';
 import { countedOnce } from '#lib/server/figures/counted-once.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 import { clip, rangeStart, type Range } from '#lib/shared/open-data/range.ts';
@@ -43,6 +43,8 @@ export interface IssuerPage {
   historyNote: string | null;
 }
 
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** An asset's market cap is a run's figure when a run is published and the served table has it. */
 const assetOrigin = (a: CatalogAsset, live: boolean) => figureOrigin(live && a.origin === 'served');
 
@@ -66,14 +68,15 @@ function summary(catalog: Catalog, id: string, live: boolean, counted: Counted):
 }
 
 /** Every issuer, largest total first, with the classes of its assets (by issuer id, for the /issuers class filter). */
-export async function loadIssuers(): Promise<{ asOf: string; issuers: IssuerSummary[]; classes: Map<string, string[]> }> {
-  const { asOf, publishedRun, catalog } = await loadCatalogAndFacts();
-  const counted = countedOnce(siteRegistry().registry);
-  const issuers = catalog.issuers.map((i) => summary(catalog, i.id, publishedRun !== undefined, counted)!);
-  issuers.sort((a, b) => (b.totalMarketCap ?? -1) - (a.totalMarketCap ?? -1) || a.name.localeCompare(b.name));
-  const classes = new Map(catalog.issuers.map((i) => [i.id, [...new Set(i.assetIds.map((a) => catalog.byId.get(a)!.assetClass))]]));
-  return { asOf, issuers, classes };
-}
+export const issuersRead = () =>
+  combine([publishedFactsRead(), catalogRead()], ([{ asOf, publishedRun }, catalog]) => {
+    const counted = countedOnce(siteRegistry().registry);
+    const issuers = catalog.issuers.map((i) => summary(catalog, i.id, publishedRun !== undefined, counted)!);
+    issuers.sort((a, b) => (b.totalMarketCap ?? -1) - (a.totalMarketCap ?? -1) || a.name.localeCompare(b.name));
+    const classes = new Map(catalog.issuers.map((i) => [i.id, [...new Set(i.assetIds.map((a) => catalog.byId.get(a)!.assetClass))]]));
+    return { asOf, issuers, classes };
+  });
+export const loadIssuers = () => readOne(issuersRead());
 
 const sourceOf = (a: CatalogAsset, live: boolean) =>
   a.origin === 'served'
@@ -84,8 +87,50 @@ const sourceOf = (a: CatalogAsset, live: boolean) =>
       ? 'snapshot (not in the live run)'
       : 'none yet';
 
+/** What the issuer page is built from, read in one batch (issuerPageReads). */
+export interface IssuerPageReads {
+  asOf: string;
+  publishedRun?: number;
+  catalog: Catalog;
+  /** The published figures of the symbols the bundled lists give the issuer (none before a run). */
+  cells: PublishedCell[];
+  guessed: ReadonlySet<string>;
+}
+
+/**
+ * The issuer page's reads as one `Read`: the dataset facts, the catalog and the published figures of
+ * the issuer's assets, whose symbols are known from the bundled lists before the catalog is read.
+ */
+export function issuerPageReads(id: string): Read<IssuerPageReads> {
+  const guessed = issuerSymbolsGuess(id);
+  return combine(
+    [publishedFactsRead(), catalogRead(), publishedCellsRead({ asset: guessed.size ? [...guessed] : '' })],
+    ([facts, catalog, cells]) => ({
+      ...facts,
+      catalog,
+      cells,
+      guessed,
+    }),
+  );
+}
+
+/** The issuer page from its reads; a symbol the guess missed (not seen in practice) costs one more read, never a wrong total. */
+export async function issuerPageFrom(id: string, reads: IssuerPageReads): Promise<IssuerPage | undefined> {
+  const { catalog, publishedRun } = reads;
+  const entry = catalog.issuers.find((x) => x.id === id);
+  if (!entry) return undefined;
+  const symbols = entry.assetIds.map((a) => catalog.byId.get(a)!).map((a) => a.registry?.symbol ?? a.symbol);
+  const missed = symbols.filter((s) => !reads.guessed.has(s));
+  const more = publishedRun !== undefined && missed.length ? await readOne(publishedCellsRead({ asset: missed })) : [];
+  return buildIssuerPage(id, reads, [...reads.cells, ...more]);
+}
+
 export async function loadIssuerPage(id: string): Promise<IssuerPage | undefined> {
-  const { asOf, publishedRun, catalog } = await loadCatalogAndFacts();
+  return issuerPageFrom(id, await readOne(issuerPageReads(id)));
+}
+
+/** The issuer page from its reads: a pure step. */
+function buildIssuerPage(id: string, { asOf, publishedRun, catalog }: IssuerPageReads, read: PublishedCell[]): IssuerPage | undefined {
   const live = publishedRun !== undefined;
   const counted = countedOnce(siteRegistry().registry);
   const issuer = summary(catalog, id, live, counted);
@@ -95,8 +140,11 @@ export async function loadIssuerPage(id: string): Promise<IssuerPage | undefined
   let historyNote: string | null =
     'Unknown: the snapshot holds one figure per asset; the history starts with the first published ingest run.';
   if (live) {
-    const symbols = list.map((a) => a.registry?.symbol ?? a.symbol);
-    const cells = await readOne(publishedCellsRead({ asset: symbols }));
+    const symbols = new Set(list.map((a) => a.registry?.symbol ?? a.symbol));
+    // Read wider than the issuer (the guess), so its own products only; by date, asset and chain, as one query would give them.
+    const cells = read
+      .filter((o) => symbols.has(o.asset))
+      .sort((a, b) => cmp(a.date, b.date) || cmp(a.asset, b.asset) || cmp(a.chain, b.chain));
     // Per date, the published figures of its assets (one per asset and chain), each dollar counted once.
     const total = new Map<string, number>();
     for (const o of cells) if (o.value !== null) total.set(o.date, (total.get(o.date) ?? 0) + counted(o.asset, o.value));

@@ -1,15 +1,15 @@
 /**
- * Everything /networks/{id} shows, in two drizzle batches: the network's row of /api/networks, its
+ * Everything /networks/{id} shows, in one drizzle batch: the network's row of /api/networks, its
  * six series (the networks page's metrics for this chain alone), its share over time and the
  * assets on it. A figure without a source is null with why.
  */
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { networks, networkSeries } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db/client.ts';
-import { readAll, readMany, readOne } from '#lib/server/db/reads.ts';
+import { combine, readMany, readOne, type Read } from '#lib/server/db/reads.ts';
 import { publishedFactsRead } from '#lib/server/figures/analytics.ts';
-import { publishedCellsRead } from '#lib/server/figures/read-model.ts';
-import { assetRef, catalogRead, type AssetRef, type CatalogAsset } from './catalog.ts';
+import { publishedCellsRead, type PublishedCell } from '#lib/server/figures/read-model.ts';
+import { assetRef, catalogRead, type AssetRef, type Catalog, type CatalogAsset } from './catalog.ts';
 import { snapshot } from '#lib/server/figures/asset-class-data.ts';
 import { valueOnNetwork } from '#lib/server/figures/snapshot-dataset.ts';
 import { NETWORK_METRICS, type Network, type NetworkMetric } from '#lib/shared/analytics-types.ts';
@@ -44,29 +44,52 @@ const assetRow = (a: CatalogAsset, valueOnChain: number | null): NetworkAsset =>
   issuer: a.issuer?.name ?? null,
 });
 
-export async function loadNetworkPage(id: string): Promise<NetworkPage | undefined> {
+/** Everything /networks/{id} shows as one `Read` (one batch, with whatever the caller sends beside it); undefined for an unknown id. */
+export function networkPageRead(id: string): Read<NetworkPage | undefined> {
   const db = getDb();
   const nameOf = db.select({ name: networks.name }).from(networks).where(eq(networks.id, id));
-  const [{ asOf, publishedRun }, [netRows, seriesRows, totals], catalog] = await readAll([
-    publishedFactsRead(),
-    readMany(
-      [
-        db.select().from(networks).orderBy(desc(networks.totalValue)),
-        db
-          .select({ metric: networkSeries.metric, date: networkSeries.date, value: networkSeries.value })
-          .from(networkSeries)
-          .where(sql`${networkSeries.network} = (${nameOf})`)
-          .orderBy(asc(networkSeries.date)),
-        db
-          .select({ date: networkSeries.date, total: sql<number>`sum(${networkSeries.value})` })
-          .from(networkSeries)
-          .where(eq(networkSeries.metric, 'tokenized-asset-value'))
-          .groupBy(networkSeries.date),
-      ],
-      (rows) => rows,
-    ),
-    catalogRead(),
-  ]);
+  return combine(
+    [
+      publishedFactsRead(),
+      readMany(
+        [
+          db.select().from(networks).orderBy(desc(networks.totalValue)),
+          db
+            .select({ metric: networkSeries.metric, date: networkSeries.date, value: networkSeries.value })
+            .from(networkSeries)
+            .where(sql`${networkSeries.network} = (${nameOf})`)
+            .orderBy(asc(networkSeries.date)),
+          db
+            .select({ date: networkSeries.date, total: sql<number>`sum(${networkSeries.value})` })
+            .from(networkSeries)
+            .where(eq(networkSeries.metric, 'tokenized-asset-value'))
+            .groupBy(networkSeries.date),
+        ],
+        (rows) => rows,
+      ),
+      catalogRead(),
+      // The chain's published figures of the as-of day: none while the snapshot is served (no published run).
+      publishedCellsRead({ chain: id, onAsOfDay: true }),
+    ],
+    ([facts, [netRows, seriesRows, totals], catalog, cells]) => buildNetworkPage(id, facts, netRows, seriesRows, totals, catalog, cells),
+  );
+}
+
+/** The network page's data, or undefined for an unknown id (one round trip). */
+export const loadNetworkPage = (id: string): Promise<NetworkPage | undefined> => readOne(networkPageRead(id));
+
+type NetworkRow = typeof networks.$inferSelect;
+
+/** The page from its reads: a pure step (no database). */
+function buildNetworkPage(
+  id: string,
+  { asOf, publishedRun }: { asOf: string; publishedRun?: number },
+  netRows: NetworkRow[],
+  seriesRows: { metric: string; date: string; value: number }[],
+  totals: { date: string; total: number }[],
+  catalog: Catalog,
+  cells: PublishedCell[],
+): NetworkPage | undefined {
   const row = netRows.find((n) => n.id === id);
   if (!row) return undefined;
   const live = publishedRun !== undefined;
@@ -95,7 +118,6 @@ export async function loadNetworkPage(id: string): Promise<NetworkPage | undefin
   let list: NetworkAsset[];
   let assetsSource: string;
   if (live) {
-    const cells = await readOne(publishedCellsRead({ chain: id, onAsOfDay: true }));
     list = cells
       .filter((o) => o.value === null || o.value > 0)
       .flatMap((o) => {

@@ -18,16 +18,19 @@ export function slugify(name: string): string {
  * Lower-cased symbols made unique in the given order: the first 'USDe' gets 'usde', a later
  * 'USDE' 'usde-2'. Characters outside [a-z0-9.-] ('$') become '-', so an id is always safe in a path.
  */
+/** A symbol's id before any clash is settled (a later clashing symbol gets `-2`, `-3`, ...). */
+export const idBase = (symbol: string): string =>
+  symbol
+    .toLowerCase()
+    .replace(/[^a-z0-9.-]+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '') || 'asset';
+
 export function assignIds(symbols: readonly string[]): Map<string, string> {
   const ids = new Map<string, string>();
   const taken = new Set<string>();
   for (const symbol of symbols) {
     if (ids.has(symbol)) continue;
-    const base =
-      symbol
-        .toLowerCase()
-        .replace(/[^a-z0-9.-]+/g, '-')
-        .replace(/^[-.]+|[-.]+$/g, '') || 'asset';
+    const base = idBase(symbol);
     let id = base;
     for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
     taken.add(id);
