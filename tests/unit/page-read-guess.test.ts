@@ -14,7 +14,13 @@ import { assetRowsOf } from '#lib/server/figures/snapshot-dataset.ts';
 
 const registryAssets = siteRegistry().registry?.assets ?? [];
 const snapshotRows = assetRowsOf(snapshot);
-const registryRows = registryAssets.map((a) => ({ symbol: a.symbol, name: a.name, assetClass: a.assetClass, marketCap: 1, change7d: null }));
+const registryRows = registryAssets.map((a) => ({
+  symbol: a.symbol,
+  name: a.name,
+  assetClass: a.assetClass,
+  marketCap: 1,
+  change7d: null,
+}));
 const listed = new Set([...registryAssets.map((a) => a.symbol), ...snapshot.products.map((p) => p.symbol)]);
 const catalogs = {
   'before a run (the snapshot served)': buildCatalog(snapshotRows, registryAssets, registryChainName),
@@ -39,7 +45,10 @@ describe('the reads guessed from a page id', () => {
       for (const issuer of catalog.issuers) {
         const guessed = issuerSymbolsGuess(issuer.id);
         const symbols = issuer.assetIds.map((id) => catalog.byId.get(id)!).map((a) => a.registry?.symbol ?? a.symbol);
-        expect(symbols.filter((s) => !guessed.has(s)), issuer.id).toEqual([]);
+        expect(
+          symbols.filter((s) => !guessed.has(s)),
+          issuer.id,
+        ).toEqual([]);
       }
     });
   }

@@ -17,7 +17,7 @@ const url = `file:${join(mkdtempSync(join(tmpdir(), 'rwa-reads-')), 'app.db')}`;
 // The app's database (getDb) opens from DATABASE_URL on first use: point it at the scratch file.
 process.env.DATABASE_URL = url;
 
-const { orElse, read, readAll, readOne } = await import('#lib/server/db/reads.ts');
+const { combine, orElse, read, readAll, readOne } = await import('#lib/server/db/reads.ts');
 const { withReadMemo } = await import('#lib/server/db/read-memo.ts');
 const { asOfRead, getAsOf, listTransfers, marketOverviewRead, transfersRead, transferWindow } =
   await import('#lib/server/figures/analytics.ts');
@@ -57,6 +57,27 @@ describe('readAll', () => {
     ]);
     expect(asOf).toBe('2025-06-30');
     expect(absent).toBe('fallback');
+  });
+
+  it('makes several reads one (a loader sent in the batch of a page), each part with its own rows', async () => {
+    const loader = combine(
+      [
+        asOfRead(),
+        orElse(
+          read(getDb().select().from(missing), () => 0),
+          () => 'fallback' as const,
+        ),
+        marketOverviewRead(),
+      ],
+      ([asOf, absent, overview]) => `${asOf} ${absent} ${overview.totalRWAValue}`,
+    );
+    expect(loader.queries).toHaveLength(1 + 1 + 3);
+    // A failing query fails the whole batch, and a combined read falls back as one: its parts are not run apart.
+    expect(await readOne(orElse(loader, () => 'whole fallback'))).toBe('whole fallback');
+    const ok = combine([asOfRead(), marketOverviewRead()], ([asOf, overview]) => `${asOf} ${overview.totalRWAValue}`);
+    const [value, asOf] = await readAll([ok, asOfRead()]);
+    expect(value).toBe('2025-06-30 123');
+    expect(asOf).toBe('2025-06-30');
   });
 
   it('fails when a required read fails', async () => {
