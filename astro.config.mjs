@@ -5,8 +5,10 @@ import node from '@astrojs/node';
 import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
 import { PRERENDER_ORIGIN, parseConfig } from './src/lib/server/config';
 import { precompressAssets } from './front-door/assets';
+import { THEME_BOOT_SCRIPT } from './src/lib/shared/theme';
 
 // The environment, checked and read through the one configuration module (a bad value fails the build
 // with one line naming it). DEPLOY_TARGET=netlify builds for Netlify Functions, else the Node server.
@@ -56,6 +58,11 @@ export default defineConfig({
         "form-action 'self'",
         "frame-ancestors 'none'",
       ],
+      // Our one inline script of our own (Head.astro): the theme applied before the first paint,
+      // allowed by the hash of its text, computed here from the text itself.
+      scriptDirective: {
+        hashes: [`sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}`],
+      },
       styleDirective: {
         // No <style> element is allowed: the hash of lightweight-charts' one went with it (ADR 013).
         resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }],

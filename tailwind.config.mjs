@@ -24,17 +24,33 @@ export const colors = {
 };
 
 /**
- * The light theme of an embedded chart (/embed/...?theme=light), for the pages of others, most of
- * them light. The same contrast rules as the dark theme: `muted` on `bg` is 7.0:1, `accent` 5.2:1.
+ * The light theme: the site's, chosen by a visitor with the header's toggle (the page then carries
+ * data-theme="light" on <html>), and an embedded chart's (/embed/...?theme=light, for the pages of
+ * others, most of them light). The same keys and contrast rules as the dark theme: `muted` on `bg`
+ * is 7.6:1, `accent` 6.7:1, white on `accent` 6.7:1 (tests/unit/design-tokens.test.ts); the grid's
+ * `border` stays faint.
  */
 export const lightColors = {
   bg: '#ffffff',
+  surface: '#f6f8fb',
+  'surface-2': '#eaeef4',
+  border: '#d9dee7',
   fg: '#111827',
   muted: '#4b5563',
-  border: '#e5e7eb',
   accent: '#1d4ed8',
+  'accent-fg': '#ffffff',
+  positive: '#166534',
+  negative: '#b91c1c',
   warning: '#92400e',
 };
+
+/**
+ * The palette as CSS variables (--color-bg, ...): dark on :root, light under data-theme="light".
+ * Tailwind's colour utilities read the variables, so one class serves both themes; the hex values
+ * above stay the one place a colour is written (charts and images import them).
+ */
+const themeVariables = (palette) => Object.fromEntries(Object.entries(palette).map(([k, v]) => [`--color-${k}`, v]));
+const variableColors = Object.fromEntries(Object.keys(colors).map((k) => [k, `var(--color-${k})`]));
 
 /** Fifteen distinguishable series colours for the network line chart and the pie. */
 export const chartPalette = [
@@ -72,10 +88,17 @@ export const assetClassColors = {
 export default {
   theme: {
     extend: {
-      colors,
+      colors: variableColors,
       fontFamily: {
         sans: ['Inter', 'ui-sans-serif', 'system-ui', '-apple-system', 'Segoe UI', 'Roboto', 'sans-serif'],
       },
     },
   },
+  plugins: [
+    ({ addBase }) =>
+      addBase({
+        ':root': { ...themeVariables(colors), 'color-scheme': 'dark' },
+        ':root[data-theme="light"]': { ...themeVariables(lightColors), 'color-scheme': 'light' },
+      }),
+  ],
 };

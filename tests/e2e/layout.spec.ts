@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { hydrated, newContext, PHONE, screenshot, watchErrors, useBrowser } from '../support/browser.ts';
 import { loginCookie } from '../support/http.ts';
 import { createUsers } from '../support/users.ts';
@@ -136,6 +137,80 @@ describe('mobile drawer at 375 px', () => {
     await screenshot(page, 'drawer-signed-in-phone');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
+    await context.close();
+  });
+});
+
+describe('light theme', () => {
+  const LIGHT_BG = 'rgb(255, 255, 255)';
+  const DARK_BG = 'rgb(11, 15, 23)';
+  const pageBg = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  // The theme <html> carries when the first <body> appears: set then, it is set before the first paint.
+  const recordThemeAtBody = (context: BrowserContext) =>
+    context.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.body) return;
+        (window as unknown as { themeAtBody: string | null }).themeAtBody = document.documentElement.getAttribute('data-theme');
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+
+  it('the header toggle switches to light, is remembered, and applies before the first paint (1440 px)', async () => {
+    // The server's page is one for every visitor: no theme in it.
+    expect(await (await fetch(base + '/stablecoins')).text()).toMatch(/<html lang="en" class="dark">/);
+    const context = await newContext(browser(), base, { viewport: { width: 1440, height: 900 } });
+    await recordThemeAtBody(context);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/stablecoins');
+    await hydrated(page);
+    const toggle = page.getByRole('banner').getByRole('button', { name: 'Light theme' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(await pageBg(page)).toBe(DARK_BG);
+    await screenshot(page, 'theme-dark-1440');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    expect(await pageBg(page)).toBe(LIGHT_BG);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+    await page.reload();
+    await hydrated(page);
+    expect(await page.evaluate(() => (window as unknown as { themeAtBody: string | null }).themeAtBody)).toBe('light');
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await screenshot(page, 'theme-light-1440');
+    await toggle.click();
+    expect(await page.getAttribute('html', 'data-theme')).toBeNull();
+    expect(await pageBg(page)).toBe(DARK_BG);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    // The boot script ran under the page's CSP (a blocked script would have left the reload dark).
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the phone menu holds the toggle (390 px)', async () => {
+    const context = await newContext(browser(), base, { viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/stablecoins');
+    await hydrated(page);
+    await screenshot(page, 'theme-dark-390');
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Light theme' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const toggle = page.getByRole('dialog').getByRole('button', { name: 'Light theme' });
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(await pageBg(page)).toBe(LIGHT_BG);
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'theme-light-390');
+    await context.close();
+  });
+
+  it('without JavaScript the toggle is hidden and the page is dark', async () => {
+    const context = await newContext(browser(), base, { viewport: { width: 1440, height: 900 }, javaScript: false });
+    const page = await context.newPage();
+    await page.goto('/stablecoins');
+    expect(await page.locator('theme-toggle').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: 'Light theme' }).isVisible()).toBe(false);
+    expect(await pageBg(page)).toBe(DARK_BG);
     await context.close();
   });
 });

@@ -40,15 +40,20 @@ describe('design tokens', () => {
     ['negative', 'surface'],
     ['warning', 'surface'],
   ];
-  it.each(pairs)('%s on %s is at least 4.5:1', (fg, bg) => {
+  it.each(pairs)('dark: %s on %s is at least 4.5:1', (fg, bg) => {
     expect(contrast(colors[fg], colors[bg])).toBeGreaterThanOrEqual(4.5);
   });
 
-  // The light theme of an embedded chart: its text, links and the origin mark on its white.
-  it.each(['fg', 'muted', 'accent', 'warning'] as const)('embed light: %s on bg is at least 4.5:1', (fg) => {
-    expect(contrast(lightColors[fg], lightColors.bg)).toBeGreaterThanOrEqual(4.5);
+  // The light theme (the site's on request, and an embedded chart's): the same pairs, every one, and
+  // the change colours on the hovered row's surface too.
+  const lightPairs: typeof pairs = [...pairs, ['positive', 'surface-2'], ['negative', 'surface-2'], ['warning', 'surface-2']];
+  it.each(lightPairs)('light: %s on %s is at least 4.5:1', (fg, bg) => {
+    expect(contrast(lightColors[fg], lightColors[bg])).toBeGreaterThanOrEqual(4.5);
   });
-  it('embed light: grid lines stay faint', () => {
+  it('both themes name the same colours (a class means something in each)', () => {
+    expect(Object.keys(lightColors).sort()).toEqual(Object.keys(colors).sort());
+  });
+  it('light: grid lines stay faint', () => {
     expect(contrast(lightColors.border, lightColors.bg)).toBeLessThan(1.5);
   });
 });

@@ -39,7 +39,8 @@ function nearest(frame: Frame, dates: readonly string[], px: number): number {
 /**
  * A chart's SVG: the value grid and labels, the date labels, the series given as children, and a
  * crosshair that follows the pointer. Colours and fonts are attributes, not classes, so the SVG
- * stands alone when it is drawn into a downloaded image.
+ * stands alone when it is drawn into a downloaded image (dark, as the site is by default); on the
+ * page, the light theme's CSS recolours the grid, labels and crosshair (global.css).
  */
 export default function ChartSvg({ frame, dates, label, testid, hover, onHover, live, svgRef, children, attributes }: Props) {
   const { width, height, pad } = frame;
@@ -68,7 +69,7 @@ export default function ChartSvg({ frame, dates, label, testid, hover, onHover, 
     >
       {frame.yTicks.map((t) => (
         <g key={t.value}>
-          <line x1={pad.left} x2={right} y1={t.y} y2={t.y} stroke={colors.border} strokeWidth={1} />
+          <line x1={pad.left} x2={right} y1={t.y} y2={t.y} stroke={colors.border} strokeWidth={1} data-grid />
           <text x={pad.left - 6} y={t.y + 4} textAnchor="end" fill={colors.muted} data-axis="y">
             {t.label}
           </text>
@@ -80,7 +81,9 @@ export default function ChartSvg({ frame, dates, label, testid, hover, onHover, 
         </text>
       ))}
       {children}
-      {hx !== null && <line x1={hx} x2={hx} y1={pad.top} y2={bottom} stroke={colors.muted} strokeDasharray="4 3" strokeWidth={1} />}
+      {hx !== null && (
+        <line x1={hx} x2={hx} y1={pad.top} y2={bottom} stroke={colors.muted} strokeDasharray="4 3" strokeWidth={1} data-crosshair />
+      )}
       <rect
         x={pad.left}
         y={pad.top}
