@@ -116,6 +116,30 @@ describe('server-rendered charts', () => {
   });
 });
 
+describe('server-drawn charts on a phone, before any script', () => {
+  it('fit a 390 px screen, with labels that do not overlap and text of at least 11 px', async () => {
+    const context = await newContext(browser(), base, { viewport: { width: 390, height: 844 }, javaScript: false });
+    const page = await context.newPage();
+    for (const [path, testid] of [
+      ['/', 'rwa-chart'],
+      ['/networks', 'network-chart'],
+    ] as const) {
+      await page.goto(path);
+      // The phone drawing shows; the wide one is hidden.
+      const phone = page.getByTestId(`${testid}-phone`);
+      expect(await phone.isVisible(), path).toBe(true);
+      expect(await page.getByTestId(testid).isVisible(), path).toBe(false);
+      await expectReadableAxes(page, `svg[data-testid="${testid}-phone"]`, `${path} at 390 without JavaScript`);
+      const sizes = await phone.evaluate((svg) =>
+        [...svg.querySelectorAll('text')].map((t) => Number(getComputedStyle(t).fontSize.replace('px', '')) * (t.getScreenCTM()?.a ?? 0)),
+      );
+      expect(sizes.length, path).toBeGreaterThan(3);
+      expect(Math.min(...sizes), `${path}: smallest text in px`).toBeGreaterThanOrEqual(11);
+    }
+    await context.close();
+  });
+});
+
 describe('network lines', () => {
   it('no two of the lines share a colour, and the colours that look most alike differ in dash pattern', async () => {
     const { page, errors, close } = await openPage(browser(), base, '/networks');

@@ -147,6 +147,50 @@ describe('networks page', () => {
     await close();
   });
 
+  it('the chart switches to a log scale, and a legend entry shows its network alone', async () => {
+    // The server draws the scale the URL asks for.
+    expect(await (await fetch(base + '/networks?log=1')).text()).toMatch(/<svg[^>]*data-testid="network-chart"[^>]*data-scale="log"/);
+    const { page, errors, close } = await openPage(browser(), base, '/networks');
+    await chart(page).and(page.locator('svg[data-live]')).waitFor();
+    const all = Number(await chart(page).getAttribute('data-series'));
+    expect(all).toBeGreaterThan(10);
+    // How many lines rise clear of the bottom tenth of the plot: on a linear scale most lie piled there.
+    const risen = () =>
+      chart(page).evaluate((svg) => {
+        const plot = svg.querySelector('[data-testid$="-plot"]')!.getBoundingClientRect();
+        return [...svg.querySelectorAll('path[data-series]')].filter((p) => p.getBoundingClientRect().top < plot.bottom - plot.height / 10)
+          .length;
+      });
+    const linear = await risen();
+    const toggle = page.getByRole('switch', { name: 'Log scale' });
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    await toggle.click();
+    await expect.poll(() => chart(page).getAttribute('data-scale')).toBe('log');
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    expect(new URL(page.url()).searchParams.get('log')).toBe('1');
+    expect(await risen()).toBeGreaterThan(linear);
+    expect(await risen()).toBe(all);
+
+    const entries = page.getByRole('list', { name: 'Networks in the chart' }).getByRole('button');
+    expect(await entries.count()).toBe(all);
+    const second = entries.nth(1);
+    const name = (await second.getAttribute('aria-label'))!.replace('Show only ', '');
+    await second.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => chart(page).getAttribute('data-series')).toBe('1');
+    expect(await second.getAttribute('aria-pressed')).toBe('true');
+    expect(
+      await chart(page)
+        .locator('path[data-series]')
+        .evaluateAll((ps) => ps.map((p) => p.getAttribute('data-series'))),
+    ).toEqual([name]);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => chart(page).getAttribute('data-series')).toBe(String(all));
+    expect(await second.getAttribute('aria-pressed')).toBe('false');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('lists every network with its columns and coloured 30d change', async () => {
     const { page, close } = await openPage(browser(), base, '/networks');
     const headers = await page.getByTestId('networks-table').locator('thead th').allInnerTexts();

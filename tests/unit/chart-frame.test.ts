@@ -3,7 +3,7 @@
  * phone and desktop widths, and the value axis always has distinct labels scaled to the data.
  */
 import { describe, expect, it } from 'vitest';
-import { chartFrame, labelWidth, pointDateLabel, timeTicks, valueTicks, type XTick } from '#lib/shared/charts/frame.ts';
+import { chartFrame, labelWidth, logTicks, pointDateLabel, timeTicks, valueTicks, type XTick } from '#lib/shared/charts/frame.ts';
 import { dateLabel, lineChart } from '#lib/shared/open-data/chart.ts';
 import { formatCompactUsd, formatCurrency, formatMonthLabel } from '#lib/shared/format.ts';
 
@@ -92,6 +92,43 @@ describe('value axis', () => {
     const widest = Math.max(...f.yTicks.map((t) => labelWidth(t.label)));
     expect(f.pad.left).toBeGreaterThan(widest);
     expect(f.yTicks.map((t) => t.label)).toContain('$1500.00B');
+  });
+});
+
+describe('a logarithmic value axis', () => {
+  it('ticks at powers of ten, covering every value, each label distinct', () => {
+    const { lo, hi, ticks } = logTicks(3.2e6, 5.1e11, 5, formatCurrency);
+    expect(lo).toBeLessThanOrEqual(3.2e6);
+    expect(hi).toBeGreaterThanOrEqual(5.1e11);
+    expect(ticks.length).toBeGreaterThanOrEqual(2);
+    expect(ticks.length).toBeLessThanOrEqual(5);
+    for (const t of ticks) expect(Math.log10(t.value) % 1).toBeCloseTo(0, 9);
+    expect(new Set(ticks.map((t) => t.label)).size).toBe(ticks.length);
+  });
+
+  it('gives two ticks when every value sits in one decade, or is one power of ten', () => {
+    expect(logTicks(20, 80, 5, String).ticks.map((t) => t.value)).toEqual([10, 100]);
+    expect(logTicks(100, 100, 5, String).ticks.map((t) => t.value)).toEqual([100, 1000]);
+  });
+
+  it('draws equal ratios at equal heights, so a small line keeps its shape beside a large one', () => {
+    const f = chartFrame({
+      width: 400,
+      height: 300,
+      dates: monthly,
+      values: [1e3, 1e6, 1e9],
+      yLabel: String,
+      xLabel: dateLabel,
+      scale: 'log',
+    });
+    expect(f.y(1e3) - f.y(1e4)).toBeCloseTo(f.y(1e8) - f.y(1e9), 6);
+    expect(f.y(1e3)).toBeGreaterThan(f.y(1e9));
+    // Zero and negative values have no place on a log axis: not drawn, rather than drawn wrong.
+    expect(f.y(0)).toBeNaN();
+    expect(f.y(-5)).toBeNaN();
+    // The linear frame of the same values piles the small ones at the bottom.
+    const linear = chartFrame({ width: 400, height: 300, dates: monthly, values: [1e3, 1e6, 1e9], yLabel: String, xLabel: dateLabel });
+    expect(linear.y(1e3) - linear.y(1e6)).toBeLessThan(1);
   });
 });
 

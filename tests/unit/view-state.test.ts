@@ -29,7 +29,9 @@ describe('home view from the query', () => {
 
 describe('networks view from the query', () => {
   it('reads the metric and the percent switch, defaults otherwise', () => {
-    expect(readNetworksView(q('metric=rwa-holders&percent=1'))).toEqual({ metric: 'rwa-holders', percent: true });
+    expect(readNetworksView(q('metric=rwa-holders&percent=1'))).toEqual({ metric: 'rwa-holders', percent: true, log: false });
+    expect(readNetworksView(q('log=1'))).toEqual({ ...DEFAULT_NETWORKS_VIEW, log: true });
+    expect(readNetworksView(q('log=true'))).toEqual(DEFAULT_NETWORKS_VIEW);
     expect(readNetworksView(q('metric=RWA-HOLDERS&percent=yes'))).toEqual(DEFAULT_NETWORKS_VIEW);
   });
 });

@@ -139,7 +139,7 @@ export const ROUTE_PARAMS: Record<string, readonly Param[]> = {
     ),
     flag('stablecoins'),
   ],
-  '/networks': [oneOf('metric', NETWORK_METRICS, DEFAULT_NETWORKS_VIEW.metric), flag('percent'), table(NETWORK_TABLE), format],
+  '/networks': [oneOf('metric', NETWORK_METRICS, DEFAULT_NETWORKS_VIEW.metric), flag('percent'), flag('log'), table(NETWORK_TABLE), format],
   '/networks/[id]': [historyRange, table(NETWORK_ASSETS), format],
   '/assets': [table(ASSET_LIST), format],
   '/assets/[id]': [historyRange, format],

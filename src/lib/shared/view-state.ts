@@ -29,8 +29,10 @@ export const DEFAULT_HOME_VIEW: HomeView = { period: DEFAULT_PERIOD, range: DEFA
 export interface NetworksView {
   metric: NetworkMetric;
   percent: boolean;
+  /** The Network Metrics chart on a logarithmic scale. */
+  log: boolean;
 }
-export const DEFAULT_NETWORKS_VIEW: NetworksView = { metric: 'tokenized-asset-value', percent: false };
+export const DEFAULT_NETWORKS_VIEW: NetworksView = { metric: 'tokenized-asset-value', percent: false, log: false };
 
 function oneOf<T extends string>(allowed: readonly T[], value: string | null, fallback: T): T {
   return allowed.find((a) => a === value) ?? fallback;
@@ -58,6 +60,7 @@ export function readNetworksView(q: URLSearchParams): NetworksView {
   return {
     metric: oneOf(NETWORK_METRICS, q.get('metric'), DEFAULT_NETWORKS_VIEW.metric),
     percent: flag(q.get('percent')),
+    log: flag(q.get('log')),
   };
 }
 

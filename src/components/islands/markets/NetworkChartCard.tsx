@@ -7,6 +7,7 @@ import { DEFAULT_NETWORKS_VIEW, viewHref, type NetworksView } from '#lib/shared/
 import { getJson } from '#lib/client/api.ts';
 import { replaceParam } from '#lib/client/url-state.ts';
 import DownloadLinks from '#components/islands/ui/DownloadLinks.tsx';
+import Switch from '#components/islands/ui/Switch.tsx';
 import NetworkLineChart from './NetworkLineChart.tsx';
 import { formatLongDate } from '#lib/shared/format.ts';
 
@@ -39,6 +40,7 @@ async function fetchSeries(metric: NetworkMetric): Promise<TimeSeriesPoint[]> {
 export default function NetworkChartCard({ view, initialPoints, colorOrder, asOf }: Props) {
   const initialMetric = view.metric;
   const [metric, setMetric] = useState<NetworkMetric>(initialMetric);
+  const [log, setLog] = useState(view.log);
   const [entries, setEntries] = useState<Partial<Record<NetworkMetric, Entry>>>(
     initialPoints ? { [initialMetric]: { status: 'ok', points: initialPoints } } : {},
   );
@@ -66,14 +68,30 @@ export default function NetworkChartCard({ view, initialPoints, colorOrder, asOf
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  function toggleLog(on: boolean) {
+    setLog(on);
+    replaceParam('log', on, DEFAULT_NETWORKS_VIEW.log);
+  }
+
   const entry = entries[metric] ?? { status: 'loading' };
+  const shown = { ...view, metric, log };
   return (
     <Tabs.Root value={metric} onValueChange={select}>
       <TabStrip
         label="Metric"
         tabs={METRIC_TABS}
-        hrefOf={(id) => viewHref('/networks', view, DEFAULT_NETWORKS_VIEW, { metric: id as NetworkMetric }, 'network-metrics')}
+        hrefOf={(id) => viewHref('/networks', shown, DEFAULT_NETWORKS_VIEW, { metric: id as NetworkMetric }, 'network-metrics')}
       />
+      <div className="mt-3 flex justify-end">
+        {/* Before hydration or without JavaScript the switch is a link to the page with the other scale. */}
+        <Switch
+          id="network-log-scale"
+          label="Log scale"
+          checked={log}
+          onChange={toggleLog}
+          href={viewHref('/networks', shown, DEFAULT_NETWORKS_VIEW, { log: !log }, 'network-metrics')}
+        />
+      </div>
       {METRIC_TABS.map((t) => (
         <Tabs.Content key={t.id} value={t.id} className="mt-4 focus-visible:outline-none">
           {t.id !== metric ? null : entry.status === 'ok' ? (
@@ -86,6 +104,7 @@ export default function NetworkChartCard({ view, initialPoints, colorOrder, asOf
                 points={entry.points}
                 colorOrder={colorOrder}
                 asOf={`Data as of ${formatLongDate(asOf)}`}
+                log={log}
               />
             )
           ) : entry.status === 'error' ? (

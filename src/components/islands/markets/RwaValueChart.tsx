@@ -3,13 +3,14 @@ import type { ChartDataPoint } from '#lib/shared/analytics-types.ts';
 import { CHART_LAYERS, stackChartData, type AssetClassKey, type StackedLayer } from '#lib/shared/markets.ts';
 import { assetClassColors } from '../../../../tailwind.config.mjs';
 import { formatCompactUsd, formatLongDate } from '#lib/shared/format.ts';
-import { chartFrame, pointDateLabel } from '#lib/shared/charts/frame.ts';
+import { chartFrame, pointDateLabel, type Frame } from '#lib/shared/charts/frame.ts';
 import { bandPath, linePath } from '#lib/shared/charts/series-chart.ts';
 import { dateLabel } from '#lib/shared/open-data/chart.ts';
 import Switch from '#components/islands/ui/Switch.tsx';
 import ChartSvg from '#components/islands/charts/ChartSvg.tsx';
 import ChartTooltip from '#components/islands/charts/ChartTooltip.tsx';
 import { useSize } from '#components/islands/charts/use-size.ts';
+import ServerDrawings, { PHONE_DRAWING } from '#components/islands/charts/ServerDrawings.tsx';
 import DownloadImageButton from '#components/islands/charts/DownloadImageButton.tsx';
 import { DEFAULT_HOME_VIEW, viewHref, type HomeView } from '#lib/shared/view-state.ts';
 import { replaceParam } from '#lib/client/url-state.ts';
@@ -42,13 +43,15 @@ export default function RwaValueChart({ data, view, legends, asOf }: Props) {
   const layers = useMemo(() => stackChartData(data, includeStablecoins), [data, includeStablecoins]);
   const totals = layers.at(-1)?.points ?? [];
   const dates = totals.map((p) => p.time);
-  const frame = chartFrame({
-    ...size,
-    dates,
-    values: totals.map((p) => p.value),
-    yLabel: (v) => usd(v, 1),
-    xLabel: dateLabel,
-  });
+  const frameAt = (box: { width: number; height: number }) =>
+    chartFrame({
+      ...box,
+      dates,
+      values: totals.map((p) => p.value),
+      yLabel: (v) => usd(v, 1),
+      xLabel: dateLabel,
+    });
+  const frame = frameAt(size);
   const pointDate = pointDateLabel(dates);
   // The crosshair's date and stacked total; the latest date when the pointer is elsewhere.
   const at = hover ?? totals.length - 1;
@@ -77,7 +80,49 @@ export default function RwaValueChart({ data, view, legends, asOf }: Props) {
     asOf: `Data as of ${formatLongDate(asOf)}`,
   });
 
-  const bottom = frame.y(0);
+  /** The chart drawn in a frame (the measured box's, or before measuring one of the server's two). */
+  const draw = (f: Frame, phone = false) => (
+    <ChartSvg
+      frame={f}
+      dates={dates}
+      label={`Total RWA value by asset class, stacked, ${dates.length ? `${pointDate(dates[0])} to ${pointDate(dates[dates.length - 1])}` : 'no data'}`}
+      testid={phone ? 'rwa-chart-phone' : 'rwa-chart'}
+      hover={hover}
+      onHover={setHover}
+      live={measured}
+      svgRef={phone ? undefined : svg}
+      attributes={{ 'data-stablecoins': includeStablecoins ? 'on' : 'off' }}
+    >
+      {/* Each class's band: its running total on top, the class below's (or zero) underneath. */}
+      {layers.map((layer, i) => {
+        const points = (l: StackedLayer) => l.points.map((p) => ({ date: p.time, value: p.value }));
+        const color = assetClassColors[layer.key];
+        if (dates.length === 1) {
+          // One date (a first run): a stacked bar, as a band of no width would not show.
+          const y0 = i === 0 ? f.y(0) : f.y(layers[i - 1].points[0].value);
+          const y1 = f.y(layer.points[0].value);
+          return (
+            <rect
+              key={layer.key}
+              data-series={layer.key}
+              x={f.x(dates[0]) - 12}
+              width={24}
+              y={y1}
+              height={Math.max(0, y0 - y1)}
+              fill={color}
+            />
+          );
+        }
+        return dates.length === 0 ? null : (
+          <g key={layer.key} data-series={layer.key}>
+            <path d={bandPath(points(layer), i === 0 ? null : points(layers[i - 1]), f)} fill={color} fillOpacity={0.75} />
+            <path d={linePath(points(layer), f)} fill="none" stroke={color} strokeWidth={1.5} strokeLinejoin="round" />
+          </g>
+        );
+      })}
+    </ChartSvg>
+  );
+
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -102,45 +147,7 @@ export default function RwaValueChart({ data, view, legends, asOf }: Props) {
         <span>{readout ? `${pointDate(readout.time)}${includeStablecoins ? ', incl. stablecoins' : ''}` : ''}</span>
       </p>
       <div ref={ref} className="relative mt-2 h-72 sm:h-80">
-        <ChartSvg
-          frame={frame}
-          dates={dates}
-          label={`Total RWA value by asset class, stacked, ${dates.length ? `${pointDate(dates[0])} to ${pointDate(dates[dates.length - 1])}` : 'no data'}`}
-          testid="rwa-chart"
-          hover={hover}
-          onHover={setHover}
-          live={measured}
-          svgRef={svg}
-          attributes={{ 'data-stablecoins': includeStablecoins ? 'on' : 'off' }}
-        >
-          {/* Each class's band: its running total on top, the class below's (or zero) underneath. */}
-          {layers.map((layer, i) => {
-            const points = (l: StackedLayer) => l.points.map((p) => ({ date: p.time, value: p.value }));
-            const color = assetClassColors[layer.key];
-            if (dates.length === 1) {
-              // One date (a first run): a stacked bar, as a band of no width would not show.
-              const y0 = i === 0 ? bottom : frame.y(layers[i - 1].points[0].value);
-              const y1 = frame.y(layer.points[0].value);
-              return (
-                <rect
-                  key={layer.key}
-                  data-series={layer.key}
-                  x={frame.x(dates[0]) - 12}
-                  width={24}
-                  y={y1}
-                  height={Math.max(0, y0 - y1)}
-                  fill={color}
-                />
-              );
-            }
-            return dates.length === 0 ? null : (
-              <g key={layer.key} data-series={layer.key}>
-                <path d={bandPath(points(layer), i === 0 ? null : points(layers[i - 1]), frame)} fill={color} fillOpacity={0.75} />
-                <path d={linePath(points(layer), frame)} fill="none" stroke={color} strokeWidth={1.5} strokeLinejoin="round" />
-              </g>
-            );
-          })}
-        </ChartSvg>
+        {measured ? draw(frame) : <ServerDrawings phone={draw(frameAt(PHONE_DRAWING), true)} wide={draw(frame)} />}
         {hover !== null && readout && (
           <ChartTooltip
             x={frame.x(readout.time)}

@@ -6,7 +6,6 @@
  * other tabs follows the change.
  */
 import { THEME_ATTRIBUTE, THEME_STORAGE_KEY, storedTheme, type Theme } from '#lib/shared/theme.ts';
-import { colors, lightColors } from '../../../../tailwind.config.mjs';
 import { define } from './define.ts';
 
 const CHANGE = 'theme-change';
@@ -16,8 +15,9 @@ function apply(theme: Theme) {
   const root = document.documentElement;
   if (theme === 'light') root.setAttribute(THEME_ATTRIBUTE, 'light');
   else root.removeAttribute(THEME_ATTRIBUTE);
-  // The browser's own bars follow the page.
-  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', theme === 'light' ? lightColors.bg : colors.bg);
+  // The browser's own bars follow the page (its background, from the palette's CSS variable).
+  const bg = getComputedStyle(root).getPropertyValue('--color-bg').trim();
+  if (bg) document.querySelector('meta[name="theme-color"]')?.setAttribute('content', bg);
   document.dispatchEvent(new CustomEvent(CHANGE));
 }
 

@@ -54,6 +54,11 @@ export interface FrameOptions {
   fontPx?: number;
   /** Keep zero in the value range (true by default: amounts and counts read from zero). */
   fromZero?: boolean;
+  /**
+   * 'log': values on a base-10 logarithmic axis (ticks at powers of ten), where lines of very
+   * different sizes all show their shape; zero and negative values have no place on it (y gives NaN).
+   */
+  scale?: 'linear' | 'log';
 }
 
 /**
@@ -96,6 +101,31 @@ export function valueTicks(
     }
     if (new Set(ticks.map((t) => t.label)).size === ticks.length || n <= 1) return { lo: from, hi: to, ticks };
   }
+}
+
+/**
+ * A logarithmic value axis over the positive range [lo, hi]: ticks at powers of ten, every decade or,
+ * when there are more than `count`, every 2nd, 5th... decade; at least two ticks (one decade more
+ * when the values sit inside a single one), the range widened to the outer ticks.
+ */
+export function logTicks(
+  lo: number,
+  hi: number,
+  count: number,
+  format: (v: number) => string,
+): { lo: number; hi: number; ticks: { value: number; label: string }[] } {
+  const a = Math.floor(Math.log10(lo));
+  let b = Math.ceil(Math.log10(hi));
+  if (b <= a) b = a + 1;
+  const stride =
+    [1, 2, 3, 5, 10].find((s) => Math.ceil((b - a) / s) + 1 <= Math.max(2, count)) ?? Math.ceil((b - a) / Math.max(1, count - 1));
+  const top = a + Math.ceil((b - a) / stride) * stride;
+  const ticks: { value: number; label: string }[] = [];
+  for (let e = a; e <= top; e += stride) {
+    const value = Number((10 ** e).toPrecision(12));
+    ticks.push({ value, label: format(value) });
+  }
+  return { lo: ticks[0].value, hi: ticks[ticks.length - 1].value, ticks };
 }
 
 const DAY_MS = 86_400_000;
@@ -160,12 +190,14 @@ export function timeTicks(
 /** The frame of a chart: scales, padding sized to the labels, and the ticks that fit. */
 export function chartFrame(o: FrameOptions): Frame {
   const fontPx = o.fontPx ?? 12;
-  const finite = o.values.filter((v) => Number.isFinite(v));
-  const lo0 = finite.length ? Math.min(o.fromZero === false ? Infinity : 0, ...finite) : 0;
-  const hi0 = finite.length ? Math.max(...finite) : 1;
+  const log = o.scale === 'log';
+  const finite = o.values.filter((v) => Number.isFinite(v) && (!log || v > 0));
+  const lo0 = finite.length ? Math.min(o.fromZero === false || log ? Infinity : 0, ...finite) : log ? 1 : 0;
+  const hi0 = finite.length ? Math.max(...finite) : log ? 10 : 1;
   // About one value label per 45 px of height, at most 5.
   const plotGuess = o.height - fontPx * 2 - 16;
-  const { lo, hi, ticks } = valueTicks(lo0, hi0, Math.min(5, Math.max(2, Math.floor(plotGuess / 45))), o.yLabel);
+  const count = Math.min(5, Math.max(2, Math.floor(plotGuess / 45)));
+  const { lo, hi, ticks } = log ? logTicks(lo0, hi0, count, o.yLabel) : valueTicks(lo0, hi0, count, o.yLabel);
   const widest = Math.max(0, ...ticks.map((t) => labelWidth(t.label, fontPx)));
   // Below the plot: the date labels, clear of the lowest value label (which hangs half a line below the plot).
   const pad: Pad = { left: widest + GAP, right: 8, top: fontPx + 2, bottom: fontPx * 2 + 4 };
@@ -175,7 +207,9 @@ export function chartFrame(o: FrameOptions): Frame {
   const t1 = o.dates.length ? time(o.dates[o.dates.length - 1]) : 0;
   const spanMs = Math.max(t1 - t0, 1);
   const x = (date: string) => pad.left + (o.dates.length <= 1 ? innerW / 2 : ((time(date) - t0) / spanMs) * innerW);
-  const y = (v: number) => pad.top + innerH - ((v - lo) / (hi - lo)) * innerH;
+  const y = log
+    ? (v: number) => (v > 0 ? pad.top + innerH - ((Math.log10(v) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo))) * innerH : NaN)
+    : (v: number) => pad.top + innerH - ((v - lo) / (hi - lo)) * innerH;
   const spanDays = (t1 - t0) / DAY_MS;
   const xTicks = timeTicks(o.dates, x, { left: 0, right: o.width }, (d) => o.xLabel(d, spanDays), spanDays, fontPx);
   const yTicks = ticks.map((t) => ({ y: Math.round(y(t.value) * 10) / 10, value: t.value, label: t.label }));
