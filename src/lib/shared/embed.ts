@@ -118,8 +118,8 @@ export interface EmbedChartData {
   unknown?: string;
 }
 
-/** A value as the chart's axis and description write it. */
-function unitValue(unit: EmbedChartData['unit'], v: number, decimals = 1): string {
+/** A value as the chart's axis and description write it (dollars by the spec's currency rule, $x.xxB). */
+function unitValue(unit: EmbedChartData['unit'], v: number, decimals = 2): string {
   if (unit === 'usd') return formatCurrency(v, decimals);
   if (unit === 'usd-billions') return formatCurrency(v * 1e9, decimals);
   if (unit === 'percent') return formatPercent(v, decimals);

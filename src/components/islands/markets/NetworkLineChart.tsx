@@ -66,7 +66,8 @@ export default function NetworkLineChart({ metric, metricLabel, points, colorOrd
       ...box,
       dates,
       values: series.flatMap((s) => s.points.map((p) => p.value)),
-      yLabel: (v) => formatMetricValue(metric, v, 1),
+      // The spec's currency rule ($x.xxB) on the axis too.
+      yLabel: (v) => formatMetricValue(metric, v, 2),
       xLabel: (d) => formatMonthLabel(`${d.slice(0, 10)}T00:00:00Z`),
       scale: log ? 'log' : 'linear',
     });

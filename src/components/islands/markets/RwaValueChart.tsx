@@ -48,7 +48,8 @@ export default function RwaValueChart({ data, view, legends, asOf }: Props) {
       ...box,
       dates,
       values: totals.map((p) => p.value),
-      yLabel: (v) => usd(v, 1),
+      // The spec's currency rule ($x.xxB) on the axis too.
+      yLabel: (v) => usd(v, 2),
       xLabel: dateLabel,
     });
   const frame = frameAt(size);
