@@ -76,7 +76,8 @@ async function expectReadableAxes(page: Page, selector: string, where: string) {
 /** Scrolls the island's chart into view and waits until it draws at its real size. */
 async function liveChart(page: Page, testid: string): Promise<Locator> {
   const chart = page.getByTestId(testid);
-  await chart.scrollIntoViewIfNeeded();
+  // Before hydration a phone shows the server's phone drawing (the wide one is hidden): bring whichever shows into view.
+  await page.locator(`svg[data-testid^="${testid}"]:visible`).first().scrollIntoViewIfNeeded();
   await page.locator(`svg[data-testid="${testid}"][data-live]`).waitFor();
   return chart;
 }

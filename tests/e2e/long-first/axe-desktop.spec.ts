@@ -9,7 +9,7 @@ axeAt('1440', AXE_DESKTOP, browser);
 
 /**
  * The light theme, chosen as a visitor does (stored in the browser, applied by the page's own head
- * script): one page of each template, at the desktop size only (a theme changes colours, the same
+ * script): one page of each look (the pages whose parts differ), at the desktop size only (a theme changes colours, the same
  * at every width), so the second pass stays short.
  */
 axeAt('1440', AXE_DESKTOP, browser, {
@@ -28,15 +28,10 @@ axeAt('1440', AXE_DESKTOP, browser, {
     'networks',
     'stablecoins',
     'private-credit',
-    'coming-soon',
     'sources',
-    'research-list',
     'research-article',
-    'blog-post',
     'asset',
     'assets-sorted',
-    'network',
-    'issuer',
     'api-docs',
     'search',
     'login-error',

@@ -9,18 +9,21 @@ export const PHONE_DRAWING = { width: 320, height: 288 };
 
 /**
  * Before the island runs (the server's HTML, a slow phone, no JavaScript) the server cannot know
- * the screen: it sends a phone drawing and a wide one, and CSS shows the one that fits (below sm,
- * 640 px, the phone's). Once measured, the island draws one chart at the box's real size instead.
+ * the screen: it sends a wide drawing and a phone one, and CSS shows the one that fits (below sm,
+ * 640 px, the phone's). Once measured, the island draws one chart at the box's real size, in the
+ * wide drawing's place (the same element, so nothing holding it is left detached).
  */
-export default function ServerDrawings({ phone, wide }: { phone: ReactNode; wide: ReactNode }) {
+export default function ServerDrawings({ measured, wide, phone }: { measured: boolean; wide: ReactNode; phone: () => ReactNode }) {
   return (
     <>
-      <div className="h-full sm:hidden" data-drawing="phone">
-        {phone}
-      </div>
-      <div className="hidden h-full sm:block" data-drawing="wide">
+      <div className={measured ? 'h-full' : 'hidden h-full sm:block'} data-drawing={measured ? undefined : 'wide'}>
         {wide}
       </div>
+      {!measured && (
+        <div className="h-full sm:hidden" data-drawing="phone">
+          {phone()}
+        </div>
+      )}
     </>
   );
 }

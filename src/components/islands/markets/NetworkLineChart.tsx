@@ -127,7 +127,7 @@ export default function NetworkLineChart({ metric, metricLabel, points, colorOrd
   return (
     <div>
       <div ref={ref} className="relative h-72 sm:h-80">
-        {measured ? draw(frame) : <ServerDrawings phone={draw(frameAt(PHONE_DRAWING), true)} wide={draw(frame)} />}
+        <ServerDrawings measured={measured} wide={draw(frame)} phone={() => draw(frameAt(PHONE_DRAWING), true)} />
         {hovered && rows.length > 0 && (
           <ChartTooltip x={frame.x(hovered)} width={size.width} date={pointDateLabel(dates)(hovered)} rows={rows} />
         )}

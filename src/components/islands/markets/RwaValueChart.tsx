@@ -148,7 +148,7 @@ export default function RwaValueChart({ data, view, legends, asOf }: Props) {
         <span>{readout ? `${pointDate(readout.time)}${includeStablecoins ? ', incl. stablecoins' : ''}` : ''}</span>
       </p>
       <div ref={ref} className="relative mt-2 h-72 sm:h-80">
-        {measured ? draw(frame) : <ServerDrawings phone={draw(frameAt(PHONE_DRAWING), true)} wide={draw(frame)} />}
+        <ServerDrawings measured={measured} wide={draw(frame)} phone={() => draw(frameAt(PHONE_DRAWING), true)} />
         {hover !== null && readout && (
           <ChartTooltip
             x={frame.x(readout.time)}
