@@ -14,14 +14,15 @@ axeAt('1440', AXE_DESKTOP, browser);
  */
 axeAt('1440', AXE_DESKTOP, browser, {
   label: 'light',
-  setup: (context) =>
-    context.addInitScript((key) => {
+  setup: async (context) => {
+    await context.addInitScript((key) => {
       try {
         localStorage.setItem(key, 'light');
       } catch {
         // about:blank has no storage; the site's pages do.
       }
-    }, THEME_STORAGE_KEY),
+    }, THEME_STORAGE_KEY);
+  },
   verify: async (page, path) => expect(await page.getAttribute('html', 'data-theme'), `${path} is light`).toBe('light'),
   kinds: [
     'home',
