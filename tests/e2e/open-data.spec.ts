@@ -65,6 +65,19 @@ describe('open-data pages', () => {
       expect(errors).toEqual([]);
       await close();
     }
+    // A section with nothing in it (the snapshot has no history or holder concentration) says why, and offers no
+    // range buttons or downloads of nothing; a section with figures keeps them.
+    for (const url of [top.url, '/issuers/ondo']) {
+      const html = await (await fetch(base + url)).text();
+      const sections = [...html.matchAll(/<section id="([^"]+)"[\s\S]*?<\/section>/g)].map(([body, id]) => ({ id, body }));
+      const empty = sections.filter((s) => /data-testid="(history|concentration)-unknown"/.test(s.body));
+      expect(empty.length, url).toBeGreaterThan(0);
+      for (const s of empty) expect(s.body, `${url} #${s.id}`).not.toMatch(/data-testid="(range-nav|downloads)"/);
+      expect(
+        sections.some((s) => s.body.includes('data-testid="downloads"')),
+        url,
+      ).toBe(true);
+    }
     const missing = await fetch(base + '/assets/no-such-asset');
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('Page Not Found');
