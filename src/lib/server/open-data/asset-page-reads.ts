@@ -80,7 +80,7 @@ export function targetsFor(id: string): AssetTarget[] {
 }
 
 /** One product's own reads, counted from the as-of date in SQL so they travel with the read of that date. */
-export function ownReads(t: AssetTarget): Read<AssetOwnReads> {
+function ownReads(t: AssetTarget): Read<AssetOwnReads> {
   const db = getDb();
   const from = sql<string>`date(${asOfSql}, ${`${1 - TRANSFER_DAYS} days`})`;
   const to = sql<string>`date(${asOfSql}, '+1 day')`;
