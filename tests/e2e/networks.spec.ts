@@ -225,7 +225,8 @@ describe('networks page', () => {
     const scroller = page.getByTestId('networks-table').locator('xpath=..');
     expect(await scroller.evaluate((el) => getComputedStyle(el).overflowX)).toBe('auto');
     await page.evaluate(() => window.scrollTo(0, 0));
-    await screenshot(page, 'networks-phone', true);
+    // The screen as a phone shows it: the whole page (over 4,600 px tall on /networks) took past 30 s to capture on a loaded machine.
+    await screenshot(page, 'networks-phone');
     expect(errors).toEqual([]);
     await close();
   });
