@@ -44,6 +44,8 @@ export default defineConfig({
           // Two files at a time: vitest's default on two cores is one (cores - 1), and these share nothing.
           // Side by side, the CPU-bound ones (hostile Markdown, a 20 MB answer) need more than 5 s on a busy machine.
           maxWorkers: 2,
+          isolate: false,
+          setupFiles: ['tests/support/unit-fresh-modules.ts'],
           testTimeout: 20_000,
           sequence: { groupOrder: 0 },
         },
