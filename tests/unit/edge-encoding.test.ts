@@ -1,7 +1,17 @@
 /** The edge's pure steps (front-door/): content negotiation, what is compressed, validators, request checks. */
 import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { chooseCoding, encodeAll, etagFor, isCompressibleType, matchesEtag, pick, withVary } from '../../front-door/encoding.ts';
+import {
+  brotliWindowBits,
+  chooseCoding,
+  encodeAll,
+  etagFor,
+  isCompressibleType,
+  matchesEtag,
+  pick,
+  withVary,
+} from '../../front-door/encoding.ts';
 import { refuse } from '../../front-door/checks.ts';
 
 describe('chooseCoding', () => {
@@ -45,6 +55,17 @@ describe('encodeAll and pick', () => {
     const small = encodeAll(Buffer.from('ok'));
     expect(small.br).toBeUndefined();
     expect(pick(small, 'br')).toEqual({ coding: 'identity', body: small.identity });
+  });
+
+  it('sizes the Brotli window to the body: a repeat from its very start is still found', () => {
+    // 40,000 bytes that do not compress, then their first 20,000 again: found only by a window that
+    // reaches back 40,000 bytes, past a window sized to half the body or to a power of two below it.
+    const noise = randomBytes(40_000);
+    const body = Buffer.concat([noise, noise.subarray(0, 20_000)]);
+    const e = encodeAll(body);
+    expect(brotliDecompressSync(e.br!).equals(body)).toBe(true);
+    expect(e.br!.byteLength).toBeLessThan(41_000);
+    expect([1024, 30_381, 65_520, 65_521, 4_194_288, 50_000_000].map(brotliWindowBits)).toEqual([11, 15, 16, 17, 22, 22]);
   });
 });
 
