@@ -8,11 +8,7 @@
  * could not keep saves (no CONTENT_GIT_REMOTE) is refused with one line.
  */
 import { existsSync } from 'node:fs';
-import { prepareDatabaseOrExit } from '#lib/server/setup/prepare.ts';
 import { buildPlan } from '#lib/server/setup/build-plan.ts';
-import { purgeTags } from '#lib/server/cache/cdn.ts';
-import { prepareContent } from '#lib/server/content/sync.ts';
-import { functionHostProblem, readOnlyContentProblem } from '#lib/server/content/host.ts';
 import { configOrExit } from '#lib/server/config.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -22,6 +18,14 @@ if (plan.action !== 'setup') {
   (plan.action === 'skip' ? console.log : console.error)(plan.reason);
   process.exit(plan.action === 'skip' ? 0 : 1);
 }
+// The modules the setup itself uses (the database driver and ORM, the content, git) are loaded only
+// now: a build this plan skips or refuses ends in well under a second, not after seconds of loading.
+const [{ prepareDatabaseOrExit }, { purgeTags }, { prepareContent }, { functionHostProblem, readOnlyContentProblem }] = await Promise.all([
+  import('#lib/server/setup/prepare.ts'),
+  import('#lib/server/cache/cdn.ts'),
+  import('#lib/server/content/sync.ts'),
+  import('#lib/server/content/host.ts'),
+]);
 const onNetlify = config.deployTarget === 'netlify';
 const problem = onNetlify ? functionHostProblem(config.content) : await readOnlyContentProblem(config.content);
 if (problem) {

@@ -6,15 +6,9 @@
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { prepareDatabaseOrExit } from '#lib/server/setup/prepare.ts';
-import { keepDelivering, prepareContent } from '#lib/server/content/sync.ts';
 import { configOrExit } from '#lib/server/config.ts';
-import { createEdge } from '../front-door/index.ts';
+import { checkRpcUrls } from '#lib/server/catalogue/registry.ts';
 import { usableBuild } from '../front-door/usable-build.ts';
-import { checkRpcUrls, describeLiveData } from '#lib/server/ingest/status.ts';
-import { startIngestSchedule } from '#lib/server/ingest/schedule.ts';
-import { startAutoIngest } from '#lib/server/ingest/auto-child.ts';
-import { keepDeliveringAlerts } from '#lib/server/alerts/keep-delivering.ts';
 
 // Before anything else (the database, the content): without a build of this server there is nothing to serve.
 const build = usableBuild(new URL('../dist/', import.meta.url));
@@ -29,6 +23,26 @@ if (existsSync('.env')) process.loadEnvFile('.env');
 process.env.NODE_ENV = 'production';
 
 const config = configOrExit(() => checkRpcUrls(process.env));
+// The rest of the server (the database driver and ORM, the content, the ingest, the site) is loaded
+// only once the configuration is known to be good: a wrong variable is reported in well under a
+// second instead of after seconds of loading modules the start will not use.
+const [
+  { prepareDatabaseOrExit },
+  { keepDelivering, prepareContent },
+  { createEdge },
+  { describeLiveData },
+  { startIngestSchedule },
+  { startAutoIngest },
+  { keepDeliveringAlerts },
+] = await Promise.all([
+  import('#lib/server/setup/prepare.ts'),
+  import('#lib/server/content/sync.ts'),
+  import('../front-door/index.ts'),
+  import('#lib/server/ingest/status.ts'),
+  import('#lib/server/ingest/schedule.ts'),
+  import('#lib/server/ingest/auto-child.ts'),
+  import('#lib/server/alerts/keep-delivering.ts'),
+]);
 const result = await prepareDatabaseOrExit(config);
 // Posts and articles: open saves reach their files and git, then the index is rebuilt if the files moved on.
 const content = await prepareContent(process.env);

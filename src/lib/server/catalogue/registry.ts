@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { configFor } from '#lib/server/config.ts';
+import { configFor, rpcUrl } from '#lib/server/config.ts';
 import {
   accountForm,
   addressForm,
@@ -547,4 +547,20 @@ export function loadRegistry(file = registryPath()): Registry {
     throw new RegistryError(`Cannot read the registry ${file}: ${(e as Error).message}`);
   }
   return parseRegistry(raw, `registry ${file}`);
+}
+
+/**
+ * The registry names each chain's RPC variable (rpcEnv), so the schema cannot list them: check the
+ * ones that are set here, at start, like every other variable (a ConfigError names the variable).
+ * An unset one is not an error (that chain is reported by the ingest); an unreadable registry is
+ * reported on /sources and by the ingest, not here.
+ */
+export function checkRpcUrls(env: NodeJS.ProcessEnv): void {
+  let registry: Registry;
+  try {
+    registry = loadRegistry(registryPath(env));
+  } catch {
+    return;
+  }
+  for (const chain of Object.values(registry.chains)) rpcUrl(env, chain.rpcEnv);
 }

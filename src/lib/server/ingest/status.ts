@@ -3,8 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { formatLongDate } from '#lib/shared/format.ts';
 import { isOfflineRun } from '#lib/server/catalogue/offline.ts';
 import { openDatabase } from '#db/client.ts';
-import { configFor, rpcUrl } from '#lib/server/config.ts';
-import { loadRegistry, registryPath, type Registry } from '#lib/server/catalogue/registry.ts';
+import { configFor } from '#lib/server/config.ts';
 import { datasetMeta, ingestRuns } from '#db/schema/index.ts';
 
 export async function describeLiveData(env: NodeJS.ProcessEnv): Promise<string> {
@@ -44,20 +43,4 @@ export async function describeRunOutcome(env: NodeJS.ProcessEnv): Promise<string
   } finally {
     client.close();
   }
-}
-
-/**
- * The registry names each chain's RPC variable (rpcEnv), so the schema cannot list them: check the
- * ones that are set here, at start, like every other variable (a ConfigError names the variable).
- * An unset one is not an error (that chain is reported by the ingest); an unreadable registry is
- * reported on /sources and by the ingest, not here.
- */
-export function checkRpcUrls(env: NodeJS.ProcessEnv): void {
-  let registry: Registry;
-  try {
-    registry = loadRegistry(registryPath(env));
-  } catch {
-    return;
-  }
-  for (const chain of Object.values(registry.chains)) rpcUrl(env, chain.rpcEnv);
 }
