@@ -199,3 +199,43 @@ export async function savePost(baseUrl: string, cookie: string, tag: string): Pr
   });
   return { status: res.status, slug: post.slug, body: res.body };
 }
+
+/** The public pages whose headers (and, in Chromium, whose islands under the CSP) the header suites check. */
+const PUBLIC_PAGES = [
+  '/',
+  '/login',
+  '/networks',
+  '/stablecoins',
+  '/treasuries',
+  '/commodities',
+  '/private-credit',
+  '/global-bonds',
+  '/institutional-funds',
+  '/stocks',
+  '/research',
+  '/sources',
+];
+
+export interface PageToCheck {
+  path: string;
+  signedIn: boolean;
+  status: number;
+}
+
+/**
+ * Every page kind the header suites check, with the status it must answer: the public pages, a blog
+ * post and a research article found in the sitemap (none may be missing), the 404 page and the admin
+ * pages (signed in).
+ */
+export async function pagesToCheck(base: string): Promise<PageToCheck[]> {
+  const pages = PUBLIC_PAGES.map((path) => ({ path, signedIn: false, status: 200 }));
+  const sitemap = (await raw(base, '/sitemap.xml')).body;
+  for (const kind of ['blog', 'research']) {
+    const m = sitemap.match(new RegExp(`<loc>[^<]*?(/${kind}/[^<]+)</loc>`));
+    if (!m) throw new Error(`no /${kind}/ page in the sitemap`);
+    pages.push({ path: m[1], signedIn: false, status: 200 });
+  }
+  pages.push({ path: '/no-such-page-here', signedIn: false, status: 404 });
+  for (const path of ['/admin', '/admin/seo']) pages.push({ path, signedIn: true, status: 200 });
+  return pages;
+}
