@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
 import { startScenario, writeRegistry, type Scenario } from '../../scripts/lib/ingest-scenario.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { childNodeOptions, startServer, type RunningServer } from './server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -26,7 +26,15 @@ export function runIngestCli(
       cwd: ROOT,
       // Anvil's blocks are played in the past, below no finalized head: read up to the latest block, with no head-age bound
       // and no wait for a close the played chain never reaches (a test run just after 00:00 UTC would wait).
-      env: { ...process.env, INGEST_BACKOFF_MS: '20', INGEST_HEAD_TAG: 'latest', INGEST_MAX_HEAD_AGE: '0', INGEST_CLOSE_WAIT: '0', ...env },
+      env: {
+        ...process.env,
+        INGEST_BACKOFF_MS: '20',
+        INGEST_HEAD_TAG: 'latest',
+        INGEST_MAX_HEAD_AGE: '0',
+        INGEST_CLOSE_WAIT: '0',
+        ...env,
+        NODE_OPTIONS: childNodeOptions(env.NODE_OPTIONS === undefined ? process.env : env),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
