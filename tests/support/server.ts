@@ -11,11 +11,11 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 /**
  * NODE_OPTIONS for a Node process a test starts (and the ones it starts in turn): the caller's, plus
- * fast-resolve.mjs preloaded (Node's own resolution of node_modules, without re-parsing drizzle-orm's
- * 179 KB exports map for each of its files: about 2 s of CPU per start).
+ * node-preload.mjs (a compile cache shared by the run's processes, and Node's own resolution of
+ * node_modules without re-parsing drizzle-orm's 179 KB exports map for each of its files).
  */
 export function childNodeOptions(env: NodeJS.ProcessEnv = process.env): string {
-  const preload = `--import=${pathToFileURL(join(import.meta.dirname, 'fast-resolve.mjs')).href}`;
+  const preload = `--import=${pathToFileURL(join(import.meta.dirname, 'node-preload.mjs')).href}`;
   const current = env.NODE_OPTIONS ?? '';
   return current.includes(preload) ? current : `${current} ${preload}`.trim();
 }
