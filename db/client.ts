@@ -1,6 +1,7 @@
 import { createClient, type Client } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import * as schema from './schema/index.ts';
+import { isLocalFile } from './local-file.ts';
 
 /** The drizzle database; `$client` is the libSQL client under it (db/lock.ts takes it). */
 export type Database = LibSQLDatabase<typeof schema> & { $client: Client };
@@ -8,10 +9,6 @@ export type Database = LibSQLDatabase<typeof schema> & { $client: Client };
 export interface DatabaseConfig {
   url: string;
   authToken?: string;
-}
-
-export function isLocalFile(url: string) {
-  return url.startsWith('file:');
 }
 
 /**

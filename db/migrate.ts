@@ -5,7 +5,8 @@ import { migrate } from 'drizzle-orm/libsql/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { Client } from '@libsql/client';
 import type { Database } from './client.ts';
-import { isLocalFile, tuneLocalFile } from './client.ts';
+import { tuneLocalFile } from './client.ts';
+import { isLocalFile } from './local-file.ts';
 import { rowText } from './row-text.ts';
 
 const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');

@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createClient } from '@libsql/client';
-import { isLocalFile } from '#db/client.ts';
+import { isLocalFile } from '#db/local-file.ts';
 import { configOrExit } from '#lib/server/config.ts';
 import { rowText } from '#db/row-text.ts';
 

@@ -12,7 +12,7 @@ import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@libsql/client';
-import { isLocalFile } from '#db/client.ts';
+import { isLocalFile } from '#db/local-file.ts';
 import { configOrExit } from '#lib/server/config.ts';
 import { rowText } from '#db/row-text.ts';
 

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { integrityCheck, login, openDb, raw, recordFigures, requireRoute, rowCounts, savePost, sleep } from './support.ts';
+import { integrityCheck, login, openDb, raw, recordFigures, requireRoute, rowCounts, savePost } from './support.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const servers: RunningServer[] = [];
@@ -51,7 +51,8 @@ describe('backup and restore', () => {
         acked.push(r.slug);
       }
     });
-    await sleep(1500);
+    // The backup starts once six saves are acknowledged: the load is on, not still starting.
+    await expect.poll(() => acked.length, { timeout: 60_000, interval: 20 }).toBeGreaterThanOrEqual(3 * 2);
     const ackedBefore = [...acked];
     expect(ackedBefore.length).toBeGreaterThan(0);
     const backupDir = mkdtempSync(join(tmpdir(), 'rwa-backup-'));
@@ -60,7 +61,6 @@ describe('backup and restore', () => {
     const t0 = Date.now();
     const backup = await run('scripts/db/backup.ts', [file], { DATABASE_URL: server.databaseUrl });
     const backupMs = Date.now() - t0;
-    await sleep(500);
     stop = true;
     await Promise.all(writers);
     expect(backup.code, backup.out).toBe(0);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, statSync, type Stats } from 'node:fs';
 import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { isLocalFile } from '#db/client.ts';
+import { isLocalFile } from '#db/local-file.ts';
 import { CHANGE_COUNTER_TABLE } from '#db/change-counter.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { config } from '#lib/server/config.ts';
