@@ -10,6 +10,7 @@
 import { existsSync } from 'node:fs';
 import { buildPlan } from '#lib/server/setup/build-plan.ts';
 import { configOrExit } from '#lib/server/config.ts';
+import { functionHostProblem, readOnlyContentProblem } from '#lib/server/content/host.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const config = configOrExit();
@@ -18,20 +19,19 @@ if (plan.action !== 'setup') {
   (plan.action === 'skip' ? console.log : console.error)(plan.reason);
   process.exit(plan.action === 'skip' ? 0 : 1);
 }
-// The modules the setup itself uses (the database driver and ORM, the content, git) are loaded only
-// now: a build this plan skips or refuses ends in well under a second, not after seconds of loading.
-const [{ prepareDatabaseOrExit }, { purgeTags }, { prepareContent }, { functionHostProblem, readOnlyContentProblem }] = await Promise.all([
-  import('#lib/server/setup/prepare.ts'),
-  import('#lib/server/cache/cdn.ts'),
-  import('#lib/server/content/sync.ts'),
-  import('#lib/server/content/host.ts'),
-]);
 const onNetlify = config.deployTarget === 'netlify';
 const problem = onNetlify ? functionHostProblem(config.content) : await readOnlyContentProblem(config.content);
 if (problem) {
   console.error(problem);
   process.exit(1);
 }
+// The modules the setup itself uses (the database driver and ORM, the content, git) are loaded only
+// now: a build this plan skips or refuses ends in well under a second, not after seconds of loading.
+const [{ prepareDatabaseOrExit }, { purgeTags }, { prepareContent }] = await Promise.all([
+  import('#lib/server/setup/prepare.ts'),
+  import('#lib/server/cache/cdn.ts'),
+  import('#lib/server/content/sync.ts'),
+]);
 if (plan.note) console.log(plan.note);
 // The database the plan chose, for both steps; on Netlify, content goes through the remote (library
 // mode) as it does in the functions: the build's checkout is detached and thrown away.

@@ -131,10 +131,13 @@ describe('the Netlify build (npm run db:setup)', () => {
   });
 
   it('without CONTEXT, or without CONTENT_GIT_REMOTE, it refuses with one line and touches nothing', async () => {
-    const noContext = await dbSetup({ ...netlify });
+    // Two separate builds: run side by side.
+    const [noContext, noRemote] = await Promise.all([
+      dbSetup({ ...netlify }),
+      dbSetup({ ...netlify, CONTEXT: 'production', CONTENT_GIT_REMOTE: '' }),
+    ]);
     expect(noContext.code).toBe(1);
     expect(noContext.stderr.trim().split('\n')).toEqual([expect.stringMatching(/needs CONTEXT/)]);
-    const noRemote = await dbSetup({ ...netlify, CONTEXT: 'production', CONTENT_GIT_REMOTE: '' });
     expect(noRemote.code).toBe(1);
     expect(noRemote.stderr.trim().split('\n')).toEqual([
       expect.stringMatching(/^CONTENT_GIT_REMOTE is not set: on Netlify a function cannot write/),

@@ -5,7 +5,6 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ContentConfig } from './config.ts';
-import { gitMode } from './backends.ts';
 
 /**
  * A Netlify function: its files are a read-only bundle and vanish with the instance, so saves reach
@@ -32,6 +31,9 @@ function existingAncestor(dir: string): string {
  * in the temp folder instead, so a read-only checkout is fine there.
  */
 export async function readOnlyContentProblem(content: ContentConfig): Promise<string | null> {
+  // Loaded here, not with this module: the Netlify check above needs no git or database module, so a
+  // build that lacks its remote is refused before they load.
+  const { gitMode } = await import('./backends.ts');
   if ((await gitMode(content)) === 'library') return null;
   const at = existingAncestor(content.dir);
   try {
