@@ -1,5 +1,6 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { Database } from '#db/client.ts';
 import { assets, chartPoints, datasetMeta, networks, networkSeries, transfers } from '#db/schema/index.ts';
 import { assetRowsOf, registryNamesOf, snapshotDataset } from '#lib/server/figures/snapshot-dataset.ts';
@@ -30,8 +31,8 @@ function chunks<T>(rows: T[], size = CHUNK): T[][] {
 }
 
 /**
- * Loads the analytics snapshot from content/data (see content/data/SOURCES.md) in one
- * transaction, with multi-row INSERTs. Called once per database through seedOnce.
+ * Loads the analytics snapshot from content/data (see content/data/SOURCES.md) in one atomic
+ * batch of multi-row INSERTs. Called once per database through seedOnce.
  */
 export async function seedAnalytics(db: Database, dataDir: string) {
   if (!existsSync(join(dataDir, 'market-overview.json'))) return { loaded: false };
@@ -62,19 +63,23 @@ export async function seedAnalytics(db: Database, dataDir: string) {
   }));
   const { asOf, ...marketOverview } = overview;
 
-  await db.transaction(async (tx) => {
-    await tx.insert(networks).values(networkRows);
-    for (const part of chunks(seriesRows)) await tx.insert(networkSeries).values(part);
-    await tx.insert(chartPoints).values(chart);
-    await tx.insert(assets).values(assetRows);
-    for (const part of chunks(transferRows)) await tx.insert(transfers).values(part);
-    await tx
+  // One batch: a single request that applies every row or none, as a transaction would, but with no
+  // interactive transaction left open between statements. On a remote database (sqld) a slow start
+  // could outlive the server's transaction timeout mid-seed, and the start then died on the rollback.
+  const [first, ...rest]: BatchItem<'sqlite'>[] = [
+    db.insert(networks).values(networkRows),
+    ...chunks(seriesRows).map((part) => db.insert(networkSeries).values(part)),
+    db.insert(chartPoints).values(chart),
+    db.insert(assets).values(assetRows),
+    ...chunks(transferRows).map((part) => db.insert(transfers).values(part)),
+    db
       .insert(datasetMeta)
       .values([
         { key: 'asOf', value: asOf },
         { key: 'marketOverview', value: marketOverview },
       ])
-      .onConflictDoNothing();
-  });
+      .onConflictDoNothing(),
+  ];
+  await db.batch([first, ...rest]);
   return { loaded: true, networks: networkRows.length, transfers: transferRows.length };
 }
