@@ -15,7 +15,7 @@ import { inArray } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { contentRevisions, uploads } from '#db/schema/index.ts';
 import type { ContentConfig } from './config.ts';
-import { commitPaths, ensureRepository, findRevisionCommit, gitAvailable, repoPath } from './git.ts';
+import { commitPaths, ensureRepository, findRevisionCommits, gitAvailable, repoPath } from './git.ts';
 import { pushWithRebase } from './push.ts';
 import { commitAndPushWithLibrary } from './remote-library.ts';
 
@@ -94,9 +94,13 @@ function cliGit(db: Database, config: ContentConfig): ContentGit {
     async deliver(rows) {
       const root = await ensureRepository(config.dir);
       const shas = new Map<number, string | null>();
+      // Committed on an earlier attempt (before a crash, or before a push that failed): only the mark is missing.
+      const committed = await findRevisionCommits(
+        root,
+        rows.map((row) => row.uid),
+      );
       for (const row of rows) {
-        // Committed on an earlier attempt (before a crash, or before a push that failed): only the mark is missing.
-        let sha = await findRevisionCommit(root, row.uid);
+        let sha = committed.get(row.uid) ?? null;
         if (!sha) {
           const touched = await applyFiles(db, config.dir, row);
           sha = await commitPaths(
@@ -111,7 +115,13 @@ function cliGit(db: Database, config: ContentConfig): ContentGit {
       if (!config.remote) return { shas, rebased: false };
       const rebased = await pushWithRebase(db, root, config.remote);
       // A rebase gave our commits new ids: point each row at the commit the remote now has.
-      if (rebased) for (const row of rows) if (shas.get(row.id)) shas.set(row.id, await findRevisionCommit(root, row.uid));
+      if (rebased) {
+        const moved = await findRevisionCommits(
+          root,
+          rows.filter((row) => shas.get(row.id)).map((row) => row.uid),
+        );
+        for (const row of rows) if (shas.get(row.id)) shas.set(row.id, moved.get(row.uid) ?? null);
+      }
       return { shas, rebased };
     },
   };

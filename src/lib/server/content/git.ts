@@ -72,6 +72,34 @@ export interface CommitAuthor {
   email: string;
 }
 
+/**
+ * For each uid, the newest commit on HEAD whose message carries the line `Content-Revision: <uid>`:
+ * one `git log` for a whole pass of open rows instead of one per row (a start after a crash can find
+ * dozens open). A uid with no such commit is not in the map.
+ */
+export async function findRevisionCommits(root: string, uids: readonly string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (!uids.length) return found;
+  const wanted = new Set(uids);
+  let stdout: string;
+  try {
+    const greps = uids.map((uid) => `--grep=Content-Revision: ${uid}`);
+    ({ stdout } = await git(root, ['log', '--format=%H%n%B%x1e', '-F', ...greps, 'HEAD']));
+  } catch {
+    return found; // no commits yet
+  }
+  // Newest first: the first commit seen for a uid is the one `findRevisionCommit` would name.
+  for (const record of stdout.split('\x1e')) {
+    const [sha, ...body] = record.trim().split('\n');
+    if (!sha) continue;
+    for (const line of body) {
+      const uid = /^Content-Revision: (\S+)$/.exec(line.trim())?.[1];
+      if (uid && wanted.has(uid) && !found.has(uid)) found.set(uid, sha);
+    }
+  }
+  return found;
+}
+
 /** The commit on HEAD whose message carries `Content-Revision: <uid>`, if any. */
 export async function findRevisionCommit(root: string, uid: string): Promise<string | null> {
   try {
@@ -91,8 +119,10 @@ export async function commitPaths(root: string, paths: string[], message: string
   // removed) has nothing to stage, and git refuses a pathspec that matches nothing.
   // -z: names as they are. Without it git quotes and escapes a name with non-ASCII bytes
   // ("content/blog/caf\303\251.md"), which never equals the path, so a deleted "café" stayed tracked.
-  const known = new Set((await git(root, ['ls-files', '-z', '--', ...paths])).stdout.split('\0').filter(Boolean));
-  const stage = paths.filter((p) => existsSync(`${root}/${p}`) || known.has(p));
+  // Asked only when a path is missing from the work tree (a removal): a save that writes its files has none.
+  const missing = paths.filter((p) => !existsSync(`${root}/${p}`));
+  const known = new Set(missing.length ? (await git(root, ['ls-files', '-z', '--', ...missing])).stdout.split('\0').filter(Boolean) : []);
+  const stage = paths.filter((p) => !missing.includes(p) || known.has(p));
   if (!stage.length) return null;
   await git(root, ['add', '-A', '--', ...stage]);
   const changed = (await git(root, ['diff', '--cached', '--name-only', '-z', '--', ...stage])).stdout.replace(/\0/g, '').trim();
