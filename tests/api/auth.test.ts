@@ -1,10 +1,29 @@
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, loginCookie } from '../support/http.ts';
-import { startServer } from '../support/server.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
 import { TEST_ADMIN } from '../support/constants.ts';
 import { createClient } from '@libsql/client';
 
 const base = inject('baseUrl');
+
+/**
+ * The throttling tests each spend a server's address budget, so each has its own, started side by side
+ * before them (this lane runs one file at a time, and a start mostly waits on one core): `budget` for the
+ * per-username limit (killed and restarted by its test), `addresses` for the per-address one, `proxied`
+ * behind a configured proxy (this test's own loopback address), where X-Forwarded-For names the client.
+ */
+const own: Partial<Record<'budget' | 'addresses' | 'proxied', RunningServer>> = {};
+beforeAll(async () => {
+  const [budget, addresses, proxied] = await Promise.allSettled([
+    startServer(),
+    startServer(),
+    startServer({ env: { TRUSTED_PROXIES: '127.0.0.1' } }),
+  ]);
+  for (const [name, started] of Object.entries({ budget, addresses, proxied }))
+    if (started.status === 'fulfilled') own[name as keyof typeof own] = started.value;
+  for (const started of [budget, addresses, proxied]) if (started.status === 'rejected') throw started.reason;
+}, 120_000);
+afterAll(() => Promise.all(Object.values(own).map((server) => server.stop())));
 
 describe('/api/auth', () => {
   it('me is 401 without a session', async () => {
@@ -107,93 +126,81 @@ describe('/api/auth', () => {
 
 describe('login throttling (own server: it spends the loopback address budget)', () => {
   it('repeated failures give 429, per username, and the limit survives a restart', async () => {
-    let server = await startServer();
-    try {
-      const attempt = () => api(server.baseUrl, '/api/auth/login', { body: { username: 'admin', password: 'nope' } });
-      const statuses: number[] = [];
-      for (let i = 0; i < 6; i++) statuses.push((await attempt()).status);
-      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-      expect(statuses[5]).toBe(429);
-      const limited = await attempt();
-      expect(limited.status).toBe(429);
-      expect((await limited.json()).message).toMatch(/Too many failed sign-in attempts/);
-      // Even the right password is refused while limited: a guesser learns nothing.
-      expect((await api(server.baseUrl, '/api/auth/login', { body: TEST_ADMIN })).status).toBe(429);
+    let server = own.budget!;
+    const attempt = () => api(server.baseUrl, '/api/auth/login', { body: { username: 'admin', password: 'nope' } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await attempt()).status);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses[5]).toBe(429);
+    const limited = await attempt();
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).message).toMatch(/Too many failed sign-in attempts/);
+    // Even the right password is refused while limited: a guesser learns nothing.
+    expect((await api(server.baseUrl, '/api/auth/login', { body: TEST_ADMIN })).status).toBe(429);
 
-      const dir = server.dir;
-      await server.kill();
-      server = await startServer({ dir });
-      expect((await attempt()).status).toBe(429);
-    } finally {
-      await server.stop();
-    }
+    const dir = server.dir;
+    await server.kill();
+    server = own.budget = await startServer({ dir });
+    expect((await attempt()).status).toBe(429);
   });
 
   it('many usernames from one address hit the per-address limit', async () => {
-    const server = await startServer();
-    try {
-      const statuses: number[] = [];
-      for (let i = 0; i < 21; i++) {
-        const res = await api(server.baseUrl, '/api/auth/login', { body: { username: `user${i}`, password: 'x' } });
-        statuses.push(res.status);
-      }
-      expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
-      expect(statuses[20]).toBe(429);
-    } finally {
-      await server.stop();
+    const server = own.addresses!;
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await api(server.baseUrl, '/api/auth/login', { body: { username: `user${i}`, password: 'x' } });
+      statuses.push(res.status);
     }
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+    expect(statuses[20]).toBe(429);
   });
 });
 
 describe('a spray cannot lock the owner out, and refusals write nothing', () => {
   it('52 wrong passwords from one client; the owner at another signs in, with and without JavaScript', async () => {
     // Behind a configured proxy (this test's own loopback address), X-Forwarded-For names the client.
-    const server = await startServer({ env: { TRUSTED_PROXIES: '127.0.0.1' } });
-    try {
-      const from = (client: string) => ({ 'X-Forwarded-For': client });
-      const statuses: number[] = [];
-      for (let i = 0; i < 52; i++) {
-        const res = await api(server.baseUrl, '/api/auth/login', {
-          body: { username: 'admin', password: `spray-${i}` },
-          headers: from('198.51.100.1'),
-        });
-        statuses.push(res.status);
-      }
-      expect(statuses).toEqual([...Array(5).fill(401), ...Array(47).fill(429)]);
-      const json = await api(server.baseUrl, '/api/auth/login', { body: TEST_ADMIN, headers: from('198.51.100.2') });
-      expect(json.status).toBe(200);
-      // Told about the five tries that were checked; the 47 refused ones counted nowhere.
-      expect(await json.json()).toMatchObject({ username: 'admin', failedAttempts: 5 });
-      const form = await api(server.baseUrl, '/api/auth/login-form', {
-        body: new URLSearchParams({ ...TEST_ADMIN, redirect: '/admin' }).toString(),
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...from('198.51.100.3') },
+    const server = own.proxied!;
+    const from = (client: string) => ({ 'X-Forwarded-For': client });
+    const statuses: number[] = [];
+    for (let i = 0; i < 52; i++) {
+      const res = await api(server.baseUrl, '/api/auth/login', {
+        body: { username: 'admin', password: `spray-${i}` },
+        headers: from('198.51.100.1'),
       });
-      expect(form.status).toBe(303);
-      expect(form.headers.get('location')).toBe('/admin');
-      expect(form.headers.getSetCookie().some((c) => c.startsWith('rwa_session='))).toBe(true);
-      // The sprayer itself stays paused, the right password included.
-      expect((await api(server.baseUrl, '/api/auth/login', { body: TEST_ADMIN, headers: from('198.51.100.1') })).status).toBe(429);
-
-      // 1,000 refused requests with random names from a paused client add no row to the throttle table.
-      const db = createClient({ url: server.databaseUrl });
-      const rowCount = async () => Number((await db.execute('SELECT count(*) AS n FROM login_throttle')).rows[0].n);
-      for (let i = 0; i < 20; i++)
-        await api(server.baseUrl, '/api/auth/login', { body: { username: `n-${i}`, password: 'x' }, headers: from('198.51.100.4') });
-      const before = await rowCount();
-      const refused: number[] = [];
-      for (let i = 0; i < 1000; i++) {
-        const res = await api(server.baseUrl, '/api/auth/login', {
-          body: { username: `r-${i}-${Math.random().toString(36).slice(2)}`, password: 'x' },
-          headers: from('198.51.100.4'),
-        });
-        refused.push(res.status);
-      }
-      expect(refused.every((s) => s === 429)).toBe(true);
-      expect(await rowCount()).toBe(before);
-      db.close();
-    } finally {
-      await server.stop();
+      statuses.push(res.status);
     }
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(47).fill(429)]);
+    const json = await api(server.baseUrl, '/api/auth/login', { body: TEST_ADMIN, headers: from('198.51.100.2') });
+    expect(json.status).toBe(200);
+    // Told about the five tries that were checked; the 47 refused ones counted nowhere.
+    expect(await json.json()).toMatchObject({ username: 'admin', failedAttempts: 5 });
+    const form = await api(server.baseUrl, '/api/auth/login-form', {
+      body: new URLSearchParams({ ...TEST_ADMIN, redirect: '/admin' }).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...from('198.51.100.3') },
+    });
+    expect(form.status).toBe(303);
+    expect(form.headers.get('location')).toBe('/admin');
+    expect(form.headers.getSetCookie().some((c) => c.startsWith('rwa_session='))).toBe(true);
+    // The sprayer itself stays paused, the right password included.
+    expect((await api(server.baseUrl, '/api/auth/login', { body: TEST_ADMIN, headers: from('198.51.100.1') })).status).toBe(429);
+
+    // 1,000 refused requests with random names from a paused client add no row to the throttle table.
+    const db = createClient({ url: server.databaseUrl });
+    const rowCount = async () => Number((await db.execute('SELECT count(*) AS n FROM login_throttle')).rows[0].n);
+    for (let i = 0; i < 20; i++)
+      await api(server.baseUrl, '/api/auth/login', { body: { username: `n-${i}`, password: 'x' }, headers: from('198.51.100.4') });
+    const before = await rowCount();
+    const refused: number[] = [];
+    for (let i = 0; i < 1000; i++) {
+      const res = await api(server.baseUrl, '/api/auth/login', {
+        body: { username: `r-${i}-${Math.random().toString(36).slice(2)}`, password: 'x' },
+        headers: from('198.51.100.4'),
+      });
+      refused.push(res.status);
+    }
+    expect(refused.every((s) => s === 429)).toBe(true);
+    expect(await rowCount()).toBe(before);
+    db.close();
   });
 });
 
