@@ -118,6 +118,27 @@ describe('content in git: every save is a commit', () => {
     const front = parse(/^---\n([\s\S]*?)\n---/.exec(readFileSync(join(server.contentRepo, file), 'utf8'))![1]);
     expect(front).toMatchObject({ author: 'Ada', category: 'Research', readingTime: '1 min', featured: true, featuredImage: upload.url });
   });
+
+  it('refuses a slug too long for a file name with a 400, and stores nothing', async () => {
+    const title = 'ü'.repeat(150); // 150 characters, 300 bytes in UTF-8
+    const res = await api(server.baseUrl, '/api/blog/posts', { cookie, body: { title, content: 'x' } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).issues.slug).toBeDefined();
+    const list = (await (await api(server.baseUrl, '/api/blog/posts', { cookie })).json()) as { title: string }[];
+    expect(list.some((p) => p.title === title)).toBe(false);
+  });
+
+  // Last in this block: it stops the block's server (a kill, as a crash would) and starts it again on its folder.
+  it('files edited in git while the server was stopped are indexed on the next start', { timeout: 120_000 }, async () => {
+    const file = join(server.contentDir, 'blog/welcome-to-rwa-analytics.md');
+    await server.kill();
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: "Edited by hand in git"'));
+    gitOut(server.contentRepo, '-c', 'user.name=Hand', '-c', 'user.email=h@example.test', 'commit', '-qam', 'Edit by hand');
+    const restarted = await startServer({ dir: server.dir });
+    const post = await (await api(restarted.baseUrl, '/api/blog/posts/by-slug/welcome-to-rwa-analytics')).json();
+    expect(post.title).toBe('Edited by hand in git');
+    await restarted.stop();
+  });
 });
 
 // Each case starts and kills whole servers (two or three): on a busy 2-core machine that alone nears
@@ -167,20 +188,6 @@ describe('the outbox across kill -9 and restarts', { timeout: 120_000 }, () => {
     await third.stop();
     rmSync(first.dir, { recursive: true, force: true });
   });
-
-  it('files edited in git while the server was stopped are indexed on the next start', async () => {
-    const server = await startServer();
-    const repo = server.contentRepo;
-    const file = join(server.contentDir, 'blog/welcome-to-rwa-analytics.md');
-    await server.kill();
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: "Edited by hand in git"'));
-    gitOut(repo, '-c', 'user.name=Hand', '-c', 'user.email=h@example.test', 'commit', '-qam', 'Edit by hand');
-    const restarted = await startServer({ dir: server.dir });
-    const post = await (await api(restarted.baseUrl, '/api/blog/posts/by-slug/welcome-to-rwa-analytics')).json();
-    expect(post.title).toBe('Edited by hand in git');
-    await restarted.stop();
-    rmSync(server.dir, { recursive: true, force: true });
-  });
 });
 
 describe('an older checkout never rolls the index back', { timeout: 120_000 }, () => {
@@ -218,19 +225,5 @@ describe('an older checkout never rolls the index back', { timeout: 120_000 }, (
     expect((await api(after.baseUrl, `/api/blog/posts/by-slug/${post.slug}`)).status).toBe(404);
     await after.stop();
     rmSync(server.dir, { recursive: true, force: true });
-  });
-});
-
-describe('slugs name files', () => {
-  it('refuses a slug too long for a file name with a 400, and stores nothing', async () => {
-    const server = await startServer();
-    const cookie = await loginCookie(server.baseUrl);
-    const title = 'ü'.repeat(150); // 150 characters, 300 bytes in UTF-8
-    const res = await api(server.baseUrl, '/api/blog/posts', { cookie, body: { title, content: 'x' } });
-    expect(res.status).toBe(400);
-    expect((await res.json()).issues.slug).toBeDefined();
-    const list = (await (await api(server.baseUrl, '/api/blog/posts', { cookie })).json()) as { title: string }[];
-    expect(list.some((p) => p.title === title)).toBe(false);
-    await server.stop();
   });
 });
