@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { childNodeOptions, startServer, type RunningServer } from '../support/server.ts';
 import { integrityCheck, login, openDb, raw, recordFigures, requireRoute, rowCounts, savePost } from './support.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -19,7 +19,7 @@ function run(script: string, args: string[], env: Record<string, string>): Promi
   return new Promise((ok) => {
     const child = spawn(process.execPath, [script, ...args], {
       cwd: ROOT,
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...env, NODE_OPTIONS: childNodeOptions() },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

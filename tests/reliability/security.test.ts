@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { childNodeOptions, startServer, type RunningServer } from '../support/server.ts';
 import { TEST_ADMIN } from '../support/constants.ts';
 import { login, pagesToCheck, raw, recordFigures, type PageToCheck } from './support.ts';
 
@@ -272,6 +272,7 @@ describe('configuration checked at start', () => {
           QUIET_START: '1',
           SITE_URL: '',
           ...env,
+          NODE_OPTIONS: childNodeOptions(),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -22,7 +22,7 @@ import {
   type ContentRemote,
   type RunningSqld,
 } from '../support/sqld.ts';
-import type { RunningServer } from '../support/server.ts';
+import { childNodeOptions, type RunningServer } from '../support/server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let sqld: RunningSqld | undefined;
@@ -63,6 +63,7 @@ function buildDbSetup(): Promise<{ code: number; out: string }> {
           CONTENT_GIT_REMOTE: remote!.url,
           CONTENT_GIT_TOKEN: GIT_TOKEN,
           CONTENT_GIT_BRANCH: 'main',
+          NODE_OPTIONS: childNodeOptions({}),
         },
       },
       (error, stdout, stderr) => ok({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` }),

@@ -12,6 +12,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '@libsql/client';
 import { prepareDatabase } from '#lib/server/setup/prepare.ts';
 import { startSqld, type RunningSqld } from '../support/sqld.ts';
+import { childNodeOptions } from '../support/server.ts';
 import journal from '#db/migrations/meta/_journal.json' with { type: 'json' };
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -62,6 +63,7 @@ function dbSetup(env: Record<string, string>): Promise<{ code: number; stdout: s
           ADMIN_PASSWORD: 'a-long-enough-password',
           CONTENT_DIR: join(dir, 'content'),
           ...env,
+          NODE_OPTIONS: childNodeOptions({}),
         },
         timeout: 90_000,
       },
