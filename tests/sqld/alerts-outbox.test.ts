@@ -55,8 +55,7 @@ describe('alert deliveries on sqld, from two servers and a drain at once', () =>
     'sends each event once, each row in one attempt; a dead sender’s row waits for its lease, then goes once',
     { timeout: 180_000 },
     async () => {
-      sqld = await startSqld();
-      remote = await startContentRemote();
+      [sqld, remote] = await Promise.all([startSqld(), startContentRemote()]);
       // Both servers poll the outbox every 50 ms (the first retry delay): they race for every row.
       // With a key: the secret is stored encrypted, and every sender opens it with the same key.
       const key = 'ab'.repeat(32);

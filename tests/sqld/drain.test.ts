@@ -54,8 +54,7 @@ function functionEnv(extra: Record<string, string> = {}) {
 
 describe('content-drain (scheduled function)', () => {
   it('delivers a save left open, exactly once; without a remote it refuses', { timeout: 120_000 }, async () => {
-    sqld = await startSqld();
-    remote = await startContentRemote();
+    [sqld, remote] = await Promise.all([startSqld(), startContentRemote()]);
     instance = await startInstance('library', sqld, remote);
     const cookie = await loginCookie(instance.baseUrl);
     await remote.git.close();

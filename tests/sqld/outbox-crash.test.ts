@@ -87,8 +87,7 @@ async function revision(title: string): Promise<{ uid: string; committedAt: unkn
 
 describe('a save on a function host, through a kill -9 and a build with the remote down', () => {
   it('reaches the remote once it is back and an instance runs again, exactly once', { timeout: 240_000 }, async () => {
-    sqld = await startSqld();
-    remote = await startContentRemote();
+    [sqld, remote] = await Promise.all([startSqld(), startContentRemote()]);
     const first = await startInstance('library', sqld, remote);
     instances.push(first);
     const cookie = await loginCookie(first.baseUrl);

@@ -23,8 +23,7 @@ afterAll(async () => {
 
 describe('a Node server started while the remote is down', () => {
   it('pushes the save left open once the remote is back, with no further save', { timeout: 180_000 }, async () => {
-    sqld = await startSqld();
-    remote = await startContentRemote();
+    [sqld, remote] = await Promise.all([startSqld(), startContentRemote()]);
     const first = await startInstance('node', sqld, remote);
     servers.push(first);
     const cookie = await loginCookie(first.baseUrl);

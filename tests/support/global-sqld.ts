@@ -17,8 +17,7 @@ declare module 'vitest' {
  * what the API suites use) and a library-mode instance run as a Netlify function would (peerUrl).
  */
 export default async function setup(project: TestProject) {
-  const sqld = await startSqld();
-  const remote = await startContentRemote();
+  const [sqld, remote] = await Promise.all([startSqld(), startContentRemote()]);
   const [node, library] = await Promise.all([startInstance('node', sqld, remote), startInstance('library', sqld, remote)]);
   project.provide('baseUrl', node.baseUrl);
   project.provide('peerUrl', library.baseUrl);
