@@ -108,7 +108,7 @@ export default defineConfig({
           // Crash, backup, fuzzing, attack, header and build suites against servers of their own, after
           // the other projects (groupOrder), two files at a time: none of them measures time, and each
           // leaves a core mostly idle on its own (a browser waiting for islands, a build, servers
-          // starting: headers.test.ts used 11 s of CPU in 29 s, netlify-local-build.test.ts 13 s in 22 s).
+          // starting: netlify-local-build.test.ts used 13 s of CPU in 22 s).
           name: 'reliability',
           include: ['tests/reliability/**/*.test.ts'],
           sequence: { groupOrder: 4 },

@@ -1,98 +1,166 @@
 import { describe, expect, inject, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import axeCore from 'axe-core';
+import type { Browser, Page } from 'playwright-core';
 import { hydrated, newContext, screenshot } from '../support/browser.ts';
 import { PAGE_KINDS } from './page-kinds.ts';
 import { makePng } from '../support/images.ts';
 
 /**
  * axe-core in Chromium on every page kind, at 1440x900 and 390x844 (a common laptop and phone, the
- * sizes visitors found failures at), with the header menus closed and open, signed out and (for the admin, its editor and SEO form) signed in: zero violations, every
- * rule axe runs by default (WCAG 2.x A and AA, and its best practices) and target-size; the pages
- * that visitors found failing also at 360 px under WCAG 2.2 AA. One spec file per width (axe-desktop, axe-phone):
- * at about 75 s each they are the longest browser files, and as two they run side by side on the
- * two browser workers instead of one after the other at the end of the lane. A width replaces
- * another rather than joining it: each width is a whole pass over every page kind.
+ * sizes visitors found failures at), in both themes, with the header menus closed and open, signed
+ * out and (for the admin, its editor and SEO form) signed in: zero violations, every rule axe runs
+ * by default (WCAG 2.x A and AA, and its best practices) and target-size; the pages that visitors
+ * found failing also at 360 px under WCAG 2.2 AA. The same visit proves each page runs under its
+ * Content-Security-Policy: every island hydrates, and nothing is refused or logs an error.
+ *
+ * Each page is loaded once per width: axe runs in the theme it opened in, the page's own toggle
+ * switches the theme (as a visitor does, no reload), and axe runs again. One spec file per width
+ * (axe-desktop, axe-phone): the longest browser files, side by side on the two browser workers.
  */
 
 /** The axe suites' widths: a common laptop and a common phone. */
 export const AXE_DESKTOP = { width: 1440, height: 900 };
 export const AXE_PHONE = { width: 390, height: 844 };
 
-/** A variant of the pages to check (a theme, a stored preference): set up on each new context. */
-export interface AxeVariant {
-  /** Added to the suite's name ('light'). */
-  label?: string;
-  /** Runs on each new context before its first page opens (cookies, init scripts, storage). */
-  setup?: (context: BrowserContext) => Promise<void>;
-  /** Runs on each page after it loads: proves the variant took (a pass that silently checked the default proves nothing). */
-  verify?: (page: Page, path: string) => Promise<void>;
-  /** Only these page kinds (by name), and neither the menus nor the admin forms: a second pass kept short. */
-  kinds?: string[];
-}
-
 /**
  * Every rule axe runs by default, and target-size (WCAG 2.2's 24 px targets, off by default in axe):
- * visitors found it on the issuer links of /treasuries.
+ * visitors found it on the issuer links of /treasuries. axe-core is put into the page once per
+ * document (parsing it costs a third of a run on a small page) and run there directly.
  */
 export async function violations(page: Page, tags?: string[]): Promise<string[]> {
-  // Legacy mode runs axe in each frame and merges there, instead of opening a blank page per call to
-  // merge the frames' results; only violations are collected (the passes' node lists are most of
-  // axe's work). Three to five times faster per page, the same rules and the same violations.
-  const builder = new AxeBuilder({ page })
-    .options({ rules: { 'target-size': { enabled: true } }, resultTypes: ['violations'] })
-    .setLegacyMode(true);
-  const { violations: found } = await (tags ? builder.withTags(tags) : builder).analyze();
-  return found.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
-  );
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeCore.source);
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: typeof axeCore }).axe;
+    const { violations: found } = await axe.run(document, {
+      rules: { 'target-size': { enabled: true } },
+      resultTypes: ['violations'],
+      ...(tags ? { runOnly: { type: 'tag', values: tags } } : {}),
+    });
+    return found.flatMap((v) =>
+      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
+    );
+  }, tags);
 }
 
 /**
- * Loads a page and lets its islands settle (the charts hydrate when visible). It must answer the
- * status its kind names (200 unless the kind is a not-found page): a page that errors has nothing of
- * the page to check.
+ * Loads a page and lets its islands settle. It must answer the status its kind names (200 unless
+ * the kind is a not-found page): a page that errors has nothing of the page to check.
  */
 export async function load(page: Page, path: string, status = 200) {
   const res = await page.goto(path);
   expect(res?.status(), path).toBe(status);
-  await page.waitForLoadState('networkidle');
   await hydrated(page, { client: 'load' });
+  // Let the islands' first fetches land, but a page that keeps a request open (a live poll) is checked as it is.
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
 }
 
-/** The axe suites at one width: every page kind signed out and in, the header menus, the admin forms. */
-export function axeAt(label: string, viewport: { width: number; height: number }, browser: () => Browser, variant: AxeVariant = {}) {
+/**
+ * Switches the theme with the page's own toggle (the header's; on a phone the menu's, hidden until
+ * opened, takes the same click), as a visitor does: no reload, and the choice is stored, so the next
+ * page opens in it. Returns the theme now shown.
+ */
+async function toggleTheme(page: Page): Promise<'dark' | 'light'> {
+  const before = (await page.getAttribute('html', 'data-theme')) ?? 'dark';
+  const pressed = await page.evaluate(() => {
+    const button = document.querySelector<HTMLButtonElement>('theme-toggle button');
+    button?.click();
+    return Boolean(button);
+  });
+  expect(pressed, `${page.url()} has a theme toggle`).toBe(true);
+  const after = (await page.getAttribute('html', 'data-theme')) ?? 'dark';
+  expect(after, `${page.url()}: the toggle switched the theme`).not.toBe(before);
+  // Links fade to their new colours (CSS transitions): what a visitor reads is where they settle.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  return after === 'light' ? 'light' : 'dark';
+}
+
+/**
+ * What the page's own run reported besides axe: Content-Security-Policy violations (seen by a
+ * listener the context adds before any page script) and console errors (Lighthouse's best
+ * practices count any). Cleared for the next page.
+ */
+async function reported(page: Page, consoleErrors: string[], status: number): Promise<string[]> {
+  const csp = await page.evaluate(() => {
+    const w = window as unknown as { __csp?: string[] };
+    const seen = w.__csp ?? [];
+    w.__csp = [];
+    return seen;
+  });
+  // A page that answers 404 logs its own status; that line is the page working.
+  const errors = consoleErrors.splice(0).filter((text) => !(status === 404 && /status of 404/.test(text)));
+  return [...csp.map((v) => `CSP: ${v}`), ...errors];
+}
+
+/** Brings each island still waiting into view (client:visible ones hydrate then) and waits for all of them: each must hydrate under the CSP. */
+async function everyIslandHydrated(page: Page): Promise<{ islands: number; stillSsr: number }> {
+  await page.evaluate(async () => {
+    for (const island of document.querySelectorAll('astro-island[ssr]')) {
+      if (!island.hasAttribute('ssr')) continue;
+      // An island is display: contents (no box of its own): its first child is what scrolls into view.
+      (island.firstElementChild ?? island).scrollIntoView({ block: 'center' });
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 30)));
+    }
+  });
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout: 15_000 }).catch(() => {});
+  return page.evaluate(() => ({
+    islands: document.querySelectorAll('astro-island').length,
+    stillSsr: document.querySelectorAll('astro-island[ssr]').length,
+  }));
+}
+
+/** The axe suites at one width: every page kind signed out and in, both themes, the header menus, the admin forms. */
+export function axeAt(label: string, viewport: { width: number; height: number }, browser: () => Browser) {
   const base = inject('baseUrl');
   const desktop = viewport.width >= 1024;
   const open = async (signedIn: boolean) => {
     const context = await newContext(browser(), base, { viewport, signedIn });
-    await variant.setup?.(context);
+    // Listens before any script of the page runs, so a blocked inline script is seen too.
+    await context.addInitScript(() => {
+      const w = window as unknown as { __csp: string[] };
+      w.__csp = [];
+      document.addEventListener('securitypolicyviolation', (e) =>
+        w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} ${e.sample}`),
+      );
+    });
     return context;
   };
-  describe(`axe at ${label} px${variant.label ? ` (${variant.label})` : ''}`, () => {
+  describe(`axe at ${label} px`, () => {
     for (const signedIn of [false, true]) {
-      const kinds = PAGE_KINDS.filter((k) => Boolean(k.signedIn) === signedIn && (!variant.kinds || variant.kinds.includes(k.name)));
-      if (kinds.length === 0) continue;
-      it(`${signedIn ? 'signed-in' : 'public'} pages: ${kinds.map((k) => k.name).join(', ')}`, { timeout: 420_000 }, async () => {
-        const context = await open(signedIn);
-        const page = await context.newPage();
-        const found: string[] = [];
-        for (const kind of kinds) {
-          await load(page, kind.path, kind.status);
-          await variant.verify?.(page, kind.path);
-          found.push(...(await violations(page)).map((v) => `${kind.path}: ${v}`));
-        }
-        expect(found).toEqual([]);
-        await context.close();
-      });
-    }
-
-    if (variant.kinds) {
-      // Every name must be a page kind: a renamed kind would otherwise drop out of the pass unseen.
-      it('names only known page kinds', () => {
-        expect(variant.kinds?.filter((name) => !PAGE_KINDS.some((k) => k.name === name))).toEqual([]);
-      });
-      return;
+      const kinds = PAGE_KINDS.filter((k) => Boolean(k.signedIn) === signedIn);
+      it(
+        `${signedIn ? 'signed-in' : 'public'} pages, dark and light: ${kinds.map((k) => k.name).join(', ')}`,
+        { timeout: 420_000 },
+        async () => {
+          const context = await open(signedIn);
+          const page = await context.newPage();
+          const consoleErrors: string[] = [];
+          page.on('console', (m) => {
+            if (m.type() === 'error' || /Content Security Policy|Refused to/i.test(m.text())) consoleErrors.push(`console: ${m.text()}`);
+          });
+          page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
+          const found: string[] = [];
+          const themes = { dark: 0, light: 0 };
+          let hydratedIslands = 0;
+          for (const kind of kinds) {
+            await load(page, kind.path, kind.status);
+            const opened = (await page.getAttribute('html', 'data-theme')) === 'light' ? 'light' : 'dark';
+            found.push(...(await violations(page)).map((v) => `${kind.path} (${opened}): ${v}`));
+            const switched = await toggleTheme(page);
+            found.push(...(await violations(page)).map((v) => `${kind.path} (${switched}): ${v}`));
+            themes[opened]++;
+            themes[switched]++;
+            const { islands, stillSsr } = await everyIslandHydrated(page);
+            hydratedIslands += islands - stillSsr;
+            if (stillSsr > 0) found.push(`${kind.path}: ${stillSsr} of ${islands} islands did not hydrate`);
+            found.push(...(await reported(page, consoleErrors, kind.status)).map((v) => `${kind.path}: ${v}`));
+          }
+          expect(found).toEqual([]);
+          expect(themes).toEqual({ dark: kinds.length, light: kinds.length });
+          // The public pages have islands (the admin settings page may have none): the walk saw them hydrate.
+          if (!signedIn) expect(hydratedIslands, 'islands hydrated on the way').toBeGreaterThan(0);
+          await context.close();
+        },
+      );
     }
 
     it('header menus open', { timeout: 120_000 }, async () => {

@@ -182,8 +182,8 @@ function parseCsp(value: string): Map<string, string[]> {
 /**
  * A real Content-Security-Policy header on every page kind (server-rendered and pre-rendered), every
  * inline script covered by a hash, frame-ancestors 'none', nosniff and Referrer-Policy everywhere,
- * no-store on /api/auth and admin responses. (That the pages still work under it is headers.test.ts,
- * in Chromium.)
+ * no-store on /api/auth and admin responses. (That the pages still work under it, in Chromium, is
+ * checked on the browser tests' walk of every page kind: tests/e2e/axe.ts.)
  */
 describe('security headers', () => {
   let base: string;
