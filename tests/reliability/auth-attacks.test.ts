@@ -110,21 +110,18 @@ describe('sessions and origins', () => {
     let refused = 0;
     const leaks: string[] = [];
     // Every answer but 403 is a leak, a 404 too: a target missing on this build is a failure, not a skip.
-    // The targets are tried side by side, each target's requests one after another.
-    await Promise.all(
-      targets.map(async (path) => {
-        for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'])
-          for (const [type, body] of bodies)
-            for (const from of senders) {
-              const headers: Record<string, string> = { Cookie: cookie, ...from };
-              if (type) headers['Content-Type'] = type;
-              const res = await raw(base, path, { method, headers, body });
-              // Pages take no writes at all (405, before any origin check); the API refuses cross-site ones (403).
-              if (res.status === 403 || (!path.startsWith('/api/') && res.status === 405)) refused++;
-              else leaks.push(`${method} ${path} ${type ?? '(no body)'} ${JSON.stringify(from)} -> ${res.status}`);
-            }
-      }),
-    );
+    for (const path of targets)
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+        for (const [type, body] of bodies)
+          for (const from of senders) {
+            const headers: Record<string, string> = { Cookie: cookie, ...from };
+            if (type) headers['Content-Type'] = type;
+            const res = await raw(base, path, { method, headers, body });
+            // Pages take no writes at all (405, before any origin check); the API refuses cross-site ones (403).
+            if (res.status === 403 || (!path.startsWith('/api/') && res.status === 405)) refused++;
+            else leaks.push(`${method} ${path} ${type ?? '(no body)'} ${JSON.stringify(from)} -> ${res.status}`);
+          }
+      }
     // The session still works (logout was refused) and nothing changed.
     expect((await raw(base, '/api/auth/me', { headers: { Cookie: cookie } })).status).toBe(200);
     expect(await contentChecksum(db)).toBe(before);
