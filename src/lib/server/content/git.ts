@@ -84,13 +84,14 @@ export async function findRevisionCommits(root: string, uids: readonly string[])
   let stdout: string;
   try {
     const greps = uids.map((uid) => `--grep=Content-Revision: ${uid}`);
-    ({ stdout } = await git(root, ['log', '--format=%H%n%B%x1e', '-F', ...greps, 'HEAD']));
+    // -z: commits end with a NUL, the one byte no commit message holds (a title may hold any other).
+    ({ stdout } = await git(root, ['log', '-z', '--format=%H%n%B', '-F', ...greps, 'HEAD']));
   } catch {
     return found; // no commits yet
   }
   // Newest first: the first commit seen for a uid is the one `findRevisionCommit` would name.
-  for (const record of stdout.split('\x1e')) {
-    const [sha, ...body] = record.trim().split('\n');
+  for (const record of stdout.split('\0')) {
+    const [sha, ...body] = record.split('\n');
     if (!sha) continue;
     for (const line of body) {
       const uid = /^Content-Revision: (\S+)$/.exec(line.trim())?.[1];
