@@ -1,6 +1,7 @@
 /**
- * `npm test`: lint, format check, type check, production build, then every vitest project (unit,
- * API, browser, reliability), ending with one summary line 'N passed, N failed' that CI reads.
+ * `npm test`: the production build, then every vitest project (unit, API, browser, reliability)
+ * with lint, format check and type check beside them, ending with one summary line
+ * 'N passed, N failed' that CI reads.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
@@ -64,15 +65,16 @@ try {
 }
 
 /**
- * The checks and the build in two lanes, one per core: eslint (the longest, one thread) and knip
- * beside prettier, astro check and the build. Run one after another they cost their sum (about
- * 175 s); side by side, about the longer lane. Neither lane reads what the other writes: the build
- * writes dist/ and .astro/, which eslint, knip and prettier ignore or have read before it starts. The
- * content types in .astro/ come first (astro sync), so eslint's type-aware rules always see them,
- * rather than depending on whether astro check got there first.
+ * The checks run beside the tests, in two lanes of their own: eslint (the longest, one thread) and
+ * knip; prettier and astro check. The build comes first and alone, since the tests need it. Run
+ * before the tests, the checks kept both cores busy for about 110 s; beside them they take the
+ * share the first test projects leave idle (the shared-server API files run one at a time). Neither
+ * reads what the other writes: the build writes dist/ and .astro/, which eslint, knip and prettier
+ * ignore. The content types in .astro/ come first (astro sync), so eslint's type-aware rules see
+ * them. A failed check fails the run in its summary line; the tests still run to the end.
  */
 const checks: Step[][] = process.env.SKIP_CHECK
-  ? [[], []]
+  ? []
   : [
       [
         step('Lint (eslint)', bin('eslint'), ['.', '--max-warnings', '0']),
@@ -80,7 +82,6 @@ const checks: Step[][] = process.env.SKIP_CHECK
       ],
       [step('Format check (prettier)', bin('prettier'), ['--check', '.']), step('Type check (astro check)', bin('astro'), ['check'])],
     ];
-if (!process.env.SKIP_BUILD) checks[1].push(step('Build', bin('astro'), ['build']));
 if (!process.env.SKIP_CHECK) {
   const sync = spawnSync(bin('astro'), ['sync'], { stdio: 'inherit', env });
   if (sync.status !== 0) {
@@ -88,11 +89,11 @@ if (!process.env.SKIP_CHECK) {
     process.exit(sync.status ?? 1);
   }
 }
-const lanes = await Promise.all(checks.map(lane));
-if (lanes.includes(false)) {
+if (!process.env.SKIP_BUILD && !(await lane([step('Build', bin('astro'), ['build'])]))) {
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
+const checksDone = Promise.all(checks.map(lane));
 
 mkdirSync('test-results', { recursive: true });
 const report = 'test-results/vitest.json';
@@ -102,11 +103,20 @@ console.log('\n=== Tests (vitest: unit, api, e2e, reliability)');
 // A run that hangs (a child that never answers, a full disk) is stopped well inside CI's 90 minutes,
 // so the log ends with what ran and a summary instead of a cut-off.
 const VITEST_LIMIT_MS = Number(process.env.TEST_TIME_LIMIT_MIN ?? 70) * 60_000;
-const run = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra], {
-  stdio: 'inherit',
-  env,
-  timeout: VITEST_LIMIT_MS,
-  killSignal: 'SIGKILL',
+const run = await new Promise<{ status: number | null; error?: Error }>((done) => {
+  const child = spawn(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra], {
+    stdio: 'inherit',
+    env,
+  });
+  const timer = setTimeout(() => {
+    child.kill('SIGKILL');
+    done({ status: null, error: new Error('killed at the time limit') });
+  }, VITEST_LIMIT_MS);
+  child.on('error', (error) => done({ status: null, error }));
+  child.on('close', (status) => {
+    clearTimeout(timer);
+    done({ status });
+  });
 });
 if (run.error) console.log(`\nvitest did not finish within ${VITEST_LIMIT_MS / 60_000} minutes (${run.error.message}); stopped.`);
 
@@ -127,5 +137,11 @@ if (existsSync(report)) {
 // A skipped test is a test that did not run: it fails the suite (a missing browser used to skip 69).
 if (skipped > 0) console.log(`\n${skipped} test(s) were skipped; every test must run.`);
 if ((run.status !== 0 || skipped > 0) && failed === 0) failed = 1;
+// The checks ran beside the tests (each step's block is printed as it ends); a failed one fails the run.
+const checksPassed = (await checksDone).every(Boolean);
+if (!checksPassed) {
+  console.log('\nA check failed (above).');
+  failed += 1;
+}
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? run.status || 1 : 0);
