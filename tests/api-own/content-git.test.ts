@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { parse } from 'yaml';
 import { openDatabase } from '#db/client.ts';
 import { contentRevisions } from '#db/schema/index.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { childNodeOptions, startServer, type RunningServer } from '../support/server.ts';
 import { useOwnServer } from '../support/own-server.ts';
 import { api, loginCookie } from '../support/http.ts';
 import { TEST_ADMIN } from '../support/constants.ts';
@@ -217,7 +217,13 @@ describe('an older checkout never rolls the index back', { timeout: 120_000 }, (
     // npm run content:reindex rebuilds from the files whatever the database holds.
     const out = execFileSync(process.execPath, ['scripts/content-reindex.ts'], {
       cwd: join(import.meta.dirname, '../..'),
-      env: { ...process.env, DATABASE_URL: server.databaseUrl, CONTENT_DIR: server.contentDir, ADMIN_PASSWORD: 'x'.repeat(16) },
+      env: {
+        ...process.env,
+        DATABASE_URL: server.databaseUrl,
+        CONTENT_DIR: server.contentDir,
+        ADMIN_PASSWORD: 'x'.repeat(16),
+        NODE_OPTIONS: childNodeOptions(),
+      },
       encoding: 'utf8',
     });
     expect(out).toMatch(/content: 9 items indexed/);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN } from '../support/constants.ts';
-import { scratchContentRepo } from '../support/server.ts';
+import { childNodeOptions, scratchContentRepo } from '../support/server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let taken: Server;
@@ -36,6 +36,7 @@ describe('serve on a port in use', () => {
         ADMIN_PASSWORD: TEST_ADMIN.password,
         QUIET_START: '1',
         CONTENT_DIR: contentDir,
+        NODE_OPTIONS: childNodeOptions(),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
