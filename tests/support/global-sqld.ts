@@ -18,7 +18,16 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const [sqld, remote] = await Promise.all([startSqld(), startContentRemote()]);
-  const [node, library] = await Promise.all([startInstance('node', sqld, remote), startInstance('library', sqld, remote)]);
+  const starts = await Promise.allSettled([startInstance('node', sqld, remote), startInstance('library', sqld, remote)]);
+  const failed = starts.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) {
+    // No teardown runs for a setup that threw: stop what did start, or it outlives the run (and vitest waits on it).
+    for (const s of starts) if (s.status === 'fulfilled') await s.value.stop();
+    await remote.git.close();
+    await sqld.stop();
+    throw failed.reason;
+  }
+  const [node, library] = starts.map((s) => (s as PromiseFulfilledResult<Awaited<ReturnType<typeof startInstance>>>).value);
   project.provide('baseUrl', node.baseUrl);
   project.provide('peerUrl', library.baseUrl);
   project.provide('databaseUrl', sqld.url);
