@@ -108,59 +108,67 @@ async function everyIslandHydrated(page: Page): Promise<{ islands: number; still
   }));
 }
 
+/** A browser context for the axe walk: a CSP listener added before any script of the page runs, so a blocked inline script is seen too. */
+export async function axeContext(browser: Browser, base: string, viewport: { width: number; height: number }, signedIn = false) {
+  const context = await newContext(browser, base, { viewport, signedIn });
+  await context.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} ${e.sample}`),
+    );
+  });
+  return context;
+}
+
+/**
+ * Loads each page once and checks it: axe in the theme it opened in, then in the other (the page's
+ * own toggle), then every island brought into view and hydrated, with no CSP violation and no
+ * console error. Returns what was found (empty when all is well) and what was seen.
+ */
+export async function axeWalk(page: Page, kinds: Array<{ path: string; status: number }>) {
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || /Content Security Policy|Refused to/i.test(m.text())) consoleErrors.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
+  const found: string[] = [];
+  const themes = { dark: 0, light: 0 };
+  let hydratedIslands = 0;
+  for (const kind of kinds) {
+    await load(page, kind.path, kind.status);
+    const opened = (await page.getAttribute('html', 'data-theme')) === 'light' ? 'light' : 'dark';
+    found.push(...(await violations(page)).map((v) => `${kind.path} (${opened}): ${v}`));
+    const switched = await toggleTheme(page);
+    found.push(...(await violations(page)).map((v) => `${kind.path} (${switched}): ${v}`));
+    themes[opened]++;
+    themes[switched]++;
+    const { islands, stillSsr } = await everyIslandHydrated(page);
+    hydratedIslands += islands - stillSsr;
+    if (stillSsr > 0) found.push(`${kind.path}: ${stillSsr} of ${islands} islands did not hydrate`);
+    found.push(...(await reported(page, consoleErrors, kind.status)).map((v) => `${kind.path}: ${v}`));
+  }
+  return { found, themes, hydratedIslands };
+}
+
 /** The axe suites at one width: every page kind signed out and in, both themes, the header menus, the admin forms. */
 export function axeAt(label: string, viewport: { width: number; height: number }, browser: () => Browser) {
   const base = inject('baseUrl');
   const desktop = viewport.width >= 1024;
-  const open = async (signedIn: boolean) => {
-    const context = await newContext(browser(), base, { viewport, signedIn });
-    // Listens before any script of the page runs, so a blocked inline script is seen too.
-    await context.addInitScript(() => {
-      const w = window as unknown as { __csp: string[] };
-      w.__csp = [];
-      document.addEventListener('securitypolicyviolation', (e) =>
-        w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} ${e.sample}`),
-      );
-    });
-    return context;
-  };
+  const open = (signedIn: boolean) => axeContext(browser(), base, viewport, signedIn);
   describe(`axe at ${label} px`, () => {
     for (const signedIn of [false, true]) {
       const kinds = PAGE_KINDS.filter((k) => Boolean(k.signedIn) === signedIn);
-      it(
-        `${signedIn ? 'signed-in' : 'public'} pages, dark and light: ${kinds.map((k) => k.name).join(', ')}`,
-        { timeout: 420_000 },
-        async () => {
-          const context = await open(signedIn);
-          const page = await context.newPage();
-          const consoleErrors: string[] = [];
-          page.on('console', (m) => {
-            if (m.type() === 'error' || /Content Security Policy|Refused to/i.test(m.text())) consoleErrors.push(`console: ${m.text()}`);
-          });
-          page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
-          const found: string[] = [];
-          const themes = { dark: 0, light: 0 };
-          let hydratedIslands = 0;
-          for (const kind of kinds) {
-            await load(page, kind.path, kind.status);
-            const opened = (await page.getAttribute('html', 'data-theme')) === 'light' ? 'light' : 'dark';
-            found.push(...(await violations(page)).map((v) => `${kind.path} (${opened}): ${v}`));
-            const switched = await toggleTheme(page);
-            found.push(...(await violations(page)).map((v) => `${kind.path} (${switched}): ${v}`));
-            themes[opened]++;
-            themes[switched]++;
-            const { islands, stillSsr } = await everyIslandHydrated(page);
-            hydratedIslands += islands - stillSsr;
-            if (stillSsr > 0) found.push(`${kind.path}: ${stillSsr} of ${islands} islands did not hydrate`);
-            found.push(...(await reported(page, consoleErrors, kind.status)).map((v) => `${kind.path}: ${v}`));
-          }
-          expect(found).toEqual([]);
-          expect(themes).toEqual({ dark: kinds.length, light: kinds.length });
-          // The public pages have islands (the admin settings page may have none): the walk saw them hydrate.
-          if (!signedIn) expect(hydratedIslands, 'islands hydrated on the way').toBeGreaterThan(0);
-          await context.close();
-        },
-      );
+      const title = `${signedIn ? 'signed-in' : 'public'} pages, dark and light: ${kinds.map((k) => k.name).join(', ')}`;
+      it(title, { timeout: 420_000 }, async () => {
+        const context = await open(signedIn);
+        const { found, themes, hydratedIslands } = await axeWalk(await context.newPage(), kinds);
+        expect(found).toEqual([]);
+        expect(themes).toEqual({ dark: kinds.length, light: kinds.length });
+        // The public pages have islands (the admin settings page may have none): the walk saw them hydrate.
+        if (!signedIn) expect(hydratedIslands, 'islands hydrated on the way').toBeGreaterThan(0);
+        await context.close();
+      });
     }
 
     it('header menus open', { timeout: 120_000 }, async () => {

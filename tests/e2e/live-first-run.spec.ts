@@ -26,6 +26,7 @@ import { getOk } from '../support/ingest.ts';
 import { DAY_MS, dayEnd, isoDay } from '#lib/shared/utc-day.ts';
 import { formatCurrency, formatLongDate, formatMillions } from '#lib/shared/format.ts';
 import { byTestId } from '../support/html.ts';
+import { AXE_DESKTOP, AXE_PHONE, axeContext, axeWalk } from './axe.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/defillama');
 /** Arbitrum's tokenized value after the run: TBILL's 50,000 bridged there at $1 (USDX is a stablecoin, not in it). */
@@ -221,4 +222,31 @@ describe('npm start on an empty database, online', () => {
     expect(text).not.toMatch(/illustrative/i);
     await closeAsset();
   }, 60_000);
+
+  it('passes axe at 1440 and 390 px, dark and light, on the pages a run fills: class pages with product links, entity pages with receipts', async () => {
+    const issuers = (await getOk(server.baseUrl, '/api/issuers')) as Array<{ url: string }>;
+    const paths = [
+      '/',
+      '/treasuries',
+      '/stablecoins',
+      '/commodities',
+      '/assets/tbill',
+      '/assets/tbill/receipt',
+      '/networks/ethereum',
+      issuers[0].url,
+    ];
+    expect(issuers[0].url).toMatch(/^\/issuers\/[\w-]+$/);
+    const found: string[] = [];
+    for (const viewport of [AXE_DESKTOP, AXE_PHONE]) {
+      const context = await axeContext(browser(), server.baseUrl, viewport);
+      const walked = await axeWalk(
+        await context.newPage(),
+        paths.map((path) => ({ path, status: 200 })),
+      );
+      found.push(...walked.found.map((v) => `${viewport.width} ${v}`));
+      expect(walked.themes).toEqual({ dark: paths.length, light: paths.length });
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  }, 240_000);
 });
