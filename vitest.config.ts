@@ -120,7 +120,7 @@ export default defineConfig({
       {
         test: {
           // The suites whose figures or assertions are times, last and one file at a time, so nothing
-          // else runs beside them: the load test's throughput and latency, and auth-attacks' unknown
+          // else runs beside them: the load test's throughput and latency, and login-timing's unknown
           // user answering as slowly as a wrong password. Its global setup prints the summary of both
           // reliability projects' figures at the end of the run.
           name: 'reliability-timed',
