@@ -105,13 +105,13 @@ export default defineConfig({
       },
       {
         test: {
-          // Crash, backup, fuzzing, attack, header and build suites against servers of their own, after
-          // the other projects (groupOrder), two files at a time: none of them measures time, and each
-          // leaves a core mostly idle on its own (a browser waiting for islands, a build, servers
-          // starting: netlify-local-build.test.ts used 13 s of CPU in 22 s).
+          // Crash, backup, fuzzing, attack and build suites against servers of their own, in the
+          // browser tests' group (its two workers take them as they free up): none of them measures
+          // time or touches the shared servers, and as a group of their own the last of them ran
+          // beside an idle core (netlify-local-build.test.ts used 13 s of CPU in 22 s).
           name: 'reliability',
           include: ['tests/reliability/**/*.test.ts'],
-          sequence: { groupOrder: 4 },
+          sequence: { groupOrder: 2 },
           maxWorkers: 2,
           testTimeout: 300_000,
           hookTimeout: 120_000,
