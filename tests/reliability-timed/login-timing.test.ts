@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { raw, recordFigures } from '../reliability/support.ts';
+import { loginAttempt, recordFigures } from '../reliability/support.ts';
 import { createUsers } from '../support/users.ts';
 
 const figures: Record<string, number | string> = {};
@@ -20,14 +20,8 @@ afterAll(async () => {
   recordFigures('timing', figures);
 });
 
-function attempt(base: string, username: string, password: string, localAddress: string) {
-  return raw(base, '/api/auth/login', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: base },
-    body: JSON.stringify({ username, password }),
-    localAddress,
-  });
-}
+const attempt = (base: string, username: string, password: string, localAddress: string) =>
+  loginAttempt(base, { username, password }, localAddress);
 
 describe('login timing', () => {
   it('takes as long for an unknown username as for a wrong password', async () => {

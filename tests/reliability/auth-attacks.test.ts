@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { TEST_ADMIN } from '../support/constants.ts';
-import { contentChecksum, login, openDb, raw, recordFigures } from './support.ts';
+import { contentChecksum, login, loginAttempt, openDb, raw, recordFigures } from './support.ts';
 
 const LIMIT_PER_USER_AND_ADDRESS = 5;
 const LIMIT_PER_ADDRESS = 20;
@@ -26,14 +26,8 @@ afterAll(async () => {
   recordFigures('auth', figures);
 });
 
-function attempt(base: string, username: string, password: string, localAddress: string, extra: Record<string, string> = {}) {
-  return raw(base, '/api/auth/login', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: base, ...extra },
-    body: JSON.stringify({ username, password }),
-    localAddress,
-  });
-}
+const attempt = (base: string, username: string, password: string, localAddress: string, extra: Record<string, string> = {}) =>
+  loginAttempt(base, { username, password }, localAddress, extra);
 
 describe('sessions and origins', () => {
   it('makes a planted session cookie useless after login, and logout really ends the session', async () => {

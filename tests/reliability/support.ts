@@ -134,13 +134,23 @@ export async function integrityCheck(dbPath: string): Promise<string> {
 }
 
 /** Signs in with a fresh session; returns "name=value". */
-export async function login(baseUrl: string, localAddress?: string): Promise<string> {
-  const res = await raw(baseUrl, '/api/auth/login', {
+/** One sign-in attempt through the real API, from the given local address (the throttles count per address). */
+export function loginAttempt(
+  baseUrl: string,
+  credentials: { username: string; password: string },
+  localAddress?: string,
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
+  return raw(baseUrl, '/api/auth/login', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: baseUrl },
-    body: JSON.stringify(TEST_ADMIN),
+    headers: { 'Content-Type': 'application/json', Origin: baseUrl, ...headers },
+    body: JSON.stringify(credentials),
     localAddress,
   });
+}
+
+export async function login(baseUrl: string, localAddress?: string): Promise<string> {
+  const res = await loginAttempt(baseUrl, TEST_ADMIN, localAddress);
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.body}`);
   const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
   const c = cookies.find((x) => x.startsWith('rwa_session='));
@@ -198,44 +208,4 @@ export async function savePost(baseUrl: string, cookie: string, tag: string): Pr
     body: JSON.stringify(post),
   });
   return { status: res.status, slug: post.slug, body: res.body };
-}
-
-/** The public pages whose headers (and, in Chromium, whose islands under the CSP) the header suites check. */
-const PUBLIC_PAGES = [
-  '/',
-  '/login',
-  '/networks',
-  '/stablecoins',
-  '/treasuries',
-  '/commodities',
-  '/private-credit',
-  '/global-bonds',
-  '/institutional-funds',
-  '/stocks',
-  '/research',
-  '/sources',
-];
-
-export interface PageToCheck {
-  path: string;
-  signedIn: boolean;
-  status: number;
-}
-
-/**
- * Every page kind the header suites check, with the status it must answer: the public pages, a blog
- * post and a research article found in the sitemap (none may be missing), the 404 page and the admin
- * pages (signed in).
- */
-export async function pagesToCheck(base: string): Promise<PageToCheck[]> {
-  const pages = PUBLIC_PAGES.map((path) => ({ path, signedIn: false, status: 200 }));
-  const sitemap = (await raw(base, '/sitemap.xml')).body;
-  for (const kind of ['blog', 'research']) {
-    const m = sitemap.match(new RegExp(`<loc>[^<]*?(/${kind}/[^<]+)</loc>`));
-    if (!m) throw new Error(`no /${kind}/ page in the sitemap`);
-    pages.push({ path: m[1], signedIn: false, status: 200 });
-  }
-  pages.push({ path: '/no-such-page-here', signedIn: false, status: 404 });
-  for (const path of ['/admin', '/admin/seo']) pages.push({ path, signedIn: true, status: 200 });
-  return pages;
 }
