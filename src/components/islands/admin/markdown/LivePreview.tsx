@@ -45,11 +45,14 @@ export default function LivePreview({ content }: Props) {
 
   // The HTML was sanitised by the server. Its heading ids are the reading page's link targets; here
   // they could clash with the editor's own ids (a heading 'Title' is id="title"), so they go.
+  // Written when a rendering arrives or the body empties, not per keystroke: parsing the whole
+  // preview again on every key made typing lag on a slow machine.
+  const empty = !content.trim();
   useLayoutEffect(() => {
     if (!body.current) return;
-    body.current.innerHTML = content.trim() ? (rendered?.html ?? '') : '';
+    body.current.innerHTML = empty ? '' : (rendered?.html ?? '');
     body.current.querySelectorAll('[id]').forEach((el) => el.removeAttribute('id'));
-  }, [rendered, content]);
+  }, [rendered, empty]);
 
   return (
     <section
@@ -64,7 +67,7 @@ export default function LivePreview({ content }: Props) {
           {error ? '' : busy ? 'Updating...' : ''}
         </span>
       </div>
-      {error && content.trim() && (
+      {error && !empty && (
         <p role="alert" className="mx-3 mt-3 rounded border border-negative/40 bg-negative/10 px-3 py-2 text-xs text-negative">
           The preview could not be updated: {error}
         </p>
@@ -72,7 +75,7 @@ export default function LivePreview({ content }: Props) {
       {rendered?.degraded && (
         <p className="mx-3 mt-3 text-xs text-warning">This text took too long to render, so it is shown as plain paragraphs.</p>
       )}
-      {!content.trim() && <p className="px-4 py-4 text-sm text-muted">What you write appears here as readers will see it.</p>}
+      {empty && <p className="px-4 py-4 text-sm text-muted">What you write appears here as readers will see it.</p>}
       <div ref={body} className="prose-body max-h-[70vh] min-h-40 overflow-y-auto px-4 py-4" data-testid="live-preview" />
     </section>
   );
