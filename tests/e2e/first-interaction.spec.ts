@@ -1,17 +1,17 @@
 /**
- * Every control works from the first interaction: before its island hydrates (CPU throttled, the
- * island's chunk held back until after the interaction), and with JavaScript off. The state lives
+ * Every control works from the first interaction: before its island hydrates (the island's chunk
+ * held back until after the interaction), and with JavaScript off. The state lives
  * in the URL query, which the server-rendered pages read.
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newContext, PHONE, screenshot, useBrowser } from '../support/browser.ts';
-import { holdIslands, notDefined, notHydrated, openThrottled, waitDefined, waitHydrated } from '../support/hydration.ts';
+import { holdIslands, notDefined, notHydrated, openUnhydrated, waitDefined, waitHydrated } from '../support/hydration.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
 const open = (path: string, options: { javaScript?: boolean; viewport?: { width: number; height: number } } = {}) =>
-  openThrottled(browser(), base, path, options);
+  openUnhydrated(browser(), base, path, options);
 
 const rowTexts = (page: Page) => page.getByTestId('transfer-row').allInnerTexts();
 const TEN_MILLION_PLUS = /\$(\d{2,3}\.\d{2}M|\d+\.\d{2}B)/;
@@ -19,7 +19,7 @@ const TEN_MILLION_PLUS = /\$(\d{2,3}\.\d{2}M|\d+\.\d{2}B)/;
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
 const marked = (page: Page) => page.evaluate(() => (window as unknown as { mark?: number }).mark === 1);
 
-describe('before the islands hydrate (CPU x5, island chunks held back)', () => {
+describe('before the islands hydrate (island chunks held back)', () => {
   it('home: the first click on a League Table tab opens it', async () => {
     const { page, errors, close, goto } = await open('/');
     const held = await holdIslands(page, ['LeagueTable']);
