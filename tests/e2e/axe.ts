@@ -14,7 +14,8 @@ import { makePng } from '../support/images.ts';
  * Content-Security-Policy: every island hydrates, and nothing is refused or logs an error.
  *
  * Each page is loaded once per width: axe runs in the theme it opened in, the page's own toggle
- * switches the theme (as a visitor does, no reload), and axe runs again. One spec file per width
+ * switches the theme (as a visitor does, no reload), and axe runs again: the colour rules on the
+ * whole page, every rule on the toggle (violationsAfterToggle says why). One spec file per width
  * (axe-desktop, axe-phone): the longest browser files, side by side on the two browser workers.
  */
 
@@ -25,21 +26,41 @@ export const AXE_PHONE = { width: 390, height: 844 };
 /**
  * Every rule axe runs by default, and target-size (WCAG 2.2's 24 px targets, off by default in axe):
  * visitors found it on the issuer links of /treasuries. axe-core is put into the page once per
- * document (parsing it costs a third of a run on a small page) and run there directly.
+ * document (parsing it costs a third of a run on a small page) and run there directly. `tags`
+ * narrows the run to a standard's rules; `rules` to named rules; `within` to one element's subtree.
  */
-export async function violations(page: Page, tags?: string[]): Promise<string[]> {
+export async function violations(page: Page, tags?: string[], only: { rules?: string[]; within?: string } = {}): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeCore.source);
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: typeof axeCore }).axe;
-    const { violations: found } = await axe.run(document, {
-      rules: { 'target-size': { enabled: true } },
-      resultTypes: ['violations'],
-      ...(tags ? { runOnly: { type: 'tag', values: tags } } : {}),
-    });
-    return found.flatMap((v) =>
-      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
-    );
-  }, tags);
+  return page.evaluate(
+    async ({ tags, rules, within }) => {
+      const axe = (window as unknown as { axe: typeof axeCore }).axe;
+      const runOnly = rules ? { type: 'rule' as const, values: rules } : tags ? { type: 'tag' as const, values: tags } : undefined;
+      const { violations: found } = await axe.run(within ? { include: [within] } : document, {
+        rules: { 'target-size': { enabled: true } },
+        resultTypes: ['violations'],
+        ...(runOnly ? { runOnly } : {}),
+      });
+      return found.flatMap((v) =>
+        v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
+      );
+    },
+    { tags, ...only },
+  );
+}
+
+/**
+ * The rules whose outcome depends on colours: all a theme changes. The themes differ only in the
+ * values of the colour properties (no element is shown or hidden by a theme), so after the toggle
+ * the structural rules would repeat the first run's answers; these run on the whole page again,
+ * and every rule on the toggle itself, whose name and icon did change.
+ */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+export async function violationsAfterToggle(page: Page): Promise<string[]> {
+  return [
+    ...(await violations(page, undefined, { rules: COLOUR_RULES })),
+    ...(await violations(page, undefined, { within: 'theme-toggle' })),
+  ];
 }
 
 /**
@@ -122,8 +143,8 @@ export async function axeContext(browser: Browser, base: string, viewport: { wid
 }
 
 /**
- * Loads each page once and checks it: axe in the theme it opened in, then in the other (the page's
- * own toggle), then every island brought into view and hydrated, with no CSP violation and no
+ * Loads each page once and checks it: axe in the theme it opened in, then the colour rules in the
+ * other (the page's own toggle), then every island brought into view and hydrated, with no CSP violation and no
  * console error. Returns what was found (empty when all is well) and what was seen.
  */
 export async function axeWalk(page: Page, kinds: Array<{ path: string; status: number }>) {
@@ -140,7 +161,7 @@ export async function axeWalk(page: Page, kinds: Array<{ path: string; status: n
     const opened = (await page.getAttribute('html', 'data-theme')) === 'light' ? 'light' : 'dark';
     found.push(...(await violations(page)).map((v) => `${kind.path} (${opened}): ${v}`));
     const switched = await toggleTheme(page);
-    found.push(...(await violations(page)).map((v) => `${kind.path} (${switched}): ${v}`));
+    found.push(...(await violationsAfterToggle(page)).map((v) => `${kind.path} (${switched}): ${v}`));
     themes[opened]++;
     themes[switched]++;
     const { islands, stillSsr } = await everyIslandHydrated(page);

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { newContext, useBrowser } from '../../support/browser.ts';
-import { AXE_DESKTOP, axeAt, load, violations } from '../axe.ts';
+import { AXE_DESKTOP, axeAt, load, violations, violationsAfterToggle } from '../axe.ts';
 
 /** axe at 1440x900 (tests/e2e/axe.ts says what is checked and why the widths are two files). */
 const browser = useBrowser();
@@ -16,11 +16,16 @@ describe('the axe helpers can fail', () => {
       route.fulfill({
         status: 200,
         contentType: 'text/html',
-        body: '<!doctype html><html lang="en"><head><title>Known violation</title></head><body><main><h1>Known</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="40" height="40"></main></body></html>',
+        body: '<!doctype html><html lang="en"><head><title>Known violation</title></head><body><main><h1>Known</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="40" height="40"><p style="color:#777;background:#888">Faint text</p><theme-toggle><button></button></theme-toggle></main><script>customElements.define("theme-toggle", class extends HTMLElement {})</script></body></html>',
       }),
     );
     await load(page, '/axe-known-violation');
     expect((await violations(page)).join('\n')).toMatch(/^image-alt \(critical\): img/m);
+    // After a theme switch: the colour rules on the page, every rule on the toggle.
+    const afterToggle = (await violationsAfterToggle(page)).join('\n');
+    expect(afterToggle).toMatch(/^color-contrast \(serious\): p/m);
+    expect(afterToggle).toMatch(/^button-name \(critical\): button/m);
+    expect(afterToggle).not.toMatch(/image-alt/);
     await expect(load(page, '/no-such-page-for-axe')).rejects.toThrow(/\/no-such-page-for-axe/);
     await context.close();
   });
