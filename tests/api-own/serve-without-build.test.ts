@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject } from '../../scripts/lib/project-copy.ts';
 import { NO_BUILD } from '../../front-door/usable-build.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
+import { childNodeOptions } from '../support/server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let scratch: string;
@@ -39,6 +40,7 @@ async function serve(): Promise<{ code: number | null; stdout: string; stderr: s
         QUIET_START: '1',
         CONTENT_DIR: join(project, 'content'),
         INGEST_AUTO: 'off',
+        NODE_OPTIONS: childNodeOptions(),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
