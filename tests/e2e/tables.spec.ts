@@ -1,7 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, openPage, screenshot, useBrowser } from '../support/browser.ts';
+import { DESKTOP, screenshot, useBrowser } from '../support/browser.ts';
 import { csvColumn } from '../support/http.ts';
+import { useSharedTab } from '../support/shared-tab.ts';
 import { PAGE_KINDS } from './page-kinds.ts';
 
 /**
@@ -11,11 +12,14 @@ import { PAGE_KINDS } from './page-kinds.ts';
  */
 const base = inject('baseUrl');
 const browser = useBrowser();
+// A visitor without JavaScript for the sorting and filtering, one with it for the phones: a tab each, moved from page to page.
+const noJs = useSharedTab(browser, base, { javaScript: false });
+const withJs = useSharedTab(browser, base);
 const byText = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true });
 
 describe('sorting and filtering beyond /assets', () => {
   it('the networks table sorts by a header link; # keeps the rank; the CSV follows', async () => {
-    const { page, errors, close } = await openPage(browser(), base, '/networks', { javaScript: false });
+    const { page, errors } = await noJs.visit('/networks');
     const names = () => page.locator('[data-testid="network-row"] td:nth-child(2) a').allInnerTexts();
     const before = await names();
     await page
@@ -34,11 +38,10 @@ describe('sorting and filtering beyond /assets', () => {
     expect(csv).toBe('/networks?sort=name&dir=asc&format=csv');
     expect(await csvColumn(base, csv!, 'name')).toEqual(sorted);
     expect(errors).toEqual([]);
-    await close();
   });
 
   it('the networks table filters by class with the sort kept; the rows and the CSV follow', async () => {
-    const { page, errors, close } = await openPage(browser(), base, '/networks?sort=name&dir=asc', { javaScript: false });
+    const { page, errors } = await noJs.visit('/networks?sort=name&dir=asc');
     const names = async () => (await page.locator('[data-testid="network-row"] td:nth-child(2) a').allInnerTexts()).map((n) => n.trim());
     const before = await names();
     const filter = page.locator('#network-table').getByTestId('filter-class');
@@ -55,11 +58,10 @@ describe('sorting and filtering beyond /assets', () => {
     expect(csv).toBe(`/networks?sort=name&dir=asc&class=${cls}&format=csv`);
     expect(await csvColumn(base, csv!, 'name')).toEqual(filtered);
     expect(errors).toEqual([]);
-    await close();
   });
 
   it("a network page's asset list sorts and filters by class, keeps the history range, and its CSV follows", async () => {
-    const { page, errors, close } = await openPage(browser(), base, '/networks/ethereum?range=30d', { javaScript: false });
+    const { page, errors } = await noJs.visit('/networks/ethereum?range=30d');
     const rows = () => page.locator('[data-testid="network-asset-row"] td:first-child a').allInnerTexts();
     const before = await rows();
     expect(before.length).toBeGreaterThan(2);
@@ -85,13 +87,12 @@ describe('sorting and filtering beyond /assets', () => {
     expect(csv).toBe(`/networks/ethereum?sort=name&dir=asc&class=${cls}&format=csv`);
     expect(await csvColumn(base, csv!, 'name')).toEqual(filtered);
     expect(errors).toEqual([]);
-    await close();
   });
   it("an issuer page's asset list filters by chain: the URL, the rows and the CSV follow, the history range kept", async () => {
     const issuers = (await (await fetch(`${base}/api/issuers`)).json()) as { name: string; url: string }[];
     // The registry's BlackRock: BUIDL on seven chains, BUIDL-I on Ethereum alone.
     const blackrock = issuers.find((i) => i.name === 'BlackRock')!;
-    const { page, errors, close } = await openPage(browser(), base, `${blackrock.url}?range=30d`, { javaScript: false });
+    const { page, errors } = await noJs.visit(`${blackrock.url}?range=30d`);
     const symbols = async () =>
       (await page.locator('[data-testid="issuer-asset-row"] td:first-child span').allInnerTexts()).map((t) => t.trim());
     expect((await symbols()).sort()).toEqual(['BUIDL', 'BUIDL-I']);
@@ -112,13 +113,12 @@ describe('sorting and filtering beyond /assets', () => {
     expect((await symbols()).sort()).toEqual(['BUIDL', 'BUIDL-I']);
     expect((await csvColumn(base, `${blackrock.url}?format=csv`, 'symbol')).sort()).toEqual(['BUIDL', 'BUIDL-I']);
     expect(errors).toEqual([]);
-    await close();
   });
 });
 
 describe('the class tables sort and filter in the URL', () => {
   it('/treasuries: a header link sorts the products, the form filters by chain, the Load More rows follow', async () => {
-    const { page, errors, close } = await openPage(browser(), base, '/treasuries', { javaScript: false });
+    const { page, errors } = await noJs.visit('/treasuries');
     const tickers = () => page.locator('#products-rows tr td:nth-child(2)').allInnerTexts();
     await page.locator('#products-table th a', { hasText: /^Ticker$/ }).click();
     await page.waitForURL(/\/treasuries\?sort=ticker&dir=asc#products-table$/);
@@ -134,11 +134,10 @@ describe('the class tables sort and filter in the URL', () => {
     expect(filtered).toEqual([...filtered].sort(byText));
     for (const chips of await page.locator('#products-rows tr td:nth-child(4)').allInnerTexts()) expect(chips).toMatch(/Solana/);
     expect(errors).toEqual([]);
-    await close();
   });
 
   it('/private-credit: the Pools sort by a number column and filter by network and platform, the sort kept; the Platforms too', async () => {
-    const { page, errors, close } = await openPage(browser(), base, '/private-credit', { javaScript: false });
+    const { page, errors } = await noJs.visit('/private-credit');
     const pools = page.locator('#pools-rows tr');
     const cells = async (n: number) => (await pools.locator(`td:nth-child(${n})`).allInnerTexts()).map((t) => t.trim());
     const dollars = (t: string) => Number(t.replace(/[$,]/g, '').replace(/B$/, 'e9').replace(/M$/, 'e6').replace(/K$/, 'e3'));
@@ -176,12 +175,6 @@ describe('the class tables sort and filter in the URL', () => {
     expect(await pools.count()).toBe(principal.length);
     expect(await table.getByTestId('match-count').count()).toBe(0);
 
-    // Filters that leave no row say so (Maple has no pool on Provenance).
-    await page.goto('/private-credit?chain=provenance&issuer=maple#pools-table');
-    expect(await table.getByTestId('no-rows').innerText()).toBe('Nothing matches these filters.');
-    expect(await table.getByTestId('match-count').innerText()).toBe('0 rows match these filters.');
-    await page.goto('/private-credit?sort=principal&dir=desc#pools-table');
-
     // The Platforms: their own view under prefixed names, the Pools' kept in the same URL.
     const platforms = page.locator('#platforms-table');
     const protocols = async () => (await platforms.locator('tbody tr td:first-child').allInnerTexts()).map((t) => t.trim());
@@ -201,8 +194,12 @@ describe('the class tables sort and filter in the URL', () => {
     for (const c of chips) expect(c).toMatch(/Ethereum/);
     // The Pools are as they were: every row, by principal.
     expect((await cells(7)).map(dollars)).toEqual(principal);
+
+    // Filters that leave no row say so (Maple has no pool on Provenance).
+    await page.goto('/private-credit?chain=provenance&issuer=maple#pools-table');
+    expect(await table.getByTestId('no-rows').innerText()).toBe('Nothing matches these filters.');
+    expect(await table.getByTestId('match-count').innerText()).toBe('0 rows match these filters.');
     expect(errors).toEqual([]);
-    await close();
   });
 
   it('a sorted, filtered class table at 390 and 1280 px: its header, filters and sorted column in view (screenshots)', async () => {
@@ -210,15 +207,7 @@ describe('the class tables sort and filter in the URL', () => {
       ['phone', { width: 390, height: 844 }],
       ['desktop', DESKTOP],
     ] as const) {
-      const { page, errors, close } = await openPage(
-        browser(),
-        base,
-        '/private-credit?sort=principal&dir=desc&chain=ethereum#pools-table',
-        {
-          javaScript: false,
-          viewport,
-        },
-      );
+      const { page, errors } = await noJs.visit('/private-credit?sort=principal&dir=desc&chain=ethereum#pools-table', { viewport });
       const table = page.locator('#pools-table');
       // A sort or filter link lands on the table with its title and filters below the sticky site header.
       const header = (await page.locator('body > header, header').first().boundingBox())!;
@@ -232,12 +221,11 @@ describe('the class tables sort and filter in the URL', () => {
       expect(await table.locator('th[aria-sort="descending"]').innerText()).toMatch(/Principal Outstanding/i);
       await screenshot(page, `private-credit-pools-sorted-${label}`);
       expect(errors).toEqual([]);
-      await close();
     }
   });
 
   it('/treasuries Top Entities and /commodities sort by a header link, and # keeps the rank', async () => {
-    const { page, errors, close } = await openPage(browser(), base, '/treasuries', { javaScript: false });
+    const { page, errors } = await noJs.visit('/treasuries');
     const entities = page.locator('#entities-table tbody tr');
     const before = (await entities.locator('td:nth-child(2)').allInnerTexts()).map((t) => t.trim());
     await page.locator('#entities-table th a', { hasText: /^Protocol$/ }).click();
@@ -259,7 +247,6 @@ describe('the class tables sort and filter in the URL', () => {
     expect(byName).toEqual([...ranked].sort(byText).reverse());
     expect(await assets.locator('td:first-child').allInnerTexts()).toEqual(byName.map((n) => String(ranked.indexOf(n) + 1)));
     expect(errors).toEqual([]);
-    await close();
   });
 });
 
@@ -294,71 +281,71 @@ const PHONE_TABLE_PAGES = [
   '/issuers/ondo',
 ];
 
-describe('phones', () => {
-  it('at 360 px no page overflows sideways and no text is clipped', { timeout: 120_000 }, async () => {
-    const { page, errors, close } = await openPage(browser(), base, '/', { viewport: { width: 360, height: 740 } });
-    const found: string[] = [];
-    for (const kind of PAGE_KINDS.filter((k) => !k.signedIn)) {
-      await page.goto(kind.path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      if (overflow > 0) found.push(`${kind.path}: the page is ${overflow}px wider than the screen`);
-      found.push(...(await clipped(page)).map((c) => `${kind.path}: ${c}`));
+/** At 390 px: each visible table of the page, its value column inside the screen and its name never over it. */
+const tableProblems = (page: Page) =>
+  page.evaluate(() => {
+    const out: string[] = [];
+    const seen: string[] = [];
+    for (const table of document.querySelectorAll<HTMLTableElement>('main table')) {
+      if (!table.checkVisibility() || table.closest('details:not([open])')) continue;
+      const name = table.dataset.testid ?? table.closest('[id]')?.id ?? 'a table';
+      const value = Number(table.dataset.phoneValue);
+      if (!value) {
+        out.push(`${name}: no value column is named for a phone`);
+        continue;
+      }
+      seen.push(name);
+      const rows = [...table.querySelectorAll('tr')].filter((r) => r.checkVisibility()).slice(0, 6);
+      for (const row of rows) {
+        const cell = row.children[value - 1] as HTMLElement | undefined;
+        if (!cell || cell.hasAttribute('colspan')) continue;
+        const box = cell.getBoundingClientRect();
+        if (box.width === 0 || box.left < 0 || box.right > window.innerWidth + 0.5)
+          out.push(`${name}: the value "${cell.textContent?.trim()}" lies at ${Math.round(box.left)}..${Math.round(box.right)} px`);
+        const nameAt = Number(table.dataset.phoneName);
+        const key = nameAt ? (row.children[nameAt - 1] as HTMLElement | undefined) : undefined;
+        if (key && key.scrollWidth > key.clientWidth + 1 && getComputedStyle(key).overflowX === 'visible')
+          out.push(`${name}: the name "${key.textContent?.trim()}" runs over the next column`);
+      }
     }
-    expect(found).toEqual([]);
-    expect(errors).toEqual([]);
-    await close();
+    return { out, seen };
   });
 
+describe('phones', () => {
   it(
-    'at 390 px every table keeps its name, value and change in view: the value column inside the screen, the name never over it',
+    'at 360 px no page overflows sideways and no text is clipped; at 390 px every table keeps its name, value and change in view: the value column inside the screen, the name never over it',
     { timeout: 120_000 },
     async () => {
-      const { page, errors, close } = await openPage(browser(), base, '/', { viewport: { width: 390, height: 844 } });
+      // One walk: each page loads once at 360 px; a page with tables is then laid out again at 390 px (the same load, resized).
+      const narrow = { width: 360, height: 740 };
+      const wider = { width: 390, height: 844 };
       const found: string[] = [];
+      const errors: string[] = [];
       let tables = 0;
-      for (const path of PHONE_TABLE_PAGES) {
-        await page.goto(path);
-        const problems = await page.evaluate(() => {
-          const out: string[] = [];
-          const seen: string[] = [];
-          for (const table of document.querySelectorAll<HTMLTableElement>('main table')) {
-            if (!table.checkVisibility() || table.closest('details:not([open])')) continue;
-            const name = table.dataset.testid ?? table.closest('[id]')?.id ?? 'a table';
-            const value = Number(table.dataset.phoneValue);
-            if (!value) {
-              out.push(`${name}: no value column is named for a phone`);
-              continue;
-            }
-            seen.push(name);
-            const rows = [...table.querySelectorAll('tr')].filter((r) => r.checkVisibility()).slice(0, 6);
-            for (const row of rows) {
-              const cell = row.children[value - 1] as HTMLElement | undefined;
-              if (!cell || cell.hasAttribute('colspan')) continue;
-              const box = cell.getBoundingClientRect();
-              if (box.width === 0 || box.left < 0 || box.right > window.innerWidth + 0.5)
-                out.push(`${name}: the value "${cell.textContent?.trim()}" lies at ${Math.round(box.left)}..${Math.round(box.right)} px`);
-              const nameAt = Number(table.dataset.phoneName);
-              const key = nameAt ? (row.children[nameAt - 1] as HTMLElement | undefined) : undefined;
-              if (key && key.scrollWidth > key.clientWidth + 1 && getComputedStyle(key).overflowX === 'visible')
-                out.push(`${name}: the name "${key.textContent?.trim()}" runs over the next column`);
-            }
-          }
-          return { out, seen };
-        });
-        tables += problems.seen.length;
-        found.push(...problems.out.map((p) => `${path}: ${p}`));
+      for (const path of new Set([...PAGE_KINDS.filter((k) => !k.signedIn).map((k) => k.path), ...PHONE_TABLE_PAGES])) {
+        const visit = await withJs.visit(path, { viewport: narrow });
+        const { page } = visit;
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (overflow > 0) found.push(`${path} at 360 px: the page is ${overflow}px wider than the screen`);
+        found.push(...(await clipped(page)).map((c) => `${path} at 360 px: ${c}`));
+        if (PHONE_TABLE_PAGES.includes(path)) {
+          await page.setViewportSize(wider);
+          const problems = await tableProblems(page);
+          tables += problems.seen.length;
+          found.push(...problems.out.map((p) => `${path} at 390 px: ${p}`));
+        }
+        errors.push(...visit.errors);
       }
       expect(found).toEqual([]);
       // Each page's tables were seen (a page that lost its tables would pass an empty loop).
       expect(tables).toBeGreaterThanOrEqual(PHONE_TABLE_PAGES.length);
       expect(errors).toEqual([]);
-      await close();
     },
   );
 
   it('a wide table keeps its key column in view as it scrolls, and shows that it scrolls', async () => {
     // At 640 px, the narrowest width where a table keeps all its columns and scrolls sideways.
-    const { page, close } = await openPage(browser(), base, '/networks', { viewport: { width: 640, height: 800 } });
+    const { page } = await withJs.visit('/networks', { viewport: { width: 640, height: 800 } });
     const region = page.getByRole('region', { name: 'Networks table' });
     await region.scrollIntoViewIfNeeded();
     expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
@@ -378,6 +365,5 @@ describe('phones', () => {
     // The last column (30d change) is now in view beside it.
     const change = (await page.locator('[data-testid="network-row"]').first().locator('td').last().boundingBox())!;
     expect(change.x + change.width).toBeLessThanOrEqual(regionBox.x + regionBox.width + 1);
-    await close();
   });
 });
