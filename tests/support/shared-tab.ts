@@ -10,7 +10,7 @@ export interface Visit {
   errors: string[];
 }
 
-export interface SharedTab {
+interface SharedTab {
   readonly context: BrowserContext;
   readonly page: Page;
   /** Navigates the tab to `path`, at `viewport` (else the tab's own size, set back after a visit at another). */
