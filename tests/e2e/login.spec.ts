@@ -1,50 +1,76 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hydrated, newContext, openPage, screenshot, useBrowser } from '../support/browser.ts';
+import { hydrated, openPage, screenshot, useBrowser } from '../support/browser.ts';
 import { TEST_ADMIN } from '../support/constants.ts';
 import { api } from '../support/http.ts';
 import { createUsers } from '../support/users.ts';
+import { useSharedTab } from '../support/shared-tab.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
 
-/** The login page, hydrated, with the calls it makes to the login API recorded. */
+/** The login page in a fresh context, hydrated: for the test that holds back the login API (a route on its page). */
 async function openLogin(path = '/login') {
+  const opened = await openPage(browser(), base, path);
+  await hydrated(opened.page);
+  return opened;
+}
+
+/**
+ * One tab for the describe, signed out before each visit (its cookies and session storage cleared):
+ * a new tab costs more than the load of /login itself. `calls` records the calls made to the login
+ * API since the last visit, `requests` every request.
+ */
+function useSignedOutTab(options: { javaScript?: boolean } = {}) {
   const calls: string[] = [];
-  const opened = await openPage(browser(), base, path, {
+  const requests: { method: string; url: string }[] = [];
+  const tab = useSharedTab(browser, base, {
+    ...options,
     setup: async (context) => {
       context.on('request', (r) => {
+        requests.push({ method: r.method(), url: r.url() });
         if (r.url().includes('/api/auth/login')) calls.push(r.method());
       });
     },
   });
-  await hydrated(opened.page);
-  return { ...opened, calls };
+  return {
+    /** Signed out, at `path` (hydrated when JavaScript is on), with no call recorded yet. */
+    visit: async (path = '/login') => {
+      await tab.context.clearCookies();
+      // Nor anything a sign-in left for the next page (a toast, a count of failed attempts).
+      if (tab.page.url().startsWith(base)) await tab.page.evaluate(() => sessionStorage.clear());
+      calls.length = 0;
+      requests.length = 0;
+      const { page, status } = await tab.visit(path);
+      if (options.javaScript !== false) await hydrated(page);
+      return { context: tab.context, page, calls, requests, status };
+    },
+  };
 }
 
 describe('login page', () => {
+  const tab = useSignedOutTab();
+
   it('shows the form with a back-to-home button', async () => {
-    const { context, page } = await openLogin();
+    const { page } = await tab.visit();
     await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
     expect(await page.getByRole('link', { name: /Back to Home/ }).getAttribute('href')).toBe('/');
     await page.getByLabel('Username').waitFor();
     await page.getByLabel('Password').waitFor();
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     await screenshot(page, 'login-desktop');
-    await context.close();
   });
 
   it("says 'Please fill in all fields' without calling the server", async () => {
-    const { context, page, calls } = await openLogin();
+    const { page, calls } = await tab.visit();
     await page.getByLabel('Username').fill('admin');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Please fill in all fields');
     expect(calls).toEqual([]);
-    await context.close();
   });
 
   it("says 'Invalid username or password' on a wrong password", async () => {
-    const { context, page, calls } = await openLogin();
+    const { page, calls } = await tab.visit();
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -52,7 +78,6 @@ describe('login page', () => {
     expect(calls).toEqual(['POST']);
     // The form is usable again after the failure.
     expect(await page.getByLabel('Username').isEnabled()).toBe(true);
-    await context.close();
   });
 
   it("signs in: 'Signing in...' while busy, then the success toast on /admin", async () => {
@@ -82,17 +107,14 @@ describe('login page', () => {
   });
 
   it('the guard sends a signed-out visitor to /login and back to the page asked for', async () => {
-    const context = await newContext(browser(), base);
-    const page = await context.newPage();
-    await page.goto('/admin/seo');
+    const { page } = await tab.visit('/admin/seo');
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/seo');
-    await hydrated(page);
     await page.getByLabel('Username').fill(TEST_ADMIN.username);
     await page.getByLabel('Password').fill(TEST_ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/admin/seo');
-    await context.close();
+    // Landed (committed) on the page asked for: its load proves nothing more here.
+    await page.waitForURL('**/admin/seo', { waitUntil: 'commit' });
   });
 
   // Browsers drop tab/CR/LF from URLs and read '\' as '/': each of these is '//evil.example' to them.
@@ -106,14 +128,14 @@ describe('login page', () => {
     '%09//evil.example',
   ]) {
     it(`never redirects off-site after login (redirect=${redirect})`, async () => {
-      const { context, page } = await openLogin(`/login?redirect=${redirect}`);
+      const { page } = await tab.visit(`/login?redirect=${redirect}`);
       await page.getByLabel('Username').fill(TEST_ADMIN.username);
       await page.getByLabel('Password').fill(TEST_ADMIN.password);
       await page.getByRole('button', { name: 'Sign In' }).click();
-      await page.waitForURL((url) => url.pathname.startsWith('/admin') || url.host !== new URL(base).host);
+      // Where the browser went is known when the navigation commits; the admin page's load adds nothing.
+      await page.waitForURL((url) => url.pathname.startsWith('/admin') || url.host !== new URL(base).host, { waitUntil: 'commit' });
       expect(new URL(page.url()).host).toBe(new URL(base).host);
       expect(new URL(page.url()).pathname).toBe('/admin');
-      await context.close();
     });
   }
 
@@ -124,7 +146,7 @@ describe('login page', () => {
     for (const password of ['guess-1', 'guess-2']) {
       expect((await api(base, '/api/auth/login', { body: { username: user.username, password } })).status).toBe(401);
     }
-    const { context, page } = await openLogin();
+    const { page } = await tab.visit();
     await page.getByLabel('Username').fill(user.username);
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -135,11 +157,10 @@ describe('login page', () => {
     await page.reload();
     await hydrated(page);
     expect(await page.getByTestId('failed-sign-ins').count()).toBe(0);
-    await context.close();
   });
 
   it("shows the server's own message when sign-in is paused (429), not 'Invalid username or password'", async () => {
-    const { context, page } = await openLogin();
+    const { page } = await tab.visit();
     await page.getByLabel('Username').fill('paused-e2e-user');
     await page.getByLabel('Password').fill('wrong');
     const messages: string[] = [];
@@ -150,11 +171,12 @@ describe('login page', () => {
     }
     expect(messages.slice(0, 5)).toEqual(Array(5).fill('Invalid username or password'));
     expect(messages[5]).toMatch(/^Too many failed sign-in attempts from your address\. Please wait 15 minutes/);
-    await context.close();
   });
 });
 
 describe('login without JavaScript (and before the form script runs)', () => {
+  const tab = useSignedOutTab({ javaScript: false });
+
   it('the server HTML is a POST form to the form endpoint, so the password never goes into a URL', async () => {
     const html = await (await fetch(`${base}/login?redirect=%2Fadmin%2Fseo`)).text();
     const form = /<form[^>]*aria-label="Admin login"[^>]*>/.exec(html)?.[0] ?? '';
@@ -165,13 +187,7 @@ describe('login without JavaScript (and before the form script runs)', () => {
   });
 
   it('a wrong password comes back to /login with the error on the page and no credentials in the URL', async () => {
-    const requests: { method: string; url: string }[] = [];
-    const { context, page } = await openPage(browser(), base, '/login?redirect=%2Fadmin%2Fseo', {
-      javaScript: false,
-      setup: async (c) => {
-        c.on('request', (r) => requests.push({ method: r.method(), url: r.url() }));
-      },
-    });
+    const { page, requests } = await tab.visit('/login?redirect=%2Fadmin%2Fseo');
     await page.getByLabel('Username').fill(TEST_ADMIN.username);
     await page.getByLabel('Password').fill('not-the-password-nojs');
     await Promise.all([page.waitForURL(/error=invalid/), page.getByRole('button', { name: 'Sign In' }).click()]);
@@ -180,19 +196,17 @@ describe('login without JavaScript (and before the form script runs)', () => {
     expect(requests.find((r) => r.url.includes('/api/auth/login-form'))?.method).toBe('POST');
     for (const r of requests) expect(r.url).not.toContain('not-the-password-nojs');
     await screenshot(page, 'login-nojs-error');
-    await context.close();
   });
 
   it('an empty field gets the spec words without JavaScript too', async () => {
-    const { context, page } = await openPage(browser(), base, '/login', { javaScript: false });
+    const { page } = await tab.visit();
     await page.getByLabel('Username').fill(TEST_ADMIN.username);
     await Promise.all([page.waitForURL(/error=missing/), page.getByRole('button', { name: 'Sign In' }).click()]);
     expect(await page.getByRole('alert').textContent()).toBe('Please fill in all fields');
-    await context.close();
   });
 
   it('signs in and lands on the page asked for, with the session cookie set', async () => {
-    const { context, page } = await openPage(browser(), base, '/admin/seo', { javaScript: false });
+    const { context, page } = await tab.visit('/admin/seo');
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.getByLabel('Username').fill(TEST_ADMIN.username);
     await page.getByLabel('Password').fill(TEST_ADMIN.password);
@@ -200,7 +214,6 @@ describe('login without JavaScript (and before the form script runs)', () => {
     expect(new URL(page.url()).search).toBe('');
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'rwa_session')?.httpOnly).toBe(true);
-    await context.close();
   });
 
   it('never redirects off-site, and an unknown error code shows nothing', async () => {
