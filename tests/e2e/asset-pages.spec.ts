@@ -1,9 +1,12 @@
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PHONE, screenshot, useBrowser, openPage } from '../support/browser.ts';
+import { PHONE, screenshot, useBrowser } from '../support/browser.ts';
+import { useSharedTab, type Visit } from '../support/shared-tab.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
+// Every check here reads a page a visitor is shown: one tab, moved from page to page (and to a phone's width).
+const tab = useSharedTab(browser, base);
 
 /** Title, value and change text of every metric card, in order. */
 async function cards(page: Page) {
@@ -21,43 +24,58 @@ const headers = (page: Page, table: string) =>
   page.$$eval(`[data-testid="${table}"] thead th`, (ths) => ths.map((th) => th.textContent?.trim()));
 
 describe('asset-class pages', () => {
-  it('stablecoins: cards, columns, 62 Total, Load More, as-of and sources', async () => {
-    const { page, errors, close, status } = await openPage(browser(), base, '/stablecoins');
-    expect(status).toBe(200);
-    expect(await cards(page)).toEqual([
-      { title: 'Market Cap', value: '$278.14B', change: '+6.56% from 30d ago' },
-      { title: 'Monthly Transfer Volume', value: '$3.33T', change: '+0.70% from 30d ago' },
-      { title: 'Monthly Active Addresses', value: '29.52M', change: '-25.58% from 30d ago' },
-      { title: 'Holders', value: '191.15M', change: '+1.31% from 30d ago' },
-    ]);
-    expect(await page.locator('[data-testid="metric-change"] svg[aria-label="up"]').count()).toBe(3);
-    expect(await page.locator('[data-testid="metric-change"] svg[aria-label="down"]').count()).toBe(1);
-    expect(await headers(page, 'stablecoins-table')).toEqual([
-      'Name',
-      'Ticker',
-      'Platform',
-      'Networks',
-      'Market Cap',
-      'Price',
-      'Pegged Currency',
-    ]);
-    expect(await page.locator('[data-testid="stablecoins-table"] [data-testid="table-total"]').textContent()).toBe('62 Total');
-    expect(await page.locator('#stablecoins-rows tr').first().textContent()).toContain('USDT');
-    await expect.poll(() => visibleRows(page, 'stablecoins-rows')).toBe(10);
-    await page.getByRole('button', { name: 'Load More Stablecoins' }).click();
-    await expect.poll(() => visibleRows(page, 'stablecoins-rows')).toBe(20);
-    await page.getByRole('button', { name: 'Load More Stablecoins' }).click();
-    await expect.poll(() => visibleRows(page, 'stablecoins-rows')).toBe(await page.locator('#stablecoins-rows tr').count());
-    expect(await page.getByRole('button', { name: 'Load More Stablecoins' }).count()).toBe(0);
-    expect(await page.getByTestId('data-as-of').textContent()).toMatch(/Data as of\s+September 12, 2025/);
-    expect(await page.getByTestId('data-as-of').locator('a').getAttribute('href')).toBe('/sources');
-    await screenshot(page, 'stablecoins-desktop', true);
-    expect(errors).toEqual([]);
-    await close();
+  describe('/stablecoins, one load', () => {
+    let stablecoins: Visit;
+    beforeAll(async () => {
+      stablecoins = await tab.visit('/stablecoins');
+    });
+
+    it('stablecoins: cards, columns, 62 Total, Load More, as-of and sources', async () => {
+      const { page, errors, status } = stablecoins;
+      expect(status).toBe(200);
+      expect(await cards(page)).toEqual([
+        { title: 'Market Cap', value: '$278.14B', change: '+6.56% from 30d ago' },
+        { title: 'Monthly Transfer Volume', value: '$3.33T', change: '+0.70% from 30d ago' },
+        { title: 'Monthly Active Addresses', value: '29.52M', change: '-25.58% from 30d ago' },
+        { title: 'Holders', value: '191.15M', change: '+1.31% from 30d ago' },
+      ]);
+      expect(await page.locator('[data-testid="metric-change"] svg[aria-label="up"]').count()).toBe(3);
+      expect(await page.locator('[data-testid="metric-change"] svg[aria-label="down"]').count()).toBe(1);
+      expect(await headers(page, 'stablecoins-table')).toEqual([
+        'Name',
+        'Ticker',
+        'Platform',
+        'Networks',
+        'Market Cap',
+        'Price',
+        'Pegged Currency',
+      ]);
+      expect(await page.locator('[data-testid="stablecoins-table"] [data-testid="table-total"]').textContent()).toBe('62 Total');
+      expect(await page.locator('#stablecoins-rows tr').first().textContent()).toContain('USDT');
+      await expect.poll(() => visibleRows(page, 'stablecoins-rows')).toBe(10);
+      await page.getByRole('button', { name: 'Load More Stablecoins' }).click();
+      await expect.poll(() => visibleRows(page, 'stablecoins-rows')).toBe(20);
+      await page.getByRole('button', { name: 'Load More Stablecoins' }).click();
+      await expect.poll(() => visibleRows(page, 'stablecoins-rows')).toBe(await page.locator('#stablecoins-rows tr').count());
+      expect(await page.getByRole('button', { name: 'Load More Stablecoins' }).count()).toBe(0);
+      expect(await page.getByTestId('data-as-of').textContent()).toMatch(/Data as of\s+September 12, 2025/);
+      expect(await page.getByTestId('data-as-of').locator('a').getAttribute('href')).toBe('/sources');
+      await screenshot(page, 'stablecoins-desktop', true);
+      expect(errors).toEqual([]);
+    });
+
+    it('ship no JavaScript but the header islands', async () => {
+      const { page, status } = stablecoins;
+      expect(status).toBe(200);
+      const islands = await page.$$eval('astro-island', (els) => els.map((el) => el.getAttribute('component-url')));
+      expect(
+        islands.every((url) => /layout\//i.test(url ?? '') || /(AuthMenu|MobileDrawer|AssetClassesMenu|Toaster)/.test(url ?? '')),
+      ).toBe(true);
+    });
   });
 
   it('treasuries: cards with 7d changes, Top Entities, 49 products, Load More', async () => {
-    const { page, errors, close, status } = await openPage(browser(), base, '/treasuries');
+    const { page, errors, status } = await tab.visit('/treasuries');
     expect(status).toBe(200);
     expect(await cards(page)).toEqual([
       { title: 'Total Value', value: '$7.41B', change: '-0.52% from 7d ago' },
@@ -88,11 +106,10 @@ describe('asset-class pages', () => {
     await expect.poll(() => visibleRows(page, 'products-rows')).toBe(Math.min(20, all));
     await screenshot(page, 'treasuries-desktop', true);
     expect(errors).toEqual([]);
-    await close();
   });
 
   it('private credit: cards, platforms (9 Total), pools (60 Total) with Open badges, red defaults, Load More', async () => {
-    const { page, errors, close, status } = await openPage(browser(), base, '/private-credit');
+    const { page, errors, status } = await tab.visit('/private-credit');
     expect(status).toBe(200);
     expect(await cards(page)).toEqual([
       { title: 'Active Loans Value', value: '$16.05B', change: '' },
@@ -144,11 +161,10 @@ describe('asset-class pages', () => {
     await expect.poll(() => visibleRows(page, 'pools-rows')).toBe(8);
     await screenshot(page, 'private-credit-desktop', true);
     expect(errors).toEqual([]);
-    await close();
   });
 
   it('commodities: cards, four rows, platform cards', async () => {
-    const { page, errors, close, status } = await openPage(browser(), base, '/commodities');
+    const { page, errors, status } = await tab.visit('/commodities');
     expect(status).toBe(200);
     expect(await cards(page)).toEqual([
       { title: 'Total Market Value', value: '$1.89B', change: '+2.34% from 30d ago' },
@@ -176,27 +192,15 @@ describe('asset-class pages', () => {
     expect(await platformCards.first().textContent()).toMatch(/Assets\s*\d/);
     await screenshot(page, 'commodities-desktop', true);
     expect(errors).toEqual([]);
-    await close();
-  });
-
-  it('ship no JavaScript but the header islands', async () => {
-    const { page, close, status } = await openPage(browser(), base, '/stablecoins');
-    expect(status).toBe(200);
-    const islands = await page.$$eval('astro-island', (els) => els.map((el) => el.getAttribute('component-url')));
-    expect(islands.every((url) => /layout\//i.test(url ?? '') || /(AuthMenu|MobileDrawer|AssetClassesMenu|Toaster)/.test(url ?? ''))).toBe(
-      true,
-    );
-    await close();
   });
 
   it('the sources page states the as-of date and the methodology change', async () => {
-    const { page, close, status } = await openPage(browser(), base, '/sources');
+    const { page, status } = await tab.visit('/sources');
     expect(status).toBe(200);
     const text = await page.locator('main').textContent();
     expect(text).toContain('12 September 2025');
     expect(text).toContain('Methodology change');
     await screenshot(page, 'sources-desktop', true);
-    await close();
   });
 });
 
@@ -207,7 +211,7 @@ describe('coming soon pages', () => {
     ['/stocks', 'Stocks'],
   ]) {
     it(`${path} says Coming Soon with four planned features and no data`, async () => {
-      const { page, errors, close, status } = await openPage(browser(), base, path);
+      const { page, errors, status } = await tab.visit(path);
       expect(status).toBe(200);
       expect(await page.locator('h1').textContent()).toBe(title);
       expect(await page.locator('main').textContent()).toContain('Coming Soon');
@@ -220,7 +224,6 @@ describe('coming soon pages', () => {
       expect(hrefs.at(-1)).toMatch(/^\/assets\?class=[a-z-]+#assets-table$/);
       for (const href of hrefs) expect((await fetch(base + href)).status, href).toBe(200);
       expect(errors).toEqual([]);
-      await close();
     });
   }
 });
@@ -228,7 +231,7 @@ describe('coming soon pages', () => {
 describe('375 px phone', () => {
   for (const path of ['/stablecoins', '/treasuries', '/private-credit', '/commodities', '/stocks']) {
     it(`${path} has no horizontal page overflow; a table is held by its card (it fits, or scrolls inside it)`, async () => {
-      const { page, close, status } = await openPage(browser(), base, path, { viewport: PHONE });
+      const { page, status } = await tab.visit(path, { viewport: PHONE });
       expect(status).toBe(200);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
@@ -242,7 +245,6 @@ describe('375 px phone', () => {
         expect(scroller.overflowX).toBe('auto');
       }
       await screenshot(page, `${path.slice(1)}-phone`, true);
-      await close();
     });
   }
 });
