@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createClient } from '@libsql/client';
 import type { Page } from 'playwright-core';
-import { newContext, PHONE, screenshot, watchErrors, useBrowser, openPage, hydrated } from '../support/browser.ts';
+import { newContext, PHONE, screenshot, useBrowser, openPage, hydrated } from '../support/browser.ts';
 import { startServer } from '../support/server.ts';
+import { useSharedTab, type Visit } from '../support/shared-tab.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
+// One tab for the checks of the shared server's home page; the one that holds back the API (a route) opens its own.
+const tab = useSharedTab(browser, base);
 
 const rowTexts = (page: Page) => page.getByTestId('transfer-row').allInnerTexts();
 
@@ -40,35 +43,109 @@ describe('home page', () => {
     expect(html).toContain('data-testid="league-networks"');
   });
 
-  it('shows the four metric cards with the fixed change labels', async () => {
-    const { page, errors, close } = await openPage(browser(), base, '/');
-    const cards = page.getByTestId('metric-card');
-    await expect.poll(() => cards.count()).toBe(4);
-    const texts = await cards.allInnerTexts();
-    expect(texts[0]).toContain('Total RWA Onchain');
-    expect(texts[0]).toMatch(/\$\d+\.\d{2}B/);
-    expect(texts[0]).toContain('+4.13%');
-    expect(texts[1]).toContain('+10.71%');
-    expect(texts[2]).toContain('Total Asset Issuers');
-    expect(texts[2]).not.toContain('from 30d ago');
-    expect(texts[3]).toContain('+4.78%');
-    expect(texts[3]).toContain('from 30d ago');
-    // Each total says what it counts; the coverage by class is one link away.
-    expect(texts[0]).toContain('the whole market on 12 Sep 2025 (PANews), a dated public figure');
-    expect(texts[3]).toContain('the whole market on 12 Sep 2025 (Public figures)');
-    expect(await page.getByTestId('totals-coverage').getByRole('link', { name: 'Sources' }).getAttribute('href')).toBe('/sources#coverage');
-    expect(await page.getByTestId('data-as-of').innerText()).toMatch(/Data as of September 12, 2025/);
-    expect(await page.getByTestId('data-as-of').getByRole('link', { name: 'Sources' }).count()).toBe(1);
-    await screenshot(page, 'home-desktop', true);
-    expect(errors).toEqual([]);
-    await close();
+  describe('at 1280 px, one load for the checks of its cards, lists and islands (each works one island)', () => {
+    let home: Visit;
+    beforeAll(async () => {
+      home = await tab.visit('/');
+    });
+
+    it('shows the four metric cards with the fixed change labels', async () => {
+      const { page, errors } = home;
+      const cards = page.getByTestId('metric-card');
+      await expect.poll(() => cards.count()).toBe(4);
+      const texts = await cards.allInnerTexts();
+      expect(texts[0]).toContain('Total RWA Onchain');
+      expect(texts[0]).toMatch(/\$\d+\.\d{2}B/);
+      expect(texts[0]).toContain('+4.13%');
+      expect(texts[1]).toContain('+10.71%');
+      expect(texts[2]).toContain('Total Asset Issuers');
+      expect(texts[2]).not.toContain('from 30d ago');
+      expect(texts[3]).toContain('+4.78%');
+      expect(texts[3]).toContain('from 30d ago');
+      // Each total says what it counts; the coverage by class is one link away.
+      expect(texts[0]).toContain('the whole market on 12 Sep 2025 (PANews), a dated public figure');
+      expect(texts[3]).toContain('the whole market on 12 Sep 2025 (Public figures)');
+      expect(await page.getByTestId('totals-coverage').getByRole('link', { name: 'Sources' }).getAttribute('href')).toBe(
+        '/sources#coverage',
+      );
+      expect(await page.getByTestId('data-as-of').innerText()).toMatch(/Data as of September 12, 2025/);
+      expect(await page.getByTestId('data-as-of').getByRole('link', { name: 'Sources' }).count()).toBe(1);
+      await screenshot(page, 'home-desktop', true);
+      expect(errors).toEqual([]);
+    });
+
+    it('lists at most three government securities and stablecoins', async () => {
+      const { page } = home;
+      const gov = page.getByTestId('government-securities-list').getByTestId('asset-row');
+      const stable = page.getByTestId('stablecoins-list').getByTestId('asset-row');
+      expect(await gov.count()).toBeGreaterThan(0);
+      expect(await gov.count()).toBeLessThanOrEqual(3);
+      expect(await stable.count()).toBeGreaterThan(0);
+      expect(await stable.count()).toBeLessThanOrEqual(3);
+      expect(await page.locator('#stablecoins').innerText()).toMatch(/USDT|USDC/);
+    });
+
+    it('switches league table tabs with mouse and keyboard', async () => {
+      const { page } = home;
+      await hydrated(page, { island: '[data-testid="league-networks"]' });
+      const rows = page.getByTestId('league-networks').locator('tbody tr');
+      expect(await rows.count()).toBeGreaterThan(0);
+      expect(await rows.count()).toBeLessThanOrEqual(10);
+      await page.getByRole('tab', { name: 'Issuers' }).click();
+      await page.getByText('Issuers data coming soon...').waitFor();
+      await page.keyboard.press('ArrowRight');
+      await page.getByText('Protocols data coming soon...').waitFor();
+      expect(await page.getByRole('tab', { name: 'Protocols' }).getAttribute('aria-selected')).toBe('true');
+      await page.keyboard.press('ArrowRight');
+      await page.getByText('Asset Classes data coming soon...').waitFor();
+      await page.keyboard.press('Home');
+      await page.getByTestId('league-networks').waitFor();
+    });
+
+    it('changes the transfer rows with the period and the amount range, through the API', async () => {
+      const { page, errors } = home;
+      await hydrated(page, { island: '[data-testid="transfers-table"]' });
+      const first = await rowTexts(page);
+      expect(first.length).toBeGreaterThan(0);
+      expect(first.length).toBeLessThanOrEqual(10);
+      for (const row of first) expect(row).toMatch(/\d{2}\/\d{2}\/\d{2}/);
+
+      const period = page.getByLabel('Period');
+      const [res30] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/api/transfers?days=30') && r.status() === 200),
+        period.selectOption('30'),
+      ]);
+      expect(res30.url()).toContain('minUsd=0&maxUsd=100000&limit=10');
+      await expect.poll(() => rowTexts(page)).not.toEqual(first);
+      const rows30 = await rowTexts(page);
+      expect(rows30.length).toBeLessThanOrEqual(10);
+
+      const [resBig] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('minUsd=10000000') && r.status() === 200),
+        page.getByLabel('Amount').selectOption('10m+'),
+      ]);
+      expect(resBig.url()).toContain('days=30');
+      expect(resBig.url()).not.toContain('maxUsd');
+      await expect.poll(() => rowTexts(page)).not.toEqual(rows30);
+      const big = await rowTexts(page);
+      expect(big.length).toBeGreaterThan(0);
+      // every amount is at least $10M: shown as $xx.xxM or $x.xxB
+      for (const row of big) expect(row).toMatch(/\$(\d{2,3}\.\d{2}M|\d+\.\d{2}B)/);
+
+      await Promise.all([
+        page.waitForResponse((r) => r.url().includes('days=90') && r.url().includes('minUsd=1000000&maxUsd=10000000')),
+        (async () => {
+          await page.getByLabel('Amount').selectOption('1m-10m');
+          await page.getByLabel('Period').selectOption('90');
+        })(),
+      ]);
+      await expect.poll(async () => (await rowTexts(page)).every((r) => /\$\d\.\d{2}M/.test(r))).toBe(true);
+      expect(errors).toEqual([]);
+    });
   });
 
   it('draws the stacked chart with the legend, toggles stablecoins and downloads rwa-chart.png', async () => {
-    const context = await newContext(browser(), base, { viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto('/');
+    const { page, errors } = await tab.visit('/', { viewport: { width: 1280, height: 900 } });
     const legend = await page.getByTestId('legend-item').allInnerTexts();
     expect(legend.map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
       'Private Credit 15.5B',
@@ -113,61 +190,6 @@ describe('home page', () => {
     const path = await download.path();
     expect(readFileSync(path).subarray(1, 4).toString()).toBe('PNG');
     expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('lists at most three government securities and stablecoins', async () => {
-    const { page, close } = await openPage(browser(), base, '/');
-    const gov = page.getByTestId('government-securities-list').getByTestId('asset-row');
-    const stable = page.getByTestId('stablecoins-list').getByTestId('asset-row');
-    expect(await gov.count()).toBeGreaterThan(0);
-    expect(await gov.count()).toBeLessThanOrEqual(3);
-    expect(await stable.count()).toBeGreaterThan(0);
-    expect(await stable.count()).toBeLessThanOrEqual(3);
-    expect(await page.locator('#stablecoins').innerText()).toMatch(/USDT|USDC/);
-    await close();
-  });
-
-  it('changes the transfer rows with the period and the amount range, through the API', async () => {
-    const { page, errors, close } = await openPage(browser(), base, '/');
-    await hydrated(page, { island: '[data-testid="transfers-table"]' });
-    const first = await rowTexts(page);
-    expect(first.length).toBeGreaterThan(0);
-    expect(first.length).toBeLessThanOrEqual(10);
-    for (const row of first) expect(row).toMatch(/\d{2}\/\d{2}\/\d{2}/);
-
-    const period = page.getByLabel('Period');
-    const [res30] = await Promise.all([
-      page.waitForResponse((r) => r.url().includes('/api/transfers?days=30') && r.status() === 200),
-      period.selectOption('30'),
-    ]);
-    expect(res30.url()).toContain('minUsd=0&maxUsd=100000&limit=10');
-    await expect.poll(() => rowTexts(page)).not.toEqual(first);
-    const rows30 = await rowTexts(page);
-    expect(rows30.length).toBeLessThanOrEqual(10);
-
-    const [resBig] = await Promise.all([
-      page.waitForResponse((r) => r.url().includes('minUsd=10000000') && r.status() === 200),
-      page.getByLabel('Amount').selectOption('10m+'),
-    ]);
-    expect(resBig.url()).toContain('days=30');
-    expect(resBig.url()).not.toContain('maxUsd');
-    await expect.poll(() => rowTexts(page)).not.toEqual(rows30);
-    const big = await rowTexts(page);
-    expect(big.length).toBeGreaterThan(0);
-    // every amount is at least $10M: shown as $xx.xxM or $x.xxB
-    for (const row of big) expect(row).toMatch(/\$(\d{2,3}\.\d{2}M|\d+\.\d{2}B)/);
-
-    await Promise.all([
-      page.waitForResponse((r) => r.url().includes('days=90') && r.url().includes('minUsd=1000000&maxUsd=10000000')),
-      (async () => {
-        await page.getByLabel('Amount').selectOption('1m-10m');
-        await page.getByLabel('Period').selectOption('90');
-      })(),
-    ]);
-    await expect.poll(async () => (await rowTexts(page)).every((r) => /\$\d\.\d{2}M/.test(r))).toBe(true);
-    expect(errors).toEqual([]);
-    await close();
   });
 
   it('shows a loading state, then the empty text when no transfer matches', async () => {
@@ -188,26 +210,8 @@ describe('home page', () => {
     await close();
   });
 
-  it('switches league table tabs with mouse and keyboard', async () => {
-    const { page, close } = await openPage(browser(), base, '/');
-    await hydrated(page, { island: '[data-testid="league-networks"]' });
-    const rows = page.getByTestId('league-networks').locator('tbody tr');
-    expect(await rows.count()).toBeGreaterThan(0);
-    expect(await rows.count()).toBeLessThanOrEqual(10);
-    await page.getByRole('tab', { name: 'Issuers' }).click();
-    await page.getByText('Issuers data coming soon...').waitFor();
-    await page.keyboard.press('ArrowRight');
-    await page.getByText('Protocols data coming soon...').waitFor();
-    expect(await page.getByRole('tab', { name: 'Protocols' }).getAttribute('aria-selected')).toBe('true');
-    await page.keyboard.press('ArrowRight');
-    await page.getByText('Asset Classes data coming soon...').waitFor();
-    await page.keyboard.press('Home');
-    await page.getByTestId('league-networks').waitFor();
-    await close();
-  });
-
   it('works at 375 px: no horizontal page overflow, tables scroll inside their cards', async () => {
-    const { page, errors, close } = await openPage(browser(), base, '/', { viewport: PHONE });
+    const { page, errors } = await tab.visit('/', { viewport: PHONE });
     await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += 500) {
         window.scrollTo(0, y);
@@ -220,7 +224,6 @@ describe('home page', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'home-phone', true);
     expect(errors).toEqual([]);
-    await close();
   });
 });
 
@@ -234,7 +237,10 @@ describe('home page news', () => {
   });
 
   it('shows sample headlines without published posts, then the 5 newest published posts', async () => {
-    let { page, close } = await openPage(browser(), server.baseUrl, '/');
+    // One tab on this server: the second load reads what the database holds then.
+    const context = await newContext(browser(), server.baseUrl);
+    const page = await context.newPage();
+    await page.goto('/');
     const items = page.getByTestId('news-item');
     const existing = await items.count();
     const db = createClient({ url: server.databaseUrl });
@@ -244,7 +250,6 @@ describe('home page news', () => {
       expect(await page.locator('#latest-news').innerText()).toContain('Sample headlines');
     }
     expect(await page.getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/admin');
-    await close();
 
     const now = Date.now();
     for (let i = 0; i < 7; i++) {
@@ -257,13 +262,13 @@ describe('home page news', () => {
     }
     db.close();
 
-    ({ page, close } = await openPage(browser(), server.baseUrl, '/'));
+    await page.goto('/');
     const texts = await page.getByTestId('news-item').allInnerTexts();
     expect(texts).toHaveLength(5);
     // the draft (0) never shows; newest published first
     expect(texts.map((t) => t.split('\n')[0])).toEqual(['E2E news 1', 'E2E news 2', 'E2E news 3', 'E2E news 4', 'E2E news 5']);
     expect(texts[0]).toContain('4 hours ago');
     expect(await page.getByRole('link', { name: /E2E news 1/ }).getAttribute('href')).toBe('/blog/e2e-news-1');
-    await close();
+    await context.close();
   });
 });
