@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createClient } from '@libsql/client';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { newContext, PHONE, screenshot, useBrowser, openPage, hydrated } from '../support/browser.ts';
 import { startServer } from '../support/server.ts';
+import { useSharedTab, type Visit } from '../support/shared-tab.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
+// One tab for the checks of the shared server's /networks; the one that holds back the API (a route) opens its own.
+const tab = useSharedTab(browser, base);
 
 const chart = (page: Page) => page.getByTestId('network-chart');
 
@@ -34,24 +37,74 @@ describe('networks page', () => {
     expect(html.match(/<path d="M/g)?.length).toBeGreaterThanOrEqual(10);
   });
 
-  it('shows the summary cards with their fixed change texts', async () => {
-    const { page, errors, close } = await openPage(browser(), base, '/networks');
-    const texts = await page.getByTestId('summary-cards').getByTestId('metric-card').allInnerTexts();
-    expect(texts).toHaveLength(4);
-    expect(texts[0]).toMatch(/Total RWA Value[\s\S]*\$\d+\.\d{2}B[\s\S]*\+6\.64%/);
-    expect(texts[1]).toMatch(/Total RWA Holders[\s\S]*[\d,]+[\s\S]*\+8\.86%/);
-    const rows = await page.getByTestId('network-row').count();
-    expect(texts[2]).toContain(`Total Networks\n`);
-    expect(texts[2]).toContain(String(rows));
-    expect(texts[3]).toMatch(/\$278\.04B[\s\S]*\+6\.56%/);
-    await page.getByTestId('network-chart').and(page.locator('svg[data-live]')).waitFor();
-    await screenshot(page, 'networks-desktop', true);
-    expect(errors).toEqual([]);
-    await close();
+  describe('at 1280 px, one load for the cards, the table and the pie', () => {
+    let networks: Visit;
+    beforeAll(async () => {
+      networks = await tab.visit('/networks');
+    });
+
+    it('shows the summary cards with their fixed change texts', async () => {
+      const { page, errors } = networks;
+      const texts = await page.getByTestId('summary-cards').getByTestId('metric-card').allInnerTexts();
+      expect(texts).toHaveLength(4);
+      expect(texts[0]).toMatch(/Total RWA Value[\s\S]*\$\d+\.\d{2}B[\s\S]*\+6\.64%/);
+      expect(texts[1]).toMatch(/Total RWA Holders[\s\S]*[\d,]+[\s\S]*\+8\.86%/);
+      const rows = await page.getByTestId('network-row').count();
+      expect(texts[2]).toContain(`Total Networks\n`);
+      expect(texts[2]).toContain(String(rows));
+      expect(texts[3]).toMatch(/\$278\.04B[\s\S]*\+6\.56%/);
+      await page.getByTestId('network-chart').and(page.locator('svg[data-live]')).waitFor();
+      await screenshot(page, 'networks-desktop', true);
+      expect(errors).toEqual([]);
+    });
+
+    it('lists every network with its columns and coloured 30d change', async () => {
+      const { page } = networks;
+      const headers = await page.getByTestId('networks-table').locator('thead th').allInnerTexts();
+      expect(headers.map((h) => h.toLowerCase())).toEqual([
+        '#',
+        'name',
+        'rwa asset count',
+        'total value',
+        'market share (%)',
+        '30d change',
+      ]);
+      const first = page.getByTestId('network-row').first();
+      const cells = await first.locator('td').allInnerTexts();
+      expect(cells[0]).toBe('1');
+      expect(cells[3]).toMatch(/^\$[\d,]+\.\dM$/);
+      expect(cells[4]).toMatch(/^\d+\.\d{2}%$/);
+      expect(cells[5]).toMatch(/^[+-]?\d+\.\d{2}%$/);
+      expect(await first.locator('img').count()).toBe(1);
+      for (const change of await page.locator('[data-testid="network-row"] [data-change]').all()) {
+        const up = (await change.getAttribute('data-change')) === 'up';
+        const text = await change.innerText();
+        expect(text.startsWith('+')).toBe(up);
+        expect(await change.getAttribute('class')).toContain(up ? 'text-positive' : 'text-negative');
+      }
+    });
+
+    it('switches the pie between $B and % of total', async () => {
+      const { page, errors } = networks;
+      await hydrated(page, { island: '[data-testid="pie-legend"]' });
+      const values = () => page.getByTestId('pie-value').allInnerTexts();
+      const dollars = await values();
+      expect(dollars).toHaveLength(10);
+      for (const v of dollars) expect(v).toMatch(/^\$\d+\.\d{2}B$/);
+      expect(await page.locator('#distribution svg path').count()).toBe(10);
+      const toggle = page.getByRole('switch', { name: 'Show % of Total' });
+      expect(await toggle.getAttribute('aria-checked')).toBe('false');
+      await toggle.click();
+      await expect.poll(values).not.toEqual(dollars);
+      for (const v of await values()) expect(v).toMatch(/^\d+\.\d%$/);
+      await toggle.press('Space');
+      await expect.poll(values).toEqual(dollars);
+      expect(errors).toEqual([]);
+    });
   });
 
   it('fetches and redraws the line chart for each tab, with $B or plain-number tooltips', async () => {
-    const { page, errors, close } = await openPage(browser(), base, '/networks');
+    const { page, errors } = await tab.visit('/networks');
     await hydrated(page, { island: '[data-testid="network-chart"]' });
     await chart(page).and(page.locator('svg[data-live]')).waitFor();
     expect(await chart(page).getAttribute('data-metric')).toBe('tokenized-asset-value');
@@ -93,14 +146,15 @@ describe('networks page', () => {
     await expect.poll(() => chart(page).getAttribute('data-metric')).toBe('stablecoin-market-caps');
     // going back uses the kept series: no new request
     let refetched = false;
-    page.on('request', (r) => {
+    const watchRefetch = (r: Request) => {
       if (r.url().includes('metricType=tokenized-asset-value')) refetched = true;
-    });
+    };
+    page.on('request', watchRefetch);
     await page.getByRole('tab', { name: 'Tokenized Asset Value' }).click();
     await expect.poll(() => chart(page).getAttribute('data-metric')).toBe('tokenized-asset-value');
+    page.off('request', watchRefetch);
     expect(refetched).toBe(false);
     expect(errors).toEqual([]);
-    await close();
   });
 
   it('shows the loading text, then the error text with a retry when the time series fails', async () => {
@@ -128,29 +182,10 @@ describe('networks page', () => {
     await close();
   });
 
-  it('switches the pie between $B and % of total', async () => {
-    const { page, errors, close } = await openPage(browser(), base, '/networks');
-    await hydrated(page, { island: '[data-testid="pie-legend"]' });
-    const values = () => page.getByTestId('pie-value').allInnerTexts();
-    const dollars = await values();
-    expect(dollars).toHaveLength(10);
-    for (const v of dollars) expect(v).toMatch(/^\$\d+\.\d{2}B$/);
-    expect(await page.locator('#distribution svg path').count()).toBe(10);
-    const toggle = page.getByRole('switch', { name: 'Show % of Total' });
-    expect(await toggle.getAttribute('aria-checked')).toBe('false');
-    await toggle.click();
-    await expect.poll(values).not.toEqual(dollars);
-    for (const v of await values()) expect(v).toMatch(/^\d+\.\d%$/);
-    await toggle.press('Space');
-    await expect.poll(values).toEqual(dollars);
-    expect(errors).toEqual([]);
-    await close();
-  });
-
   it('the chart switches to a log scale, and a legend entry shows its network alone', async () => {
     // The server draws the scale the URL asks for.
     expect(await (await fetch(base + '/networks?log=1')).text()).toMatch(/<svg[^>]*data-testid="network-chart"[^>]*data-scale="log"/);
-    const { page, errors, close } = await openPage(browser(), base, '/networks');
+    const { page, errors } = await tab.visit('/networks');
     await chart(page).and(page.locator('svg[data-live]')).waitFor();
     const all = Number(await chart(page).getAttribute('data-series'));
     expect(all).toBeGreaterThan(10);
@@ -188,31 +223,10 @@ describe('networks page', () => {
     await expect.poll(() => chart(page).getAttribute('data-series')).toBe(String(all));
     expect(await second.getAttribute('aria-pressed')).toBe('false');
     expect(errors).toEqual([]);
-    await close();
-  });
-
-  it('lists every network with its columns and coloured 30d change', async () => {
-    const { page, close } = await openPage(browser(), base, '/networks');
-    const headers = await page.getByTestId('networks-table').locator('thead th').allInnerTexts();
-    expect(headers.map((h) => h.toLowerCase())).toEqual(['#', 'name', 'rwa asset count', 'total value', 'market share (%)', '30d change']);
-    const first = page.getByTestId('network-row').first();
-    const cells = await first.locator('td').allInnerTexts();
-    expect(cells[0]).toBe('1');
-    expect(cells[3]).toMatch(/^\$[\d,]+\.\dM$/);
-    expect(cells[4]).toMatch(/^\d+\.\d{2}%$/);
-    expect(cells[5]).toMatch(/^[+-]?\d+\.\d{2}%$/);
-    expect(await first.locator('img').count()).toBe(1);
-    for (const change of await page.locator('[data-testid="network-row"] [data-change]').all()) {
-      const up = (await change.getAttribute('data-change')) === 'up';
-      const text = await change.innerText();
-      expect(text.startsWith('+')).toBe(up);
-      expect(await change.getAttribute('class')).toContain(up ? 'text-positive' : 'text-negative');
-    }
-    await close();
   });
 
   it('works at 375 px: no horizontal page overflow, the table held by its card', async () => {
-    const { page, errors, close } = await openPage(browser(), base, '/networks', { viewport: PHONE });
+    const { page, errors } = await tab.visit('/networks', { viewport: PHONE });
     await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += 500) {
         window.scrollTo(0, y);
@@ -228,7 +242,6 @@ describe('networks page', () => {
     // The screen as a phone shows it: the whole page (over 4,600 px tall on /networks) took past 30 s to capture on a loaded machine.
     await screenshot(page, 'networks-phone');
     expect(errors).toEqual([]);
-    await close();
   });
 });
 
