@@ -1,12 +1,17 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage, PHONE, screenshot, useBrowser } from '../support/browser.ts';
+import { PHONE, screenshot, useBrowser } from '../support/browser.ts';
 import { csvColumn } from '../support/http.ts';
+import { useSharedTab } from '../support/shared-tab.ts';
 import { formatCurrency, formatPercent } from '#lib/shared/format.ts';
 import { parseCsv } from '#lib/shared/csv.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
+// A visitor without JavaScript and one with it: a tab each, moved from page to page (and to a phone's width).
+const noJs = useSharedTab(browser, base, { javaScript: false });
+const withJs = useSharedTab(browser, base);
+const tabFor = (javaScript: boolean) => (javaScript ? withJs : noJs);
 
 const json = async (path: string) => {
   const res = await fetch(base + path);
@@ -28,7 +33,8 @@ describe('open-data pages', () => {
       ...networks.map((n: { id: string }) => `/networks/${n.id}`),
       ...issuers.map((i: { url: string }) => i.url),
     ]);
-    const { page, close } = await openPage(browser(), base, '/', { javaScript: false });
+    // The walk's first step loads the home page.
+    const { page } = noJs;
     const seen = new Set<string>();
     const allSeen = () => [...wanted].every((u) => seen.has(u));
     // Breadth first, and done once every page is linked from one the visitor reached: loading the
@@ -48,7 +54,6 @@ describe('open-data pages', () => {
       }
       frontier = next;
     }
-    await close();
     const missing = [...wanted].filter((u) => !seen.has(u));
     expect(missing).toEqual([]);
   }, 180_000);
@@ -58,7 +63,7 @@ describe('open-data pages', () => {
     const top = assets[0];
     expect(top).toEqual(expect.objectContaining({ id: expect.any(String), url: `/assets/${top.id}` }));
     for (const javaScript of [true, false]) {
-      const { page, errors, status, close } = await openPage(browser(), base, top.url, { javaScript });
+      const { page, errors, status } = await tabFor(javaScript).visit(top.url);
       expect(status).toBe(200);
       await expect.poll(() => page.getByTestId('figure-market-cap').innerText()).toContain(formatCurrency(top.marketCap));
       // every unknown figure says why
@@ -67,7 +72,6 @@ describe('open-data pages', () => {
       expect(await page.getByTestId('data-quality').innerText()).toMatch(/Data quality: \S+/);
       expect(await page.getByTestId('downloads').count()).toBeGreaterThanOrEqual(3);
       expect(errors).toEqual([]);
-      await close();
     }
     // A section with nothing in it (the snapshot has no history or holder concentration) says why, and offers no
     // range buttons or downloads of nothing; a section with figures keeps them.
@@ -97,7 +101,7 @@ describe('open-data pages', () => {
       n = candidate;
       if (assetCount > 0) break;
     }
-    const { page, errors, close } = await openPage(browser(), base, `/networks/${n.id}`, { viewport: PHONE, javaScript: false });
+    const { page, errors } = await noJs.visit(`/networks/${n.id}`, { viewport: PHONE });
     expect(await page.getByTestId('figure-value').innerText()).toContain(formatCurrency(n.totalValue));
     expect(await page.getByTestId('figure-share').innerText()).toContain(formatPercent(n.marketShare));
     expect(await page.getByTestId('figure-count').innerText()).toContain(n.rwaCount.toLocaleString('en-US'));
@@ -106,18 +110,16 @@ describe('open-data pages', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'network-page-phone', true);
     expect(errors).toEqual([]);
-    await close();
     // with JavaScript, on a desktop: the same server-rendered figures, no page errors
-    const withJs = await openPage(browser(), base, `/networks/${n.id}`);
-    expect(await withJs.page.getByTestId('figure-value').innerText()).toContain(formatCurrency(n.totalValue));
-    await screenshot(withJs.page, 'network-page-desktop', true);
-    expect(withJs.errors).toEqual([]);
-    await withJs.close();
+    const desktop = await withJs.visit(`/networks/${n.id}`);
+    expect(await desktop.page.getByTestId('figure-value').innerText()).toContain(formatCurrency(n.totalValue));
+    await screenshot(desktop.page, 'network-page-desktop', true);
+    expect(desktop.errors).toEqual([]);
   });
 
   it('keeps the history range in the URL and gives the same rows in its CSV download as the view', async () => {
     const n = (await json('/api/networks'))[0];
-    const { page, close } = await openPage(browser(), base, `/networks/${n.id}?range=1y`, { javaScript: false });
+    const { page } = await noJs.visit(`/networks/${n.id}?range=1y`);
     expect(await page.locator('[aria-current="page"]', { hasText: '1y' }).count()).toBe(1);
     const points = Number(await page.getByTestId('chart-tokenized-asset-value').getAttribute('data-points'));
     const href = await page.locator('#network-history a', { hasText: 'CSV' }).getAttribute('href');
@@ -128,14 +130,12 @@ describe('open-data pages', () => {
     expect(rows[0]).toContain('tokenized-asset-value');
     const col = rows[0].indexOf('tokenized-asset-value');
     expect(rows.slice(1).filter((r) => r[col] !== '').length).toBe(points);
-    await close();
   });
 
   it('gives the networks table as CSV that parses to the rows of /api/networks', async () => {
     const networks = await json('/api/networks');
-    const { page, close } = await openPage(browser(), base, '/networks', { javaScript: false });
+    const { page } = await noJs.visit('/networks');
     const href = await page.locator('#network-table a', { hasText: 'CSV' }).getAttribute('href');
-    await close();
     for (const url of [href!, '/api/networks?format=csv']) {
       const rows = parseCsv(await (await fetch(base + url)).text());
       const [head, ...body] = rows;
@@ -154,22 +154,20 @@ describe('open-data pages', () => {
     const issuers = await json('/api/issuers');
     const i = issuers[0];
     for (const javaScript of [true, false]) {
-      const { page, status, errors, close } = await openPage(browser(), base, i.url, { javaScript });
+      const { page, status, errors } = await tabFor(javaScript).visit(i.url);
       expect(status).toBe(200);
       expect(await page.locator('h1').innerText()).toBe(i.name);
       if (i.totalMarketCap !== null) expect(await page.getByTestId('figure-total').innerText()).toContain(formatCurrency(i.totalMarketCap));
       expect(await page.locator('[data-testid="issuer-asset-row"] a[href^="/assets/"]').count()).toBe(i.assetCount);
       expect(errors).toEqual([]);
-      await close();
     }
-    const index = await openPage(browser(), base, '/issuers', { javaScript: false });
+    const index = await noJs.visit('/issuers');
     expect(await index.page.getByTestId('issuer-row').count()).toBe(issuers.length);
-    await index.close();
   });
 
   it('documents the API for people at /docs/api, reached from the footer, with working examples', async () => {
     const doc = await json('/api/openapi.json');
-    const { page, errors, close } = await openPage(browser(), base, '/', { javaScript: false });
+    const { page, errors } = await noJs.visit('/');
     // The footer's Platform: every tracked asset, the API, and how each figure is made.
     for (const [label, href] of [
       ['Analytics', '/assets'],
@@ -185,13 +183,12 @@ describe('open-data pages', () => {
       .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute('href'))))
       expect((await fetch(base + href)).status, href!).toBe(200);
     expect(errors).toEqual([]);
-    await close();
   });
 });
 
 describe('/alerts filters in the URL', () => {
   it('without JavaScript, the form filters by asset, class and network; the feeds follow', async () => {
-    const { page, errors, close } = await openPage(browser(), base, '/alerts', { javaScript: false });
+    const { page, errors } = await noJs.visit('/alerts');
     const form = page.getByTestId('table-filters');
     await form.getByTestId('filter-class').selectOption({ label: 'Stablecoins' });
     await form.getByTestId('filter-network').selectOption({ label: 'Ethereum' });
@@ -216,7 +213,6 @@ describe('/alerts filters in the URL', () => {
     await page.waitForURL(/\/alerts#alerts-table$/);
     expect(await page.locator('h1').textContent()).toBe('Alerts');
     expect(errors).toEqual([]);
-    await close();
   });
 });
 
@@ -228,7 +224,7 @@ describe('/assets sorts and filters in the URL', () => {
       ['phone', PHONE],
       ['desktop', { width: 1280, height: 800 }],
     ] as const) {
-      const { page, errors, close } = await openPage(browser(), base, '/assets', { javaScript: false, viewport });
+      const { page, errors } = await noJs.visit('/assets', { viewport });
       const before = await rowNames(page);
       await page.locator('th a', { hasText: 'Asset' }).click();
       await page.waitForURL(/sort=name&dir=asc/);
@@ -254,7 +250,6 @@ describe('/assets sorts and filters in the URL', () => {
       await page.locator('#assets-table').scrollIntoViewIfNeeded();
       await screenshot(page, `assets-sorted-${label}`);
       expect(errors).toEqual([]);
-      await close();
     }
   });
 });
