@@ -9,10 +9,20 @@ import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { newContext, openPage, useBrowser } from '../support/browser.ts';
+import { newContext, useBrowser } from '../support/browser.ts';
+import { useSharedTab } from '../support/shared-tab.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
+// The read-only visits share a tab (one with JavaScript, one without); the image downloads share one
+// that records what a canvas draws; the JavaScript budget is measured on a first visit, in a context of its own.
+const tab = useSharedTab(browser, base);
+const noJs = useSharedTab(browser, base, { javaScript: false });
+const recording = useSharedTab(browser, base, {
+  setup: async (c) => {
+    await c.addInitScript(RECORD_TEXT);
+  },
+});
 
 interface Box {
   text: string;
@@ -85,9 +95,7 @@ async function liveChart(page: Page, testid: string): Promise<Locator> {
 describe('chart axes', () => {
   for (const width of [360, 390, 1280]) {
     it(`never overlap or clip a label at ${width} px`, async () => {
-      const context = await newContext(browser(), base, { viewport: { width, height: 900 } });
-      const page = await context.newPage();
-      await page.goto('/');
+      const { page } = await tab.visit('/', { viewport: { width, height: 900 } });
       await liveChart(page, 'rwa-chart');
       await expectReadableAxes(page, 'svg[data-testid="rwa-chart"]', `/ at ${width}`);
       await page.goto('/networks');
@@ -98,7 +106,6 @@ describe('chart axes', () => {
       await page.goto(`/networks/${id}`);
       await expectReadableAxes(page, '#network-history svg[role="img"]', `/networks/${id} at ${width}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-      await context.close();
     });
   }
 });
@@ -119,13 +126,11 @@ describe('server-rendered charts', () => {
 
 describe('server-drawn charts on a phone, before any script', () => {
   it('fit a 390 px screen, with labels that do not overlap and text of at least 11 px', async () => {
-    const context = await newContext(browser(), base, { viewport: { width: 390, height: 844 }, javaScript: false });
-    const page = await context.newPage();
     for (const [path, testid] of [
       ['/', 'rwa-chart'],
       ['/networks', 'network-chart'],
     ] as const) {
-      await page.goto(path);
+      const { page } = await noJs.visit(path, { viewport: { width: 390, height: 844 } });
       // The phone drawing shows; the wide one is hidden.
       const phone = page.getByTestId(`${testid}-phone`);
       expect(await phone.isVisible(), path).toBe(true);
@@ -137,13 +142,12 @@ describe('server-drawn charts on a phone, before any script', () => {
       expect(sizes.length, path).toBeGreaterThan(3);
       expect(Math.min(...sizes), `${path}: smallest text in px`).toBeGreaterThanOrEqual(11);
     }
-    await context.close();
   });
 });
 
 describe('network lines', () => {
   it('no two of the lines share a colour, and the colours that look most alike differ in dash pattern', async () => {
-    const { page, errors, close } = await openPage(browser(), base, '/networks');
+    const { page, errors } = await tab.visit('/networks');
     const chart = await liveChart(page, 'network-chart');
     const lines = await chart
       .locator('path[data-series]')
@@ -165,13 +169,12 @@ describe('network lines', () => {
       .evaluateAll((li) => li.map((l) => l.querySelector('line')?.getAttribute('stroke-dasharray') ?? ''));
     expect(keys).toEqual(lines.map((l) => l.dash));
     expect(errors).toEqual([]);
-    await close();
   });
 });
 
 describe('tooltips', () => {
   it('give the date and every series on /networks and /', async () => {
-    const { page, errors, close } = await openPage(browser(), base, '/networks');
+    const { page, errors } = await tab.visit('/networks');
     const chart = await liveChart(page, 'network-chart');
     const box = (await chart.boundingBox())!;
     await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2);
@@ -203,7 +206,6 @@ describe('tooltips', () => {
     );
     expect(await tip.innerText()).toMatch(/Total\s+\$\d+\.\d{2}B/);
     expect(errors).toEqual([]);
-    await close();
   });
 });
 
@@ -227,11 +229,7 @@ describe('Download image', () => {
     ['/networks', 'network-chart', 'Network Metrics: Tokenized Asset Value', 'networks-tokenized-asset-value.png'],
   ] as const) {
     it(`${path}: an image larger than the chart, with the title, legend, source and as-of date`, async () => {
-      const { page, errors, close } = await openPage(browser(), base, path, {
-        setup: async (c) => {
-          await c.addInitScript(RECORD_TEXT);
-        },
-      });
+      const { page, errors } = await recording.visit(path);
       const chart = await liveChart(page, testid);
       const box = (await chart.boundingBox())!;
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download image' }).click()]);
@@ -272,7 +270,6 @@ describe('Download image', () => {
       }, png.toString('base64'));
       expect(inked).toBeGreaterThan(200);
       expect(errors).toEqual([]);
-      await close();
     });
   }
 });
