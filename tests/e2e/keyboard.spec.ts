@@ -1,9 +1,13 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PHONE, hydrated, openPage, screenshot, useBrowser } from '../support/browser.ts';
+import { useSharedTab } from '../support/shared-tab.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
+// A visitor's tab and a signed-in admin's, each moved from page to page; the touch screen is a context of its own.
+const tab = useSharedTab(browser, base);
+const admin = useSharedTab(browser, base, { signedIn: true });
 
 /** What has focus: tag, text and whether it sits in the notifications region. */
 const focused = (page: Page) =>
@@ -41,7 +45,7 @@ describe('keyboard: wide tables on a narrow screen', () => {
     ['/sources', 'Tracked assets table'],
   ] as const) {
     it(`${path}: "${label}" scrolls sideways and takes keyboard focus`, async () => {
-      const { page, close } = await openPage(browser(), base, path, { viewport: NARROW });
+      const { page } = await tab.visit(path, { viewport: NARROW });
       const region = page.getByRole('region', { name: label, exact: true });
       await region.waitFor();
       expect(await region.getAttribute('tabindex')).toBe('0');
@@ -51,20 +55,18 @@ describe('keyboard: wide tables on a narrow screen', () => {
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
-      await close();
     });
   }
 
   it('a scroll region is reached with Tab, not only by script', async () => {
-    const { page, close } = await openPage(browser(), base, '/stablecoins', { viewport: NARROW });
+    const { page } = await tab.visit('/stablecoins', { viewport: NARROW });
     expect(await tabUntil(page, (f) => f.label === 'Stablecoins table')).toBe(true);
-    await close();
   });
 });
 
 describe('keyboard: focus goes somewhere sensible', () => {
   it('when Load More removes itself, focus lands on the first row it revealed', async () => {
-    const { page, close } = await openPage(browser(), base, '/stablecoins');
+    const { page } = await tab.visit('/stablecoins');
     const more = page.getByRole('button', { name: 'Load More Stablecoins' });
     await more.focus();
     const total = await page.locator('#stablecoins-rows tr').count();
@@ -79,20 +81,18 @@ describe('keyboard: focus goes somewhere sensible', () => {
     // The last page began after the first twenty rows.
     expect(f.index).toBe(20);
     expect(total).toBeGreaterThan(20);
-    await close();
   });
 
   it('Space on Load More reveals rows too (it says it is a button)', async () => {
-    const { page, close } = await openPage(browser(), base, '/treasuries');
+    const { page } = await tab.visit('/treasuries');
     const before = await page.locator('#products-rows tr:visible').count();
     await page.getByRole('button', { name: 'Load More Treasury Products' }).focus();
     await page.keyboard.press('Space');
     await expect.poll(() => page.locator('#products-rows tr:visible').count()).toBeGreaterThan(before);
-    await close();
   });
 
   it('opening an editor focuses its title; going back focuses the list heading', async () => {
-    const { page, close } = await openPage(browser(), base, '/admin', { signedIn: true });
+    const { page } = await admin.visit('/admin');
     await hydrated(page, { client: 'load' });
     await page.getByRole('tab', { name: 'Blog Posts' }).waitFor();
     await page.getByRole('button', { name: 'Create Blog Post' }).focus();
@@ -101,11 +101,10 @@ describe('keyboard: focus goes somewhere sensible', () => {
     await page.getByRole('button', { name: 'Back to Admin' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => focused(page)).toMatchObject({ tag: 'h1', text: 'Admin Panel' });
-    await close();
   });
 
   it("opening a post's SEO form focuses its first field", async () => {
-    const { page, close } = await openPage(browser(), base, '/admin/seo', { signedIn: true });
+    const { page } = await admin.visit('/admin/seo');
     await hydrated(page, { client: 'load' });
     const edit = page.getByRole('button', { name: /^Edit SEO for / }).first();
     await edit.focus();
@@ -113,11 +112,10 @@ describe('keyboard: focus goes somewhere sensible', () => {
     await expect
       .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? ''))
       .toMatch(/^Meta Title/);
-    await close();
   });
 
   it('a toast closed from the keyboard gives focus back, and leaves no tab stop behind', async () => {
-    const { page, close } = await openPage(browser(), base, '/admin', { signedIn: true });
+    const { page } = await admin.visit('/admin');
     await hydrated(page);
     // A real toast: open the editor and pick a file that is not an image ('Invalid File'; a save left
     // empty shows its errors inline, not as a toast).
@@ -142,13 +140,12 @@ describe('keyboard: focus goes somewhere sensible', () => {
       );
     await expect.poll(stops).toBe(0);
     await screenshot(page, 'toast-closed-focus-back');
-    await close();
   });
 });
 
 describe('keyboard: glossary words', () => {
   it("Tab reaches a word's first use, shows its definition, Escape hides it, Enter opens its entry", async () => {
-    const { page, errors, close } = await openPage(browser(), base, '/assets/buidl');
+    const { page, errors } = await tab.visit('/assets/buidl');
     await hydrated(page, { client: 'load' });
     // Each word is linked once: its first use (the holder-concentration card names HHI twice).
     const terms = await page.getByTestId('glossary-term').evaluateAll((as) => as.map((a) => a.getAttribute('data-term')));
@@ -176,7 +173,6 @@ describe('keyboard: glossary words', () => {
     await page.waitForURL('**/glossary#market-cap');
     expect(await page.locator('#market-cap dt').textContent()).toContain('Market cap');
     expect(errors).toEqual([]);
-    await close();
   });
 
   it('a tap on a phone opens the definition first; a second tap follows the link', async () => {
