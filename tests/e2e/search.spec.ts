@@ -5,12 +5,16 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, hydrated, openPage, screenshot, useBrowser } from '../support/browser.ts';
+import { DESKTOP, PHONE, hydrated, screenshot, useBrowser } from '../support/browser.ts';
+import { useSharedTab } from '../support/shared-tab.ts';
 import { BLOG_SLUG } from './page-kinds.ts';
 import { SEARCH_KIND_LABELS } from '#lib/shared/search.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
+// A visitor with JavaScript and one without: a tab each, moved from page to page (and to a phone's width).
+const tab = useSharedTab(browser, base);
+const noJs = useSharedTab(browser, base, { javaScript: false });
 
 /** Types `query` into the focused box, then moves with ArrowDown to the option `kind` + `title` and opens it with Enter. */
 async function pickByKeyboard(page: Page, query: string, kind: string, title: RegExp) {
@@ -41,7 +45,7 @@ async function pickByKeyboard(page: Page, query: string, kind: string, title: Re
 
 describe('header search, by keyboard', () => {
   it('finds an asset by symbol, an issuer, a network and a post', async () => {
-    const { page, errors, close } = await openPage(browser(), base, '/login', { viewport: DESKTOP });
+    const { page, errors } = await tab.visit('/login', { viewport: DESKTOP });
     await hydrated(page);
     const box = page.getByRole('combobox', { name: /Search/ });
 
@@ -80,11 +84,10 @@ describe('header search, by keyboard', () => {
     await page.waitForURL('**/search?q=ondo');
     expect(await page.getByTestId('search-results').getByRole('link').count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
-    await close();
   });
 
   it('finds a symbol inside a word, shows market caps, and ends with See all results', async () => {
-    const { page, errors, close } = await openPage(browser(), base, '/login', { viewport: DESKTOP });
+    const { page, errors } = await tab.visit('/login', { viewport: DESKTOP });
     await hydrated(page);
     await page.keyboard.press('/');
     await page.keyboard.type('usdc');
@@ -109,7 +112,6 @@ describe('header search, by keyboard', () => {
     expect(hits).toContain('/assets/syrupusdc');
     expect(hits).toContain('/issuers/circle');
     expect(errors).toEqual([]);
-    await close();
   });
 
   it('shows its suggestions at phone and desktop size', async () => {
@@ -117,7 +119,7 @@ describe('header search, by keyboard', () => {
       ['desktop', DESKTOP],
       ['phone', PHONE],
     ] as const) {
-      const { page, close } = await openPage(browser(), base, '/', { viewport });
+      const { page } = await tab.visit('/', { viewport });
       await hydrated(page, { client: 'load' });
       await page.getByRole('combobox', { name: /Search/ }).click();
       await page.keyboard.type('tre');
@@ -129,14 +131,13 @@ describe('header search, by keyboard', () => {
       await page.goto('/search?q=treasury');
       await page.getByTestId('search-results').waitFor();
       await screenshot(page, `search-results-${name}`, true);
-      await close();
     }
   });
 });
 
 describe('search without JavaScript', () => {
   it('the header box submits to the server-rendered /search', async () => {
-    const { page, close } = await openPage(browser(), base, '/', { javaScript: false });
+    const { page } = await noJs.visit('/');
     await page
       .getByRole('searchbox', { name: /Search/ })
       .or(page.getByRole('combobox', { name: /Search/ }))
@@ -146,13 +147,12 @@ describe('search without JavaScript', () => {
     await page.waitForURL('**/search?q=BUIDL');
     const results = page.getByTestId('search-results');
     expect(await results.getByRole('link').first().getAttribute('href')).toBe('/assets/buidl');
-    await close();
   });
 
   it('/search?q= lists assets, issuers, networks and posts', async () => {
     // "treasury" is in each kind: the Treasury funds, their issuers and networks (by the class of
     // their assets), a blog post and a research article.
-    const { page, status, close } = await openPage(browser(), base, '/search?q=treasury', { javaScript: false });
+    const { page, status } = await noJs.visit('/search?q=treasury');
     expect(status).toBe(200);
     const hits = await page
       .getByTestId('search-results')
@@ -172,10 +172,8 @@ describe('search without JavaScript', () => {
       Object.entries(folder).map(([kind, f]) => [f, SEARCH_KIND_LABELS[kind as keyof typeof folder]]),
     );
     for (const hit of hits) expect(hit, hit).toBe(`${labelOf.get(hit.split('/')[1])} ${hit.split(' ').at(-1)}`);
-    const empty = await openPage(browser(), base, '/search?q=zzqqxxnothing', { javaScript: false });
+    const empty = await noJs.visit('/search?q=zzqqxxnothing');
     await empty.page.getByTestId('search-empty').waitFor();
-    await empty.close();
-    await close();
   });
 
   it('GET /api/search answers JSON, and 400 without a query', async () => {
