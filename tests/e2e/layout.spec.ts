@@ -3,16 +3,17 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { hydrated, newContext, PHONE, screenshot, watchErrors, useBrowser } from '../support/browser.ts';
 import { loginCookie } from '../support/http.ts';
 import { createUsers } from '../support/users.ts';
+import { useSharedTab } from '../support/shared-tab.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
+// A signed-out visitor's tab for the checks that change nothing, moved from page to page (and to a
+// phone's width); a sign-in, a sign-out or a theme choice gets a context of its own.
+const tab = useSharedTab(browser, base);
 
 describe('header', () => {
   it('shows the navigation in the spec order with its targets', async () => {
-    const context = await newContext(browser(), base);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto('/login');
+    const { page, errors } = await tab.visit('/login');
     await hydrated(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     const items = await nav
@@ -32,13 +33,10 @@ describe('header', () => {
     await page.getByRole('link', { name: 'Login' }).waitFor();
     await screenshot(page, 'header-desktop');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('opens the Asset Classes dropdown by keyboard and lists the seven classes', async () => {
-    const context = await newContext(browser(), base);
-    const page = await context.newPage();
-    await page.goto('/login');
+    const { page } = await tab.visit('/login');
     await hydrated(page);
     const trigger = page.getByRole('button', { name: 'Asset Classes' });
     await trigger.focus();
@@ -58,7 +56,6 @@ describe('header', () => {
     await screenshot(page, 'header-dropdown');
     await page.keyboard.press('Escape');
     await expect.poll(() => menu.count()).toBe(0);
-    await context.close();
   });
 
   it('shows a user menu with the username, Admin Panel and Logout when signed in', async () => {
@@ -107,9 +104,7 @@ describe('sign out everywhere', () => {
 
 describe('mobile drawer at 375 px', () => {
   it('holds the navigation and Login when signed out', async () => {
-    const context = await newContext(browser(), base, { viewport: PHONE });
-    const page = await context.newPage();
-    await page.goto('/login');
+    const { page } = await tab.visit('/login', { viewport: PHONE });
     await hydrated(page);
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -120,7 +115,6 @@ describe('mobile drawer at 375 px', () => {
     }
     await drawer.getByRole('link', { name: 'Login' }).waitFor();
     await screenshot(page, 'drawer-signed-out-phone');
-    await context.close();
   });
 
   it("shows 'Logged in as' with the username, Admin Panel and Logout when signed in", async () => {
@@ -217,9 +211,7 @@ describe('light theme', () => {
 
 describe('footer', () => {
   it('has the brand blurb, Platform, Resources, Connect and the 2025 copyright', async () => {
-    const context = await newContext(browser(), base);
-    const page = await context.newPage();
-    await page.goto('/login');
+    const { page } = await tab.visit('/login');
     await hydrated(page);
     const footer = page.locator('footer');
     const text = (await footer.textContent()) ?? '';
@@ -242,18 +234,14 @@ describe('footer', () => {
     expect(text).toMatch(/© 2025/);
     await footer.scrollIntoViewIfNeeded();
     await screenshot(page, 'footer-desktop');
-    await context.close();
   });
 });
 
 describe('not-found page', () => {
   it('answers 404 with the spec texts', async () => {
-    const context = await newContext(browser(), base);
-    const page = await context.newPage();
-    const res = await page.goto('/definitely/not/here');
-    expect(res?.status()).toBe(404);
+    const { page, status } = await tab.visit('/definitely/not/here');
+    expect(status).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     expect(await page.textContent('main')).toContain('Did you forget to add the page to the router?');
-    await context.close();
   });
 });
