@@ -94,7 +94,8 @@ export default defineConfig({
           // a library-mode instance run as a Netlify function would (peerUrl); plus the multi-instance
           // suites (tests/sqld: start-up race, sessions, cache, concurrent saves to one git remote,
           // kill -9 with the remote down). Suites that start their own servers on scratch files already
-          // ran in 'api-own' and are left out here.
+          // ran in 'api-own' and are left out here. `npm test` runs this project in a vitest process of
+          // its own, beside the others from the start (scripts/test.ts); groupOrder orders a plain `vitest run`.
           name: 'api-sqld',
           include: ['tests/api/also-on-sqld/**/*.test.ts', 'tests/sqld/**/*.test.ts'],
           globalSetup: ['tests/support/global-sqld.ts'],

@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
 import { resolveChromium } from './lib/chromium.ts';
+import vitestConfig from '../vitest.config.ts';
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
 const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
@@ -96,47 +97,103 @@ if (!process.env.SKIP_BUILD && !(await lane([step('Build', bin('astro'), ['build
 const checksDone = Promise.all(checks.map(lane));
 
 mkdirSync('test-results', { recursive: true });
-const report = 'test-results/vitest.json';
-// A run that crashes before vitest writes its report must not be summed up from the previous run's.
-rmSync(report, { force: true });
-console.log('\n=== Tests (vitest: unit, api, e2e, reliability)');
 // A run that hangs (a child that never answers, a full disk) is stopped well inside CI's 90 minutes,
 // so the log ends with what ran and a summary instead of a cut-off.
 const VITEST_LIMIT_MS = Number(process.env.TEST_TIME_LIMIT_MIN ?? 70) * 60_000;
-const run = await new Promise<{ status: number | null; error?: Error }>((done) => {
-  const child = spawn(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra], {
-    stdio: 'inherit',
-    env,
-  });
-  const timer = setTimeout(() => {
-    child.kill('SIGKILL');
-    done({ status: null, error: new Error('killed at the time limit') });
-  }, VITEST_LIMIT_MS);
-  child.on('error', (error) => done({ status: null, error }));
-  child.on('close', (status) => {
-    clearTimeout(timer);
-    done({ status });
-  });
-});
-if (run.error) console.log(`\nvitest did not finish within ${VITEST_LIMIT_MS / 60_000} minutes (${run.error.message}); stopped.`);
+const deadline = Date.now() + VITEST_LIMIT_MS;
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-if (existsSync(report)) {
+interface VitestRun {
+  status: number | null;
+  error?: Error;
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+/**
+ * One vitest process with its own JSON report. `quiet` holds its output back until it ends, so a
+ * process running beside another prints one whole block instead of interleaved lines.
+ */
+function vitest(title: string, args: string[], report: string, quiet = false): Promise<VitestRun> {
+  // A run that crashes before vitest writes its report must not be summed up from the previous run's.
+  rmSync(report, { force: true });
+  console.log(`\n=== ${title}${quiet ? ' (its output follows when it ends)' : ''}`);
+  return new Promise((done) => {
+    const child = spawn(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args], {
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env,
+    });
+    const chunks: Buffer[] = [];
+    child.stdout?.on('data', (c: Buffer) => chunks.push(c));
+    child.stderr?.on('data', (c: Buffer) => chunks.push(c));
+    const finish = (status: number | null, error?: Error) => {
+      clearTimeout(timer);
+      if (quiet) console.log(`\n=== ${title}: output\n${Buffer.concat(chunks).toString().trimEnd()}`);
+      if (error) console.log(`\n${title}: vitest did not finish within ${VITEST_LIMIT_MS / 60_000} minutes (${error.message}); stopped.`);
+      done({ status, error, ...counts(report) });
+    };
+    const timer = setTimeout(
+      () => {
+        child.kill('SIGKILL');
+        finish(null, new Error('killed at the time limit'));
+      },
+      Math.max(0, deadline - Date.now()),
+    );
+    child.on('error', (error) => finish(null, error));
+    child.on('close', (status) => finish(status));
+  });
+}
+
+/** The projects vitest.config.ts declares, by name (the config is the one list of them). */
+function projectNames(): string[] {
+  const projects = (vitestConfig.test?.projects ?? []) as Array<{ test?: { name?: unknown } }>;
+  return projects.map((p) => p.test?.name).filter((name): name is string => typeof name === 'string');
+}
+
+function counts(report: string): { passed: number; failed: number; skipped: number } {
+  if (!existsSync(report)) return { passed: 0, failed: 0, skipped: 0 };
   const r = JSON.parse(readFileSync(report, 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
   };
-  passed = r.numPassedTests;
-  failed = r.numFailedTests;
-  skipped = r.numPendingTests + r.numTodoTests;
+  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
 }
+
+/**
+ * The sqld lane runs in a vitest process of its own, beside the others from the start: as a group
+ * after them it ran one file at a time (its files share one sqld and two instances) beside an idle
+ * core for two minutes. The timed suites come last and alone, so nothing runs beside what they
+ * time. Given files or options (`npm test -- <file>`), one process runs what they select.
+ */
+const runs: VitestRun[] =
+  extra.length > 0
+    ? [await vitest('Tests (vitest)', extra, 'test-results/vitest.json')]
+    : await (async () => {
+        const side = vitest('Tests on sqld (vitest: api-sqld)', ['--project', 'api-sqld'], 'test-results/vitest-sqld.json', true);
+        const others = projectNames().filter((name) => name !== 'api-sqld' && name !== 'reliability-timed');
+        const main = await vitest(
+          `Tests (vitest: ${others.join(', ')})`,
+          others.flatMap((name) => ['--project', name]),
+          'test-results/vitest.json',
+        );
+        const sqld = await side;
+        const timed = await vitest(
+          'Timed tests (vitest: reliability-timed)',
+          ['--project', 'reliability-timed'],
+          'test-results/vitest-timed.json',
+        );
+        return [main, sqld, timed];
+      })();
+
+const passed = runs.reduce((n, r) => n + r.passed, 0);
+let failed = runs.reduce((n, r) => n + r.failed, 0);
+const skipped = runs.reduce((n, r) => n + r.skipped, 0);
+const statusBad = runs.some((r) => r.status !== 0);
 // A skipped test is a test that did not run: it fails the suite (a missing browser used to skip 69).
 if (skipped > 0) console.log(`\n${skipped} test(s) were skipped; every test must run.`);
-if ((run.status !== 0 || skipped > 0) && failed === 0) failed = 1;
+if ((statusBad || skipped > 0) && failed === 0) failed = 1;
 // The checks ran beside the tests (each step's block is printed as it ends); a failed one fails the run.
 const checksPassed = (await checksDone).every(Boolean);
 if (!checksPassed) {
@@ -144,4 +201,4 @@ if (!checksPassed) {
   failed += 1;
 }
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 ? run.status || 1 : 0);
+process.exit(failed > 0 ? 1 : 0);
