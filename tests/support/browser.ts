@@ -74,10 +74,19 @@ export function watchErrors(page: Page): string[] {
 
 const SHOTS = resolve(import.meta.dirname, '../../test-results/screenshots');
 
+/**
+ * How much of a long page a full-page screenshot keeps: /sources runs to 35,000 px at 1280, which
+ * no one reads as one image, and its capture cost 6.7 CPU-s (the whole page rasterised and encoded)
+ * against about 1 s for the others.
+ */
+const FULL_PAGE_MAX_PX = 8000;
+
 /** Saves a screenshot under test-results/screenshots for people to look at. */
 export async function screenshot(page: Page, name: string, fullPage = false) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: resolve(SHOTS, `${name}.png`), fullPage });
+  const height = fullPage ? await page.evaluate(() => document.documentElement.scrollHeight) : 0;
+  const clip = height > FULL_PAGE_MAX_PX ? { x: 0, y: 0, width: page.viewportSize()?.width ?? 1280, height: FULL_PAGE_MAX_PX } : undefined;
+  await page.screenshot({ path: resolve(SHOTS, `${name}.png`), fullPage, clip });
 }
 
 export interface OpenOptions extends ContextOptions {
