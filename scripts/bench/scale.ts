@@ -20,7 +20,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { startServer, type RunningServer } from '../../tests/support/server.ts';
-import { bumpChangeCounter, countingRelay, startSqld } from '../lib/sqld.ts';
+import { bumpChangeCounter, sqlRelay, startSqld } from '../lib/sqld.ts';
 import { SESSION_COOKIE } from '#lib/server/auth/session-cookie.ts';
 import { printTable } from './print-table.ts';
 
@@ -110,14 +110,14 @@ try {
 
   // Round trips, counted apart from the load runs (the relay is one more hop and shares the CPU).
   log('=== Round trips to sqld per request');
-  const relay = await countingRelay(sqld.url);
+  const relay = await sqlRelay(sqld.url);
   const counted = await startServer({ env: { DATABASE_URL: relay.url, DATABASE_AUTH_TOKEN: sqld.authToken } });
   try {
     const trips = async (path: string) => {
-      const before = relay.count();
+      const before = relay.trips().length;
       await (await fetch(counted.baseUrl + path)).text();
       await new Promise((r) => setTimeout(r, 50));
-      return relay.count() - before;
+      return relay.trips().length - before;
     };
     for (const route of ROUTES.filter((r) => !r.uncached)) {
       // The worst case first: the kept change counter (1 s, response-cache.ts) has lapsed, so a render

@@ -108,38 +108,59 @@ export async function startSqld(options: SqldOptions = {}): Promise<RunningSqld>
 /** The name the benchmark and the round-trip test use for a running server. */
 export type Sqld = RunningSqld;
 
-export interface CountingRelay {
+/** One request through the relay: one round trip of the app to its database. */
+export interface Trip {
+  /** Date.now() when the request reached the relay. */
+  at: number;
+  /** The request body as sent (libSQL's pipeline request: JSON with the statements' SQL). */
+  body: string;
+}
+
+export interface SqlRelay {
   /** Point DATABASE_URL here instead of at sqld. */
   url: string;
-  /** Requests relayed so far (each is one round trip of the app to its database). */
-  count: () => number;
+  /** Every round trip so far, oldest first, with the statements it carried. */
+  trips: () => readonly Trip[];
   close: () => Promise<void>;
 }
 
-/** An HTTP relay on loopback in front of `target` that counts the requests it passes on. */
-export async function countingRelay(target: string): Promise<CountingRelay> {
+/**
+ * An HTTP relay on loopback in front of `target` that keeps each request it passes on: the
+ * benchmark counts them, the round-trip test also reads which statements went together.
+ */
+export async function sqlRelay(target: string): Promise<SqlRelay> {
   const to = new URL(target);
-  let count = 0;
+  const trips: Trip[] = [];
   const server: Server = createServer((req, res) => {
-    count++;
-    const out = request(
-      { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: { ...req.headers, host: to.host } },
-      (answer) => {
+    const trip: Trip = { at: Date.now(), body: '' };
+    trips.push(trip);
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      trip.body = body.toString('utf8');
+      // Passed on whole, with its length: the body was read here to be kept.
+      const headers = { ...req.headers, host: to.host, 'content-length': String(body.length) };
+      delete headers['transfer-encoding'];
+      const out = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers }, (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
-      },
-    );
-    out.on('error', () => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
+      });
+      out.on('error', () => {
+        if (!res.headersSent) res.writeHead(502);
+        res.end();
+      });
+      out.end(body);
     });
-    req.pipe(out);
   });
+  // Connections stay open until the client lets them go: a relay that closed an idle one as the
+  // client reused it would fail the client's write (EPIPE), a fault of the relay, not of the server.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${port}`,
-    count: () => count,
+    trips: () => trips,
     close: () =>
       new Promise((ok) => {
         server.closeAllConnections();

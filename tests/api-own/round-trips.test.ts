@@ -9,12 +9,16 @@
  */
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bumpChangeCounter, startSqld, type Sqld } from '../../scripts/lib/sqld.ts';
+import { bumpChangeCounter, sqlRelay, startSqld, type Sqld, type SqlRelay, type Trip } from '../../scripts/lib/sqld.ts';
+import { CHANGE_COUNTER_TABLE } from '#db/change-counter.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { api, loginCookie } from '../support/http.ts';
-import { isCounterRead, sqlRelay, type SqlRelay } from '../support/sql-relay.ts';
 
 let sqld: Sqld;
+/** The change counter's read (response-cache.ts), alone in its round trip: `SELECT n FROM change_counter WHERE id = 1`. */
+const COUNTER_READ = new RegExp(`SELECT n FROM ${CHANGE_COUNTER_TABLE} WHERE id = 1`);
+const isCounterRead = (trip: Trip) => COUNTER_READ.test(trip.body) && (trip.body.match(/"sql"\s*:/g) ?? []).length === 1;
+
 let relay: SqlRelay;
 let server: RunningServer;
 
