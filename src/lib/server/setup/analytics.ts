@@ -1,9 +1,9 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BatchItem } from 'drizzle-orm/batch';
 import type { Database } from '#db/client.ts';
 import { assets, chartPoints, datasetMeta, networks, networkSeries, transfers } from '#db/schema/index.ts';
 import { assetRowsOf, registryNamesOf, snapshotDataset } from '#lib/server/figures/snapshot-dataset.ts';
+import { insertStatements } from './insert-statements.ts';
 
 const read = <T>(dir: string, name: string): T => JSON.parse(readFileSync(join(dir, name), 'utf8')) as T;
 
@@ -23,12 +23,6 @@ interface OverviewFile {
 
 /** Rows per INSERT: well under SQLite's bound-parameter limit for every table here. */
 const CHUNK = 500;
-
-function chunks<T>(rows: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
 
 /**
  * Loads the analytics snapshot from content/data (see content/data/SOURCES.md) in one atomic
@@ -66,20 +60,21 @@ export async function seedAnalytics(db: Database, dataDir: string) {
   // One batch: a single request that applies every row or none, as a transaction would, but with no
   // interactive transaction left open between statements. On a remote database (sqld) a slow start
   // could outlive the server's transaction timeout mid-seed, and the start then died on the rollback.
-  const [first, ...rest]: BatchItem<'sqlite'>[] = [
-    db.insert(networks).values(networkRows),
-    ...chunks(seriesRows).map((part) => db.insert(networkSeries).values(part)),
-    db.insert(chartPoints).values(chart),
-    db.insert(assets).values(assetRows),
-    ...chunks(transferRows).map((part) => db.insert(transfers).values(part)),
-    db
-      .insert(datasetMeta)
-      .values([
+  // Sent through the client as drizzle's db.batch would send it (insertStatements: without its builder).
+  await db.$client.batch([
+    ...insertStatements(networks, networkRows),
+    ...insertStatements(networkSeries, seriesRows, { size: CHUNK }),
+    ...insertStatements(chartPoints, chart),
+    ...insertStatements(assets, assetRows),
+    ...insertStatements(transfers, transferRows, { size: CHUNK }),
+    ...insertStatements(
+      datasetMeta,
+      [
         { key: 'asOf', value: asOf },
         { key: 'marketOverview', value: marketOverview },
-      ])
-      .onConflictDoNothing(),
-  ];
-  await db.batch([first, ...rest]);
+      ],
+      { onConflictDoNothing: true },
+    ),
+  ]);
   return { loaded: true, networks: networkRows.length, transfers: transferRows.length };
 }
