@@ -13,10 +13,13 @@ import { makePng } from '../support/images.ts';
  * found failing also at 360 px under WCAG 2.2 AA. The same visit proves each page runs under its
  * Content-Security-Policy: every island hydrates, and nothing is refused or logs an error.
  *
- * Each page is loaded once per width: axe runs in the theme it opened in, the page's own toggle
- * switches the theme (as a visitor does, no reload), and axe runs again: the colour rules on the
- * whole page, every rule on the toggle (violationsAfterToggle says why). One spec file per width
- * (axe-desktop, axe-phone): the longest browser files, side by side on the two browser workers.
+ * Each page is loaded once and checked at both widths: axe runs at the width it was loaded at, in
+ * the theme it opened in; the page's own toggle switches the theme (as a visitor does, no reload)
+ * and the colour rules run again (violationsAfterToggle says why); then the window takes the other
+ * width (as a phone turned or a window narrowed does) and the same two runs follow there, the theme
+ * switched back. Which width a page is loaded at alternates from page to page, so both widths have
+ * pages loaded at them and pages resized to them. The kinds are split in two halves (axeKinds), one
+ * per spec file in long-first/, the longest browser files, side by side on the two browser workers.
  */
 
 /** The axe suites' widths: a common laptop and a common phone. */
@@ -142,10 +145,16 @@ export async function axeContext(browser: Browser, base: string, viewport: { wid
   return context;
 }
 
+/** Lets a resized page settle: two frames, so resize observers have run and what they changed is laid out. */
+async function settled(page: Page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
 /**
- * Loads each page once and checks it: axe in the theme it opened in, then the colour rules in the
- * other (the page's own toggle), then every island brought into view and hydrated, with no CSP violation and no
- * console error. Returns what was found (empty when all is well) and what was seen.
+ * Loads each page once and checks it at both widths: at each, axe in the theme it shows, then the
+ * colour rules in the other (the page's own toggle); then every island brought into view and
+ * hydrated, with no CSP violation and no console error. Returns what was found (empty when all is
+ * well) and what was seen: the themes checked at each width.
  */
 export async function axeWalk(page: Page, kinds: Array<{ path: string; status: number }>) {
   const consoleErrors: string[] = [];
@@ -154,16 +163,23 @@ export async function axeWalk(page: Page, kinds: Array<{ path: string; status: n
   });
   page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
   const found: string[] = [];
-  const themes = { dark: 0, light: 0 };
+  const themes: Record<string, { dark: number; light: number }> = {};
   let hydratedIslands = 0;
-  for (const kind of kinds) {
-    await load(page, kind.path, kind.status);
-    const opened = (await page.getAttribute('html', 'data-theme')) === 'light' ? 'light' : 'dark';
-    found.push(...(await violations(page)).map((v) => `${kind.path} (${opened}): ${v}`));
-    const switched = await toggleTheme(page);
-    found.push(...(await violationsAfterToggle(page)).map((v) => `${kind.path} (${switched}): ${v}`));
-    themes[opened]++;
-    themes[switched]++;
+  for (const [i, kind] of kinds.entries()) {
+    const widths = i % 2 === 0 ? [AXE_DESKTOP, AXE_PHONE] : [AXE_PHONE, AXE_DESKTOP];
+    for (const [j, viewport] of widths.entries()) {
+      await page.setViewportSize(viewport);
+      if (j === 0) await load(page, kind.path, kind.status);
+      else await settled(page);
+      const at = `${kind.path} at ${viewport.width}`;
+      const shown = (await page.getAttribute('html', 'data-theme')) === 'light' ? 'light' : 'dark';
+      found.push(...(await violations(page)).map((v) => `${at} (${shown}): ${v}`));
+      const switched = await toggleTheme(page);
+      found.push(...(await violationsAfterToggle(page)).map((v) => `${at} (${switched}): ${v}`));
+      const seen = (themes[viewport.width] ??= { dark: 0, light: 0 });
+      seen[shown]++;
+      seen[switched]++;
+    }
     const { islands, stillSsr } = await everyIslandHydrated(page);
     hydratedIslands += islands - stillSsr;
     if (stillSsr > 0) found.push(`${kind.path}: ${stillSsr} of ${islands} islands did not hydrate`);
@@ -172,26 +188,38 @@ export async function axeWalk(page: Page, kinds: Array<{ path: string; status: n
   return { found, themes, hydratedIslands };
 }
 
-/** The axe suites at one width: every page kind signed out and in, both themes, the header menus, the admin forms. */
-export function axeAt(label: string, viewport: { width: number; height: number }, browser: () => Browser) {
+/** One half of the page kinds (every other one, so each half has its share of the long pages and of the admin's). */
+export function axeKinds(half: 0 | 1) {
+  return PAGE_KINDS.filter((_, i) => i % 2 === half);
+}
+
+/** The page kinds of one half, signed out and in, both themes at both widths. */
+export function axePages(kinds: typeof PAGE_KINDS, browser: () => Browser) {
   const base = inject('baseUrl');
-  const desktop = viewport.width >= 1024;
-  const open = (signedIn: boolean) => axeContext(browser(), base, viewport, signedIn);
-  describe(`axe at ${label} px`, () => {
+  describe('axe on every page kind at 1440 and 390 px', () => {
     for (const signedIn of [false, true]) {
-      const kinds = PAGE_KINDS.filter((k) => Boolean(k.signedIn) === signedIn);
-      const title = `${signedIn ? 'signed-in' : 'public'} pages, dark and light: ${kinds.map((k) => k.name).join(', ')}`;
+      const share = kinds.filter((k) => Boolean(k.signedIn) === signedIn);
+      const title = `${signedIn ? 'signed-in' : 'public'} pages, dark and light: ${share.map((k) => k.name).join(', ')}`;
       it(title, { timeout: 420_000 }, async () => {
-        const context = await open(signedIn);
-        const { found, themes, hydratedIslands } = await axeWalk(await context.newPage(), kinds);
+        const context = await axeContext(browser(), base, AXE_DESKTOP, signedIn);
+        const { found, themes, hydratedIslands } = await axeWalk(await context.newPage(), share);
         expect(found).toEqual([]);
-        expect(themes).toEqual({ dark: kinds.length, light: kinds.length });
+        const both = { dark: share.length, light: share.length };
+        expect(themes).toEqual({ [AXE_DESKTOP.width]: both, [AXE_PHONE.width]: both });
         // The public pages have islands (the admin settings page may have none): the walk saw them hydrate.
         if (!signedIn) expect(hydratedIslands, 'islands hydrated on the way').toBeGreaterThan(0);
         await context.close();
       });
     }
+  });
+}
 
+/** The header menus and the admin editor and SEO form, open, at one width. */
+export function axeOpenParts(label: string, viewport: { width: number; height: number }, browser: () => Browser) {
+  const base = inject('baseUrl');
+  const desktop = viewport.width >= 1024;
+  const open = (signedIn: boolean) => axeContext(browser(), base, viewport, signedIn);
+  describe(`axe at ${label} px, menus and forms open`, () => {
     it('header menus open', { timeout: 120_000 }, async () => {
       for (const signedIn of [false, true]) {
         const context = await open(signedIn);
