@@ -218,6 +218,9 @@ describe('home page', () => {
         await new Promise((r) => setTimeout(r, 50));
       }
     });
+    // The chart hydrates when it comes into view: a step of the scroll above can pass it between two
+    // frames on a loaded machine, so it is brought into view once more before waiting for it.
+    await page.evaluate(() => document.querySelector('[data-testid^="rwa-chart"]')?.scrollIntoView({ block: 'center' }));
     await page.getByTestId('rwa-chart').and(page.locator('svg[data-live]')).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
