@@ -8,5 +8,10 @@ export default {
   plugins: ['prettier-plugin-astro', 'prettier-plugin-tailwindcss'],
   // Tailwind 4 with a JS config loaded through `@config` from this stylesheet.
   tailwindStylesheet: './src/styles/global.css',
-  overrides: [{ files: '*.astro', options: { parser: 'astro' } }],
+  overrides: [
+    { files: '*.astro', options: { parser: 'astro' } },
+    // Babel's TypeScript parser prints the same code as the default one (every file here checks
+    // alike with either) in about half the time: most of the format check is parsing .ts files.
+    { files: ['*.ts', '*.mts', '*.cts', '*.tsx'], options: { parser: 'babel-ts' } },
+  ],
 };
