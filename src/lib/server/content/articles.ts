@@ -24,7 +24,6 @@ import { articleValues, type ArticleValues } from './values.ts';
 type ResearchRow = typeof researchArticles.$inferSelect;
 type Row = (typeof blogPosts.$inferSelect | ResearchRow) & Record<string, unknown>;
 
-
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The shared fields of a row, dates as stored (Date). */
@@ -53,7 +52,13 @@ function fieldsOf(row: Row): ArticleFields<Date> & { id: number; published: bool
 function toItem(kind: ArticleKind, row: Row): ContentItem {
   const extras = Object.fromEntries(Object.keys(ARTICLE_KINDS[kind].extras).map((k) => [k, row[k]]));
   const fields = fieldsOf(row);
-  return { ...fields, createdAt: fields.createdAt.toISOString(), updatedAt: fields.updatedAt.toISOString(), publishedAt: iso(fields.publishedAt), ...extras } as ContentItem;
+  return {
+    ...fields,
+    createdAt: fields.createdAt.toISOString(),
+    updatedAt: fields.updatedAt.toISOString(),
+    publishedAt: iso(fields.publishedAt),
+    ...extras,
+  } as ContentItem;
 }
 
 /**
@@ -170,7 +175,12 @@ export async function getFeatured(kind: ArticleKind): Promise<ContentItem> {
 export const nextScheduledRead = () => {
   const now = clockNow();
   const soonest = perKind((t) =>
-    getDb().select({ at: t.publishedAt }).from(t).where(and(eq(t.published, true), gt(t.publishedAt, now))).orderBy(t.publishedAt).limit(1),
+    getDb()
+      .select({ at: t.publishedAt })
+      .from(t)
+      .where(and(eq(t.published, true), gt(t.publishedAt, now)))
+      .orderBy(t.publishedAt)
+      .limit(1),
   );
   return readMany(soonest, (results) => {
     let next: Date | null = null;
@@ -217,7 +227,12 @@ function revokePreviewLinks(tx: Pick<ReturnType<typeof getDb>, 'update'>, kind: 
 const quoted = (title: string) => `"${title.replace(/\s+/g, ' ').slice(0, 120)}"`;
 
 /** Creates an item (with `id` given: puts a deleted item back under its old id). */
-export async function createItem(kind: ArticleKind, input: Record<string, unknown>, editor: Editor, options: { id?: number; message?: string } = {}) {
+export async function createItem(
+  kind: ArticleKind,
+  input: Record<string, unknown>,
+  editor: Editor,
+  options: { id?: number; message?: string } = {},
+) {
   const values = articleValues(kind, input, null, clockNow());
   await assertSlugFree(kind, values.slug);
   const t = articleTable(kind);
@@ -284,7 +299,10 @@ export async function deleteItem(kind: ArticleKind, id: number, editor: Editor):
   const label = ARTICLE_KINDS[kind].texts.label.toLowerCase();
   const deleted = await getDb().transaction(async (tx) => {
     const gone = await tx.delete(t).where(eq(t.id, id)).returning({ id: t.id });
-    if (gone.length) await tx.insert(contentRevisions).values(revisionRow(kind, id, values, 'delete', `Delete ${label} ${quoted(values.title)}`, editor.username));
+    if (gone.length)
+      await tx
+        .insert(contentRevisions)
+        .values(revisionRow(kind, id, values, 'delete', `Delete ${label} ${quoted(values.title)}`, editor.username));
     await tx.delete(articleDrafts).where(and(eq(articleDrafts.kind, kind), eq(articleDrafts.articleId, id)));
     await revokePreviewLinks(tx, kind, id);
     return gone.length > 0;

@@ -53,7 +53,10 @@ const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': '
 async function writeMedia(db: Database, dir: string, document: string): Promise<string[]> {
   const ids = [...new Set([...document.matchAll(UPLOAD_REF)].map((m) => m[1]))];
   if (!ids.length) return [];
-  const rows = await db.select({ id: uploads.id, mimeType: uploads.mimeType, data: uploads.data }).from(uploads).where(inArray(uploads.id, ids));
+  const rows = await db
+    .select({ id: uploads.id, mimeType: uploads.mimeType, data: uploads.data })
+    .from(uploads)
+    .where(inArray(uploads.id, ids));
   const paths: string[] = [];
   for (const row of rows) {
     const rel = `media/${row.id}.${EXTENSIONS[row.mimeType] ?? 'bin'}`;

@@ -15,7 +15,10 @@ import { authorName } from '#lib/shared/structured-data.ts';
  * What the feed shows of an item: the public item as the repository reads it, and its body as the
  * reading page renders it (the site's one Markdown pipeline and sanitiser; null: none to show).
  */
-export type FeedItem = Pick<ShownItem, 'kind' | 'slug' | 'title' | 'excerpt' | 'author' | 'category' | 'published' | 'publishedAt' | 'createdAt'> & {
+export type FeedItem = Pick<
+  ShownItem,
+  'kind' | 'slug' | 'title' | 'excerpt' | 'author' | 'category' | 'published' | 'publishedAt' | 'createdAt'
+> & {
   html: string | null;
 };
 

@@ -43,12 +43,19 @@ async function getRevision(kind: ArticleKind, articleId: number | null, revision
 }
 
 /** The version's text against the item's current text (lines removed since, lines added since). */
-export async function diffVersion(kind: ArticleKind, articleId: number, revisionId: number): Promise<{ version: Version; lines: DiffLine[] }> {
+export async function diffVersion(
+  kind: ArticleKind,
+  articleId: number,
+  revisionId: number,
+): Promise<{ version: Version; lines: DiffLine[] }> {
   const [revision, current] = await Promise.all([getRevision(kind, articleId, revisionId), getRow(kind, articleId)]);
   if (!current) throw notFound(ARTICLE_KINDS[kind].texts.label);
   // Every save moves updatedAt: a line that always differs says nothing to a reader.
   const readable = (text: string) => text.replace(/^updatedAt: .*\n/m, '');
-  return { version: toVersion(revision), lines: lineDiff(readable(revision.document), readable(toDocument(kind, articleId, valuesOf(current)))) };
+  return {
+    version: toVersion(revision),
+    lines: lineDiff(readable(revision.document), readable(toDocument(kind, articleId, valuesOf(current)))),
+  };
 }
 
 /** The fields of a recorded text, as a save would send them (an update keeps the item's creation date; updatedAt becomes now). */
@@ -66,12 +73,23 @@ export async function restoreVersion(kind: ArticleKind, articleId: number, revis
   if (revision.action !== 'save') throw new HttpError(400, 'Only a saved version can be restored.');
   const fields = fieldsOf(kind, revision);
   const label = ARTICLE_KINDS[kind].texts.label.toLowerCase();
-  return updateItem(kind, articleId, fields, editor, `Restore ${label} "${String(fields.title)}" to the version of ${day(revision.createdAt)}`);
+  return updateItem(
+    kind,
+    articleId,
+    fields,
+    editor,
+    `Restore ${label} "${String(fields.title)}" to the version of ${day(revision.createdAt)}`,
+  );
 }
 
 /** Items of a kind whose latest revision is a delete, newest first. */
 export async function listDeleted(kind: ArticleKind): Promise<DeletedItem[]> {
-  const rows = await getDb().select().from(contentRevisions).where(eq(contentRevisions.kind, kind)).orderBy(desc(contentRevisions.id)).limit(5000);
+  const rows = await getDb()
+    .select()
+    .from(contentRevisions)
+    .where(eq(contentRevisions.kind, kind))
+    .orderBy(desc(contentRevisions.id))
+    .limit(5000);
   const seen = new Set<number>();
   const out: DeletedItem[] = [];
   for (const r of rows) {
@@ -79,7 +97,14 @@ export async function listDeleted(kind: ArticleKind): Promise<DeletedItem[]> {
     seen.add(r.articleId);
     if (r.action !== 'delete') continue;
     const { values } = fromDocument(kind, r.document, r.createdAt);
-    out.push({ revisionId: r.id, articleId: r.articleId, title: values.title, slug: values.slug, deletedAt: r.createdAt.toISOString(), author: r.authorName });
+    out.push({
+      revisionId: r.id,
+      articleId: r.articleId,
+      title: values.title,
+      slug: values.slug,
+      deletedAt: r.createdAt.toISOString(),
+      author: r.authorName,
+    });
   }
   return out;
 }

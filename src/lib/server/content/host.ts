@@ -14,7 +14,8 @@ export function functionHostProblem(content: ContentConfig): string | null {
   if (!content.remote) {
     return 'CONTENT_GIT_REMOTE is not set: on Netlify a function cannot write its read-only bundle, so saves would never reach git. Set CONTENT_GIT_REMOTE (and CONTENT_GIT_TOKEN).';
   }
-  if (content.git === 'off') return 'CONTENT_GIT=off on Netlify: saves would live only in the database and the next deploy would not have them. Unset CONTENT_GIT.';
+  if (content.git === 'off')
+    return 'CONTENT_GIT=off on Netlify: saves would live only in the database and the next deploy would not have them. Unset CONTENT_GIT.';
   return null;
 }
 

@@ -58,13 +58,21 @@ async function deliverOnce(db: Database, config: ContentConfig, waitMs = 60_000)
     db.$client,
     'outbox',
     async () => {
-      const pending = await db.select().from(contentRevisions).where(isNull(contentRevisions.committedAt)).orderBy(asc(contentRevisions.id));
+      const pending = await db
+        .select()
+        .from(contentRevisions)
+        .where(isNull(contentRevisions.committedAt))
+        .orderBy(asc(contentRevisions.id));
       if (!pending.length) return 0;
       const git = await contentGit(db, config);
       const { shas, rebased } = await git.deliver(pending);
       const at = new Date();
       for (const row of pending) {
-        if (shas.has(row.id)) await db.update(contentRevisions).set({ committedAt: at, commitSha: shas.get(row.id) ?? null }).where(eq(contentRevisions.id, row.id));
+        if (shas.has(row.id))
+          await db
+            .update(contentRevisions)
+            .set({ committedAt: at, commitSha: shas.get(row.id) ?? null })
+            .where(eq(contentRevisions.id, row.id));
       }
       if (git.mode !== 'library') await recordFingerprint(db, config.dir);
       // Someone else's commits came in with a rebase: the index takes their files too (unless a

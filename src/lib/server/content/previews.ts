@@ -36,7 +36,10 @@ export async function saveDraft(kind: ArticleKind, articleId: number, fields: Re
   await getDb()
     .insert(articleDrafts)
     .values({ kind, articleId, fields: stored, authorName: editor.username, updatedAt })
-    .onConflictDoUpdate({ target: [articleDrafts.kind, articleDrafts.articleId], set: { fields: stored, authorName: editor.username, updatedAt } });
+    .onConflictDoUpdate({
+      target: [articleDrafts.kind, articleDrafts.articleId],
+      set: { fields: stored, authorName: editor.username, updatedAt },
+    });
   return { fields: stored, author: editor.username, updatedAt: updatedAt.toISOString() };
 }
 
@@ -50,7 +53,9 @@ export async function getDraft(kind: ArticleKind, articleId: number): Promise<Dr
 }
 
 export async function deleteDraft(kind: ArticleKind, articleId: number) {
-  await getDb().delete(articleDrafts).where(and(eq(articleDrafts.kind, kind), eq(articleDrafts.articleId, articleId)));
+  await getDb()
+    .delete(articleDrafts)
+    .where(and(eq(articleDrafts.kind, kind), eq(articleDrafts.articleId, articleId)));
 }
 
 /** What a preview shows: the draft over the saved item when there is one, with the save-time defaults. */
@@ -75,7 +80,10 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 export async function createPreviewLink(kind: ArticleKind, articleId: number): Promise<PreviewLink & { url: string }> {
   await requireRow(kind, articleId);
   const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
-  const [row] = await getDb().insert(previewLinks).values({ tokenHash: hash(token), kind, articleId, createdAt: new Date() }).returning();
+  const [row] = await getDb()
+    .insert(previewLinks)
+    .values({ tokenHash: hash(token), kind, articleId, createdAt: new Date() })
+    .returning();
   return { id: row.id, createdAt: row.createdAt.toISOString(), revoked: false, url: `/preview/${token}` };
 }
 
@@ -92,7 +100,9 @@ export async function revokePreviewLink(kind: ArticleKind, articleId: number, li
   const done = await getDb()
     .update(previewLinks)
     .set({ revokedAt: new Date() })
-    .where(and(eq(previewLinks.id, linkId), eq(previewLinks.kind, kind), eq(previewLinks.articleId, articleId), isNull(previewLinks.revokedAt)))
+    .where(
+      and(eq(previewLinks.id, linkId), eq(previewLinks.kind, kind), eq(previewLinks.articleId, articleId), isNull(previewLinks.revokedAt)),
+    )
     .returning({ id: previewLinks.id });
   if (!done.length) throw notFound('Preview link');
 }

@@ -26,13 +26,15 @@ function authEnv(remote: Remote): Record<string, string> {
   return { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'http.extraHeader', GIT_CONFIG_VALUE_0: `Authorization: Basic ${basic}` };
 }
 
-const rejected = (err: unknown) => err instanceof GitError && /\[rejected\]|fetch first|non-fast-forward|failed to push some refs/i.test(err.stderr);
+const rejected = (err: unknown) =>
+  err instanceof GitError && /\[rejected\]|fetch first|non-fast-forward|failed to push some refs/i.test(err.stderr);
 
 async function branchOf(root: string, remote: Remote) {
   if (remote.branch) return remote.branch;
   const current = (await git(root, ['rev-parse', '--abbrev-ref', 'HEAD'])).stdout.trim();
   // A detached checkout (a CI or Netlify build) has no branch to push to.
-  if (current === 'HEAD') throw new Error('The content repository is not on a branch: set CONTENT_GIT_BRANCH to the remote branch to push to.');
+  if (current === 'HEAD')
+    throw new Error('The content repository is not on a branch: set CONTENT_GIT_BRANCH to the remote branch to push to.');
   return current;
 }
 
@@ -60,10 +62,17 @@ async function rebaseOntoFetched(db: Database, root: string) {
     await git(root, ['rebase', '--abort']).catch(() => undefined);
     throw err;
   }
-  const moved = await db.select({ id: contentRevisions.id, uid: contentRevisions.uid }).from(contentRevisions).where(inArray(contentRevisions.commitSha, ours));
+  const moved = await db
+    .select({ id: contentRevisions.id, uid: contentRevisions.uid })
+    .from(contentRevisions)
+    .where(inArray(contentRevisions.commitSha, ours));
   for (const row of moved) {
     const sha = await findRevisionCommit(root, row.uid);
-    if (sha) await db.update(contentRevisions).set({ commitSha: sha }).where(inArray(contentRevisions.id, [row.id]));
+    if (sha)
+      await db
+        .update(contentRevisions)
+        .set({ commitSha: sha })
+        .where(inArray(contentRevisions.id, [row.id]));
   }
 }
 

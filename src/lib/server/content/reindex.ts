@@ -13,7 +13,6 @@ import { ARTICLE_KIND_NAMES, ARTICLE_KINDS, type ArticleKind } from '#lib/shared
 import { fromDocument } from './documents.ts';
 import type { ArticleValues } from './values.ts';
 
-
 export interface SyncResult {
   action: 'none' | 'reindexed' | 'exported';
   items: number;
@@ -35,7 +34,9 @@ function readKind(dir: string, kind: ArticleKind, skipped: string[]) {
   if (!existsSync(folder)) return [];
   const items: { id: number | null; values: ArticleValues }[] = [];
   const slugs = new Set<string>();
-  for (const name of readdirSync(folder).filter((f) => f.endsWith('.md')).sort()) {
+  for (const name of readdirSync(folder)
+    .filter((f) => f.endsWith('.md'))
+    .sort()) {
     try {
       const parsed = fromDocument(kind, readFileSync(join(folder, name), 'utf8'), new Date());
       if (!parsed.values.title.trim() || !parsed.values.content.trim()) throw new Error('a title and a body are required');
@@ -58,33 +59,36 @@ export async function reindexFromFiles(db: Database, dir: string, { unlessPendin
   await db.transaction(
     async (tx) => {
       if (unlessPending) {
-        const [open] = await tx.select({ n: sql<number>`count(*)` }).from(contentRevisions).where(isNull(contentRevisions.committedAt));
+        const [open] = await tx
+          .select({ n: sql<number>`count(*)` })
+          .from(contentRevisions)
+          .where(isNull(contentRevisions.committedAt));
         if (Number(open?.n ?? 0) > 0) {
           done = false;
           return;
         }
       }
-    for (const kind of ARTICLE_KIND_NAMES) {
-      const t = articleTable(kind);
-      const parsed = readKind(dir, kind, skipped);
-      const known = new Map((await tx.select({ id: t.id, slug: t.slug }).from(t)).map((r) => [r.slug, r.id]));
-      await tx.delete(t);
-      const used = new Set<number>();
-      const withId: { id: number; values: ArticleValues }[] = [];
-      const withoutId: ArticleValues[] = [];
-      for (const { id, values } of parsed) {
-        const wanted = id ?? known.get(values.slug);
-        if (wanted && !used.has(wanted)) {
-          used.add(wanted);
-          withId.push({ id: wanted, values });
-        } else withoutId.push(values);
+      for (const kind of ARTICLE_KIND_NAMES) {
+        const t = articleTable(kind);
+        const parsed = readKind(dir, kind, skipped);
+        const known = new Map((await tx.select({ id: t.id, slug: t.slug }).from(t)).map((r) => [r.slug, r.id]));
+        await tx.delete(t);
+        const used = new Set<number>();
+        const withId: { id: number; values: ArticleValues }[] = [];
+        const withoutId: ArticleValues[] = [];
+        for (const { id, values } of parsed) {
+          const wanted = id ?? known.get(values.slug);
+          if (wanted && !used.has(wanted)) {
+            used.add(wanted);
+            withId.push({ id: wanted, values });
+          } else withoutId.push(values);
+        }
+        // Items with an id first, so a new id handed out after them never takes one a file names.
+        for (const item of [...withId, ...withoutId.map((values) => ({ id: undefined, values }))]) {
+          await tx.insert(t).values({ ...(item.values as ArticleInsert), ...(item.id ? { id: item.id } : {}) });
+          items++;
+        }
       }
-      // Items with an id first, so a new id handed out after them never takes one a file names.
-      for (const item of [...withId, ...withoutId.map((values) => ({ id: undefined, values }))]) {
-        await tx.insert(t).values({ ...(item.values as ArticleInsert), ...(item.id ? { id: item.id } : {}) });
-        items++;
-      }
-    }
     },
     { behavior: 'immediate' },
   );
@@ -99,8 +103,13 @@ export function contentFingerprint(dir: string): string {
   for (const sub of ['blog', 'research']) {
     const folder = join(dir, sub);
     if (!existsSync(folder)) continue;
-    for (const name of readdirSync(folder).filter((f) => f.endsWith('.md')).sort()) {
-      hash.update(`${sub}/${name}\0`).update(readFileSync(join(folder, name))).update('\0');
+    for (const name of readdirSync(folder)
+      .filter((f) => f.endsWith('.md'))
+      .sort()) {
+      hash
+        .update(`${sub}/${name}\0`)
+        .update(readFileSync(join(folder, name)))
+        .update('\0');
     }
   }
   return hash.digest('hex');
@@ -112,4 +121,3 @@ export async function recordFingerprint(db: Database, dir: string) {
   const value = contentFingerprint(dir);
   await db.insert(datasetMeta).values({ key: FINGERPRINT_KEY, value }).onConflictDoUpdate({ target: datasetMeta.key, set: { value } });
 }
-

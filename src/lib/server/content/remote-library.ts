@@ -55,7 +55,13 @@ async function committedUids(dir: string): Promise<Map<string, string>> {
   return found;
 }
 
-async function commitRound(dir: string, contentPath: string, rows: Revision[], applyFiles: ApplyFiles, authorEmail: (name: string) => string) {
+async function commitRound(
+  dir: string,
+  contentPath: string,
+  rows: Revision[],
+  applyFiles: ApplyFiles,
+  authorEmail: (name: string) => string,
+) {
   const done = await committedUids(dir);
   const shas = new Map<number, string | null>();
   for (const row of rows) {

@@ -31,7 +31,9 @@ async function exportToFiles(db: Database, config: ContentConfig): Promise<SyncR
     for (const row of rows) {
       const { id, ...values } = row;
       const label = ARTICLE_KINDS[kind].texts.label.toLowerCase();
-      await db.insert(contentRevisions).values(revisionRow(kind, id, values, 'save', `Export ${label} "${row.title}" from the database`, 'rwa-analytics'));
+      await db
+        .insert(contentRevisions)
+        .values(revisionRow(kind, id, values, 'save', `Export ${label} "${row.title}" from the database`, 'rwa-analytics'));
       items++;
     }
   }
@@ -85,7 +87,10 @@ async function syncContent(
  * start, db:setup, content:reindex). A content folder the saves could never be written to stops
  * the start here with one line, instead of every later save being acknowledged and then stuck.
  */
-export async function prepareContent(env: NodeJS.ProcessEnv = process.env, options: { force?: boolean; budget?: Budget } = {}): Promise<SyncResult> {
+export async function prepareContent(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { force?: boolean; budget?: Budget } = {},
+): Promise<SyncResult> {
   const problem = await readOnlyContentProblem(contentConfig(env));
   if (problem) {
     console.error(problem);

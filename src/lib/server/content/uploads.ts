@@ -32,7 +32,15 @@ export async function saveUpload(bytes: Uint8Array): Promise<UploadedImage> {
   const id = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(16)));
   await getDb()
     .insert(uploads)
-    .values({ id, mimeType: info.mimeType, size: bytes.byteLength, width: info.width, height: info.height, data: Buffer.from(bytes), createdAt: new Date() });
+    .values({
+      id,
+      mimeType: info.mimeType,
+      size: bytes.byteLength,
+      width: info.width,
+      height: info.height,
+      data: Buffer.from(bytes),
+      createdAt: new Date(),
+    });
   return { id, url: uploadUrl(id), mimeType: info.mimeType, size: bytes.byteLength, width: info.width, height: info.height };
 }
 
@@ -80,7 +88,14 @@ export async function deleteUpload(id: string): Promise<boolean> {
 export async function listUploads({ limit, before }: UploadListQuery): Promise<UploadList> {
   const at = before && new Date(before.at);
   const rows = await getDb()
-    .select({ id: uploads.id, mimeType: uploads.mimeType, size: uploads.size, width: uploads.width, height: uploads.height, createdAt: uploads.createdAt })
+    .select({
+      id: uploads.id,
+      mimeType: uploads.mimeType,
+      size: uploads.size,
+      width: uploads.width,
+      height: uploads.height,
+      createdAt: uploads.createdAt,
+    })
     .from(uploads)
     .where(before && at ? or(lt(uploads.createdAt, at), and(eq(uploads.createdAt, at), lt(uploads.id, before.id))) : undefined)
     .orderBy(desc(uploads.createdAt), desc(uploads.id))

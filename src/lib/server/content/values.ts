@@ -30,7 +30,9 @@ function slugFor(slug: unknown, title: string): string {
   }
   // The slug names the item's file: keep it well inside file systems' 255-byte name limit.
   if (new TextEncoder().encode(made).length > MAX_SLUG_BYTES) {
-    throw new HttpError(400, 'The slug is too long; shorten it (or the title it is made from).', { slug: [`At most ${MAX_SLUG_BYTES} bytes`] });
+    throw new HttpError(400, 'The slug is too long; shorten it (or the title it is made from).', {
+      slug: [`At most ${MAX_SLUG_BYTES} bytes`],
+    });
   }
   return made;
 }
@@ -52,7 +54,7 @@ export function articleValues(kind: ArticleKind, given: Record<string, unknown>,
   const excerpt = orNull(merged.excerpt) ?? defaultExcerpt(content);
   const published = merged.published === true;
   const sentDate = given.publishedAt;
-  const kept = (current?.publishedAt) ?? null;
+  const kept = current?.publishedAt ?? null;
   // A sent date wins (a future one schedules the item); null sent means "from now on".
   const publishedAt = sentDate instanceof Date ? sentDate : sentDate === null ? (published ? now : null) : published && !kept ? now : kept;
   const extras = Object.fromEntries(Object.entries(ARTICLE_KINDS[kind].extras).map(([key, make]) => [key, make(merged, content)]));
