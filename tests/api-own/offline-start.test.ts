@@ -62,6 +62,8 @@ beforeAll(async () => {
   writeFileSync(outbound, '');
   writeFileSync(join(dir, 'recorder.mjs'), RECORDER);
   server = await startServer({
+    // The first start on an empty database is the subject: not a copy of the run's prepared one.
+    fresh: true,
     env: {
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(join(dir, 'recorder.mjs')).href}`.trim(),
       OUTBOUND_LOG: outbound,

@@ -113,6 +113,8 @@ beforeAll(async () => {
   const registryFile = join(mkdtempSync(join(tmpdir(), 'rwa-registry-')), 'registry.json');
   writeFileSync(registryFile, JSON.stringify(registry, null, 2));
   server = await startServer({
+    // A fresh install's first start is the subject: not a copy of the run's prepared database.
+    fresh: true,
     env: {
       INGEST_AUTO: 'on',
       INGEST_REGISTRY: registryFile,

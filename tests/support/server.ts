@@ -1,11 +1,12 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, existsSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TEST_ADMIN } from './constants.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { exitOf, stopChild, waitUntilReady } from '../../scripts/lib/child-ready.ts';
+import { preparedDatabase } from './prepared-database.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -42,16 +43,36 @@ export interface StartOptions {
   dir?: string;
   /** The entry to run (default the Node server, scripts/serve.ts; scripts/lib/library-server.ts runs it as a function would). */
   script?: string;
+  /**
+   * Start on an empty database that this start migrates and seeds: for a test of the first start
+   * itself (what it creates, prints or starts). Otherwise a start in a new scratch folder, on the
+   * default file database and admin, begins from a copy of the database (and content repository) a
+   * first start of this test run prepared (prepared-database.ts): the same file, without the CPU of
+   * preparing it again.
+   */
+  fresh?: boolean;
 }
+
+/** Variables that change what a first start writes, or where: a start given one prepares its own database. */
+const OWN_DATABASE = ['DATABASE_URL', 'DATABASE_AUTH_TOKEN', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'CONTENT_DIR'];
+
+/** Whether this start may begin from the run's prepared database (see StartOptions.fresh). */
+const mayCopyPrepared = (options: StartOptions) =>
+  !options.fresh && !options.dir && !options.script && !OWN_DATABASE.some((name) => options.env?.[name] !== undefined);
 
 /**
  * A scratch git repository holding a copy of the starter posts and articles in content/, so no
- * test ever commits to (or deletes from) the project's own checkout.
+ * test ever commits to (or deletes from) the project's own checkout. `from`: one made earlier in this
+ * run, copied (its history and all) instead of a new one committed.
  */
-export function scratchContentRepo(dir: string): { repo: string; contentDir: string } {
+export function scratchContentRepo(dir: string, from?: string): { repo: string; contentDir: string } {
   const repo = join(dir, 'content-repo');
   const contentDir = join(repo, 'content');
   if (existsSync(join(repo, '.git'))) return { repo, contentDir };
+  if (from) {
+    cpSync(from, repo, { recursive: true });
+    return { repo, contentDir };
+  }
   for (const sub of ['blog', 'research']) cpSync(join(ROOT, 'content', sub), join(contentDir, sub), { recursive: true });
   const run = (...args: string[]) =>
     execFileSync('git', ['-c', 'user.name=Test Setup', '-c', 'user.email=setup@example.test', ...args], { cwd: repo, stdio: 'pipe' });
@@ -71,7 +92,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const port = await freePort();
   // A libSQL server's URL given in env (the sqld lane) takes the place of the scratch file.
   const databaseUrl = options.env?.DATABASE_URL ?? `file:${dbPath}`;
-  const { repo: contentRepo, contentDir } = scratchContentRepo(dir);
+  const prepared = mayCopyPrepared(options)
+    ? await preparedDatabase(async (work) => (await startServer({ dir: work, fresh: true })).stop())
+    : undefined;
+  if (prepared) copyFileSync(prepared.database, dbPath);
+  const { repo: contentRepo, contentDir } = scratchContentRepo(dir, prepared?.contentRepo);
   const child = spawn(process.execPath, [options.script ?? 'scripts/serve.ts'], {
     cwd: ROOT,
     env: {
