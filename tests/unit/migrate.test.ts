@@ -171,3 +171,23 @@ describe('the configured-URL clean-up migration', () => {
     }
   });
 });
+
+describe('the read model at start', () => {
+  it('is rebuilt from the last published run of a database published before it, and not made for one never published', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rwa-read-model-'));
+    const url = `file:${join(dir, 'app.db')}`;
+    const setup = () => prepareDatabase({ database: { url }, admin: { password: 'a-long-enough-password' } }, undefined, async () => []);
+    const { client } = openDatabase({ url });
+    try {
+      await setup();
+      expect((await client.execute('SELECT run_id FROM published_runs')).rows).toEqual([]);
+      // What a run published before the read model existed left: its id beside the snapshot's date, no published_runs row.
+      await client.execute(`INSERT INTO dataset_meta (key, value) VALUES ('publishedRun', '7')`);
+      await setup();
+      expect((await client.execute('SELECT run_id FROM published_runs')).rows.map((r) => r.run_id)).toEqual([7]);
+    } finally {
+      client.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
