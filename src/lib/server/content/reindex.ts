@@ -58,6 +58,10 @@ export async function reindexFromFiles(db: Database, dir: string, { unlessPendin
   // IMMEDIATE: no save can slip in between the check for open revisions and the rebuild.
   await db.transaction(
     async (tx) => {
+      // From nothing each time: a transaction that lost the write lock runs again (db/contention.ts).
+      skipped.length = 0;
+      items = 0;
+      done = true;
       if (unlessPending) {
         const [open] = await tx
           .select({ n: sql<number>`count(*)` })

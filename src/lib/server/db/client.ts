@@ -4,14 +4,36 @@ import * as schema from '#db/schema/index.ts';
 import { config } from '#lib/server/config.ts';
 import { watchWrites } from './writes.ts';
 import { noteLocalWrite } from './local-writes.ts';
+import { retryContended, rollbacksKeepCause } from './contention.ts';
 
 let instance: Database | undefined;
+
+/**
+ * Every transaction of this process goes through retryContended (contention.ts): one that lost the
+ * shared database's write lock to another instance runs again from the start, and one that cannot
+ * get it answers 503, never 500. So a transaction's function may run more than once: it keeps every
+ * effect inside the transaction (or resets what it changes outside at its start).
+ */
+function retryingTransactions(db: Database): Database {
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'transaction') {
+        return (...args: Parameters<Database['transaction']>) => retryContended(() => target.transaction(...args));
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
 
 /**
  * The process-wide database, opened on first use from DATABASE_URL / DATABASE_AUTH_TOKEN at run time.
  * Its writes are noticed (writes.ts) so that the page cache never serves this process's own edit late.
  */
 export function getDb(): Database {
-  instance ??= drizzle(watchWrites(openDatabase(config().database).client, noteLocalWrite), { schema });
+  if (!instance) {
+    const client = rollbacksKeepCause(openDatabase(config().database).client);
+    instance = retryingTransactions(drizzle(watchWrites(client, noteLocalWrite), { schema }));
+  }
   return instance;
 }
