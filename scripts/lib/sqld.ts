@@ -126,9 +126,11 @@ export interface SqlRelay {
 
 /**
  * An HTTP relay on loopback in front of `target` that keeps each request it passes on: the
- * benchmark counts them, the round-trip test also reads which statements went together.
+ * benchmark counts them, the round-trip test also reads which statements went together. `hold`
+ * may keep a request back until the promise it returns settles (a test makes a transaction of the
+ * app slow at a chosen statement, as a busy machine or a slow link would).
  */
-export async function sqlRelay(target: string): Promise<SqlRelay> {
+export async function sqlRelay(target: string, hold?: (body: string) => Promise<unknown> | undefined): Promise<SqlRelay> {
   const to = new URL(target);
   const trips: Trip[] = [];
   const server: Server = createServer((req, res) => {
@@ -139,18 +141,23 @@ export async function sqlRelay(target: string): Promise<SqlRelay> {
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       trip.body = body.toString('utf8');
-      // Passed on whole, with its length: the body was read here to be kept.
-      const headers = { ...req.headers, host: to.host, 'content-length': String(body.length) };
-      delete headers['transfer-encoding'];
-      const out = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      out.on('error', () => {
-        if (!res.headersSent) res.writeHead(502);
-        res.end();
-      });
-      out.end(body);
+      const pass = () => {
+        // Passed on whole, with its length: the body was read here to be kept.
+        const headers = { ...req.headers, host: to.host, 'content-length': String(body.length) };
+        delete headers['transfer-encoding'];
+        const out = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers }, (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        });
+        out.on('error', () => {
+          if (!res.headersSent) res.writeHead(502);
+          res.end();
+        });
+        out.end(body);
+      };
+      const held = hold?.(trip.body);
+      if (held) void held.then(pass, pass);
+      else pass();
     });
   });
   // Connections stay open until the client lets them go: a relay that closed an idle one as the
