@@ -40,6 +40,11 @@ describe('isContention', () => {
     expect(isContention(wrapped(wrapped(timedOut())))).toBe(true);
   });
 
+  it("knows sqld's expired stream (a transaction left idle too long, rolled back by the server)", () => {
+    const expired = new LibsqlError('STREAM_EXPIRED: The stream has expired due to inactivity', 'STREAM_EXPIRED');
+    expect(isContention(wrapped(expired))).toBe(true);
+  });
+
   it('leaves every other error alone: a constraint, a closed transaction, a plain error', () => {
     expect(isContention(new LibsqlError('UNIQUE constraint failed: blog_posts.slug', 'SQLITE_CONSTRAINT'))).toBe(false);
     expect(isContention(new LibsqlError('closed', 'TRANSACTION_CLOSED'))).toBe(false);

@@ -4,22 +4,26 @@
  * (sqld's transaction timeout, 5 s: a busy machine, a slow link) the server rolls it back and gives
  * the lock to the waiter, and the holder's next statement or COMMIT fails with TRANSACTION_TIMEOUT.
  * On a local file the same meeting is SQLITE_BUSY ("database is locked") once the busy timeout runs
- * out. Either way the transaction was rolled back whole and nothing of it committed, so it is run
- * again from the start a few times; if it still cannot go through the answer is 503 with
- * Retry-After, never a 500.
+ * out; a process too starved to send its next statement in time finds its stream expired. Either
+ * way the transaction was rolled back whole and nothing of it committed, so it is run again from
+ * the start a few times; if it still cannot go through the answer is 503 with Retry-After, never a
+ * 500.
  */
 import type { Client, Transaction, TransactionMode } from '@libsql/client';
 import { HttpError } from '#lib/server/http/handle.ts';
 
 /**
- * The codes that mean "another writer had the lock; this transaction was rolled back". Both come
- * through @libsql/client as `code`: TRANSACTION_TIMEOUT is sqld's own code passed through by the
- * HTTP client (mapHranaErrorCode), SQLITE_BUSY the base code of a local file (mapToBaseCode) and
- * of sqld.
+ * The codes that mean "the server ended this transaction before it committed": rolled back whole,
+ * nothing of it kept. All come through @libsql/client as `code`. TRANSACTION_TIMEOUT (another
+ * writer waited for the lock past sqld's timeout and took it) and STREAM_EXPIRED (the transaction
+ * was left idle too long, seen at 12 s; the statement that got it never ran, even a COMMIT) are
+ * sqld's own codes, passed through by the HTTP client (mapHranaErrorCode); SQLITE_BUSY is the base
+ * code of a local file (mapToBaseCode) and of sqld. Any other error, a network one above all, may follow a COMMIT that
+ * went through, so it is never run again.
  */
-const CONTENDED = new Set(['TRANSACTION_TIMEOUT', 'SQLITE_BUSY']);
+const CONTENDED = new Set(['TRANSACTION_TIMEOUT', 'STREAM_EXPIRED', 'SQLITE_BUSY']);
 
-/** True when an error, however deep drizzle / libSQL wrapped it, is a lost race for the write lock. */
+/** True when an error, however deep drizzle / libSQL wrapped it, says the server ended the transaction uncommitted. */
 export function isContention(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const { code } = e as { code?: unknown };
