@@ -360,6 +360,12 @@ describe('screenshots after the change', () => {
             window.scrollTo(0, y);
             await new Promise((r) => setTimeout(r, 60));
           }
+          // A step can pass an island between two frames on a loaded machine, and it hydrates only
+          // when seen: bring each one still waiting into view once more.
+          for (const island of document.querySelectorAll('astro-island[ssr]')) {
+            (island.firstElementChild ?? island).scrollIntoView({ block: 'center' });
+            await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          }
           window.scrollTo(0, 0);
         });
         await page.locator('svg[data-live]').first().waitFor();
