@@ -35,7 +35,7 @@ export function isContention(err: unknown): boolean {
 /** Attempts in all (the first and two more): each may wait up to the server's timeout for the lock. */
 export const ATTEMPTS = 3;
 /** Seconds the client is told to wait before sending the same save again. */
-export const RETRY_AFTER_SECONDS = 2;
+const RETRY_AFTER_SECONDS = 2;
 export const BUSY_MESSAGE = 'The database is busy with other saves and nothing was saved. Please try again in a moment.';
 
 /**
