@@ -5,6 +5,7 @@ import { config } from '#lib/server/config.ts';
 import { watchWrites } from './writes.ts';
 import { noteLocalWrite } from './local-writes.ts';
 import { retryContended, rollbacksKeepCause } from './contention.ts';
+import { passThrough } from './pass-through.ts';
 
 let instance: Database | undefined;
 
@@ -15,14 +16,8 @@ let instance: Database | undefined;
  * effect inside the transaction (or resets what it changes outside at its start).
  */
 function retryingTransactions(db: Database): Database {
-  return new Proxy(db, {
-    get(target, prop) {
-      if (prop === 'transaction') {
-        return (...args: Parameters<Database['transaction']>) => retryContended(() => target.transaction(...args));
-      }
-      const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
+  return passThrough(db, {
+    transaction: (...args: Parameters<Database['transaction']>) => retryContended(() => db.transaction(...args)),
   });
 }
 

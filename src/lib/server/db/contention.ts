@@ -11,6 +11,7 @@
  */
 import type { Client, Transaction, TransactionMode } from '@libsql/client';
 import { HttpError } from '#lib/server/http/handle.ts';
+import { passThrough } from './pass-through.ts';
 
 /**
  * The codes that mean "the server ended this transaction before it committed": rolled back whole,
@@ -81,19 +82,6 @@ export async function retryContended<T>(
  * error that led to the rollback goes on (the server ends a transaction nobody finishes by itself).
  */
 export function rollbacksKeepCause(client: Client): Client {
-  const wrap = (tx: Transaction): Transaction =>
-    new Proxy(tx, {
-      get(target, prop) {
-        if (prop === 'rollback') return () => target.rollback().catch(() => undefined);
-        const value: unknown = Reflect.get(target, prop, target);
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-      },
-    });
-  return new Proxy(client, {
-    get(target, prop) {
-      if (prop === 'transaction') return async (mode?: TransactionMode) => wrap(await target.transaction(mode));
-      const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+  const keepCause = (tx: Transaction): Transaction => passThrough(tx, { rollback: () => tx.rollback().catch(() => undefined) });
+  return passThrough(client, { transaction: async (mode?: TransactionMode) => keepCause(await client.transaction(mode)) });
 }
