@@ -73,14 +73,20 @@ describe('open-data pages', () => {
       expect(await page.getByTestId('downloads').count()).toBeGreaterThanOrEqual(3);
       expect(errors).toEqual([]);
     }
-    // A section with nothing in it (the snapshot has no history or holder concentration) says why, and offers no
-    // range buttons or downloads of nothing; a section with figures keeps them.
-    for (const url of [top.url, '/issuers/ondo']) {
+    // A section with nothing in it (the snapshot has no history or holder concentration; a chain with no tracked
+    // asset) says why in one line, and offers no range buttons or downloads of nothing; a section with figures keeps them.
+    const emptyLines = { [top.url]: ['history-unknown', 'concentration-unknown'], '/issuers/ondo': ['history-unknown'] };
+    for (const url of [top.url, '/issuers/ondo', '/networks/provenance']) {
       const html = await (await fetch(base + url)).text();
       const sections = [...html.matchAll(/<section id="([^"]+)"[\s\S]*?<\/section>/g)].map(([body, id]) => ({ id, body }));
-      const empty = sections.filter((s) => /data-testid="(history|concentration)-unknown"/.test(s.body));
+      const empty = sections.filter((s) => /\sdata-empty[\s=>]/.test(s.body));
       expect(empty.length, url).toBeGreaterThan(0);
-      for (const s of empty) expect(s.body, `${url} #${s.id}`).not.toMatch(/data-testid="(range-nav|downloads)"/);
+      for (const testid of emptyLines[url] ?? ['no-tracked-asset'])
+        expect(
+          empty.some((s) => s.body.includes(`data-testid="${testid}"`)),
+          `${url} ${testid}`,
+        ).toBe(true);
+      for (const s of empty) expect(s.body, `${url} #${s.id}`).not.toMatch(/data-testid="(range-nav|downloads)"|<table/);
       expect(
         sections.some((s) => s.body.includes('data-testid="downloads"')),
         url,

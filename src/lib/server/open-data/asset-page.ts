@@ -22,6 +22,7 @@ import { navYield, noYieldReason, YIELD_METHOD, type YieldFigure } from '#lib/sh
 import { detailOrigin, figureOrigin, type Origin } from '#lib/shared/origin.ts';
 import { OUR_TOKEN_LIST, snapshotWords } from '#lib/shared/plain-sources.ts';
 import { assessQuality, gapPercent, type Quality } from '#lib/shared/open-data/quality.ts';
+import { historyLine } from '#lib/shared/open-data/empty-section.ts';
 import { reconcile, type Reconciliation } from './reconciliation.ts';
 import { concentrationFrom, type AssetConcentration, type ConcentrationRow } from './concentration.ts';
 import { ownCurrencyNavHistory } from './own-currency-nav.ts';
@@ -499,11 +500,7 @@ export function assemble(input: AssetPageInput): AssetPage {
         ? { chain: lastChain, aggregator: lastAgg, gapPercent: gapPercent(lastChain, lastAgg), aggregatorSource: aggSource }
         : null,
     history: live ? history : [],
-    historyNote: !live
-      ? 'Unknown: the snapshot holds one figure per asset; the history starts with the first published ingest run.'
-      : history.length === 0
-        ? 'Unknown: no observation of this asset yet.'
-        : null,
+    historyNote: historyLine({ live, points: history.length, none: 'no observation of this asset yet' }),
     transfers: t,
     transfersWindow: input.window,
     quality: assessQuality({

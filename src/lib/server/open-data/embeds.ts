@@ -10,6 +10,7 @@ import { loadNetworkPage, networkHistoryRows } from './network-page.ts';
 import { chartOrigin, EMBED_ASSET_METRICS, EMBED_MEASURES, type EmbedChartData, type EmbedTarget } from '#lib/shared/embed.ts';
 import { CHART_LAYERS, stackChartData } from '#lib/shared/markets.ts';
 import { readRange, type Range } from '#lib/shared/open-data/range.ts';
+import { whyLine } from '#lib/shared/open-data/empty-section.ts';
 import { figureOrigin } from '#lib/shared/origin.ts';
 import { assetClassColors, chartPalette } from '../../../../tailwind.config.mjs';
 
@@ -82,6 +83,7 @@ export async function loadEmbed(target: EmbedTarget, q: URLSearchParams): Promis
           points: rows.flatMap((r) => (typeof r.share === 'number' ? [{ date: String(r.date), value: r.share }] : [])),
         },
       ],
+      unknown: page.historyNote ?? undefined,
     };
   }
   const page = await loadAssetPage(target.id);
@@ -129,6 +131,6 @@ export async function loadEmbed(target: EmbedTarget, q: URLSearchParams): Promis
         }),
       },
     ],
-    unknown: c.unknown ? `Unknown: ${c.unknown}.` : undefined,
+    unknown: whyLine(c.unknown) ?? undefined,
   };
 }

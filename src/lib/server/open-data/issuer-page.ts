@@ -11,6 +11,7 @@ import { assetRef, catalogRead, issuerSymbolsGuess, type Catalog, type AssetRef,
 import { countedOnce } from '#lib/server/figures/counted-once.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 import { clip, rangeStart, type Range } from '#lib/shared/open-data/range.ts';
+import { historyLine } from '#lib/shared/open-data/empty-section.ts';
 
 type Counted = ReturnType<typeof countedOnce>;
 
@@ -137,8 +138,6 @@ function buildIssuerPage(id: string, { asOf, publishedRun, catalog }: IssuerPage
   if (!issuer) return undefined;
   const list = catalog.issuers.find((x) => x.id === id)!.assetIds.map((a) => catalog.byId.get(a)!);
   let history: IssuerPage['history'] = [];
-  let historyNote: string | null =
-    'Unknown: the snapshot holds one figure per asset; the history starts with the first published ingest run.';
   if (live) {
     const symbols = new Set(list.map((a) => a.registry?.symbol ?? a.symbol));
     // Read wider than the issuer (the guess), so its own products only; by date, asset and chain, as one query would give them.
@@ -151,7 +150,6 @@ function buildIssuerPage(id: string, { asOf, publishedRun, catalog }: IssuerPage
     history = [...total.entries()]
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([date, v]) => ({ date, totalMarketCap: Number(v.toFixed(2)) }));
-    historyNote = history.length ? null : 'Unknown: no observation of these assets yet.';
   }
   return {
     asOf,
@@ -168,7 +166,7 @@ function buildIssuerPage(id: string, { asOf, publishedRun, catalog }: IssuerPage
       }))
       .sort((a, b) => (b.marketCap ?? -1) - (a.marketCap ?? -1)),
     history,
-    historyNote,
+    historyNote: historyLine({ live, points: history.length, none: 'no observation of these assets yet' }),
   };
 }
 

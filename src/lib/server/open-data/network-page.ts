@@ -14,6 +14,7 @@ import { snapshot } from '#lib/server/figures/asset-class-data.ts';
 import { valueOnNetwork } from '#lib/server/figures/snapshot-dataset.ts';
 import { NETWORK_METRICS, type Network, type NetworkMetric } from '#lib/shared/analytics-types.ts';
 import { clip, rangeStart, type Range } from '#lib/shared/open-data/range.ts';
+import { emptyLine } from '#lib/shared/open-data/empty-section.ts';
 import { detailOrigin, figureOrigin, pointOrigin, type Origin } from '#lib/shared/origin.ts';
 
 export interface NetworkAsset extends AssetRef {
@@ -30,6 +31,8 @@ export interface NetworkPage {
   live: boolean;
   network: Network & { url: string; holders: number | null; holdersUnknown?: string };
   history: NetworkHistoryPoint[];
+  /** The history section's one line when it has no day at all (empty-section.ts), else null. */
+  historyNote: string | null;
   /** The last value of each metric on or before the as-of date, null when the chain has none. */
   latest: Record<NetworkMetric, { value: number | null; date: string | null }>;
   assets: NetworkAsset[];
@@ -81,7 +84,7 @@ export const loadNetworkPage = (id: string): Promise<NetworkPage | undefined> =>
 type NetworkRow = typeof networks.$inferSelect;
 
 /** The page from its reads: a pure step (no database). */
-function buildNetworkPage(
+export function buildNetworkPage(
   id: string,
   { asOf, publishedRun }: { asOf: string; publishedRun?: number },
   netRows: NetworkRow[],
@@ -155,6 +158,10 @@ function buildNetworkPage(
       ...(holders.value === null ? { holdersUnknown: 'no holder series for this chain (a source without holder counts)' } : {}),
     },
     history,
+    historyNote: emptyLine(
+      history.length,
+      live ? 'no published run has a figure of this network yet' : 'the snapshot holds no series for this network',
+    ),
     latest,
     assets: list,
     assetsSource,

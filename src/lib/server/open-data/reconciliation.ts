@@ -36,6 +36,8 @@ export interface Reconciliation {
   thresholdPct: number;
   rows: ReconciliationRow[];
   method: string;
+  /** Why nothing is compared, when no source gives a figure (the section is then one line); else null. */
+  unknown: string | null;
 }
 
 const METHOD = `Each figure beside the chain's own (the sum of every chain reader's value for the asset on the day: totalSupply() minus excluded wallets, times the price), with the gap in percent of the chain's figure. A gap over ${GAP_FLAG_PCT}% either way is flagged. The class reference is a total for the whole class, shown as this asset's share of it, not as a gap.`;
@@ -49,6 +51,10 @@ interface Obs {
   value: number | null;
   apiUrl: string | null;
 }
+
+/** Why a reconciliation with no figure from any source is empty; each row's note says more. */
+const NO_FIGURE =
+  "no source gives a figure of this asset yet: neither the chain's own reading, nor the issuer's published AUM, nor DefiLlama, nor a primary figure of its class";
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const list = (xs: string[]) => xs.join(', ');
@@ -165,7 +171,13 @@ export function reconcile(input: {
       ? `${ref.approximate ? 'About ' : ''}the whole class as ${ref.name} measured it (${ref.basis}), not a figure of this asset: ${share === null ? "this asset's share of it is unknown without the chain's figure" : `this asset's chain figure is ${share}% of it`}.`
       : `Unknown: no figure of the whole class from a primary source was found (the issuer, a fund's filings, rwa.xyz's own pages or DefiLlama's API); reposts are not used.`,
   });
-  return { asOf: input.asOf, thresholdPct: GAP_FLAG_PCT, rows, method: METHOD };
+  return {
+    asOf: input.asOf,
+    thresholdPct: GAP_FLAG_PCT,
+    rows,
+    method: METHOD,
+    unknown: rows.some((r) => r.value !== null) ? null : NO_FIGURE,
+  };
 }
 
 /** Money leaves the API as decimal strings (api-money.ts). */

@@ -46,5 +46,6 @@ export const reconciliationSchema = z.object({
   asOf: day,
   thresholdPct: z.number(),
   method: z.string(),
+  unknown: z.string().nullable().describe('Why nothing is compared, when no source gives a figure of the asset'),
   rows: z.array(reconciliationRow).describe("The chain's own first, then the issuer's, DefiLlama's and the class reference"),
 });

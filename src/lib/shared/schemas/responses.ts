@@ -231,6 +231,7 @@ export const networkPageSchema = z
     live: z.boolean(),
     network: networkSchema.extend({ url: z.string(), holders: z.number().nullable(), holdersUnknown: z.string().optional() }),
     history: z.array(z.object({ date: day, share: z.number().nullable(), origin }).catchall(z.number().nullable())),
+    historyNote: z.string().nullable().describe('Why the history is empty, when it has no day at all'),
     latest: z.record(z.string(), z.object({ value: z.number().nullable(), date: z.string().nullable() })),
     assets: z.array(
       assetRef.extend({
