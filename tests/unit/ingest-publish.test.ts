@@ -12,6 +12,8 @@ import { buildOverview } from '#lib/server/ingest/derive/overview.ts';
 import { changeOver, seriesOf } from '#lib/shared/change.ts';
 import { buildTransfers } from '#lib/server/ingest/derive/transfers.ts';
 import { parseRegistry } from '#lib/server/catalogue/registry.ts';
+import { tokenUnits } from '#lib/server/ingest/derive/numbers.ts';
+import { formatUnits } from 'viem';
 
 const TREASURY = '0x' + 'a'.repeat(40);
 const ESCROW = '0x' + 'e'.repeat(40);
@@ -154,5 +156,14 @@ describe('publish build steps', () => {
     const out = buildTransfers(g, registry, rows, decimals, '2026-11-10', '2026-08-01', (a, c) => a === 'TB' && c === 'arbitrum', name);
     expect(out.transferRows.map((r) => [r.assetSymbol, r.usdAmount, r.network])).toEqual([['TB', 40_000, 'Ethereum']]);
     expect(out.volume.get('2026-11-10|ethereum')).toBe(40_000);
+  });
+});
+
+describe('tokenUnits', () => {
+  it("reads a raw amount as viem's formatUnits does, at every scale and sign", () => {
+    const amounts = [0n, 1n, -1n, 10n, 1234500n, -1234500n, 10n ** 18n, 123456789012345678901234567890n, 2n ** 256n - 1n];
+    for (const decimals of [0, 1, 2, 6, 8, 18, 24, 30])
+      for (const raw of amounts) expect(tokenUnits(raw, decimals), `${raw} / 10^${decimals}`).toBe(formatUnits(raw, decimals));
+    expect(tokenUnits(1234500n, 6)).toBe('1.2345');
   });
 });

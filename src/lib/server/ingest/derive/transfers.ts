@@ -1,12 +1,11 @@
 /** Activity per day and chain and the published transfer list, from the stored Transfer logs. Pure. */
-import { formatUnits } from 'viem';
 import type { transfers } from '#db/schema/index.ts';
 import { shiftDay } from '#lib/shared/utc-day.ts';
 import { MAX_USD, outOfBounds } from '#lib/server/catalogue/bounds.ts';
 import { cellKey } from '../cells.ts';
 import { issuanceWallets, type Registry } from '#lib/server/catalogue/registry.ts';
 import type { GridOf } from './grid.ts';
-import { round } from './numbers.ts';
+import { round, tokenUnits } from './numbers.ts';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
 const isoSeconds = (iso: string) => iso.replace(/\.\d{3}Z$/, 'Z');
@@ -61,7 +60,7 @@ export function buildTransfers(
     const price = g.priceOf.get(`${day}|${t.assetSymbol}`) ?? g.priceOf.get(`${asOf}|${t.assetSymbol}`);
     const dec = decimals.get(`${t.chain}|${t.token}`);
     if (price === undefined || dec === undefined) continue;
-    const usd = Number(formatUnits(BigInt(t.amount), dec)) * price;
+    const usd = Number(tokenUnits(BigInt(t.amount), dec)) * price;
     const cap = Math.max(
       g.cellValue.get(`${day}|${t.assetSymbol}|${t.chain}`) ?? 0,
       g.cellValue.get(`${shiftDay(day, -1)}|${t.assetSymbol}|${t.chain}`) ?? 0,
