@@ -29,6 +29,12 @@ export const ingestRuns = sqliteTable('ingest_runs', {
    * next run's per-asset breaker compares with these, never with a held run's observations.
    */
   cells: text('cells', { mode: 'json' }).$type<Record<string, { value: number | null; holders: number | null }>>(),
+  /**
+   * Per `SYMBOL|chain`, the share (0-100) of its history read, as this run's log phase last saw it
+   * (null when the run read no history): progress while a deployment indexes, which the next publish
+   * puts on its published_runs row.
+   */
+  indexing: text('indexing', { mode: 'json' }).$type<Record<string, number>>(),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { sqliteTable, text, integer, real, index, primaryKey } from 'drizzle-orm/sqlite-core';
+import { z } from 'zod';
 import type { ChainMember } from './ingest.ts';
 
 /**
@@ -110,20 +111,47 @@ export const publishedTotals = sqliteTable(
   (t) => [primaryKey({ columns: [t.kind, t.key, t.date] })],
 );
 
+/**
+ * The run row's lists and maps, as zod schemas: the column types are theirs, and the one reader of
+ * the row (src/lib/server/figures/run-state.ts) checks what it reads against them, so a row moved
+ * from the untyped keys an older release kept, or edited by hand, is never trusted by a cast.
+ */
+const publishedStaleCellSchema = z.object({
+  asset: z.string(),
+  chain: z.string(),
+  /** The day the figure shown was read. */
+  since: z.string(),
+  ageHours: z.number(),
+  reason: z.string(),
+  /** 'price': today's figure valued at a price past its bound (else: an earlier day's figure shown). */
+  kind: z.literal('price').optional(),
+});
 /** A cell the run published with an earlier day's figure (or a stale price), for the pages' notes. */
-export interface PublishedStaleCell {
-  asset: string;
-  chain: string;
-  since: string;
-  ageHours: number;
-  reason: string;
-  kind?: 'price';
-}
+export type PublishedStaleCell = z.infer<typeof publishedStaleCellSchema>;
+export const staleCellsSchema = z.array(publishedStaleCellSchema);
+/** Per `SYMBOL|chain`, the share (0-100) of its history read. */
+export const indexingSchema = z.record(z.string(), z.number().min(0).max(100));
+export type IndexingShares = z.infer<typeof indexingSchema>;
+/** Per asset class, the first live run against the snapshot it replaced. */
+export const snapshotComparisonSchema = z.array(
+  z.object({ assetClass: z.string(), live: z.number(), snapshot: z.number(), share: z.number().nullable() }),
+);
+export type SnapshotComparison = z.infer<typeof snapshotComparisonSchema>;
 
 /**
- * One row per published run: the run's facts that used to be untyped keys of dataset_meta (asOf,
- * publishedRun, staleCells, indexing, the method version, the snapshot comparison). The served run
- * is the newest row (by run id; a head-first run that publishes twice updates its row).
+ * The dataset_meta key the migration that moved a run's keys into its row leaves, naming a run whose
+ * published cells and totals the next start builds (db/migrations/0015_run_rows.sql; setup/prepare.ts).
+ */
+export const READ_MODEL_MARKER = 'setup:read-model';
+
+/**
+ * One row per published run: its as-of day, when it was published, by which method version, the
+ * cells it showed stale, the indexing shares, the market overview it served and (the first run
+ * only) its comparison with the snapshot. The served run is the newest row (by run id; a
+ * head-first run that publishes twice updates its row). These were untyped keys of dataset_meta
+ * once; the migration that moved them left that table the snapshot's and the setup's keys only.
+ * The row has the change counter's trigger: writing it in the publish transaction is what moves
+ * the counter, so the page cache and the CDN drop what the previous run showed.
  */
 export const publishedRuns = sqliteTable('published_runs', {
   runId: integer('run_id').primaryKey(),
@@ -133,11 +161,9 @@ export const publishedRuns = sqliteTable('published_runs', {
   /** The cells shown with an earlier day's figure, with their age and why. */
   staleCells: text('stale_cells', { mode: 'json' }).$type<PublishedStaleCell[]>().notNull().default([]),
   /** Per `SYMBOL|chain`, the share (0-100) of its history read while a deployment is still indexing. */
-  indexing: text('indexing', { mode: 'json' }).$type<Record<string, number>>().notNull().default({}),
+  indexing: text('indexing', { mode: 'json' }).$type<IndexingShares>().notNull().default({}),
   /** The market overview as served (spec shape). */
   overview: text('overview', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
   /** The first published run: per asset class, live against the snapshot it replaced. */
-  snapshotComparison: text('snapshot_comparison', { mode: 'json' }).$type<
-    Array<{ assetClass: string; live: number; snapshot: number; share: number | null }>
-  >(),
+  snapshotComparison: text('snapshot_comparison', { mode: 'json' }).$type<SnapshotComparison>(),
 });

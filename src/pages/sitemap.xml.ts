@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { siteOrigin } from '#lib/server/config.ts';
-import { asOfRead } from '#lib/server/figures/analytics.ts';
+import { asOfRead } from '#lib/server/figures/run-state.ts';
 import { nextScheduledRead, publicListRead } from '#lib/server/content/articles.ts';
 import { cacheControlBefore } from '#lib/server/content/public-cache.ts';
 import { readAll } from '#lib/server/db/reads.ts';

@@ -447,6 +447,7 @@ describe('DefiLlama stablecoins adapter', () => {
         'ingest_history',
         'assets',
         'dataset_meta',
+        'published_runs',
         'chart_points',
         'network_series',
         'corrections',

@@ -230,8 +230,8 @@ describe('counted once and priced honestly (19.3, 19.4)', () => {
     // Only alice -> carol is a transfer: the lock into the escrow and the release from it are bridge moves.
     const transfers = await query(url, 'SELECT asset_symbol, usd_amount FROM transfers');
     expect(transfers.map((t) => [t.asset_symbol, Number(t.usd_amount)])).toEqual([['XAU', 100_000]]);
-    const meta = await query(url, "SELECT value FROM dataset_meta WHERE key = 'marketOverview'");
-    expect(JSON.parse(String(meta[0].value)).totalRWAValue).toBe('3050112');
+    const [run] = await query(url, 'SELECT overview FROM published_runs ORDER BY run_id DESC LIMIT 1');
+    expect(JSON.parse(String(run.overview)).totalRWAValue).toBe('3050112');
   }, 60_000);
 
   it('the asset page of a built server shows the stale price with its last value, "Stale since" its date, never unknown (25.2)', async () => {

@@ -139,6 +139,9 @@ describe('npm run ingest against two local chains', () => {
     try {
       const [run] = (await db.execute('SELECT run_id, as_of, method_version FROM published_runs ORDER BY run_id DESC LIMIT 1')).rows;
       expect(run.as_of).toBe(s.days[2]);
+      // The run's state is its row alone: dataset_meta keeps the snapshot's and the setup's keys, none of a run's.
+      const keys = (await db.execute('SELECT key FROM dataset_meta ORDER BY key')).rows.map((r) => String(r.key));
+      expect(keys.filter((k) => ['publishedRun', 'staleCells', 'snapshotComparison', 'indexing', 'methodVersion'].includes(k))).toEqual([]);
       const cells = (
         await db.execute({
           sql: 'SELECT asset, chain, source, supply, value, state FROM published_cells WHERE date = ? ORDER BY asset, chain',

@@ -182,7 +182,7 @@ describe('the correction log', () => {
     // The last published run was made by an older method: the next published run logs the change once.
     const db = createClient({ url: server.databaseUrl });
     try {
-      await db.execute("UPDATE dataset_meta SET value = '0' WHERE key = 'methodVersion'");
+      await db.execute('UPDATE published_runs SET method_version = 0');
     } finally {
       db.close();
     }

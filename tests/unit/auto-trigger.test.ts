@@ -7,7 +7,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { datasetMeta, ingestLock, ingestRuns } from '#db/schema/index.ts';
+import { ingestLock, ingestRuns, publishedRuns } from '#db/schema/index.ts';
 import { acquireLock } from '#lib/server/ingest/lock.ts';
 import { isoDay, DAY_MS } from '#lib/shared/utc-day.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
@@ -74,7 +74,9 @@ describe('the first request after a deploy', () => {
       .db.insert(ingestRuns)
       .values({ startedAt: new Date().toISOString(), status: 'published', asOf: yesterday })
       .returning({ id: ingestRuns.id });
-    await scratch().db.insert(datasetMeta).values({ key: 'publishedRun', value: run.id });
+    await scratch()
+      .db.insert(publishedRuns)
+      .values({ runId: run.id, asOf: yesterday, publishedAt: new Date().toISOString(), methodVersion: 1, overview: {} });
     await (
       await instance()
     )(scratch().db, env, quiet);

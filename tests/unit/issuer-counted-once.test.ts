@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
-import { assets, datasetMeta, ingestObservations, publishedCells } from '#db/schema/index.ts';
+import { assets, ingestObservations, publishedCells, publishedRuns } from '#db/schema/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'rwa-issuer-once-'));
 const url = `file:${join(dir, 'app.db')}`;
@@ -56,10 +56,9 @@ const opened = openDatabase({ url });
 const DAY = '2026-11-24';
 beforeAll(async () => {
   await migrateDatabase(opened.db, opened.client, url);
-  await opened.db.insert(datasetMeta).values([
-    { key: 'asOf', value: DAY },
-    { key: 'publishedRun', value: 1 },
-  ]);
+  await opened.db
+    .insert(publishedRuns)
+    .values({ runId: 1, asOf: DAY, publishedAt: `${DAY}T12:00:00.000Z`, methodVersion: 1, overview: {} });
   await opened.db.insert(assets).values([
     { symbol: 'HELD', name: 'Held fund', assetClass: 'U.S. Treasuries', marketCap: 1000, change7d: null },
     { symbol: 'FOF', name: 'Fund of funds', assetClass: 'U.S. Treasuries', marketCap: 1000, change7d: null },

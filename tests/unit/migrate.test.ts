@@ -172,21 +172,144 @@ describe('the configured-URL clean-up migration', () => {
   });
 });
 
-describe('the read model at start', () => {
-  it('is rebuilt from the last published run of a database published before it, and not made for one never published', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'rwa-read-model-'));
-    const url = `file:${join(dir, 'app.db')}`;
-    const setup = () => prepareDatabase({ database: { url }, admin: { password: 'a-long-enough-password' } }, undefined, async () => []);
-    const { client } = openDatabase({ url });
+/** A database of the release before migration `suffix`: every migration up to it, none after. */
+async function releaseBefore(dir: string, suffix: string): Promise<string> {
+  const before = join(dir, 'before');
+  cpSync(MIGRATIONS, before, { recursive: true });
+  const journal = JSON.parse(readFileSync(join(before, 'meta/_journal.json'), 'utf8'));
+  const cut = journal.entries.find((e: { tag: string }) => e.tag.endsWith(suffix));
+  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx < cut.idx);
+  writeFileSync(join(before, 'meta/_journal.json'), JSON.stringify(journal));
+  for (const f of readdirSync(before)) if (f.endsWith('.sql') && Number(f.slice(0, 4)) >= cut.idx) rmSync(join(before, f));
+  const url = `file:${join(dir, 'app.db')}`;
+  const { client, db } = openDatabase({ url });
+  try {
+    await migrate(db, { migrationsFolder: before });
+  } finally {
+    client.close();
+  }
+  return url;
+}
+
+/**
+ * The migration that moves a run's state out of dataset_meta's untyped keys into its published_runs
+ * row, on real libSQL files of the release before it: the served facts read the same after the deploy,
+ * and dataset_meta keeps the setup's keys only.
+ */
+describe('the run rows migration', () => {
+  const DAY = '2026-11-20';
+  const overview = { totalRWAValue: '1234.5', totalAssetIssuers: 3, changes30d: { totalRWAValue: 1.5 } };
+  const stale = [{ asset: 'BUIDL', chain: 'polygon', since: '2026-11-19', ageHours: 30, reason: 'rpc down' }];
+  const comparison = [{ assetClass: 'U.S. Treasuries', live: 1000, snapshot: 2000, share: 50 }];
+  const key = (k: string, v: unknown) => ({ sql: 'INSERT INTO dataset_meta (key, value) VALUES (?, ?)', args: [k, JSON.stringify(v)] });
+  const start = (url: string) =>
+    prepareDatabase({ database: { url }, admin: { password: 'a-long-enough-password' } }, undefined, async () => []);
+
+  it('moves the keys of a run published before the read model into its row, and builds its cells once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rwa-run-rows-'));
     try {
-      await setup();
-      expect((await client.execute('SELECT run_id FROM published_runs')).rows).toEqual([]);
-      // What a run published before the read model existed left: its id beside the snapshot's date, no published_runs row.
-      await client.execute(`INSERT INTO dataset_meta (key, value) VALUES ('publishedRun', '7')`);
-      await setup();
-      expect((await client.execute('SELECT run_id FROM published_runs')).rows.map((r) => r.run_id)).toEqual([7]);
+      const url = await releaseBefore(dir, '_run_rows');
+      const { client } = openDatabase({ url });
+      try {
+        await client.batch(
+          [
+            `INSERT INTO ingest_runs (id, started_at, finished_at, status, as_of) VALUES (6, '${DAY}T01:00:00.000Z', '${DAY}T01:05:00.000Z', 'published', '${DAY}')`,
+            `INSERT INTO ingest_runs (id, started_at, finished_at, status, as_of) VALUES (7, '${DAY}T02:00:00.000Z', '${DAY}T02:05:00.000Z', 'published', '${DAY}')`,
+            `INSERT INTO ingest_observations (run_id, date, asset_symbol, chain, source, supply, price, value, fetched_at, accepted) VALUES (7, '${DAY}', 'BUIDL', 'ethereum', 'evm', '500', 1, 500, '${DAY}T02:01:00.000Z', 1)`,
+            key('seeded:analytics', '2026-01-01'),
+            key('content:fingerprint', 'abc'),
+            key('asOf', DAY),
+            key('publishedRun', 7),
+            key('marketOverview', overview),
+            key('staleCells', stale),
+            key('indexing', { 'BUIDL|ethereum': 40 }),
+            key('methodVersion', 1),
+            key('snapshotComparison', comparison),
+          ],
+          'write',
+        );
+        await start(url);
+        const run = (await client.execute('SELECT * FROM published_runs')).rows.map((r) => ({ ...r }));
+        expect(run).toEqual([
+          {
+            run_id: 7,
+            as_of: DAY,
+            published_at: `${DAY}T02:05:00.000Z`,
+            method_version: 1,
+            stale_cells: JSON.stringify(stale),
+            indexing: JSON.stringify({ 'BUIDL|ethereum': 40 }),
+            overview: JSON.stringify(overview),
+            snapshot_comparison: JSON.stringify(comparison),
+          },
+        ]);
+        // The typed reader gives what the keys gave.
+        const { servedRun } = await import('#lib/server/figures/run-state.ts');
+        const reader = openDatabase({ url });
+        expect(await servedRun(reader.db)).toMatchObject({ runId: 7, asOf: DAY, overview, staleCells: stale });
+        reader.client.close();
+        // The next publish carries the indexing progress from the newest run's record.
+        expect((await client.execute('SELECT id, indexing FROM ingest_runs ORDER BY id')).rows.map((r) => [r.id, r.indexing])).toEqual([
+          [6, null],
+          [7, JSON.stringify({ 'BUIDL|ethereum': 40 })],
+        ]);
+        // The setup's and the content's keys stay; no run key, no marker left.
+        expect((await client.execute('SELECT key FROM dataset_meta ORDER BY key')).rows.map((r) => r.key)).toEqual([
+          'content:fingerprint',
+          'seeded:analytics',
+        ]);
+        // The read model of the run was built from the rows it accepted, with the indexing share it published.
+        const cells = (await client.execute('SELECT asset, chain, value, state, note FROM published_cells')).rows.map((r) => ({ ...r }));
+        expect(cells).toEqual([{ asset: 'BUIDL', chain: 'ethereum', value: 500, state: 'indexing', note: 'indexing, 40%' }]);
+        // Once: a later start changes nothing.
+        await client.execute('UPDATE published_cells SET value = 499');
+        await start(url);
+        expect((await client.execute('SELECT value FROM published_cells')).rows.map((r) => r.value)).toEqual([499]);
+      } finally {
+        client.close();
+      }
     } finally {
-      client.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps the rows of a database published since, drops the keys that repeated them, and leaves a snapshot database its keys', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rwa-run-rows-'));
+    try {
+      const published = await releaseBefore(join(dir, 'a'), '_run_rows');
+      const snapshot = await releaseBefore(join(dir, 'b'), '_run_rows');
+      const a = openDatabase({ url: published }).client;
+      const b = openDatabase({ url: snapshot }).client;
+      try {
+        await a.batch(
+          [
+            `INSERT INTO published_runs (run_id, as_of, published_at, method_version, stale_cells, indexing, overview) VALUES (9, '${DAY}', '${DAY}T03:00:00.000Z', 1, '[]', '{}', '${JSON.stringify(overview)}')`,
+            `INSERT INTO published_cells (date, asset, chain, source, supply, value, state, receipt_run_id, read_date) VALUES ('${DAY}', 'BUIDL', 'ethereum', 'evm', '7', 7, 'fresh', 9, '${DAY}')`,
+            key('seeded:analytics', '2026-01-01'),
+            key('asOf', DAY),
+            key('publishedRun', 9),
+            key('marketOverview', { totalRWAValue: 'stale copy' }),
+            key('methodVersion', 1),
+          ],
+          'write',
+        );
+        await b.batch([key('seeded:analytics', '2026-01-01'), key('asOf', '2025-09-12'), key('marketOverview', overview)], 'write');
+        await start(published);
+        await start(snapshot);
+        expect((await a.execute('SELECT run_id, overview FROM published_runs')).rows.map((r) => [r.run_id, r.overview])).toEqual([
+          [9, JSON.stringify(overview)],
+        ]);
+        expect((await a.execute('SELECT value FROM published_cells')).rows.map((r) => r.value)).toEqual([7]);
+        expect((await a.execute("SELECT key FROM dataset_meta WHERE key NOT LIKE 'seeded:%'")).rows).toEqual([]);
+        // Never published: no row, and the snapshot's as-of day and overview stay its keys.
+        expect((await b.execute('SELECT run_id FROM published_runs')).rows).toEqual([]);
+        expect((await b.execute("SELECT key FROM dataset_meta WHERE key NOT LIKE 'seeded:%' ORDER BY key")).rows.map((r) => r.key)).toEqual(
+          ['asOf', 'marketOverview'],
+        );
+      } finally {
+        a.close();
+        b.close();
+      }
+    } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });

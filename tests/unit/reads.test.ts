@@ -19,8 +19,8 @@ process.env.DATABASE_URL = url;
 
 const { combine, orElse, read, readAll, readOne } = await import('#lib/server/db/reads.ts');
 const { withReadMemo } = await import('#lib/server/db/read-memo.ts');
-const { asOfRead, getAsOf, listTransfers, marketOverviewRead, transfersRead, transferWindow } =
-  await import('#lib/server/figures/analytics.ts');
+const { listTransfers, marketOverviewRead, transfersRead, transferWindow } = await import('#lib/server/figures/analytics.ts');
+const { asOfRead, getAsOf } = await import('#lib/server/figures/run-state.ts');
 const { getDb } = await import('#lib/server/db/client.ts');
 
 const opened = openDatabase({ url });

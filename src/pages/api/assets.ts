@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { asOfRead, assetsRead } from '#lib/server/figures/analytics.ts';
+import { assetsRead } from '#lib/server/figures/analytics.ts';
+import { asOfRead } from '#lib/server/figures/run-state.ts';
 import { readAll } from '#lib/server/db/reads.ts';
 import { readFormat, readLimit, rowsResponse } from '#lib/server/open-data/download.ts';
 import { HttpError } from '#lib/server/http/handle.ts';

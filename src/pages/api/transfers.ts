@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '#lib/server/open-data/public-get.ts';
 import { validate } from '#lib/server/http/handle.ts';
-import { asOfRead, transfersRead } from '#lib/server/figures/analytics.ts';
+import { transfersRead } from '#lib/server/figures/analytics.ts';
+import { asOfRead } from '#lib/server/figures/run-state.ts';
 import { readAll } from '#lib/server/db/reads.ts';
 import { readFormat, rowsResponse } from '#lib/server/open-data/download.ts';
 import { transfersQuerySchema } from '#lib/shared/schemas/analytics.ts';

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getAsOf } from '#lib/server/figures/analytics.ts';
+import { getAsOf } from '#lib/server/figures/run-state.ts';
 import { cardResponse, notFound } from '#lib/server/og/cards.ts';
 import { formatLongDate } from '#lib/shared/format.ts';
 import { PAGE_CARDS, isPageCardKey } from '#lib/shared/og-cards.ts';

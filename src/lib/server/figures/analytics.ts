@@ -3,9 +3,10 @@
  * server-rendered Home and Networks pages. Money leaves as numeric strings where the spec says so.
  */
 import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
-import { assets, chartPoints, datasetMeta, networks, networkSeries, transfers } from '#db/schema/index.ts';
+import { assets, chartPoints, networks, networkSeries, transfers } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db/client.ts';
-import { read, readMany, readOne } from '#lib/server/db/reads.ts';
+import { combine, read, readMany, readOne } from '#lib/server/db/reads.ts';
+import { asOfSql, servedFactsRead, servedOverviewRead, type ServedFacts } from './run-state.ts';
 import type {
   Asset,
   ChartDataPoint,
@@ -19,7 +20,7 @@ import type {
 import { AMOUNT_RANGES, MAX_TRANSFER_LIMIT, TRANSFER_LIMIT } from '#lib/shared/transfers.ts';
 import { plainNumber } from '#lib/shared/csv.ts';
 import { CHART_COLUMNS, type ChartColumn } from '#lib/shared/asset-classes.ts';
-import { isoDay, shiftDay } from '#lib/shared/utc-day.ts';
+import { shiftDay } from '#lib/shared/utc-day.ts';
 import { detailOrigin, figureOrigin, pointOrigin } from '#lib/shared/origin.ts';
 import { productNames } from './sources-data.ts';
 
@@ -29,40 +30,11 @@ import { productNames } from './sources-data.ts';
  */
 const numeric = (n: number, decimals = 12) => plainNumber(Number(n.toFixed(decimals)));
 
-/**
- * The dataset's as-of date (YYYY-MM-DD) as SQL, for reads that depend on it to travel in the same
- * round trip (windows such as days=7 are counted back from it). Read on every request: an ingest run,
- * possibly in another process, moves it. Without the row: today (UTC), as getAsOf answers.
- */
-export const asOfSql = sql<string>`coalesce((select json_extract(${datasetMeta.value}, '$') from ${datasetMeta} where ${datasetMeta.key} = 'asOf'), date('now'))`;
-
-/** The query of one dataset_meta fact, for reads that combine several. */
-export const metaQuery = (key: string) => getDb().select({ value: datasetMeta.value }).from(datasetMeta).where(eq(datasetMeta.key, key));
-type MetaRows = { value: unknown }[];
-const metaRow = metaQuery;
-
-/** The as-of date from its dataset_meta rows; today (UTC) when there is none. */
-export const asOfFrom = ([row]: MetaRows) => (row ? String(row.value) : isoDay(Date.now()));
-/** The published run id from its dataset_meta rows. */
-export const publishedRunFrom = ([row]: MetaRows) => (row ? Number(row.value) : undefined);
-
-export const asOfRead = () => read(metaRow('asOf'), asOfFrom);
-
-/** Whether a run has been published, from its dataset_meta rows: every served figure is then live. */
-const liveFrom = (rows: MetaRows) => publishedRunFrom(rows) !== undefined;
-
-/**
- * The as-of date and the published run (undefined while the site serves the snapshot): the two
- * dataset facts every page's origins rest on, in one read to batch with the page's others.
- */
-export const publishedFactsRead = () =>
-  readMany([metaRow('asOf'), metaRow('publishedRun')], ([asOfRows, runRows]) => ({
-    asOf: asOfFrom(asOfRows),
-    publishedRun: publishedRunFrom(runRows),
-  }));
-
-/** The dataset's as-of date (YYYY-MM-DD). One primary-key lookup. */
-export const getAsOf = (): Promise<string> => readOne(asOfRead());
+/** Whether a run has been published: every served figure is then live. */
+const liveOf = (facts: ServedFacts) => facts.publishedRun !== undefined;
+/** A query and the served facts, in one read. */
+const withFacts = <Q extends Parameters<typeof read>[0], T>(query: Q, build: (rows: Q['_']['result'], facts: ServedFacts) => T) =>
+  combine([read(query, (rows) => rows), servedFactsRead()], ([rows, facts]) => build(rows as Q['_']['result'], facts));
 
 /** The stored words of what each total counts; null when the row predates them (nothing is made up in their place). */
 function basisOf(v: unknown): MarketOverview['basis'] {
@@ -73,8 +45,8 @@ function basisOf(v: unknown): MarketOverview['basis'] {
 }
 
 export const marketOverviewRead = () =>
-  readMany([metaRow('marketOverview'), metaRow('asOf'), metaRow('publishedRun')], ([[row], asOfRows, runRows]): MarketOverview => {
-    const o = (row?.value ?? {}) as Partial<Record<keyof MarketOverview, unknown>>;
+  combine([servedOverviewRead()], ([served]): MarketOverview => {
+    const o = (served.overview ?? {}) as Partial<Record<keyof MarketOverview, unknown>>;
     // A figure the row does not hold is unknown: null, never a made-up 0.
     const money = (v: unknown) => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
     const count = (v: unknown) => (v === undefined || v === null || !Number.isFinite(Number(v)) ? null : Number(v));
@@ -85,25 +57,23 @@ export const marketOverviewRead = () =>
       totalRWAHolders: count(o.totalRWAHolders) ?? holders,
       totalAssetIssuers: count(o.totalAssetIssuers),
       totalStablecoinValue: money(o.totalStablecoinValue),
-      asOf: asOfFrom(asOfRows),
+      asOf: served.asOf,
       ...(o.changes30d ? { changes30d: o.changes30d as NonNullable<MarketOverview['changes30d']> } : {}),
       basis: basisOf(o.basis),
-      origin: figureOrigin(liveFrom(runRows)),
+      origin: figureOrigin(liveOf(served)),
     };
   });
 export const getMarketOverview = (): Promise<MarketOverview> => readOne(marketOverviewRead());
 
 /** The stacked chart, oldest first; values are numeric strings in billions. */
 export const chartDataRead = () =>
-  readMany(
-    [getDb().select().from(chartPoints).orderBy(asc(chartPoints.date)), metaRow('asOf'), metaRow('publishedRun')],
-    ([rows, asOfRows, runRows]): ChartDataPoint[] =>
-      rows.map((r) => ({
-        date: r.date,
-        ...(Object.fromEntries(CHART_COLUMNS.map((c) => [c, numeric(r[c])])) as Record<ChartColumn, string>),
-        origin: pointOrigin(liveFrom(runRows), r.date, asOfFrom(asOfRows)),
-        source: r.source ?? null,
-      })),
+  withFacts(getDb().select().from(chartPoints).orderBy(asc(chartPoints.date)), (rows, facts): ChartDataPoint[] =>
+    rows.map((r) => ({
+      date: r.date,
+      ...(Object.fromEntries(CHART_COLUMNS.map((c) => [c, numeric(r[c])])) as Record<ChartColumn, string>),
+      origin: pointOrigin(liveOf(facts), r.date, facts.asOf),
+      source: r.source ?? null,
+    })),
   );
 export const listChartData = (): Promise<ChartDataPoint[]> => readOne(chartDataRead());
 
@@ -127,10 +97,10 @@ export const servedAssetsQuery = () =>
 
 /** Every asset, largest market cap first. */
 export const assetsRead = () =>
-  readMany(
-    [servedAssetsQuery(), metaRow('publishedRun')],
+  withFacts(
+    servedAssetsQuery(),
     // priceFlag and stale are added beside the spec's fields, and only when set: the spec's shape is unchanged otherwise.
-    ([rows, runRows]): Asset[] => {
+    (rows, facts): Asset[] => {
       const name = productNames();
       return rows.map(({ priceFlag, stale, ...r }) => ({
         ...r,
@@ -139,37 +109,34 @@ export const assetsRead = () =>
         change7d: r.change7d === null ? null : numeric(r.change7d, 2),
         ...(priceFlag ? { priceFlag } : {}),
         ...(stale ? { stale } : {}),
-        origin: figureOrigin(liveFrom(runRows)),
-        change7dOrigin: detailOrigin(liveFrom(runRows)),
+        origin: figureOrigin(liveOf(facts)),
+        change7dOrigin: detailOrigin(liveOf(facts)),
       }));
     },
   );
 
 /** Every network, largest total value first. */
 export const networksRead = () =>
-  readMany(
-    [
-      getDb()
-        .select({
-          id: networks.id,
-          name: networks.name,
-          iconUrl: networks.iconUrl,
-          rwaCount: networks.rwaCount,
-          totalValue: networks.totalValue,
-          marketShare: networks.marketShare,
-          change30d: networks.change30d,
-        })
-        .from(networks)
-        .orderBy(desc(networks.totalValue)),
-      metaRow('publishedRun'),
-    ],
-    ([rows, runRows]): Network[] =>
+  withFacts(
+    getDb()
+      .select({
+        id: networks.id,
+        name: networks.name,
+        iconUrl: networks.iconUrl,
+        rwaCount: networks.rwaCount,
+        totalValue: networks.totalValue,
+        marketShare: networks.marketShare,
+        change30d: networks.change30d,
+      })
+      .from(networks)
+      .orderBy(desc(networks.totalValue)),
+    (rows, facts): Network[] =>
       rows.map((r) => ({
         ...r,
         totalValue: numeric(r.totalValue, 2),
         change30d: r.change30d === null ? null : numeric(r.change30d, 2),
-        origin: figureOrigin(liveFrom(runRows)),
-        change30dOrigin: detailOrigin(liveFrom(runRows)),
+        origin: figureOrigin(liveOf(facts)),
+        change30dOrigin: detailOrigin(liveOf(facts)),
       })),
   );
 export const listNetworks = (): Promise<Network[]> => readOne(networksRead());
@@ -179,20 +146,16 @@ export const listNetworks = (): Promise<Network[]> => readOne(networksRead());
  * monthly, which is what the chart draws), each with a map of network name to value. Oldest first.
  */
 export const networkTimeSeriesRead = (metric: NetworkMetric) =>
-  readMany(
-    [
-      getDb()
-        .select({ date: networkSeries.date, network: networkSeries.network, value: networkSeries.value, source: networkSeries.source })
-        .from(networkSeries)
-        .where(and(eq(networkSeries.metric, metric), eq(networkSeries.monthEnd, true), lte(networkSeries.date, asOfSql)))
-        .orderBy(asc(networkSeries.date)),
-      metaRow('asOf'),
-      metaRow('publishedRun'),
-    ],
-    ([rows, asOfRows, runRows]): TimeSeriesPoint[] => {
+  withFacts(
+    getDb()
+      .select({ date: networkSeries.date, network: networkSeries.network, value: networkSeries.value, source: networkSeries.source })
+      .from(networkSeries)
+      .where(and(eq(networkSeries.metric, metric), eq(networkSeries.monthEnd, true), lte(networkSeries.date, asOfSql)))
+      .orderBy(asc(networkSeries.date)),
+    (rows, facts): TimeSeriesPoint[] => {
       const points: TimeSeriesPoint[] = [];
-      const live = liveFrom(runRows);
-      const asOf = asOfFrom(asOfRows);
+      const live = liveOf(facts);
+      const asOf = facts.asOf;
       for (const r of rows) {
         let last = points[points.length - 1];
         if (!last || last.date !== r.date)

@@ -11,8 +11,8 @@ import { assets, ingestCheckpoints, ingestHolders } from '#db/schema/index.ts';
 import { dayFigures, publishedCellsQuery, type DayFigure } from './read-model.ts';
 import { isAggregator } from './precedence.ts';
 import { DEFILLAMA_PROTOCOL } from '#lib/server/catalogue/aggregators.ts';
-import { asOfFrom, metaQuery, publishedRunFrom } from './analytics.ts';
-import { readMany, readOne } from '#lib/server/db/reads.ts';
+import { servedFactsRead } from './run-state.ts';
+import { combine, readMany, readOne } from '#lib/server/db/reads.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { siteRegistry } from './sources-data.ts';
 import {
@@ -321,10 +321,8 @@ export function gaps(rows: Obs[]): CoverageGap[] {
 export function coverageRead() {
   const db = getDb();
   const wallets = [...new Set((siteRegistry().registry?.assets ?? []).flatMap((a) => a.heldByStablecoins.map((h) => h.address as string)))];
-  return readMany(
+  const rows = readMany(
     [
-      metaQuery('publishedRun'),
-      metaQuery('asOf'),
       db.select({ symbol: assets.symbol, assetClass: assets.assetClass, marketCap: assets.marketCap }).from(assets),
       publishedCellsQuery({ onAsOfDay: true }),
       db
@@ -343,8 +341,10 @@ export function coverageRead() {
         )
         .where(inArray(ingestHolders.holder, wallets.length ? wallets : [''])),
     ],
-    ([publishedRows, asOfRows, published, cells, balances]) =>
-      coverageFrom(publishedRunFrom(publishedRows), asOfFrom(asOfRows), published, dayFigures(cells), balances),
+    (results) => results,
+  );
+  return combine([servedFactsRead(), rows], ([facts, [published, cells, balances]]) =>
+    coverageFrom(facts.publishedRun, facts.asOf, published, dayFigures(cells), balances),
   );
 }
 

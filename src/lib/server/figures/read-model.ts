@@ -7,23 +7,15 @@
  * Without a published run (the snapshot) the run read answers undefined and the row reads answer
  * no rows.
  */
-import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { ingestObservations, publishedCells, publishedRuns, publishedTotals, type TotalKind } from '#db/schema/index.ts';
+import { and, asc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { ingestObservations, publishedCells, publishedTotals, type TotalKind } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db/client.ts';
-import { read, readMany, type Read } from '#lib/server/db/reads.ts';
+import { combine, read, type Read } from '#lib/server/db/reads.ts';
+import { asOfSql, servedRunRead, type ServedRun } from './run-state.ts';
 
-export type PublishedRun = typeof publishedRuns.$inferSelect;
 export type PublishedCell = typeof publishedCells.$inferSelect;
 export type PublishedTotal = typeof publishedTotals.$inferSelect;
 export type { PublishedStaleCell } from '#db/schema/index.ts';
-
-/** The served run's as-of date as SQL, for reads that travel in the same round trip as the run's row. */
-const publishedAsOfSql = sql<string>`(select ${publishedRuns.asOf} from ${publishedRuns} order by ${publishedRuns.runId} desc limit 1)`;
-
-const runQuery = () => getDb().select().from(publishedRuns).orderBy(desc(publishedRuns.runId)).limit(1);
-
-/** The served run (the newest published), or undefined while the site serves the snapshot. */
-export const publishedRunRead = (): Read<PublishedRun | undefined> => read(runQuery(), ([row]) => row);
 
 export interface CellFilter {
   /** One product (its registry symbol) or several. */
@@ -48,13 +40,17 @@ export function publishedCellsRead(f: CellFilter = {}): Read<PublishedCell[]> {
  * the snapshot is served).
  */
 export const publishedDayRead = <T>(
-  then: (day: { run: PublishedRun; cells: PublishedCell[]; totals: PublishedTotal[] } | undefined) => T,
+  then: (day: { run: ServedRun; cells: PublishedCell[]; totals: PublishedTotal[] } | undefined) => T,
   f: CellFilter = {},
   totals?: { kind: TotalKind; days: number },
 ) =>
-  readMany(
-    [runQuery(), publishedCellsQuery({ ...f, onAsOfDay: true }), publishedTotalsQuery(totals?.kind ?? 'market', totals ? totals.days : -1)],
-    ([[run], cells, totalRows]) => then(run ? { run, cells, totals: totalRows } : undefined),
+  combine(
+    [
+      servedRunRead(),
+      read(publishedCellsQuery({ ...f, onAsOfDay: true }), (rows) => rows),
+      read(publishedTotalsQuery(totals?.kind ?? 'market', totals ? totals.days : -1), (rows) => rows),
+    ],
+    ([run, cells, totalRows]) => then(run ? { run, cells, totals: totalRows } : undefined),
   );
 
 /**
@@ -64,8 +60,8 @@ export const publishedDayRead = <T>(
  */
 function publishedTotalsQuery(kind: TotalKind, days: number, key?: string) {
   const t = publishedTotals;
-  const where: SQL[] = [eq(t.kind, kind), sql`${t.date} <= ${publishedAsOfSql}`];
-  where.push(days < 0 ? sql`0` : sql`${t.date} >= date(${publishedAsOfSql}, ${`-${Math.trunc(days)} days`})`);
+  const where: SQL[] = [eq(t.kind, kind), sql`${t.date} <= ${asOfSql}`];
+  where.push(days < 0 ? sql`0` : sql`${t.date} >= date(${asOfSql}, ${`-${Math.trunc(days)} days`})`);
   if (key !== undefined) where.push(eq(t.key, key));
   return getDb()
     .select()
@@ -88,7 +84,7 @@ export function publishedCellsQuery(f: CellFilter) {
   if (typeof f.asset === 'string') where.push(eq(c.asset, f.asset));
   else if (f.asset) where.push(inArray(c.asset, f.asset));
   if (f.chain !== undefined) where.push(eq(c.chain, f.chain));
-  if (f.onAsOfDay) where.push(eq(c.date, publishedAsOfSql));
+  if (f.onAsOfDay) where.push(eq(c.date, asOfSql));
   if (f.from) where.push(gte(c.date, f.from));
   if (f.latest) {
     // A newer published day of the same cell (the table under another name, so it can meet itself).

@@ -6,13 +6,14 @@
 import { desc } from 'drizzle-orm';
 import registryJson from '../../../../content/registry/registry.json';
 import { ingestRuns } from '#db/schema/index.ts';
-import { asOfFrom, metaQuery, publishedRunFrom } from './analytics.ts';
-import { readMany } from '#lib/server/db/reads.ts';
+import { servedRunRead, servedFactsRead, snapshotComparisonRead } from './run-state.ts';
+import { combine, read } from '#lib/server/db/reads.ts';
 import { config } from '#lib/server/config.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { loadRegistry, parseRegistry, type Registry } from '#lib/server/catalogue/registry.ts';
 import { publishedCellsQuery } from './read-model.ts';
 import { type StaleCell } from '#lib/shared/stale-cell.ts';
+import type { SnapshotComparison } from '#db/schema/index.ts';
 
 /** A deployment's newest published figure, as the page lists it (the day it was read, where, how much). */
 export interface LatestFigure {
@@ -72,31 +73,27 @@ export interface SourcesData {
   /** `${symbol}|${chain}` -> the cell shown with an earlier day's figure, its age and why. */
   stale: Map<string, StaleCell>;
   /** The first published run against the snapshot, per asset class. */
-  comparison: Array<{ assetClass: string; live: number; snapshot: number; share: number | null }>;
+  comparison: SnapshotComparison;
 }
 
 /** Everything the page shows, in one round trip: the observations' filter reads the published run in SQL. */
 export function sourcesRead() {
   const db = getDb();
-  return readMany(
+  return combine(
     [
-      metaQuery('publishedRun'),
-      metaQuery('asOf'),
-      publishedCellsQuery({ latest: true }),
-      db.select().from(ingestRuns).orderBy(desc(ingestRuns.id)).limit(10),
-      metaQuery('staleCells'),
-      metaQuery('snapshotComparison'),
+      servedFactsRead(),
+      servedRunRead(),
+      read(publishedCellsQuery({ latest: true }), (rows) => rows),
+      read(db.select().from(ingestRuns).orderBy(desc(ingestRuns.id)).limit(10), (rows) => rows),
+      snapshotComparisonRead(),
     ],
-    ([publishedRows, asOfRows, rows, runs, [staleRow], [comparisonRow]]): SourcesData => {
+    ([{ asOf, publishedRun }, run, rows, runs, comparison]): SourcesData => {
       const { registry, error } = siteRegistry();
-      const publishedRun = publishedRunFrom(publishedRows);
       const observations = new Map(
         rows.map((c): [string, LatestFigure] => [`${c.asset}|${c.chain}`, { ...c, assetSymbol: c.asset, date: c.readDate }]),
       );
-      const staleList = (publishedRun !== undefined ? (staleRow?.value ?? []) : []) as StaleCell[];
-      const stale = new Map(staleList.map((c) => [`${c.asset}|${c.chain}`, c]));
-      const comparison = (comparisonRow?.value ?? []) as SourcesData['comparison'];
-      return { registry, registryError: error, publishedRun, asOf: asOfFrom(asOfRows), observations, runs, stale, comparison };
+      const stale = new Map((run?.staleCells ?? []).map((c): [string, StaleCell] => [`${c.asset}|${c.chain}`, c]));
+      return { registry, registryError: error, publishedRun, asOf, observations, runs, stale, comparison };
     },
   );
 }

@@ -6,20 +6,17 @@
  * an instance serves starts the background function (firstRequestTrigger below). Either way the run's
  * own lock keeps two of them from running at once.
  */
-import { eq } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { datasetMeta } from '#db/schema/index.ts';
 import { configFor } from '#lib/server/config.ts';
 import { acquireLock, lockHolder, lockOwner } from './lock.ts';
-import { lastPublishedAsOf } from '#lib/server/figures/run-state.ts';
+import { lastPublishedAsOf, servedRun } from '#lib/server/figures/run-state.ts';
 // Not run.ts's defaultDate: the middleware imports this module, and run.ts brings every reader (viem) into a cold start.
 import { DAY_MS, isoDay } from '#lib/shared/utc-day.ts';
 
 /** Why a run is due now, or undefined when it is not (INGEST_AUTO=off, or the figures are current). */
 export async function autoRunDue(db: Database, env: NodeJS.ProcessEnv, now = Date.now()): Promise<string | undefined> {
   if (!configFor(env).ingest.auto) return undefined;
-  const [published] = await db.select({ value: datasetMeta.value }).from(datasetMeta).where(eq(datasetMeta.key, 'publishedRun'));
-  if (!published) return 'no run has been published';
+  if (!(await servedRun(db))) return 'no run has been published';
   const last = await lastPublishedAsOf(db);
   const yesterday = isoDay(now - DAY_MS);
   if (!last || last < yesterday) return `the last published run is as of ${last ?? '?'}, before ${yesterday}`;

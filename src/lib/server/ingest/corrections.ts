@@ -6,13 +6,12 @@
  */
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { corrections, datasetMeta, ingestObservations } from '#db/schema/index.ts';
+import { corrections, ingestObservations } from '#db/schema/index.ts';
 import { isoDay } from '#lib/shared/utc-day.ts';
 import type { EvmReceipt } from '#lib/shared/receipts.ts';
 import { METHOD_CHANGES, METHOD_VERSION } from '#lib/server/catalogue/rules.ts';
 import { receiptsOf } from '#lib/server/figures/receipts.ts';
-
-const META_KEY = 'methodVersion';
+import { methodVersionBefore } from '#lib/server/figures/run-state.ts';
 
 type Obs = typeof ingestObservations.$inferSelect;
 type Entry = typeof corrections.$inferInsert;
@@ -145,9 +144,14 @@ export async function recordCorrections(db: Database, runId: number, now = Date.
     const receiptOf = await receiptsOf(db, [...changed.map((r) => r.after), ...changed.map((r) => r.before)]);
     for (const r of changed) entries.push(...changesOf(r, recordedAt, { before: receiptOf(r.before), after: receiptOf(r.after) }));
   }
-  const [meta] = await db.select().from(datasetMeta).where(eq(datasetMeta.key, META_KEY));
-  const was = meta ? Number(meta.value) : null;
-  if (was !== null && was !== METHOD_VERSION)
+  // Against the run published before this one (its row keeps its method version); told once per run.
+  const was = await methodVersionBefore(db, runId);
+  const told = await db
+    .select({ id: corrections.id })
+    .from(corrections)
+    .where(and(eq(corrections.runId, runId), eq(corrections.figure, 'method')))
+    .limit(1);
+  if (was !== null && was !== METHOD_VERSION && !told.length)
     entries.push({
       recordedAt,
       runId,
@@ -159,10 +163,5 @@ export async function recordCorrections(db: Database, runId: number, now = Date.
       methodVersion: METHOD_VERSION,
     });
   await record(db, entries);
-  if (was !== METHOD_VERSION)
-    await db
-      .insert(datasetMeta)
-      .values({ key: META_KEY, value: METHOD_VERSION })
-      .onConflictDoUpdate({ target: datasetMeta.key, set: { value: METHOD_VERSION } });
   return entries.length;
 }

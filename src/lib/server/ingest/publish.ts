@@ -9,7 +9,7 @@
  * runs before this, in run.ts. A figure no source gives (holders from an API that has none, a
  * change without an earlier day) is left out or null, never filled in.
  */
-import { and, eq, gte, inArray, lt, lte, or } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, or } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import {
   assets,
@@ -26,6 +26,8 @@ import {
   publishedRuns,
   publishedTotals,
   transfers,
+  READ_MODEL_MARKER,
+  type SnapshotComparison,
 } from '#db/schema/index.ts';
 import {
   carryStale,
@@ -53,9 +55,10 @@ import { buildOverview, MARKET_STABLECOIN_BASIS, marketStablecoins, type Totals 
 import { buildSeries } from './derive/series.ts';
 import { buildTransfers } from './derive/transfers.ts';
 import { buildCellRows, buildTotals, type CellRow, type TotalRow } from './derive/read-model.ts';
-import { INDEXING_KEY } from './sources/evm/log-phase.ts';
+import { indexingAt } from './indexing.ts';
 import { METHOD_VERSION } from '#lib/server/catalogue/rules.ts';
 import { type StaleCell } from '#lib/shared/stale-cell.ts';
+import { servedRun } from '#lib/server/figures/run-state.ts';
 
 /** Published transfers cover the longest window the API offers (90 days). */
 const TRANSFER_WINDOW_DAYS = 90;
@@ -99,6 +102,8 @@ export interface DeriveOptions {
   now?: number;
   /** The plan's carryBack: this run's rows of the days before (the sources read at the close) stand for today's missing cells (cells.ts carryStale). */
   carryBack?: number;
+  /** The indexing shares to publish; else the last ones a run's log phase wrote (indexing.ts). */
+  indexing?: Record<string, number>;
 }
 
 /** Everything the site serves, computed from the stored observations up to `asOf`. */
@@ -173,8 +178,7 @@ export async function derive(db: Database, registry: Registry, asOf: string, opt
   const seriesRows = buildSeries(g, dates, t, chainName, registry, h, readLabel);
   const cells: Record<string, CellFigure> = {};
   for (const o of picked.values()) if (o.date === asOf) cells[cellKey(o.assetSymbol, o.chain)] = { value: o.value, holders: o.holders };
-  const [indexingRow] = await db.select().from(datasetMeta).where(eq(datasetMeta.key, INDEXING_KEY));
-  const indexing = (indexingRow?.value ?? {}) as Record<string, number>;
+  const indexing = opts.indexing ?? (await indexingAt(db, runId));
   const considered = rows.filter((r) => r.accepted || r.runId === runId);
   const cellRows = buildCellRows({ picked, considered, asOf, stale, held, indexing });
   return {
@@ -211,15 +215,19 @@ const TOTAL_CHUNK = 100;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
- * The read model (db/schema/published.ts), replaced whole inside the publish transaction. The cell
- * and total tables carry no change-counter trigger (a trigger per row would double a publish's
- * writes); the run's own row below moves the counter once, in this same transaction.
+ * The read model's cells and totals (db/schema/published.ts), replaced whole inside the publish
+ * transaction. They carry no change-counter trigger (a trigger per row would double a publish's
+ * writes); the run's own row (writeRunRow), written in the same transaction, moves the counter once.
  */
-async function writeReadModel(tx: Tx | Database, runId: number, d: Derived, comparison?: unknown): Promise<void> {
+async function writeReadModel(tx: Tx | Database, d: Derived): Promise<void> {
   await tx.delete(publishedCells);
   await tx.delete(publishedTotals);
   for (let i = 0; i < d.cellRows.length; i += CELL_CHUNK) await tx.insert(publishedCells).values(d.cellRows.slice(i, i + CELL_CHUNK));
   for (let i = 0; i < d.totalRows.length; i += TOTAL_CHUNK) await tx.insert(publishedTotals).values(d.totalRows.slice(i, i + TOTAL_CHUNK));
+}
+
+/** The run's typed row (the run's state the pages read: figures/run-state.ts). */
+async function writeRunRow(tx: Tx, runId: number, d: Derived, comparison?: SnapshotComparison): Promise<void> {
   const run = {
     asOf: d.asOf,
     publishedAt: new Date().toISOString(),
@@ -227,7 +235,7 @@ async function writeReadModel(tx: Tx | Database, runId: number, d: Derived, comp
     staleCells: d.stale,
     indexing: d.indexing,
     overview: d.overview,
-    snapshotComparison: (comparison ?? null) as (typeof publishedRuns.$inferInsert)['snapshotComparison'],
+    snapshotComparison: comparison ?? null,
   };
   // A head-first run publishes twice: its row is updated, and a run that compared with the snapshot keeps that comparison.
   const { snapshotComparison, ...again } = run;
@@ -238,7 +246,7 @@ async function writeReadModel(tx: Tx | Database, runId: number, d: Derived, comp
 }
 
 /** Replaces the published figures with `d` and marks the run published, in one transaction. */
-export async function writePublished(db: Database, runId: number, d: Derived, comparison?: unknown): Promise<void> {
+export async function writePublished(db: Database, runId: number, d: Derived, comparison?: SnapshotComparison): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(networks);
     await tx.delete(networkSeries);
@@ -250,16 +258,8 @@ export async function writePublished(db: Database, runId: number, d: Derived, co
     for (let i = 0; i < d.chartRows.length; i += CHUNK) await tx.insert(chartPoints).values(d.chartRows.slice(i, i + CHUNK));
     for (let i = 0; i < d.assetRows.length; i += CHUNK) await tx.insert(assets).values(d.assetRows.slice(i, i + CHUNK));
     for (let i = 0; i < d.transferRows.length; i += CHUNK) await tx.insert(transfers).values(d.transferRows.slice(i, i + CHUNK));
-    await writeReadModel(tx, runId, d, comparison);
-    for (const [key, value] of [
-      ['asOf', d.asOf],
-      ['marketOverview', d.overview],
-      ['publishedRun', runId],
-      ['staleCells', d.stale],
-      ...(comparison ? ([['snapshotComparison', comparison]] as const) : []),
-    ] as const) {
-      await tx.insert(datasetMeta).values({ key, value }).onConflictDoUpdate({ target: datasetMeta.key, set: { value } });
-    }
+    await writeReadModel(tx, d);
+    await writeRunRow(tx, runId, d, comparison);
     // Published figures replace the snapshot: a later first start must not load it over them.
     await tx.insert(datasetMeta).values({ key: 'seeded:analytics', value: new Date().toISOString() }).onConflictDoNothing();
     // This run's rows become servable history, except the cells it failed or held (never reused).
@@ -279,35 +279,30 @@ export async function writePublished(db: Database, runId: number, d: Derived, co
 }
 
 /**
- * A database published before the read model existed: build it from the last published run, so
- * the pages that now read it show the figures they showed before the deploy. The run's figures are
- * re-derived from the rows it accepted (held and failed cells were never accepted), its stale
- * cells keep the reasons it published. The analytics tables are left as they are. Runs once: a
- * database with a published_runs row, or with no published run, is left alone.
+ * A database published before the read model existed: the migration that moved its run's keys into
+ * a published_runs row left `setup:read-model` naming that run; its cells and totals are built here
+ * from the rows it accepted (held and failed cells were never accepted), with the stale cells' reasons
+ * it published, so the pages that read them show the figures they showed before the deploy. The run's
+ * row and the analytics tables are left as they are. The marker goes in the same transaction.
  */
 export async function rebuildReadModel(db: Database, registry: () => Registry): Promise<boolean> {
-  const [done] = await db.select({ runId: publishedRuns.runId }).from(publishedRuns).limit(1);
-  if (done) return false;
-  const meta = new Map(
-    (
-      await db
-        .select()
-        .from(datasetMeta)
-        .where(inArray(datasetMeta.key, ['asOf', 'publishedRun', 'staleCells', 'snapshotComparison']))
-    ).map((r) => [r.key, r.value]),
-  );
-  const runId = Number(meta.get('publishedRun'));
-  const asOf = meta.get('asOf');
-  if (!Number.isInteger(runId) || typeof asOf !== 'string') return false;
-  const d = await derive(db, registry(), asOf);
-  const published = new Map(((meta.get('staleCells') ?? []) as StaleCell[]).map((s) => [cellKey(s.asset, s.chain), s]));
-  d.stale = d.stale.map((s) => published.get(cellKey(s.asset, s.chain)) ?? s);
-  for (const row of d.cellRows) {
-    const s = row.date === asOf ? published.get(cellKey(row.asset, row.chain)) : undefined;
-    if (s && row.state === 'stale') Object.assign(row, { note: s.reason, since: s.since, ageHours: s.ageHours });
+  const [marker] = await db.select().from(datasetMeta).where(eq(datasetMeta.key, READ_MODEL_MARKER));
+  if (!marker) return false;
+  const run = await servedRun(db);
+  if (run && run.runId === Number(marker.value)) {
+    const d = await derive(db, registry(), run.asOf, { indexing: run.indexing });
+    const published = new Map(run.staleCells.map((s) => [cellKey(s.asset, s.chain), s]));
+    for (const row of d.cellRows) {
+      const s = row.date === run.asOf ? published.get(cellKey(row.asset, row.chain)) : undefined;
+      if (s && row.state === 'stale') Object.assign(row, { note: s.reason, since: s.since, ageHours: s.ageHours });
+    }
+    await db.transaction(async (tx) => {
+      await writeReadModel(tx, d);
+      await tx.delete(datasetMeta).where(eq(datasetMeta.key, READ_MODEL_MARKER));
+    });
+    return true;
   }
-  const [overview] = await db.select().from(datasetMeta).where(eq(datasetMeta.key, 'marketOverview'));
-  d.overview = (overview?.value ?? d.overview) as Record<string, unknown>;
-  await db.transaction((tx) => writeReadModel(tx, runId, d, meta.get('snapshotComparison')));
-  return true;
+  // A run published since (or none at all): nothing of the old one to build.
+  await db.delete(datasetMeta).where(eq(datasetMeta.key, READ_MODEL_MARKER));
+  return false;
 }

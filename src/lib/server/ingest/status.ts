@@ -4,18 +4,14 @@ import { formatLongDate } from '#lib/shared/format.ts';
 import { isOfflineRun } from '#lib/server/catalogue/offline.ts';
 import { openDatabase } from '#db/client.ts';
 import { configFor } from '#lib/server/config.ts';
-import { datasetMeta, ingestRuns } from '#db/schema/index.ts';
+import { ingestRuns } from '#db/schema/index.ts';
+import { servedFacts } from '#lib/server/figures/run-state.ts';
 
 export async function describeLiveData(env: NodeJS.ProcessEnv): Promise<string> {
   const { client, db } = openDatabase(configFor(env).database);
   try {
-    const meta = new Map((await db.select().from(datasetMeta)).map((r) => [r.key, r.value]));
-    const asOfValue = meta.get('asOf');
-    const asOf = typeof asOfValue === 'string' ? asOfValue : 'unknown';
-    const published = meta.get('publishedRun');
-    const runId = Number(published);
-    if (published === undefined || published === null || !Number.isInteger(runId))
-      return `  Data: serving the embedded snapshot as of ${asOf} (content/data); no ingest run has been published.`;
+    const { asOf, publishedRun: runId } = await servedFacts(db);
+    if (runId === undefined) return `  Data: serving the embedded snapshot as of ${asOf} (content/data); no ingest run has been published.`;
     const [run] = await db.select().from(ingestRuns).where(eq(ingestRuns.id, runId));
     return `  Data: serving ingest run ${runId} as of ${asOf} (published ${run?.finishedAt ?? '?'}).`;
   } finally {
@@ -30,11 +26,9 @@ export async function describeLiveData(env: NodeJS.ProcessEnv): Promise<string> 
 export async function describeRunOutcome(env: NodeJS.ProcessEnv): Promise<string> {
   const { client, db } = openDatabase(configFor(env).database);
   try {
-    const meta = new Map((await db.select().from(datasetMeta)).map((r) => [r.key, r.value]));
-    const asOf = typeof meta.get('asOf') === 'string' ? formatLongDate(meta.get('asOf') as string) : 'unknown date';
-    const published = meta.get('publishedRun');
-    const serving =
-      published === undefined || published === null ? `the snapshot of ${asOf}` : `ingest run ${Number(published)} as of ${asOf}`;
+    const facts = await servedFacts(db);
+    const asOf = formatLongDate(facts.asOf);
+    const serving = facts.publishedRun === undefined ? `the snapshot of ${asOf}` : `ingest run ${facts.publishedRun} as of ${asOf}`;
     const [last] = await db.select().from(ingestRuns).orderBy(desc(ingestRuns.id)).limit(1);
     if (!last) return `  ingest (auto): no run recorded; serving ${serving}.`;
     if (isOfflineRun(last)) return `  offline: serving ${serving} (no source could be reached; see /sources).`;

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { getDb } from '#lib/server/db/client.ts';
 import { readAll, readOne } from '#lib/server/db/reads.ts';
 import { siteOrigin } from '#lib/server/config.ts';
-import { assetsRead, chartDataRead, publishedFactsRead } from '#lib/server/figures/analytics.ts';
+import { assetsRead, chartDataRead } from '#lib/server/figures/analytics.ts';
+import { servedFactsRead } from '#lib/server/figures/run-state.ts';
 import { coverageSchema, loadCoverage } from '#lib/server/figures/coverage-data.ts';
 import { privateCreditResponse, stablecoinsResponse, treasuriesResponse } from '#lib/server/figures/asset-class-data.ts';
 import { privateCreditData, stablecoinsData, treasuriesData } from '#lib/server/figures/asset-class-live.ts';
@@ -60,7 +61,7 @@ const tool = <S extends z.ZodObject>(t: {
   run: (args: z.output<S>) => Promise<Cited>;
 }): Tool => t as unknown as Tool;
 
-const facts = (): Promise<Facts> => readOne(publishedFactsRead());
+const facts = (): Promise<Facts> => readOne(servedFactsRead());
 /** A page's own as-of date and run, so the citation says what the figures it carries say. */
 const factsOf = async (page: { asOf: string }): Promise<Facts> => ({ ...(await facts()), asOf: page.asOf });
 

@@ -13,8 +13,8 @@ import { getDb } from '#lib/server/db/client.ts';
 import { combine, read, readMany, readOne, type Read } from '#lib/server/db/reads.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 import { snapshot } from '#lib/server/figures/asset-class-data.ts';
-import { asOfSql, publishedFactsRead } from '#lib/server/figures/analytics.ts';
-import { publishedCellsQuery, publishedRunRead, type PublishedCell, type PublishedRun } from '#lib/server/figures/read-model.ts';
+import { asOfSql, servedFactsRead, servedRunRead, type ServedRun } from '#lib/server/figures/run-state.ts';
+import { publishedCellsQuery, type PublishedCell } from '#lib/server/figures/read-model.ts';
 import { idBase } from '#lib/shared/open-data/ids.ts';
 import { catalogRead, type Catalog, type CatalogAsset } from './catalog.ts';
 import { concentrationQuery, type ConcentrationRow } from './concentration.ts';
@@ -41,7 +41,7 @@ export interface AssetOwnReads {
 export interface AssetPageReads {
   asOf: string;
   publishedRun?: number;
-  run: PublishedRun | undefined;
+  run: ServedRun | undefined;
   netRows: { id: string; name: string }[];
   catalog: Catalog;
   heldRuns: { id: number; reason: string | null; asOf: string }[];
@@ -122,8 +122,8 @@ export function assetPageReads(id: string): Read<AssetPageReads> {
   const targets = targetsFor(id);
   return combine(
     [
-      publishedFactsRead(),
-      publishedRunRead(),
+      servedFactsRead(),
+      servedRunRead(),
       read(db.select({ id: networks.id, name: networks.name }).from(networks), (rows) => rows),
       catalogRead(),
       read(

@@ -4,8 +4,9 @@
  * and the snapshot's assets a live run no longer covers. One batch (the served asset rows and whether
  * a run is published); the registry and the snapshot dataset are bundled.
  */
-import { readMany, readOne } from '#lib/server/db/reads.ts';
-import { metaQuery, publishedRunFrom, servedAssetsQuery } from '#lib/server/figures/analytics.ts';
+import { combine, read, readOne } from '#lib/server/db/reads.ts';
+import { servedAssetsQuery } from '#lib/server/figures/analytics.ts';
+import { servedFactsRead } from '#lib/server/figures/run-state.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 import { snapshot } from '#lib/server/figures/asset-class-data.ts';
 import { assetRowsOf } from '#lib/server/figures/snapshot-dataset.ts';
@@ -176,7 +177,9 @@ export const trackedIssuerCount = (served: { symbol: string; name: string; asset
 
 /** The catalog as the site serves it now: one query (the served asset rows), to batch with a page's others. */
 export const catalogRead = () =>
-  readMany([servedAssetsQuery(), metaQuery('publishedRun')], ([served, run]) => catalogOf(served, publishedRunFrom(run) !== undefined));
+  combine([read(servedAssetsQuery(), (rows) => rows), servedFactsRead()], ([served, facts]) =>
+    catalogOf(served, facts.publishedRun !== undefined),
+  );
 
 /** The catalog as the site serves it now (one query). */
 export async function loadCatalog(): Promise<Catalog> {

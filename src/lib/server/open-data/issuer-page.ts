@@ -6,7 +6,7 @@
 import { figureOrigin, type Origin } from '#lib/shared/origin.ts';
 import { publishedCellsRead, type PublishedCell } from '#lib/server/figures/read-model.ts';
 import { combine, readOne, type Read } from '#lib/server/db/reads.ts';
-import { publishedFactsRead } from '#lib/server/figures/analytics.ts';
+import { servedFactsRead } from '#lib/server/figures/run-state.ts';
 import { assetRef, catalogRead, issuerSymbolsGuess, type Catalog, type AssetRef, type CatalogAsset } from './catalog.ts';
 import { countedOnce } from '#lib/server/figures/counted-once.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
@@ -70,7 +70,7 @@ function summary(catalog: Catalog, id: string, live: boolean, counted: Counted):
 
 /** Every issuer, largest total first, with the classes of its assets (by issuer id, for the /issuers class filter). */
 export const issuersRead = () =>
-  combine([publishedFactsRead(), catalogRead()], ([{ asOf, publishedRun }, catalog]) => {
+  combine([servedFactsRead(), catalogRead()], ([{ asOf, publishedRun }, catalog]) => {
     const counted = countedOnce(siteRegistry().registry);
     const issuers = catalog.issuers.map((i) => summary(catalog, i.id, publishedRun !== undefined, counted)!);
     issuers.sort((a, b) => (b.totalMarketCap ?? -1) - (a.totalMarketCap ?? -1) || a.name.localeCompare(b.name));
@@ -105,7 +105,7 @@ export interface IssuerPageReads {
 export function issuerPageReads(id: string): Read<IssuerPageReads> {
   const guessed = issuerSymbolsGuess(id);
   return combine(
-    [publishedFactsRead(), catalogRead(), publishedCellsRead({ asset: guessed.size ? [...guessed] : '' })],
+    [servedFactsRead(), catalogRead(), publishedCellsRead({ asset: guessed.size ? [...guessed] : '' })],
     ([facts, catalog, cells]) => ({
       ...facts,
       catalog,

@@ -7,7 +7,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import { networks, networkSeries } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { combine, readMany, readOne, type Read } from '#lib/server/db/reads.ts';
-import { publishedFactsRead } from '#lib/server/figures/analytics.ts';
+import { servedFactsRead } from '#lib/server/figures/run-state.ts';
 import { publishedCellsRead, type PublishedCell } from '#lib/server/figures/read-model.ts';
 import { assetRef, catalogRead, type AssetRef, type Catalog, type CatalogAsset } from './catalog.ts';
 import { snapshot } from '#lib/server/figures/asset-class-data.ts';
@@ -53,7 +53,7 @@ export function networkPageRead(id: string): Read<NetworkPage | undefined> {
   const nameOf = db.select({ name: networks.name }).from(networks).where(eq(networks.id, id));
   return combine(
     [
-      publishedFactsRead(),
+      servedFactsRead(),
       readMany(
         [
           db.select().from(networks).orderBy(desc(networks.totalValue)),

@@ -2,12 +2,12 @@
 import type { Registry, RegistryAsset } from '#lib/server/catalogue/registry.ts';
 import { priceMethodOf, supplyMethodOf } from '#lib/server/catalogue/methods.ts';
 import { readAll } from '#lib/server/db/reads.ts';
-import { publishedFactsRead } from '#lib/server/figures/analytics.ts';
+import { servedFactsRead } from '#lib/server/figures/run-state.ts';
 import { catalogRead } from './catalog.ts';
 
 /** The as-of date, the published run and the catalog, in one round trip (the dataset facts by figures' one read of them). */
 export async function loadCatalogAndFacts() {
-  const [facts, catalog] = await readAll([publishedFactsRead(), catalogRead()]);
+  const [facts, catalog] = await readAll([servedFactsRead(), catalogRead()]);
   return { ...facts, catalog };
 }
 

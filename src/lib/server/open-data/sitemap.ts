@@ -2,7 +2,8 @@
  * The open-data pages for the sitemap, each with the data's as-of date as lastmod. Kept apart from
  * sitemap.xml.ts's own list so the two merge without conflict. One catalog read plus the networks.
  */
-import { getAsOf, listNetworks } from '#lib/server/figures/analytics.ts';
+import { listNetworks } from '#lib/server/figures/analytics.ts';
+import { getAsOf } from '#lib/server/figures/run-state.ts';
 import { loadCatalog } from './catalog.ts';
 import { networkUrl } from '#lib/shared/open-data/ids.ts';
 

@@ -9,7 +9,7 @@ import { PUBLISHED_RUN_TAGS, purgeTags } from '#lib/server/cache/cdn.ts';
 import { ensureAdmin, type AdminSeedResult, type AdminCredentials } from './admin.ts';
 import { seedAnalytics } from './analytics.ts';
 import { seedOnce } from './once.ts';
-import { datasetMeta } from '#db/schema/index.ts';
+import { datasetMeta, READ_MODEL_MARKER } from '#db/schema/index.ts';
 import { loadRegistry, registryPath } from '#lib/server/catalogue/registry.ts';
 
 const CONTENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../content');
@@ -33,13 +33,13 @@ function purgeAfter(applied: readonly string[]): string[] {
 }
 
 /**
- * A database published before the read model: build it from its last published run (once). The
- * publish step (with the chain readers it imports, about 450 modules and 0.4 s of CPU to load) is
- * loaded only for a database that has published a run: one that never did has nothing to rebuild.
+ * A database published before the read model: build its cells and totals from its last published
+ * run (once: the migration that moved the run's keys into its row left a marker naming it). The
+ * publish step is loaded only when the marker is there: any other start has nothing to build.
  */
 async function rebuildReadModelIfPublished(db: Database) {
-  const published = await db.select({ key: datasetMeta.key }).from(datasetMeta).where(eq(datasetMeta.key, 'publishedRun'));
-  if (!published.length) return;
+  const marker = await db.select({ key: datasetMeta.key }).from(datasetMeta).where(eq(datasetMeta.key, READ_MODEL_MARKER));
+  if (!marker.length) return;
   const { rebuildReadModel } = await import('#lib/server/ingest/publish.ts');
   await rebuildReadModel(db, () => loadRegistry(registryPath(process.env)));
 }

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { asOfRead, networksRead } from '#lib/server/figures/analytics.ts';
+import { networksRead } from '#lib/server/figures/analytics.ts';
+import { asOfRead } from '#lib/server/figures/run-state.ts';
 import { readAll } from '#lib/server/db/reads.ts';
 import { readFormat, readLimit, rowsResponse } from '#lib/server/open-data/download.ts';
 

@@ -6,13 +6,11 @@
  * history, or from the last 30 days first when the block is the head (the older history after).
  * A chain whose logs fail keeps its figures, without holders; the failure is a warning.
  */
-import type { Database } from '#db/client.ts';
-import { desc, eq } from 'drizzle-orm';
-import { datasetMeta, publishedRuns } from '#db/schema/index.ts';
 import { configFor } from '#lib/server/config.ts';
 import { DAY_MS } from '#lib/shared/utc-day.ts';
 import type { Registry } from '#lib/server/catalogue/registry.ts';
 import type { SourceContext } from '../types.ts';
+import { saveIndexing } from '../../indexing.ts';
 import { closingBlock } from './block.ts';
 import { deploymentsByChain } from './chains.ts';
 import { historyRead, indexChain, readHistory, undoReorg, type IndexedDeployment } from './logs.ts';
@@ -21,8 +19,6 @@ import type { ChainState } from './state.ts';
 
 /** The recent window a head read indexes before the older history. */
 const RECENT_DAYS = 30;
-/** The dataset_meta key of the history read per `SYMBOL|chain` (0-100), shown while a deployment indexes. */
-export const INDEXING_KEY = 'indexing';
 
 /** The deployments of a chain whose state was read, with their decimals: what the log phase indexes. */
 function indexed(registry: Registry, key: string, chain: ChainState): IndexedDeployment[] {
@@ -36,10 +32,12 @@ function indexed(registry: Registry, key: string, chain: ChainState): IndexedDep
 
 /**
  * Per `SYMBOL|chain`, the share of its history read, kept for the next publish and on the served
- * run's row, which the asset pages read: the share is progress, not a figure, so the run a head read
- * already published shows it grow while the older history is read.
+ * run's row (indexing.ts): the share is progress, not a figure.
  */
-export async function writeIndexing(db: Database, registry: Registry, chains: ReadonlyMap<string, ChainState>): Promise<void> {
+export async function writeIndexing(
+  { db, registry, runId }: Pick<SourceContext, 'db' | 'registry' | 'runId'>,
+  chains: ReadonlyMap<string, ChainState>,
+): Promise<void> {
   const value: Record<string, number> = {};
   for (const [key, chain] of chains) {
     const list = indexed(registry, key, chain);
@@ -51,9 +49,7 @@ export async function writeIndexing(db: Database, registry: Registry, chains: Re
     );
     for (const d of list) value[`${d.symbol}|${key}`] = pct.get(d.address) ?? 0;
   }
-  await db.insert(datasetMeta).values({ key: INDEXING_KEY, value }).onConflictDoUpdate({ target: datasetMeta.key, set: { value } });
-  const [served] = await db.select({ runId: publishedRuns.runId }).from(publishedRuns).orderBy(desc(publishedRuns.runId)).limit(1);
-  if (served) await db.update(publishedRuns).set({ indexing: value }).where(eq(publishedRuns.runId, served.runId));
+  await saveIndexing(db, runId, value);
 }
 
 export interface LogCounts {
@@ -73,7 +69,7 @@ export async function readLogs(
   const out: LogCounts = { complete: true, requests: 0, transfers: 0 };
   if (ctx.dryRun) return out;
   // A head read shows "N% of history read" while it indexes: updated after each range.
-  const onRange = policy.recentFirst ? () => writeIndexing(ctx.db, ctx.registry, chains) : undefined;
+  const onRange = policy.recentFirst ? () => writeIndexing(ctx, chains) : undefined;
   for (const [key, chain] of chains) {
     const list = indexed(ctx.registry, key, chain);
     if (!list.length) continue;
@@ -108,6 +104,6 @@ export async function readLogs(
       ctx.warn(`${key}: Transfer logs not read: ${(e as Error).message.split('\n')[0]}`);
     }
   }
-  if (policy.recentFirst) await writeIndexing(ctx.db, ctx.registry, chains);
+  if (policy.recentFirst) await writeIndexing(ctx, chains);
   return out;
 }

@@ -142,7 +142,7 @@ export const evmSource: Source = {
       };
     }
     const observations = await write();
-    if (!ctx.dryRun) await writeIndexing(ctx.db, ctx.registry, read.chains);
+    if (!ctx.dryRun) await writeIndexing(ctx, read.chains);
     // After the first publish: the logs within the time left, then the same rows with their holders.
     ctx.afterPublish?.('logs', async () => {
       const logs = await readLogs(ctx, read.chains, policy, plan.logDeadline);
