@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
-import { datasetMeta, publishedRuns } from '#db/schema/index.ts';
+import { installChangeCounter } from '#db/change-counter.ts';
+import { datasetMeta, publishedCells, publishedRuns } from '#db/schema/index.ts';
 
 const url = `file:${join(mkdtempSync(join(tmpdir(), 'rwa-run-state-')), 'app.db')}`;
 // The app's database (getDb) opens from DATABASE_URL on first use: point it at the scratch file.
@@ -105,5 +106,31 @@ describe('the served run', () => {
     const current = await readOne(servedRunRead());
     expect(current).toMatchObject({ runId: 5, staleCells: [], indexing: {}, overview: {} });
     expect((await readOne(marketOverviewRead())).totalRWAValue).toBeNull();
+  });
+});
+
+describe('the change counter', () => {
+  it('moves once for a published run: its row has the trigger, the thousands of cells beside it none', async () => {
+    await installChangeCounter(opened.client);
+    const n = async () => Number((await opened.client.execute('SELECT n FROM change_counter')).rows[0].n);
+    const before = await n();
+    await opened.db.transaction(async (tx) => {
+      await tx.insert(publishedCells).values(
+        ['a', 'b', 'c'].map((chain) => ({
+          date: '2026-11-21',
+          asset: 'TB',
+          chain,
+          source: 'evm',
+          supply: '1',
+          state: 'fresh' as const,
+          receiptRunId: 6,
+          readDate: '2026-11-21',
+        })),
+      );
+      await tx
+        .insert(publishedRuns)
+        .values({ runId: 6, asOf: '2026-11-21', publishedAt: '2026-11-21T12:00:00.000Z', methodVersion: 1, overview: {} });
+    });
+    expect(await n()).toBe(before + 1);
   });
 });
