@@ -5,6 +5,13 @@
  * scenario did on chain; then a +60% jump trips the circuit breaker and a missing or unreachable
  * RPC URL fails naming its chain, both leaving the published figures as they were; a malformed
  * RPC URL or ingest variable is named before anything is read.
+ *
+ * The same scenario server and run carry the receipts and the correction log (receipts-suite.ts) and
+ * the open-data pages (open-data-live-suite.ts): each of the three files started both chains, their
+ * contracts, a server and the run of days 0-2 for itself (about 10 s of CPU each). The order keeps
+ * what each reads: everything asserted of days 0-2 first; then day 3's jump, which this file and
+ * the open-data pages both assert on; then the failing runs; the day restated for the correction
+ * log and the head read last, since they change the registry and the as-of date.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,17 +20,22 @@ import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playJump, WALLETS, type Scenario } from '../../scripts/lib/ingest-scenario.ts';
 import type { RunningServer } from '../support/server.ts';
-import { getOk, runIngestCli, startScenarioServer } from '../support/ingest.ts';
+import { getOk, runIngestCli, startScenarioServer, type ScenarioServer } from '../support/ingest.ts';
+import { correctionsSuite, receiptsSuite } from './receipts-suite.ts';
+import { heldFigureSuite, openDataLiveSuite, type HeldJump } from './open-data-live-suite.ts';
 
+let scenarioServer: ScenarioServer;
 let s: Scenario;
 let server: RunningServer;
 let env: Record<string, string>;
+let jump: HeldJump & { day: string };
 
 const get = (path: string) => getOk(server.baseUrl, path);
 
 beforeAll(async () => {
   // The server lists the same registry on /sources.
-  ({ scenario: s, server, env } = await startScenarioServer());
+  scenarioServer = await startScenarioServer();
+  ({ scenario: s, server, env } = scenarioServer);
 }, 120_000);
 
 afterAll(async () => {
@@ -275,10 +287,20 @@ describe('npm run ingest against two local chains', () => {
     ]);
     expect(t.cards[1].value).toBe('unavailable');
   });
+});
+
+receiptsSuite(() => scenarioServer);
+openDataLiveSuite(() => scenarioServer);
+
+describe('day 3: gold jumps 11x on one chain', () => {
+  beforeAll(async () => {
+    const goldBefore: unknown = await get('/api/assets/gold');
+    const day = await playJump(s);
+    jump = { day, goldBefore, run: await runIngestCli(['--date', day], env) };
+  }, 60_000);
 
   it('an 11x jump of one asset on one chain is held by the per-asset breaker; the rest publishes, the held figure is never served', async () => {
-    const day3 = await playJump(s);
-    const r = await runIngestCli(['--date', day3], env);
+    const { day: day3, run: r } = jump;
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
@@ -305,6 +327,13 @@ describe('npm run ingest against two local chains', () => {
     expect(html).not.toContain('supply 1100');
   }, 60_000);
 
+  heldFigureSuite(
+    () => scenarioServer,
+    () => jump,
+  );
+});
+
+describe('npm run ingest after day 3: older days, chains down, bad settings', () => {
   it('re-reading an older day adds history but never moves the site back to an older as-of date', async () => {
     const r = await runIngestCli(['--date', s.days[0]], env);
     expect(r.code).toBe(0);
@@ -388,3 +417,5 @@ describe('npm run ingest against two local chains', () => {
     expect(r.stderr).toContain('assets[1] (GOLD) deployments[0].chain: unknown chain "constructor"');
   }, 30_000);
 });
+
+correctionsSuite(() => scenarioServer);

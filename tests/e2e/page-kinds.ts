@@ -33,7 +33,7 @@ export const PAGE_KINDS: PageKind[] = [
   { name: 'author', path: '/authors/rwa-research-team', status: 200, public: true },
   { name: 'asset', path: '/assets/buidl', status: 200, public: true },
   { name: 'assets', path: '/assets', status: 200, public: true },
-  // Before any run the receipt says there is none yet (the live receipt is checked in tests/api-own/receipts.test.ts).
+  // Before any run the receipt says there is none yet (the live receipt is checked in tests/api-own/receipts-suite.ts).
   { name: 'receipt', path: '/assets/buidl/receipt', status: 200 },
   { name: 'corrections', path: '/corrections', status: 200, public: true },
   // A view in the query: header links with aria-sort, the filter form with choices made.
