@@ -7,22 +7,22 @@
  */
 import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { newContext, useBrowser } from '../support/browser.ts';
-import { useSharedTab } from '../support/shared-tab.ts';
+import { useSharedTab, type Visit } from '../support/shared-tab.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
-// The read-only visits share a tab (one with JavaScript, one without); the image downloads share one
-// that records what a canvas draws; the JavaScript budget is measured on a first visit, in a context of its own.
-const tab = useSharedTab(browser, base);
-const noJs = useSharedTab(browser, base, { javaScript: false });
-const recording = useSharedTab(browser, base, {
+// The visits share a tab (one with JavaScript, one without); the one with JavaScript records what a
+// canvas draws (it draws nothing but the downloaded images), so a download is checked on the load that
+// checked the chart's tooltip; the JavaScript budget is measured on a first visit, in a context of its own.
+const tab = useSharedTab(browser, base, {
   setup: async (c) => {
     await c.addInitScript(RECORD_TEXT);
   },
 });
+const noJs = useSharedTab(browser, base, { javaScript: false });
 
 interface Box {
   text: string;
@@ -92,22 +92,48 @@ async function liveChart(page: Page, testid: string): Promise<Locator> {
   return chart;
 }
 
+/** After a resize: every live chart has measured its new box and drawn again at that size. */
+async function redrawn(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<SVGSVGElement>('svg[data-live]')].every((svg) => {
+      const { width } = svg.getBoundingClientRect();
+      return width === 0 || Math.abs(svg.viewBox.baseVal.width - width) <= 1;
+    }),
+  );
+}
+
 describe('chart axes', () => {
-  for (const width of [360, 390, 1280]) {
-    it(`never overlap or clip a label at ${width} px`, async () => {
-      const { page } = await tab.visit('/', { viewport: { width, height: 900 } });
-      await liveChart(page, 'rwa-chart');
-      await expectReadableAxes(page, 'svg[data-testid="rwa-chart"]', `/ at ${width}`);
-      await page.goto('/networks');
-      await liveChart(page, 'network-chart');
-      await expectReadableAxes(page, 'svg[data-testid="network-chart"]', `/networks at ${width}`);
-      // A network page's server-rendered history charts (one per metric, plus market share).
-      const id = ((await (await fetch(base + '/api/networks')).json()) as { id: string }[])[0].id;
-      await page.goto(`/networks/${id}`);
+  // Each page loads once and is laid out again at each width: a live chart follows its box's size and draws again.
+  const widths = [1280, 390, 360];
+  const atEachWidth = async (page: Page, check: (width: number) => Promise<void>) => {
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      await redrawn(page);
+      await check(width);
+    }
+  };
+
+  it(`never overlap or clip a label on / at ${widths.join(', ')} px`, async () => {
+    const { page } = await tab.visit('/', { viewport: { width: widths[0], height: 900 } });
+    await liveChart(page, 'rwa-chart');
+    await atEachWidth(page, (width) => expectReadableAxes(page, 'svg[data-testid="rwa-chart"]', `/ at ${width}`));
+  });
+
+  it(`never overlap or clip a label on /networks at ${widths.join(', ')} px`, async () => {
+    const { page } = await tab.visit('/networks', { viewport: { width: widths[0], height: 900 } });
+    await liveChart(page, 'network-chart');
+    await atEachWidth(page, (width) => expectReadableAxes(page, 'svg[data-testid="network-chart"]', `/networks at ${width}`));
+  });
+
+  it(`never overlap or clip a label on a network page's server-rendered history charts at ${widths.join(', ')} px`, async () => {
+    // One per metric, plus market share.
+    const id = ((await (await fetch(base + '/api/networks')).json()) as { id: string }[])[0].id;
+    const { page } = await tab.visit(`/networks/${id}`, { viewport: { width: widths[0], height: 900 } });
+    await atEachWidth(page, async (width) => {
       await expectReadableAxes(page, '#network-history svg[role="img"]', `/networks/${id} at ${width}`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `at ${width}`).toBeLessThanOrEqual(0);
     });
-  }
+  });
 });
 
 describe('server-rendered charts', () => {
@@ -145,9 +171,71 @@ describe('server-drawn charts on a phone, before any script', () => {
   });
 });
 
-describe('network lines', () => {
+/** Width and height of a PNG, from its header. */
+const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+
+/** Records every text a canvas draws, so a test can read what went into an image. */
+const RECORD_TEXT = () => {
+  const drawn: string[] = [];
+  (window as unknown as { __drawn: string[] }).__drawn = drawn;
+  const fill = CanvasRenderingContext2D.prototype.fillText;
+  CanvasRenderingContext2D.prototype.fillText = function (text: string, x: number, y: number, max?: number) {
+    drawn.push(text);
+    return max === undefined ? fill.call(this, text, x, y) : fill.call(this, text, x, y, max);
+  };
+};
+
+/** "Download image": an image larger than the chart, with the title, legend, source and as-of date. */
+async function expectDownloadedImage(page: Page, testid: string, title: string, file: string) {
+  await page.mouse.move(0, 0);
+  const chart = await liveChart(page, testid);
+  const box = (await chart.boundingBox())!;
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download image' }).click()]);
+  expect(download.suggestedFilename()).toBe(file);
+  const png = readFileSync(await download.path());
+  expect(png.subarray(1, 4).toString()).toBe('PNG');
+  const size = pngSize(png);
+  // Drawn at 2 pixels per CSS pixel; even at one it is wider and taller than the chart.
+  expect(size.width / 2).toBeGreaterThan(box.width);
+  expect(size.height / 2).toBeGreaterThan(box.height + 100);
+
+  const drawn = await page.evaluate(() => (window as unknown as { __drawn: string[] }).__drawn);
+  expect(drawn).toContain(title);
+  expect(drawn.some((t) => t.startsWith('Source: RWA Analytics'))).toBe(true);
+  expect(drawn).toContain('Data as of September 12, 2025');
+  const legend = await page
+    .locator(testid === 'rwa-chart' ? '[data-testid="legend-item"]:not([data-dimmed])' : '[data-testid="network-legend-item"]')
+    .allInnerTexts();
+  for (const item of legend) expect(drawn).toContain(item.split('\n')[0].trim());
+
+  // The title's band of the image is not blank: its pixels differ from the background.
+  const inked = await page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    // The title line: 24 to 48 CSS px from the top, drawn at 2x.
+    const band = ctx.getImageData(48, 48, Math.min(400, img.width - 48), 48).data;
+    const [r, g, b] = ctx.getImageData(2, 2, 1, 1).data;
+    let n = 0;
+    for (let i = 0; i < band.length; i += 4) if (Math.abs(band[i] - r) + Math.abs(band[i + 1] - g) + Math.abs(band[i + 2] - b) > 120) n++;
+    return n;
+  }, png.toString('base64'));
+  expect(inked).toBeGreaterThan(200);
+}
+
+describe('/networks at 1280 px, one load for the lines, the tooltip and the image', () => {
+  let loaded: Visit;
+  beforeAll(async () => {
+    loaded = await tab.visit('/networks');
+  });
+
   it('no two of the lines share a colour, and the colours that look most alike differ in dash pattern', async () => {
-    const { page, errors } = await tab.visit('/networks');
+    const { page, errors } = loaded;
     const chart = await liveChart(page, 'network-chart');
     const lines = await chart
       .locator('path[data-series]')
@@ -170,11 +258,9 @@ describe('network lines', () => {
     expect(keys).toEqual(lines.map((l) => l.dash));
     expect(errors).toEqual([]);
   });
-});
 
-describe('tooltips', () => {
-  it('give the date and every series on /networks and /', async () => {
-    const { page, errors } = await tab.visit('/networks');
+  it('the tooltip gives the date and every series', async () => {
+    const { page, errors } = loaded;
     const chart = await liveChart(page, 'network-chart');
     const box = (await chart.boundingBox())!;
     await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2);
@@ -184,8 +270,29 @@ describe('tooltips', () => {
     const names = await tip.getByTestId('tooltip-row').allInnerTexts();
     expect(names.length).toBe(Number(await chart.getAttribute('data-series')));
     for (const n of names) expect(n).toMatch(/\$\d+\.\d{2}[KMB]?$/);
+    expect(errors).toEqual([]);
+  });
 
-    await page.goto('/');
+  it('Download image: an image larger than the chart, with the title, legend, source and as-of date', async () => {
+    await expectDownloadedImage(
+      loaded.page,
+      'network-chart',
+      'Network Metrics: Tokenized Asset Value',
+      'networks-tokenized-asset-value.png',
+    );
+    expect(loaded.errors).toEqual([]);
+  });
+});
+
+describe('/ at 1280 px, one load for the tooltip and the image', () => {
+  let loaded: Visit;
+  beforeAll(async () => {
+    loaded = await tab.visit('/');
+  });
+
+  it('the tooltip gives the date, every class and the total', async () => {
+    const { page, errors } = loaded;
+    const tip = page.getByTestId('chart-tooltip');
     const home = await liveChart(page, 'rwa-chart');
     const hb = (await home.boundingBox())!;
     await page.mouse.move(hb.x + hb.width * 0.8, hb.y + hb.height / 2);
@@ -207,71 +314,11 @@ describe('tooltips', () => {
     expect(await tip.innerText()).toMatch(/Total\s+\$\d+\.\d{2}B/);
     expect(errors).toEqual([]);
   });
-});
 
-/** Width and height of a PNG, from its header. */
-const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
-
-/** Records every text a canvas draws, so a test can read what went into an image. */
-const RECORD_TEXT = () => {
-  const drawn: string[] = [];
-  (window as unknown as { __drawn: string[] }).__drawn = drawn;
-  const fill = CanvasRenderingContext2D.prototype.fillText;
-  CanvasRenderingContext2D.prototype.fillText = function (text: string, x: number, y: number, max?: number) {
-    drawn.push(text);
-    return max === undefined ? fill.call(this, text, x, y) : fill.call(this, text, x, y, max);
-  };
-};
-
-describe('Download image', () => {
-  for (const [path, testid, title, file] of [
-    ['/', 'rwa-chart', 'Total RWA Value', 'rwa-chart.png'],
-    ['/networks', 'network-chart', 'Network Metrics: Tokenized Asset Value', 'networks-tokenized-asset-value.png'],
-  ] as const) {
-    it(`${path}: an image larger than the chart, with the title, legend, source and as-of date`, async () => {
-      const { page, errors } = await recording.visit(path);
-      const chart = await liveChart(page, testid);
-      const box = (await chart.boundingBox())!;
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download image' }).click()]);
-      expect(download.suggestedFilename()).toBe(file);
-      const png = readFileSync(await download.path());
-      expect(png.subarray(1, 4).toString()).toBe('PNG');
-      const size = pngSize(png);
-      // Drawn at 2 pixels per CSS pixel; even at one it is wider and taller than the chart.
-      expect(size.width / 2).toBeGreaterThan(box.width);
-      expect(size.height / 2).toBeGreaterThan(box.height + 100);
-
-      const drawn = await page.evaluate(() => (window as unknown as { __drawn: string[] }).__drawn);
-      expect(drawn).toContain(title);
-      expect(drawn.some((t) => t.startsWith('Source: RWA Analytics'))).toBe(true);
-      expect(drawn).toContain('Data as of September 12, 2025');
-      const legend = await page
-        .locator(testid === 'rwa-chart' ? '[data-testid="legend-item"]:not([data-dimmed])' : '[data-testid="network-legend-item"]')
-        .allInnerTexts();
-      for (const item of legend) expect(drawn).toContain(item.split('\n')[0].trim());
-
-      // The title's band of the image is not blank: its pixels differ from the background.
-      const inked = await page.evaluate(async (b64) => {
-        const img = new Image();
-        img.src = `data:image/png;base64,${b64}`;
-        await img.decode();
-        const c = document.createElement('canvas');
-        c.width = img.width;
-        c.height = img.height;
-        const ctx = c.getContext('2d')!;
-        ctx.drawImage(img, 0, 0);
-        // The title line: 24 to 48 CSS px from the top, drawn at 2x.
-        const band = ctx.getImageData(48, 48, Math.min(400, img.width - 48), 48).data;
-        const [r, g, b] = ctx.getImageData(2, 2, 1, 1).data;
-        let n = 0;
-        for (let i = 0; i < band.length; i += 4)
-          if (Math.abs(band[i] - r) + Math.abs(band[i + 1] - g) + Math.abs(band[i + 2] - b) > 120) n++;
-        return n;
-      }, png.toString('base64'));
-      expect(inked).toBeGreaterThan(200);
-      expect(errors).toEqual([]);
-    });
-  }
+  it('Download image: an image larger than the chart, with the title, legend, source and as-of date', async () => {
+    await expectDownloadedImage(loaded.page, 'rwa-chart', 'Total RWA Value', 'rwa-chart.png');
+    expect(loaded.errors).toEqual([]);
+  });
 });
 
 describe('JavaScript on the chart pages', () => {
