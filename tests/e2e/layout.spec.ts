@@ -1,9 +1,9 @@
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { hydrated, newContext, PHONE, screenshot, watchErrors, useBrowser } from '../support/browser.ts';
+import { DESKTOP, hydrated, newContext, PHONE, screenshot, useBrowser } from '../support/browser.ts';
 import { loginCookie } from '../support/http.ts';
 import { createUsers } from '../support/users.ts';
-import { useSharedTab } from '../support/shared-tab.ts';
+import { useSharedTab, type Visit } from '../support/shared-tab.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -12,9 +12,15 @@ const browser = useBrowser();
 const tab = useSharedTab(browser, base);
 
 describe('header', () => {
+  // One signed-out load of /login for the header, its menu, the footer and (laid out again at 375 px) the drawer.
+  let login: Visit;
+  beforeAll(async () => {
+    login = await tab.visit('/login');
+    await hydrated(login.page);
+  });
+
   it('shows the navigation in the spec order with its targets', async () => {
-    const { page, errors } = await tab.visit('/login');
-    await hydrated(page);
+    const { page, errors } = login;
     const nav = page.getByRole('navigation', { name: 'Main' });
     const items = await nav
       .locator('a:visible, button:visible')
@@ -36,8 +42,7 @@ describe('header', () => {
   });
 
   it('opens the Asset Classes dropdown by keyboard and lists the seven classes', async () => {
-    const { page } = await tab.visit('/login');
-    await hydrated(page);
+    const { page } = login;
     const trigger = page.getByRole('button', { name: 'Asset Classes' });
     await trigger.focus();
     await page.keyboard.press('Enter');
@@ -58,22 +63,44 @@ describe('header', () => {
     await expect.poll(() => menu.count()).toBe(0);
   });
 
-  it('shows a user menu with the username, Admin Panel and Logout when signed in', async () => {
-    const context = await newContext(browser(), base, { signedIn: true });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await hydrated(page);
-    const trigger = page.getByRole('button', { name: 'User menu for admin' });
-    await trigger.click();
-    await expect.poll(() => page.getByRole('menuitem', { name: 'Admin Panel' }).getAttribute('href')).toBe('/admin');
-    await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
-    await screenshot(page, 'header-user-menu');
-    // Logout clears the user and the session.
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await page.getByRole('link', { name: 'Login' }).waitFor();
-    const me = await page.evaluate(() => fetch('/api/auth/me').then((r) => r.status));
-    expect(me).toBe(401);
-    await context.close();
+  it('the footer has the brand blurb, Platform, Resources, Connect and the 2025 copyright', async () => {
+    const { page } = login;
+    const footer = page.locator('footer');
+    const text = (await footer.textContent()) ?? '';
+    expect(text).toContain('real-world asset analytics platform powered by blockchain transparency');
+    for (const label of [
+      'Platform',
+      'Analytics',
+      'API Access',
+      'Documentation',
+      'Resources',
+      'Research',
+      'Blog',
+      'Support',
+      'twitter',
+      'telegram',
+      'discord',
+    ]) {
+      expect(text).toContain(label);
+    }
+    expect(text).toMatch(/© 2025/);
+    await footer.scrollIntoViewIfNeeded();
+    await screenshot(page, 'footer-desktop');
+  });
+
+  it('at 375 px the mobile drawer holds the navigation and Login when signed out', async () => {
+    // The same load laid out again at a phone's width: the header's layout is what is checked.
+    const { page } = login;
+    await page.setViewportSize(PHONE);
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.waitFor();
+    for (const label of ['Market Overview', 'Networks', 'Stablecoins', 'Stocks', 'Research', 'Admin', 'Alerts']) {
+      expect(await drawer.getByRole('link', { name: label, exact: true }).count()).toBe(1);
+    }
+    await drawer.getByRole('link', { name: 'Login' }).waitFor();
+    await screenshot(page, 'drawer-signed-out-phone');
   });
 });
 
@@ -102,25 +129,12 @@ describe('sign out everywhere', () => {
   });
 });
 
-describe('mobile drawer at 375 px', () => {
-  it('holds the navigation and Login when signed out', async () => {
-    const { page } = await tab.visit('/login', { viewport: PHONE });
-    await hydrated(page);
-    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    const drawer = page.getByRole('dialog');
-    await drawer.waitFor();
-    for (const label of ['Market Overview', 'Networks', 'Stablecoins', 'Stocks', 'Research', 'Admin', 'Alerts']) {
-      expect(await drawer.getByRole('link', { name: label, exact: true }).count()).toBe(1);
-    }
-    await drawer.getByRole('link', { name: 'Login' }).waitFor();
-    await screenshot(page, 'drawer-signed-out-phone');
-  });
+describe('signed in', () => {
+  // One signed-in tab: the drawer at 375 px, then the same load at 1280 px for the user menu, whose Logout ends the session last.
+  const signedIn = useSharedTab(browser, base, { viewport: PHONE, signedIn: true });
 
   it("shows 'Logged in as' with the username, Admin Panel and Logout when signed in", async () => {
-    const context = await newContext(browser(), base, { viewport: PHONE, signedIn: true });
-    const page = await context.newPage();
-    await page.goto('/login');
+    const { page } = await signedIn.visit('/login');
     await hydrated(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const auth = page.getByTestId('drawer-auth');
@@ -131,7 +145,23 @@ describe('mobile drawer at 375 px', () => {
     await screenshot(page, 'drawer-signed-in-phone');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
-    await context.close();
+    await page.keyboard.press('Escape');
+  });
+
+  it('at 1280 px the header shows a user menu with the username, Admin Panel and Logout when signed in', async () => {
+    const page = signedIn.page;
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.setViewportSize(DESKTOP);
+    const trigger = page.getByRole('button', { name: 'User menu for admin' });
+    await trigger.click();
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Admin Panel' }).getAttribute('href')).toBe('/admin');
+    await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+    await screenshot(page, 'header-user-menu');
+    // Logout clears the user and the session.
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('link', { name: 'Login' }).waitFor();
+    const me = await page.evaluate(() => fetch('/api/auth/me').then((r) => r.status));
+    expect(me).toBe(401);
   });
 });
 
@@ -149,14 +179,13 @@ describe('light theme', () => {
       }).observe(document, { childList: true, subtree: true });
     });
 
+  // A context of its own (the choice is kept in its storage): the toggle at 1440 px, then the same page at 390 px.
+  const themed = useSharedTab(browser, base, { viewport: { width: 1440, height: 900 }, setup: recordThemeAtBody });
+
   it('the header toggle switches to light, is remembered, and applies before the first paint (1440 px)', async () => {
     // The server's page is one for every visitor: no theme in it.
     expect(await (await fetch(base + '/stablecoins')).text()).toMatch(/<html lang="en" class="dark">/);
-    const context = await newContext(browser(), base, { viewport: { width: 1440, height: 900 } });
-    await recordThemeAtBody(context);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto('/stablecoins');
+    const { page, errors } = await themed.visit('/stablecoins');
     await hydrated(page);
     const toggle = page.getByRole('banner').getByRole('button', { name: 'Light theme' });
     expect(await toggle.getAttribute('aria-pressed')).toBe('false');
@@ -178,14 +207,13 @@ describe('light theme', () => {
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     // The boot script ran under the page's CSP (a blocked script would have left the reload dark).
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('the phone menu holds the toggle (390 px)', async () => {
-    const context = await newContext(browser(), base, { viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    await page.goto('/stablecoins');
-    await hydrated(page);
+    // The page of the test before, dark again, laid out at a phone's width.
+    const page = themed.page;
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await pageBg(page)).toBe(DARK_BG);
     await screenshot(page, 'theme-dark-390');
     expect(await page.getByRole('banner').getByRole('button', { name: 'Light theme' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -195,7 +223,6 @@ describe('light theme', () => {
     expect(await pageBg(page)).toBe(LIGHT_BG);
     await page.keyboard.press('Escape');
     await screenshot(page, 'theme-light-390');
-    await context.close();
   });
 
   it('without JavaScript the toggle is hidden and the page is dark', async () => {
@@ -206,34 +233,6 @@ describe('light theme', () => {
     expect(await page.getByRole('button', { name: 'Light theme' }).isVisible()).toBe(false);
     expect(await pageBg(page)).toBe(DARK_BG);
     await context.close();
-  });
-});
-
-describe('footer', () => {
-  it('has the brand blurb, Platform, Resources, Connect and the 2025 copyright', async () => {
-    const { page } = await tab.visit('/login');
-    await hydrated(page);
-    const footer = page.locator('footer');
-    const text = (await footer.textContent()) ?? '';
-    expect(text).toContain('real-world asset analytics platform powered by blockchain transparency');
-    for (const label of [
-      'Platform',
-      'Analytics',
-      'API Access',
-      'Documentation',
-      'Resources',
-      'Research',
-      'Blog',
-      'Support',
-      'twitter',
-      'telegram',
-      'discord',
-    ]) {
-      expect(text).toContain(label);
-    }
-    expect(text).toMatch(/© 2025/);
-    await footer.scrollIntoViewIfNeeded();
-    await screenshot(page, 'footer-desktop');
   });
 });
 
