@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createClient } from '@libsql/client';
 import type { Page } from 'playwright-core';
-import { newContext, PHONE, screenshot, useBrowser, openPage, hydrated } from '../support/browser.ts';
+import { newContext, PHONE, screenshot, useBrowser, openPage, hydrated, watchErrors } from '../support/browser.ts';
 import { startServer } from '../support/server.ts';
 import { useSharedTab, type Visit } from '../support/shared-tab.ts';
 
@@ -70,7 +70,7 @@ describe('home page', () => {
       );
       expect(await page.getByTestId('data-as-of').innerText()).toMatch(/Data as of September 12, 2025/);
       expect(await page.getByTestId('data-as-of').getByRole('link', { name: 'Sources' }).count()).toBe(1);
-      await screenshot(page, 'home-desktop', true);
+      await screenshot(page, 'home-desktop');
       expect(errors).toEqual([]);
     });
 
@@ -144,6 +144,24 @@ describe('home page', () => {
     });
   });
 
+  it('shows a loading state, then the empty text when no transfer matches', async () => {
+    const { page, close } = await openPage(browser(), base, '/');
+    await hydrated(page, { island: '[data-testid="transfers-table"]' });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route('**/api/transfers?*', async (route) => {
+      await gate;
+      await route.fulfill({ status: 200, contentType: 'application/json', body: '[]' });
+    });
+    await page.getByLabel('Period').selectOption('90');
+    await page.getByText('Loading transfers...').waitFor();
+    expect(await page.getByTestId('transfers-table').getAttribute('aria-busy')).toBe('true');
+    release();
+    await page.getByText('No transfers found for the selected criteria').waitFor();
+    expect(await page.getByTestId('transfer-row').count()).toBe(0);
+    await close();
+  });
+
   it('draws the stacked chart with the legend, toggles stablecoins and downloads rwa-chart.png', async () => {
     const { page, errors } = await tab.visit('/', { viewport: { width: 1280, height: 900 } });
     const legend = await page.getByTestId('legend-item').allInnerTexts();
@@ -192,40 +210,20 @@ describe('home page', () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows a loading state, then the empty text when no transfer matches', async () => {
-    const { page, close } = await openPage(browser(), base, '/');
-    await hydrated(page, { island: '[data-testid="transfers-table"]' });
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    await page.route('**/api/transfers?*', async (route) => {
-      await gate;
-      await route.fulfill({ status: 200, contentType: 'application/json', body: '[]' });
-    });
-    await page.getByLabel('Period').selectOption('90');
-    await page.getByText('Loading transfers...').waitFor();
-    expect(await page.getByTestId('transfers-table').getAttribute('aria-busy')).toBe('true');
-    release();
-    await page.getByText('No transfers found for the selected criteria').waitFor();
-    expect(await page.getByTestId('transfer-row').count()).toBe(0);
-    await close();
-  });
-
   it('works at 375 px: no horizontal page overflow, tables scroll inside their cards', async () => {
-    const { page, errors } = await tab.visit('/', { viewport: PHONE });
-    await page.evaluate(async () => {
-      for (let y = 0; y < document.body.scrollHeight; y += 500) {
-        window.scrollTo(0, y);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    });
-    // The chart hydrates when it comes into view: a step of the scroll above can pass it between two
-    // frames on a loaded machine, so it is brought into view once more before waiting for it.
-    await page.evaluate(() => document.querySelector('[data-testid^="rwa-chart"]')?.scrollIntoView({ block: 'center' }));
+    // The load of the test before (its chart live), laid out again at a phone's width: the layout is checked here, the loading at 375 px in first-interaction.spec.ts.
+    const page = tab.page;
+    expect(new URL(page.url()).pathname).toBe('/');
+    const errors = watchErrors(page);
+    await page.setViewportSize(PHONE);
+    // Each island that waits to be seen comes into view once, so every one of them is hydrated and laid out at this width.
+    for (const island of await page.locator('astro-island[client="visible"]').all()) await island.scrollIntoViewIfNeeded();
+    await hydrated(page);
     await page.getByTestId('rwa-chart').and(page.locator('svg[data-live]')).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await screenshot(page, 'home-phone', true);
+    await screenshot(page, 'home-phone');
     expect(errors).toEqual([]);
   });
 });
