@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Route } from 'playwright-core';
 import { hydrated, openPage, screenshot, useBrowser } from '../support/browser.ts';
 import { TEST_ADMIN } from '../support/constants.ts';
 import { api } from '../support/http.ts';
@@ -110,11 +111,17 @@ describe('login page', () => {
     const { page } = await tab.visit('/admin/seo');
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/seo');
-    await page.getByLabel('Username').fill(TEST_ADMIN.username);
-    await page.getByLabel('Password').fill(TEST_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    // Landed (committed) on the page asked for: its load proves nothing more here.
-    await page.waitForURL('**/admin/seo', { waitUntil: 'commit' });
+    // Landing on the page asked for is the check: it answers a stub instead of loading the admin app.
+    const stub = (route: Route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>seo</title>' });
+    await page.route(`${base}/admin/seo`, stub);
+    try {
+      await page.getByLabel('Username').fill(TEST_ADMIN.username);
+      await page.getByLabel('Password').fill(TEST_ADMIN.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL('**/admin/seo', { waitUntil: 'commit' });
+    } finally {
+      await page.unroute(`${base}/admin/seo`, stub);
+    }
   });
 
   // Browsers drop tab/CR/LF from URLs and read '\' as '/': each of these is '//evil.example' to them.
@@ -129,13 +136,19 @@ describe('login page', () => {
   ]) {
     it(`never redirects off-site after login (redirect=${redirect})`, async () => {
       const { page } = await tab.visit(`/login?redirect=${redirect}`);
-      await page.getByLabel('Username').fill(TEST_ADMIN.username);
-      await page.getByLabel('Password').fill(TEST_ADMIN.password);
-      await page.getByRole('button', { name: 'Sign In' }).click();
-      // Where the browser went is known when the navigation commits; the admin page's load adds nothing.
-      await page.waitForURL((url) => url.pathname.startsWith('/admin') || url.host !== new URL(base).host, { waitUntil: 'commit' });
-      expect(new URL(page.url()).host).toBe(new URL(base).host);
-      expect(new URL(page.url()).pathname).toBe('/admin');
+      // Where the browser goes is the check, not what it finds there: /admin answers a stub instead of loading the admin app.
+      const stub = (route: Route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>admin</title>' });
+      await page.route(`${base}/admin`, stub);
+      try {
+        await page.getByLabel('Username').fill(TEST_ADMIN.username);
+        await page.getByLabel('Password').fill(TEST_ADMIN.password);
+        await page.getByRole('button', { name: 'Sign In' }).click();
+        await page.waitForURL((url) => url.pathname.startsWith('/admin') || url.host !== new URL(base).host, { waitUntil: 'commit' });
+        expect(new URL(page.url()).host).toBe(new URL(base).host);
+        expect(new URL(page.url()).pathname).toBe('/admin');
+      } finally {
+        await page.unroute(`${base}/admin`, stub);
+      }
     });
   }
 
