@@ -60,7 +60,7 @@ describe('asset-class pages', () => {
       expect(await page.getByRole('button', { name: 'Load More Stablecoins' }).count()).toBe(0);
       expect(await page.getByTestId('data-as-of').textContent()).toMatch(/Data as of\s+September 12, 2025/);
       expect(await page.getByTestId('data-as-of').locator('a').getAttribute('href')).toBe('/sources');
-      await screenshot(page, 'stablecoins-desktop', true);
+      await screenshot(page, 'stablecoins-desktop');
       expect(errors).toEqual([]);
     });
 
@@ -104,7 +104,7 @@ describe('asset-class pages', () => {
     expect(all).toBeGreaterThan(10);
     await page.getByRole('button', { name: 'Load More Treasury Products' }).click();
     await expect.poll(() => visibleRows(page, 'products-rows')).toBe(Math.min(20, all));
-    await screenshot(page, 'treasuries-desktop', true);
+    await screenshot(page, 'treasuries-desktop');
     expect(errors).toEqual([]);
   });
 
@@ -159,7 +159,7 @@ describe('asset-class pages', () => {
     ]);
     await page.getByRole('button', { name: 'Load More Pools' }).click();
     await expect.poll(() => visibleRows(page, 'pools-rows')).toBe(8);
-    await screenshot(page, 'private-credit-desktop', true);
+    await screenshot(page, 'private-credit-desktop');
     expect(errors).toEqual([]);
   });
 
@@ -190,7 +190,7 @@ describe('asset-class pages', () => {
     expect(await platformCards.count()).toBeGreaterThanOrEqual(3);
     expect(await platformCards.first().textContent()).toMatch(/Market Cap\s*\$\d/);
     expect(await platformCards.first().textContent()).toMatch(/Assets\s*\d/);
-    await screenshot(page, 'commodities-desktop', true);
+    await screenshot(page, 'commodities-desktop');
     expect(errors).toEqual([]);
   });
 
@@ -200,7 +200,7 @@ describe('asset-class pages', () => {
     const text = await page.locator('main').textContent();
     expect(text).toContain('12 September 2025');
     expect(text).toContain('Methodology change');
-    await screenshot(page, 'sources-desktop', true);
+    await screenshot(page, 'sources-desktop');
   });
 });
 
@@ -244,7 +244,7 @@ describe('375 px phone', () => {
         // A phone keeps name, value and change and the table fits; a wider one still scrolls in its box.
         expect(scroller.overflowX).toBe('auto');
       }
-      await screenshot(page, `${path.slice(1)}-phone`, true);
+      await screenshot(page, `${path.slice(1)}-phone`);
     });
   }
 });
