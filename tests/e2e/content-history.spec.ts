@@ -80,7 +80,7 @@ describe('content history in the admin, backed by git', () => {
     const diff = first.getByTestId('diff');
     await diff.getByText('First version of the text.').waitFor();
     expect(await diff.innerText()).toContain('Third version of the text.');
-    await screenshot(page, 'admin-history-1280', true);
+    await screenshot(page, 'admin-history-1280');
     await first.getByRole('button', { name: 'Restore this version' }).click();
     await toastSays(page, 'Version restored');
     await waitForCommits(server.contentRepo, file, 4);
