@@ -114,12 +114,12 @@ describe('open-data pages', () => {
     expect(assetCount).toBeGreaterThan(0);
     expect(await page.locator('[data-testid="network-asset-row"] a[href^="/assets/"]').count()).toBe(assetCount);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await screenshot(page, 'network-page-phone', true);
+    await screenshot(page, 'network-page-phone');
     expect(errors).toEqual([]);
     // with JavaScript, on a desktop: the same server-rendered figures, no page errors
     const desktop = await withJs.visit(`/networks/${n.id}`);
     expect(await desktop.page.getByTestId('figure-value').innerText()).toContain(formatCurrency(n.totalValue));
-    await screenshot(desktop.page, 'network-page-desktop', true);
+    await screenshot(desktop.page, 'network-page-desktop');
     expect(desktop.errors).toEqual([]);
   });
 
