@@ -130,7 +130,7 @@ describe('header search, by keyboard', () => {
       await screenshot(page, `search-suggestions-${name}`);
       await page.goto('/search?q=treasury');
       await page.getByTestId('search-results').waitFor();
-      await screenshot(page, `search-results-${name}`, true);
+      await screenshot(page, `search-results-${name}`);
     }
   });
 });
