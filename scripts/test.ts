@@ -66,28 +66,27 @@ try {
 }
 
 /**
- * The checks run beside the tests, in two lanes of their own: eslint (the longest, one thread) and
- * knip; prettier and astro check. The build comes first and alone, since the tests need it. Run
- * before the tests, the checks kept both cores busy for about 110 s; beside them they take the
- * share the first test projects leave idle (the shared-server API files run one at a time). Neither
- * reads what the other writes: the build writes dist/ and .astro/, which eslint, knip and prettier
- * ignore. The content types in .astro/ come first, so eslint's type-aware rules see them: the build
- * writes them (astro build syncs before it builds), and a run without the build syncs instead. So
- * astro check does not sync again (--noSync: loading the config and Vite for it cost about 7 s of
- * CPU). A failed check fails the run in its summary line; the tests still run to the end.
+ * The checks run beside the tests, in lanes of their own. Prettier reads only the sources, so it
+ * starts with the build, on the core the build leaves mostly idle. The others read the content
+ * types the build writes into .astro/ (astro build syncs before it builds; a run without the build
+ * syncs instead), so they start after it, beside the first test projects: eslint (the longest, one
+ * thread) then knip; astro check, which does not sync again (--noSync: loading the config and Vite
+ * for it cost about 7 s of CPU). Neither reads what the other writes: the build writes dist/ and
+ * .astro/, which eslint, knip and prettier ignore. A failed check fails the run in its summary line;
+ * the tests still run to the end.
  */
-const checks: Step[][] = process.env.SKIP_CHECK
-  ? []
-  : [
-      [
-        step('Lint (eslint)', bin('eslint'), ['.', '--max-warnings', '0']),
-        step('Unused files, exports and dependencies (knip)', bin('knip'), []),
+const checks = process.env.SKIP_CHECK
+  ? { withBuild: [], afterBuild: [] }
+  : {
+      withBuild: [[step('Format check (prettier)', bin('prettier'), ['--check', '.'])]],
+      afterBuild: [
+        [
+          step('Lint (eslint)', bin('eslint'), ['.', '--max-warnings', '0']),
+          step('Unused files, exports and dependencies (knip)', bin('knip'), []),
+        ],
+        [step('Type check (astro check)', bin('astro'), ['check', '--noSync'])],
       ],
-      [
-        step('Format check (prettier)', bin('prettier'), ['--check', '.']),
-        step('Type check (astro check)', bin('astro'), ['check', '--noSync']),
-      ],
-    ];
+    };
 if (!process.env.SKIP_CHECK && process.env.SKIP_BUILD) {
   const sync = spawnSync(bin('astro'), ['sync'], { stdio: 'inherit', env });
   if (sync.status !== 0) {
@@ -95,11 +94,13 @@ if (!process.env.SKIP_CHECK && process.env.SKIP_BUILD) {
     process.exit(sync.status ?? 1);
   }
 }
+const formatDone = Promise.all(checks.withBuild.map(lane));
 if (!process.env.SKIP_BUILD && !(await lane([step('Build', bin('astro'), ['build'])]))) {
+  await formatDone;
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
-const checksDone = Promise.all(checks.map(lane));
+const checksDone = Promise.all([formatDone, ...checks.afterBuild.map(lane)]).then((lanes) => lanes.flat());
 
 mkdirSync('test-results', { recursive: true });
 // A run that hangs (a child that never answers, a full disk) is stopped well inside CI's 90 minutes,
