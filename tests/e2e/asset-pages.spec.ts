@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PHONE, screenshot, useBrowser } from '../support/browser.ts';
+import { screenshot, useBrowser } from '../support/browser.ts';
 import { useSharedTab, type Visit } from '../support/shared-tab.ts';
 
 const base = inject('baseUrl');
@@ -224,27 +224,6 @@ describe('coming soon pages', () => {
       expect(hrefs.at(-1)).toMatch(/^\/assets\?class=[a-z-]+#assets-table$/);
       for (const href of hrefs) expect((await fetch(base + href)).status, href).toBe(200);
       expect(errors).toEqual([]);
-    });
-  }
-});
-
-describe('375 px phone', () => {
-  for (const path of ['/stablecoins', '/treasuries', '/private-credit', '/commodities', '/stocks']) {
-    it(`${path} has no horizontal page overflow; a table is held by its card (it fits, or scrolls inside it)`, async () => {
-      const { page, status } = await tab.visit(path, { viewport: PHONE });
-      expect(status).toBe(200);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      const tables = page.locator('main table');
-      if ((await tables.count()) > 0) {
-        const scroller = await tables.first().evaluate((t) => {
-          const box = t.parentElement!;
-          return { overflowX: getComputedStyle(box).overflowX };
-        });
-        // A phone keeps name, value and change and the table fits; a wider one still scrolls in its box.
-        expect(scroller.overflowX).toBe('auto');
-      }
-      await screenshot(page, `${path.slice(1)}-phone`);
     });
   }
 });
