@@ -8,7 +8,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  *   tests/api/also-on-sqld: suites whose database work differs on a remote database (writes,
  *   transactions, batched reads); they run again in the sqld lane.
  * - tests/api-own: suites that start every server they use (built servers on scratch files, Anvil
- *   chains, sqld, git remotes) and never touch the shared one; two at a time beside the browser tests.
+ *   chains, sqld, git remotes) and never touch the shared one; in the browser tests' group, taking
+ *   its workers as they free up.
  * - tests/e2e: headless Chromium against the shared server. tests/e2e/long-first: the longest files,
  *   started first in their group (with no durations of a previous run, as on a clean clone, vitest
  *   orders by file size and these small files would start last and run on alone).
@@ -17,6 +18,14 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  *   tests/reliability-timed: suites whose figures are times, alone at the end.
  */
 const LONG_FIRST_FOLDER = '/tests/e2e/long-first/';
+
+/**
+ * Files at a time in the browser tests' group (e2e, api-own, reliability), on two cores. With two,
+ * the machine ran at about 1.7 cores through the group: each file spends part of its time waiting
+ * (a server or chain starting, a page's network going idle, an ingest child), and when both did at
+ * once a core stood idle. A third file takes that share. Each file's own work is unchanged.
+ */
+const BROWSER_GROUP_WORKERS = 3;
 
 class LongFirst extends BaseSequencer {
   async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -62,13 +71,13 @@ export default defineConfig({
       },
       {
         test: {
-          // In the browser tests' group (same maxWorkers): the two workers take files of either
-          // project as they free up, so neither lane waits at its end for the other's last file.
+          // In the browser tests' group (same maxWorkers): its workers take files of either project
+          // as they free up, so neither lane waits at its end for the other's last file.
           name: 'api-own',
           include: ['tests/api-own/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          maxWorkers: 2,
+          maxWorkers: BROWSER_GROUP_WORKERS,
           sequence: { groupOrder: 2 },
         },
       },
@@ -79,11 +88,11 @@ export default defineConfig({
           globalSetup: ['tests/support/global-server.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          maxWorkers: 2,
+          maxWorkers: BROWSER_GROUP_WORKERS,
           // Islands hydrate on idle/visibility; on a loaded two-core machine that can take seconds.
           expect: { poll: { timeout: 15_000, interval: 100 } },
           // Vitest refuses projects with different maxWorkers in one group; this one shares its group
-          // (and its two workers) with 'api-own', after the shared-server API tests.
+          // (and its workers) with 'api-own', after the shared-server API tests.
           sequence: { groupOrder: 2 },
         },
       },
@@ -107,13 +116,13 @@ export default defineConfig({
       {
         test: {
           // Crash, backup, fuzzing, attack and build suites against servers of their own, in the
-          // browser tests' group (its two workers take them as they free up): none of them measures
+          // browser tests' group (its workers take them as they free up): none of them measures
           // time or touches the shared servers, and as a group of their own the last of them ran
           // beside an idle core (netlify-local-build.test.ts used 13 s of CPU in 22 s).
           name: 'reliability',
           include: ['tests/reliability/**/*.test.ts'],
           sequence: { groupOrder: 2 },
-          maxWorkers: 2,
+          maxWorkers: BROWSER_GROUP_WORKERS,
           testTimeout: 300_000,
           hookTimeout: 120_000,
         },

@@ -19,7 +19,7 @@ import { makePng } from '../support/images.ts';
  * width (as a phone turned or a window narrowed does) and the same two runs follow there, the theme
  * switched back. Which width a page is loaded at alternates from page to page, so both widths have
  * pages loaded at them and pages resized to them. The kinds are split in two halves (axeKinds), one
- * per spec file in long-first/, the longest browser files, side by side on the two browser workers.
+ * per spec file in long-first/, the longest browser files, started side by side at the head of the browser group.
  */
 
 /** The axe suites' widths: a common laptop and a common phone. */
