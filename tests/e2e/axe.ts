@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import axeCore from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
-import { hydrated, newContext, screenshot } from '../support/browser.ts';
+import { hydrated, newContext, revealWaitingIslands, screenshot } from '../support/browser.ts';
 import { PAGE_KINDS } from './page-kinds.ts';
 import { makePng } from '../support/images.ts';
 
@@ -117,14 +117,7 @@ async function reported(page: Page, consoleErrors: string[], status: number): Pr
 
 /** Brings each island still waiting into view (client:visible ones hydrate then) and waits for all of them: each must hydrate under the CSP. */
 async function everyIslandHydrated(page: Page): Promise<{ islands: number; stillSsr: number }> {
-  await page.evaluate(async () => {
-    for (const island of document.querySelectorAll('astro-island[ssr]')) {
-      if (!island.hasAttribute('ssr')) continue;
-      // An island is display: contents (no box of its own): its first child is what scrolls into view.
-      (island.firstElementChild ?? island).scrollIntoView({ block: 'center' });
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 30)));
-    }
-  });
+  await revealWaitingIslands(page);
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout: 15_000 }).catch(() => {});
   return page.evaluate(() => ({
     islands: document.querySelectorAll('astro-island').length,

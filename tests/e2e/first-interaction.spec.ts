@@ -5,7 +5,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newContext, PHONE, screenshot, useBrowser } from '../support/browser.ts';
+import { newContext, PHONE, revealWaitingIslands, screenshot, useBrowser } from '../support/browser.ts';
 import { holdIslands, notDefined, notHydrated, openUnhydrated, waitDefined, waitHydrated } from '../support/hydration.ts';
 
 const base = inject('baseUrl');
@@ -360,14 +360,9 @@ describe('screenshots after the change', () => {
             window.scrollTo(0, y);
             await new Promise((r) => setTimeout(r, 60));
           }
-          // A step can pass an island between two frames on a loaded machine, and it hydrates only
-          // when seen: bring each one still waiting into view once more.
-          for (const island of document.querySelectorAll('astro-island[ssr]')) {
-            (island.firstElementChild ?? island).scrollIntoView({ block: 'center' });
-            await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-          }
-          window.scrollTo(0, 0);
         });
+        await revealWaitingIslands(page);
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.locator('svg[data-live]').first().waitFor();
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
         // The screen as a phone shows it: the whole page (over 4,600 px tall on /networks) took past 30 s to capture on a loaded machine.

@@ -115,6 +115,22 @@ export async function openPage(browser: Browser, baseUrl: string, path: string, 
 }
 
 /**
+ * Brings each island still waiting to hydrate into view, one after another, for a frame and a
+ * moment each: a client:visible island hydrates only once seen, and a scroll in steps can pass one
+ * between two frames on a loaded machine.
+ */
+export async function revealWaitingIslands(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (const island of document.querySelectorAll('astro-island[ssr]')) {
+      if (!island.hasAttribute('ssr')) continue;
+      // An island is display: contents (no box of its own): its first child is what scrolls into view.
+      (island.firstElementChild ?? island).scrollIntoView({ block: 'center' });
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 30)));
+    }
+  });
+}
+
+/**
  * Waits until islands have hydrated (Astro removes the `ssr` attribute then): by default every
  * island on the page; `client: 'load'` only those hydrated at once (pages whose other islands wait
  * for visibility); `island` the one holding that element, scrolled into view first.
