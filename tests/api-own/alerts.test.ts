@@ -137,9 +137,9 @@ describe('alerts from the published figures of the two-chain scenario', () => {
 
     const hold = (await get(`/alerts/hold-gold-ethereum-${day3}`)) as string;
     expect(hold).toContain('GOLD on Ethereum held by the circuit breaker');
-    expect(hold).toContain('a jump above the 5× bound over its last published figure ($265,050)');
+    expect(hold).toContain('a jump above the 5× bound over its last published figure ($265.05K)');
     // The published figure (still served) with its block; of the refused read, where it was read, its figures withheld.
-    expect(hold).toMatch(/data-testid="alert-before">\$265,050\.00</);
+    expect(hold).toMatch(/data-testid="alert-before">\$265\.05K</);
     expect(hold).toMatch(/data-testid="alert-after">\s*Withheld\s*</);
     expect(hold.split('data-testid="alert-withheld"').length - 1).toBe(1);
     expect(hold.split('data-testid="alert-block"').length - 1).toBe(2);
@@ -274,7 +274,7 @@ describe('alerts from the published figures of the two-chain scenario', () => {
     const event = await get(`/api/alerts/${id}`);
     expect(event).toMatchObject({ kind: 'hold', asset: null, network: null, networks: [], evidence: { after: null, reads: [] } });
     expect(event.evidence.before.value).toBeGreaterThan(0);
-    expect(event.evidence.note).toMatch(/a jump above the 5× bound over its last published figure \(\$[\d,]+\)/);
+    expect(event.evidence.note).toMatch(/a jump above the 5× bound over its last published figure \(\$\d+\.\d{2}[KMB]?\)/);
     const page = (await get(`/alerts/${id}`)) as string;
     expect(page).toContain(`The run of ${day4} held whole by the circuit breaker (its total RWA value)`);
     expect(page).toContain('The breaker compared the run&#39;s totals, not one read');

@@ -18,7 +18,8 @@ import { parseCsv } from '#lib/shared/csv.ts';
 import { createClient } from '@libsql/client';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { exactAmount, exactDollars } from '#lib/shared/receipts.ts';
+import { exactAmount } from '#lib/shared/receipts.ts';
+import { formatCurrency } from '#lib/shared/format.ts';
 import { api as apiCall, loginCookie } from '../support/http.ts';
 
 const execFileAsync = promisify(execFile);
@@ -142,7 +143,7 @@ describe('DefiLlama stablecoins adapter', () => {
     for (const f of receipt.figures) {
       expect(f).toMatchObject({ source: 'defillama', evm: null, api: { url: `${apiUrl}/stablecoin/2`, ledger: null } });
       expect(f.unknown).toBeUndefined();
-      expect(f.api.sum).toBe(`supply ${exactAmount(f.supply)} × $1.00 = ${exactDollars(Number(f.value))}`);
+      expect(f.api.sum).toBe(`supply ${exactAmount(f.supply)} × $1.00 = ${formatCurrency(Number(f.value))}`);
       expect(f.api.notKept).toContain("The raw answer of DefiLlama's stablecoins API is not kept");
       // The command, pasted as printed, asks the (loopback) API the same question: its answer is the one the figure was read from.
       const { stdout } = await execFileAsync('sh', ['-c', f.api.command], { env: { PATH: process.env.PATH } });

@@ -304,7 +304,7 @@ describe('day 3: gold jumps 11x on one chain', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
-      'held: GOLD|ethereum: circuit breaker: GOLD on ethereum: a jump above the 5× bound over its last published figure ($265,050)',
+      'held: GOLD|ethereum: circuit breaker: GOLD on ethereum: a jump above the 5× bound over its last published figure ($265.05K)',
     );
     const o = await get('/api/market-overview');
     expect(o.asOf).toBe(day3);

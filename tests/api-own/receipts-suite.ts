@@ -71,7 +71,7 @@ export function receiptsSuite(ready: () => ScenarioServer) {
       expect(eth.evm.supply).toBe('300000');
       expect(eth.supply).toBe('300000');
       expect(eth.evm.price).toMatchObject({ value: '1', source: expect.stringMatching(/fixed/i) });
-      expect(eth.evm.sum).toBe('totalSupply 1,200,000 − 900,000 excluded = 300,000 × $1.00 = $300,000.00');
+      expect(eth.evm.sum).toBe('totalSupply 1,200,000 − 900,000 excluded = 300,000 × $1.00 = $300.00K');
       const totalSupply = eth.evm.calls[1] as Call;
       expect(BigInt(totalSupply.raw)).toBe(1_200_000n * 10n ** 6n);
       expect(totalSupply.decoded).toBe(String(1_200_000n * 10n ** 6n));
@@ -93,7 +93,7 @@ export function receiptsSuite(ready: () => ScenarioServer) {
       const [f] = r.figures;
       expect(f.evm.price.value).toBe('2650.5');
       expect(f.evm.price.source).toMatch(/feed|oracle|Chainlink/i);
-      expect(f.evm.sum).toBe('totalSupply 100 (no wallet excluded) × $2,650.50 = $265,050.00');
+      expect(f.evm.sum).toBe('totalSupply 100 (no wallet excluded) × $2.65K = $265.05K');
       expect(f.evm.price.calls.map((c: Call) => c.method)).toEqual(['decimals()', 'latestRoundData()']);
       expect(f.evm.price.calls[1].to).toBe(s.contracts.feedA.toLowerCase());
       expect(f.evm.price.calls[1].decoded).toContain('265050000000');

@@ -82,11 +82,12 @@ describe('detectors', () => {
     const [e, ...rest] = detect(input([llama(D1, 0.999), llama(D2, 0.985)]));
     expect(rest).toEqual([]);
     expect(e.id).toBe(`depeg-usdx-${D2}`);
-    expect(e.title).toBe('USDX at $0.985, 1.50% off its $1 peg');
+    // Dollars by the spec's currency rule (cents); the percent and the evidence keep the read's precision.
+    expect(e.title).toBe('USDX at $0.99, 1.50% off its $1 peg');
     expect(e.evidence).toMatchObject({ before: { day: D1, value: 0.999 }, after: { day: D2, value: 0.985 }, measure: 'price' });
     expect(e.evidence.change).toBeCloseTo(-0.015);
-    expect(e.evidence.note).toContain(`market price $0.985 as reported by defillama at ${URL}`);
-    expect(e.evidence.note).toContain('valued at $1 a token');
+    expect(e.evidence.note).toContain(`market price $0.99 as reported by defillama at ${URL}`);
+    expect(e.evidence.note).toContain('valued at $1.00 a token');
     expect(e.evidence.reads.map((r) => [r.day, r.price, r.marketPrice])).toEqual([
       [D1, 1, 0.999],
       [D2, 1, 0.985],
@@ -129,7 +130,7 @@ describe('detectors', () => {
   it('a hold: the figure still served with its read, and where the refused read was made, its figures withheld', () => {
     const served = fig('GOLD', D1, 'ethereum', 100, 2650.5);
     const refused = { ...fig('GOLD', D2, 'ethereum', 1100, 2650.5), blockNumber: 200 };
-    const why = 'circuit breaker: GOLD on ethereum: a jump above the 5× bound over its last published figure ($265,050)';
+    const why = 'circuit breaker: GOLD on ethereum: a jump above the 5× bound over its last published figure ($265.05K)';
     const [e] = detect(
       input([served], { held: [{ asset: 'GOLD', chain: 'ethereum', why, published: { day: D1, value: 265_050 }, refused }] }),
     );
@@ -173,7 +174,7 @@ describe('detectors', () => {
   });
 
   it('a run held whole by its totals: one event for the run, with the total still published and no refused figure', () => {
-    const why = 'circuit breaker: total RWA value: a jump above the 5× bound over its last published figure ($625,050)';
+    const why = 'circuit breaker: total RWA value: a jump above the 5× bound over its last published figure ($625.05K)';
     const e = runHold({ asOf: D2, why, total: 'rwa', published: { day: D1, value: 625_050 } });
     expect(e).toMatchObject({
       id: `hold-run-${D2}`,

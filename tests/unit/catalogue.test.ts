@@ -127,6 +127,14 @@ describe('the chain families', () => {
       ledger: { label: 'ledger', number: 7 },
     });
     expect(receipt!.notKept).toContain('a made-up node');
+    // Its sum: the supply exact, as read; dollars by the spec's currency rule, as every page writes them.
+    const big = { source: 'madeup', contract: 'mu:0000abcd', supply: '1200000.5', price: 2650.5, value: 3_180_601_325.25 };
+    const at = { blockNumber: 7, blockTime: null, apiUrl: 'https://node.example/supply', fetchedAt: '2026-01-01T00:00:00Z' };
+    const context = { family: 'madeup', endpoint: 'https://node.example', excluded: [] };
+    expect(apiReceipt({ ...big, ...at }, context)!.sum).toBe('supply 1,200,000.5 × $2.65K = $3.18B');
+    expect(apiReceipt({ ...big, supply: '', price: null, ...at }, context)!.sum).toBe(
+      '$3.18B as the source reports it (no supply or price: a dollar value)',
+    );
     // The network's icon, for a chain of it that has none of its own.
     expect(iconFor('Made Up', 'madeup')).toBe('/icons/networks/madeup.svg');
     expect(iconFor('Ethereum', 'evm')).toBe('/icons/networks/ethereum.svg');

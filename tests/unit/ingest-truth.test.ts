@@ -260,10 +260,10 @@ describe('cells (17.5, 19.6)', () => {
     const other = cellBreaker(prev, new Map([['GOLD|ethereum', { value: 1234.5, holders: 1000 }]]), 0.5, 5);
     expect(other.get('GOLD|ethereum')).toBe(held.get('GOLD|ethereum'));
     expect(held.get('GOLD|ethereum')).toBe(
-      'circuit breaker: GOLD on ethereum: a jump above the 5× bound over its last published figure ($100)',
+      'circuit breaker: GOLD on ethereum: a jump above the 5× bound over its last published figure ($100.00)',
     );
     expect(held.get('TBILL|ethereum')).toBe(
-      'circuit breaker: TBILL on ethereum: a drop of more than the 50% bound from its last published figure ($100)',
+      'circuit breaker: TBILL on ethereum: a drop of more than the 50% bound from its last published figure ($100.00)',
     );
     expect(held.get('X|base')).toBe('circuit breaker: X holders on base: a jump above the 5× bound over its last published figure (1,000)');
     for (const why of held.values()) expect(why).not.toMatch(/\b(600|49|6,?000)\b/);
@@ -277,11 +277,11 @@ describe('cells (17.5, 19.6)', () => {
     expect(totalsBreaker(null, { rwa: Infinity, stablecoins: 0 }, 0.5, 5)?.why).toContain('not a finite');
     expect(totalsBreaker(null, { rwa: 5, stablecoins: 0 }, 0.5, 5)).toBeNull();
     expect(totalsBreaker({ rwa: 100, stablecoins: 10 }, { rwa: 10, stablecoins: 60 }, 0.5, 5)).toEqual({
-      why: 'circuit breaker: total RWA value: a drop of more than the 50% bound from its last published figure ($100)',
+      why: 'circuit breaker: total RWA value: a drop of more than the 50% bound from its last published figure ($100.00)',
       total: 'rwa',
     });
     expect(totalsBreaker({ rwa: 100, stablecoins: 10 }, { rwa: 100, stablecoins: 60 }, 0.5, 5)).toEqual({
-      why: 'circuit breaker: total stablecoin value: a jump above the 5× bound over its last published figure ($10)',
+      why: 'circuit breaker: total stablecoin value: a jump above the 5× bound over its last published figure ($10.00)',
       total: 'stablecoins',
     });
     expect(totalsBreaker({ rwa: 100, stablecoins: 10 }, { rwa: 160, stablecoins: 10 }, 0.5, 5)).toBeNull();

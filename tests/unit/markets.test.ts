@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CHART_LAYERS, fallbackNews, formatMetricValue, lineSeries, pieLabel, pieSlices, stackChartData } from '#lib/shared/markets.ts';
+import {
+  CHART_LAYERS,
+  fallbackNews,
+  formatMetricValue,
+  lineSeries,
+  pieLabel,
+  pieSlices,
+  pieTotal,
+  stackChartData,
+} from '#lib/shared/markets.ts';
 import { AMOUNT_RANGES, parsePeriod, transfersPath } from '#lib/shared/transfers.ts';
 import type { ChartDataPoint, Network } from '#lib/shared/analytics-types.ts';
 
@@ -99,10 +108,21 @@ describe('pieSlices', () => {
   it('drops zero and broken values', () => {
     expect(pieSlices([network('a', 0, 0), { ...network('b', 1, 1), totalValue: 'x' }], ['#a'])).toEqual([]);
   });
-  it('labels in $B or percent', () => {
-    const [s] = pieSlices([network('eth', 5_123_000_000, 55.25)], ['#a']);
-    expect(pieLabel(s, false)).toBe('$5.12B');
-    expect(pieLabel(s, true)).toBe('55.3%');
+  it("labels by the spec's currency rule or in percent, the total in the hole too", () => {
+    const slices = pieSlices([network('eth', 5_123_000_000, 55.25), network('base', 820_000_000, 8.5), network('big', 1.18e12, 3)], ['#a']);
+    const label = (id: string, percent: boolean) =>
+      pieLabel(
+        slices.find((s) => s.id === id)!,
+        percent,
+      );
+    expect(label('eth', false)).toBe('$5.12B');
+    // Under a billion in its own unit, never '$0.82B'; over a thousand billion with no thousands separator and no T.
+    expect(label('base', false)).toBe('$820.00M');
+    expect(label('big', false)).toBe('$1180.00B');
+    expect(label('eth', true)).toBe('55.3%');
+    expect(pieTotal(slices, false)).toBe('$1185.94B');
+    expect(pieTotal(slices, true)).toBe('66.8%');
+    expect(pieTotal([], false)).toBe('$0.00');
   });
 });
 

@@ -69,10 +69,11 @@ const receipt = (excluded: Array<{ wallet: string; balance: string }>, price: nu
 });
 
 describe('the sum on a receipt', () => {
-  it('writes totalSupply, each excluded balance, the supply, the price and the value', () => {
+  it('writes totalSupply, each excluded balance, the supply (exact, as read), the price and the value (the currency rule)', () => {
     expect(sumText(receipt([{ wallet: '0x1', balance: '900000' }]))).toBe(
-      'totalSupply 1,200,000.5 − 900,000 excluded = 300,000.5 × $1.00 = $300,000.50',
+      'totalSupply 1,200,000.5 − 900,000 excluded = 300,000.5 × $1.00 = $300.00K',
     );
+    expect(sumText(receipt([], 2650.5))).toBe('totalSupply 1,200,000.5 (no wallet excluded) × $2.65K = $795.15M');
     expect(sumText(receipt([], null))).toBe('totalSupply 1,200,000.5 (no wallet excluded); no price, no value');
   });
 });

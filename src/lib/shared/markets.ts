@@ -4,7 +4,7 @@
  */
 import type { ChartDataPoint, Network, NetworkMetric, TimeSeriesPoint } from './analytics-types.ts';
 import { NETWORK_METRICS, VALUE_METRICS } from './analytics-types.ts';
-import { formatBillions, formatCurrency, formatNumber, formatPercent } from './format.ts';
+import { formatCurrency, formatNumber, formatPercent } from './format.ts';
 import { ASSET_CLASS_TABLE, type ChartColumn } from './asset-classes.ts';
 import { CHART_LEGEND } from './spec-fixed.ts';
 
@@ -65,10 +65,19 @@ export function pieSlices(networks: Network[], palette: readonly string[], limit
     .map(({ n, value }, i) => ({ id: n.id, name: n.name, value, share: n.marketShare, color: palette[i % palette.length] }));
 }
 
-/** A slice's label: '$1.23B', or its share '12.3%' when the percent switch is on. */
+/** A slice's label: '$1.23B' or '$820.00M' (the spec's currency rule), or its share '12.3%' when the percent switch is on. */
 export function pieLabel(slice: PieSlice, showPercent: boolean): string {
-  // The spec's pie is 'in billions of dollars' or percent share: a fixed unit, so slices compare at a glance.
-  return showPercent ? formatPercent(slice.share, 1) : formatBillions(slice.value, 2);
+  return showPercent ? formatPercent(slice.share, 1) : formatCurrency(slice.value);
+}
+
+/** The figure in the donut's hole: the slices' total by the same rule as their labels. */
+export function pieTotal(slices: readonly PieSlice[], showPercent: boolean): string {
+  return showPercent
+    ? formatPercent(
+        slices.reduce((sum, s) => sum + s.share, 0),
+        1,
+      )
+    : formatCurrency(slices.reduce((sum, s) => sum + s.value, 0));
 }
 
 /** Each network metric's label, the spec's words: a Record, so a new metric without a label fails the type check. */

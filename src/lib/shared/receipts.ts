@@ -82,15 +82,17 @@ export function postCommand(url: string, body: unknown): string {
 }
 
 /**
- * An exact amount, grouped: '1200000.5' -> '1,200,000.5'. Receipts and corrections show amounts
- * exactly (the site's compact rule, '$1.20M', would hide the arithmetic they exist to show), and
- * token amounts stay strings (a uint256 does not fit a float).
+ * An exact amount of tokens, grouped: '1200000.5' -> '1,200,000.5'. Receipts and corrections show token
+ * amounts as read (a uint256 does not fit a float, and they are no money figure); their dollars follow
+ * the spec's currency rule (formatCurrency), but for a correction's before and after (exactDollars).
  */
 export function exactAmount(s: string): string {
   const [int, frac] = s.split('.');
   return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac ? `.${frac}` : ''}`;
 }
 
-/** Dollars exactly, to the cent: 300000.5 -> '$300,000.50'. */
-export const exactDollars = (n: number, maxDigits = 2) =>
-  `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: maxDigits })}`;
+/**
+ * Dollars exactly, to the cent: 300000.5 -> '$300,000.50'. Only where the difference is the point: a
+ * correction's before and after, which the compact rule could write alike ('$350.00K' twice).
+ */
+export const exactDollars = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -1,7 +1,6 @@
 import { arc, pie } from 'd3-shape';
 import type { PieSlice } from '#lib/shared/markets.ts';
-import { pieLabel } from '#lib/shared/markets.ts';
-import { formatBillions, formatPercent } from '#lib/shared/format.ts';
+import { pieLabel, pieTotal } from '#lib/shared/markets.ts';
 import { networkUrl } from '#lib/shared/open-data/ids.ts';
 
 interface Props {
@@ -22,8 +21,6 @@ export default function NetworkPie({ slices, showPercent }: Props) {
     .innerRadius(R * 0.55)
     .outerRadius(R - 2)
     .cornerRadius(2);
-  const total = slices.reduce((sum, s) => sum + s.value, 0);
-  const totalShare = slices.reduce((sum, s) => sum + s.share, 0);
   return (
     <div className="flex flex-col items-center gap-5">
       <svg viewBox={`${-R} ${-R} ${SIZE} ${SIZE}`} className="size-52 shrink-0" role="img" aria-label="RWA value by network, top 10">
@@ -33,7 +30,7 @@ export default function NetworkPie({ slices, showPercent }: Props) {
           </path>
         ))}
         <text textAnchor="middle" y={-4} className="fill-fg text-[22px] font-semibold">
-          {showPercent ? formatPercent(totalShare, 1) : formatBillions(total, 2)}
+          {pieTotal(slices, showPercent)}
         </text>
         <text textAnchor="middle" y={18} className="fill-muted text-[11px]">
           Top {slices.length} networks

@@ -5,6 +5,7 @@
  * true: of a held read, only where it was read appears (its block or API call), never its figures.
  */
 import { shiftDay } from '#lib/shared/utc-day.ts';
+import { formatCurrency } from '#lib/shared/format.ts';
 import { pegPriceProblem } from '#lib/server/catalogue/bounds.ts';
 import { navDayBoundOf } from '#lib/shared/asset-classes.ts';
 import { beyond, DEPEG_BOUND, HOLD_RULE, PEG_USD, SUPPLY_BOUND } from './rules.ts';
@@ -38,7 +39,8 @@ export interface DetectInput {
 
 const pct = (f: number) => `${(f * 100).toFixed(2)}%`;
 const signed = (f: number) => `${f >= 0 ? '+' : ''}${pct(f)}`;
-const usd = (n: number) => `$${n.toLocaleString('en-US', { maximumFractionDigits: 4 })}`;
+/** Dollars in a title or note by the spec's currency rule, as every page writes them ('$0.97', '$265.05K'). */
+const usd = (n: number) => formatCurrency(n);
 const tokens = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
 /** Per asset, its figures of one day keyed by chain. */

@@ -11,6 +11,7 @@ import type { Database } from '#db/client.ts';
 import { ingestObservations } from '#db/schema/index.ts';
 import { configFor } from '#lib/server/config.ts';
 import { shiftDay } from '#lib/shared/utc-day.ts';
+import { formatCurrency } from '#lib/shared/format.ts';
 import { cellKey, pickObservations, type CellFigure } from './cells.ts';
 import type { Totals } from './derive/overview.ts';
 import { MIN_HOLDERS_COMPARED, TOTAL_LABELS } from '#lib/server/catalogue/rules.ts';
@@ -18,7 +19,8 @@ import { lastPublished } from '#lib/server/figures/last-published.ts';
 
 /** How the last published figure is written in a reason: dollars, or a count (holders). */
 type Shown = (n: number) => string;
-const dollars: Shown = (n) => `$${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+// Dollars by the spec's currency rule: the reason is shown on pages and in the hold's alert.
+const dollars: Shown = (n) => formatCurrency(n);
 const count: Shown = (n) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
 /**

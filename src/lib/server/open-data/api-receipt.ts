@@ -6,7 +6,9 @@
  * the decoded figures and the sum) and says plainly what is not kept. Pure: unit-tested with the
  * readers' own request shapes (tests/unit/api-receipt.test.ts).
  */
-import { apiCommand, exactAmount, exactDollars } from '#lib/shared/receipts.ts';
+import { apiCommand, exactAmount } from '#lib/shared/receipts.ts';
+// Dollars by the spec's currency rule, as every page writes them; token amounts stay exact.
+import { formatCurrency as dollars } from '#lib/shared/format.ts';
 import { familyById } from '#lib/server/catalogue/families.ts';
 import { aggregatorById } from '#lib/server/catalogue/aggregators.ts';
 import type { ApiRead, AskAgain, ReadContext } from '#lib/server/catalogue/family.ts';
@@ -52,12 +54,11 @@ const answeredBy = (o: ApiRead, c: ReadContext) =>
 
 /** The sum that made the figure: supply × price = value, or DefiLlama's dollar value as reported. */
 function sumOf(o: ApiRead, c: ReadContext): string {
-  if (!o.supply)
-    return o.value === null ? 'no value' : `${exactDollars(o.value)} as the source reports it (no supply or price: a dollar value)`;
+  if (!o.supply) return o.value === null ? 'no value' : `${dollars(o.value)} as the source reports it (no supply or price: a dollar value)`;
   const excluded = c.excluded.length
     ? ` (after the balances of ${c.excluded.length} excluded wallet${c.excluded.length > 1 ? 's' : ''}: ${c.excluded.join(', ')})`
     : '';
-  const priced = o.price === null || o.value === null ? '; no price, no value' : ` × ${exactDollars(o.price)} = ${exactDollars(o.value)}`;
+  const priced = o.price === null || o.value === null ? '; no price, no value' : ` × ${dollars(o.price)} = ${dollars(o.value)}`;
   return `supply ${exactAmount(o.supply)}${excluded}${priced}`;
 }
 

@@ -14,7 +14,9 @@ import { observationsOfQuery, publishedCellsRead } from '#lib/server/figures/rea
 import { readOne } from '#lib/server/db/reads.ts';
 import { registryChainName } from './catalog.ts';
 import { explorerLink, loadCatalogAndFacts } from './shared.ts';
-import { exactAmount as tokens, exactDollars as dollars, reproduceCommand, type EvmReceipt } from '#lib/shared/receipts.ts';
+import { exactAmount as tokens, reproduceCommand, type EvmReceipt } from '#lib/shared/receipts.ts';
+// Dollars by the spec's currency rule, as every page writes them; token amounts stay exact (the read's own digits).
+import { formatCurrency as dollars } from '#lib/shared/format.ts';
 import type { Registry } from '#lib/server/catalogue/registry.ts';
 import { withMoney } from '#lib/shared/money.ts';
 import { familyOf } from '#lib/server/catalogue/registry.ts';
