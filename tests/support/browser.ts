@@ -91,7 +91,7 @@ export async function screenshot(page: Page, name: string, fullPage = false) {
 
 export interface OpenOptions extends ContextOptions {
   /** Runs on the new context before the page opens (permissions, init scripts, routes). */
-  setup?: (context: BrowserContext) => Promise<void>;
+  setup?: (context: BrowserContext) => Promise<unknown>;
 }
 
 export interface OpenedPage {
