@@ -32,6 +32,26 @@ export interface OtherFigure {
   apiUrl: string | null;
 }
 
+/** One holding of who holds whom, as stored (its fields: src/lib/shared/schemas/holdings.ts, which validates them). */
+export interface PublishedHolding {
+  date: string;
+  holder: string;
+  holderKind: 'fund' | 'stablecoin';
+  wallet: string | null;
+  walletName: string | null;
+  asset: string;
+  chain: string | null;
+  basis: 'measured' | 'estimate' | 'unknown';
+  balance: string | null;
+  value: number | null;
+  share: number | null;
+  holderValue: number | null;
+  blockNumber: number | null;
+  receiptRunId: number | null;
+  source: string;
+  note: string | null;
+}
+
 /** One published figure per day, product and chain. */
 export const publishedCells = sqliteTable(
   'published_cells',
@@ -164,6 +184,12 @@ export const publishedRuns = sqliteTable('published_runs', {
   indexing: text('indexing', { mode: 'json' }).$type<IndexingShares>().notNull().default({}),
   /** The market overview as served (spec shape). */
   overview: text('overview', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  /**
+   * Who holds whom on the as-of day (src/lib/shared/schemas/holdings.ts): each reserve wallet of a
+   * tracked fund or stablecoin holding a tracked product, measured at the close with its receipt, or
+   * the stated share (an estimate). The totals above net it once (published_totals.netted).
+   */
+  holdings: text('holdings', { mode: 'json' }).$type<PublishedHolding[]>().notNull().default([]),
   /** The first published run: per asset class, live against the snapshot it replaced. */
   snapshotComparison: text('snapshot_comparison', { mode: 'json' }).$type<SnapshotComparison>(),
 });

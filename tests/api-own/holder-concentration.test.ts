@@ -14,7 +14,7 @@ import { createPublicClient, http, parseAbi, type PublicClient } from 'viem';
 import { parseCsv } from '#lib/shared/csv.ts';
 import { getOk, runIngestCli } from '../support/ingest.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { DAYS, startHolderScenario, TREASURY, WALLETS, type HolderScenario } from '../support/holders-scenario.ts';
+import { DAYS, RESERVES, startHolderScenario, TREASURY, WALLETS, type HolderScenario } from '../support/holders-scenario.ts';
 
 let s: HolderScenario;
 let server: RunningServer;
@@ -178,5 +178,66 @@ describe('reconciliation', () => {
     // No DefiLlama mapping in this registry: unknown with why, never invented.
     expect(row(flat, 'defillama')).toMatchObject({ value: null, gapPct: null, flagged: false });
     expect(row(flat, 'defillama').note).toMatch(/^Unknown/);
+  });
+});
+
+describe('who holds whom, measured on chain', () => {
+  it("HOLD's and STBL's reserve wallets holding FLAT: measured at the close, on the asset pages, in the API; the totals net them once", async () => {
+    const c = await getOk(server.baseUrl, '/api/coverage');
+    const last = s.days[DAYS - 1];
+    const graph = c.holdings as Array<Record<string, unknown>>;
+    const fund = graph.find((h) => h.holder === 'HOLD' && h.asset === 'FLAT')!;
+    const stable = graph.find((h) => h.holder === 'STBL' && h.asset === 'FLAT')!;
+    expect(fund).toMatchObject({ date: last, basis: 'measured', holderKind: 'fund', wallet: RESERVES.hold.wallet, chain: 'ethereum' });
+    expect(stable).toMatchObject({ date: last, basis: 'measured', holderKind: 'stablecoin', walletName: 'STBL reserve' });
+    // The balance is the wallet's balanceOf() at the block FLAT's figure was read at: asked of the chain again here.
+    const flat = await getOk(server.baseUrl, '/api/assets/flat');
+    const block = flat.chains.find((x: { chain: string }) => x.chain === 'ethereum').blockNumber as number;
+    expect(fund.blockNumber).toBe(block);
+    for (const [h, wallet] of [
+      [fund, RESERVES.hold.wallet],
+      [stable, RESERVES.stbl.wallet],
+    ] as const) {
+      const raw = await s.a.pub.readContract({
+        address: s.tokens.flatA,
+        abi: erc20,
+        functionName: 'balanceOf',
+        args: [wallet],
+        blockNumber: BigInt(block),
+      });
+      expect(Number(h.balance)).toBe(Number(raw) / 1e6);
+      expect(h.value).toBe(String(Number(raw) / 1e6));
+    }
+    expect(fund.value).toBe(String(RESERVES.hold.flat));
+    expect(stable.value).toBe(String(RESERVES.stbl.flat));
+    // FLAT's own figure stays whole: the reserves bought circulating tokens.
+    expect(flat.marketCap.value).toBe(String(s.flatValue));
+    expect(flat.heldBy.map((h: { holder: string }) => h.holder).sort()).toEqual(['HOLD', 'STBL']);
+    const hold = await getOk(server.baseUrl, '/api/assets/hold');
+    expect(hold.holds).toEqual([expect.objectContaining({ asset: 'FLAT', value: String(RESERVES.hold.flat), basis: 'measured' })]);
+    expect((await getOk(server.baseUrl, '/api/assets/stbl')).holds).toEqual([
+      expect.objectContaining({ asset: 'FLAT', basis: 'measured' }),
+    ]);
+    // The RWA headline counts HOLD beyond its holding of FLAT; the stablecoins and RWA together net both holdings, once.
+    const holdValue = Number(hold.marketCap.value);
+    const overview = await getOk(server.baseUrl, '/api/market-overview');
+    expect(Number(overview.totalRWAValue)).toBeCloseTo(holdValue + s.flatValue - RESERVES.hold.flat, 2);
+    expect(c.combined).toEqual({
+      rowsSum: String(holdValue + s.flatValue + s.stblValue),
+      netted: String(RESERVES.hold.flat + RESERVES.stbl.flat),
+      value: String(holdValue + s.flatValue + s.stblValue - RESERVES.hold.flat - RESERVES.stbl.flat),
+    });
+    // Shown on /sources and on the asset pages, beside their sources.
+    const sources = await getOk(server.baseUrl, '/sources');
+    expect(sources).toMatch(/data-testid="combined"[^>]*data-netted="300000"/);
+    expect(sources).toMatch(
+      /<tr data-holder="HOLD" data-asset="FLAT" data-basis="measured" data-value="200000">[\s\S]*?example\.com\/hold-reserves/,
+    );
+    expect(sources).toMatch(/<tr data-holder="STBL" data-asset="FLAT" data-basis="measured" data-value="100000">/);
+    const page = await getOk(server.baseUrl, '/assets/flat');
+    expect(page).toMatch(
+      /data-testid="held-by"[\s\S]*?data-holder="HOLD" data-basis="measured" data-value="200000"[\s\S]*?data-holder="STBL"/,
+    );
+    expect(await getOk(server.baseUrl, '/assets/hold')).toMatch(/data-testid="holds"[\s\S]*?data-asset="FLAT" data-basis="measured"/);
   });
 });

@@ -3,7 +3,9 @@
  * decimals on "Ethereum" (its issuer treasury excluded) and 18 decimals on "Arbitrum", moved every
  * day among 24 wallets by mints, transfers, burns and dust-sized payments (at or below the
  * 0.01 HOLD dust threshold), so that the concentration changes from day to day; and FLAT, one
- * mint on day 0 and nothing after. Every action lands on a chosen UTC day.
+ * mint on day 0 and nothing after but two moves that day into reserve wallets: HOLD's (a fund
+ * holding another tracked fund) and STBL's (a stablecoin, one mint on day 0, whose reserves hold
+ * FLAT), for who holds whom. Every action lands on a chosen UTC day.
  */
 import type { Address } from 'viem';
 import { call, chainClient, deploy, startAnvil, type LocalChain } from '../../scripts/lib/local-chains.ts';
@@ -11,6 +13,11 @@ import { call, chainClient, deploy, startAnvil, type LocalChain } from '../../sc
 const DAY = 86_400;
 export const DAYS = 30;
 export const TREASURY: Address = '0x0000000000000000000000000000000000007e55';
+/** Reserve wallets holding FLAT: HOLD's (a fund) and STBL's (a stablecoin), with what each holds from day 0 on. */
+export const RESERVES = {
+  hold: { wallet: '0x00000000000000000000000000000000000f0f01' as Address, flat: 200_000 },
+  stbl: { wallet: '0x00000000000000000000000000000000000f0f02' as Address, flat: 100_000 },
+};
 /** Holders: 24 fixed addresses, so that the top 10 hold less than all. */
 export const WALLETS: Address[] = Array.from({ length: 24 }, (_, i) => `0x${(0xa000 + i).toString(16).padStart(40, '0')}` as Address);
 
@@ -18,12 +25,14 @@ export interface HolderScenario {
   a: LocalChain;
   b: LocalChain;
   days: string[];
-  tokens: { holdA: Address; holdB: Address; flatA: Address };
+  tokens: { holdA: Address; holdB: Address; flatA: Address; stblA: Address };
   decimals: { holdA: number; holdB: number };
   registry: unknown;
   env: Record<string, string>;
   /** FLAT's chain figure on every day (dollars: its supply at $1). */
   flatValue: number;
+  /** STBL's (a stablecoin's) supply at $1, every day. */
+  stblValue: number;
   stop: () => Promise<void>;
 }
 
@@ -47,12 +56,17 @@ export async function startHolderScenario(holdAum: (circulating: number) => stri
   const holdA = await deploy(a, t(0, 3600), 'TestToken', ['Holder Test Fund', 'HOLD', decimals.holdA]);
   const flatA = await deploy(a, t(0, 3700), 'TestToken', ['Flat Test Fund', 'FLAT', 6]);
   const holdB = await deploy(b, t(0, 3600), 'TestToken', ['Holder Test Fund', 'HOLD', decimals.holdB]);
+  const stblA = await deploy(a, t(0, 3800), 'TestToken', ['Stable Test Dollar', 'STBL', 18]);
   const unit = (n: number, d: number) => BigInt(Math.round(n * 1000)) * 10n ** BigInt(d - 3);
   // Balances kept here too, only to pick amounts a wallet has (the chain decides; the test reads the chain).
   const held = { a: new Map<Address, number>(), b: new Map<Address, number>() };
   const move = (side: 'a' | 'b', w: Address, n: number) => held[side].set(w, (held[side].get(w) ?? 0) + n);
   await call(a, t(0, 4000), holdA, 'TestToken', 'mint', [TREASURY, unit(500_000, 6)]);
   await call(a, t(0, 4100), flatA, 'TestToken', 'mint', [WALLETS[0], unit(1_000_000, 6)]);
+  // The reserves buy FLAT from its holder: FLAT's supply stays 1,000,000, now partly held by HOLD and STBL.
+  await call(a, t(0, 4110), flatA, 'TestToken', 'transferFrom', [WALLETS[0], RESERVES.hold.wallet, unit(RESERVES.hold.flat, 6)]);
+  await call(a, t(0, 4120), flatA, 'TestToken', 'transferFrom', [WALLETS[0], RESERVES.stbl.wallet, unit(RESERVES.stbl.flat, 6)]);
+  await call(a, t(0, 4130), stblA, 'TestToken', 'mint', [WALLETS[1], unit(500_000, 18)]);
   let clock = 4200;
   for (const [i, w] of WALLETS.slice(0, 12).entries()) {
     const n = 10_000 * (i + 1);
@@ -133,6 +147,24 @@ export async function startHolderScenario(holdAum: (circulating: number) => stri
           date: new Date(t(DAYS - 1, 0) * 1000).toISOString().slice(0, 10),
           source: 'https://example.com/flat-fund',
         },
+        heldByFunds: [{ fund: 'HOLD', chain: 'ethereum', address: RESERVES.hold.wallet, source: 'https://example.com/hold-reserves' }],
+        heldByStablecoins: [
+          {
+            stablecoin: 'STBL',
+            holder: 'STBL reserve',
+            chain: 'ethereum',
+            address: RESERVES.stbl.wallet,
+            source: 'https://example.com/stbl-attestation',
+          },
+        ],
+      },
+      {
+        symbol: 'STBL',
+        name: 'Stable Test Dollar',
+        issuer: 'Test Stable Co',
+        assetClass: 'Stablecoins',
+        price: { kind: 'fixed', usd: '1.00' },
+        deployments: [{ chain: 'ethereum', address: stblA, startBlock: 0, excludeHolders: [] }],
       },
     ],
   };
@@ -140,11 +172,12 @@ export async function startHolderScenario(holdAum: (circulating: number) => stri
     a,
     b,
     days: Array.from({ length: DAYS }, (_, d) => new Date(t(d, 0) * 1000).toISOString().slice(0, 10)),
-    tokens: { holdA, holdB, flatA },
+    tokens: { holdA, holdB, flatA, stblA },
     decimals,
     registry,
     env: { RPC_URL_LOCAL_A: anvilA.url, RPC_URL_LOCAL_B: anvilB.url },
     flatValue: 1_000_000,
+    stblValue: 500_000,
     stop: async () => {
       await Promise.all([anvilA.stop(), anvilB.stop()]);
     },

@@ -306,8 +306,8 @@ describe('ingest variables', () => {
 });
 
 describe('counted once in the registry', () => {
-  it("escrows of a lock-and-mint bridge and other funds' holdings leave supply; only issuer wallets and escrows are issuance", async () => {
-    const { excludedWallets, issuanceWallets, parseRegistry } = await import('#lib/server/catalogue/registry.ts');
+  it("escrows of a lock-and-mint bridge leave supply; another fund's reserve wallet stays in it, read as a holding; only issuer wallets and escrows are issuance", async () => {
+    const { excludedWallets, issuanceWallets, parseRegistry, reserveWallets } = await import('#lib/server/catalogue/registry.ts');
     const r = parseRegistry({
       chains: {
         ethereum: { chainId: 1, name: 'Ethereum', rpcEnv: 'RPC_URL_ETHEREUM' },
@@ -325,12 +325,31 @@ describe('counted once in the registry', () => {
             { chain: 'arbitrum', address: '0x' + '2'.repeat(40), startBlock: 1 },
           ],
           bridge: { model: 'lock-and-mint', escrows: [{ chain: 'ethereum', address: '0x' + 'E'.repeat(40) }] },
-          heldByFunds: [{ fund: 'OUSG', chain: 'ethereum', address: '0x' + 'f'.repeat(40) }],
+          heldByFunds: [{ fund: 'OUSG', chain: 'ethereum', address: '0x' + 'f'.repeat(40), source: 'https://example.com/ousg' }],
+        },
+        {
+          symbol: 'OUSG',
+          name: 'OUSG',
+          issuer: 'Ondo',
+          assetClass: 'U.S. Treasuries',
+          price: { kind: 'fixed', usd: '1.00' },
+          deployments: [{ chain: 'ethereum', address: '0x' + '3'.repeat(40), startBlock: 1 }],
         },
       ],
     });
     const a = r.assets[0];
-    expect([...excludedWallets(a, 'ethereum')].sort()).toEqual(['0x' + 'a'.repeat(40), '0x' + 'e'.repeat(40), '0x' + 'f'.repeat(40)]);
+    expect([...excludedWallets(a, 'ethereum')].sort()).toEqual(['0x' + 'a'.repeat(40), '0x' + 'e'.repeat(40)]);
+    expect(reserveWallets(a, 'ethereum')).toEqual([
+      {
+        holder: 'OUSG',
+        holderKind: 'fund',
+        name: null,
+        chain: 'ethereum',
+        address: '0x' + 'f'.repeat(40),
+        source: 'https://example.com/ousg',
+      },
+    ]);
+    expect(reserveWallets(a, 'arbitrum')).toEqual([]);
     expect([...excludedWallets(a, 'arbitrum')]).toEqual([]);
     expect([...issuanceWallets(a, 'ethereum')].sort()).toEqual(['0x' + 'a'.repeat(40), '0x' + 'e'.repeat(40)]);
     expect(a.holderDust).toBe('0.01');
@@ -354,8 +373,23 @@ describe('counted once in the registry', () => {
       }),
     ).toThrow(/assets\[0\] \(X\) bridge\.escrows\[0\]\.chain: unknown chain "constructor"/);
     expect(() =>
-      parseRegistry({ chains, assets: [{ ...base, heldByFunds: [{ fund: 'F', chain: 'base', address: '0x' + 'e'.repeat(40) }] }] }),
+      parseRegistry({
+        chains,
+        assets: [{ ...base, heldByFunds: [{ fund: 'F', chain: 'base', address: '0x' + 'e'.repeat(40), source: 's' }] }],
+      }),
     ).toThrow(/heldByFunds\[0\]\.chain: unknown chain "base"/);
+    // A holder that is not tracked, or a wallet on a chain the asset is not deployed on, could never be netted or read.
+    const fund = { ...base, symbol: 'F', deployments: [{ chain: 'ethereum', address: '0x' + '2'.repeat(40), startBlock: 1 }] };
+    expect(() => parseRegistry({ chains, assets: [{ ...base, heldByFunds: [{ fund: 'NOPE', share: '0.5', source: 's' }] }] })).toThrow(
+      /heldByFunds\[0\]\.fund: "NOPE" is not a tracked asset/,
+    );
+    const twoChains = { ...chains, arbitrum: { chainId: 42161, name: 'Arbitrum', rpcEnv: 'RPC_URL_ARBITRUM' } };
+    expect(() =>
+      parseRegistry({
+        chains: twoChains,
+        assets: [{ ...base, heldByFunds: [{ fund: 'F', chain: 'arbitrum', address: '0x' + 'e'.repeat(40), source: 's' }] }, fund],
+      }),
+    ).toThrow(/heldByFunds\[0\]\.chain: no deployment on "arbitrum"/);
   });
 });
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_REGISTRY, excludedWallets, loadRegistry, parseRegistry } from '#lib/server/catalogue/registry.ts';
 import { ASSET_CLASS_LINKS } from '#lib/shared/site.ts';
 import { doubleCounts, notCovered, reserveOverlap } from '#lib/server/figures/coverage-data.ts';
+import type { Holding } from '#lib/shared/schemas/holdings.ts';
 import { bridgingOf, priceMethodOf } from '#lib/server/catalogue/methods.ts';
 import { priceFromReads, priceReads } from '#lib/server/ingest/sources/evm/price.ts';
 
@@ -303,25 +304,40 @@ describe('what is counted twice, and what is not covered', () => {
     expect(doubleCounts(r, null)[0].value).toBeNull();
   });
 
-  it("measures the stablecoin reserves' holdings from the indexed balances at the day's price", () => {
-    const buidlI = bySymbol('BUIDL-I').deployments[0].address;
-    const spark = bySymbol('BUIDL-I').heldByStablecoins.find((h) => h.holder.startsWith('Spark'))!.address;
-    const o = reserveOverlap(
-      r,
-      [{ chain: 'ethereum', token: buidlI, holder: spark, balance: '250000000000000', decimals: 6, lastBlock: 23_000_000 }],
-      [{ runId: 1, date: '2026-11-24', assetSymbol: 'BUIDL-I', chain: 'ethereum', source: 'evm', value: 1, apiUrl: null, price: 1 }],
-    );
-    expect(o.holdings.find((h) => h.asset === 'BUIDL-I' && h.address === spark)).toMatchObject({
+  it("takes the stablecoin reserves' holdings from the published graph (the balances read at the close)", () => {
+    const spark = bySymbol('BUIDL-I').heldByStablecoins.flatMap((h) => ('address' in h && h.holder.startsWith('Spark') ? [h] : []))[0];
+    const measured: Holding = {
+      date: '2026-11-24',
+      holder: 'USDS',
+      holderKind: 'stablecoin',
+      wallet: spark.address.toLowerCase(),
+      walletName: spark.holder,
+      asset: 'BUIDL-I',
+      chain: 'ethereum',
+      basis: 'measured',
+      balance: '250000000',
+      value: 250_000_000,
+      share: null,
+      holderValue: 9e9,
+      blockNumber: 23_000_000,
+      receiptRunId: 1,
+      source: spark.source,
+      note: null,
+    };
+    const o = reserveOverlap(r, [measured]);
+    expect(o.holdings.find((h) => h.asset === 'BUIDL-I' && h.address === spark.address)).toMatchObject({
       stablecoin: 'USDS',
       balance: 250_000_000,
       block: 23_000_000,
       value: 250_000_000,
     });
-    // Holdings not indexed yet stay unmeasured, never zero; the dated public estimate stands beside them.
+    // Holdings the graph has no figure for stay unmeasured, never zero; the dated public estimate stands beside them.
     expect(o.holdings.find((h) => h.asset === 'JAAA')).toMatchObject({ balance: null, value: null });
     expect(o.measuredValue).toBe(250_000_000);
     expect(o.estimate).toMatchObject({ date: '2025-05-06', value: 2.4e9 });
-    expect(reserveOverlap(r, [], []).measuredValue).toBeNull();
+    expect(reserveOverlap(r, []).measuredValue).toBeNull();
+    // A wallet the day did not read is unknown in the graph: unmeasured here too.
+    expect(reserveOverlap(r, [{ ...measured, basis: 'unknown', balance: null, value: null }]).measuredValue).toBeNull();
   });
 
   it('lists chains without a reader by family, with DefiLlama dollars where the day has them', () => {

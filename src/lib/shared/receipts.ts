@@ -31,6 +31,11 @@ export interface EvmReceipt {
   calls: ReceiptCall[];
   /** The wallets excluded from supply, each with its balance in whole tokens. */
   excluded: Array<{ wallet: string; balance: string }>;
+  /**
+   * Reserve wallets of other tracked products that hold this one, each with its balance in whole
+   * tokens: counted in this supply, and netted once by the totals that add both (absent on older receipts).
+   */
+  reserves?: Array<{ wallet: string; balance: string }>;
   /** totalSupply() in whole tokens. */
   totalSupply: string;
   /** totalSupply() minus the excluded balances, in whole tokens: the figure's supply. */

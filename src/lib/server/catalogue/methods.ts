@@ -6,7 +6,7 @@
  * and /sources prints `methodStatements` as they are. A change of rule changes its text here.
  */
 import type { IngestConfig } from '#lib/server/config.ts';
-import { familyOf, type Registry, type RegistryAsset } from './registry.ts';
+import { familyOf, reserveWallets, type Registry, type RegistryAsset } from './registry.ts';
 import { families, familyById } from './families.ts';
 import { aggregatorById } from './aggregators.ts';
 import { YIELD_METHOD } from '#lib/shared/nav-yield.ts';
@@ -83,7 +83,7 @@ export function methodStatements(cfg: IngestConfig, registry: Registry | undefin
     .flatMap((a) => a.deployments.filter((d) => familyOf(registry!, d.chain) === 'evm'));
   const excluding = evmDeployments.filter((d) => d.excludeHolders.length > 0).length;
   const escrowed = assets.filter((a) => a.bridge?.model === 'lock-and-mint').map((a) => a.symbol);
-  const held = assets.flatMap((a) => a.heldByFunds.flatMap((h) => ('address' in h ? [`${h.fund}’s ${a.symbol}`] : [])));
+  const held = assets.flatMap((a) => reserveWallets(a).map((w) => `${w.holder}’s ${a.symbol} on ${w.chain}`));
   const byShare = assets.flatMap((a) =>
     a.heldByFunds.flatMap((h) => ('share' in h ? [`${h.fund} (${pct(Number(h.share))} ${a.symbol})`] : [])),
   );
@@ -113,7 +113,7 @@ export function methodStatements(cfg: IngestConfig, registry: Registry | undefin
     {
       id: 'counted-once',
       title: 'Counted once',
-      text: `A burn-and-mint bridge moves supply between chains, counted where it is. A lock-and-mint bridge’s escrows on the home chain are left out of its supply: ${escrowed.length ? `${list(escrowed)} ${escrowed.length === 1 ? 'has' : 'have'} escrows in the registry` : 'no tracked asset has a lock-and-mint escrow in the registry today'}. A tracked fund’s tokens held by another tracked fund’s wallet are left out of the held fund’s supply: ${held.length ? list(held) : 'none is registered today'}. A fund whose documents give the share of another tracked fund it holds, but no wallet, counts in every total only at its value beyond that holding, its own market cap staying whole: ${byShare.length ? list(byShare) : 'none is registered today'}.`,
+      text: `A burn-and-mint bridge moves supply between chains, counted where it is. A lock-and-mint bridge’s escrows on the home chain are left out of its supply: ${escrowed.length ? `${list(escrowed)} ${escrowed.length === 1 ? 'has' : 'have'} escrows in the registry` : 'no tracked asset has a lock-and-mint escrow in the registry today'}. A reserve wallet of a tracked fund or stablecoin that holds another tracked product is read at the close, its balanceOf() at the block of the held product’s supply and kept in that figure’s receipt: ${held.length ? list(held) : 'none is registered today'}. The held product’s own supply and market cap stay whole; a fund counts in every total only at its value beyond what it holds, and a stablecoin’s holding is netted where the stablecoins and the RWA classes are added together, each total saying by how much. A fund whose documents give the share of another tracked fund it holds, but no wallet, counts in every total only at its value beyond that holding, an estimate, its own market cap staying whole: ${byShare.length ? list(byShare) : 'none is registered today'}.`,
     },
     {
       id: 'value',
@@ -172,8 +172,9 @@ export function bridgingOf(asset: RegistryAsset | undefined): string {
       ? `Excluded wallets (issuer treasury, unreleased supply) are left out on ${list(excluded)}.`
       : 'The registry names no excluded wallet for this asset.',
   ];
-  const byWallet = asset.heldByFunds.flatMap((h) => ('chain' in h ? [`${h.fund} on ${h.chain}`] : []));
-  if (byWallet.length) parts.push(`Held by other tracked funds, left out here: ${list(byWallet)}.`);
+  const byWallet = reserveWallets(asset).map((w) => `${w.holder} on ${w.chain}`);
+  if (byWallet.length)
+    parts.push(`Held by the reserves of other tracked products, counted here and netted once in the totals: ${list(byWallet)}.`);
   // A holding the fund documents by share only (no wallet): nothing can be left out at a block.
   for (const h of asset.heldByFunds)
     if ('share' in h)

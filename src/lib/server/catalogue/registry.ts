@@ -319,17 +319,19 @@ const assetSchema = z.strictObject({
   deployments: z.array(deploymentSchema).default([]),
   bridge: bridgeSchema.optional(),
   /**
-   * Wallets of other tracked funds that hold this asset (OUSG's BUIDL): left out of this asset's
-   * supply, since the holding fund's value already counts them.
+   * Other tracked funds that hold this asset (OUSG's BUIDL). With a wallet (and its source): the
+   * run reads the wallet's balance at the close (the holding is measured), and every total nets it
+   * once (figures/counted-once.ts); this asset's own supply stays whole. Without one: the share
+   * below, an estimate.
    */
   heldByFunds: z
     .array(
       z.union([
-        z.strictObject({ fund: z.string().min(1), chain: chainKey, address }),
+        z.strictObject({ fund: z.string().min(1), chain: chainKey, address, source: z.string().min(1) }),
         /**
          * The fund's documents say it holds this asset, but name no wallet: `share` of the fund's
-         * value is this asset. Nothing can be subtracted at a block; /sources states the double
-         * count with its size (the fund's value × share).
+         * value is this asset. Nothing can be read at a block; every total counts the fund only beyond
+         * that share (an estimate, said so), and /sources states its size (the fund's value × share).
          */
         z.strictObject({
           fund: z.string().min(1),
@@ -340,13 +342,22 @@ const assetSchema = z.strictObject({
     )
     .default([]),
   /**
-   * Wallets of stablecoin issuers (or their allocators) whose reserves hold this asset: counted in
-   * this asset's value AND behind the stablecoin's supply, so the RWA and stablecoin totals
-   * overlap by their balances. Not subtracted from either total; named so /sources states it.
+   * Stablecoins whose reserves hold this asset: counted in this asset's value AND behind the
+   * stablecoin's supply. With a wallet (its holder named, and the source): its balance is read at
+   * the close, and a total that adds the stablecoins to the RWA classes nets it once. Without one:
+   * the share of the stablecoin's value its issuer or a public review states, an estimate, netted
+   * the same way and said so.
    */
   heldByStablecoins: z
     .array(
-      z.strictObject({ stablecoin: z.string().min(1), holder: z.string().min(1), chain: chainKey, address, source: z.string().min(1) }),
+      z.union([
+        z.strictObject({ stablecoin: z.string().min(1), holder: z.string().min(1), chain: chainKey, address, source: z.string().min(1) }),
+        z.strictObject({
+          stablecoin: z.string().min(1),
+          share: z.string().regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a share such as "0.9"'),
+          source: z.string().min(1),
+        }),
+      ]),
     )
     .default([]),
   /**
@@ -414,8 +425,11 @@ function crossCheck(input: unknown): Issue[] {
   const chains = r.chains && typeof r.chains === 'object' ? (r.chains as Record<string, unknown>) : {};
   const symbols = new Set<string>();
   const stablecoins = new Set<string>();
-  for (const a of r.assets as Array<Record<string, unknown> | null>)
+  const laterSymbols = new Set<string>();
+  for (const a of r.assets as Array<Record<string, unknown> | null>) {
     if (a && a.assetClass === 'Stablecoins' && typeof a.symbol === 'string') stablecoins.add(a.symbol);
+    if (a && typeof a.symbol === 'string') laterSymbols.add(a.symbol);
+  }
   r.assets.forEach((a: Record<string, unknown> | null, i: number) => {
     if (!a || typeof a !== 'object') return;
     if (typeof a.symbol === 'string') {
@@ -433,7 +447,19 @@ function crossCheck(input: unknown): Issue[] {
     const bridge = a.bridge as { escrows?: Array<{ chain?: unknown }> } | undefined;
     if (Array.isArray(bridge?.escrows)) bridge.escrows.forEach((e, j) => refs.push([['bridge', 'escrows', j, 'chain'], e?.chain]));
     if (Array.isArray(a.heldByFunds))
-      (a.heldByFunds as Array<{ chain?: unknown }>).forEach((h, j) => refs.push([['heldByFunds', j, 'chain'], h?.chain]));
+      (a.heldByFunds as Array<{ chain?: unknown; fund?: unknown }>).forEach((h, j) => {
+        refs.push([['heldByFunds', j, 'chain'], h?.chain]);
+        if (typeof h?.fund === 'string' && !laterSymbols.has(h.fund))
+          issues.push({ path: ['assets', i, 'heldByFunds', j, 'fund'], message: `"${h.fund}" is not a tracked asset` });
+      });
+    // A wallet is read on a chain the asset is deployed on, or it could never be measured.
+    for (const key of ['heldByFunds', 'heldByStablecoins'] as const)
+      if (Array.isArray(a[key]) && Array.isArray(a.deployments))
+        (a[key] as Array<{ chain?: unknown; address?: unknown }>).forEach((h, j) => {
+          if (typeof h?.address !== 'string' || typeof h.chain !== 'string' || !Object.hasOwn(chains, h.chain)) return;
+          if (!(a.deployments as Array<{ chain?: unknown } | null>).some((d) => d?.chain === h.chain))
+            issues.push({ path: ['assets', i, key, j, 'chain'], message: `no deployment on "${h.chain}" to read the wallet's balance of` });
+        });
     for (const [path, chain] of refs)
       if (typeof chain === 'string' && !Object.hasOwn(chains, chain))
         issues.push({ path: ['assets', i, ...path], message: `unknown chain "${chain}"` });
@@ -470,12 +496,37 @@ export type Deployment = RegistryAsset['deployments'][number];
 
 /**
  * The wallets whose balances are not circulating supply of `asset` on `chain`: the issuer's
- * (excludeHolders), the lock-and-mint escrows there, and other tracked funds' holdings.
+ * (excludeHolders) and the lock-and-mint escrows there. A tracked fund's or stablecoin's reserve
+ * wallet is circulating supply (the holder bought it): it is measured (reserveWallets), and the
+ * totals net it, never this asset's own supply.
  */
 export function excludedWallets(asset: RegistryAsset, chain: string): Set<string> {
   const out = new Set<string>(asset.deployments.filter((d) => d.chain === chain).flatMap((d) => d.excludeHolders));
   if (asset.bridge?.model === 'lock-and-mint') for (const e of asset.bridge.escrows) if (e.chain === chain) out.add(e.address);
-  for (const h of asset.heldByFunds) if ('address' in h && h.chain === chain) out.add(h.address);
+  return out;
+}
+
+/** A reserve wallet of another tracked product that holds `asset` on a chain: whose it is, and where the registry found it. */
+export interface ReserveWallet {
+  /** The tracked fund or stablecoin whose reserves it is. */
+  holder: string;
+  holderKind: 'fund' | 'stablecoin';
+  /** The wallet's name where the registry gives one (a stablecoin's allocator), else null. */
+  name: string | null;
+  chain: string;
+  address: string;
+  source: string;
+}
+
+/** The reserve wallets holding `asset` on `chain` (every chain when none is given): the run reads each one's balance at the close. */
+export function reserveWallets(asset: RegistryAsset, chain?: string): ReserveWallet[] {
+  const out: ReserveWallet[] = [];
+  for (const h of asset.heldByFunds)
+    if ('address' in h && (chain === undefined || h.chain === chain))
+      out.push({ holder: h.fund, holderKind: 'fund', name: null, chain: h.chain, address: h.address, source: h.source });
+  for (const h of asset.heldByStablecoins)
+    if ('address' in h && (chain === undefined || h.chain === chain))
+      out.push({ holder: h.stablecoin, holderKind: 'stablecoin', name: h.holder, chain: h.chain, address: h.address, source: h.source });
   return out;
 }
 

@@ -5,13 +5,13 @@
  * asset and chain that both a chain reader and DefiLlama's protocol API cover, the gap between
  * the two figures. Shown on /sources and served at /api/coverage.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { assets, ingestCheckpoints, ingestHolders } from '#db/schema/index.ts';
+import { assets, publishedTotals } from '#db/schema/index.ts';
 import { dayFigures, publishedCellsQuery, type DayFigure } from './read-model.ts';
 import { isAggregator } from './precedence.ts';
 import { DEFILLAMA_PROTOCOL } from '#lib/server/catalogue/aggregators.ts';
-import { servedFactsRead } from './run-state.ts';
+import { asOfSql, servedFactsRead, servedRunRead } from './run-state.ts';
 import { combine, readMany, readOne } from '#lib/server/db/reads.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { siteRegistry } from './sources-data.ts';
@@ -25,6 +25,7 @@ import {
   type PrimaryReference,
 } from './coverage-references.ts';
 import type { Registry } from '#lib/server/catalogue/registry.ts';
+import { holdingSchema, type Holding } from '#lib/shared/schemas/holdings.ts';
 
 const leadSchema = z.object({
   date: z.string(),
@@ -113,7 +114,7 @@ export const coverageSchema = z.object({
   ),
   /**
    * The RWA and stablecoin totals overlap where stablecoin reserves hold tracked funds: each
-   * holding wallet's indexed balance at the block its index stands at, valued at the day's price.
+   * holding wallet's balance read at the close (the published graph, `holdings`), valued at the day's price.
    */
   overlap: z.object({
     holdings: z.array(
@@ -135,6 +136,14 @@ export const coverageSchema = z.object({
     /** A dated public figure for the same overlap, for when it is not measured (or as a check). */
     estimate: datedSchema,
   }),
+  /** Who holds whom on the published day: every holding of a tracked product by another's reserves (measured, estimate or unknown). */
+  holdings: z.array(holdingSchema),
+  /**
+   * The RWA classes and the tracked stablecoins added together, on the published day: the plain sum,
+   * what counting each dollar once nets from it (funds' holdings of funds, stablecoin reserves'
+   * holdings of RWA products) and the total; null while the snapshot is served.
+   */
+  combined: z.object({ rowsSum: z.number(), netted: z.number(), value: z.number() }).nullable(),
   /** Deployments on chains no reader covers yet, with DefiLlama's dollars there where it gives them. */
   notCovered: z.array(
     z.object({
@@ -212,40 +221,35 @@ export function overallCoverage(
 /** A figure of the day (read-model.ts): the one publish chose for a cell, or one beside it. */
 type Obs = Omit<DayFigure, 'chosen' | 'price' | 'apiUrl'> & { chosen?: boolean; price?: number | null; apiUrl?: string | null };
 
-/** An indexed holder balance (raw units) with its deployment's decimals and the block the index stands at. */
-export interface IndexedBalance {
-  chain: string;
-  token: string;
-  holder: string;
-  balance: string;
-  decimals: number;
-  lastBlock: number;
-}
-
-/** Stablecoin reserves holding tracked funds, valued from the index and the day's chain-read price. */
-export function reserveOverlap(registry: Registry | undefined, balances: IndexedBalance[], day: Obs[]): Coverage['overlap'] {
-  const holdings: ReserveHolding[] = [];
+/**
+ * Stablecoin reserves holding tracked funds, from the published graph of who holds whom (the
+ * balances the run read at the close, valued at the day's price): every wallet the registry names,
+ * unmeasured (null, never zero) where the graph has no figure for it.
+ */
+export function reserveOverlap(registry: Registry | undefined, holdings: readonly Holding[]): Coverage['overlap'] {
+  const out: ReserveHolding[] = [];
   for (const a of registry?.assets ?? [])
     for (const h of a.heldByStablecoins) {
-      const token = a.deployments.find((d) => d.chain === h.chain)?.address;
-      const b = balances.find((x) => x.chain === h.chain && x.token === token && x.holder === h.address);
-      const price = day.find((o) => o.assetSymbol === a.symbol && o.chain === h.chain && !isAggregator(o.source))?.price ?? null;
-      const balance = b ? Number(b.balance) / 10 ** b.decimals : null;
-      holdings.push({
+      if (!('address' in h)) continue;
+      const got = holdings.find(
+        (x) => x.asset === a.symbol && x.holder === h.stablecoin && x.chain === h.chain && x.wallet === h.address.toLowerCase(),
+      );
+      const measured = got?.basis === 'measured';
+      out.push({
         asset: a.symbol,
         stablecoin: h.stablecoin,
         holder: h.holder,
         chain: h.chain,
         address: h.address,
-        balance,
-        block: b?.lastBlock ?? null,
-        value: balance === null || price === null ? null : round2(balance * price),
+        balance: measured && got.balance !== null ? Number(got.balance) : null,
+        block: measured ? got.blockNumber : null,
+        value: measured ? got.value : null,
         source: h.source,
       });
     }
-  const valued = holdings.filter((h) => h.value !== null);
+  const valued = out.filter((h) => h.value !== null);
   return {
-    holdings,
+    holdings: out,
     measuredValue: valued.length ? round2(valued.reduce((s, h) => s + h.value!, 0)) : null,
     estimate: { ...OVERLAP_ESTIMATE, approximate: !!OVERLAP_ESTIMATE.approximate },
   };
@@ -320,31 +324,19 @@ export function gaps(rows: Obs[]): CoverageGap[] {
  */
 export function coverageRead() {
   const db = getDb();
-  const wallets = [...new Set((siteRegistry().registry?.assets ?? []).flatMap((a) => a.heldByStablecoins.map((h) => h.address as string)))];
   const rows = readMany(
     [
       db.select({ symbol: assets.symbol, assetClass: assets.assetClass, marketCap: assets.marketCap }).from(assets),
       publishedCellsQuery({ onAsOfDay: true }),
       db
-        .select({
-          chain: ingestHolders.chain,
-          token: ingestHolders.token,
-          holder: ingestHolders.holder,
-          balance: ingestHolders.balance,
-          decimals: ingestCheckpoints.decimals,
-          lastBlock: ingestCheckpoints.lastBlock,
-        })
-        .from(ingestHolders)
-        .innerJoin(
-          ingestCheckpoints,
-          and(eq(ingestHolders.chain, ingestCheckpoints.chain), eq(ingestHolders.token, ingestCheckpoints.token)),
-        )
-        .where(inArray(ingestHolders.holder, wallets.length ? wallets : [''])),
+        .select({ rowsSum: publishedTotals.rowsSum, netted: publishedTotals.netted, value: publishedTotals.value })
+        .from(publishedTotals)
+        .where(and(eq(publishedTotals.kind, 'market'), eq(publishedTotals.key, 'all'), eq(publishedTotals.date, asOfSql))),
     ],
     (results) => results,
   );
-  return combine([servedFactsRead(), rows], ([facts, [published, cells, balances]]) =>
-    coverageFrom(facts.publishedRun, facts.asOf, published, dayFigures(cells), balances),
+  return combine([servedFactsRead(), servedRunRead(), rows], ([facts, run, [published, cells, [combined]]]) =>
+    coverageFrom(facts.publishedRun, facts.asOf, published, dayFigures(cells), run?.holdings ?? [], combined ?? null),
   );
 }
 
@@ -355,7 +347,8 @@ function coverageFrom(
   asOf: string,
   published: Array<{ symbol: string; assetClass: string; marketCap: string | number }>,
   day: Obs[],
-  balances: IndexedBalance[],
+  holdings: Holding[],
+  combined: Coverage['combined'],
 ): Coverage {
   const { registry } = siteRegistry();
   const classOf = new Map((registry?.assets ?? []).map((a) => [a.symbol, a.assetClass as string]));
@@ -381,7 +374,9 @@ function coverageFrom(
     overall: overallCoverage(tracked),
     gaps: gapRows,
     doubleCounts: doubleCounts(registry, marketCaps),
-    overlap: reserveOverlap(registry, publishedRun === undefined ? [] : balances, publishedRun === undefined ? [] : day),
+    overlap: reserveOverlap(registry, publishedRun === undefined ? [] : holdings),
+    holdings: publishedRun === undefined ? [] : holdings,
+    combined: publishedRun === undefined ? null : combined,
     notCovered: notCovered(registry, publishedRun === undefined ? [] : day),
     untracked: registry?.uncoveredProducts ?? [],
   };

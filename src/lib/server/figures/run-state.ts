@@ -12,7 +12,8 @@
  * other reads (reads.ts: a page makes at most 2 round trips, the change counter and that batch).
  */
 import { desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { holdingSchema, type Holding } from '#lib/shared/schemas/holdings.ts';
 import type { Database } from '#db/client.ts';
 import {
   datasetMeta,
@@ -44,6 +45,8 @@ export interface ServedRun {
   indexing: IndexingShares;
   /** The market overview as served (spec shape); its fields are checked one by one where it is answered. */
   overview: Record<string, unknown>;
+  /** Who holds whom on the as-of day (holdings.ts), checked: a row that is not one is left out, never guessed. */
+  holdings: Holding[];
 }
 
 /** The two facts every page's origins rest on: the as-of day, and the served run (undefined while the snapshot is served). */
@@ -74,6 +77,7 @@ function servedRunFrom(row: Omit<typeof publishedRuns.$inferSelect, 'snapshotCom
     staleCells: checked(staleCellsSchema, row.staleCells, []),
     indexing: checked(indexingSchema, row.indexing, {}),
     overview: isObject(row.overview) ? row.overview : {},
+    holdings: checked(z.array(holdingSchema), row.holdings, []),
   };
 }
 
@@ -88,6 +92,7 @@ const servedRunQuery = (db: Database = getDb()) =>
       staleCells: publishedRuns.staleCells,
       indexing: publishedRuns.indexing,
       overview: publishedRuns.overview,
+      holdings: publishedRuns.holdings,
     })
     .from(publishedRuns)
     .orderBy(desc(publishedRuns.runId))

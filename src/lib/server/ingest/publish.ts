@@ -9,7 +9,7 @@
  * runs before this, in run.ts. A figure no source gives (holders from an API that has none, a
  * change without an earlier day) is left out or null, never filled in.
  */
-import { and, eq, gte, lt, lte, or } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, or } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import {
   assets,
@@ -18,6 +18,7 @@ import {
   ingestCheckpoints,
   ingestHistory,
   ingestObservations,
+  ingestReceipts,
   ingestRuns,
   ingestTransfers,
   networks,
@@ -43,7 +44,7 @@ import {
 } from './cells.ts';
 import { historyOf } from './history.ts';
 import { HISTORY_DAYS } from '#lib/server/catalogue/aggregators.ts';
-import { familyOf, type Registry } from '#lib/server/catalogue/registry.ts';
+import { familyOf, reserveWallets, type Registry } from '#lib/server/catalogue/registry.ts';
 import { chainDisplayName } from './external-names.ts';
 import { DAY_MS, dayEnd, shiftDay } from '#lib/shared/utc-day.ts';
 import { buildAssets } from './derive/assets.ts';
@@ -56,6 +57,9 @@ import { buildSeries } from './derive/series.ts';
 import { buildTransfers } from './derive/transfers.ts';
 import { buildCellRows, buildTotals, type CellRow, type TotalRow } from './derive/read-model.ts';
 import { indexingAt } from './indexing.ts';
+import { buildHoldings, reserveKey, type ReserveReads } from './derive/holdings.ts';
+import type { Holding } from '#lib/shared/schemas/holdings.ts';
+import type { EvmReceipt } from '#lib/shared/receipts.ts';
 import { METHOD_VERSION } from '#lib/server/catalogue/rules.ts';
 import { type StaleCell } from '#lib/shared/stale-cell.ts';
 import { servedRun } from '#lib/server/figures/run-state.ts';
@@ -83,6 +87,8 @@ export interface Derived {
   totalRows: TotalRow[];
   /** Per `SYMBOL|chain`, the share of its history read. */
   indexing: Record<string, number>;
+  /** Who holds whom on every day published (the totals net it); the as-of day's is the run's row. */
+  holdings: Holding[];
   /**
    * The cells (`SYMBOL|chain`) this run refused: held by the breaker, or covered by any failure (a
    * whole chain, a whole asset, or one asset on one chain). Their rows of this run are never accepted,
@@ -135,7 +141,8 @@ export async function derive(db: Database, registry: Registry, asOf: string, opt
     opts.carryBack,
   );
   const stale = [...carried, ...stalePriceCells(picked, opts.stalePrices ?? [], asOf, opts.now)];
-  const g = gridOf(picked.values(), registry);
+  const holdings = buildHoldings(registry, picked.values(), await reserveReads(db, registry, picked.values()));
+  const g = gridOf(picked.values(), registry, holdings);
   const dates = [...new Set([...picked.values()].map((o) => o.date))].sort();
   const dateAtOrBefore = (date: string) => [...dates].reverse().find((d) => d <= date);
   const { totals, overview } = buildOverview(g, registry, asOf);
@@ -194,10 +201,44 @@ export async function derive(db: Database, registry: Registry, asOf: string, opt
     stale,
     classValues: g.classByDate.get(asOf) ?? {},
     cellRows,
-    totalRows: buildTotals(cellRows, registry),
+    totalRows: buildTotals(cellRows, registry, holdings),
     indexing,
+    holdings,
     refused: refusedCells(known, failures, held),
   };
+}
+
+/**
+ * The reserve balances the picked EVM figures' receipts kept (state.ts reads them with the supply,
+ * at the same block): only the products a reserve wallet is named for, only the runs and days picked.
+ */
+async function reserveReads(db: Database, registry: Registry, picked: Iterable<Obs>): Promise<ReserveReads> {
+  const held = new Set(registry.assets.filter((a) => reserveWallets(a).length > 0).map((a) => a.symbol));
+  const wanted = new Set<string>();
+  const runs = new Set<number>();
+  for (const o of picked)
+    if (o.source === 'evm' && held.has(o.assetSymbol)) {
+      wanted.add(reserveKey(o.runId, o.date, o.assetSymbol, o.chain));
+      runs.add(o.runId);
+    }
+  const out: ReserveReads = new Map();
+  if (!wanted.size) return out;
+  const rows = await db
+    .select({
+      runId: ingestReceipts.runId,
+      date: ingestReceipts.date,
+      asset: ingestReceipts.assetSymbol,
+      chain: ingestReceipts.chain,
+      body: ingestReceipts.body,
+    })
+    .from(ingestReceipts)
+    .where(and(eq(ingestReceipts.source, 'evm'), inArray(ingestReceipts.assetSymbol, [...held]), inArray(ingestReceipts.runId, [...runs])));
+  for (const r of rows) {
+    const key = reserveKey(r.runId, r.date, r.asset, r.chain);
+    const reserves = (r.body as EvmReceipt).reserves;
+    if (wanted.has(key) && reserves) out.set(key, reserves);
+  }
+  return out;
 }
 
 /** Every known cell a failure covers or the breaker holds, whatever the failure names. */
@@ -235,6 +276,7 @@ async function writeRunRow(tx: Tx, runId: number, d: Derived, comparison?: Snaps
     staleCells: d.stale,
     indexing: d.indexing,
     overview: d.overview,
+    holdings: d.holdings.filter((h) => h.date === d.asOf),
     snapshotComparison: comparison ?? null,
   };
   // A head-first run publishes twice: its row is updated, and a run that compared with the snapshot keeps that comparison.

@@ -38,6 +38,8 @@ export interface DeploymentRead {
   decimals: number;
   totalSupply: bigint;
   excluded: Array<{ wallet: string; balance: bigint }>;
+  /** Reserve wallets of other tracked products holding it (counted in supply). */
+  reserves?: Array<{ wallet: string; balance: bigint }>;
   calls: ReceiptCall[];
   price: { value: number | null; source: string; calls: ReceiptCall[] };
   /** Why the block is not the day's close, when it is not (a node that kept no older state). */
@@ -57,6 +59,9 @@ export function evmReceipt(d: DeploymentRead): EvmReceipt {
     decimals: d.decimals,
     calls: d.calls,
     excluded: d.excluded.map((e) => ({ wallet: e.wallet.toLowerCase(), balance: formatUnits(e.balance, d.decimals) })),
+    ...(d.reserves?.length
+      ? { reserves: d.reserves.map((e) => ({ wallet: e.wallet.toLowerCase(), balance: formatUnits(e.balance, d.decimals) })) }
+      : {}),
     totalSupply: formatUnits(d.totalSupply, d.decimals),
     supply,
     price: d.price,

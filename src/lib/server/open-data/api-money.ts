@@ -8,6 +8,7 @@ import type { AssetPage } from './asset-page.ts';
 import type { IssuerPage, IssuerSummary } from './issuer-page.ts';
 import type { NetworkPage } from './network-page.ts';
 import type { Coverage } from '#lib/server/figures/coverage-data.ts';
+import type { Holding } from '#lib/shared/schemas/holdings.ts';
 import { reconciliationForApi } from './reconciliation.ts';
 
 export const issuerForApi = (issuer: IssuerSummary) => withMoney(issuer, ['totalMarketCap']);
@@ -29,6 +30,9 @@ export const networkPageForApi = (page: NetworkPage) => ({ ...page, assets: page
 export const assetHistoryForApi = <T extends { marketCap: number | null }>(point: T) => withMoney(point, ['marketCap']);
 export const assetChainForApi = <T extends { value: number | null }>(chain: T) => withMoney(chain, ['value']);
 
+/** A holding of who holds whom: its dollars as decimal strings. */
+const holdingForApi = (h: Holding) => withMoney(h, ['value', 'holderValue']);
+
 export const assetPageForApi = (page: AssetPage) => ({
   ...page,
   asset: withMoney(page.asset, ['marketCap']),
@@ -38,6 +42,8 @@ export const assetPageForApi = (page: AssetPage) => ({
   crossCheck: page.crossCheck && withMoney(page.crossCheck, ['chain', 'aggregator']),
   history: page.history.map(assetHistoryForApi),
   reconciliation: reconciliationForApi(page.asset.id, page.reconciliation),
+  heldBy: page.heldBy.map(holdingForApi),
+  holds: page.holds.map(holdingForApi),
 });
 
 export const coverageForApi = (coverage: Coverage) => ({
@@ -60,5 +66,7 @@ export const coverageForApi = (coverage: Coverage) => ({
     measuredValue: coverage.overlap.measuredValue === null ? null : moneyString(coverage.overlap.measuredValue),
     estimate: withMoney(coverage.overlap.estimate, ['value']),
   },
+  holdings: coverage.holdings.map(holdingForApi),
+  combined: coverage.combined && withMoney(coverage.combined, ['rowsSum', 'netted', 'value']),
   notCovered: coverage.notCovered.map((n) => withMoney(n, ['defillamaValue'])),
 });

@@ -6,6 +6,7 @@
  * cannot be known is null with a reason.
  */
 import type { transfers } from '#db/schema/index.ts';
+import type { Holding } from '#lib/shared/schemas/holdings.ts';
 import { readOne } from '#lib/server/db/reads.ts';
 import { assetPageReads, ownReadsOf, targetOf, TRANSFER_DAYS, type AssetPageReads } from './asset-page-reads.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
@@ -113,6 +114,9 @@ export interface AssetPage {
   concentration: AssetConcentration;
   /** Every figure known for the asset beside the chain's, with the gaps. */
   reconciliation: Reconciliation;
+  /** Who holds it (other tracked funds' and stablecoins' reserves) and what it holds, on the served day: the published graph. */
+  heldBy: Holding[];
+  holds: Holding[];
   /** The largest other products of its class, for its "Compare with" link (set by loadAssetPage). */
   peers?: { id: string; symbol: string }[];
 }
@@ -173,6 +177,7 @@ export async function assetPageFrom(id: string, reads: AssetPageReads): Promise<
     networkIds,
     concentrationRows,
     priceReceipts,
+    holdings: run?.holdings ?? [],
   });
   return { ...page, peers };
 }
@@ -195,6 +200,8 @@ export interface AssetPageInput {
   networkIds: Map<string, string>;
   /** Stored holder concentration rows a published run accepted (concentration.ts); none before a run. */
   concentrationRows?: ConcentrationRow[];
+  /** Who holds whom on the served day (the published run's graph); none before a run. */
+  holdings?: Holding[];
   /** For a NAV in another currency (a quote feed): the receipts of its price chain's reads, which keep the NAV feed's own answer. */
   priceReceipts?: Array<{ runId: number; date: string; chain: string; source: string; body: unknown }>;
 }
@@ -520,8 +527,13 @@ export function assemble(input: AssetPageInput): AssetPage {
       assetClass: entry.assetClass,
     }),
     concentration: concentrationFrom(input.concentrationRows ?? [], live, reg?.source === 'evm' && deployments.length > 0),
+    heldBy: live ? (input.holdings ?? []).filter((h) => h.asset === regSymbolOf(entry)) : [],
+    holds: live ? (input.holdings ?? []).filter((h) => h.holder === regSymbolOf(entry)) : [],
   };
 }
+
+/** The registry symbol a catalog entry stands for (the graph names products by it). */
+const regSymbolOf = (entry: CatalogAsset) => entry.registry?.symbol ?? entry.symbol;
 
 /** The snapshot's as-of date (content/data/SOURCES.md): its files share one date. */
 const SNAPSHOT_AS_OF = snapshot.asOf;

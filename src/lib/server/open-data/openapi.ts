@@ -79,6 +79,8 @@ const coverageAnswerSchema = coverageSchema.extend({
     }),
     ['measuredValue'],
   ),
+  holdings: z.array(R.holdingAnswerSchema),
+  combined: z.object({ rowsSum: R.money, netted: R.money, value: R.money }).nullable(),
   notCovered: z.array(moneyIn(C.notCovered.element, ['defillamaValue'])),
 });
 

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { ORIGINS } from '#lib/shared/origin.ts';
 import { CHART_COLUMNS, type ChartColumn } from '#lib/shared/asset-classes.ts';
+import { holdingSchema } from './holdings.ts';
 
 const numericString = z
   .string()
@@ -163,6 +164,9 @@ export const assetHistorySchema = z.array(
 /** A figure whose value is money. */
 const moneyFigure = figure.extend({ value: money.nullable() });
 
+/** One holding of who holds whom as the API answers it (holdings.ts): dollars as decimal strings. */
+export const holdingAnswerSchema = holdingSchema.extend({ value: money.nullable(), holderValue: money.nullable() });
+
 export const assetPageSchema = z
   .object({
     asOf: day,
@@ -222,6 +226,10 @@ export const assetPageSchema = z
     ),
     quality,
     snapshotNote: z.string().nullable(),
+    heldBy: z
+      .array(holdingAnswerSchema)
+      .describe("Who holds this product on the served day: other tracked funds' and stablecoins' reserves, measured or estimated"),
+    holds: z.array(holdingAnswerSchema).describe('What this product’s reserves hold of the other tracked products on the served day'),
   })
   .loose();
 

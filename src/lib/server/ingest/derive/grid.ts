@@ -5,13 +5,14 @@
 import type { Obs } from '../cells.ts';
 import type { Registry } from '#lib/server/catalogue/registry.ts';
 import { countedOnce } from '#lib/server/figures/counted-once.ts';
+import type { Holding } from '#lib/shared/schemas/holdings.ts';
 
 /** `holders` sums the rows that count holders; null when none does (a source without holders never erases the others'). */
 export type Cell = { value: number; holders: number | null; assets: Set<string>; issuers: Set<string> };
 type Grid = Map<string, Map<string, Cell>>; // date -> chain -> cell
 
 /** Per date and chain, RWA and stablecoin cells; per date, class sums, asset values and prices. */
-export function gridOf(obs: Iterable<Obs>, registry: Registry) {
+export function gridOf(obs: Iterable<Obs>, registry: Registry, holdings: readonly Holding[] = []) {
   const byAsset = new Map(registry.assets.map((a) => [a.symbol, a]));
   const rwa: Grid = new Map();
   const stable: Grid = new Map();
@@ -23,8 +24,8 @@ export function gridOf(obs: Iterable<Obs>, registry: Registry) {
   const otherHolders = new Map<string, Map<string, number>>(); // date -> symbol -> holders of rows without a cross-chain figure
   const priceOf = new Map<string, number>();
   const cellValue = new Map<string, number>(); // `${date}|${symbol}|${chain}` -> value
-  // Totals (chains, classes) count a fund-of-funds' holdings once; an asset's own value stays whole.
-  const counted = countedOnce(registry);
+  // Totals (chains, classes) count a fund-of-funds' holdings once (measured where read); an asset's own value stays whole.
+  const counted = countedOnce(registry, holdings);
   for (const o of obs) {
     const a = byAsset.get(o.assetSymbol);
     if (!a) continue;
@@ -45,14 +46,14 @@ export function gridOf(obs: Iterable<Obs>, registry: Registry) {
     const perChain = target.get(o.date) ?? target.set(o.date, new Map()).get(o.date)!;
     const cell =
       perChain.get(o.chain) ?? perChain.set(o.chain, { value: 0, holders: null, assets: new Set(), issuers: new Set() }).get(o.chain)!;
-    cell.value += counted(o.assetSymbol, o.value);
+    cell.value += counted(o.assetSymbol, o.value, o.date);
     if (o.holders !== null) cell.holders = (cell.holders ?? 0) + o.holders;
     if (o.value > 0) {
       cell.assets.add(o.assetSymbol);
       cell.issuers.add(a.issuer);
     }
     const cls = classByDate.get(o.date) ?? classByDate.set(o.date, {}).get(o.date)!;
-    cls[a.assetClass] = (cls[a.assetClass] ?? 0) + counted(o.assetSymbol, o.value);
+    cls[a.assetClass] = (cls[a.assetClass] ?? 0) + counted(o.assetSymbol, o.value, o.date);
     const av = assetValue.get(o.date) ?? assetValue.set(o.date, new Map()).get(o.date)!;
     av.set(o.assetSymbol, (av.get(o.assetSymbol) ?? 0) + o.value);
   }

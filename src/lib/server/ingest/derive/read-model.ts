@@ -5,7 +5,8 @@
  * those rows alone, so a total and the rows it adds up can never disagree. Pure.
  */
 import type { OtherFigure, PublishedState, publishedCells, publishedTotals, TotalKind } from '#db/schema/index.ts';
-import { countedOnce } from '#lib/server/figures/counted-once.ts';
+import { combinedNetting, countedOnce } from '#lib/server/figures/counted-once.ts';
+import type { Holding } from '#lib/shared/schemas/holdings.ts';
 import { cellKey, type Obs } from '../cells.ts';
 import type { Registry } from '#lib/server/catalogue/registry.ts';
 import { round } from './numbers.ts';
@@ -110,12 +111,14 @@ interface Acc {
 
 /**
  * Per day, the totals of the rows: per product (its chains, whole), and per network, issuer, class
- * and market (`rwa`, `stablecoins`), each dollar counted once (figures/counted-once.ts), with the
- * plain sum beside it so the gap is said. Networks count the RWA classes, as the networks pages do;
- * `stablecoin-network` holds the tracked stablecoins per chain.
+ * and market (`rwa`, `stablecoins`, and `all`: both together), each dollar counted once
+ * (figures/counted-once.ts: a fund's holdings of tracked funds, measured where read, else stated;
+ * `all` also nets what stablecoin reserves hold of the RWA products), with the plain sum beside it
+ * so the gap is said. Networks count the RWA classes, as the networks pages do; `stablecoin-network`
+ * holds the tracked stablecoins per chain.
  */
-export function buildTotals(cells: CellRow[], registry: Registry): TotalRow[] {
-  const counted = countedOnce(registry);
+export function buildTotals(cells: CellRow[], registry: Registry, holdings: readonly Holding[] = []): TotalRow[] {
+  const counted = countedOnce(registry, holdings);
   const byAsset = new Map(registry.assets.map((a) => [a.symbol, a]));
   const acc = new Map<string, Acc>();
   const add = (date: string, kind: TotalKind, key: string, asset: string, value: number, whole: number, holders: number | null) => {
@@ -131,7 +134,7 @@ export function buildTotals(cells: CellRow[], registry: Registry): TotalRow[] {
   for (const c of cells) {
     const a = byAsset.get(c.asset);
     if (!a || c.value === null || c.value === undefined) continue;
-    const once = counted(c.asset, c.value);
+    const once = counted(c.asset, c.value, c.date);
     const holders = c.holders ?? null;
     add(c.date, 'product', c.asset, c.asset, c.value, c.value, holders);
     if (c.assetHolders !== null && c.assetHolders !== undefined) productHolders.set(`${c.date}\u0000${c.asset}`, c.assetHolders);
@@ -140,6 +143,12 @@ export function buildTotals(cells: CellRow[], registry: Registry): TotalRow[] {
     add(c.date, 'issuer', a.issuer, c.asset, once, c.value, holders);
     add(c.date, 'class', a.assetClass, c.asset, once, c.value, holders);
     add(c.date, 'market', stable ? 'stablecoins' : 'rwa', c.asset, once, c.value, holders);
+    add(c.date, 'market', 'all', c.asset, once, c.value, holders);
+  }
+  // Stablecoin reserves holding RWA products: counted twice only where both are added.
+  for (const [k, a] of acc) {
+    const [date, kind, key] = k.split('\u0000');
+    if (kind === 'market' && key === 'all') a.value -= combinedNetting(holdings, date);
   }
   const out: TotalRow[] = [];
   for (const [k, a] of acc) {

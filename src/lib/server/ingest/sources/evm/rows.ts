@@ -100,6 +100,7 @@ export async function buildRows(
           decimals: s.decimals,
           totalSupply: s.totalSupply,
           excluded: s.excluded,
+          reserves: s.reserves,
           calls: s.calls,
           // The price's calls only when read on this chain: the receipt's one command repeats every call at this block.
           price: {

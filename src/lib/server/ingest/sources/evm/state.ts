@@ -1,13 +1,14 @@
 /**
  * One EVM chain's state at one block, in one request: a deployless multicall with every
- * deployment's decimals(), totalSupply() and excluded balances, and the price reads of the assets
+ * deployment's decimals(), totalSupply(), excluded balances and the balances of the reserve wallets
+ * of other tracked products that hold it (who holds whom), and the price reads of the assets
  * priced on this chain, each call's raw answer kept for the receipts. A contract that does not
  * answer fails its deployment or price, not the chain; one that is not there yet at the block (a
  * past day before it was deployed) is left out.
  */
 import { type Address } from 'viem';
 import { withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
-import { excludedWallets, type RegistryAsset } from '#lib/server/catalogue/registry.ts';
+import { excludedWallets, reserveWallets, type RegistryAsset } from '#lib/server/catalogue/registry.ts';
 import type { PriceCheck } from '#lib/server/ingest/prices.ts';
 import { receiptCall } from '#lib/server/ingest/receipts.ts';
 import type { ReceiptCall } from '#lib/shared/receipts.ts';
@@ -30,6 +31,8 @@ export interface DeploymentState {
   /** For the receipt: each call with its raw answer, and each excluded wallet's balance. */
   calls: ReceiptCall[];
   excluded: Array<{ wallet: string; balance: bigint }>;
+  /** The reserve wallets of other tracked products that hold it, each with its balance (circulating: counted in supply). */
+  reserves: Array<{ wallet: string; balance: bigint }>;
 }
 
 /** A chain read at its block. */
@@ -44,7 +47,7 @@ export interface ChainState {
   priceCalls: Map<string, ReceiptCall[]>;
 }
 
-type Part = { deployment: EvmDeployment; n: number } | { asset: RegistryAsset; n: number };
+type Part = { deployment: EvmDeployment; n: number; excluded: number } | { asset: RegistryAsset; n: number };
 
 /**
  * Reads `deployments` (those live by the block) and the prices of `pricedHere` at `block`.
@@ -64,12 +67,13 @@ export async function readChainState(
   for (const d of deployments) {
     if (BigInt(d.startBlock ?? 0) > block.number) continue;
     const excluded = [...excludedWallets(d.asset, c.key)];
+    const reserves = reserveWallets(d.asset, c.key).map((w) => w.address);
     contracts.push(
       { address: d.address, abi: erc20, functionName: 'decimals' },
       { address: d.address, abi: erc20, functionName: 'totalSupply' },
-      ...excluded.map((h) => ({ address: d.address, abi: erc20, functionName: 'balanceOf', args: [h as Address] })),
+      ...[...excluded, ...reserves].map((h) => ({ address: d.address, abi: erc20, functionName: 'balanceOf', args: [h as Address] })),
     );
-    parts.push({ deployment: d, n: 2 + excluded.length });
+    parts.push({ deployment: d, n: 2 + excluded.length + reserves.length, excluded: excluded.length });
   }
   for (const a of pricedHere) {
     const reads = 'chain' in a.price ? priceReads(a.price) : null;
@@ -101,13 +105,15 @@ export async function readChainState(
         else states.set(address, why);
         continue;
       }
-      const balances = values.slice(2).map((v) => BigInt(v as bigint | number));
+      const balanceAt = (k: number) => ({ wallet: String(contracts[first + k].args![0]), balance: BigInt(values[k] as bigint | number) });
+      const excluded = Array.from({ length: part.excluded }, (_, k) => balanceAt(2 + k));
       states.set(address, {
         decimals: Number(values[0]),
         totalSupply: BigInt(values[1] as bigint | number),
-        excludedSum: balances.reduce((s, b) => s + b, 0n),
+        excludedSum: excluded.reduce((s, b) => s + b.balance, 0n),
         calls,
-        excluded: balances.map((balance, k) => ({ wallet: String(contracts[first + 2 + k].args![0]), balance })),
+        excluded,
+        reserves: Array.from({ length: part.n - 2 - part.excluded }, (_, k) => balanceAt(2 + part.excluded + k)),
       });
     } else if ('chain' in part.asset.price) {
       priceCalls.set(part.asset.symbol, calls);

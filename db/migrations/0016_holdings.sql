@@ -1,0 +1,1 @@
+ALTER TABLE `published_runs` ADD `holdings` text DEFAULT '[]' NOT NULL;
