@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { configFor } from '#lib/server/config.ts';
 import { methodStatements, sourceMethod } from '#lib/server/catalogue/methods.ts';
-import { familyOf, loadRegistry } from '#lib/server/catalogue/registry.ts';
+import { familyOf, loadRegistry, reserveWallets } from '#lib/server/catalogue/registry.ts';
 import { DEFAULT_HOLDER_DUST } from '#lib/server/catalogue/families/evm.ts';
 import { allSources } from '#lib/server/ingest/sources/index.ts';
 import { MIN_HOLDERS_COMPARED } from '#lib/server/catalogue/rules.ts';
@@ -78,6 +78,11 @@ describe('/sources states the methods the code follows', () => {
       for (const h of a.heldByFunds)
         if ('share' in h) expect(say('counted-once')).toContain(`${h.fund} (${Number((Number(h.share) * 100).toFixed(2))}% ${a.symbol})`);
     expect(say('counted-once')).toContain('counts in every total only at its value beyond that holding');
+    // Reserve wallets (who holds whom): each one the registry names is read at the close and netted once where both are added.
+    const wallets = registry.assets.flatMap((a) => reserveWallets(a).map((w) => `${w.holder}’s ${a.symbol} on ${w.chain}`));
+    expect(wallets.length).toBeGreaterThan(0);
+    for (const w of wallets) expect(say('counted-once')).toContain(w);
+    expect(say('counted-once')).toContain('a stablecoin’s holding is netted where the stablecoins and the RWA classes are added together');
     // A feed price with a stated factor (KAU: a gram against the ounce feed) names the factor and its unit.
     const scaled = registry.assets.filter((a) => a.price.kind === 'feed' && a.price.scale);
     expect(scaled.length).toBeGreaterThan(0);

@@ -18,6 +18,7 @@ import { formatCurrency, formatNumber } from '#lib/shared/format.ts';
 import { commodities, privateCredit, rankIssuers, stablecoins, treasuries } from './asset-class-data.ts';
 import { siteRegistry } from './sources-data.ts';
 import { countedOnce } from './counted-once.ts';
+import type { Holding } from '#lib/shared/schemas/holdings.ts';
 
 const UNAVAILABLE = 'unavailable';
 
@@ -42,7 +43,11 @@ interface LiveAsset {
  * run. The published run and its figures of the day (the read model) come in one round trip.
  */
 const liveClassRead = (assetClass: string) =>
-  publishedDayRead((day) => (day ? liveAssets(assetClass, day.run.asOf, day.cells, totalSeries(day.totals)) : null), {}, CHANGE_SERIES);
+  publishedDayRead(
+    (day) => (day ? liveAssets(assetClass, day.run.asOf, day.cells, totalSeries(day.totals), day.run.holdings) : null),
+    {},
+    CHANGE_SERIES,
+  );
 
 /** The product totals a 24-hour change needs: the day before, and the one before that for a gap (change.ts). */
 const CHANGE_SERIES = { kind: 'product', days: 2 } as const;
@@ -55,12 +60,14 @@ function liveAssets(
   asOf: string,
   rows: PublishedCell[],
   series: ReadonlyMap<string, ReadonlyMap<string, number>>,
+  holdings: readonly Holding[] = [],
 ): { asOf: string; assets: LiveAsset[] } {
   const { registry } = siteRegistry();
   const tracked = new Map((registry?.assets ?? []).filter((a) => a.assetClass === assetClass).map((a) => [a.symbol, a]));
   // One per asset and chain: the figure publish decided (stale carries included, held figures never).
   const bySymbol = new Map<string, LiveAsset>();
-  const counted = countedOnce(registry);
+  // A fund's holdings of tracked funds on the day: measured where the run read the wallet, else the stated share.
+  const counted = countedOnce(registry, holdings);
   // Each asset's networks largest first (the published rows come in id order, which says nothing).
   for (const o of [...rows].sort((x, y) => (y.value ?? 0) - (x.value ?? 0))) {
     const a = tracked.get(o.asset);
@@ -78,7 +85,7 @@ function liveAssets(
       change24h: changeOver(series.get(a.symbol) ?? new Map(), asOf, 1).value,
     };
     cur.marketCap += o.value;
-    cur.counted += counted(a.symbol, o.value);
+    cur.counted += counted(a.symbol, o.value, o.date);
     const network = registry?.chains[o.chain]?.name ?? o.chain;
     cur.networks.push(network);
     cur.perChain.push({ network, value: o.value });
