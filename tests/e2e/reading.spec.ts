@@ -27,6 +27,21 @@ afterAll(async () => {
 /** The page is no wider than the viewport (nothing forces horizontal scrolling). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
+/**
+ * Lays an article's loaded page out again at 375 px, from the top: its table of contents stands above
+ * the body and nothing overflows sideways. Saves the screen as `shot`; returns the contents' box.
+ */
+async function tocAboveBodyAtPhone(page: Page, shot: string) {
+  await page.setViewportSize(PHONE);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  const toc = (await page.getByTestId('toc').boundingBox())!;
+  const body = (await page.locator('.prose-body').boundingBox())!;
+  expect(toc.y + toc.height).toBeLessThanOrEqual(body.y);
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  await screenshot(page, shot);
+  return { toc };
+}
+
 /** Share without a share sheet: navigator.share removed, clipboard allowed. */
 async function withoutShareSheet(context: BrowserContext) {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
@@ -160,15 +175,8 @@ describe('/blog/{slug}', () => {
     });
 
     it('at 375 px (the same load, laid out again): TOC above the body, no horizontal overflow', async () => {
-      const { page } = loaded;
-      await page.setViewportSize(PHONE);
-      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-      const toc = await page.getByTestId('toc').boundingBox();
-      const body = await page.locator('.prose-body').boundingBox();
-      expect(toc!.y + toc!.height).toBeLessThanOrEqual(body!.y);
-      expect(toc!.width).toBeGreaterThan(300);
-      expect(await overflow(page)).toBeLessThanOrEqual(0);
-      await screenshot(page, 'blog-post-375');
+      const { toc } = await tocAboveBodyAtPhone(loaded.page, 'blog-post-375');
+      expect(toc.width).toBeGreaterThan(300);
     });
   });
 
@@ -362,14 +370,7 @@ describe('/research/{slug}', () => {
     });
 
     it('at 375 px (the same load, laid out again): TOC above the body, no horizontal overflow', async () => {
-      const { page } = loaded;
-      await page.setViewportSize(PHONE);
-      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-      const toc = await page.getByTestId('toc').boundingBox();
-      const body = await page.locator('.prose-body').boundingBox();
-      expect(toc!.y + toc!.height).toBeLessThanOrEqual(body!.y);
-      expect(await overflow(page)).toBeLessThanOrEqual(0);
-      await screenshot(page, 'research-article-375');
+      await tocAboveBodyAtPhone(loaded.page, 'research-article-375');
     });
   });
 
