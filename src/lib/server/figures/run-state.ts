@@ -27,7 +27,7 @@ import {
   type SnapshotComparison,
 } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db/client.ts';
-import { orElse, read, readAll, readMany, readOne, type Read } from '#lib/server/db/reads.ts';
+import { combine, orElse, read, readAll, readMany, readOne, type Read } from '#lib/server/db/reads.ts';
 import { freshness, type Freshness, type RunState } from '#lib/shared/data-age.ts';
 import { isoDay } from '#lib/shared/utc-day.ts';
 import { now } from '#lib/server/clock.ts';
@@ -125,7 +125,7 @@ export const servedFactsRead = (): Read<ServedFacts> =>
   readMany([servedIdQuery(), snapshotQuery()], ([[run], meta]) => factsFrom(run, meta));
 
 /** The dataset's as-of day (YYYY-MM-DD). */
-export const asOfRead = (): Read<string> => readMany([servedIdQuery(), snapshotQuery()], ([[run], meta]) => factsFrom(run, meta).asOf);
+export const asOfRead = (): Read<string> => combine([servedFactsRead()], ([facts]) => facts.asOf);
 export const getAsOf = (): Promise<string> => readOne(asOfRead());
 
 /** The served run whole (undefined while the snapshot is served). */
