@@ -1,31 +1,37 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, hydrated, openPage, screenshot, useBrowser } from '../support/browser.ts';
+import { DESKTOP, hydrated, screenshot, useBrowser } from '../support/browser.ts';
 import { makePng } from '../support/images.ts';
 import { loginCookie } from '../support/http.ts';
+import { useSharedTab } from '../support/shared-tab.ts';
 import { sniffImage } from '#lib/server/content/image-sniff.ts';
 
 // The admin's Markdown editor. Nothing here is saved: the shared server's posts stay as seeded.
 const base = inject('baseUrl');
 const browser = useBrowser();
+// One signed-in tab, moved to a new editor's address for each test: a new context would load the
+// admin's scripts and styles cold again.
+const tab = useSharedTab(browser, base, {
+  signedIn: true,
+  // CodeMirror writes its styles at run time: a CSP refusal would leave the editor unstyled, silently.
+  setup: async (context) => {
+    await context.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (e) => {
+        throw new Error(`CSP refused ${e.violatedDirective}: ${e.sample}`);
+      }),
+    );
+  },
+});
 
+/** An empty new post's editor: the draft a test before kept in this browser is dropped first. */
 async function openEditor(viewport = DESKTOP) {
-  const opened = await openPage(browser(), base, '/admin', {
-    signedIn: true,
-    viewport,
-    // CodeMirror writes its styles at run time: a CSP refusal would leave the editor unstyled, silently.
-    setup: async (context) => {
-      await context.addInitScript(() =>
-        document.addEventListener('securitypolicyviolation', (e) => {
-          throw new Error(`CSP refused ${e.violatedDirective}: ${e.sample}`);
-        }),
-      );
-    },
-  });
-  await hydrated(opened.page, { client: 'load' });
-  await opened.page.getByRole('button', { name: 'Create Blog Post' }).click();
-  await opened.page.getByRole('heading', { name: 'Create Blog Post' }).waitFor();
-  return opened;
+  if (tab.page.url().startsWith(base)) await tab.page.evaluate(() => localStorage.clear());
+  const { page, errors } = await tab.visit('/admin/blog/new', { viewport });
+  await hydrated(page, { client: 'load' });
+  await page.getByRole('heading', { name: 'Create Blog Post' }).waitFor();
+  // Empty: CodeMirror shows its placeholder only over an empty text.
+  await body(page).locator('.cm-placeholder').waitFor();
+  return { page, errors };
 }
 
 /** Full page from the top, so the sticky header sits where the admin sees it. */
@@ -40,7 +46,7 @@ const bodyText = (page: Page) => body(page).evaluate((el) => [...el.querySelecto
 
 describe('admin Markdown editor', () => {
   it('previews a heading typed a moment before, through the site pipeline and its sanitiser', async () => {
-    const { page, errors, close } = await openEditor();
+    const { page, errors } = await openEditor();
     await body(page).click();
     await page.keyboard.type('## Reserves grew\n\nOn-chain <img src="x" onerror="window.hit=1"> **cash**.');
     const preview = page.getByTestId('live-preview');
@@ -51,11 +57,10 @@ describe('admin Markdown editor', () => {
     expect(await page.evaluate(() => (window as { hit?: number }).hit)).toBeUndefined();
     expect(await preview.locator('[id]').count()).toBe(0);
     expect(errors).toEqual([]);
-    await close();
   });
 
   it('formats with the toolbar and the shortcuts', async () => {
-    const { page, close } = await openEditor();
+    const { page } = await openEditor();
     await body(page).click();
     await page.keyboard.type('Tokenized funds');
     await page.keyboard.press('Shift+Home');
@@ -74,11 +79,10 @@ describe('admin Markdown editor', () => {
     await page.keyboard.type('BENJI');
     expect(await bodyText(page)).toBe('## **Tokenized funds**\n- BUIDL\n- BENJI');
     await page.getByTestId('live-preview').locator('li', { hasText: 'BENJI' }).waitFor();
-    await close();
   });
 
   it('keeps the site shortcuts\' keys in the text: "/", Ctrl+K and Meta+K, F8', async () => {
-    const { page, errors, close } = await openEditor();
+    const { page, errors } = await openEditor();
     await body(page).click();
     await page.keyboard.type('/commodities and/or 2026/11');
     await page.keyboard.press('Meta+k');
@@ -93,11 +97,10 @@ describe('admin Markdown editor', () => {
     await page.keyboard.press('/');
     expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(errors).toEqual([]);
-    await close();
   });
 
   it('keeps every key typed while the page is slow to render what came before', async () => {
-    const { page, errors, close } = await openEditor();
+    const { page, errors } = await openEditor();
     // A slow phone, or a busy machine: React renders each change some time after the keys that made
     // it. A late render used to write its older text back over the editor, losing keys ("thereum").
     const cdp = await page.context().newCDPSession(page);
@@ -106,14 +109,14 @@ describe('admin Markdown editor', () => {
     const typed = '## Supply by chain\n\nEthereum holds most of it, then Solana and Stellar.\n\nBUIDL leads.';
     await page.keyboard.type(typed);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
     await page.getByTestId('live-preview').getByText('BUIDL leads.').waitFor();
     expect(await bodyText(page)).toBe(typed);
     expect(errors).toEqual([]);
-    await close();
   });
 
   it('uploads a pasted image into the body as Markdown pointing to the served file', async () => {
-    const { page, errors, close } = await openEditor();
+    const { page, errors } = await openEditor();
     await body(page).click();
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Tokenized treasuries by chain');
     await body(page).click();
@@ -153,11 +156,10 @@ describe('admin Markdown editor', () => {
     expect(Math.abs(editorHeight - host.height)).toBeLessThan(1);
     await shot(page, 'editor-1280');
     expect(errors).toEqual([]);
-    await close();
   });
 
   it("refuses a dropped file that is not an image with the spec's toast, leaving the text alone", async () => {
-    const { page, errors, close } = await openEditor();
+    const { page, errors } = await openEditor();
     await body(page).click();
     await page.keyboard.type('Notes follow.');
     await body(page).evaluate((el) => {
@@ -170,11 +172,10 @@ describe('admin Markdown editor', () => {
     expect(await page.getByTestId('toast').innerText()).toContain('Invalid File');
     expect(await bodyText(page)).toBe('Notes follow.');
     expect(errors).toEqual([]);
-    await close();
   });
 
   it("marks an empty title inline beside the spec's toast, at 390 px", async () => {
-    const { page, errors, close } = await openEditor({ width: 390, height: 844 });
+    const { page, errors } = await openEditor({ width: 390, height: 844 });
     await body(page).click();
     await page.keyboard.type('# A body without a title');
     await page.getByRole('button', { name: 'Save', exact: true }).last().click();
@@ -195,6 +196,5 @@ describe('admin Markdown editor', () => {
     await shot(page, 'editor-390');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(errors).toEqual([]);
-    await close();
   });
 });
