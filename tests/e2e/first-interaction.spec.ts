@@ -6,6 +6,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newContext, PHONE, revealWaitingIslands, screenshot, useBrowser } from '../support/browser.ts';
+import { useSharedTab } from '../support/shared-tab.ts';
 import { holdIslands, notDefined, notHydrated, openUnhydrated, waitDefined, waitHydrated } from '../support/hydration.ts';
 
 const base = inject('baseUrl');
@@ -227,30 +228,28 @@ describe('header menus before they hydrate', () => {
 });
 
 describe('with JavaScript off', () => {
+  // One visitor without JavaScript, moved from page to page (nothing a page leaves behind changes the next).
+  const noJs = useSharedTab(browser, base, { javaScript: false });
+
   it('header menus open as plain lists of links', async () => {
-    const desktop = await open('/stablecoins', { javaScript: false });
-    await desktop.goto();
+    const desktop = await noJs.visit('/stablecoins');
     await desktop.page.getByRole('button', { name: 'Asset Classes' }).click();
     await Promise.all([
       desktop.page.waitForURL(/\/commodities$/),
       desktop.page.getByRole('list', { name: 'Asset Classes' }).getByRole('link', { name: 'Commodities' }).click(),
     ]);
-    await desktop.close();
 
-    const phone = await open('/', { javaScript: false, viewport: PHONE });
-    await phone.goto();
+    const phone = await noJs.visit('/', { viewport: PHONE });
     await phone.page.getByRole('button', { name: 'Open menu' }).click();
     const panel = phone.page.getByRole('navigation', { name: 'Mobile menu' });
     await panel.waitFor();
     expect(await panel.getByRole('link', { name: 'Login' }).isVisible()).toBe(true);
     await panel.getByRole('link', { name: 'Close menu' }).click();
     await expect.poll(() => panel.isVisible()).toBe(false);
-    await phone.close();
   });
 
   it('home: Top Transfers, the League Table tabs and the stablecoin switch work through the URL', async () => {
-    const { page, close, goto } = await open('/', { javaScript: false });
-    await goto();
+    const { page } = await noJs.visit('/');
     await page.getByLabel('Period').selectOption('90');
     await page.getByLabel('Amount').selectOption('10m+');
     await Promise.all([page.waitForURL(/\?period=90&range=10m%2B#top-transfers$/), page.getByRole('button', { name: 'Show' }).click()]);
@@ -271,23 +270,19 @@ describe('with JavaScript off', () => {
     expect(await page.getByLabel('Amount').inputValue()).toBe('10m+');
     // Controls only a script can drive are not offered.
     expect(await page.getByRole('button', { name: 'Download image' }).isVisible()).toBe(false);
-    await close();
   });
 
   it('/networks: metric tabs and the % switch', async () => {
-    const { page, close, goto } = await open('/networks', { javaScript: false });
-    await goto();
+    const { page } = await noJs.visit('/networks');
     await Promise.all([page.waitForURL(/metric=stablecoin-holders/), page.getByRole('tab', { name: 'Stablecoin Holders' }).click()]);
     expect(await page.getByTestId('network-chart').getAttribute('data-metric')).toBe('stablecoin-holders');
     await Promise.all([page.waitForURL(/percent=1/), page.getByRole('switch', { name: 'Show % of Total' }).click()]);
     expect(new URL(page.url()).search).toBe('?metric=stablecoin-holders&percent=1');
     for (const v of await page.getByTestId('pie-value').allInnerTexts()) expect(v).toMatch(/^\d+\.\d%$/);
-    await close();
   });
 
   it('the newsletter signup checks the address and thanks the reader, never putting it in the URL', async () => {
-    const { page, close, goto } = await open('/research', { javaScript: false });
-    await goto();
+    const { page } = await noJs.visit('/research');
     const signup = page.getByTestId('newsletter');
     await signup.getByLabel('Email address').fill('not-an-email');
     await signup.getByRole('button', { name: 'Subscribe' }).click();
@@ -298,17 +293,14 @@ describe('with JavaScript off', () => {
     await Promise.all([page.waitForURL(/#newsletter-thanks$/), signup.getByRole('button', { name: 'Subscribe' }).click()]);
     expect(page.url()).not.toContain('reader');
     expect(await page.getByText('Thanks for subscribing!').isVisible()).toBe(true);
-    await close();
   });
 
   it('asset pages show every row and no Load More', async () => {
-    const { page, close, goto } = await open('/stablecoins', { javaScript: false });
-    await goto();
+    const { page } = await noJs.visit('/stablecoins');
     const all = await page.locator('#stablecoins-rows tr').count();
     expect(all).toBeGreaterThan(10);
     expect(await page.locator('#stablecoins-rows tr:visible').count()).toBe(all);
     expect(await page.getByRole('button', { name: 'Load More Stablecoins' }).isVisible()).toBe(false);
-    await close();
   });
 });
 
@@ -351,24 +343,20 @@ describe('screenshots after the change', () => {
     ['phone', PHONE],
   ] as const) {
     it(`/ and /networks at ${name} width`, async () => {
+      // One tab for both pages at this width.
+      const context = await newContext(browser(), base, { viewport });
+      const page = await context.newPage();
       for (const path of ['/?period=30&league=issuers&stablecoins=1', '/networks?metric=rwa-holders&percent=1']) {
-        const context = await newContext(browser(), base, { viewport });
-        const page = await context.newPage();
         await page.goto(path);
-        await page.evaluate(async () => {
-          for (let y = 0; y < document.body.scrollHeight; y += 400) {
-            window.scrollTo(0, y);
-            await new Promise((r) => setTimeout(r, 60));
-          }
-        });
+        // Each island still waiting for its turn in view is brought there, one after another.
         await revealWaitingIslands(page);
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.locator('svg[data-live]').first().waitFor();
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
         // The screen as a phone shows it: the whole page (over 4,600 px tall on /networks) took past 30 s to capture on a loaded machine.
         await screenshot(page, `view-${path.startsWith('/networks') ? 'networks' : 'home'}-${name}`);
-        await context.close();
       }
+      await context.close();
     });
   }
 });
