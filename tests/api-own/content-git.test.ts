@@ -1,13 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { parse } from 'yaml';
 import { openDatabase } from '#db/client.ts';
 import { contentRevisions } from '#db/schema/index.ts';
 import { childNodeOptions, startServer, type RunningServer } from '../support/server.ts';
-import { useOwnServer } from '../support/own-server.ts';
 import { api, loginCookie } from '../support/http.ts';
 import { TEST_ADMIN } from '../support/constants.ts';
 import { gitOut, logOf, waitForCommits } from '../support/git.ts';
@@ -21,13 +20,27 @@ const body = (title: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/**
+ * A block's last server, on the folder it was restarted on, handed on to the next block instead of a
+ * fresh server started there (a start costs about 2 s of CPU): each block's first test reads only
+ * what it makes. Running alone (a filter), the next block starts its own.
+ */
+let handedOn: RunningServer | undefined;
+afterAll(async () => {
+  if (!handedOn) return;
+  await handedOn.stop();
+  rmSync(handedOn.dir, { recursive: true, force: true });
+});
+
 describe('content in git: every save is a commit', () => {
   let server: RunningServer;
   let cookie: string;
-  useOwnServer((s, c) => {
-    server = s;
-    cookie = c;
+  beforeAll(async () => {
+    server = await startServer();
+    cookie = await loginCookie(server.baseUrl);
   });
+  // Its folder goes on with the restarted server when the last test hands that on.
+  afterAll(() => (handedOn?.dir === server?.dir ? undefined : server?.stop()));
 
   it('create, edit, rename and delete each commit the file with the admin as author', async () => {
     const repo = server.contentRepo;
@@ -135,29 +148,18 @@ describe('content in git: every save is a commit', () => {
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: "Edited by hand in git"'));
     gitOut(server.contentRepo, '-c', 'user.name=Hand', '-c', 'user.email=h@example.test', 'commit', '-qam', 'Edit by hand');
     const restarted = await startServer({ dir: server.dir });
+    handedOn = restarted;
     const post = await (await api(restarted.baseUrl, '/api/blog/posts/by-slug/welcome-to-rwa-analytics')).json();
     expect(post.title).toBe('Edited by hand in git');
-    await restarted.stop();
   });
-});
-
-/**
- * The outbox block's last server, on the folder it was restarted on, handed on to the next block
- * instead of a fresh server started there (a start costs about 3 s of CPU). Running alone (a filter),
- * the next block starts its own.
- */
-let handedOn: RunningServer | undefined;
-afterAll(async () => {
-  if (!handedOn) return;
-  await handedOn.stop();
-  rmSync(handedOn.dir, { recursive: true, force: true });
 });
 
 // Each case starts and kills whole servers (two or three): on a busy 2-core machine that alone nears
 // vitest's 30 s default, which is a wait, not a finding.
 describe('the outbox across kill -9 and restarts', { timeout: 120_000 }, () => {
   it('a save acknowledged while git could not commit is committed once after a kill -9 and restart', async () => {
-    const first = await startServer();
+    const first = handedOn ?? (await startServer());
+    handedOn = undefined;
     const repo = first.contentRepo;
     const cookie = await loginCookie(first.baseUrl);
     // Another git process holds the index: the commit after the save fails, the save itself must not.
