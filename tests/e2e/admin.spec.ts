@@ -88,10 +88,21 @@ async function scoreOf(page: Page, title: string): Promise<number> {
 }
 
 describe('admin journey', () => {
-  it('blog post: validation, create with an uploaded image, edit, preview link, public, SEO, delete', async () => {
+  // One signed-in tab for the blog, research and phone journeys, each loading /admin in it afresh: a
+  // new context would load the admin's scripts, styles and fonts cold again. (The expired session
+  // clears its cookies: it has a context of its own.)
+  let tab: Page;
+  beforeAll(async () => {
     const context = await newContext(browser(), base, { signedIn: true });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
-    const page = await context.newPage();
+    tab = await context.newPage();
+  });
+  afterAll(async () => {
+    await tab?.context().close();
+  });
+
+  it('blog post: validation, create with an uploaded image, edit, preview link, public, SEO, delete', async () => {
+    const page = tab;
     const errors = watchErrors(page);
     await visit(page, '/admin');
     await page.getByRole('tab', { name: 'Blog Posts' }).waitFor();
@@ -212,12 +223,10 @@ describe('admin journey', () => {
     await page.getByText('No blog posts found. Create your first post!').waitFor();
     expect((await anonymous(`/api/blog/posts/by-slug/${slug}`)).status).toBe(404);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('research article: validation, create featured, edit, public, SEO, delete', async () => {
-    const context = await newContext(browser(), base, { signedIn: true });
-    const page = await context.newPage();
+    const page = tab;
     const errors = watchErrors(page);
     await visit(page, '/admin');
     await page.getByRole('button', { name: 'Create Research' }).click();
@@ -322,7 +331,6 @@ describe('admin journey', () => {
     await page.getByText('No research articles found. Create your first research article!').waitFor();
     expect((await anonymous('/api/research/featured')).status).toBe(404);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('keeps the draft through an expired session and restores it after signing in', async () => {
@@ -369,9 +377,10 @@ describe('admin journey', () => {
         published: true,
       }),
     });
-    const context = await newContext(browser(), base, { signedIn: true, viewport: PHONE });
-    const page = await context.newPage();
+    const page = tab;
     const errors = watchErrors(page);
+    // Loaded at a phone's width.
+    await page.setViewportSize(PHONE);
     await visit(page, '/admin');
     await page.getByRole('button', { name: 'Create Blog Post' }).waitFor();
     await screenshot(page, 'admin-list-375', true);
@@ -414,7 +423,6 @@ describe('admin journey', () => {
     await screenshot(page, 'admin-seo-375', true);
     expect(await noOverflow()).toBe(true);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
@@ -476,16 +484,29 @@ const bodyOf = (page: Page) => page.getByRole('textbox', { name: 'Content', exac
 const bodyText = (page: Page) => bodyOf(page).evaluate((el) => [...el.querySelectorAll('.cm-line')].map((l) => l.textContent).join('\n'));
 
 describe('writing without losing a word', () => {
+  // One signed-in tab for the typing and leaving tests, each going on from where the one before left
+  // it: a new context would load the admin's scripts, styles and fonts cold again.
+  let tab: Page;
+  beforeAll(async () => {
+    tab = await (await newContext(browser(), base, { signedIn: true })).newPage();
+  });
+  afterAll(async () => {
+    await tab?.context().close();
+  });
+
   it.each([
     { kind: 'blog', create: 'Create Blog Post', api: '/api/blog/posts', throttle: 1, save: 'keys' },
     { kind: 'research', create: 'Create Research', api: '/api/research', throttle: 4, save: 'button' },
   ] as const)(
     '$kind: a 2,000-character body with "/", URLs, tables and shortcuts is stored as typed (CPU x$throttle)',
     async (c) => {
-      const context = await newContext(browser(), base, { signedIn: true });
-      const page = await context.newPage();
+      const page = tab;
       const errors = watchErrors(page);
-      await visit(page, '/admin');
+      // The list: loaded for the first run; the next comes back to it from the editor the run before
+      // left open, saved (Back to Admin, with nothing unsaved to ask about).
+      const back = page.getByRole('button', { name: 'Back to Admin' });
+      if (await back.count()) await back.click();
+      else await visit(page, '/admin');
       await page.getByRole('button', { name: c.create }).click();
       await page.waitForURL(`**/admin/${c.kind}/new`);
       const title = `Typed ${c.kind} ${uid()}`;
@@ -498,11 +519,12 @@ describe('writing without losing a word', () => {
       });
       const { steps, expected } = writing();
       expect(expected.length).toBeGreaterThanOrEqual(2000);
-      const cdp = await context.newCDPSession(page);
+      const cdp = await page.context().newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: c.throttle });
       await bodyOf(page).click();
       await typeSteps(page, steps);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await cdp.detach();
       expect(await bodyText(page)).toBe(expected);
       expect(await page.evaluate(() => [(window as { stayed?: boolean }).stayed, (window as { searched?: boolean }).searched])).toEqual([
         true,
@@ -527,7 +549,6 @@ describe('writing without losing a word', () => {
       await page.waitForURL(`**/admin/${c.kind}/${stored.id}`);
       await page.getByRole('heading', { name: /^Edit / }).waitFor();
       expect(errors).toEqual([]);
-      await context.close();
       // Minutes, not seconds, on a loaded 2-core machine with the CPU throttled: ~300 real key presses.
     },
     300_000,
@@ -542,8 +563,7 @@ describe('writing without losing a word', () => {
       body: JSON.stringify({ title, content: 'First text.' }),
     });
     const { id } = (await created.json()) as { id: number };
-    const context = await newContext(browser(), base, { signedIn: true });
-    const page = await context.newPage();
+    const page = tab;
     const errors = watchErrors(page);
     await visit(page, '/admin');
     await page.getByRole('button', { name: `Edit ${title}` }).click();
@@ -608,6 +628,5 @@ describe('writing without losing a word', () => {
     await page.waitForURL('**/admin');
     await page.getByRole('button', { name: `Edit ${title}` }).waitFor();
     expect(errors).toEqual([]);
-    await context.close();
   }, 180_000);
 });
