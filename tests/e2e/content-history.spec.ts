@@ -31,9 +31,18 @@ async function publicPage(slug: string): Promise<{ status: number; text: string 
 }
 
 describe('content history in the admin, backed by git', () => {
+  // The admin's tab for both tests, the second loading /admin again in it: a new context would load
+  // the admin's scripts, styles and fonts cold again.
+  let admin: Page;
+  beforeAll(async () => {
+    admin = await (await newContext(browser, server.baseUrl, { signedIn: true })).newPage();
+  });
+  afterAll(async () => {
+    await admin?.context().close();
+  });
+
   it('create, edit twice, restore the first version, delete, restore the deleted item: each step a commit by the admin', async () => {
-    const context = await newContext(browser, server.baseUrl, { signedIn: true });
-    const page = await context.newPage();
+    const page = admin;
     const errors = watchErrors(page);
     const title = `History Journey ${Math.random().toString(36).slice(2, 7)}`;
     const slug = title.toLowerCase().replace(/ /g, '-');
@@ -113,12 +122,10 @@ describe('content history in the admin, backed by git', () => {
       `Restore deleted blog post "${title}"`,
     ]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('previews a draft with its unsaved change (autosaved) and shows Scheduled for a future publish date', async () => {
-    const context = await newContext(browser, server.baseUrl, { signedIn: true });
-    const page = await context.newPage();
+    const page = admin;
     const errors = watchErrors(page);
     const title = `Preview Journey ${Math.random().toString(36).slice(2, 7)}`;
     await open(page, '/admin');
@@ -171,6 +178,5 @@ describe('content history in the admin, backed by git', () => {
     expect((await publicPage(slug)).status).toBe(404);
     await screenshot(page, 'admin-scheduled-1280');
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
