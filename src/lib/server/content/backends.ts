@@ -17,7 +17,6 @@ import { contentRevisions, uploads } from '#db/schema/index.ts';
 import type { ContentConfig } from './config.ts';
 import { commitPaths, ensureRepository, findRevisionCommits, gitAvailable, repoPath } from './git.ts';
 import { pushWithRebase } from './push.ts';
-import { commitAndPushWithLibrary } from './remote-library.ts';
 
 export type Revision = typeof contentRevisions.$inferSelect;
 
@@ -135,6 +134,9 @@ function libraryGit(db: Database, remote: NonNullable<ContentConfig['remote']>):
   return {
     mode: 'library',
     async deliver(rows) {
+      // Loaded here, on the first delivery in this mode: isomorphic-git and its dependencies cost about
+      // 0.2 s of CPU to load, which every server with a git binary (the usual case) would pay at start.
+      const { commitAndPushWithLibrary } = await import('./remote-library.ts');
       const shas = await commitAndPushWithLibrary(remote, rows, (dir, row) => applyFiles(db, dir, row), authorEmail);
       return { shas, rebased: false };
     },
