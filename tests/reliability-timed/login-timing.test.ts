@@ -1,7 +1,7 @@
 /**
  * Login timing: an unknown username takes as long to refuse as a wrong password, so the answer's time
  * does not tell which usernames exist. A measured time, so this suite runs alone, after the others
- * (the other auth attacks are tests/reliability/auth-attacks.test.ts).
+ * (the other auth attacks are tests/reliability/auth-attacks-suite.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../support/server.ts';
