@@ -9,7 +9,7 @@
  * scheduled function reads the run's result in the database.
  */
 import { timingSafeEqual } from 'node:crypto';
-import registryJson from '../../content/registry/registry.json';
+import registryJson from '../../content/registry/registry.json' with { type: 'json' };
 import { openDatabase } from '#db/client.ts';
 import { ConfigError, parseConfig } from '#lib/server/config.ts';
 import { loadRegistry, parseRegistry } from '#lib/server/catalogue/registry.ts';
