@@ -27,6 +27,15 @@ const LONG_FIRST_FOLDER = '/tests/e2e/long-first/';
  */
 const BROWSER_GROUP_WORKERS = 3;
 
+/**
+ * Every lane but the unit tests imports its files with Node's own loader (types stripped, as the
+ * scripts and the server run), not through Vite's module runner: these files reach the product
+ * through its built server, its scripts and the test support, so transforming and wrapping each
+ * module again in every worker was cost without use. The unit lane keeps the runner: it resets its
+ * modules between files (unit-fresh-modules.ts) and mocks one.
+ */
+const NATIVE_IMPORTS = { viteModuleRunner: false };
+
 class LongFirst extends BaseSequencer {
   async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (f: TestSpecification) => (f.moduleId.includes(LONG_FIRST_FOLDER) ? 0 : 1);
@@ -62,6 +71,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          experimental: NATIVE_IMPORTS,
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/support/global-server.ts'],
           testTimeout: 30_000,
@@ -74,6 +84,7 @@ export default defineConfig({
           // In the browser tests' group (same maxWorkers): its workers take files of either project
           // as they free up, so neither lane waits at its end for the other's last file.
           name: 'api-own',
+          experimental: NATIVE_IMPORTS,
           include: ['tests/api-own/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -84,6 +95,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          experimental: NATIVE_IMPORTS,
           include: ['tests/e2e/**/*.spec.ts'],
           globalSetup: ['tests/support/global-server.ts'],
           testTimeout: 60_000,
@@ -106,6 +118,7 @@ export default defineConfig({
           // ran in 'api-own' and are left out here. `npm test` runs this project in a vitest process of
           // its own, beside the others from the start (scripts/test.ts); groupOrder orders a plain `vitest run`.
           name: 'api-sqld',
+          experimental: NATIVE_IMPORTS,
           include: ['tests/api/also-on-sqld/**/*.test.ts', 'tests/sqld/**/*.test.ts'],
           globalSetup: ['tests/support/global-sqld.ts'],
           testTimeout: 60_000,
@@ -120,6 +133,7 @@ export default defineConfig({
           // time or touches the shared servers, and as a group of their own the last of them ran
           // beside an idle core (netlify-local-build.test.ts used 13 s of CPU in 22 s).
           name: 'reliability',
+          experimental: NATIVE_IMPORTS,
           include: ['tests/reliability/**/*.test.ts'],
           sequence: { groupOrder: 2 },
           maxWorkers: BROWSER_GROUP_WORKERS,
@@ -134,6 +148,7 @@ export default defineConfig({
           // user answering as slowly as a wrong password. Its global setup prints the summary of both
           // reliability projects' figures at the end of the run.
           name: 'reliability-timed',
+          experimental: NATIVE_IMPORTS,
           include: ['tests/reliability-timed/**/*.test.ts'],
           globalSetup: ['tests/reliability-timed/summary.ts'],
           sequence: { groupOrder: 5 },
