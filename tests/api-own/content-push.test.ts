@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scratchContentRepo, startServer, type RunningServer } from '../support/server.ts';
+import { preparedScratch, startServer, type RunningServer } from '../support/server.ts';
 import { api, loginCookie } from '../support/http.ts';
 import { gitOut } from '../support/git.ts';
 import { startGitHttpServer, type GitHttpServer } from '../support/git-http-server.ts';
@@ -33,7 +33,8 @@ function someoneElsePushes(dir: string, bare: string, name: string, files: Recor
 /** A scratch content repository, its bare remote behind a loopback git server, and a site server pushing there. */
 async function startWithRemote(env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'rwa-push-'));
-  const { repo } = scratchContentRepo(dir);
+  // The run's prepared database and content repository, as a default start has them: no migration and seed again.
+  const { repo } = await preparedScratch(dir);
   const remotes = join(dir, 'remotes');
   const bare = join(remotes, 'content.git');
   gitOut(dir, 'clone', '--quiet', '--bare', repo, bare);

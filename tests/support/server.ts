@@ -82,6 +82,20 @@ export function scratchContentRepo(dir: string, from?: string): { repo: string; 
   return { repo, contentDir };
 }
 
+const thisRunsPrepared = () => preparedDatabase(async (work) => (await startServer({ dir: work, fresh: true })).stop());
+
+/**
+ * A new scratch folder begun as a default start begins (StartOptions.fresh): this run's prepared
+ * database at dir/app.db and a copy of its content repository, for a test that sets the folder up
+ * further (a remote cloned from the repository) before it starts a server there with `dir`.
+ * Outside a vitest run, or when the preparation failed, only the scratch content repository.
+ */
+export async function preparedScratch(dir: string): Promise<{ repo: string; contentDir: string }> {
+  const prepared = await thisRunsPrepared();
+  if (prepared) copyFileSync(prepared.database, join(dir, 'app.db'));
+  return scratchContentRepo(dir, prepared?.contentRepo);
+}
+
 /** Starts the built production server (scripts/serve.ts) on loopback with a scratch libSQL file. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   if (!existsSync(join(ROOT, 'dist/server/entry.mjs'))) {
@@ -92,9 +106,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const port = await freePort();
   // A libSQL server's URL given in env (the sqld lane) takes the place of the scratch file.
   const databaseUrl = options.env?.DATABASE_URL ?? `file:${dbPath}`;
-  const prepared = mayCopyPrepared(options)
-    ? await preparedDatabase(async (work) => (await startServer({ dir: work, fresh: true })).stop())
-    : undefined;
+  const prepared = mayCopyPrepared(options) ? await thisRunsPrepared() : undefined;
   if (prepared) copyFileSync(prepared.database, dbPath);
   const { repo: contentRepo, contentDir } = scratchContentRepo(dir, prepared?.contentRepo);
   const child = spawn(process.execPath, [options.script ?? 'scripts/serve.ts'], {
