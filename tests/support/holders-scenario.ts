@@ -52,6 +52,8 @@ export async function startHolderScenario(holdAum: (circulating: number) => stri
   const a = chainClient(anvilA);
   const b = chainClient(anvilB);
   const t = (day: number, seconds: number) => day0 + day * DAY + seconds;
+  /** A scenario day as its ISO date. */
+  const dayOf = (day: number) => new Date(t(day, 0) * 1000).toISOString().slice(0, 10);
   const decimals = { holdA: 6, holdB: 18 };
   const holdA = await deploy(a, t(0, 3600), 'TestToken', ['Holder Test Fund', 'HOLD', decimals.holdA]);
   const flatA = await deploy(a, t(0, 3700), 'TestToken', ['Flat Test Fund', 'FLAT', 6]);
@@ -131,7 +133,7 @@ export async function startHolderScenario(holdAum: (circulating: number) => stri
         ],
         issuerAum: {
           usd: holdAum(circulating),
-          date: new Date(t(DAYS - 1, 0) * 1000).toISOString().slice(0, 10),
+          date: dayOf(DAYS - 1),
           source: 'https://example.com/hold-fund',
         },
       },
@@ -144,7 +146,7 @@ export async function startHolderScenario(holdAum: (circulating: number) => stri
         deployments: [{ chain: 'ethereum', address: flatA, startBlock: 0, excludeHolders: [] }],
         issuerAum: {
           usd: '1080000',
-          date: new Date(t(DAYS - 1, 0) * 1000).toISOString().slice(0, 10),
+          date: dayOf(DAYS - 1),
           source: 'https://example.com/flat-fund',
         },
         heldByFunds: [{ fund: 'HOLD', chain: 'ethereum', address: RESERVES.hold.wallet, source: 'https://example.com/hold-reserves' }],
@@ -171,7 +173,7 @@ export async function startHolderScenario(holdAum: (circulating: number) => stri
   return {
     a,
     b,
-    days: Array.from({ length: DAYS }, (_, d) => new Date(t(d, 0) * 1000).toISOString().slice(0, 10)),
+    days: Array.from({ length: DAYS }, (_, d) => dayOf(d)),
     tokens: { holdA, holdB, flatA, stblA },
     decimals,
     registry,

@@ -95,7 +95,8 @@ export function formatCount(value: Figure, decimals = 0): string {
   const n = toNumber(value);
   if (!Number.isFinite(n)) return UNKNOWN;
   const abs = Math.abs(n);
-  if (abs < 1e3) return n.toLocaleString('en-US');
+  // toLocaleString's default: up to three decimals.
+  if (abs < 1e3) return numberFormat(3).format(n);
   const { amount, suffix } = scaled(abs, decimals, 1);
   return `${signOf(n, amount)}${amount.toFixed(decimals)}${suffix}`;
 }
