@@ -31,10 +31,14 @@ const BROWSER_GROUP_WORKERS = 3;
  * Every lane but the unit tests imports its files with Node's own loader (types stripped, as the
  * scripts and the server run), not through Vite's module runner: these files reach the product
  * through its built server, its scripts and the test support, so transforming and wrapping each
- * module again in every worker was cost without use. The unit lane keeps the runner: it resets its
- * modules between files (unit-fresh-modules.ts) and mocks one.
+ * module again in every worker was cost without use. Their workers also run file after file
+ * (isolate: false) instead of a new process per file: a new process loaded vitest, Playwright and the
+ * libSQL client again, about 1.4 CPU-s a file (10 small files took 18.6 CPU-s one process each, 4.6
+ * in two kept workers). These files keep their state in their own variables and servers, and none
+ * changes process.env, globals or timers. The unit lane keeps the runner: it resets its modules
+ * between files (unit-fresh-modules.ts) and mocks one.
  */
-const NATIVE_IMPORTS = { viteModuleRunner: false };
+const NODE_LANE = { experimental: { viteModuleRunner: false }, isolate: false };
 
 class LongFirst extends BaseSequencer {
   async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -71,7 +75,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          experimental: NATIVE_IMPORTS,
+          ...NODE_LANE,
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/support/global-server.ts'],
           testTimeout: 30_000,
@@ -84,7 +88,7 @@ export default defineConfig({
           // In the browser tests' group (same maxWorkers): its workers take files of either project
           // as they free up, so neither lane waits at its end for the other's last file.
           name: 'api-own',
-          experimental: NATIVE_IMPORTS,
+          ...NODE_LANE,
           include: ['tests/api-own/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -95,7 +99,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          experimental: NATIVE_IMPORTS,
+          ...NODE_LANE,
           include: ['tests/e2e/**/*.spec.ts'],
           globalSetup: ['tests/support/global-server.ts'],
           testTimeout: 60_000,
@@ -118,7 +122,7 @@ export default defineConfig({
           // ran in 'api-own' and are left out here. `npm test` runs this project in a vitest process of
           // its own, beside the others from the start (scripts/test.ts); groupOrder orders a plain `vitest run`.
           name: 'api-sqld',
-          experimental: NATIVE_IMPORTS,
+          ...NODE_LANE,
           include: ['tests/api/also-on-sqld/**/*.test.ts', 'tests/sqld/**/*.test.ts'],
           globalSetup: ['tests/support/global-sqld.ts'],
           testTimeout: 60_000,
@@ -133,7 +137,7 @@ export default defineConfig({
           // time or touches the shared servers, and as a group of their own the last of them ran
           // beside an idle core (netlify-local-build.test.ts used 13 s of CPU in 22 s).
           name: 'reliability',
-          experimental: NATIVE_IMPORTS,
+          ...NODE_LANE,
           include: ['tests/reliability/**/*.test.ts'],
           sequence: { groupOrder: 2 },
           maxWorkers: BROWSER_GROUP_WORKERS,
@@ -148,7 +152,7 @@ export default defineConfig({
           // user answering as slowly as a wrong password. Its global setup prints the summary of both
           // reliability projects' figures at the end of the run.
           name: 'reliability-timed',
-          experimental: NATIVE_IMPORTS,
+          ...NODE_LANE,
           include: ['tests/reliability-timed/**/*.test.ts'],
           globalSetup: ['tests/reliability-timed/summary.ts'],
           sequence: { groupOrder: 5 },

@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { launchBrowser, newContext, screenshot, watchErrors } from '../support/browser.ts';
+import { useBrowser, newContext, screenshot, watchErrors } from '../support/browser.ts';
 import { TEST_ADMIN } from '../support/constants.ts';
 import { logOf, waitForCommits } from '../support/git.ts';
 
 // Runs on a server of its own: the test reads that server's content repository with git.
 let server: RunningServer;
-let browser: Browser;
+const browser = useBrowser();
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
 });
 
@@ -35,7 +33,7 @@ describe('content history in the admin, backed by git', () => {
   // the admin's scripts, styles and fonts cold again.
   let admin: Page;
   beforeAll(async () => {
-    admin = await (await newContext(browser, server.baseUrl, { signedIn: true })).newPage();
+    admin = await (await newContext(browser(), server.baseUrl, { signedIn: true })).newPage();
   });
   afterAll(async () => {
     await admin?.context().close();
@@ -144,7 +142,7 @@ describe('content history in the admin, backed by git', () => {
     await page.getByRole('button', { name: 'Create preview link' }).click();
     const url = await page.getByTestId('preview-url').inputValue();
     // A visitor with no session: the link shows the unsaved change, marked as a preview.
-    const visitor = await browser.newContext();
+    const visitor = await browser().newContext();
     const view = await visitor.newPage();
     await view.goto(url);
     await view.getByTestId('preview-banner').waitFor();
@@ -155,7 +153,7 @@ describe('content history in the admin, backed by git', () => {
     await visitor.close();
 
     // Another browser (no localStorage draft): the autosaved draft on the server is offered back.
-    const other = await newContext(browser, server.baseUrl, { signedIn: true });
+    const other = await newContext(browser(), server.baseUrl, { signedIn: true });
     const second = await other.newPage();
     await open(second, '/admin');
     await second.getByRole('button', { name: `Edit ${title}` }).click();
