@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { newContext, useBrowser } from '../support/browser.ts';
+import { POLL, newContext, useBrowser } from '../support/browser.ts';
 import { useSharedTab, type Visit } from '../support/shared-tab.ts';
 
 const base = inject('baseUrl');
@@ -94,11 +94,14 @@ async function liveChart(page: Page, testid: string): Promise<Locator> {
 
 /** After a resize: every live chart has measured its new box and drawn again at that size. */
 async function redrawn(page: Page) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll<SVGSVGElement>('svg[data-live]')].every((svg) => {
-      const { width } = svg.getBoundingClientRect();
-      return width === 0 || Math.abs(svg.viewBox.baseVal.width - width) <= 1;
-    }),
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll<SVGSVGElement>('svg[data-live]')].every((svg) => {
+        const { width } = svg.getBoundingClientRect();
+        return width === 0 || Math.abs(svg.viewBox.baseVal.width - width) <= 1;
+      }),
+    undefined,
+    POLL,
   );
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { DESKTOP, PHONE, screenshot, useBrowser, openPage } from '../support/browser.ts';
+import { DESKTOP, PHONE, POLL, screenshot, useBrowser, openPage } from '../support/browser.ts';
 import { contentFixtures } from '../support/content.ts';
 import { useSharedTab, type Visit } from '../support/shared-tab.ts';
 
@@ -215,7 +215,7 @@ describe('/blog/{slug}', () => {
       },
     });
     await page.getByRole('button', { name: 'Share' }).click();
-    await page.waitForFunction(() => 'shared' in window);
+    await page.waitForFunction(() => 'shared' in window, undefined, POLL);
     const shared = await page.evaluate(() => (window as unknown as { shared: ShareData }).shared);
     expect(shared).toEqual({
       title: 'Welcome to RWA Analytics: Tracking $29B of Real-World Assets Onchain',
@@ -235,7 +235,7 @@ describe('/blog/{slug}', () => {
     const src = (await image.getAttribute('src'))!;
     expect(src.startsWith('/api/placeholder?text=')).toBe(true);
     expect(new URL(src, base).searchParams.get('text')).toBe('Weekly RWA Recap: Stablecoins Pass $278B as Tokenized Treasuries Hit $7.4B');
-    await page.waitForFunction((img) => (img as HTMLImageElement).complete, await image.elementHandle());
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete, await image.elementHandle(), POLL);
     expect(await image.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(1200);
   });
 

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, hydrated, screenshot, useBrowser } from '../support/browser.ts';
+import { DESKTOP, PHONE, POLL, hydrated, screenshot, useBrowser } from '../support/browser.ts';
 import { useSharedTab } from '../support/shared-tab.ts';
 import { BLOG_SLUG } from './page-kinds.ts';
 import { SEARCH_KIND_LABELS } from '#lib/shared/search.ts';
@@ -23,10 +23,14 @@ async function pickByKeyboard(page: Page, query: string, kind: string, title: Re
   const list = page.getByRole('listbox', { name: 'Search suggestions' });
   // An answer to an earlier prefix of the query can show first; the final query's answer then
   // redraws the list (and clears the active option). The list is aria-busy until that answer is in.
-  await page.waitForFunction(() => {
-    const el = document.querySelector('[role="listbox"][aria-label="Search suggestions"]');
-    return !!el && el.getAttribute('aria-busy') !== 'true';
-  });
+  await page.waitForFunction(
+    () => {
+      const el = document.querySelector('[role="listbox"][aria-label="Search suggestions"]');
+      return !!el && el.getAttribute('aria-busy') !== 'true';
+    },
+    undefined,
+    POLL,
+  );
   const wanted = list.getByRole('option').filter({ hasText: kind }).filter({ hasText: title }).first();
   await wanted.waitFor();
   expect(await box.getAttribute('aria-expanded')).toBe('true');
@@ -91,10 +95,14 @@ describe('header search, by keyboard', () => {
     await hydrated(page);
     await page.keyboard.press('/');
     await page.keyboard.type('usdc');
-    await page.waitForFunction(() => {
-      const el = document.querySelector<HTMLElement>('[role="listbox"][aria-label="Search suggestions"]');
-      return !!el && !el.hidden && el.getAttribute('aria-busy') !== 'true';
-    });
+    await page.waitForFunction(
+      () => {
+        const el = document.querySelector<HTMLElement>('[role="listbox"][aria-label="Search suggestions"]');
+        return !!el && !el.hidden && el.getAttribute('aria-busy') !== 'true';
+      },
+      undefined,
+      POLL,
+    );
     const options = page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('option');
     const texts = await options.allInnerTexts();
     expect(texts.some((t) => /syrupUSDC/.test(t) && /Market cap \$[\d.]+[KMB]?/.test(t))).toBe(true);

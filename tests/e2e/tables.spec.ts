@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, screenshot, useBrowser } from '../support/browser.ts';
+import { DESKTOP, POLL, screenshot, useBrowser } from '../support/browser.ts';
 import { csvColumn } from '../support/http.ts';
 import { useSharedTab } from '../support/shared-tab.ts';
 import { PAGE_KINDS } from './page-kinds.ts';
@@ -367,10 +367,14 @@ describe('phones', () => {
     const box = async () => (await name.boundingBox())!;
     const regionBox = (await region.boundingBox())!;
     await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
-    await page.waitForFunction(() => {
-      const el = document.querySelector('[aria-label="Networks table"]')!;
-      return el.scrollLeft + el.clientWidth >= el.scrollWidth - 1;
-    });
+    await page.waitForFunction(
+      () => {
+        const el = document.querySelector('[aria-label="Networks table"]')!;
+        return el.scrollLeft + el.clientWidth >= el.scrollWidth - 1;
+      },
+      undefined,
+      POLL,
+    );
     const after = await box();
     expect(after.x).toBeGreaterThanOrEqual(regionBox.x - 1);
     expect(after.x + after.width).toBeLessThanOrEqual(regionBox.x + regionBox.width);

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { newContext, watchErrors, type ContextOptions } from './browser.ts';
+import { POLL, newContext, watchErrors, type ContextOptions } from './browser.ts';
 
 /**
  * A page not yet loaded: the test sets up what it holds back (holdIslands), then calls goto()
@@ -43,12 +43,16 @@ export function notHydrated(page: Page, name: string): Promise<boolean> {
 }
 
 export async function waitHydrated(page: Page, name: string) {
-  await page.waitForFunction((n) => {
-    const islands = [...document.querySelectorAll('astro-island')].filter((el) =>
-      new RegExp(`/${n}\\.`).test(el.getAttribute('component-url') ?? ''),
-    );
-    return islands.length > 0 && islands.every((el) => !el.hasAttribute('ssr'));
-  }, name);
+  await page.waitForFunction(
+    (n) => {
+      const islands = [...document.querySelectorAll('astro-island')].filter((el) =>
+        new RegExp(`/${n}\\.`).test(el.getAttribute('component-url') ?? ''),
+      );
+      return islands.length > 0 && islands.every((el) => !el.hasAttribute('ssr'));
+    },
+    name,
+    POLL,
+  );
 }
 
 /** True while the custom element `tag` is on the page but not defined yet (its script has not run). */
@@ -57,5 +61,5 @@ export function notDefined(page: Page, tag: string): Promise<boolean> {
 }
 
 export async function waitDefined(page: Page, tag: string) {
-  await page.waitForFunction((t) => Boolean(customElements.get(t)), tag);
+  await page.waitForFunction((t) => Boolean(customElements.get(t)), tag, POLL);
 }
