@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { newContext, useBrowser } from '../../support/browser.ts';
-import { AXE_DESKTOP, axeKinds, axeOpenParts, axePages, load, violations, violationsAfterToggle } from '../axe.ts';
+import { AXE_DESKTOP, axeKinds, axeOpenParts, axePages, load, violations, violationsAfterToggle, withAxe } from '../axe.ts';
 
 /** axe on one half of the page kinds at both widths, on the header menus and admin forms at 1440 px, and at the smallest phones (tests/e2e/axe.ts says what is checked and why). */
 const base = inject('baseUrl');
@@ -10,7 +10,7 @@ axeOpenParts('1440', AXE_DESKTOP, browser);
 
 describe('the axe helpers can fail', () => {
   it('a page with a known violation is reported, and a page that does not answer 200 fails to load', async () => {
-    const context = await newContext(browser(), base, { viewport: AXE_DESKTOP });
+    const context = await withAxe(await newContext(browser(), base, { viewport: AXE_DESKTOP }));
     const page = await context.newPage();
     // A tiny page served in place of a path of the site, through the same helpers: an image without a text alternative.
     await page.route('**/axe-known-violation', (route) =>
@@ -36,7 +36,7 @@ describe('axe at the smallest phones', () => {
   it('the tables, /treasuries and /login at 360 px, WCAG 2.2 AA and best practices', { timeout: 120_000 }, async () => {
     const found: string[] = [];
     for (const width of [360]) {
-      const context = await newContext(browser(), base, { viewport: { width, height: 800 } });
+      const context = await withAxe(await newContext(browser(), base, { viewport: { width, height: 800 } }));
       const page = await context.newPage();
       for (const path of ['/treasuries', '/login', '/networks/ethereum', '/docs/api']) {
         await load(page, path);
