@@ -1,6 +1,4 @@
-import { drizzle } from 'drizzle-orm/libsql';
-import { openDatabase, type Database } from '#db/client.ts';
-import * as schema from '#db/schema/index.ts';
+import { databaseOf, openDatabase, type Database } from '#db/client.ts';
 import { config } from '#lib/server/config.ts';
 import { watchWrites } from './writes.ts';
 import { noteLocalWrite } from './local-writes.ts';
@@ -28,7 +26,7 @@ function retryingTransactions(db: Database): Database {
 export function getDb(): Database {
   if (!instance) {
     const client = rollbacksKeepCause(openDatabase(config().database).client);
-    instance = retryingTransactions(drizzle(watchWrites(client, noteLocalWrite), { schema }));
+    instance = retryingTransactions(databaseOf(watchWrites(client, noteLocalWrite)));
   }
   return instance;
 }
