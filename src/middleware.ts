@@ -21,7 +21,7 @@ import { functionHold } from '#lib/server/content/acknowledge.ts';
 import { firstRequestTrigger } from '#lib/server/ingest/auto.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { withReadMemo } from '#lib/server/db/read-memo.ts';
-import { varyOnDeclaredQuery } from '#lib/server/cache/cdn.ts';
+import { varyOnDeclaredQuery } from '#lib/server/cache/query-vary.ts';
 import { hasTableViews } from '#lib/shared/route-params.ts';
 
 /** Reads the session once per request, refuses cross-site writes and guards /admin before any HTML. */

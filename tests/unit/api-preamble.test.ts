@@ -44,11 +44,11 @@ describe('apiPreamble (the API conventions on Netlify)', () => {
     expect(admin.status).toBe(403);
     expect([...admin.headers.keys()].filter((k) => k.startsWith('access-control-'))).toEqual([]);
     expect(admin.headers.get('allow')).toMatch(/POST/);
-    expect(isPublicReadPath('/api/alerts/webhooks')).toBe(false);
+    expect(await isPublicReadPath('/api/alerts/webhooks')).toBe(false);
     const event = (await ask('OPTIONS', '/api/alerts/depeg-usdc-2026-01-10', '/api/alerts/[id]', { Origin: 'https://x.example' }))!;
     expect(event.status).toBe(204);
     expect(event.headers.get('access-control-allow-origin')).toBe('*');
-    expect(isPublicReadPath('/api/alerts/feed.json')).toBe(true);
+    expect(await isPublicReadPath('/api/alerts/feed.json')).toBe(true);
   });
 
   it('answers a method the route does not export with 405 and its Allow, and lets the others through', async () => {

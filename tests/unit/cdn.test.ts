@@ -1,16 +1,7 @@
-/** CDN cache tags and purges (src/lib/server/cache/cdn.ts): what is tagged, what a save purges, and only on Netlify. */
+/** CDN cache tags and purges (src/lib/server/cache/cdn.ts, query-vary.ts): what is tagged, what a save purges, and only on Netlify. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  contentTags,
-  listTags,
-  onNetlify,
-  purgeTags,
-  queryVary,
-  savedTags,
-  tagResponse,
-  TAG,
-  varyOnDeclaredQuery,
-} from '#lib/server/cache/cdn.ts';
+import { contentTags, listTags, onNetlify, purgeTags, savedTags, tagResponse, TAG } from '#lib/server/cache/cdn.ts';
+import { queryVary, varyOnDeclaredQuery } from '#lib/server/cache/query-vary.ts';
 
 afterEach(() => {
   delete (globalThis as { Netlify?: unknown }).Netlify;

@@ -30,7 +30,11 @@ function numberFormat(maximumFractionDigits: number, minimumFractionDigits?: num
   return format;
 }
 
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+/**
+ * Made on first use: a process's first DateTimeFormat loads ICU's date data, about 40 ms of CPU, which
+ * a server start (and any page without an article date) has no need of.
+ */
+let longDate: Intl.DateTimeFormat | undefined;
 
 /** The number a value holds, or NaN: '' and null are not 0 (Number('') is), they are unknown. */
 const toNumber = (v: number | string | null | undefined): number => {
@@ -165,7 +169,9 @@ export function formatShortDate(iso: string): string {
 /** Long US format: 'September 12, 2025' (UTC), the spec's article dates. */
 export function formatLongDate(value: string | Date): string {
   const d = utc(value);
-  return d ? LONG_DATE.format(d) : UNKNOWN;
+  if (!d) return UNKNOWN;
+  longDate ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return longDate.format(d);
 }
 
 /** What an unreadable date shows by default: the text as given, or 'unknown' when there is none. */

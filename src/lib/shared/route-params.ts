@@ -43,7 +43,7 @@ type Pair = [string, string];
 
 /**
  * One declared parameter (or a group read together): the names it reads (what a CDN keys on:
- * cdn.ts queryVary), and its canonical pairs from a query, none when it says nothing.
+ * query-vary.ts queryVary), and its canonical pairs from a query, none when it says nothing.
  */
 export interface Param {
   readonly names: readonly string[];

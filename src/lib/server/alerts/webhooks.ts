@@ -6,7 +6,7 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { alertDeliveries, alertWebhooks } from '#db/schema/index.ts';
-import { HttpError } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { newSecret } from './sign.ts';
 import { targetProblem } from './target.ts';
 import { isSealed, secretHint, seal, toStored } from './secret-box.ts';

@@ -14,7 +14,6 @@
  * no CDN to purge and its own page cache is keyed on the database's change counter, so it is a no-op.
  */
 import type { ArticleKind } from '#lib/shared/article-kinds.ts';
-import { declaredNames } from '#lib/shared/route-params.ts';
 
 export const TAG = {
   data: 'data',
@@ -48,33 +47,6 @@ export const listTags = () => [TAG.content, TAG.contentList];
 /** What a save (create, update, publish, delete, restore) of an item changed. */
 export function savedTags(kind: ArticleKind, slugs: readonly (string | null | undefined)[]): string[] {
   return [TAG.contentList, ...new Set(slugs.filter((s): s is string => !!s).map((s) => TAG.item(kind, s)))].filter(safe);
-}
-
-/**
- * What Netlify's CDN keys an answer on besides its path: the query parameters its route reads
- * (route-params.ts), as `Netlify-Vary: query=a|b|c` names them. Without it the CDN keys a function's
- * answer on the whole query string, so every unknown, repeated or reordered parameter was a render of
- * its own and an entry there, as it once was in the page cache here. Undefined for a route that reads
- * no query (there is no form that names no parameter).
- */
-export function queryVary(pathname: string): string | undefined {
-  const names = declaredNames(pathname);
-  return names.length ? `query=${names.join('|')}` : undefined;
-}
-
-/** The answer with its Netlify-Vary set when its route reads a query (a copy when its headers cannot change). */
-export function varyOnDeclaredQuery(response: Response, pathname: string): Response {
-  const vary = queryVary(pathname);
-  if (vary === undefined) return response;
-  try {
-    response.headers.set('Netlify-Vary', vary);
-    return response;
-  } catch {
-    // Immutable headers (a fetched response): copy into one that can be changed.
-    const copy = new Response(response.body, response);
-    copy.headers.set('Netlify-Vary', vary);
-    return copy;
-  }
 }
 
 type Purge = (options: { tags: string[] }) => Promise<void>;

@@ -5,7 +5,7 @@
  */
 import { cleanSlug, defaultExcerpt, defaultMetaDescription } from '#lib/shared/article-rules.ts';
 import { ARTICLE_KINDS, type ArticleKind } from '#lib/shared/article-kinds.ts';
-import { HttpError } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import type { ArticleFields } from '#lib/shared/content-types.ts';
 
 /** Every stored column of an item except its id, as the database and the files hold it. */

@@ -10,7 +10,7 @@
  * 500.
  */
 import type { Client, Transaction, TransactionMode } from '@libsql/client';
-import { HttpError } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { passThrough } from './pass-through.ts';
 
 /**

@@ -22,7 +22,7 @@ export async function apiPreamble(request: Request, url: URL, routePattern: stri
   if (!methods) return undefined;
   const allow = methods.join(', ');
   if (request.method === 'OPTIONS') {
-    if (isPublicReadPath(url.pathname)) return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
+    if (await isPublicReadPath(url.pathname)) return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
     const origin = request.headers.get('origin');
     if (origin !== null && origin !== config().origin) {
       // No CORS header at all: the browser's preflight fails, whatever it asked for.

@@ -4,7 +4,6 @@
  * paths are the public read API (the OpenAPI document's list, one list for both).
  */
 import { KNOWN_METHODS } from './security.ts';
-import { ENDPOINTS, OPENAPI_PATH } from '#lib/server/open-data/openapi.ts';
 
 type RouteModule = Record<string, unknown>;
 /** The route files, loaded on first use (Astro has already loaded the one that matched). */
@@ -27,10 +26,21 @@ export async function routeMethods(pattern: string): Promise<string[] | undefine
   return methods.includes('OPTIONS') ? methods : [...methods, 'OPTIONS'];
 }
 
-/** `/api/assets/{id}/history` -> /^\/api\/assets\/[^/]+\/history$/ */
-const PUBLIC_PATTERNS = [...ENDPOINTS.map((e) => e.path), OPENAPI_PATH].map(
-  (path) => new RegExp('^' + path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+') + '$'),
-);
+/**
+ * The public read API's paths, from the OpenAPI document's list, as `/api/assets/{id}/history` ->
+ * /^\/api\/assets\/[^/]+\/history$/ and the ones without a parameter. Loaded on the first preflight, not
+ * with the middleware: only OPTIONS asks, and the document (with the schemas and data modules it
+ * imports) cost every server's first request about 0.1 s of CPU.
+ */
+let publicPaths: Promise<{ patterns: RegExp[]; statics: Set<string> }> | undefined;
+const loadPublicPaths = () =>
+  (publicPaths ??= import('#lib/server/open-data/openapi.ts').then(({ ENDPOINTS, OPENAPI_PATH }) => {
+    const paths = [...ENDPOINTS.map((e) => e.path), OPENAPI_PATH];
+    return {
+      patterns: paths.map((path) => new RegExp('^' + path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+') + '$')),
+      statics: new Set(paths.filter((path) => !path.includes('{'))),
+    };
+  }));
 
 /**
  * The paths of route files without a parameter (`/api/alerts/webhooks`): Astro serves such a path from
@@ -41,8 +51,9 @@ const STATIC_ROUTES = new Set(
     .filter((file) => !file.includes('['))
     .map((file) => file.replace(/^\/src\/pages/, '').replace(/(\/index)?\.ts$/, '')),
 );
-const PUBLIC_STATIC = new Set([...ENDPOINTS.map((e) => e.path), OPENAPI_PATH].filter((path) => !path.includes('{')));
 
 /** True for a path of the public read API (CORS `*`, preflight granted); never for another route's own file (an admin route). */
-export const isPublicReadPath = (pathname: string) =>
-  (!STATIC_ROUTES.has(pathname) || PUBLIC_STATIC.has(pathname)) && PUBLIC_PATTERNS.some((p) => p.test(pathname));
+export async function isPublicReadPath(pathname: string): Promise<boolean> {
+  const { patterns, statics } = await loadPublicPaths();
+  return (!STATIC_ROUTES.has(pathname) || statics.has(pathname)) && patterns.some((p) => p.test(pathname));
+}

@@ -1,19 +1,9 @@
 import { z } from 'zod';
 import { CACHE } from '#lib/server/cache/policy.ts';
 import { readStreamCapped } from './capped-stream.ts';
+import { HttpError } from './http-error.ts';
 
-/** An error with the HTTP status and message the client should see. Thrown deep, converted at the edge. */
-export class HttpError extends Error {
-  readonly status: number;
-  readonly issues?: Record<string, string[]>;
-  readonly headers?: Record<string, string>;
-  constructor(status: number, message: string, issues?: Record<string, string[]>, headers?: Record<string, string>) {
-    super(message);
-    this.status = status;
-    this.issues = issues;
-    this.headers = headers;
-  }
-}
+export { HttpError };
 
 /** JSON response with the given status; API responses are never cached unless the caller says so. */
 export function json(data: unknown, init: ResponseInit = {}): Response {

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { users } from '#db/schema/index.ts';
-import { hashPassword } from '#lib/server/auth/password.ts';
 
 export interface AdminSeedResult {
   created: boolean;
@@ -24,6 +23,9 @@ export async function ensureAdmin(db: Database, credentials: AdminCredentials): 
   const username = credentials.username?.trim() || 'admin';
   const given = credentials.password;
   const password = given || randomBytes(12).toString('base64url');
+  // Loaded only here: a start on a database that has its admin (every start but the first) never
+  // hashes, and argon2's native module cost each of them some 40 ms of CPU to load.
+  const { hashPassword } = await import('#lib/server/auth/password.ts');
   await db.insert(users).values({
     username,
     passwordHash: await hashPassword(password),

@@ -5,9 +5,7 @@ import { openDatabase, type Database, type DatabaseConfig } from '#db/client.ts'
 import { ensureDatabaseFolder, migrateDatabase, SchemaTooNewError } from '#db/migrate.ts';
 import { LockTimeoutError, withDatabaseLock } from '#db/lock.ts';
 import { installChangeCounter } from '#db/change-counter.ts';
-import { PUBLISHED_RUN_TAGS, purgeTags } from '#lib/server/cache/cdn.ts';
 import { ensureAdmin, type AdminSeedResult, type AdminCredentials } from './admin.ts';
-import { seedAnalytics } from './analytics.ts';
 import { seedOnce } from './once.ts';
 import { datasetMeta, READ_MODEL_MARKER } from '#db/schema/index.ts';
 import { loadRegistry, registryPath } from '#lib/server/catalogue/registry.ts';
@@ -21,15 +19,24 @@ export interface SetupResult {
   purged: string[];
 }
 
+type Cdn = typeof import('#lib/server/cache/cdn.ts');
+
 /**
  * Migrations that rewrite stored texts the answers show (by tag suffix), and what they make stale on
  * a CDN: the clean-up of configured URLs stored whole rewrites sources on every data page and API.
+ * The CDN module (the route parameters, the embeds, the chart frames it reads) is loaded only when a
+ * migration of this start asks for a purge: every other start spent some 60 ms of CPU loading it.
  */
-const PURGE_AFTER: ReadonlyArray<[suffix: string, tags: readonly string[]]> = [['_scrub_configured_urls', PUBLISHED_RUN_TAGS]];
+const PURGE_AFTER: ReadonlyArray<[suffix: string, tags: (cdn: Cdn) => readonly string[]]> = [
+  ['_scrub_configured_urls', (cdn) => cdn.PUBLISHED_RUN_TAGS],
+];
 
 /** The tags to purge after the migrations `applied` (tags) ran. */
-function purgeAfter(applied: readonly string[]): string[] {
-  return [...new Set(PURGE_AFTER.filter(([suffix]) => applied.some((t) => t.endsWith(suffix))).flatMap(([, tags]) => tags))];
+async function purgeAfter(applied: readonly string[]): Promise<string[]> {
+  const due = PURGE_AFTER.filter(([suffix]) => applied.some((t) => t.endsWith(suffix)));
+  if (!due.length) return [];
+  const cdn = await import('#lib/server/cache/cdn.ts');
+  return [...new Set(due.flatMap(([, tags]) => tags(cdn)))];
 }
 
 /**
@@ -52,16 +59,18 @@ async function rebuildReadModelIfPublished(db: Database) {
 export async function prepareDatabase(
   { database: config, admin: credentials }: { database: DatabaseConfig; admin: AdminCredentials },
   contentDir = CONTENT_DIR,
-  purge: (tags: readonly string[]) => Promise<unknown> = purgeTags,
+  purge: (tags: readonly string[]) => Promise<unknown> = async (tags) => (await import('#lib/server/cache/cdn.ts')).purgeTags(tags),
 ): Promise<SetupResult> {
   ensureDatabaseFolder(config.url);
   const { client, db } = openDatabase(config);
   try {
     const result = await withDatabaseLock(client, 'setup', async () => {
-      const purged = purgeAfter(await migrateDatabase(db, client, config.url));
+      const purged = await purgeAfter(await migrateDatabase(db, client, config.url));
       await installChangeCounter(client);
       const admin = await ensureAdmin(db, credentials);
+      // The seed (the snapshot's schemas and readers) is loaded only for the one start that runs it.
       const seededAnalytics = await seedOnce(db, 'analytics', async () => {
+        const { seedAnalytics } = await import('./analytics.ts');
         await seedAnalytics(db, resolve(contentDir, 'data'));
       });
       await rebuildReadModelIfPublished(db);
