@@ -25,7 +25,12 @@ const tab = useSharedTab(browser, base, {
 
 /** An empty new post's editor: the draft a test before kept in this browser is dropped first. */
 async function openEditor(viewport = DESKTOP) {
-  if (tab.page.url().startsWith(base)) await tab.page.evaluate(() => localStorage.clear());
+  // The editor writes a draft still pending when its page is left: written now (pagehide), then dropped.
+  if (tab.page.url().startsWith(base))
+    await tab.page.evaluate(() => {
+      window.dispatchEvent(new PageTransitionEvent('pagehide'));
+      localStorage.clear();
+    });
   const { page, errors } = await tab.visit('/admin/blog/new', { viewport });
   await hydrated(page, { client: 'load' });
   await page.getByRole('heading', { name: 'Create Blog Post' }).waitFor();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type RefObject, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type RefObject, type SubmitEvent } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import type { ContentItem, ContentKind } from '#lib/shared/content-types.ts';
 import { ApiError, getErrorMessage } from '#lib/client/api.ts';
@@ -68,6 +68,14 @@ export default function ArticleEditor({ kind, item, guardRef, onBack, onSaved }:
     }
     update(next);
   }
+  // The form as last rendered, for the settings panel's changes: that panel is not rendered again for
+  // a key typed in the body (the longest field, changed on every key), so the values it holds may be
+  // older than the body's.
+  const latest = useRef({ values, edit });
+  useLayoutEffect(() => {
+    latest.current = { values, edit };
+  });
+  const editSettings = useCallback((patch: Partial<EditorValues>) => latest.current.edit({ ...latest.current.values, ...patch }), []);
 
   /** Shows the errors and puts the focus on the first field that has one (in the form's order). */
   function showErrors(errors: FieldErrors) {
@@ -187,7 +195,7 @@ export default function ArticleEditor({ kind, item, guardRef, onBack, onSaved }:
         <MainFields kind={kind} values={values} onChange={edit} errors={fieldErrors} notify={notify} />
       </div>
       <div className="grid items-start gap-5 md:grid-cols-2 xl:grid-cols-3">
-        <SettingsPanel kind={kind} values={values} onChange={edit} errors={fieldErrors} />
+        <SettingsPanel kind={kind} values={values} onChange={editSettings} errors={fieldErrors} />
         {item && <PreviewPanel kind={kind} id={item.id} flushDraft={autosave.flush} />}
         {item && <HistoryPanel kind={kind} id={item.id} onRestored={() => (leave.leaveWithoutAsking(), onSaved(item))} />}
       </div>

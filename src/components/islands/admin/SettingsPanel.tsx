@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { RESEARCH_CATEGORIES, META_DESCRIPTION_LIMIT, type ResearchCategory } from '#lib/shared/article-rules.ts';
 import type { ContentKind } from '#lib/shared/content-types.ts';
 import { AUTHORS, authorOf } from '#lib/shared/authors.ts';
@@ -10,7 +11,8 @@ import { card, inputClass } from './ui.ts';
 interface Props {
   kind: ContentKind;
   values: EditorValues;
-  onChange: (v: EditorValues) => void;
+  /** The fields changed: applied to the form as it is then (this panel may hold an older body). */
+  onChange: (patch: Partial<EditorValues>) => void;
   errors: FieldErrors;
 }
 
@@ -23,9 +25,14 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** Whether the panel would show the same: it shows no body, so a key typed in the body does not render it again. */
+function sameSettings(a: Props, b: Props): boolean {
+  if (a.kind !== b.kind || a.errors !== b.errors || a.onChange !== b.onChange) return false;
+  return (Object.keys(a.values) as (keyof EditorValues)[]).every((f) => f === 'content' || a.values[f] === b.values[f]);
+}
+
 /** Publishing (published / featured switches, research details), the image and the SEO basics. */
-export default function SettingsPanel({ kind, values: v, onChange, errors }: Props) {
-  const set = (patch: Partial<EditorValues>) => onChange({ ...v, ...patch });
+function SettingsPanel({ kind, values: v, onChange: set, errors }: Props) {
   // Sections side by side: each one is an item of the editor's grid of panels.
   return (
     <>
@@ -153,3 +160,5 @@ export default function SettingsPanel({ kind, values: v, onChange, errors }: Pro
     </>
   );
 }
+
+export default memo(SettingsPanel, sameSettings);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent } from 'react';
 import { Annotation, EditorState } from '@codemirror/state';
 import { EditorView, keymap, placeholder as placeholderText } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
@@ -52,6 +52,32 @@ const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform);
 
 const toolButton =
   'inline-flex size-9 shrink-0 items-center justify-center rounded-md text-muted transition-colors hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-60';
+
+/** The formatting buttons: the same from key to key, so not rendered again for each one typed. */
+const ToolButtons = memo(function ToolButtons({ mac, onAction }: { mac: boolean; onAction: (action: MarkdownAction) => void }) {
+  return (
+    <>
+      {TOOLS.map(({ action, label, icon: Icon }) => {
+        const keys = shortcutLabel(SHORTCUTS[action], mac);
+        return (
+          <button
+            key={action}
+            type="button"
+            className={toolButton}
+            title={`${label} (${keys})`}
+            aria-label={label}
+            aria-keyshortcuts={keys.replace('⌘', 'Meta')}
+            // Keep the editor's selection: a mousedown on the button would otherwise take the focus first.
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => onAction(action)}
+          >
+            <Icon aria-hidden className="size-4" />
+          </button>
+        );
+      })}
+    </>
+  );
+});
 
 /**
  * The body's Markdown editor (CodeMirror 6): Markdown highlighting, undo history, a toolbar whose
@@ -156,6 +182,8 @@ export default function MarkdownEditor({ label, value, onChange, placeholder, de
     content.setAttribute('aria-invalid', String(!!invalid));
   }, [describedBy, invalid]);
 
+  const runTool = useCallback((action: MarkdownAction) => view.current && runAction(view.current, action), []);
+
   function onPick(e: ChangeEvent<HTMLInputElement>) {
     const files = [...(e.target.files ?? [])];
     e.target.value = '';
@@ -171,24 +199,7 @@ export default function MarkdownEditor({ label, value, onChange, placeholder, de
         aria-label="Formatting"
         className="flex flex-wrap items-center gap-0.5 border-b border-border bg-surface px-1 py-1"
       >
-        {TOOLS.map(({ action, label, icon: Icon }) => {
-          const keys = shortcutLabel(SHORTCUTS[action], mac);
-          return (
-            <button
-              key={action}
-              type="button"
-              className={toolButton}
-              title={`${label} (${keys})`}
-              aria-label={label}
-              aria-keyshortcuts={keys.replace('⌘', 'Meta')}
-              // Keep the editor's selection: a mousedown on the button would otherwise take the focus first.
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => view.current && runAction(view.current, action)}
-            >
-              <Icon aria-hidden className="size-4" />
-            </button>
-          );
-        })}
+        <ToolButtons mac={mac} onAction={runTool} />
         <label
           className={`${toolButton} cursor-pointer focus-within:outline-2 focus-within:outline-accent`}
           title="Image (upload, or paste or drop into the text)"
