@@ -3,7 +3,7 @@ import type axeCore from 'axe-core';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { hydrated, newContext, revealWaitingIslands, screenshot } from '../support/browser.ts';
+import { POLL, hydrated, newContext, revealWaitingIslands, screenshot } from '../support/browser.ts';
 import { PAGE_KINDS } from './page-kinds.ts';
 import { makePng } from '../support/images.ts';
 
@@ -146,7 +146,7 @@ async function reported(page: Page, consoleErrors: string[], status: number): Pr
 /** Brings each island still waiting into view (client:visible ones hydrate then) and waits for all of them: each must hydrate under the CSP. */
 async function everyIslandHydrated(page: Page): Promise<{ islands: number; stillSsr: number }> {
   await revealWaitingIslands(page);
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout: 15_000 }).catch(() => {});
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { ...POLL, timeout: 15_000 }).catch(() => {});
   return page.evaluate(() => ({
     islands: document.querySelectorAll('astro-island').length,
     stillSsr: document.querySelectorAll('astro-island[ssr]').length,
