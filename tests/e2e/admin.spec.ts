@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@libsql/client';
 import { startServer, type RunningServer } from '../support/server.ts';
 import type { Locator, Page } from 'playwright-core';
-import { hydrated, newContext, PHONE, screenshot as takeScreenshot, useBrowser, watchErrors } from '../support/browser.ts';
+import { POLL, hydrated, newContext, PHONE, screenshot as takeScreenshot, useBrowser, watchErrors } from '../support/browser.ts';
 import { makePng } from '../support/images.ts';
 import { TEST_ADMIN } from '../support/constants.ts';
 import { loginCookie } from '../support/http.ts';
@@ -209,6 +209,7 @@ describe('admin journey', () => {
         return Number(/(\d+)\/100/.exec(s)?.[1]) > (b as number);
       },
       [title, before],
+      POLL,
     );
     expect(await scoreOf(page, title)).toBeGreaterThan(before);
     const seo = await (await anonymous(`/api/blog/posts/by-slug/${slug}`)).json();
@@ -320,6 +321,7 @@ describe('admin journey', () => {
         return Number(/(\d+)\/100/.exec(row?.querySelector('[data-testid="seo-score"]')?.textContent ?? '')?.[1]) === (b as number) + 30;
       },
       [title, before],
+      POLL,
     );
 
     await visit(page, '/admin');
@@ -351,7 +353,11 @@ describe('admin journey', () => {
     await page.getByLabel('Password').fill(TEST_ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(/\/admin\/blog\/new$/);
-    await page.waitForFunction(() => [...document.querySelectorAll('astro-island[client="load"]')].every((e) => !e.hasAttribute('ssr')));
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('astro-island[client="load"]')].every((e) => !e.hasAttribute('ssr')),
+      undefined,
+      POLL,
+    );
     await page.getByRole('heading', { name: 'Create Blog Post' }).waitFor();
     await page.getByText('Unsaved changes from your last visit were restored.').waitFor();
     expect(await page.getByRole('textbox', { name: 'Title', exact: true }).inputValue()).toBe(title);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { useBrowser, newContext, screenshot, watchErrors } from '../support/browser.ts';
+import { POLL, useBrowser, newContext, screenshot, watchErrors } from '../support/browser.ts';
 import { TEST_ADMIN } from '../support/constants.ts';
 import { logOf, waitForCommits } from '../support/git.ts';
 
@@ -17,7 +17,11 @@ afterAll(async () => {
 
 async function open(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForFunction(() => [...document.querySelectorAll('astro-island[client="load"]')].every((e) => !e.hasAttribute('ssr')));
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('astro-island[client="load"]')].every((e) => !e.hasAttribute('ssr')),
+    undefined,
+    POLL,
+  );
 }
 
 const toastSays = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).waitFor({ timeout: 10_000 });

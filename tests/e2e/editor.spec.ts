@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, hydrated, screenshot, useBrowser } from '../support/browser.ts';
+import { DESKTOP, POLL, hydrated, screenshot, useBrowser } from '../support/browser.ts';
 import { makePng } from '../support/images.ts';
 import { loginCookie } from '../support/http.ts';
 import { useSharedTab } from '../support/shared-tab.ts';
@@ -153,6 +153,7 @@ describe('admin Markdown editor', () => {
     await page.waitForFunction(
       (u) => (document.querySelector(`[data-testid="live-preview"] img[src="${u}"]`) as HTMLImageElement | null)?.naturalWidth === 1200,
       url,
+      POLL,
     );
     // The editor fills its box beside the taller preview: a click under a short text still lands in it.
     const host = (await page.getByTestId('markdown-editor').boundingBox())!;
