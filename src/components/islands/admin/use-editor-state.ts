@@ -28,9 +28,8 @@ export function useEditorState(kind: ContentKind, item: ContentItem | null) {
 
   /** Writes the values still pending (an unchanged form clears the draft instead). */
   function writeDraft() {
-    const { values: next, timer } = pending.current;
-    if (timer) clearTimeout(timer);
-    pending.current = { values: null, timer: null };
+    const next = pending.current.values;
+    dropPending();
     if (!next) return;
     if (JSON.stringify(next) === pristineKey) clearDraft(kind, id);
     else saveDraft(kind, id, next);

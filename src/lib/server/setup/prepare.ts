@@ -19,7 +19,9 @@ export interface SetupResult {
   purged: string[];
 }
 
-type Cdn = typeof import('#lib/server/cache/cdn.ts');
+/** The CDN module, loaded only by a start that purges (see PURGE_AFTER). */
+const loadCdn = () => import('#lib/server/cache/cdn.ts');
+type Cdn = Awaited<ReturnType<typeof loadCdn>>;
 
 /**
  * Migrations that rewrite stored texts the answers show (by tag suffix), and what they make stale on
@@ -35,7 +37,7 @@ const PURGE_AFTER: ReadonlyArray<[suffix: string, tags: (cdn: Cdn) => readonly s
 async function purgeAfter(applied: readonly string[]): Promise<string[]> {
   const due = PURGE_AFTER.filter(([suffix]) => applied.some((t) => t.endsWith(suffix)));
   if (!due.length) return [];
-  const cdn = await import('#lib/server/cache/cdn.ts');
+  const cdn = await loadCdn();
   return [...new Set(due.flatMap(([, tags]) => tags(cdn)))];
 }
 
@@ -59,7 +61,7 @@ async function rebuildReadModelIfPublished(db: Database) {
 export async function prepareDatabase(
   { database: config, admin: credentials }: { database: DatabaseConfig; admin: AdminCredentials },
   contentDir = CONTENT_DIR,
-  purge: (tags: readonly string[]) => Promise<unknown> = async (tags) => (await import('#lib/server/cache/cdn.ts')).purgeTags(tags),
+  purge: (tags: readonly string[]) => Promise<unknown> = async (tags) => (await loadCdn()).purgeTags(tags),
 ): Promise<SetupResult> {
   ensureDatabaseFolder(config.url);
   const { client, db } = openDatabase(config);
