@@ -8,6 +8,7 @@
  * test's to move (TEST_CLOCK_FILE), so an entry's age needs no waiting.
  */
 import { writeFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../support/server.ts';
 
@@ -23,6 +24,41 @@ async function together(path: string, count: number) {
       return { status: r.status, cache: h('x-cache'), age: h('age'), vary: h('vary'), etag: h('etag'), body: await r.text() };
     }),
   );
+}
+/**
+ * `count` GETs whose bytes reach the server in one moment: every connection is open first, and the
+ * requests are written one after another in one turn. With `fetch`, a busy machine could send the
+ * later requests only after the first had been answered, and they then met the entry it stored.
+ * Only the status line and headers are read.
+ */
+async function atOnce(path: string, count: number) {
+  const { hostname, port } = new URL(server.baseUrl);
+  const sockets = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<Socket>((ok, fail) => {
+          const s = connect(Number(port), hostname, () => ok(s));
+          s.once('error', fail);
+        }),
+    ),
+  );
+  const answers = sockets.map(
+    (s) =>
+      new Promise<string>((ok, fail) => {
+        const chunks: Buffer[] = [];
+        s.on('data', (c: Buffer) => chunks.push(c));
+        s.once('end', () => ok(Buffer.concat(chunks).toString('latin1')));
+        s.once('error', fail);
+      }),
+  );
+  for (const s of sockets)
+    s.write(`GET ${path} HTTP/1.1\r\nhost: ${hostname}:${port}\r\naccept-encoding: br, gzip\r\nconnection: close\r\n\r\n`);
+  return (await Promise.all(answers)).map((raw) => {
+    const head = raw.slice(0, raw.indexOf('\r\n\r\n'));
+    const h = (name: string) => new RegExp(`^${name}: *(.*)$`, 'im').exec(head)?.[1]?.trim() ?? null;
+    return { status: Number(head.split(' ')[1]), cache: h('x-cache'), age: h('age') };
+  });
 }
 const caches = (answers: { cache: string | null }[]) => answers.map((a) => a.cache).sort();
 
@@ -61,9 +97,13 @@ export const pageCacheSuite = (ready: () => { server: RunningServer; clockFile: 
       expect(caches(await together('/?league=protocols', 3))).toEqual(['HIT', 'HIT', 'HIT']);
       // 8.5 s on: in its last fifth. One request renders the next entry; the others get this one, as it is.
       entryAged(8500);
-      const renewing = await together('/?league=protocols', 6);
+      const renewing = await atOnce('/?league=protocols', 6);
       expect(caches(renewing)).toEqual(['HIT', 'HIT', 'HIT', 'HIT', 'HIT', 'MISS']);
-      for (const a of renewing.filter((x) => x.cache === 'HIT')) expect(Number(a.age)).toBeGreaterThanOrEqual(8);
+      // The requests read before the render ends get the old entry; a render from memory can end before
+      // the server has read the last of them, which then get the renewed one. None renders or waits.
+      const ages = renewing.filter((x) => x.cache === 'HIT').map((a) => Number(a.age));
+      expect(ages.filter((age) => age >= 8).length).toBeGreaterThanOrEqual(1);
+      for (const age of ages) expect(age >= 8 || age <= 1, `age ${age}`).toBe(true);
       // 10.5 s on, the old entry would be over: the renewed one answers, young.
       entryAged(10_500);
       const [after] = await together('/?league=protocols', 1);
