@@ -3,17 +3,21 @@
  * held back until after the interaction), and with JavaScript off. The state lives
  * in the URL query, which the server-rendered pages read.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newContext, PHONE, revealWaitingIslands, screenshot, useBrowser } from '../support/browser.ts';
+import { DESKTOP, PHONE, revealWaitingIslands, screenshot, useBrowser } from '../support/browser.ts';
 import { useSharedTab } from '../support/shared-tab.ts';
-import { holdIslands, notDefined, notHydrated, openUnhydrated, waitDefined, waitHydrated } from '../support/hydration.ts';
+import { holdIslands, notDefined, notHydrated, waitDefined, waitHydrated } from '../support/hydration.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
-const open = (path: string, options: { javaScript?: boolean; viewport?: { width: number; height: number } } = {}) =>
-  openUnhydrated(browser(), base, path, options);
-
+/**
+ * One visitor with JavaScript, moved from page to page: each page is a new document (islands and
+ * custom elements start unhydrated), the view lives in the URL, and nothing here is stored in
+ * cookies or storage. What a test holds back is routed on the tab and dropped after it.
+ */
+const tab = useSharedTab(browser, base);
+afterEach(() => tab.page.unrouteAll({ behavior: 'ignoreErrors' }));
 const rowTexts = (page: Page) => page.getByTestId('transfer-row').allInnerTexts();
 const TEN_MILLION_PLUS = /\$(\d{2,3}\.\d{2}M|\d+\.\d{2}B)/;
 /** A mark that survives replaceState but not a page load. */
@@ -22,9 +26,9 @@ const marked = (page: Page) => page.evaluate(() => (window as unknown as { mark?
 
 describe('before the islands hydrate (island chunks held back)', () => {
   it('home: the first click on a League Table tab opens it', async () => {
-    const { page, errors, close, goto } = await open('/');
+    const page = tab.page;
     const held = await holdIslands(page, ['LeagueTable']);
-    await goto();
+    const { errors } = await tab.visit('/');
     await page.getByRole('tab', { name: 'Issuers' }).scrollIntoViewIfNeeded();
     expect(await notHydrated(page, 'LeagueTable')).toBe(true);
     await Promise.all([page.waitForURL(/\?league=issuers#league-table$/), page.getByRole('tab', { name: 'Issuers' }).click()]);
@@ -44,13 +48,12 @@ describe('before the islands hydrate (island chunks held back)', () => {
     await expect.poll(() => new URL(page.url()).search).toBe('');
     expect(await marked(page)).toBe(true);
     expect(errors).toEqual([]);
-    await close();
   });
 
   it('home: 90 days and $10M+ chosen before hydration are what the table shows once it hydrates', async () => {
-    const { page, errors, close, goto } = await open('/');
+    const page = tab.page;
     const held = await holdIslands(page, ['TopTransfers']);
-    await goto();
+    const { errors } = await tab.visit('/');
     await page.getByTestId('transfers-table').scrollIntoViewIfNeeded();
     const before = await rowTexts(page);
     expect(before.every((r) => !TEN_MILLION_PLUS.test(r))).toBe(true);
@@ -78,13 +81,12 @@ describe('before the islands hydrate (island chunks held back)', () => {
     expect(amounts.length).toBeGreaterThan(0);
     for (const a of amounts) expect(a).toMatch(TEN_MILLION_PLUS);
     expect(errors).toEqual([]);
-    await close();
   });
 
   it('home: the stablecoin switch clicked before hydration includes stablecoins', async () => {
-    const { page, errors, close, goto } = await open('/');
+    const page = tab.page;
     const held = await holdIslands(page, ['RwaValueChart']);
-    await goto();
+    const { errors } = await tab.visit('/');
     const toggle = page.getByRole('switch', { name: 'Include stablecoins' });
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     expect(await notHydrated(page, 'RwaValueChart')).toBe(true);
@@ -102,13 +104,12 @@ describe('before the islands hydrate (island chunks held back)', () => {
     await expect.poll(() => new URL(page.url()).search).toBe('');
     expect(await marked(page)).toBe(true);
     expect(errors).toEqual([]);
-    await close();
   });
 
   it('/networks: a metric tab and the % switch clicked before hydration', async () => {
-    const { page, errors, close, goto } = await open('/networks');
+    const page = tab.page;
     const held = await holdIslands(page, ['NetworkChartCard', 'NetworkDistribution']);
-    await goto();
+    const { errors } = await tab.visit('/networks');
     expect(await notHydrated(page, 'NetworkChartCard')).toBe(true);
     await Promise.all([page.waitForURL(/\?metric=rwa-holders#network-metrics$/), page.getByRole('tab', { name: 'RWA Holders' }).click()]);
     expect(await page.getByRole('tab', { name: 'RWA Holders' }).getAttribute('aria-selected')).toBe('true');
@@ -134,11 +135,10 @@ describe('before the islands hydrate (island chunks held back)', () => {
     await expect.poll(() => new URL(page.url()).search).toBe('?metric=transfer-volume');
     expect(await marked(page)).toBe(true);
     expect(errors).toEqual([]);
-    await close();
   });
 
   it('asset pages: Load More clicked before its script runs reveals the next rows once it does', async () => {
-    const { page, errors, close, goto } = await open('/stablecoins');
+    const page = tab.page;
     // The Load More script is inlined as a module script: serve it from a held URL instead.
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -156,7 +156,7 @@ describe('before the islands hydrate (island chunks held back)', () => {
       await route.fulfill({ status: 200, contentType: 'text/javascript', body: code });
     });
     // A held module script holds back DOMContentLoaded and load too: go on once the page is there.
-    await goto('commit');
+    const { errors } = await tab.visit('/stablecoins', { waitUntil: 'commit' });
     await page.getByRole('button', { name: 'Load More Stablecoins' }).waitFor();
     expect(code).toContain('data-load-more');
     const visible = () => page.locator('#stablecoins-rows tr:visible').count();
@@ -169,16 +169,15 @@ describe('before the islands hydrate (island chunks held back)', () => {
     await page.getByRole('button', { name: 'Load More Stablecoins' }).click();
     await expect.poll(visible).toBe(Math.min(30, all));
     expect(errors).toEqual([]);
-    await close();
   });
 });
 
 describe('header menus before they hydrate', () => {
   it('Asset Classes: a click before its script runs shows the list; the menu then opens in its place', async () => {
-    const { page, errors, close, goto } = await open('/stablecoins');
+    const page = tab.page;
     const held = await holdIslands(page, ['menu-button']);
     // A held module script holds back the load event too: go on once the page has arrived.
-    await goto('commit');
+    const { errors } = await tab.visit('/stablecoins', { waitUntil: 'commit' });
     await page.getByRole('button', { name: 'Asset Classes' }).waitFor();
     expect(await notDefined(page, 'menu-button')).toBe(true);
     await page.getByRole('button', { name: 'Asset Classes' }).click();
@@ -196,13 +195,12 @@ describe('header menus before they hydrate', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('menu').count()).toBe(0);
     expect(errors).toEqual([]);
-    await close();
   });
 
   it('mobile menu: a tap before its script runs opens the panel; the drawer then opens in its place', async () => {
-    const { page, errors, close, goto } = await open('/', { viewport: PHONE });
+    const page = tab.page;
     const held = await holdIslands(page, ['MobileDrawer']);
-    await goto('commit');
+    const { errors } = await tab.visit('/', { viewport: PHONE, waitUntil: 'commit' });
     await page.getByRole('button', { name: 'Open menu' }).waitFor();
     expect(await notDefined(page, 'site-drawer')).toBe(true);
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -223,7 +221,6 @@ describe('header menus before they hydrate', () => {
     await drawer.waitFor();
     expect(await panel.isVisible()).toBe(false);
     expect(errors).toEqual([]);
-    await close();
   });
 });
 
@@ -339,15 +336,12 @@ describe('the view query on the server', () => {
 
 describe('screenshots after the change', () => {
   for (const [name, viewport] of [
-    ['desktop', { width: 1280, height: 800 }],
+    ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
     it(`/ and /networks at ${name} width`, async () => {
-      // One tab for both pages at this width.
-      const context = await newContext(browser(), base, { viewport });
-      const page = await context.newPage();
       for (const path of ['/?period=30&league=issuers&stablecoins=1', '/networks?metric=rwa-holders&percent=1']) {
-        await page.goto(path);
+        const { page } = await tab.visit(path, { viewport });
         // Each island still waiting for its turn in view is brought there, one after another.
         await revealWaitingIslands(page);
         await page.evaluate(() => window.scrollTo(0, 0));
@@ -356,7 +350,6 @@ describe('screenshots after the change', () => {
         // The screen as a phone shows it: the whole page (over 4,600 px tall on /networks) took past 30 s to capture on a loaded machine.
         await screenshot(page, `view-${path.startsWith('/networks') ? 'networks' : 'home'}-${name}`);
       }
-      await context.close();
     });
   }
 });

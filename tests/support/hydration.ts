@@ -1,25 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { POLL, newContext, watchErrors, type ContextOptions } from './browser.ts';
-
-/**
- * A page not yet loaded: the test sets up what it holds back (holdIslands), then calls goto()
- * ('commit' returns before the islands' scripts run). The held chunk alone decides that the
- * interaction comes before hydration; the CPU is not throttled as well, since Chromium's throttling
- * spends the CPU it withholds (a load throttled 5x used 3 to 6 times the CPU) and the order is
- * already fixed.
- */
-export async function openUnhydrated(browser: Browser, baseUrl: string, path: string, options: ContextOptions = {}) {
-  const context = await newContext(browser, baseUrl, options);
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  return { page, errors, close: () => context.close(), goto: (waitUntil: 'load' | 'commit' = 'load') => page.goto(path, { waitUntil }) };
-}
+import type { Page } from 'playwright-core';
+import { POLL } from './browser.ts';
 
 /**
  * Holds back the JavaScript chunk of the named islands (`/_astro/<Name>.<hash>.js`), or the script of
  * the named .astro component (`/_astro/<Name>.astro_astro_type_script_index_0_lang.<hash>.js`), until
  * `release()`, on this page and on every page it navigates to: whatever the test does before
- * release happens before those islands hydrate or those custom elements are defined.
+ * release happens before those islands hydrate or those custom elements are defined. Set it up
+ * before the page loads ('commit' then returns before the islands' scripts run). The held chunk
+ * alone decides that the interaction comes before hydration; the CPU is not throttled as well,
+ * since Chromium's throttling spends the CPU it withholds (a load throttled 5x used 3 to 6 times the
+ * CPU) and the order is already fixed. A route turns the page's HTTP cache off, so a chunk an
+ * earlier page of the tab loaded is asked for again and held all the same.
  */
 export async function holdIslands(page: Page, names: string[]): Promise<{ release: () => void }> {
   let release!: () => void;

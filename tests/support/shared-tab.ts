@@ -13,8 +13,11 @@ export interface Visit {
 interface SharedTab {
   readonly context: BrowserContext;
   readonly page: Page;
-  /** Navigates the tab to `path`, at `viewport` (else the tab's own size, set back after a visit at another). */
-  visit: (path: string, options?: { viewport?: { width: number; height: number } }) => Promise<Visit>;
+  /**
+   * Navigates the tab to `path`, at `viewport` (else the tab's own size, set back after a visit at
+   * another), waiting for `waitUntil` ('load' unless told: 'commit' returns once the page arrives).
+   */
+  visit: (path: string, options?: { viewport?: { width: number; height: number }; waitUntil?: 'load' | 'commit' }) => Promise<Visit>;
 }
 
 /**
@@ -50,7 +53,7 @@ export function useSharedTab(browser: () => Browser, baseUrl: string, options: O
     get page() {
       return opened().page;
     },
-    visit: async (path, { viewport = size } = {}) => {
+    visit: async (path, { viewport = size, waitUntil = 'load' } = {}) => {
       const { page } = opened();
       const now = page.viewportSize();
       if (now?.width !== viewport.width || now.height !== viewport.height) await page.setViewportSize(viewport);
@@ -59,7 +62,7 @@ export function useSharedTab(browser: () => Browser, baseUrl: string, options: O
       if (to.hash && from.origin + from.pathname + from.search === to.origin + to.pathname + to.search) await page.goto('about:blank');
       errors = [];
       const visitErrors = errors;
-      const response = await page.goto(path);
+      const response = await page.goto(path, { waitUntil });
       return { page, status: response?.status(), errors: visitErrors };
     },
   };
