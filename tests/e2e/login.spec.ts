@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Route } from 'playwright-core';
-import { hydrated, openPage, screenshot, useBrowser } from '../support/browser.ts';
+import { hydrated, screenshot, useBrowser } from '../support/browser.ts';
 import { TEST_ADMIN } from '../support/constants.ts';
 import { api } from '../support/http.ts';
 import { createUsers } from '../support/users.ts';
@@ -10,17 +10,11 @@ import { startServer, type RunningServer } from '../support/server.ts';
 const base = inject('baseUrl');
 const browser = useBrowser();
 
-/** The login page in a fresh context, hydrated: for the test that holds back the login API (a route on its page). */
-async function openLogin(path = '/login') {
-  const opened = await openPage(browser(), base, path);
-  await hydrated(opened.page);
-  return opened;
-}
-
 /**
  * One tab for the describe, signed out before each visit (its cookies and session storage cleared):
  * a new tab costs more than the load of /login itself. `calls` records the calls made to the login
- * API since the last visit, `requests` every request.
+ * API since the last visit, `requests` every request. A route a test sets on the page is its own to
+ * remove.
  */
 function useSignedOutTab(options: { javaScript?: boolean } = {}) {
   const calls: string[] = [];
@@ -42,9 +36,9 @@ function useSignedOutTab(options: { javaScript?: boolean } = {}) {
       if (tab.page.url().startsWith(base)) await tab.page.evaluate(() => sessionStorage.clear());
       calls.length = 0;
       requests.length = 0;
-      const { page, status } = await tab.visit(path);
+      const { page, status, errors } = await tab.visit(path);
       if (options.javaScript !== false) await hydrated(page);
-      return { context: tab.context, page, calls, requests, status };
+      return { context: tab.context, page, calls, requests, status, errors };
     },
   };
 }
@@ -82,29 +76,33 @@ describe('login page', () => {
   });
 
   it("signs in: 'Signing in...' while busy, then the success toast on /admin", async () => {
-    const { context, page, errors } = await openLogin();
+    const { page, errors } = await tab.visit();
     // Hold the login response so the busy state can be seen.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route('**/api/auth/login', async (route) => {
+    const hold = async (route: Route) => {
       await held;
       await route.continue();
-    });
-    await page.getByLabel('Username').fill(TEST_ADMIN.username);
-    await page.getByLabel('Password').fill(TEST_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('button', { name: 'Signing in...' }).waitFor();
-    expect(await page.getByLabel('Username').isDisabled()).toBe(true);
-    expect(await page.getByLabel('Password').isDisabled()).toBe(true);
-    release();
-    await page.waitForURL('**/admin');
-    const toast = page.getByTestId('toast');
-    await toast.waitFor();
-    expect(await toast.textContent()).toContain('Success');
-    expect(await toast.textContent()).toContain('Logged in successfully');
-    await screenshot(page, 'login-success-toast');
-    expect(errors).toEqual([]);
-    await context.close();
+    };
+    await page.route('**/api/auth/login', hold);
+    try {
+      await page.getByLabel('Username').fill(TEST_ADMIN.username);
+      await page.getByLabel('Password').fill(TEST_ADMIN.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Signing in...' }).waitFor();
+      expect(await page.getByLabel('Username').isDisabled()).toBe(true);
+      expect(await page.getByLabel('Password').isDisabled()).toBe(true);
+      release();
+      await page.waitForURL('**/admin');
+      const toast = page.getByTestId('toast');
+      await toast.waitFor();
+      expect(await toast.textContent()).toContain('Success');
+      expect(await toast.textContent()).toContain('Logged in successfully');
+      await screenshot(page, 'login-success-toast');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.unroute('**/api/auth/login', hold);
+    }
   });
 
   it('the guard sends a signed-out visitor to /login and back to the page asked for', async () => {
