@@ -1,15 +1,17 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createClient } from '@libsql/client';
 import type { Page } from 'playwright-core';
-import { newContext, PHONE, screenshot, useBrowser, openPage, hydrated, watchErrors } from '../support/browser.ts';
+import { PHONE, screenshot, useBrowser, hydrated, watchErrors } from '../support/browser.ts';
 import { startServer } from '../support/server.ts';
 import { useSharedTab, type Visit } from '../support/shared-tab.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
-// One tab for the checks of the shared server's home page; the one that holds back the API (a route) opens its own.
+// One tab for the file, moved from page to page (and to the other servers' pages): what a test holds back
+// (a route) is dropped after it.
 const tab = useSharedTab(browser, base);
+afterEach(() => tab.page.unrouteAll({ behavior: 'ignoreErrors' }));
 
 const rowTexts = (page: Page) => page.getByTestId('transfer-row').allInnerTexts();
 
@@ -145,7 +147,7 @@ describe('home page', () => {
   });
 
   it('shows a loading state, then the empty text when no transfer matches', async () => {
-    const { page, close } = await openPage(browser(), base, '/');
+    const { page } = await tab.visit('/');
     await hydrated(page, { island: '[data-testid="transfers-table"]' });
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -159,7 +161,6 @@ describe('home page', () => {
     release();
     await page.getByText('No transfers found for the selected criteria').waitFor();
     expect(await page.getByTestId('transfer-row').count()).toBe(0);
-    await close();
   });
 
   it('draws the stacked chart with the legend, toggles stablecoins and downloads rwa-chart.png', async () => {
@@ -238,10 +239,8 @@ describe('home page news', () => {
   });
 
   it('shows sample headlines without published posts, then the 5 newest published posts', async () => {
-    // One tab on this server: the second load reads what the database holds then.
-    const context = await newContext(browser(), server.baseUrl);
-    const page = await context.newPage();
-    await page.goto('/');
+    // The file's tab on this server: the second load reads what the database holds then.
+    const { page } = await tab.visit(server.baseUrl + '/');
     const items = page.getByTestId('news-item');
     const existing = await items.count();
     const db = createClient({ url: server.databaseUrl });
@@ -263,13 +262,12 @@ describe('home page news', () => {
     }
     db.close();
 
-    await page.goto('/');
+    await tab.visit(server.baseUrl + '/');
     const texts = await page.getByTestId('news-item').allInnerTexts();
     expect(texts).toHaveLength(5);
     // the draft (0) never shows; newest published first
     expect(texts.map((t) => t.split('\n')[0])).toEqual(['E2E news 1', 'E2E news 2', 'E2E news 3', 'E2E news 4', 'E2E news 5']);
     expect(texts[0]).toContain('4 hours ago');
     expect(await page.getByRole('link', { name: /E2E news 1/ }).getAttribute('href')).toBe('/blog/e2e-news-1');
-    await context.close();
   });
 });

@@ -1,14 +1,16 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createClient } from '@libsql/client';
 import type { Page, Request } from 'playwright-core';
-import { newContext, PHONE, screenshot, useBrowser, openPage, hydrated, watchErrors } from '../support/browser.ts';
+import { PHONE, screenshot, useBrowser, hydrated, watchErrors } from '../support/browser.ts';
 import { startServer } from '../support/server.ts';
 import { useSharedTab, type Visit } from '../support/shared-tab.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
-// One tab for the checks of the shared server's /networks; the one that holds back the API (a route) opens its own.
+// One tab for the file, moved from page to page (and to the other servers' pages): what a test holds back
+// (a route) is dropped after it.
 const tab = useSharedTab(browser, base);
+afterEach(() => tab.page.unrouteAll({ behavior: 'ignoreErrors' }));
 
 const chart = (page: Page) => page.getByTestId('network-chart');
 
@@ -159,7 +161,7 @@ describe('networks page', () => {
   });
 
   it('shows the loading text, then the error text with a retry when the time series fails', async () => {
-    const { page, close } = await openPage(browser(), base, '/networks');
+    const { page } = await tab.visit('/networks');
     await hydrated(page, { island: '[data-testid="network-chart"]' });
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -180,7 +182,6 @@ describe('networks page', () => {
     ]);
     await expect.poll(() => chart(page).getAttribute('data-metric')).toBe('active-addresses');
     expect(await page.getByText('Failed to load chart data. Please try again.').count()).toBe(0);
-    await close();
   });
 
   it('the chart switches to a log scale, and a legend entry shows its network alone', async () => {
@@ -265,8 +266,8 @@ describe('when the server cannot read the networks', () => {
   });
 
   it('still renders both pages; the islands load the networks themselves', async () => {
-    const context = await newContext(browser(), server.baseUrl);
-    const page = await context.newPage();
+    // The file's tab on this server.
+    const page = tab.page;
     const gates: (() => void)[] = [];
     const serve = (body: unknown) => async (route: import('playwright-core').Route) => {
       await new Promise<void>((r) => gates.push(r));
@@ -279,16 +280,14 @@ describe('when the server cannot read the networks', () => {
       gates.splice(0).forEach((r) => r());
     };
 
-    const home = await page.goto('/');
-    expect(home!.status()).toBe(200);
+    expect((await tab.visit(server.baseUrl + '/')).status).toBe(200);
     await page.getByText('Loading networks...').waitFor();
     await page.getByText('Loading networks...').scrollIntoViewIfNeeded();
     await releaseAll();
     await page.getByTestId('league-networks').waitFor();
     expect(await page.getByTestId('league-networks').locator('tbody tr').count()).toBe(10);
 
-    const res = await page.goto('/networks');
-    expect(res!.status()).toBe(200);
+    expect((await tab.visit(server.baseUrl + '/networks')).status).toBe(200);
     await page.getByText('Loading pie chart data...').waitFor();
     await page.getByText('Loading chart data...').first().waitFor();
     expect(await page.getByText('No network data available').count()).toBeGreaterThan(0);
@@ -298,6 +297,5 @@ describe('when the server cannot read the networks', () => {
     await page.getByTestId('pie-legend').waitFor();
     await chart(page).and(page.locator('svg[data-live]')).waitFor();
     expect(await page.getByTestId('pie-value').count()).toBe(10);
-    await context.close();
   });
 });
