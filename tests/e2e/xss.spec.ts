@@ -53,11 +53,11 @@ async function run(html: string): Promise<string[]> {
       timeout: 10_000,
     },
   );
-  await page.evaluate(() => new Promise((r) => setTimeout(r, 10)));
-  const after = await page.evaluate(() => Object.getOwnPropertyNames(window));
-  const flags = await page.evaluate(() => {
+  // A few ticks, then the globals and the flags, in one call into the page (446 times a run).
+  const [after, flags] = await page.evaluate(async () => {
+    await new Promise((r) => setTimeout(r, 10));
     const w = window as unknown as Record<string, unknown>;
-    return ['xss', 'pwned', 'XSS'].filter((k) => w[k] !== undefined);
+    return [Object.getOwnPropertyNames(window), ['xss', 'pwned', 'XSS'].filter((k) => w[k] !== undefined)];
   });
   const added = after.filter((k) => !known.has(k));
   added.forEach((k) => known.add(k));
