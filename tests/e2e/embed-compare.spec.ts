@@ -8,11 +8,15 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newContext, screenshot, useBrowser } from '../support/browser.ts';
+import type { ConsoleMessage } from 'playwright-core';
+import { screenshot, useBrowser } from '../support/browser.ts';
+import { useSharedTab } from '../support/shared-tab.ts';
 import { parseCsv } from '#lib/shared/csv.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
+// One visitor with JavaScript off for both describes, moved from page to page (downloads are accepted by default).
+const noJs = useSharedTab(browser, base, { javaScript: false, viewport: { width: 1280, height: 900 } });
 let host: Server;
 let hostUrl: string;
 
@@ -32,14 +36,14 @@ afterAll(() => new Promise<void>((done) => host.close(() => done())));
 
 describe('embeds on another site', () => {
   it('a page on another origin frames an embed (a whole chart with JavaScript off); a page outside /embed/ stays unframed', async () => {
-    const context = await newContext(browser(), base, { javaScript: false, viewport: { width: 1280, height: 900 } });
+    const { page } = noJs;
+    const refused: string[] = [];
+    const onConsole = (m: ConsoleMessage) => {
+      if (/frame-ancestors|X-Frame-Options/i.test(m.text())) refused.push(m.text());
+    };
+    page.on('console', onConsole);
     try {
-      const page = await context.newPage();
-      const refused: string[] = [];
-      page.on('console', (m) => {
-        if (/frame-ancestors|X-Frame-Options/i.test(m.text())) refused.push(m.text());
-      });
-      await page.goto(hostUrl);
+      await noJs.visit(hostUrl);
       const embed = page.frame({ name: 'embed' })!;
       await embed.waitForSelector('[data-testid="embed-chart"]');
       const chart = embed.locator('[data-testid="embed-chart"]');
@@ -56,46 +60,35 @@ describe('embeds on another site', () => {
       expect(await other.locator('[data-testid="asset-page"]').count()).toBe(0);
       await screenshot(page, 'embed-framed-1440');
     } finally {
-      await context.close();
+      page.off('console', onConsole);
     }
   });
 });
 
 describe('compare with JavaScript off', () => {
   it('the form compares three products, and the table downloads as CSV', async () => {
-    const context = await browser().newContext({
-      baseURL: base,
-      javaScriptEnabled: false,
-      viewport: { width: 1440, height: 900 },
-      acceptDownloads: true,
-    });
-    try {
-      const page = await context.newPage();
-      await page.goto('/compare');
-      await page.getByLabel(/Products: up to 5 asset ids/).fill('OUSG, buidl, benji');
-      await page.getByRole('button', { name: 'Compare' }).click();
-      await page.waitForURL(/\/compare\?assets=/);
-      expect(await page.locator('[data-testid="compare-product"]').allTextContents()).toEqual([
-        expect.stringContaining('BENJI'),
-        expect.stringContaining('BUIDL'),
-        expect.stringContaining('OUSG'),
-      ]);
-      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${base}/compare?assets=benji,buidl,ousg`);
-      await screenshot(page, 'compare-1440', true);
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('link', { name: 'Comparison table as CSV' }).click(),
-      ]);
-      expect(download.suggestedFilename()).toMatch(/^compare-benji-buidl-ousg-\d{4}-\d{2}-\d{2}\.csv$/);
-      const [head, ...rows] = parseCsv(readFileSync((await download.path())!, 'utf8'));
-      expect(rows.filter((r) => r.length > 1).map((r) => r[head.indexOf('symbol')])).toEqual(['BENJI', 'BUIDL', 'OUSG']);
-      // The scale toggle is a link: the URL carries it.
-      await page.getByRole('link', { name: 'Indexed to 100' }).click();
-      await page.waitForURL(/scale=indexed/);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await screenshot(page, 'compare-390', true);
-    } finally {
-      await context.close();
-    }
+    const { page } = await noJs.visit('/compare', { viewport: { width: 1440, height: 900 } });
+    await page.getByLabel(/Products: up to 5 asset ids/).fill('OUSG, buidl, benji');
+    await page.getByRole('button', { name: 'Compare' }).click();
+    await page.waitForURL(/\/compare\?assets=/);
+    expect(await page.locator('[data-testid="compare-product"]').allTextContents()).toEqual([
+      expect.stringContaining('BENJI'),
+      expect.stringContaining('BUIDL'),
+      expect.stringContaining('OUSG'),
+    ]);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${base}/compare?assets=benji,buidl,ousg`);
+    await screenshot(page, 'compare-1440', true);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Comparison table as CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^compare-benji-buidl-ousg-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [head, ...rows] = parseCsv(readFileSync((await download.path())!, 'utf8'));
+    expect(rows.filter((r) => r.length > 1).map((r) => r[head.indexOf('symbol')])).toEqual(['BENJI', 'BUIDL', 'OUSG']);
+    // The scale toggle is a link: the URL carries it.
+    await page.getByRole('link', { name: 'Indexed to 100' }).click();
+    await page.waitForURL(/scale=indexed/);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'compare-390', true);
   });
 });
