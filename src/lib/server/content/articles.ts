@@ -244,7 +244,7 @@ export async function createItem(
         .values({ ...(values as ArticleInsert), ...(options.id ? { id: options.id } : {}) })
         .returning();
       const message = options.message ?? `Create ${label.toLowerCase()} ${quoted(values.title)}`;
-      await tx.insert(contentRevisions).values(revisionRow(kind, inserted.id, values, 'save', message, editor.username));
+      await tx.insert(contentRevisions).values(await revisionRow(kind, inserted.id, values, 'save', message, editor.username));
       // A restored item starts with no live preview link: the ones it had ended with it (also those of
       // items deleted before deleting revoked them).
       if (options.id) await revokePreviewLinks(tx, kind, inserted.id);
@@ -280,7 +280,7 @@ export async function updateItem(kind: ArticleKind, id: number, input: Record<st
         .set(values as Partial<ArticleInsert>)
         .where(eq(t.id, id))
         .returning();
-      await tx.insert(contentRevisions).values(revisionRow(kind, id, values, 'save', text, editor.username, current.slug));
+      await tx.insert(contentRevisions).values(await revisionRow(kind, id, values, 'save', text, editor.username, current.slug));
       // The autosaved draft is what was just saved (or overridden by it).
       await tx.delete(articleDrafts).where(and(eq(articleDrafts.kind, kind), eq(articleDrafts.articleId, id)));
       return updated as Row;
@@ -302,7 +302,7 @@ export async function deleteItem(kind: ArticleKind, id: number, editor: Editor):
     if (gone.length)
       await tx
         .insert(contentRevisions)
-        .values(revisionRow(kind, id, values, 'delete', `Delete ${label} ${quoted(values.title)}`, editor.username));
+        .values(await revisionRow(kind, id, values, 'delete', `Delete ${label} ${quoted(values.title)}`, editor.username));
     await tx.delete(articleDrafts).where(and(eq(articleDrafts.kind, kind), eq(articleDrafts.articleId, id)));
     await revokePreviewLinks(tx, kind, id);
     return gone.length > 0;

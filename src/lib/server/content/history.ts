@@ -54,13 +54,13 @@ export async function diffVersion(
   const readable = (text: string) => text.replace(/^updatedAt: .*\n/m, '');
   return {
     version: toVersion(revision),
-    lines: lineDiff(readable(revision.document), readable(toDocument(kind, articleId, valuesOf(current)))),
+    lines: lineDiff(readable(revision.document), readable(await toDocument(kind, articleId, valuesOf(current)))),
   };
 }
 
 /** The fields of a recorded text, as a save would send them (an update keeps the item's creation date; updatedAt becomes now). */
-function fieldsOf(kind: ArticleKind, revision: Revision): Record<string, unknown> {
-  const { values } = fromDocument(kind, revision.document, new Date());
+async function fieldsOf(kind: ArticleKind, revision: Revision): Promise<Record<string, unknown>> {
+  const { values } = await fromDocument(kind, revision.document, new Date());
   const { updatedAt: _updated, ...fields } = values;
   return fields;
 }
@@ -71,7 +71,7 @@ const day = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 16) + ' UTC'
 export async function restoreVersion(kind: ArticleKind, articleId: number, revisionId: number, editor: Editor) {
   const revision = await getRevision(kind, articleId, revisionId);
   if (revision.action !== 'save') throw new HttpError(400, 'Only a saved version can be restored.');
-  const fields = fieldsOf(kind, revision);
+  const fields = await fieldsOf(kind, revision);
   const label = ARTICLE_KINDS[kind].texts.label.toLowerCase();
   return updateItem(
     kind,
@@ -96,7 +96,7 @@ export async function listDeleted(kind: ArticleKind): Promise<DeletedItem[]> {
     if (seen.has(r.articleId)) continue;
     seen.add(r.articleId);
     if (r.action !== 'delete') continue;
-    const { values } = fromDocument(kind, r.document, r.createdAt);
+    const { values } = await fromDocument(kind, r.document, r.createdAt);
     out.push({
       revisionId: r.id,
       articleId: r.articleId,
@@ -114,7 +114,7 @@ export async function restoreDeleted(kind: ArticleKind, revisionId: number, edit
   const revision = await getRevision(kind, null, revisionId);
   if (revision.action !== 'delete') throw new HttpError(400, 'This version is not a deleted item.');
   if (await getRow(kind, revision.articleId)) throw new HttpError(409, 'This item is not deleted.');
-  const fields = fieldsOf(kind, revision);
+  const fields = await fieldsOf(kind, revision);
   const label = ARTICLE_KINDS[kind].texts.label.toLowerCase();
   return createItem(kind, fields, editor, { id: revision.articleId, message: `Restore deleted ${label} "${String(fields.title)}"` });
 }

@@ -29,7 +29,7 @@ export async function countItems(db: Database): Promise<number> {
 }
 
 /** Every item file of a kind, parsed; unreadable files are reported, not fatal. */
-function readKind(dir: string, kind: ArticleKind, skipped: string[]) {
+async function readKind(dir: string, kind: ArticleKind, skipped: string[]) {
   const folder = join(dir, ARTICLE_KINDS[kind].dir);
   if (!existsSync(folder)) return [];
   const items: { id: number | null; values: ArticleValues }[] = [];
@@ -38,7 +38,7 @@ function readKind(dir: string, kind: ArticleKind, skipped: string[]) {
     .filter((f) => f.endsWith('.md'))
     .sort()) {
     try {
-      const parsed = fromDocument(kind, readFileSync(join(folder, name), 'utf8'), new Date());
+      const parsed = await fromDocument(kind, readFileSync(join(folder, name), 'utf8'), new Date());
       if (!parsed.values.title.trim() || !parsed.values.content.trim()) throw new Error('a title and a body are required');
       if (slugs.has(parsed.values.slug)) throw new Error(`slug ${parsed.values.slug} is used by another file`);
       slugs.add(parsed.values.slug);
@@ -74,7 +74,7 @@ export async function reindexFromFiles(db: Database, dir: string, { unlessPendin
       }
       for (const kind of ARTICLE_KIND_NAMES) {
         const t = articleTable(kind);
-        const parsed = readKind(dir, kind, skipped);
+        const parsed = await readKind(dir, kind, skipped);
         const known = new Map((await tx.select({ id: t.id, slug: t.slug }).from(t)).map((r) => [r.slug, r.id]));
         await tx.delete(t);
         const used = new Set<number>();

@@ -24,7 +24,7 @@ export function commitMessage(text: string): string {
     .trim();
 }
 
-export function revisionRow(
+export async function revisionRow(
   kind: ArticleKind,
   id: number,
   values: ArticleValues,
@@ -40,7 +40,7 @@ export function revisionRow(
     action,
     path: itemFile(kind, values.slug),
     previousPath: previousSlug && previousSlug !== values.slug ? itemFile(kind, previousSlug) : null,
-    document: toDocument(kind, id, values),
+    document: await toDocument(kind, id, values),
     message: commitMessage(message),
     authorName,
     createdAt: new Date(),

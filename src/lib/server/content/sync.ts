@@ -33,7 +33,7 @@ async function exportToFiles(db: Database, config: ContentConfig): Promise<SyncR
       const label = ARTICLE_KINDS[kind].texts.label.toLowerCase();
       await db
         .insert(contentRevisions)
-        .values(revisionRow(kind, id, values, 'save', `Export ${label} "${row.title}" from the database`, 'rwa-analytics'));
+        .values(await revisionRow(kind, id, values, 'save', `Export ${label} "${row.title}" from the database`, 'rwa-analytics'));
       items++;
     }
   }
