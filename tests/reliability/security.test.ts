@@ -289,7 +289,7 @@ describe('configuration checked at start', () => {
     });
 
   // The real start command stops on a malformed variable of the schema (parseConfig, run by
-  // configOrExit before anything else loads) and on one named by the registry (checkRpcUrls): one
+  // configOrExit before anything else loads) and on one named by the registry (rpcUrlProblem): one
   // of each here, and the database's. Each other variable's own check (SITE_URL, TRUSTED_PROXIES,
   // CONTENT_GIT, CONTENT_GIT_REMOTE, INGEST_SCHEDULE, INGEST_MAX_CHANGE, DEFILLAMA_STABLECOINS_URL,
   // INGEST_RPC_TIMEOUT_MS: a one-line message naming it) is the same parseConfig call on the same

@@ -4,10 +4,8 @@
  * wrong figure reaches the site. `INGEST_REGISTRY=<file>` points the ingest at another registry.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { configFor, rpcUrl } from '#lib/server/config.ts';
+import { DEFAULT_REGISTRY, registryPath } from './rpc-variables.ts';
 import {
   accountForm,
   addressForm,
@@ -577,12 +575,7 @@ export function parseRegistry(input: unknown, origin = 'registry'): Registry {
   throw new RegistryError(`Invalid ${origin}:\n${lines.join('\n')}`);
 }
 
-export const DEFAULT_REGISTRY = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../content/registry/registry.json');
-
-/** The registry named by INGEST_REGISTRY, or the one in git. */
-export function registryPath(env: NodeJS.ProcessEnv = process.env): string {
-  return configFor(env).ingest.registry ?? DEFAULT_REGISTRY;
-}
+export { DEFAULT_REGISTRY, registryPath };
 
 /** A chain's name ("Ethereum") from its key ("ethereum"); the key itself when the registry has no such chain. */
 export function chainNameIn(registry: Registry | undefined, key: string): string {
@@ -598,20 +591,4 @@ export function loadRegistry(file = registryPath()): Registry {
     throw new RegistryError(`Cannot read the registry ${file}: ${(e as Error).message}`);
   }
   return parseRegistry(raw, `registry ${file}`);
-}
-
-/**
- * The registry names each chain's RPC variable (rpcEnv), so the schema cannot list them: check the
- * ones that are set here, at start, like every other variable (a ConfigError names the variable).
- * An unset one is not an error (that chain is reported by the ingest); an unreadable registry is
- * reported on /sources and by the ingest, not here.
- */
-export function checkRpcUrls(env: NodeJS.ProcessEnv): void {
-  let registry: Registry;
-  try {
-    registry = loadRegistry(registryPath(env));
-  } catch {
-    return;
-  }
-  for (const chain of Object.values(registry.chains)) rpcUrl(env, chain.rpcEnv);
 }

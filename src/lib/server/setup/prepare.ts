@@ -8,7 +8,6 @@ import { installChangeCounter } from '#db/change-counter.ts';
 import { ensureAdmin, type AdminSeedResult, type AdminCredentials } from './admin.ts';
 import { seedOnce } from './once.ts';
 import { datasetMeta, READ_MODEL_MARKER } from '#db/schema/index.ts';
-import { loadRegistry, registryPath } from '#lib/server/catalogue/registry.ts';
 
 const CONTENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../content');
 
@@ -49,7 +48,10 @@ async function purgeAfter(applied: readonly string[]): Promise<string[]> {
 async function rebuildReadModelIfPublished(db: Database) {
   const marker = await db.select({ key: datasetMeta.key }).from(datasetMeta).where(eq(datasetMeta.key, READ_MODEL_MARKER));
   if (!marker.length) return;
-  const { rebuildReadModel } = await import('#lib/server/ingest/publish.ts');
+  const [{ rebuildReadModel }, { loadRegistry, registryPath }] = await Promise.all([
+    import('#lib/server/ingest/publish.ts'),
+    import('#lib/server/catalogue/registry.ts'),
+  ]);
   await rebuildReadModel(db, () => loadRegistry(registryPath(process.env)));
 }
 
