@@ -25,7 +25,6 @@ import { loadRegistry, registryPath, RegistryError } from '#lib/server/catalogue
 import { defaultDate, runIngest, type IngestResult } from '#lib/server/ingest/run.ts';
 import { eachDay, isoDay } from '#lib/shared/utc-day.ts';
 import { autoRunDue } from '#lib/server/ingest/auto.ts';
-import { describeEstimate, estimateBackfill, planBackfill } from '#lib/server/ingest/backfill.ts';
 import { EARLY_CLOSE } from '#lib/server/catalogue/rules.ts';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -96,6 +95,8 @@ const { client, db } = openDatabase(config);
 await migrateDatabase(db, client, config.url);
 
 if (opts.backfill) {
+  // Loaded for a backfill alone: its estimate connects to the EVM chains (viem).
+  const { describeEstimate, estimateBackfill, planBackfill } = await import('#lib/server/ingest/backfill.ts');
   const { plans, unreachable } = await planBackfill(db, registry, process.env, () => {});
   console.log('backfill estimate:');
   for (const line of describeEstimate(estimateBackfill(plans, cfg.ingest.logSpan, dates.length), process.env)) console.log(line);

@@ -1,14 +1,13 @@
 /**
- * JSON-RPC access for the ingest: one viem client per chain, every call counted (for the
- * benchmark's calls-per-day figure) and retried here rather than inside viem, so that the two
- * kinds of refusal are told apart: a rate limit or a server error waits and tries again with a
- * growing delay; "too many results" is not retried at all (the caller shrinks its block range).
+ * JSON-RPC access for the ingest: one viem client per chain (sources/evm/connect.ts), every call
+ * counted (for the benchmark's calls-per-day figure) and retried here rather than inside viem, so
+ * that the two kinds of refusal are told apart: a rate limit or a server error waits and tries again
+ * with a growing delay; "too many results" is not retried at all (the caller shrinks its block range).
+ * viem itself is a type here: the DefiLlama sources retry through this module without loading it.
  */
-import { createPublicClient, fallback, http, type PublicClient } from 'viem';
-import { config, ConfigError, configFor } from '#lib/server/config.ts';
-import { chainEndpoints } from './endpoints.ts';
-import { cappedFetch } from './body.ts';
-import { msLeft, withinTimeout } from './budget.ts';
+import type { PublicClient } from 'viem';
+import { config } from '#lib/server/config.ts';
+import { msLeft } from './budget.ts';
 import { rangeAdvice, type RangeAdvice } from './ranges.ts';
 import type { RegistryChain } from '#lib/server/catalogue/registry.ts';
 import pRetry from 'p-retry';
@@ -27,40 +26,6 @@ export interface ChainClient {
   client: PublicClient;
   /** JSON-RPC requests sent (a multicall is one). */
   calls: () => number;
-}
-
-/**
- * `batch`: calls made together (in one tick) go in one HTTP request as a JSON-RPC batch: the head
- * read sends the chain id and the head block in one request. Off by default, as some public
- * endpoints refuse batches.
- */
-export function connect(key: string, chain: RegistryChain, env: NodeJS.ProcessEnv, opts: { batch?: boolean } = {}): ChainClient {
-  let urls: string[];
-  try {
-    urls = chainEndpoints(env, chain).urls;
-  } catch (e) {
-    // A malformed URL fails the run like a missing one: on this chain, with the variable named.
-    if (e instanceof ConfigError) throw new ChainError(key, `Chain "${key}" (${chain.name}): ${e.message}`);
-    throw e;
-  }
-  if (!urls.length)
-    throw new ChainError(key, `No RPC URL for chain "${key}" (${chain.name}): set ${chain.rpcEnv} or list publicRpc in the registry.`);
-  let count = 0;
-  const transports = urls.map((url) =>
-    http(url, {
-      batch: opts.batch ? { wait: 0 } : false,
-      retryCount: 0,
-      timeout: withinTimeout(configFor(env).ingest.rpcTimeoutMs),
-      onFetchRequest: () => void count++,
-      // Every answer is size-capped while it streams in.
-      fetchFn: cappedFetch(),
-    }),
-  );
-  // Several public endpoints: viem's fallback asks the next when one fails (an unreachable host, a
-  // refusal), once each; the retries with backoff stay in withRetry, around the whole fallback.
-  const transport = transports.length === 1 ? transports[0] : fallback(transports, { retryCount: 0 });
-  const client = createPublicClient({ transport });
-  return { key, chain, client: client, calls: () => count };
 }
 
 /** Text of an error and its causes, for classification. */

@@ -9,11 +9,20 @@ import { aptosSource } from './aptos.ts';
 import { defillamaHistorySource } from './defillama-history.ts';
 import { defillamaProtocolSource } from './defillama-protocol.ts';
 import { defillamaSource } from './defillama.ts';
-import { evmSource } from './evm/source.ts';
+import { EVM_SOURCE } from './evm/declaration.ts';
 import { solanaSource } from './solana.ts';
 import { stellarSource } from './stellar.ts';
 import type { Source } from './types.ts';
 import { xrplSource } from './xrpl.ts';
+
+/**
+ * The EVM reader (viem and its some 420 modules, about 0.45 s of CPU to load) is loaded when a run
+ * reads an EVM chain: a run that reads DefiLlama alone never loads it.
+ */
+const evmSource: Source = {
+  ...EVM_SOURCE,
+  run: async (ctx) => (await import('./evm/source.ts')).evmSource.run(ctx),
+};
 
 /**
  * The EVM reader sees only deployments on EVM chains: a registry that also lists Solana, Stellar,

@@ -6,7 +6,6 @@
 import { ingestObservations } from '#db/schema/index.ts';
 import type { Database } from '#db/client.ts';
 import { observationProblem } from '#lib/server/catalogue/bounds.ts';
-import { writeReceipt } from '#lib/server/ingest/receipts.ts';
 import type { EvmReceipt } from '#lib/shared/receipts.ts';
 
 export type ObservationRow = Omit<typeof ingestObservations.$inferInsert, 'id' | 'accepted'>;
@@ -36,6 +35,7 @@ export async function writeObservation(db: Database, row: ObservationRow, receip
       ],
       set: { ...row },
     });
-  if (receipt) await writeReceipt(db, row, receipt);
+  // Only the EVM reader keeps receipts: the module (which formats with viem) is loaded by its runs alone.
+  if (receipt) await (await import('#lib/server/ingest/receipts.ts')).writeReceipt(db, row, receipt);
   return null;
 }

@@ -4,7 +4,8 @@
  * variable, never the URL.
  */
 import { chainEndpoints, hostsOf } from '#lib/server/ingest/endpoints.ts';
-import { ChainError, connect, isMissingState, unreachableCode, withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
+import { ChainError, isMissingState, unreachableCode, withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
+import { connect } from './connect.ts';
 import type { Registry, RegistryAsset } from '#lib/server/catalogue/registry.ts';
 
 /** One deployment of an on-chain asset on an EVM chain. */

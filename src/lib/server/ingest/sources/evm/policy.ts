@@ -7,7 +7,8 @@
  * give a connected, checked client and the block; the rest of the read is the same.
  */
 import { configFor } from '#lib/server/config.ts';
-import { connect, withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
+import { withRetry, type ChainClient } from '#lib/server/ingest/rpc.ts';
+import { connect } from './connect.ts';
 import type { Registry } from '#lib/server/catalogue/registry.ts';
 import type { BlockPolicyKind } from '#lib/server/ingest/plan.ts';
 import { dayEnd } from '#lib/shared/utc-day.ts';

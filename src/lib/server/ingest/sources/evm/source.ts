@@ -20,6 +20,7 @@ import { buildRows, writeEvmRows } from './rows.ts';
 import type { ClosingBlock } from './block.ts';
 import { keptStateNote } from './kept-state.ts';
 import { readChainState, type ChainState } from './state.ts';
+import { EVM_SOURCE } from './declaration.ts';
 
 /** How many times a close the node no longer keeps is searched for the oldest block it keeps, and read there. */
 const KEPT_TRIES = 3;
@@ -115,10 +116,7 @@ async function checkPrices(
 }
 
 export const evmSource: Source = {
-  name: 'evm',
-  setsPrices: true,
-  readsAtHead: true,
-  applies: (registry) => registry.assets.some((a) => a.source === 'evm'),
+  ...EVM_SOURCE,
   async run(ctx): Promise<Record<string, number>> {
     const plan = ctx.plan ?? planRun([ctx.date], false, Infinity);
     const policy = blockPolicy(plan.blocks, ctx.date);
