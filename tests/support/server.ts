@@ -145,6 +145,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     output: () => out,
   });
   const exited = exitOf(child);
+  // A server that ends by itself (not stopped or killed by its test) prints its log into the test's
+  // output: its tests then fail on refused connections, which say nothing of why it ended.
+  let ending = false;
+  child.once('exit', (code, signal) => {
+    if (!ending) console.error(`Server ${baseUrl} ended by itself (code ${code}, signal ${signal}). Its output:\n${out}`);
+  });
   return {
     baseUrl,
     dir,
@@ -155,10 +161,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     process: child,
     output: () => out,
     stop: async () => {
+      ending = true;
       await stopChild(child);
       if (!options.dir) rmSync(dir, { recursive: true, force: true });
     },
     kill: async () => {
+      ending = true;
       child.kill('SIGKILL');
       await exited();
     },
