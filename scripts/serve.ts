@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { configOrExit } from '#lib/server/config.ts';
+import { configOrExit, exitOnConfigError } from '#lib/server/config.ts';
 import { rpcUrlProblem } from '#lib/server/catalogue/rpc-variables.ts';
 import { usableBuild } from '../front-door/usable-build.ts';
 
@@ -25,10 +25,7 @@ process.env.NODE_ENV = 'production';
 const config = configOrExit();
 // The RPC URL variables the registry names, reported the same way (one line naming a bad one, exit 1).
 const rpcProblem = await rpcUrlProblem(process.env);
-if (rpcProblem) {
-  console.error(rpcProblem.message);
-  process.exit(1);
-}
+if (rpcProblem) exitOnConfigError(rpcProblem);
 // The rest of the server (the database driver and ORM, the content, the ingest, the site) is loaded
 // only once the configuration is known to be good: a wrong variable is reported in well under a
 // second instead of after seconds of loading modules the start will not use.

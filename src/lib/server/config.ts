@@ -523,20 +523,20 @@ export function configFor(env: Record<string, string | undefined>): AppConfig {
   return env === process.env ? config() : parseConfig(env);
 }
 
-/**
- * For entry scripts: the configuration, or one line on stderr naming the bad variable and exit 1.
- * `more` runs further checks the same way (variables whose names are not fixed, such as RPC URLs).
- */
-export function configOrExit(more?: () => void): AppConfig {
+/** For entry scripts: the configuration, or one line on stderr naming the bad variable and exit 1. */
+export function configOrExit(): AppConfig {
   try {
-    const c = config();
-    more?.();
-    return c;
+    return config();
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
-    console.error(err.message);
-    process.exit(1);
+    exitOnConfigError(err);
   }
+}
+
+/** How an entry script ends on a bad variable: the error's one line on stderr, exit 1. */
+export function exitOnConfigError(err: ConfigError): never {
+  console.error(err.message);
+  process.exit(1);
 }
 
 /** The public origin every absolute URL is built from; never the request's Host or forwarded headers. */

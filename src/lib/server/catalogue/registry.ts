@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { DEFAULT_REGISTRY, registryPath } from './rpc-variables.ts';
+import { DEFAULT_REGISTRY, registryPath } from './registry-path.ts';
 import {
   accountForm,
   addressForm,

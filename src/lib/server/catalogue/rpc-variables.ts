@@ -1,20 +1,12 @@
 /**
- * Where the registry is, and the start's check of the RPC URL variables it names (each chain's
- * rpcEnv: the configuration's schema cannot list them). Apart from registry.ts, so that a start
+ * The start's check of the RPC URL variables the registry names (each chain's rpcEnv: the
+ * configuration's schema cannot list them). Apart from registry.ts, so that a start
  * checks them without loading the registry's validation (its schemas and a pass over the file cost
  * a server start about 0.1 s of CPU, and the site validates its own copy when a page first needs it).
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ConfigError, configFor, rpcUrl } from '#lib/server/config.ts';
-
-export const DEFAULT_REGISTRY = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../content/registry/registry.json');
-
-/** The registry named by INGEST_REGISTRY, or the one in git. */
-export function registryPath(env: NodeJS.ProcessEnv = process.env): string {
-  return configFor(env).ingest.registry ?? DEFAULT_REGISTRY;
-}
+import { ConfigError, rpcUrl } from '#lib/server/config.ts';
+import { registryPath } from './registry-path.ts';
 
 /**
  * The first malformed RPC URL variable, as the ConfigError a start reports, or undefined. An unset one
