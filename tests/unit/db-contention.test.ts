@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createClient, LibsqlError, type Client } from '@libsql/client';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ATTEMPTS, backoffMs, BUSY_MESSAGE, isContention, retryContended, rollbacksKeepCause } from '#lib/server/db/contention.ts';
-import { HttpError } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 
 const url = `file:${join(mkdtempSync(join(tmpdir(), 'rwa-contention-')), 'app.db')}`;
 const holder = createClient({ url });

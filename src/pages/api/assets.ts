@@ -4,7 +4,7 @@ import { assetsRead } from '#lib/server/figures/analytics.ts';
 import { asOfRead } from '#lib/server/figures/run-state.ts';
 import { readAll } from '#lib/server/db/reads.ts';
 import { readFormat, readLimit, rowsResponse } from '#lib/server/open-data/download.ts';
-import { HttpError } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { withAssetIds } from '#lib/shared/open-data/ids.ts';
 import { catalogRead } from '#lib/server/open-data/catalog.ts';
 import { ASSETS_COUNT_HEADERS } from '#lib/server/http/api-answers.ts';

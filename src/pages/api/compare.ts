@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { HttpError } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { readFormat, rowsResponse } from '#lib/server/open-data/download.ts';
 import { COMPARE_TABLE_COLUMNS, compareHistoryRows, compareTableRows, loadComparison } from '#lib/server/open-data/compare.ts';
 import { COMPARE_SCALES, normaliseAssets, type CompareScale } from '#lib/shared/compare.ts';

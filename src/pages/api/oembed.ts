@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '#lib/server/open-data/public-get.ts';
 import { publicJson } from '#lib/server/http/public-json.ts';
-import { HttpError } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { siteOrigin } from '#lib/server/config.ts';
 import { loadEmbed } from '#lib/server/open-data/embeds.ts';
 import { embedForPath, embedIframe, embedLayout, embedLinkText, embedPath, oembedWidth, readEmbedHeight } from '#lib/shared/embed.ts';

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '#lib/server/open-data/public-get.ts';
 import { publicJson } from '#lib/server/http/public-json.ts';
-import { HttpError } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { tagResponse, listTags } from '#lib/server/cache/cdn.ts';
 import { searchAnswer } from '#lib/server/search/site-search.ts';
 import { MAX_QUERY_LENGTH } from '#lib/shared/search.ts';

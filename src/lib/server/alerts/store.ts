@@ -8,7 +8,7 @@ import { ASSET_CLASSES } from '#lib/shared/asset-classes.ts';
 import { slugify } from '#lib/shared/open-data/ids.ts';
 import { ALERT_FILTER_KEYS } from '#lib/shared/alert-filter.ts';
 import { alertFilterSchema } from '#lib/shared/schemas/queries.ts';
-import { HttpError } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { staticLinks } from '#lib/server/open-data/links.ts';
 import type { StoredAlert } from './types.ts';
 import { stored } from './get-alert.ts';

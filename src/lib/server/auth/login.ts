@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { users } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db/client.ts';
-import { HttpError } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { verifyPassword } from './password.ts';
 import { settleSuccessfulLogin, takeLoginAttempt } from './rate-limit.ts';
 import type { SessionUser } from './session.ts';

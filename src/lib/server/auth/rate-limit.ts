@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { getDb } from '#lib/server/db/client.ts';
-import { HttpError } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 
 /**
  * Sign-in attempts checked per 15-minute window: per account *and* address, so a guesser at one

@@ -1,4 +1,4 @@
-import { HttpError } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import type { SessionUser } from './session.ts';
 
 /** The signed-in user, or 401 { message } for an anonymous caller. Writes call this first. */

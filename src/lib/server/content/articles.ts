@@ -13,7 +13,7 @@ import type { ArticleFields, ContentItem } from '#lib/shared/content-types.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { read, readMany, readOne } from '#lib/server/db/reads.ts';
 import { now as clockNow } from '#lib/server/clock.ts';
-import { HttpError } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { articleTable, perKind, type ArticleInsert } from './article-table.ts';
 import { revisionRow } from './revision-row.ts';
 import { notFound, withSlugConflict } from './errors.ts';

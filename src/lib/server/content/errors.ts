@@ -1,4 +1,4 @@
-import { HttpError } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 
 /** True for SQLite's UNIQUE constraint error, however deep libSQL / drizzle wrapped it. */
 function isUniqueViolation(err: unknown): boolean {

@@ -9,7 +9,7 @@ import { ARTICLE_KINDS, type ArticleKind } from '#lib/shared/article-kinds.ts';
 import { lineDiff, type DiffLine } from '#lib/shared/line-diff.ts';
 import type { DeletedItem, Version } from '#lib/shared/content-types.ts';
 import { getDb } from '#lib/server/db/client.ts';
-import { HttpError } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { createItem, getRow, updateItem, valuesOf, type Editor } from './articles.ts';
 import { fromDocument, toDocument } from './documents.ts';
 import { notFound } from './errors.ts';

@@ -1,4 +1,5 @@
-import { HttpError, readLimited } from '#lib/server/http/handle.ts';
+import { readLimited } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from '#lib/shared/upload-rules.ts';
 
 /** Room for the multipart boundaries and part headers around a file at the limit. */

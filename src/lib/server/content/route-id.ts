@@ -1,4 +1,4 @@
-import { HttpError } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { isArticleKind, type ArticleKind } from '#lib/shared/article-kinds.ts';
 import { notFound } from './errors.ts';
 

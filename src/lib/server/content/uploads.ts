@@ -5,7 +5,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE } from '#lib/shared/upload-rules.ts'
 import type { UploadedImage } from '#lib/shared/content-types.ts';
 import { pageOf, type UploadList, type UploadListQuery } from '#lib/shared/upload-list.ts';
 import { getDb } from '#lib/server/db/client.ts';
-import { HttpError } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { now } from '#lib/server/clock.ts';
 import { sniffImage } from './image-sniff.ts';
 import { publicWhere } from './articles.ts';

@@ -3,8 +3,6 @@ import { CACHE } from '#lib/server/cache/policy.ts';
 import { readStreamCapped } from './capped-stream.ts';
 import { HttpError } from './http-error.ts';
 
-export { HttpError };
-
 /** JSON response with the given status; API responses are never cached unless the caller says so. */
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);

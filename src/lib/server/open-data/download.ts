@@ -3,7 +3,7 @@
  * `{view}-{as-of}.{ext}` in Content-Disposition, cacheable and open to any origin like the API.
  */
 import { recordsToCsv } from '#lib/shared/csv.ts';
-import { HttpError } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { publicJson } from '#lib/server/http/public-json.ts';
 import { CACHE, cacheHeaders } from '#lib/server/cache/policy.ts';
 

@@ -1,5 +1,5 @@
 /** `range`, `from` and `to` of a history endpoint: a bad value is a 400, never a guess. */
-import { HttpError } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { DEFAULT_RANGE, RANGES, type Range } from '#lib/shared/open-data/range.ts';
 import { isIsoDay } from '#lib/shared/utc-day.ts';
 

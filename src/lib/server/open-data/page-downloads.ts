@@ -4,7 +4,7 @@
  * One route shape for the three kinds, so a rule (a 404 text, the file name) is kept in one place.
  */
 import type { APIContext } from 'astro';
-import { HttpError } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { readFormat, rowsResponse, type Format } from './download.ts';
 import { readHistoryQuery, type HistoryQuery } from './history-query.ts';
 import { publicGet } from './public-get.ts';

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { HttpError, json } from '#lib/server/http/handle.ts';
+import { json } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { cacheHeaders, CACHE } from '#lib/server/cache/policy.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { siteOrigin } from '#lib/server/config.ts';

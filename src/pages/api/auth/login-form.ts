@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { HttpError, handle, readLimited } from '#lib/server/http/handle.ts';
+import { handle, readLimited } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { LoginInputSchema } from '#lib/shared/schemas/auth.ts';
 import { authenticate } from '#lib/server/auth/login.ts';
 import { resolveClientAddress } from '#lib/server/auth/client-address.ts';

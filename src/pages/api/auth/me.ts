@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { handle, HttpError, json } from '#lib/server/http/handle.ts';
+import { handle, json } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 
 export const prerender = false;
 

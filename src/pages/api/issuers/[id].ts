@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { HttpError } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { publicJson } from '#lib/server/http/public-json.ts';
 import { loadIssuerPage } from '#lib/server/open-data/issuer-page.ts';
 import { issuerPageForApi } from '#lib/server/open-data/api-money.ts';

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { handle, HttpError } from '#lib/server/http/handle.ts';
+import { handle } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { requireUser } from '#lib/server/auth/require-user.ts';
 import { deleteUpload, getUpload, isUploadPublished } from '#lib/server/content/uploads.ts';
 import { CACHE, cacheHeaders } from '#lib/server/cache/policy.ts';

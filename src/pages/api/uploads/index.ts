@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { handle, HttpError, json } from '#lib/server/http/handle.ts';
+import { handle, json } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { requireUser } from '#lib/server/auth/require-user.ts';
 import { readUploadBody } from '#lib/server/content/read-upload.ts';
 import { listUploads, saveUpload } from '#lib/server/content/uploads.ts';

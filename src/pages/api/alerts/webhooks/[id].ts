@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { HttpError, handle } from '#lib/server/http/handle.ts';
+import { handle } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { requireUser } from '#lib/server/auth/require-user.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { deleteWebhook } from '#lib/server/alerts/webhooks.ts';

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { HttpError } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { publicJson } from '#lib/server/http/public-json.ts';
 import { loadAssetReceipt, receiptForApi } from '#lib/server/open-data/receipt-page.ts';
 

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { HttpError, handle, json, parseBody } from '#lib/server/http/handle.ts';
+import { handle, json, parseBody } from '#lib/server/http/handle.ts';
+import { HttpError } from '#lib/server/http/http-error.ts';
 import { requireUser } from '#lib/server/auth/require-user.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { config } from '#lib/server/config.ts';
