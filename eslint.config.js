@@ -1,15 +1,14 @@
 // ESLint flat config. Besides the usual TypeScript, React hooks and Astro checks, it enforces the
 // module boundaries of CONTRIBUTING.md ("Where things go"), so a wrong import fails `npm run lint`
 // instead of relying on a table. tests/unit/lint-config.test.ts proves each boundary with a planted import.
+// Every rule here reads syntax only: the rules that need type information run in oxlint on one
+// typescript-go program (.oxlintrc.json, docs/decisions/008).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import astro from 'eslint-plugin-astro';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
-
-/** Code checked with type information: the application, the scripts, the database and the functions. */
-const TYPED = ['src/**/*.{ts,tsx}', 'db/**/*.ts', 'scripts/**/*.ts', 'front-door/**/*.ts', 'netlify/**/*.mts'];
 
 /**
  * Server-only modules, in every spelling an import can take: package import, relative path, virtual module.
@@ -270,32 +269,6 @@ export default tseslint.config(
           ],
         },
       ],
-    },
-  },
-  // Type-aware rules (docs/decisions: type-aware lint and knip) on everything but the tests, whose `any`
-  // comes from `await res.json()` that each test then asserts on; the tests keep the promise rules.
-  // The <script> blocks of .astro files (virtual files such as X.astro/1_1.ts) are left out: no
-  // tsconfig program holds them, so the typed parser failed on each, the plugin dropped that error,
-  // and no rule ran on them at all, while opening them built a second program of the whole project.
-  // Without type information the other rules do run on them.
-  ...tseslint.configs.recommendedTypeChecked.map((config) => ({ ...config, files: TYPED, ignores: ['**/*.astro/**'] })),
-  {
-    files: TYPED,
-    ignores: ['**/*.astro/**'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
-    rules: {
-      // Off: it calls assertions unnecessary that tsc needs (a literal default widened to its union,
-      // drizzle's row of a table chosen at run time), and its fix broke the build in both places.
-      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
-    },
-  },
-  {
-    files: ['tests/**/*.{ts,tsx}'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': 'error',
-      '@typescript-eslint/await-thenable': 'error',
     },
   },
   prettier,

@@ -69,11 +69,12 @@ try {
  * The checks run beside the tests, in lanes of their own. Prettier reads only the sources, so it
  * starts with the build, on the core the build leaves mostly idle. The others read the content
  * types the build writes into .astro/ (astro build syncs before it builds; a run without the build
- * syncs instead), so they start after it, beside the first test projects: eslint (the longest, one
- * thread) then knip; astro check, which does not sync again (--noSync: loading the config and Vite
- * for it cost about 7 s of CPU). Neither reads what the other writes: the build writes dist/ and
- * .astro/, which eslint, knip and prettier ignore. A failed check fails the run in its summary line;
- * the tests still run to the end.
+ * syncs instead), so they start after it, beside the first test projects: eslint (syntax rules and
+ * the module boundaries, one thread) then knip; oxlint (the type-aware rules and TypeScript's
+ * diagnostics on the .ts files, one typescript-go program) then astro check on the .astro files,
+ * which does not sync again (--noSync: loading the config and Vite for it cost about 7 s of CPU).
+ * None reads what another writes: the build writes dist/ and .astro/, which the checks ignore. A
+ * failed check fails the run in its summary line; the tests still run to the end.
  */
 const checks = process.env.SKIP_CHECK
   ? { withBuild: [], afterBuild: [] }
@@ -84,7 +85,14 @@ const checks = process.env.SKIP_CHECK
           step('Lint (eslint)', bin('eslint'), ['.', '--max-warnings', '0']),
           step('Unused files, exports and dependencies (knip)', bin('knip'), []),
         ],
-        [step('Type check (astro check)', bin('astro'), ['check', '--noSync'])],
+        [
+          step('Type-aware lint and type check of .ts files (oxlint, typescript-go)', bin('oxlint'), [
+            '--type-aware',
+            '--type-check',
+            '--deny-warnings',
+          ]),
+          step('Type check of .astro files (astro check)', bin('astro'), ['check', '--noSync', '--tsconfig', 'tsconfig.astro.json']),
+        ],
       ],
     };
 if (!process.env.SKIP_CHECK && process.env.SKIP_BUILD) {

@@ -1,16 +1,14 @@
 /**
  * The lint config enforces the module boundaries (CONTRIBUTING.md, "Where things go"): each case
  * lints a planted file through ESLint's Node API, as `npm run lint` would see it at that path.
- * That the tree itself passes is `npm run lint`'s job (the first step of `npm test`, type-aware):
- * linting it again here, without types, cost the unit lane about 80 of its seconds and proved less.
+ * That the tree itself passes is `npm run lint`'s job (a step of `npm test`): linting it again here
+ * cost the unit lane about 80 of its seconds and proved less. The type-aware rules are oxlint's
+ * (lint-types-config.test.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
-import tseslint from 'typescript-eslint';
 
-// Planted files are not on disk, so the type-aware rules (which read the TypeScript program) are off
-// for them: these cases test the boundary rules, which need no types.
-const eslint = new ESLint({ cwd: process.cwd(), overrideConfig: tseslint.configs.disableTypeChecked });
+const eslint = new ESLint({ cwd: process.cwd() });
 
 // The first lint loads the parsers and plugins (seconds on a busy machine): do it once, before the cases.
 beforeAll(async () => {
