@@ -4,7 +4,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /**
  * A test's lane is its folder; nothing here names a file.
  * - tests/unit: pure functions, no server.
- * - tests/api: the shared built server on a scratch libSQL file, one file at a time.
+ * - tests/api: the shared built server on a scratch libSQL file, one file at a time; `npm test` runs
+ *   them in a vitest process of its own, beside the others (scripts/test.ts).
  *   tests/api/also-on-sqld: suites whose database work differs on a remote database (writes,
  *   transactions, batched reads); they run again in the sqld lane.
  * - tests/api-own: suites that start every server they use (built servers on scratch files, Anvil

@@ -176,29 +176,35 @@ function counts(report: string): { passed: number; failed: number; skipped: numb
 }
 
 /**
- * The sqld lane runs in a vitest process of its own, beside the others from the start: as a group
- * after them it ran one file at a time (its files share one sqld and two instances) beside an idle
- * core for two minutes. The timed suites come last and alone, so nothing runs beside what they
- * time. Given files or options (`npm test -- <file>`), one process runs what they select.
+ * Three vitest processes start together. The sqld lane runs in one of its own: as a group after the
+ * others it ran one file at a time (its files share one sqld and two instances) beside an idle core
+ * for two minutes. The API suites on the shared server run one file at a time too (they share one
+ * server and its budgets), each request waiting on the last: between the unit tests and the browser
+ * tests they left a core idle for more than a minute, so they run in a process of their own as
+ * well, beside the unit and browser tests instead of between them. The timed suites come last and
+ * alone, so nothing runs beside what they time. Given files or options (`npm test -- <file>`), one
+ * process runs what they select.
  */
+const BESIDE = ['api-sqld', 'api'];
 const runs: VitestRun[] =
   extra.length > 0
     ? [await vitest('Tests (vitest)', extra, 'test-results/vitest.json')]
     : await (async () => {
-        const side = vitest('Tests on sqld (vitest: api-sqld)', ['--project', 'api-sqld'], 'test-results/vitest-sqld.json', true);
-        const others = projectNames().filter((name) => name !== 'api-sqld' && name !== 'reliability-timed');
+        const sqld = vitest('Tests on sqld (vitest: api-sqld)', ['--project', 'api-sqld'], 'test-results/vitest-sqld.json', true);
+        const api = vitest('API tests on the shared server (vitest: api)', ['--project', 'api'], 'test-results/vitest-api.json', true);
+        const others = projectNames().filter((name) => !BESIDE.includes(name) && name !== 'reliability-timed');
         const main = await vitest(
           `Tests (vitest: ${others.join(', ')})`,
           others.flatMap((name) => ['--project', name]),
           'test-results/vitest.json',
         );
-        const sqld = await side;
+        const beside = await Promise.all([api, sqld]);
         const timed = await vitest(
           'Timed tests (vitest: reliability-timed)',
           ['--project', 'reliability-timed'],
           'test-results/vitest-timed.json',
         );
-        return [main, sqld, timed];
+        return [main, ...beside, timed];
       })();
 
 const passed = runs.reduce((n, r) => n + r.passed, 0);
