@@ -36,7 +36,9 @@ async function each<T, U>(items: T[], f: (item: T) => Promise<U>, width = 6): Pr
 type Row = Record<string, unknown>;
 
 describe('the snapshot: one voice (no run)', () => {
-  it('gives each product one name and one figure on every page, download and API answer', { timeout: 90_000 }, async () => {
+  // Every page, download and answer, read one after another: on a busy machine (the API lane runs
+  // beside the browser tests) it took 68 s of a fresh-clone run.
+  it('gives each product one name and one figure on every page, download and API answer', { timeout: 240_000 }, async () => {
     // The catalog's list: every product the site knows, by page id, as the /assets download gives it.
     const catalog = await json<Row[]>('/assets?format=json');
     const idBySymbol = new Map(catalog.map((a) => [String(a.symbol).toLowerCase(), String(a.id)]));
