@@ -15,10 +15,13 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  *   started first in their group (with no durations of a previous run, as on a clean clone, vitest
  *   orders by file size and these small files would start last and run on alone).
  * - tests/sqld: several instances on one real sqld.
- * - tests/reliability: crash, fuzz, attack and build suites on servers of their own.
+ * - tests/reliability: crash, fuzz, attack and build suites on servers of their own; started in
+ *   their group right after the long-first files: as the last files of the group (project order),
+ *   a few of them, up to 35 s each, ran on after everything else.
  *   tests/reliability-timed: suites whose figures are times, alone at the end.
  */
 const LONG_FIRST_FOLDER = '/tests/e2e/long-first/';
+const RELIABILITY_FOLDER = '/tests/reliability/';
 
 /**
  * Files at a time in the browser tests' group (e2e, api-own, reliability), on two cores. With two,
@@ -43,7 +46,7 @@ const NODE_LANE = { experimental: { viteModuleRunner: false }, isolate: false };
 
 class LongFirst extends BaseSequencer {
   async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (f: TestSpecification) => (f.moduleId.includes(LONG_FIRST_FOLDER) ? 0 : 1);
+    const rank = (f: TestSpecification) => (f.moduleId.includes(LONG_FIRST_FOLDER) ? 0 : f.moduleId.includes(RELIABILITY_FOLDER) ? 1 : 2);
     const order = (f: TestSpecification) => f.project.config.sequence.groupOrder;
     const sorted = (await super.sort(files)).sort((a, b) => order(a) - order(b) || rank(a) - rank(b));
     return sorted;

@@ -66,25 +66,27 @@ try {
 }
 
 /**
- * The checks run beside the tests, in lanes of their own. Prettier reads only the sources, so it
- * starts with the build, on the core the build leaves mostly idle. The others read the content
- * types the build writes into .astro/ (astro build syncs before it builds; a run without the build
- * syncs instead), so they start after it, beside the first test projects: eslint (syntax rules and
- * the module boundaries, one thread) then knip; oxlint (the type-aware rules and TypeScript's
- * diagnostics on the .ts files, one typescript-go program) then astro check on the .astro files,
- * which does not sync again (--noSync: loading the config and Vite for it cost about 7 s of CPU).
- * None reads what another writes: the build writes dist/ and .astro/, which the checks ignore. A
- * failed check fails the run in its summary line; the tests still run to the end.
+ * The checks run beside the build and the tests, in lanes of their own. Prettier, and ESLint (syntax
+ * rules and the module boundaries, one thread) then knip, read only the sources: they start with the
+ * build, whose own work leaves a core partly idle. The type checks read the content types the build
+ * writes into .astro/ (astro build syncs before it builds; a run without the build syncs instead),
+ * so they start after it, beside the first test projects: oxlint (the type-aware rules and
+ * TypeScript's diagnostics on the .ts files, one typescript-go program) then astro check on the
+ * .astro files, which does not sync again (--noSync: loading the config and Vite for it cost about
+ * 7 s of CPU). None reads what another writes: the build writes dist/ and .astro/, which the checks
+ * ignore. A failed check fails the run in its summary line; the tests still run to the end.
  */
 const checks = process.env.SKIP_CHECK
   ? { withBuild: [], afterBuild: [] }
   : {
-      withBuild: [[step('Format check (prettier)', bin('prettier'), ['--check', '.'])]],
-      afterBuild: [
+      withBuild: [
+        [step('Format check (prettier)', bin('prettier'), ['--check', '.'])],
         [
           step('Lint (eslint)', bin('eslint'), ['.', '--max-warnings', '0']),
           step('Unused files, exports and dependencies (knip)', bin('knip'), []),
         ],
+      ],
+      afterBuild: [
         [
           step('Type-aware lint and type check of .ts files (oxlint, typescript-go)', bin('oxlint'), [
             '--type-aware',
@@ -102,13 +104,13 @@ if (!process.env.SKIP_CHECK && process.env.SKIP_BUILD) {
     process.exit(sync.status ?? 1);
   }
 }
-const formatDone = Promise.all(checks.withBuild.map(lane));
+const besideBuild = Promise.all(checks.withBuild.map(lane));
 if (!process.env.SKIP_BUILD && !(await lane([step('Build', bin('astro'), ['build'])]))) {
-  await formatDone;
+  await besideBuild;
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
-const checksDone = Promise.all([formatDone, ...checks.afterBuild.map(lane)]).then((lanes) => lanes.flat());
+const checksDone = Promise.all([besideBuild, ...checks.afterBuild.map(lane)]).then((lanes) => lanes.flat());
 
 mkdirSync('test-results', { recursive: true });
 // A run that hangs (a child that never answers, a full disk) is stopped well inside CI's 90 minutes,
