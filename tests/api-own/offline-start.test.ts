@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from '@libsql/client';
-import { freePort } from '../../scripts/lib/free-port.ts';
+import { closedPort } from '../../scripts/lib/free-port.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { byTestId } from '../support/html.ts';
 
@@ -56,7 +56,7 @@ net.Socket.prototype.connect = function (...args) {
 `;
 
 beforeAll(async () => {
-  const closed = `http://127.0.0.1:${await freePort()}`;
+  const closed = `http://127.0.0.1:${await closedPort()}`;
   const dir = mkdtempSync(join(tmpdir(), 'rwa-offline-'));
   outbound = join(dir, 'outbound.log');
   writeFileSync(outbound, '');

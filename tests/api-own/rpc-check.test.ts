@@ -7,6 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort } from '../../scripts/lib/free-port.ts';
 import { checkEndpoint, classify, endpointTargets, table, type EndpointTarget } from '../../scripts/lib/rpc-check.ts';
 import { parseRegistry } from '#lib/server/catalogue/registry.ts';
 
@@ -53,11 +54,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // A port that was just free and is closed again: nothing answers there.
-  const gone = createServer();
-  await new Promise<void>((r) => gone.listen(0, '127.0.0.1', r));
-  deadUrl = `http://127.0.0.1:${(gone.address() as AddressInfo).port}/`;
-  await new Promise<void>((r) => gone.close(() => r()));
+  // Nothing answers there (a port just freed could be taken by another test's server meanwhile).
+  deadUrl = `http://127.0.0.1:${await closedPort()}/`;
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 

@@ -20,6 +20,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startScenario, type Scenario } from '../../scripts/lib/ingest-scenario.ts';
 import { freePort, mineBlocks } from '../../scripts/lib/local-chains.ts';
+import { closedPort } from '../../scripts/lib/free-port.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { openPage, useBrowser } from '../support/browser.ts';
 import { getOk } from '../support/ingest.ts';
@@ -82,7 +83,7 @@ beforeAll(async () => {
   });
   const llamaPort = await freePort();
   await new Promise<void>((ok) => llama.listen(llamaPort, '127.0.0.1', ok));
-  const closed = `http://127.0.0.1:${await freePort()}`;
+  const closed = `http://127.0.0.1:${await closedPort()}`;
   dead = createServer((req, res) => {
     deadAsked.push(req.url ?? '');
     req.resume();

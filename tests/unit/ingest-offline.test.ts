@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isTransient, isUnreachable, withRetry } from '#lib/server/ingest/rpc.ts';
-import { freePort } from '../../scripts/lib/free-port.ts';
+import { closedPort } from '../../scripts/lib/free-port.ts';
 import { offlineReason } from '#lib/server/catalogue/offline.ts';
 
 async function attempts(url: string): Promise<{ n: number; error: unknown }> {
@@ -25,7 +25,7 @@ async function attempts(url: string): Promise<{ n: number; error: unknown }> {
 
 describe('unreachable hosts are not retried', () => {
   it('a refused connection is tried once', async () => {
-    const { n, error } = await attempts(`http://127.0.0.1:${await freePort()}/`);
+    const { n, error } = await attempts(`http://127.0.0.1:${await closedPort()}/`);
     expect(isUnreachable(error)).toBe(true);
     expect(n).toBe(1);
   });
