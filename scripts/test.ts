@@ -187,20 +187,22 @@ function counts(report: string): { passed: number; failed: number; skipped: numb
  * alone, so nothing runs beside what they time. Given files or options (`npm test -- <file>`), one
  * process runs what they select.
  */
-const BESIDE = ['api-sqld', 'api'];
+const BESIDE = [
+  { project: 'api-sqld', title: 'Tests on sqld', report: 'test-results/vitest-sqld.json' },
+  { project: 'api', title: 'API tests on the shared server', report: 'test-results/vitest-api.json' },
+];
 const runs: VitestRun[] =
   extra.length > 0
     ? [await vitest('Tests (vitest)', extra, 'test-results/vitest.json')]
     : await (async () => {
-        const sqld = vitest('Tests on sqld (vitest: api-sqld)', ['--project', 'api-sqld'], 'test-results/vitest-sqld.json', true);
-        const api = vitest('API tests on the shared server (vitest: api)', ['--project', 'api'], 'test-results/vitest-api.json', true);
-        const others = projectNames().filter((name) => !BESIDE.includes(name) && name !== 'reliability-timed');
+        const besideRuns = BESIDE.map((b) => vitest(`${b.title} (vitest: ${b.project})`, ['--project', b.project], b.report, true));
+        const others = projectNames().filter((name) => !BESIDE.some((b) => b.project === name) && name !== 'reliability-timed');
         const main = await vitest(
           `Tests (vitest: ${others.join(', ')})`,
           others.flatMap((name) => ['--project', name]),
           'test-results/vitest.json',
         );
-        const beside = await Promise.all([api, sqld]);
+        const beside = await Promise.all(besideRuns);
         const timed = await vitest(
           'Timed tests (vitest: reliability-timed)',
           ['--project', 'reliability-timed'],
