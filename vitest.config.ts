@@ -9,8 +9,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  *   tests/api/also-on-sqld: suites whose database work differs on a remote database (writes,
  *   transactions, batched reads); they run again in the sqld lane.
  * - tests/api-own: suites that start every server they use (built servers on scratch files, Anvil
- *   chains, sqld, git remotes) and never touch the shared one; in the browser tests' group, taking
- *   its workers as they free up.
+ *   chains, sqld, git remotes) and never touch the shared one; in the browser tests' group (one
+ *   project with tests/e2e and tests/reliability), taking its workers as they free up.
  * - tests/e2e: headless Chromium against the shared server. tests/e2e/long-first: the longest files,
  *   started first in their group (with no durations of a previous run, as on a clean clone, vitest
  *   orders by file size and these small files would start last and run on alone).
@@ -54,9 +54,10 @@ class LongFirst extends BaseSequencer {
 }
 
 /**
- * Seven projects (api-own, api-sqld below): pure unit tests; API tests against the real built server on a scratch libSQL
- * file; browser tests driving Debian's Chromium against the same server; and the reliability suites (load, crash,
- * fuzzing, attacks), each on servers of its own, last, in two projects (the timed ones alone). `npm test` builds first.
+ * Five projects: pure unit tests; API tests against the real built server on a scratch libSQL file;
+ * the browser tests' group (Chromium against the same kind of server, and the suites and reliability
+ * suites on servers of their own); the API and multi-instance suites on sqld; and the timed suites,
+ * alone at the end. `npm test` builds first.
  */
 export default defineConfig({
   test: {
@@ -89,30 +90,23 @@ export default defineConfig({
       },
       {
         test: {
-          // In the browser tests' group (same maxWorkers): its workers take files of either project
-          // as they free up, so neither lane waits at its end for the other's last file.
-          name: 'api-own',
+          // The browser tests' group, one project of three folders: tests/e2e (Chromium against the
+          // shared server), tests/api-own (suites on servers of their own) and tests/reliability
+          // (crash, backup, fuzzing, attack and build suites on servers of their own, none of them
+          // timing anything). One project, so its workers run file after file whatever the folder
+          // (vitest ends a worker when the next file is another project's); each folder's time limits
+          // are set by tests/support/folder-limits.ts. After the unit tests, in `npm test`'s first
+          // vitest process.
+          name: 'browser-group',
           ...NODE_LANE,
-          include: ['tests/api-own/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          maxWorkers: BROWSER_GROUP_WORKERS,
-          sequence: { groupOrder: 2 },
-        },
-      },
-      {
-        test: {
-          name: 'e2e',
-          ...NODE_LANE,
-          include: ['tests/e2e/**/*.spec.ts'],
+          include: ['tests/e2e/**/*.spec.ts', 'tests/api-own/**/*.test.ts', 'tests/reliability/**/*.test.ts'],
           globalSetup: ['tests/support/global-server.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          setupFiles: ['tests/support/folder-limits.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
           maxWorkers: BROWSER_GROUP_WORKERS,
           // Islands hydrate on idle/visibility; on a loaded two-core machine that can take seconds.
           expect: { poll: { timeout: 15_000, interval: 100 } },
-          // Vitest refuses projects with different maxWorkers in one group; this one shares its group
-          // (and its workers) with 'api-own', after the shared-server API tests.
           sequence: { groupOrder: 2 },
         },
       },
@@ -123,7 +117,7 @@ export default defineConfig({
           // a library-mode instance run as a Netlify function would (peerUrl); plus the multi-instance
           // suites (tests/sqld: start-up race, sessions, cache, concurrent saves to one git remote,
           // kill -9 with the remote down). Suites that start their own servers on scratch files already
-          // ran in 'api-own' and are left out here. `npm test` runs this project in a vitest process of
+          // ran in 'browser-group' and are left out here. `npm test` runs this project in a vitest process of
           // its own, beside the others from the start (scripts/test.ts); groupOrder orders a plain `vitest run`.
           name: 'api-sqld',
           ...NODE_LANE,
@@ -136,25 +130,10 @@ export default defineConfig({
       },
       {
         test: {
-          // Crash, backup, fuzzing, attack and build suites against servers of their own, in the
-          // browser tests' group (its workers take them as they free up): none of them measures
-          // time or touches the shared servers, and as a group of their own the last of them ran
-          // beside an idle core (netlify-local-build.test.ts used 13 s of CPU in 22 s).
-          name: 'reliability',
-          ...NODE_LANE,
-          include: ['tests/reliability/**/*.test.ts'],
-          sequence: { groupOrder: 2 },
-          maxWorkers: BROWSER_GROUP_WORKERS,
-          testTimeout: 300_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        test: {
           // The suites whose figures or assertions are times, last and one file at a time, so nothing
           // else runs beside them: the load test's throughput and latency, and login-timing's unknown
-          // user answering as slowly as a wrong password. Its global setup prints the summary of both
-          // reliability projects' figures at the end of the run.
+          // user answering as slowly as a wrong password. Its global setup prints the summary of the
+          // reliability suites' figures (both folders) at the end of the run.
           name: 'reliability-timed',
           ...NODE_LANE,
           include: ['tests/reliability-timed/**/*.test.ts'],
