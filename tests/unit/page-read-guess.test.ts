@@ -1,12 +1,13 @@
 /**
  * A page's reads travel in one batch only if the product (or issuer) its id names is known before
- * the catalog is read: the asset and issuer pages guess it from the bundled lists (registry and
- * snapshot) and read the guesses' figures beside the catalog. The guess must cover every page the
+ * the catalog is read: the asset page guesses it from the bundled lists (registry and snapshot) and
+ * reads the guesses' figures beside the catalog; the issuer page takes its totals' key (the
+ * registry's name for it) from the registry. The guess must cover every page the
  * catalog gives, before a run (the snapshot's rows served) and after one (the registry's), or that
  * page pays a second round trip.
  */
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, issuerSymbolsGuess, registryChainName } from '#lib/server/open-data/catalog.ts';
+import { buildCatalog, registryIssuerName, registryChainName } from '#lib/server/open-data/catalog.ts';
 import { targetKey, targetOf, targetsFor } from '#lib/server/open-data/asset-page-reads.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 import { snapshot } from '#lib/server/figures/asset-class-data.ts';
@@ -41,14 +42,10 @@ describe('the reads guessed from a page id', () => {
       expect(missed.map((a) => a.symbol)).toEqual(missed.filter((a) => !listed.has(a.symbol)).map((a) => a.symbol));
       expect(missed.length).toBe(when.includes('clash') ? 1 : 0);
     });
-    it(`cover every issuer's products ${when}`, () => {
+    it(`name every issuer of a tracked product as its published totals do ${when}`, () => {
       for (const issuer of catalog.issuers) {
-        const guessed = issuerSymbolsGuess(issuer.id);
-        const symbols = issuer.assetIds.map((id) => catalog.byId.get(id)!).map((a) => a.registry?.symbol ?? a.symbol);
-        expect(
-          symbols.filter((s) => !guessed.has(s)),
-          issuer.id,
-        ).toEqual([]);
+        const tracked = issuer.assetIds.some((id) => catalog.byId.get(id)!.registry);
+        expect(registryIssuerName(issuer.id), issuer.id).toBe(tracked ? issuer.name : undefined);
       }
     });
   }
@@ -56,6 +53,6 @@ describe('the reads guessed from a page id', () => {
   it("keep a quoted NAV's price chain, and guess nothing for an id no list gives", () => {
     expect(targetsFor('eutbl')).toContainEqual({ symbol: 'EUTBL', regSymbol: 'EUTBL', quotedChain: 'ethereum' });
     expect(targetsFor('no-such-product')).toEqual([]);
-    expect(issuerSymbolsGuess('no-such-issuer').size).toBe(0);
+    expect(registryIssuerName('no-such-issuer')).toBeUndefined();
   });
 });

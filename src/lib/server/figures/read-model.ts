@@ -54,14 +54,20 @@ export const publishedDayRead = <T>(
   );
 
 /**
- * The published totals of one kind (db/schema/published.ts) from `days` days before the served
- * as-of day to it, oldest first: what the pages show as a product's, network's, issuer's, class's
- * or the market's total, never summed again from cells at read time. A negative `days` reads none.
+ * The published totals of one kind (one key, or every key) from `days` days before the served as-of
+ * day to it (every day before it for Infinity), oldest first: what the pages show as a product's,
+ * network's, issuer's, class's or the market's total, never summed again from cells at read time.
  */
+export function publishedTotalsRead(kind: TotalKind, days: number, key?: string): Read<PublishedTotal[]> {
+  return read(publishedTotalsQuery(kind, days, key), (rows) => rows);
+}
+
+/** The query of publishedTotalsRead; a negative `days` reads none. */
 function publishedTotalsQuery(kind: TotalKind, days: number, key?: string) {
   const t = publishedTotals;
   const where: SQL[] = [eq(t.kind, kind), sql`${t.date} <= ${asOfSql}`];
-  where.push(days < 0 ? sql`0` : sql`${t.date} >= date(${asOfSql}, ${`-${Math.trunc(days)} days`})`);
+  if (days < 0) where.push(sql`0`);
+  else if (Number.isFinite(days)) where.push(sql`${t.date} >= date(${asOfSql}, ${`-${Math.trunc(days)} days`})`);
   if (key !== undefined) where.push(eq(t.key, key));
   return getDb()
     .select()

@@ -137,25 +137,13 @@ export function buildCatalog(
 }
 
 /**
- * The registry symbols the catalog can give the issuer `id`'s assets, from the bundled lists alone
- * (an issuer's name comes from the registry, else the snapshot: buildCatalog's rule), so a page can
- * read their figures in the same batch as the catalog. A served symbol outside both lists has no
- * issuer, so it is never missing here; the issuer page checks all the same (issuer-page.ts).
+ * The name the registry gives issuer `id` (the key of its published totals), found from the registry
+ * alone so that a page can read the issuer's totals in the same batch as the catalog; undefined when
+ * no tracked product is the issuer's (a snapshot-only issuer has no published totals). The catalog
+ * names an issuer from the registry first (buildCatalog's rule), so the two agree.
  */
-export function issuerSymbolsGuess(id: string): Set<string> {
-  const out = new Set<string>();
-  const registryAssets = siteRegistry().registry?.assets ?? [];
-  const regByLower = new Map(registryAssets.map((a) => [lower(a.symbol), a]));
-  for (const reg of registryAssets) {
-    const name = reg.issuer ?? snapshotFacts(reg.symbol).issuer;
-    if (name && slugify(name) === id) out.add(reg.symbol);
-  }
-  for (const p of snapshot.products) {
-    const reg = regByLower.get(lower(p.symbol));
-    const name = reg?.issuer ?? p.issuer;
-    if (name && slugify(name) === id) out.add(reg?.symbol ?? p.symbol);
-  }
-  return out;
+export function registryIssuerName(id: string): string | undefined {
+  return siteRegistry().registry?.assets.find((a) => slugify(a.issuer) === id)?.issuer;
 }
 
 /** A chain key's display name from the registry (the key itself where the registry has none). */

@@ -1,13 +1,15 @@
 /**
  * The issuers index and /issuers/{id}: an issuer's assets (as the catalog knows them) and their
- * total over time (the sum of the assets' observed market caps per date; unknown on the snapshot,
- * which has one figure per asset). One drizzle batch.
+ * total over time. After a run the total is the one publish decided (its issuer totals: each
+ * dollar counted once, a fund's holdings of other tracked funds netted as measured that day, else as
+ * its documents state); on the snapshot, which has one figure per asset and no holdings read, the
+ * stated shares stand and there is no history. One drizzle batch.
  */
 import { figureOrigin, type Origin } from '#lib/shared/origin.ts';
-import { publishedCellsRead, type PublishedCell } from '#lib/server/figures/read-model.ts';
+import { publishedTotalsRead, type PublishedTotal } from '#lib/server/figures/read-model.ts';
 import { combine, readOne, type Read } from '#lib/server/db/reads.ts';
 import { servedFactsRead } from '#lib/server/figures/run-state.ts';
-import { assetRef, catalogRead, issuerSymbolsGuess, type Catalog, type AssetRef, type CatalogAsset } from './catalog.ts';
+import { assetRef, catalogRead, registryIssuerName, type Catalog, type AssetRef, type CatalogAsset } from './catalog.ts';
 import { countedOnce } from '#lib/server/figures/counted-once.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 import { clip, rangeStart, type Range } from '#lib/shared/open-data/range.ts';
@@ -44,25 +46,29 @@ export interface IssuerPage {
   historyNote: string | null;
 }
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /** An asset's market cap is a run's figure when a run is published and the served table has it. */
 const assetOrigin = (a: CatalogAsset, live: boolean) => figureOrigin(live && a.origin === 'served');
 
-/** `counted`: an asset's part in the total, a fund-of-funds' holdings of other tracked funds counted once (counted-once.ts). */
-function summary(catalog: Catalog, id: string, live: boolean, counted: Counted): IssuerSummary | undefined {
+/**
+ * The issuer's total: its known market caps, each whole, less what publish netted from the issuer's
+ * total that day (`published`: the as-of day's issuer total, after a run); without one (the
+ * snapshot), less the shares the registry states (`counted`, counted-once.ts).
+ */
+function summary(catalog: Catalog, id: string, live: boolean, counted: Counted, published?: PublishedTotal): IssuerSummary | undefined {
   const i = catalog.issuers.find((x) => x.id === id);
   if (!i) return undefined;
   const list = i.assetIds.map((a) => catalog.byId.get(a)!);
   const known = list.filter((a) => a.marketCap !== null);
+  const total =
+    live && published
+      ? known.reduce((s, a) => s + a.marketCap!, 0) - published.netted
+      : known.reduce((s, a) => s + counted(a.registry?.symbol ?? a.symbol, a.marketCap!), 0);
   return {
     id: i.id,
     name: i.name,
     url: i.url,
     assetCount: list.length,
-    totalMarketCap: known.length
-      ? Number(known.reduce((s, a) => s + counted(a.registry?.symbol ?? a.symbol, a.marketCap!), 0).toFixed(2))
-      : null,
+    totalMarketCap: known.length ? Number(total.toFixed(2)) : null,
     unknownCount: list.length - known.length,
     origin: known.every((a) => assetOrigin(a, live) === 'live') ? figureOrigin(live) : 'snapshot',
   };
@@ -70,9 +76,10 @@ function summary(catalog: Catalog, id: string, live: boolean, counted: Counted):
 
 /** Every issuer, largest total first, with the classes of its assets (by issuer id, for the /issuers class filter). */
 export const issuersRead = () =>
-  combine([servedFactsRead(), catalogRead()], ([{ asOf, publishedRun }, catalog]) => {
+  combine([servedFactsRead(), catalogRead(), publishedTotalsRead('issuer', 0)], ([{ asOf, publishedRun }, catalog, totals]) => {
     const counted = countedOnce(siteRegistry().registry);
-    const issuers = catalog.issuers.map((i) => summary(catalog, i.id, publishedRun !== undefined, counted)!);
+    const byName = new Map(totals.filter((t) => t.date === asOf).map((t) => [t.key, t]));
+    const issuers = catalog.issuers.map((i) => summary(catalog, i.id, publishedRun !== undefined, counted, byName.get(i.name))!);
     issuers.sort((a, b) => (b.totalMarketCap ?? -1) - (a.totalMarketCap ?? -1) || a.name.localeCompare(b.name));
     const classes = new Map(catalog.issuers.map((i) => [i.id, [...new Set(i.assetIds.map((a) => catalog.byId.get(a)!.assetClass))]]));
     return { asOf, issuers, classes };
@@ -93,64 +100,47 @@ export interface IssuerPageReads {
   asOf: string;
   publishedRun?: number;
   catalog: Catalog;
-  /** The published figures of the symbols the bundled lists give the issuer (none before a run). */
-  cells: PublishedCell[];
-  guessed: ReadonlySet<string>;
+  /** The issuer's published totals, every day up to the as-of day (none before a run, or for an issuer no tracked product names). */
+  totals: PublishedTotal[];
 }
 
 /**
- * The issuer page's reads as one `Read`: the dataset facts, the catalog and the published figures of
- * the issuer's assets, whose symbols are known from the bundled lists before the catalog is read.
+ * The issuer page's reads as one `Read`: the dataset facts, the catalog and the issuer's published
+ * totals, whose key (the registry's name for the issuer) is known from the registry before the
+ * catalog is read.
  */
 export function issuerPageReads(id: string): Read<IssuerPageReads> {
-  const guessed = issuerSymbolsGuess(id);
+  const name = registryIssuerName(id);
   return combine(
-    [servedFactsRead(), catalogRead(), publishedCellsRead({ asset: guessed.size ? [...guessed] : '' })],
-    ([facts, catalog, cells]) => ({
+    [servedFactsRead(), catalogRead(), publishedTotalsRead('issuer', name ? Infinity : -1, name)],
+    ([facts, catalog, totals]) => ({
       ...facts,
       catalog,
-      cells,
-      guessed,
+      totals,
     }),
   );
-}
-
-/** The issuer page from its reads; a symbol the guess missed (not seen in practice) costs one more read, never a wrong total. */
-export async function issuerPageFrom(id: string, reads: IssuerPageReads): Promise<IssuerPage | undefined> {
-  const { catalog, publishedRun } = reads;
-  const entry = catalog.issuers.find((x) => x.id === id);
-  if (!entry) return undefined;
-  const symbols = entry.assetIds.map((a) => catalog.byId.get(a)!).map((a) => a.registry?.symbol ?? a.symbol);
-  const missed = symbols.filter((s) => !reads.guessed.has(s));
-  const more = publishedRun !== undefined && missed.length ? await readOne(publishedCellsRead({ asset: missed })) : [];
-  return buildIssuerPage(id, reads, [...reads.cells, ...more]);
 }
 
 export async function loadIssuerPage(id: string): Promise<IssuerPage | undefined> {
   return issuerPageFrom(id, await readOne(issuerPageReads(id)));
 }
 
-/** The issuer page from its reads: a pure step. */
-function buildIssuerPage(id: string, { asOf, publishedRun, catalog }: IssuerPageReads, read: PublishedCell[]): IssuerPage | undefined {
+/** The issuer page from its reads, a pure step: its total and history are the published issuer totals after a run. */
+export function issuerPageFrom(id: string, { asOf, publishedRun, catalog, totals }: IssuerPageReads): IssuerPage | undefined {
   const live = publishedRun !== undefined;
-  const counted = countedOnce(siteRegistry().registry);
-  const issuer = summary(catalog, id, live, counted);
-  if (!issuer) return undefined;
-  const list = catalog.issuers.find((x) => x.id === id)!.assetIds.map((a) => catalog.byId.get(a)!);
-  let history: IssuerPage['history'] = [];
-  if (live) {
-    const symbols = new Set(list.map((a) => a.registry?.symbol ?? a.symbol));
-    // Read wider than the issuer (the guess), so its own products only; by date, asset and chain, as one query would give them.
-    const cells = read
-      .filter((o) => symbols.has(o.asset))
-      .sort((a, b) => cmp(a.date, b.date) || cmp(a.asset, b.asset) || cmp(a.chain, b.chain));
-    // Per date, the published figures of its assets (one per asset and chain), each dollar counted once.
-    const total = new Map<string, number>();
-    for (const o of cells) if (o.value !== null) total.set(o.date, (total.get(o.date) ?? 0) + counted(o.asset, o.value));
-    history = [...total.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([date, v]) => ({ date, totalMarketCap: Number(v.toFixed(2)) }));
-  }
+  const entry = catalog.issuers.find((x) => x.id === id);
+  if (!entry) return undefined;
+  // The rows of the issuer the catalog names (the registry's name is the key; a snapshot-only issuer has none).
+  const own = totals.filter((t) => t.key === entry.name);
+  const issuer = summary(
+    catalog,
+    id,
+    live,
+    countedOnce(siteRegistry().registry),
+    own.find((t) => t.date === asOf),
+  )!;
+  const list = entry.assetIds.map((a) => catalog.byId.get(a)!);
+  const history: IssuerPage['history'] = live ? own.map((t) => ({ date: t.date, totalMarketCap: Number(t.value.toFixed(2)) })) : [];
   return {
     asOf,
     live,
