@@ -3,7 +3,7 @@
  * twice), and the validation rule that an issuer's published treasury wallet must be named.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REGISTRY, excludedWallets, loadRegistry, parseRegistry } from '#lib/server/catalogue/registry.ts';
+import { DEFAULT_REGISTRY, excludedWallets, loadRegistry, parseRegistry, reserveWallets } from '#lib/server/catalogue/registry.ts';
 import { ASSET_CLASS_LINKS } from '#lib/shared/site.ts';
 import { doubleCounts, notCovered, reserveOverlap } from '#lib/server/figures/coverage-data.ts';
 import type { Holding } from '#lib/shared/schemas/holdings.ts';
@@ -33,6 +33,17 @@ describe('counted once', () => {
     const held = r.assets.filter((a) => a.heldByStablecoins.length > 0).map((a) => a.symbol);
     expect(held).toEqual(expect.arrayContaining(['BUIDL-I', 'JTRSY', 'USTB', 'syrupUSDC', 'syrupUSDT', 'USCC', 'JAAA', 'STAC']));
     for (const a of r.assets) for (const h of a.heldByStablecoins) expect(bySymbol(h.stablecoin).assetClass).toBe('Stablecoins');
+  });
+
+  it("names the wallets through which USD0's and USDO's reserves hold tracked funds, each with its source", () => {
+    const USDO_WALLET = '0x5eaff7af80488033bc845709806d5fae5291eb88';
+    const USD0_TREASURY = '0xdd82875f0840aad58a455a70b88eed9f59cec7c7';
+    const held = (symbol: string) => reserveWallets(bySymbol(symbol)).map((w) => `${w.holder} ${w.chain} ${w.address}`);
+    expect(held('USYC')).toEqual(expect.arrayContaining([`USD0 ethereum ${USD0_TREASURY}`, `USDO ethereum ${USDO_WALLET}`]));
+    expect(held('TBILL')).toEqual(expect.arrayContaining([`USDO ethereum ${USDO_WALLET}`, `USDO arbitrum ${USDO_WALLET}`]));
+    for (const symbol of ['BUIDL', 'VBILL', 'BENJI']) expect(held(symbol)).toContain(`USDO ethereum ${USDO_WALLET}`);
+    for (const symbol of ['USYC', 'TBILL', 'BUIDL', 'VBILL', 'BENJI'])
+      for (const w of reserveWallets(bySymbol(symbol))) expect(w.source, `${symbol} ${w.holder}`).toMatch(/^https:\/\//);
   });
 });
 
