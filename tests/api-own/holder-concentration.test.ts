@@ -239,5 +239,11 @@ describe('who holds whom, measured on chain', () => {
       /data-testid="held-by"[\s\S]*?data-holder="HOLD" data-basis="measured" data-value="200000"[\s\S]*?data-holder="STBL"/,
     );
     expect(await getOk(server.baseUrl, '/assets/hold')).toMatch(/data-testid="holds"[\s\S]*?data-asset="FLAT" data-basis="measured"/);
+    // Stacked on the home chart, the stablecoin layer leaves STBL's holding of FLAT out (FLAT's layer counts
+    // it), and the chart says by how much; the Stablecoins card keeps the whole market.
+    expect(await getOk(server.baseUrl, '/')).toMatch(new RegExp(`data-testid="stack-netted" data-value="${RESERVES.stbl.flat}"`));
+    const chart = (await getOk(server.baseUrl, '/api/chart-data')) as Array<{ date: string; stablecoins: string }>;
+    const onLast = chart.find((p) => p.date === last)!;
+    expect(Number(onLast.stablecoins) * 1e9 + RESERVES.stbl.flat).toBeCloseTo(Number(overview.totalStablecoinValue), 0);
   });
 });

@@ -10,6 +10,8 @@ import { parseRegistry } from '#lib/server/catalogue/registry.ts';
 import type { Obs } from '#lib/server/ingest/cells.ts';
 import { buildHoldings, reserveKey } from '#lib/server/ingest/derive/holdings.ts';
 import { buildTotals, type CellRow } from '#lib/server/ingest/derive/read-model.ts';
+import { buildChart } from '#lib/server/ingest/derive/chart.ts';
+import { gridOf } from '#lib/server/ingest/derive/grid.ts';
 import { combinedNetting, countedOnce, fundSharesByDate } from '#lib/server/figures/counted-once.ts';
 
 const W_FUND = '0x' + 'f1'.repeat(20);
@@ -165,5 +167,20 @@ describe('netting, once', () => {
     expect(t('market', 'all', D0)).toMatchObject({ netted: 350_000 });
     // A product's own total stays whole.
     expect(t('product', 'HOLD')).toMatchObject({ value: 1_000_000, netted: 0 });
+  });
+
+  it('the stacked chart: the stablecoin layer leaves out what their reserves hold of the RWA layers, so the stack is the combined total', () => {
+    const chart = buildChart(gridOf(picked, registry, holdings), [D0, D], registry, undefined, 'reads', holdings);
+    const layers = (p: (typeof chart)[number]) =>
+      Object.entries(p)
+        .filter(([k, v]) => k !== 'date' && typeof v === 'number')
+        .reduce((sum, [, v]) => sum + (v as number), 0);
+    const day = chart.find((p) => p.date === D)!;
+    expect(day.stablecoins * 1e9).toBeCloseTo(500_000 - combinedNetting(holdings, D), 3);
+    // The stack's height is the market total that nets each holding once (the published 'all').
+    expect(layers(day) * 1e9).toBeCloseTo(2_450_000, 3);
+    expect(layers(chart.find((p) => p.date === D0)!) * 1e9).toBeCloseTo(2_800_000 - 350_000, 3);
+    // Without the holdings (an older caller), nothing is left out.
+    expect(buildChart(gridOf(picked, registry, holdings), [D], registry).at(0)!.stablecoins * 1e9).toBeCloseTo(500_000, 3);
   });
 });

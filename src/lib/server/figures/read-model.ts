@@ -161,3 +161,16 @@ export function observationsOfQuery(cells: PublishedCell[]) {
     .from(o)
     .where(keys.length ? or(...keys) : sql`0`);
 }
+
+/**
+ * What the home chart's stack leaves out of its stablecoin layer on the served day: the holdings of
+ * tracked products by stablecoins' reserves (the market total's netting beyond what the RWA and
+ * stablecoin totals net on their own). Null before a run.
+ */
+export function stackedTwiceRead(): Read<number | null> {
+  return combine([servedRunRead(), publishedTotalsRead('market', 0)], ([run, rows]) => {
+    if (!run) return null;
+    const netted = (key: string) => rows.find((r) => r.key === key)?.netted ?? 0;
+    return Math.max(0, netted('all') - netted('rwa') - netted('stablecoins'));
+  });
+}

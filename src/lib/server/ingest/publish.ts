@@ -164,7 +164,7 @@ export async function derive(db: Database, registry: Registry, asOf: string, opt
   const readLabel = 'ingest runs: the chain and API reads of the day';
   const networkRows = buildNetworks(g, asOf, totals.rwa, chainName, (key) => familyOf(registry, key));
   const assetRows = buildAssets(g, registry, asOf, dateAtOrBefore(shiftDay(asOf, -1)), stale);
-  const chartRows = buildChart(g, [...new Set([...dates, ...h.dates])].sort(), registry, h, readLabel);
+  const chartRows = buildChart(g, [...new Set([...dates, ...h.dates])].sort(), registry, h, readLabel, holdings);
   const decimals = new Map((await db.select().from(ingestCheckpoints)).map((c) => [`${c.chain}|${c.token}`, c.decimals]));
   const tRows = await db
     .select({

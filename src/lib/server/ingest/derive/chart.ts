@@ -3,7 +3,8 @@ import type { chartPoints } from '#db/schema/index.ts';
 import { CHART_COLUMNS, chartColumnOf, type ChartColumn } from '#lib/shared/asset-classes.ts';
 import { protocolFill, sourceOf, type History } from '../history.ts';
 import type { Registry } from '#lib/server/catalogue/registry.ts';
-import { countedOnce } from '#lib/server/figures/counted-once.ts';
+import { combinedNetting, countedOnce } from '#lib/server/figures/counted-once.ts';
+import type { Holding } from '#lib/shared/schemas/holdings.ts';
 import type { GridOf } from './grid.ts';
 
 const NO_HISTORY: History = { dates: [], stablecoins: new Map(), stablecoinsByChain: new Map(), protocol: new Map() };
@@ -11,8 +12,18 @@ const NO_HISTORY: History = { dates: [], stablecoins: new Map(), stablecoinsByCh
 /**
  * The stacked chart per day: the runs' reads, filled from the history (history.ts says the rules),
  * each point with its source: the run's reads of that day (`readLabel`), else the history's URLs.
+ * Stacked on the RWA classes, the stablecoin layer leaves out what the stablecoins' reserves hold of
+ * the tracked products below it on a day the holdings are known (`holdings`: measured, else stated;
+ * counted-once.ts's combinedNetting), so no dollar is stacked twice; the cards keep the market whole.
  */
-export function buildChart(g: GridOf, dates: string[], registry?: Registry, h: History = NO_HISTORY, readLabel = 'observations') {
+export function buildChart(
+  g: GridOf,
+  dates: string[],
+  registry?: Registry,
+  h: History = NO_HISTORY,
+  readLabel = 'observations',
+  holdings: readonly Holding[] = [],
+) {
   const classOf = new Map(registry?.assets.map((a) => [a.symbol, a.assetClass]) ?? []);
   const read = (date: string, symbol: string, chain: string) => g.cellValue.has(`${date}|${symbol}|${chain}`);
   return dates.map((date) => {
@@ -37,6 +48,8 @@ export function buildChart(g: GridOf, dates: string[], registry?: Registry, h: H
       row.stablecoins = market.value / 1e9;
       urls.push(market.url);
     }
+    const stackedTwice = combinedNetting(holdings, date) / 1e9;
+    if (stackedTwice > 0) row.stablecoins = Math.max(0, row.stablecoins - stackedTwice);
     row.source = sourceOf([...(g.classByDate.has(date) ? [readLabel] : []), ...urls]);
     return row;
   });
