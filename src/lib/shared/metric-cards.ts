@@ -1,7 +1,19 @@
 /** The market pages' summary cards: live changes or the snapshot's fixed texts, and dollar formatting. */
-import type { ChangeType, ChartDataPoint, MarketOverview } from './analytics-types.ts';
+import type { ChangeType, ChartDataPoint, MarketOverview, MetricIcon } from './analytics-types.ts';
 import { formatCurrency } from './format.ts';
 import { CHART_LAYERS, type AssetClassKey } from './markets.ts';
+
+/** One summary card as MetricCards.astro renders it. */
+export interface MetricCardData {
+  title: string;
+  value: string;
+  change?: string;
+  changeType?: ChangeType;
+  icon: MetricIcon;
+  period?: string;
+  /** What the value counts, when a reader could take it for another count. */
+  note?: string;
+}
 
 /** A metric card's change: the live figure when there is a live run, else the snapshot's fixed text. */
 export function cardChange(
