@@ -77,8 +77,8 @@ export async function listAlerts(
 }
 
 /** The same list as a `Read`, for a page that sends it in one batch with its other reads. */
-export const alertListRead = (filter: AlertFilter = {}): Read<StoredAlert[]> =>
+export const alertListRead = (filter: AlertFilter = {}, limit = FEED_LIMIT): Read<StoredAlert[]> =>
   read(
-    listQuery(getDb(), filter, FEED_LIMIT, (id) => staticLinks().symbolOf(id)),
+    listQuery(getDb(), filter, limit, (id) => staticLinks().symbolOf(id)),
     (rows) => rows.map(stored),
   );
