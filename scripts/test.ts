@@ -6,7 +6,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
 import { resolveChromium } from './lib/chromium.ts';
-import vitestConfig from '../vitest.config.ts';
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
 const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
@@ -53,17 +52,13 @@ async function lane(steps: Step[]): Promise<boolean> {
   return true;
 }
 
-// The browser tests are part of the suite: find the browser before anything else, and stop if there
-// is none. Resolving once here also unpacks the npm-shipped build before parallel workers need it.
-try {
-  const browser = await resolveChromium();
-  env.CHROMIUM_PATH = browser.path;
-  console.log(`Chromium for the browser tests: ${browser.path} (${browser.source})`);
-} catch (error) {
-  console.error(`Browser tests need Chromium and none was found: ${(error as Error).message}`);
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-}
+// The browser tests are part of the suite: the browser is found (and the npm-shipped build unpacked,
+// a few seconds of one core) while the build runs, and before any test starts; the run stops if there
+// is none. Resolving once here unpacks it before parallel workers need it.
+const browserFound = resolveChromium().then(
+  (browser) => ({ browser }),
+  (error: unknown) => ({ error: error as Error }),
+);
 
 /**
  * The checks run beside the build and the tests, in lanes of their own. Prettier, and ESLint (syntax
@@ -111,6 +106,16 @@ if (!process.env.SKIP_BUILD && !(await lane([step('Build', bin('astro'), ['build
   process.exit(1);
 }
 const checksDone = Promise.all([besideBuild, ...checks.afterBuild.map(lane)]).then((lanes) => lanes.flat());
+const found = await browserFound;
+if ('error' in found) {
+  console.error(`Browser tests need Chromium and none was found: ${found.error.message}`);
+  stopLanes = true;
+  await checksDone;
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+env.CHROMIUM_PATH = found.browser.path;
+console.log(`Chromium for the browser tests: ${found.browser.path} (${found.browser.source})`);
 
 mkdirSync('test-results', { recursive: true });
 // A run that hangs (a child that never answers, a full disk) is stopped well inside CI's 90 minutes,
@@ -160,8 +165,9 @@ function vitest(title: string, args: string[], report: string, quiet = false): P
   });
 }
 
-/** The projects vitest.config.ts declares, by name (the config is the one list of them). */
-function projectNames(): string[] {
+/** The projects vitest.config.ts declares, by name (the config is the one list of them; loaded once the build runs). */
+async function projectNames(): Promise<string[]> {
+  const vitestConfig = (await import('../vitest.config.ts')).default;
   const projects = (vitestConfig.test?.projects ?? []) as Array<{ test?: { name?: unknown } }>;
   return projects.map((p) => p.test?.name).filter((name): name is string => typeof name === 'string');
 }
@@ -196,7 +202,7 @@ const runs: VitestRun[] =
     ? [await vitest('Tests (vitest)', extra, 'test-results/vitest.json')]
     : await (async () => {
         const besideRuns = BESIDE.map((b) => vitest(`${b.title} (vitest: ${b.project})`, ['--project', b.project], b.report, true));
-        const others = projectNames().filter((name) => !BESIDE.some((b) => b.project === name) && name !== 'reliability-timed');
+        const others = (await projectNames()).filter((name) => !BESIDE.some((b) => b.project === name) && name !== 'reliability-timed');
         const main = await vitest(
           `Tests (vitest: ${others.join(', ')})`,
           others.flatMap((name) => ['--project', name]),
