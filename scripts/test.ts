@@ -101,7 +101,8 @@ if (!process.env.SKIP_CHECK && process.env.SKIP_BUILD) {
 }
 const besideBuild = Promise.all(checks.withBuild.map(lane));
 if (!process.env.SKIP_BUILD && !(await lane([step('Build', bin('astro'), ['build'])]))) {
-  await besideBuild;
+  // The browser's unpacking is let finish: cut off, it would leave a partial binary a later run finds.
+  await Promise.all([besideBuild, browserFound]);
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
@@ -201,8 +202,9 @@ const runs: VitestRun[] =
   extra.length > 0
     ? [await vitest('Tests (vitest)', extra, 'test-results/vitest.json')]
     : await (async () => {
-        const besideRuns = BESIDE.map((b) => vitest(`${b.title} (vitest: ${b.project})`, ['--project', b.project], b.report, true));
+        // The project names first: a config that fails to load stops the run before any vitest process starts.
         const others = (await projectNames()).filter((name) => !BESIDE.some((b) => b.project === name) && name !== 'reliability-timed');
+        const besideRuns = BESIDE.map((b) => vitest(`${b.title} (vitest: ${b.project})`, ['--project', b.project], b.report, true));
         const main = await vitest(
           `Tests (vitest: ${others.join(', ')})`,
           others.flatMap((name) => ['--project', name]),
