@@ -167,6 +167,12 @@ describe('netting, once', () => {
     expect(t('market', 'all', D0)).toMatchObject({ netted: 350_000 });
     // A product's own total stays whole.
     expect(t('product', 'HOLD')).toMatchObject({ value: 1_000_000, netted: 0 });
+    // An issuer of both: its own stablecoin's holding of its own fund is netted from its total, once;
+    // a holding across issuers (STBL's of FLAT here) is not, as each issuer's total is its own.
+    expect(t('issuer', 'Other Co')).toMatchObject({ rowsSum: 1_000_000, netted: 0 });
+    const oneIssuer = { ...registry, assets: registry.assets.map((a) => (a.symbol === 'STBL' ? { ...a, issuer: 'Other Co' } : a)) };
+    const shared = buildTotals(cells, oneIssuer, holdings).find((r) => r.kind === 'issuer' && r.key === 'Other Co' && r.date === D)!;
+    expect(shared).toMatchObject({ rowsSum: 1_500_000, netted: 100_000, value: 1_400_000 });
   });
 
   it('the stacked chart: the stablecoin layer leaves out what their reserves hold of the RWA layers, so the stack is the combined total', () => {

@@ -51,6 +51,15 @@ const registryJson = {
         { chain: 'polygon', address: address('3') },
       ],
     },
+    {
+      // The same issuer spelled another way (the same page id): its totals are the issuer's too.
+      symbol: 'SIDE',
+      name: 'Side fund',
+      issuer: 'Small Co.',
+      assetClass: 'U.S. Treasuries',
+      price: { kind: 'fixed', usd: '1.00' },
+      deployments: [{ chain: 'ethereum', address: address('4') }],
+    },
   ],
 };
 writeFileSync(registryFile, JSON.stringify(registryJson));
@@ -70,6 +79,7 @@ beforeAll(async () => {
   await opened.db.insert(assets).values([
     { symbol: 'HELD', name: 'Held fund', assetClass: 'U.S. Treasuries', marketCap: 1000, change7d: null },
     { symbol: 'FOF', name: 'Fund of funds', assetClass: 'U.S. Treasuries', marketCap: 1000, change7d: null },
+    { symbol: 'SIDE', name: 'Side fund', assetClass: 'U.S. Treasuries', marketCap: 50, change7d: null },
   ]);
   const row = (assetSymbol: string, chain: string, value: number) => ({
     runId: 1,
@@ -102,7 +112,12 @@ beforeAll(async () => {
     fetchedAt: `${DAY}T00:30:00Z`,
   });
   const cells = [
-    ...[DAY0, DAY].flatMap((d) => [cell('HELD', 'ethereum', 1000, d), cell('FOF', 'ethereum', 600, d), cell('FOF', 'polygon', 400, d)]),
+    ...[DAY0, DAY].flatMap((d) => [
+      cell('HELD', 'ethereum', 1000, d),
+      cell('FOF', 'ethereum', 600, d),
+      cell('FOF', 'polygon', 400, d),
+      cell('SIDE', 'ethereum', 50, d),
+    ]),
   ];
   await opened.db.insert(publishedCells).values(cells);
   // The second day's measured holding: FOF's wallet held 500 HELD (half of FOF's 1,000).
@@ -132,17 +147,20 @@ describe('issuer totals count a fund-of-funds once', () => {
   it('the issuers list: the holding fund’s issuer totals it beyond the measured holding, the held fund’s in full', async () => {
     const { issuers } = await loadIssuers();
     const total = Object.fromEntries(issuers.map((i) => [i.name, i.totalMarketCap]));
-    expect(total['Small Co']).toBe(500);
+    expect(total['Small Co']).toBe(550);
     expect(total['Big Co']).toBe(1000);
   });
 
   it("the issuer page: the same total, a history of the published totals (stated share, then measured), and the fund's own market cap whole", async () => {
     const page = (await loadIssuerPage('small-co'))!;
-    expect(page.issuer.totalMarketCap).toBe(500);
+    expect(page.issuer.totalMarketCap).toBe(550);
     expect(page.history).toEqual([
-      { date: DAY0, totalMarketCap: 100 },
-      { date: DAY, totalMarketCap: 500 },
+      { date: DAY0, totalMarketCap: 150 },
+      { date: DAY, totalMarketCap: 550 },
     ]);
-    expect(page.assets.map((a) => [a.symbol, a.marketCap])).toEqual([['FOF', 1000]]);
+    expect(page.assets.map((a) => [a.symbol, a.marketCap])).toEqual([
+      ['FOF', 1000],
+      ['SIDE', 50],
+    ]);
   });
 });

@@ -7,7 +7,7 @@
  * page pays a second round trip.
  */
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, registryIssuerName, registryChainName } from '#lib/server/open-data/catalog.ts';
+import { buildCatalog, registryIssuerNames, registryChainName } from '#lib/server/open-data/catalog.ts';
 import { targetKey, targetOf, targetsFor } from '#lib/server/open-data/asset-page-reads.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 import { snapshot } from '#lib/server/figures/asset-class-data.ts';
@@ -45,7 +45,7 @@ describe('the reads guessed from a page id', () => {
     it(`name every issuer of a tracked product as its published totals do ${when}`, () => {
       for (const issuer of catalog.issuers) {
         const tracked = issuer.assetIds.some((id) => catalog.byId.get(id)!.registry);
-        expect(registryIssuerName(issuer.id), issuer.id).toBe(tracked ? issuer.name : undefined);
+        expect(registryIssuerNames(issuer.id), issuer.id).toEqual(tracked ? [issuer.name] : []);
       }
     });
   }
@@ -53,6 +53,6 @@ describe('the reads guessed from a page id', () => {
   it("keep a quoted NAV's price chain, and guess nothing for an id no list gives", () => {
     expect(targetsFor('eutbl')).toContainEqual({ symbol: 'EUTBL', regSymbol: 'EUTBL', quotedChain: 'ethereum' });
     expect(targetsFor('no-such-product')).toEqual([]);
-    expect(registryIssuerName('no-such-issuer')).toBeUndefined();
+    expect(registryIssuerNames('no-such-issuer')).toEqual([]);
   });
 });

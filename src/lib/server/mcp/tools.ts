@@ -139,7 +139,7 @@ export const TOOLS: Tool[] = [
     name: 'get_asset_class',
     title: 'An asset class',
     description:
-      "An asset class: its assets (largest first, as /api/assets?assetClass= gives them), its total over time in billions of dollars (its column of /api/chart-data), and for stablecoins, U.S. Treasuries and private credit the class page's own figures (issuers, networks, holders).",
+      "An asset class: its assets (largest first, as /api/assets?assetClass= gives them), its total over time in billions of dollars (its column of /api/chart-data; the stablecoins column leaves out what their reserves hold of tracked funds, counted in those funds' columns), and for stablecoins, U.S. Treasuries and private credit the class page's own figures (issuers, networks, holders).",
     input: z.strictObject({ class: z.enum(CLASS_SLUGS).describe("The class's slug, e.g. stablecoins, u-s-treasuries, private-credit") }),
     run: async ({ class: slug }) => {
       const name = classBySlug.get(slug)!;

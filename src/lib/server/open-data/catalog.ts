@@ -137,13 +137,13 @@ export function buildCatalog(
 }
 
 /**
- * The name the registry gives issuer `id` (the key of its published totals), found from the registry
- * alone so that a page can read the issuer's totals in the same batch as the catalog; undefined when
- * no tracked product is the issuer's (a snapshot-only issuer has no published totals). The catalog
- * names an issuer from the registry first (buildCatalog's rule), so the two agree.
+ * The names the registry gives issuer `id` (the keys of its published totals: one, unless the
+ * registry spells the issuer two ways that make the same id), found from the registry alone so that
+ * a page can read the issuer's totals in the same batch as the catalog; none when no tracked product
+ * is the issuer's (a snapshot-only issuer has no published totals).
  */
-export function registryIssuerName(id: string): string | undefined {
-  return siteRegistry().registry?.assets.find((a) => slugify(a.issuer) === id)?.issuer;
+export function registryIssuerNames(id: string): string[] {
+  return [...new Set((siteRegistry().registry?.assets ?? []).filter((a) => slugify(a.issuer) === id).map((a) => a.issuer))];
 }
 
 /** A chain key's display name from the registry (the key itself where the registry has none). */

@@ -9,7 +9,8 @@ import { figureOrigin, type Origin } from '#lib/shared/origin.ts';
 import { publishedTotalsRead, type PublishedTotal } from '#lib/server/figures/read-model.ts';
 import { combine, readOne, type Read } from '#lib/server/db/reads.ts';
 import { servedFactsRead } from '#lib/server/figures/run-state.ts';
-import { assetRef, catalogRead, registryIssuerName, type Catalog, type AssetRef, type CatalogAsset } from './catalog.ts';
+import { assetRef, catalogRead, registryIssuerNames, type Catalog, type AssetRef, type CatalogAsset } from './catalog.ts';
+import { slugify } from '#lib/shared/open-data/ids.ts';
 import { countedOnce } from '#lib/server/figures/counted-once.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 import { clip, rangeStart, type Range } from '#lib/shared/open-data/range.ts';
@@ -49,12 +50,30 @@ export interface IssuerPage {
 /** An asset's market cap is a run's figure when a run is published and the served table has it. */
 const assetOrigin = (a: CatalogAsset, live: boolean) => figureOrigin(live && a.origin === 'served');
 
+/** One day of an issuer's published totals, summed over the names the registry gives it (usually one). */
+interface DayTotal {
+  date: string;
+  value: number;
+  netted: number;
+}
+
+/** Per day, oldest first, the issuer totals of these rows summed (the rows of one issuer's names). */
+function byDay(rows: PublishedTotal[]): DayTotal[] {
+  const days = new Map<string, DayTotal>();
+  for (const r of rows) {
+    const d = days.get(r.date) ?? days.set(r.date, { date: r.date, value: 0, netted: 0 }).get(r.date)!;
+    d.value += r.value;
+    d.netted += r.netted;
+  }
+  return [...days.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
+}
+
 /**
  * The issuer's total: its known market caps, each whole, less what publish netted from the issuer's
  * total that day (`published`: the as-of day's issuer total, after a run); without one (the
  * snapshot), less the shares the registry states (`counted`, counted-once.ts).
  */
-function summary(catalog: Catalog, id: string, live: boolean, counted: Counted, published?: PublishedTotal): IssuerSummary | undefined {
+function summary(catalog: Catalog, id: string, live: boolean, counted: Counted, published?: DayTotal): IssuerSummary | undefined {
   const i = catalog.issuers.find((x) => x.id === id);
   if (!i) return undefined;
   const list = i.assetIds.map((a) => catalog.byId.get(a)!);
@@ -78,8 +97,12 @@ function summary(catalog: Catalog, id: string, live: boolean, counted: Counted, 
 export const issuersRead = () =>
   combine([servedFactsRead(), catalogRead(), publishedTotalsRead('issuer', 0)], ([{ asOf, publishedRun }, catalog, totals]) => {
     const counted = countedOnce(siteRegistry().registry);
-    const byName = new Map(totals.filter((t) => t.date === asOf).map((t) => [t.key, t]));
-    const issuers = catalog.issuers.map((i) => summary(catalog, i.id, publishedRun !== undefined, counted, byName.get(i.name))!);
+    // The as-of day's issuer totals by the issuer's id (the names the registry gives it, summed).
+    const byId = new Map<string, PublishedTotal[]>();
+    for (const t of totals) if (t.date === asOf) (byId.get(slugify(t.key)) ?? byId.set(slugify(t.key), []).get(slugify(t.key))!).push(t);
+    const issuers = catalog.issuers.map((i) =>
+      summary(catalog, i.id, publishedRun !== undefined, counted, byId.has(i.id) ? byDay(byId.get(i.id)!)[0] : undefined)!,
+    );
     issuers.sort((a, b) => (b.totalMarketCap ?? -1) - (a.totalMarketCap ?? -1) || a.name.localeCompare(b.name));
     const classes = new Map(catalog.issuers.map((i) => [i.id, [...new Set(i.assetIds.map((a) => catalog.byId.get(a)!.assetClass))]]));
     return { asOf, issuers, classes };
@@ -106,13 +129,13 @@ export interface IssuerPageReads {
 
 /**
  * The issuer page's reads as one `Read`: the dataset facts, the catalog and the issuer's published
- * totals, whose key (the registry's name for the issuer) is known from the registry before the
+ * totals, whose keys (the registry's names for the issuer) are known from the registry before the
  * catalog is read.
  */
 export function issuerPageReads(id: string): Read<IssuerPageReads> {
-  const name = registryIssuerName(id);
+  const names = registryIssuerNames(id);
   return combine(
-    [servedFactsRead(), catalogRead(), publishedTotalsRead('issuer', name ? Infinity : -1, name)],
+    [servedFactsRead(), catalogRead(), publishedTotalsRead('issuer', names.length ? Infinity : -1, names)],
     ([facts, catalog, totals]) => ({
       ...facts,
       catalog,
@@ -130,8 +153,8 @@ export function issuerPageFrom(id: string, { asOf, publishedRun, catalog, totals
   const live = publishedRun !== undefined;
   const entry = catalog.issuers.find((x) => x.id === id);
   if (!entry) return undefined;
-  // The rows of the issuer the catalog names (the registry's name is the key; a snapshot-only issuer has none).
-  const own = totals.filter((t) => t.key === entry.name);
+  // The issuer's totals per day (read by the names the registry gives it; a snapshot-only issuer has none).
+  const own = byDay(totals.filter((t) => slugify(t.key) === id));
   const issuer = summary(
     catalog,
     id,

@@ -188,7 +188,7 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/api/chart-data',
     tag: 'Market',
     description:
-      "One point per date, each asset class's total in billions of dollars as a decimal string. from and to bound the dates; without them every date is returned.",
+      "One point per date, each asset class's total in billions of dollars as a decimal string, as the home page stacks them: the stablecoins column leaves out what stablecoin reserves hold of the tracked products in the other columns on a day those holdings are known (they are counted there; /api/coverage lists them), so the columns add up to the market once. from and to bound the dates; without them every date is returned.",
     summary: 'Asset-class totals over time, in billions of dollars (full precision)',
     schema: 'ChartData',
     params: [...bounds(), format, download],

@@ -114,8 +114,9 @@ interface Acc {
  * and market (`rwa`, `stablecoins`, and `all`: both together), each dollar counted once
  * (figures/counted-once.ts: a fund's holdings of tracked funds, measured where read, else stated;
  * `all` also nets what stablecoin reserves hold of the RWA products), with the plain sum beside it
- * so the gap is said. Networks count the RWA classes, as the networks pages do; `stablecoin-network`
- * holds the tracked stablecoins per chain.
+ * so the gap is said. An issuer's total adds its stablecoins and its funds alike, so it also nets what
+ * its own stablecoins' reserves hold of its own funds. Networks count the RWA classes, as the networks
+ * pages do; `stablecoin-network` holds the tracked stablecoins per chain.
  */
 export function buildTotals(cells: CellRow[], registry: Registry, holdings: readonly Holding[] = []): TotalRow[] {
   const counted = countedOnce(registry, holdings);
@@ -145,10 +146,17 @@ export function buildTotals(cells: CellRow[], registry: Registry, holdings: read
     add(c.date, 'market', stable ? 'stablecoins' : 'rwa', c.asset, once, c.value, holders);
     add(c.date, 'market', 'all', c.asset, once, c.value, holders);
   }
-  // Stablecoin reserves holding RWA products: counted twice only where both are added.
+  // Stablecoin reserves holding RWA products: counted twice only where both are added, in the market
+  // total of both, and in an issuer's total when the issuer's own stablecoin holds its own fund.
+  const issuerOf = (symbol: string) => byAsset.get(symbol)?.issuer;
   for (const [k, a] of acc) {
     const [date, kind, key] = k.split('\u0000');
     if (kind === 'market' && key === 'all') a.value -= combinedNetting(holdings, date);
+    if (kind === 'issuer')
+      a.value -= combinedNetting(
+        holdings.filter((h) => issuerOf(h.holder) === key && issuerOf(h.asset) === key),
+        date,
+      );
   }
   const out: TotalRow[] = [];
   for (const [k, a] of acc) {
