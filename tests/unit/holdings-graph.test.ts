@@ -116,6 +116,17 @@ describe('the graph of a day', () => {
     for (const h of unknown)
       expect(h).toMatchObject({ value: null, balance: null, note: expect.stringContaining('did not read this wallet') });
     expect(on(D0).find((h) => h.holder === 'HOLD' && h.basis === 'estimate')).toMatchObject({ share: 0.3, value: 300_000 });
+    // A stated share stands for at most the held product's own value, and for nothing on a day the
+    // product has no figure: no total counts it then, so none may net it.
+    const small = buildHoldings(registry, [o(D, 'AU', 20_000), o(D, 'STBL', 500_000)], reserves);
+    expect(small.find((h) => h.holder === 'STBL' && h.asset === 'AU')).toMatchObject({ basis: 'estimate', value: 20_000 });
+    const noAu = buildHoldings(registry, [o(D, 'STBL', 500_000), o(D, 'FLAT', 1_000_000)], reserves);
+    expect(noAu.find((h) => h.holder === 'STBL' && h.asset === 'AU')).toMatchObject({
+      basis: 'estimate',
+      value: null,
+      note: expect.stringContaining('no published figure of AU that day'),
+    });
+    expect(combinedNetting(noAu, D)).toBe(100_000);
     // A figure from another source than the chain's close is not a read of the wallet either.
     const llama = buildHoldings(registry, [o(D, 'FLAT', 1_000_000, 'defillama-protocol')], reserves);
     expect(llama.find((h) => h.wallet === W_FUND)).toMatchObject({ basis: 'unknown', note: expect.stringContaining('defillama-protocol') });

@@ -80,6 +80,9 @@ export function buildHoldings(registry: Registry, picked: Iterable<Obs>, reserve
           'share' in h ? [{ holder: h.stablecoin, holderKind: 'stablecoin' as const, share: h.share, source: h.source }] : [],
         ),
       ];
+      // What a stated share can stand for that day: never more than the held product's own value, and
+      // nothing on a day the product has no figure (no total counts it then, so none counts it twice).
+      const held = valueOf(a.symbol);
       for (const s of stated) {
         if (measured.has(s.holder)) continue;
         const hv = valueOf(s.holder);
@@ -94,13 +97,16 @@ export function buildHoldings(registry: Registry, picked: Iterable<Obs>, reserve
           chain: null,
           basis: 'estimate',
           balance: null,
-          value: hv === null ? null : round(hv * share),
+          value: hv === null || held === null ? null : round(Math.min(hv * share, held)),
           share,
           holderValue: hv,
           blockNumber: null,
           receiptRunId: null,
           source: s.source,
-          note: `an estimate: ${s.holder}'s value that day times the ${round(share * 100, 2)}% its documents state; no wallet is published to read`,
+          note:
+            held === null
+              ? `no published figure of ${a.symbol} that day: no total counts it, so nothing of it is netted`
+              : `an estimate: ${s.holder}'s value that day times the ${round(share * 100, 2)}% its documents state (at most ${a.symbol}'s own value); no wallet is published to read`,
         });
       }
     }
