@@ -92,18 +92,25 @@ export function countedOnce(
 }
 
 /**
- * What a total adding the stablecoins to the RWA classes counts twice on `date`: every holding of a
- * tracked product by a stablecoin's reserves with a value (measured, else the stated share), at most
- * each stablecoin's own value. A total of the stablecoins alone, or of the RWA classes alone, nets none.
+ * What a total adding the stablecoins to the RWA classes counts twice, per day, in one pass over the
+ * holdings: every holding of a tracked product by a stablecoin's reserves with a value (measured,
+ * else the stated share), at most each stablecoin's own value. A total of the stablecoins alone, or
+ * of the RWA classes alone, nets none. Days with nothing to net are absent.
  */
-export function combinedNetting(holdings: readonly Holding[], date: string): number {
-  const byHolder = new Map<string, { value: number; cap: number | null }>();
+export function combinedNettingByDate(holdings: readonly Holding[]): Map<string, number> {
+  const byDayHolder = new Map<string, { date: string; value: number; cap: number | null }>();
   for (const h of holdings) {
-    if (h.date !== date || h.holderKind !== 'stablecoin' || h.value === null || h.basis === 'unknown') continue;
-    const x = byHolder.get(h.holder) ?? byHolder.set(h.holder, { value: 0, cap: h.holderValue }).get(h.holder)!;
+    if (h.holderKind !== 'stablecoin' || h.value === null || h.basis === 'unknown') continue;
+    const k = `${h.date}\u0000${h.holder}`;
+    const x = byDayHolder.get(k) ?? byDayHolder.set(k, { date: h.date, value: 0, cap: h.holderValue }).get(k)!;
     x.value += h.value;
   }
-  let out = 0;
-  for (const { value, cap } of byHolder.values()) out += cap === null ? 0 : Math.min(value, cap);
+  const out = new Map<string, number>();
+  for (const { date, value, cap } of byDayHolder.values()) out.set(date, (out.get(date) ?? 0) + (cap === null ? 0 : Math.min(value, cap)));
   return out;
+}
+
+/** combinedNettingByDate for one day. */
+export function combinedNetting(holdings: readonly Holding[], date: string): number {
+  return combinedNettingByDate(holdings.filter((h) => h.date === date)).get(date) ?? 0;
 }

@@ -166,11 +166,11 @@ export function observationsOfQuery(cells: PublishedCell[]) {
 /**
  * What the home chart's stack leaves out of its stablecoin layer on the served day: the holdings of
  * tracked products by stablecoins' reserves (the market total's netting beyond what the RWA and
- * stablecoin totals net on their own). Null before a run.
+ * stablecoin totals net on their own). Null before a run (no published totals).
  */
 export function stackedTwiceRead(): Read<number | null> {
-  return combine([servedRunRead(), publishedTotalsRead('market', 0)], ([run, rows]) => {
-    if (!run) return null;
+  return read(publishedTotalsQuery('market', 0), (rows) => {
+    if (rows.length === 0) return null;
     const netted = (key: string) => rows.find((r) => r.key === key)?.netted ?? 0;
     // To the cent: a difference of sums in floating point leaves dust (1e-9) that must not read as "$0.00 left out".
     return Math.max(0, Math.round((netted('all') - netted('rwa') - netted('stablecoins')) * 100) / 100);

@@ -99,7 +99,10 @@ export const issuersRead = () =>
     const counted = countedOnce(siteRegistry().registry);
     // The as-of day's issuer totals by the issuer's id (the names the registry gives it, summed).
     const byId = new Map<string, PublishedTotal[]>();
-    for (const t of totals) if (t.date === asOf) (byId.get(slugify(t.key)) ?? byId.set(slugify(t.key), []).get(slugify(t.key))!).push(t);
+    for (const t of totals) {
+      const id = slugify(t.key);
+      if (t.date === asOf) (byId.get(id) ?? byId.set(id, []).get(id)!).push(t);
+    }
     const issuers = catalog.issuers.map((i) =>
       summary(catalog, i.id, publishedRun !== undefined, counted, byId.has(i.id) ? byDay(byId.get(i.id)!)[0] : undefined)!,
     );
@@ -154,7 +157,7 @@ export function issuerPageFrom(id: string, { asOf, publishedRun, catalog, totals
   const entry = catalog.issuers.find((x) => x.id === id);
   if (!entry) return undefined;
   // The issuer's totals per day (read by the names the registry gives it; a snapshot-only issuer has none).
-  const own = byDay(totals.filter((t) => slugify(t.key) === id));
+  const own = byDay(totals);
   const issuer = summary(
     catalog,
     id,

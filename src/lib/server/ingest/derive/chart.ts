@@ -3,7 +3,7 @@ import type { chartPoints } from '#db/schema/index.ts';
 import { CHART_COLUMNS, chartColumnOf, type ChartColumn } from '#lib/shared/asset-classes.ts';
 import { protocolFill, sourceOf, type History } from '../history.ts';
 import type { Registry } from '#lib/server/catalogue/registry.ts';
-import { combinedNetting, countedOnce } from '#lib/server/figures/counted-once.ts';
+import { combinedNettingByDate, countedOnce } from '#lib/server/figures/counted-once.ts';
 import type { Holding } from '#lib/shared/schemas/holdings.ts';
 import type { GridOf } from './grid.ts';
 
@@ -14,7 +14,7 @@ const NO_HISTORY: History = { dates: [], stablecoins: new Map(), stablecoinsByCh
  * each point with its source: the run's reads of that day (`readLabel`), else the history's URLs.
  * Stacked on the RWA classes, the stablecoin layer leaves out what the stablecoins' reserves hold of
  * the tracked products below it on a day the holdings are known (`holdings`: measured, else stated;
- * counted-once.ts's combinedNetting), so no dollar is stacked twice; the cards keep the market whole.
+ * counted-once.ts's combinedNettingByDate), so no dollar is stacked twice; the cards keep the market whole.
  */
 export function buildChart(
   g: GridOf,
@@ -26,6 +26,7 @@ export function buildChart(
 ) {
   const classOf = new Map(registry?.assets.map((a) => [a.symbol, a.assetClass]) ?? []);
   const read = (date: string, symbol: string, chain: string) => g.cellValue.has(`${date}|${symbol}|${chain}`);
+  const stackedTwiceOn = combinedNettingByDate(holdings);
   return dates.map((date) => {
     const row: typeof chartPoints.$inferInsert & Record<ChartColumn, number> = {
       date,
@@ -48,7 +49,7 @@ export function buildChart(
       row.stablecoins = market.value / 1e9;
       urls.push(market.url);
     }
-    const stackedTwice = combinedNetting(holdings, date) / 1e9;
+    const stackedTwice = (stackedTwiceOn.get(date) ?? 0) / 1e9;
     if (stackedTwice > 0) row.stablecoins = Math.max(0, row.stablecoins - stackedTwice);
     row.source = sourceOf([...(g.classByDate.has(date) ? [readLabel] : []), ...urls]);
     return row;

@@ -5,7 +5,7 @@
  * those rows alone, so a total and the rows it adds up can never disagree. Pure.
  */
 import type { OtherFigure, PublishedState, publishedCells, publishedTotals, TotalKind } from '#db/schema/index.ts';
-import { combinedNetting, countedOnce } from '#lib/server/figures/counted-once.ts';
+import { combinedNettingByDate, countedOnce } from '#lib/server/figures/counted-once.ts';
 import type { Holding } from '#lib/shared/schemas/holdings.ts';
 import { cellKey, type Obs } from '../cells.ts';
 import type { Registry } from '#lib/server/catalogue/registry.ts';
@@ -148,15 +148,19 @@ export function buildTotals(cells: CellRow[], registry: Registry, holdings: read
   }
   // Stablecoin reserves holding RWA products: counted twice only where both are added, in the market
   // total of both, and in an issuer's total when the issuer's own stablecoin holds its own fund.
+  // Each netting is computed once for every day (not once per total and day).
   const issuerOf = (symbol: string) => byAsset.get(symbol)?.issuer;
+  const combined = combinedNettingByDate(holdings);
+  const ownByIssuer = new Map<string, Holding[]>();
+  for (const h of holdings) {
+    const issuer = issuerOf(h.holder);
+    if (issuer !== undefined && issuer === issuerOf(h.asset)) (ownByIssuer.get(issuer) ?? ownByIssuer.set(issuer, []).get(issuer)!).push(h);
+  }
+  const ownCombined = new Map([...ownByIssuer].map(([issuer, own]) => [issuer, combinedNettingByDate(own)]));
   for (const [k, a] of acc) {
     const [date, kind, key] = k.split('\u0000');
-    if (kind === 'market' && key === 'all') a.value -= combinedNetting(holdings, date);
-    if (kind === 'issuer')
-      a.value -= combinedNetting(
-        holdings.filter((h) => issuerOf(h.holder) === key && issuerOf(h.asset) === key),
-        date,
-      );
+    if (kind === 'market' && key === 'all') a.value -= combined.get(date) ?? 0;
+    if (kind === 'issuer') a.value -= ownCombined.get(key)?.get(date) ?? 0;
   }
   const out: TotalRow[] = [];
   for (const [k, a] of acc) {
