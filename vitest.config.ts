@@ -44,6 +44,16 @@ const BROWSER_GROUP_WORKERS = 3;
  */
 const NODE_LANE = { experimental: { viteModuleRunner: false }, isolate: false };
 
+/**
+ * The browser group's folders: each one's files, and its time limits, which a setup file
+ * (tests/support/folder-limits.ts) sets before each of its files.
+ */
+const BROWSER_GROUP_FOLDERS = [
+  { folder: 'tests/e2e/', files: '**/*.spec.ts', testTimeout: 60_000, hookTimeout: 60_000 },
+  { folder: 'tests/api-own/', files: '**/*.test.ts', testTimeout: 30_000, hookTimeout: 60_000 },
+  { folder: 'tests/reliability/', files: '**/*.test.ts', testTimeout: 300_000, hookTimeout: 120_000 },
+];
+
 class LongFirst extends BaseSequencer {
   async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (f: TestSpecification) => (f.moduleId.includes(LONG_FIRST_FOLDER) ? 0 : f.moduleId.includes(RELIABILITY_FOLDER) ? 1 : 2);
@@ -95,15 +105,16 @@ export default defineConfig({
           // (crash, backup, fuzzing, attack and build suites on servers of their own, none of them
           // timing anything). One project, so its workers run file after file whatever the folder
           // (vitest ends a worker when the next file is another project's); each folder's time limits
-          // are set by tests/support/folder-limits.ts. After the unit tests, in `npm test`'s first
-          // vitest process.
+          // (BROWSER_GROUP_FOLDERS) are set by tests/support/folder-limits.ts. After the unit tests,
+          // in `npm test`'s first vitest process.
           name: 'browser-group',
           ...NODE_LANE,
-          include: ['tests/e2e/**/*.spec.ts', 'tests/api-own/**/*.test.ts', 'tests/reliability/**/*.test.ts'],
+          include: BROWSER_GROUP_FOLDERS.map((f) => f.folder + f.files),
           globalSetup: ['tests/support/global-server.ts'],
           setupFiles: ['tests/support/folder-limits.ts'],
-          testTimeout: 300_000,
-          hookTimeout: 120_000,
+          provide: {
+            folderLimits: BROWSER_GROUP_FOLDERS.map(({ folder, testTimeout, hookTimeout }) => ({ folder, testTimeout, hookTimeout })),
+          },
           maxWorkers: BROWSER_GROUP_WORKERS,
           // Islands hydrate on idle/visibility; on a loaded two-core machine that can take seconds.
           expect: { poll: { timeout: 15_000, interval: 100 } },
