@@ -99,7 +99,7 @@ export function homeNews(news: HomeReads['news'], now: Date): { items: NewsItem[
  * What the chart, the transfers and the league table say of their figures: before any run, the
  * chart's history, the transfers and the 30-day changes are the snapshot's synthetic detail.
  */
-function homeIllustrative(r: Pick<HomeReads, 'overview' | 'chartData' | 'transfers' | 'networks'>) {
+function homeIllustrative(r: Pick<HomeReads, 'overview' | 'chartData' | 'transfers'>, league: HomeReads['networks']) {
   return {
     chart: illustrativeOf(
       r.chartData.map((p) => p.origin),
@@ -112,7 +112,7 @@ function homeIllustrative(r: Pick<HomeReads, 'overview' | 'chartData' | 'transfe
       'generated transfers',
     ),
     league: illustrativeOf(
-      (r.networks ?? []).slice(0, 10).map((n) => (n.change30d === null ? undefined : n.change30dOrigin)),
+      (league ?? []).map((n) => (n.change30d === null ? undefined : n.change30dOrigin)),
       r.overview.asOf,
       '30-day changes',
     ),
@@ -126,10 +126,12 @@ function homeIllustrative(r: Pick<HomeReads, 'overview' | 'chartData' | 'transfe
 export function buildHomePage(r: HomeReads, { now, today }: { now: Date; today: string }) {
   // Each asset links to its page; the ids come from the symbols alone (no extra query).
   const linked = withAssetIds(r.assets);
+  // The league table's rows: the top ten networks (null: the table fetches them itself).
+  const league = r.networks?.slice(0, 10) ?? null;
   return {
     overview: r.overview,
     age: freshness(r.overview.asOf, today, r.runState),
-    cards: homeCards(r.overview, r.assets ? trackedIssuerCount(r.assets) : null),
+    cards: homeCards(r.overview, trackedIssuerCount(r.assets)),
     chartData: r.chartData,
     legends: liveChartLegends(r.overview, r.chartData),
     // Dollars the stack leaves out of its stablecoin layer (held by their reserves in the funds below), null before a run.
@@ -139,9 +141,9 @@ export function buildHomePage(r: HomeReads, { now, today }: { now: Date; today: 
     transfers: r.transfers,
     assetIds: Object.fromEntries(linked.map((a) => [a.symbol, a.id])),
     networkIds: Object.fromEntries((r.networks ?? []).map((n) => [n.name, n.id])),
-    leagueNetworks: r.networks?.slice(0, 10) ?? null,
+    leagueNetworks: league,
     news: homeNews(r.news, now),
-    illustrative: homeIllustrative(r),
+    illustrative: homeIllustrative(r, league),
     nextScheduled: r.nextScheduled,
   };
 }
