@@ -203,7 +203,7 @@ export default tseslint.config(
   // never the other way, so a change to a feature never reaches the request path below it.
   {
     files: ['src/lib/server/db/**', 'src/lib/server/cache/**', 'src/lib/server/http/**', 'front-door/**'],
-    // api-routes.ts reads the public API's path list from the OpenAPI document: one list for both.
+    // api-routes.ts reads the public API's paths from the endpoints' definitions: one list for both.
     ignores: ['src/lib/server/http/api-routes.ts'],
     rules: {
       'no-restricted-imports': [

@@ -1,7 +1,8 @@
 /**
  * What the middleware knows of the /api routes before one runs: the methods each route file exports,
  * read from the modules themselves (so a route's Allow can never disagree with its code), and which
- * paths are the public read API (the OpenAPI document's list, one list for both).
+ * paths are the public read API (the endpoints' definitions, which the OpenAPI document and the
+ * routes read too).
  */
 import { KNOWN_METHODS } from './security.ts';
 
@@ -27,20 +28,22 @@ export async function routeMethods(pattern: string): Promise<string[] | undefine
 }
 
 /**
- * The public read API's paths, from the OpenAPI document's list, as `/api/assets/{id}/history` ->
- * /^\/api\/assets\/[^/]+\/history$/ and the ones without a parameter. Loaded on the first preflight, not
- * with the middleware: only OPTIONS asks, and the document (with the schemas and data modules it
- * imports) cost every server's first request about 0.1 s of CPU.
+ * The public read API's paths, from the endpoints' definitions and the document's own, as
+ * `/api/assets/{id}/history` -> /^\/api\/assets\/[^/]+\/history$/ and the ones without a parameter.
+ * Loaded on the first preflight, not with the middleware: only OPTIONS asks, and the definitions
+ * (with the schemas and data modules they import) cost every server's first request about 0.1 s of CPU.
  */
 let publicPaths: Promise<{ patterns: RegExp[]; statics: Set<string> }> | undefined;
 const loadPublicPaths = () =>
-  (publicPaths ??= import('#lib/server/open-data/openapi.ts').then(({ ENDPOINTS, OPENAPI_PATH }) => {
-    const paths = [...ENDPOINTS.map((e) => e.path), OPENAPI_PATH];
-    return {
-      patterns: paths.map((path) => new RegExp('^' + path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+') + '$')),
-      statics: new Set(paths.filter((path) => !path.includes('{'))),
-    };
-  }));
+  (publicPaths ??= Promise.all([import('#lib/server/open-data/endpoints/list.ts'), import('#lib/server/open-data/openapi.ts')]).then(
+    ([{ ENDPOINTS }, { OPENAPI_PATH }]) => {
+      const paths = [...ENDPOINTS.map((e) => e.path), OPENAPI_PATH];
+      return {
+        patterns: paths.map((path) => new RegExp('^' + path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+') + '$')),
+        statics: new Set(paths.filter((path) => !path.includes('{'))),
+      };
+    },
+  ));
 
 /**
  * The paths of route files without a parameter (`/api/alerts/webhooks`): Astro serves such a path from

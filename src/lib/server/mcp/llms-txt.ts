@@ -5,7 +5,10 @@
  * so they say what those pages say and change with them.
  */
 import { SITE } from '#lib/shared/site.ts';
-import { ENDPOINTS, OPENAPI_PATH, TAGS, endpointAnchor, openApiDocument, type Endpoint } from '#lib/server/open-data/openapi.ts';
+import { OPENAPI_PATH, openApiDocument } from '#lib/server/open-data/openapi.ts';
+import { TAGS, type EndpointDefinition } from '#lib/server/open-data/endpoints/definition.ts';
+import { ENDPOINTS } from '#lib/server/open-data/endpoints/list.ts';
+import { endpointAnchor } from '#lib/server/open-data/api-docs-page.ts';
 import { argumentsOf, TOOLS } from './tools.ts';
 import { MCP_PATH } from '#lib/server/http/mcp-edge.ts';
 
@@ -26,7 +29,7 @@ const FEEDS = (o: string) => [
   `- [Posts, RSS](${o}/rss.xml): the blog and research`,
 ];
 
-const endpointLine = (o: string, e: Endpoint) => `- [GET ${e.path}](${o}/docs/api#${endpointAnchor(e.path)}): ${e.summary}`;
+const endpointLine = (o: string, e: EndpointDefinition) => `- [GET ${e.path}](${o}/docs/api#${endpointAnchor(e.path)}): ${e.summary}`;
 
 /** /llms.txt: the index. */
 export function llmsIndex({ origin: o, methods }: LlmsSources): string {
@@ -106,7 +109,7 @@ export function llmsFull({ origin: o, methods, snapshotNotes }: LlmsSources): st
         ...(e.params.length
           ? ['Parameters:', ...e.params.map((p) => `- ${p.name} (${p.in}${p.required ? ', required' : ''}): ${p.description}`), '']
           : []),
-        `Answer: ${e.media ?? 'application/json'} (${e.schema})${e.csv ? ', or text/csv with format=csv' : ''}. Example: ${o}${e.example}`,
+        `Answer: ${e.media ?? 'application/json'} (${e.component})${e.csv ? ', or text/csv with format=csv' : ''}. Example: ${o}${e.example}`,
         '',
       ]),
     ]),

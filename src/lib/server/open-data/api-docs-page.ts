@@ -38,6 +38,13 @@ export async function loadApiDocsSamples(): Promise<ApiSamples> {
   );
 }
 
+/** An endpoint's place on /docs/api: its article's id (get-api-assets-id). */
+export const endpointAnchor = (path: string) =>
+  `get-${path
+    .replace(/[{}]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`.toLowerCase();
+
 /**
  * An endpoint's example path with the samples filled in (`fill`), and whether a placeholder is left
  * that no sample fills (`unfilled`: the page shows the path without a link). A page of this site

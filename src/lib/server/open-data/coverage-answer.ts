@@ -1,0 +1,36 @@
+/**
+ * /api/coverage's answer as a zod schema: what /sources reads (coverage-data.ts's schema), with its
+ * money as decimal strings, as coverageForApi (api-money.ts) writes it.
+ */
+import { z } from 'zod';
+import { money, holdingAnswerSchema } from '#lib/shared/schemas/responses.ts';
+import { coverageSchema } from '#lib/server/figures/coverage-data.ts';
+
+const C = coverageSchema.shape;
+const moneyIn = <T extends z.ZodObject>(schema: T, keys: string[]) =>
+  schema.extend(Object.fromEntries(keys.map((k) => [k, schema.shape[k] instanceof z.ZodNullable ? money.nullable() : money])));
+
+export const coverageAnswerSchema = coverageSchema.extend({
+  classes: z.array(
+    moneyIn(C.classes.element, ['trackedValue']).extend({
+      reference: moneyIn(C.classes.element.shape.reference.unwrap(), ['value']).nullable(),
+      leads: z.array(moneyIn(C.classes.element.shape.leads.element, ['value'])),
+    }),
+  ),
+  overall: moneyIn(C.overall, ['trackedValue']).extend({
+    reference: moneyIn(C.overall.shape.reference.unwrap(), ['value']).nullable(),
+    leads: z.array(moneyIn(C.overall.shape.leads.element, ['value'])),
+  }),
+  gaps: z.array(moneyIn(C.gaps.element, ['chainValue', 'defillamaValue'])),
+  doubleCounts: z.array(moneyIn(C.doubleCounts.element, ['value'])),
+  overlap: moneyIn(
+    C.overlap.extend({
+      holdings: z.array(moneyIn(C.overlap.shape.holdings.element, ['value'])),
+      estimate: moneyIn(C.overlap.shape.estimate, ['value']),
+    }),
+    ['measuredValue'],
+  ),
+  holdings: z.array(holdingAnswerSchema),
+  combined: z.object({ rowsSum: money, netted: money, value: money }).nullable(),
+  notCovered: z.array(moneyIn(C.notCovered.element, ['defillamaValue'])),
+});
