@@ -1,7 +1,5 @@
-import type { APIRoute } from 'astro';
-import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { json } from '#lib/server/http/handle.ts';
-import { cacheHeaders, CACHE } from '#lib/server/cache/policy.ts';
+import { serveEndpoint } from '#lib/server/open-data/serve-endpoint.ts';
+import { ALERTS } from '#lib/server/open-data/endpoints/alerts.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { siteOrigin } from '#lib/server/config.ts';
 import { listAlerts, readFilter } from '#lib/server/alerts/store.ts';
@@ -10,11 +8,8 @@ import { payloadOf } from '#lib/server/alerts/payload.ts';
 export const prerender = false;
 
 /** The newest events (all, or ?asset=, ?class=, ?network=), as the webhooks send them. */
-export const GET: APIRoute = publicGet(async ({ url }) => {
+export const GET = serveEndpoint(ALERTS, async ({ url }) => {
   const events = await listAlerts(getDb(), readFilter(url.searchParams));
   const origin = siteOrigin();
-  return json(
-    events.map((e) => payloadOf(e, origin)),
-    { headers: cacheHeaders(CACHE.dataApi) },
-  );
+  return events.map((e) => payloadOf(e, origin));
 });

@@ -1,9 +1,10 @@
-import type { APIRoute } from 'astro';
-import { publicGet } from '#lib/server/open-data/public-get.ts';
+import { serveEndpoint } from '#lib/server/open-data/serve-endpoint.ts';
+import { ASSETS } from '#lib/server/open-data/endpoints/assets.ts';
 import { assetsRead } from '#lib/server/figures/analytics.ts';
 import { asOfRead } from '#lib/server/figures/run-state.ts';
 import { readAll } from '#lib/server/db/reads.ts';
-import { readFormat, readLimit, rowsResponse } from '#lib/server/open-data/download.ts';
+import { readFormat, readLimit } from '#lib/server/open-data/download.ts';
+import { rowsReply } from '#lib/server/open-data/reply.ts';
 import { HttpError } from '#lib/server/http/http-error.ts';
 import { withAssetIds } from '#lib/shared/open-data/ids.ts';
 import { catalogRead } from '#lib/server/open-data/catalog.ts';
@@ -12,7 +13,7 @@ import { ASSETS_COUNT_HEADERS } from '#lib/server/http/api-answers.ts';
 export const prerender = false;
 
 /** The spec's asset list, each with its page's `id` and `url` added; `?format=csv` for a table. */
-export const GET: APIRoute = publicGet(async ({ url }) => {
+export const GET = serveEndpoint(ASSETS, async ({ url }) => {
   const format = readFormat(url.searchParams);
   const limit = readLimit(url.searchParams);
   const assetClass = url.searchParams.get('assetClass');
@@ -24,7 +25,9 @@ export const GET: APIRoute = publicGet(async ({ url }) => {
   // Ids are made unique over the whole list, so filter after linking.
   const linked = withAssetIds(list);
   const inClass = assetClass === null ? linked : linked.filter((a) => a.assetClass === assetClass);
-  const res = rowsResponse(
+  // How many it holds, and where the rest are: the catalog lists every product, with a figure or without one yet.
+  const listed = assetClass === null ? catalog.assets : catalog.assets.filter((a) => a.assetClass === assetClass);
+  return rowsReply(
     limit === undefined ? inClass : inClass.slice(0, limit),
     ['id', 'symbol', 'name', 'assetClass', 'marketCap', 'change7d', 'origin', 'change7dOrigin', 'url'],
     {
@@ -32,12 +35,11 @@ export const GET: APIRoute = publicGet(async ({ url }) => {
       view: assetClass === null ? 'assets' : `assets-${assetClass}`,
       asOf,
       download: url.searchParams.has('download'),
+      headers: (h) => {
+        h.set(ASSETS_COUNT_HEADERS.total, String(inClass.length));
+        h.set(ASSETS_COUNT_HEADERS.listed, String(listed.length));
+        h.set('Link', '</assets?format=json>; rel="alternate"; type="application/json"; title="every product the site lists"');
+      },
     },
   );
-  // How many it holds, and where the rest are: the catalog lists every product, with a figure or without one yet.
-  const listed = assetClass === null ? catalog.assets : catalog.assets.filter((a) => a.assetClass === assetClass);
-  res.headers.set(ASSETS_COUNT_HEADERS.total, String(inClass.length));
-  res.headers.set(ASSETS_COUNT_HEADERS.listed, String(listed.length));
-  res.headers.set('Link', '</assets?format=json>; rel="alternate"; type="application/json"; title="every product the site lists"');
-  return res;
 });

@@ -1,7 +1,8 @@
-import type { APIRoute } from 'astro';
-import { publicGet } from '#lib/server/open-data/public-get.ts';
+import { serveEndpoint } from '#lib/server/open-data/serve-endpoint.ts';
+import { COMPARE } from '#lib/server/open-data/endpoints/compare.ts';
 import { HttpError } from '#lib/server/http/http-error.ts';
-import { readFormat, rowsResponse } from '#lib/server/open-data/download.ts';
+import { readFormat } from '#lib/server/open-data/download.ts';
+import { rowsReply } from '#lib/server/open-data/reply.ts';
 import { COMPARE_TABLE_COLUMNS, compareHistoryRows, compareTableRows, loadComparison } from '#lib/server/open-data/compare.ts';
 import { COMPARE_SCALES, normaliseAssets, type CompareScale } from '#lib/shared/compare.ts';
 import { RANGES, readRange } from '#lib/shared/open-data/range.ts';
@@ -23,7 +24,7 @@ function oneOf<T extends string>(q: URLSearchParams, name: string, values: reado
  * Up to five products side by side (the table of /compare), or their market caps per day on one
  * date row (view=history, in dollars or indexed to 100), as JSON or CSV.
  */
-export const GET: APIRoute = publicGet(async ({ url }) => {
+export const GET = serveEndpoint(COMPARE, async ({ url }) => {
   const q = url.searchParams;
   const format = readFormat(q);
   const view = oneOf(q, 'view', VIEWS);
@@ -37,6 +38,6 @@ export const GET: APIRoute = publicGet(async ({ url }) => {
   const name = `compare-${c.ids.join('-')}`;
   const download = q.has('download');
   if (view === 'history')
-    return rowsResponse(compareHistoryRows(c, scale), ['date', ...c.ids], { format, asOf, view: `${name}-history`, download });
-  return rowsResponse(compareTableRows(c), COMPARE_TABLE_COLUMNS, { format, asOf, view: name, download });
+    return rowsReply(compareHistoryRows(c, scale), ['date', ...c.ids], { format, asOf, view: `${name}-history`, download });
+  return rowsReply(compareTableRows(c), COMPARE_TABLE_COLUMNS, { format, asOf, view: name, download });
 });

@@ -1,9 +1,8 @@
-import type { APIRoute } from 'astro';
-import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { publicJson } from '#lib/server/http/public-json.ts';
+import { serveEndpoint } from '#lib/server/open-data/serve-endpoint.ts';
+import { CORRECTIONS } from '#lib/server/open-data/endpoints/corrections.ts';
 import { loadCorrections } from '#lib/server/open-data/corrections.ts';
 
 export const prerender = false;
 
 /** The public correction log, newest first. */
-export const GET: APIRoute = publicGet(async () => publicJson(await loadCorrections()));
+export const GET = serveEndpoint(CORRECTIONS, () => loadCorrections());

@@ -1,10 +1,9 @@
-import type { APIRoute } from 'astro';
-import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { publicJson } from '#lib/server/http/public-json.ts';
+import { serveEndpoint } from '#lib/server/open-data/serve-endpoint.ts';
+import { COVERAGE } from '#lib/server/open-data/endpoints/market.ts';
 import { coverageSchema, loadCoverage } from '#lib/server/figures/coverage-data.ts';
 import { coverageForApi } from '#lib/server/open-data/api-money.ts';
 
 export const prerender = false;
 
 /** What the totals include: tracked value per class against a named public reference, and DefiLlama cross-check gaps. */
-export const GET: APIRoute = publicGet(async () => publicJson(coverageForApi(coverageSchema.parse(await loadCoverage()))));
+export const GET = serveEndpoint(COVERAGE, async () => coverageForApi(coverageSchema.parse(await loadCoverage())));

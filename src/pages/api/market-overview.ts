@@ -1,8 +1,7 @@
-import type { APIRoute } from 'astro';
-import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { publicJson } from '#lib/server/http/public-json.ts';
+import { serveEndpoint } from '#lib/server/open-data/serve-endpoint.ts';
+import { MARKET_OVERVIEW } from '#lib/server/open-data/endpoints/market.ts';
 import { getMarketOverview } from '#lib/server/figures/analytics.ts';
 
 export const prerender = false;
 
-export const GET: APIRoute = publicGet(async () => publicJson(await getMarketOverview()));
+export const GET = serveEndpoint(MARKET_OVERVIEW, () => getMarketOverview());

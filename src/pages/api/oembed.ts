@@ -1,6 +1,5 @@
-import type { APIRoute } from 'astro';
-import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { publicJson } from '#lib/server/http/public-json.ts';
+import { serveEndpoint } from '#lib/server/open-data/serve-endpoint.ts';
+import { OEMBED } from '#lib/server/open-data/endpoints/embeds.ts';
 import { HttpError } from '#lib/server/http/http-error.ts';
 import { siteOrigin } from '#lib/server/config.ts';
 import { loadEmbed } from '#lib/server/open-data/embeds.ts';
@@ -25,7 +24,7 @@ const pixels = (name: string, value: string | null): number | undefined => {
  * oEmbed 1.0 (https://oembed.com): the chart of a page of this site (/, /assets/{id}, /networks/{id})
  * or of an /embed/ address, as a sized iframe. An address without a chart is a 404, XML a 501.
  */
-export const GET: APIRoute = publicGet(async ({ url }) => {
+export const GET = serveEndpoint(OEMBED, async ({ url }) => {
   const q = url.searchParams;
   const asked = q.get('url');
   if (!asked) throw new HttpError(400, 'url is required: the address of a page with a chart.', { url: ['Missing.'] });
@@ -65,5 +64,5 @@ export const GET: APIRoute = publicGet(async ({ url }) => {
     provider_url: origin,
     cache_age: CACHE_AGE,
   };
-  return publicJson(answer);
+  return answer;
 });

@@ -1,16 +1,17 @@
-import type { APIRoute } from 'astro';
-import { publicGet } from '#lib/server/open-data/public-get.ts';
+import { serveEndpoint } from '#lib/server/open-data/serve-endpoint.ts';
+import { TRANSFERS } from '#lib/server/open-data/endpoints/transfers.ts';
 import { validate } from '#lib/server/http/handle.ts';
 import { transfersRead } from '#lib/server/figures/analytics.ts';
 import { asOfRead } from '#lib/server/figures/run-state.ts';
 import { readAll } from '#lib/server/db/reads.ts';
-import { readFormat, rowsResponse } from '#lib/server/open-data/download.ts';
+import { readFormat } from '#lib/server/open-data/download.ts';
+import { rowsReply } from '#lib/server/open-data/reply.ts';
 import { transfersQuerySchema } from '#lib/shared/schemas/analytics.ts';
 
 export const prerender = false;
 
 /** The largest transfers of the last `days` days before the as-of date, optionally within an amount range. */
-export const GET: APIRoute = publicGet(async ({ url }) => {
+export const GET = serveEndpoint(TRANSFERS, async ({ url }) => {
   const p = url.searchParams;
   const format = readFormat(p);
   const query = validate(transfersQuerySchema, {
@@ -21,7 +22,7 @@ export const GET: APIRoute = publicGet(async ({ url }) => {
   });
   // The rows and the as-of date in one round trip.
   const [rows, asOf] = await readAll([transfersRead(query), asOfRead()]);
-  return rowsResponse(rows, ['id', 'assetSymbol', 'usdAmount', 'date', 'network', 'txHash'], {
+  return rowsReply(rows, ['id', 'assetSymbol', 'usdAmount', 'date', 'network', 'txHash'], {
     format,
     asOf,
     view: `transfers-${query.days}d`,

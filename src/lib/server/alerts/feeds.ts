@@ -76,7 +76,7 @@ ${entries.join('\n')}
 
 export function jsonFeed(events: readonly StoredAlert[], { origin, filter }: FeedMeta) {
   return {
-    version: 'https://jsonfeed.org/version/1.1',
+    version: 'https://jsonfeed.org/version/1.1' as const,
     title: feedTitle(filter),
     home_page_url: `${origin}/alerts`,
     feed_url: origin + JSON_FEED_PATH + query(filter),

@@ -164,7 +164,7 @@ export const COMPARE_TABLE_COLUMNS = [
 ] as const;
 
 /** The histories as their download gives them: a date, then each product's market cap (or its index of 100) that day. */
-export function compareHistoryRows(c: Comparison, scale: CompareScale): Record<string, string | number | null>[] {
+export function compareHistoryRows(c: Comparison, scale: CompareScale): ({ date: string } & Record<string, string | number | null>)[] {
   if (scale === 'absolute')
     return c.history.map((p) => ({
       date: p.date,

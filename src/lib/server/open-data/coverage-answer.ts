@@ -7,8 +7,17 @@ import { money, holdingAnswerSchema } from '#lib/shared/schemas/responses.ts';
 import { coverageSchema } from '#lib/server/figures/coverage-data.ts';
 
 const C = coverageSchema.shape;
-const moneyIn = <T extends z.ZodObject>(schema: T, keys: string[]) =>
-  schema.extend(Object.fromEntries(keys.map((k) => [k, schema.shape[k] instanceof z.ZodNullable ? money.nullable() : money])));
+/** The object with the named fields as money (nullable where they were). */
+type MoneyShape<S extends z.ZodRawShape, K extends keyof S> = {
+  [P in K]: S[P] extends z.ZodNullable ? z.ZodNullable<typeof money> : typeof money;
+};
+const moneyIn = <T extends z.ZodObject, K extends keyof T['shape'] & string>(schema: T, keys: K[]) =>
+  schema.extend(
+    Object.fromEntries(keys.map((k) => [k, schema.shape[k] instanceof z.ZodNullable ? money.nullable() : money])) as MoneyShape<
+      T['shape'],
+      K
+    >,
+  );
 
 export const coverageAnswerSchema = coverageSchema.extend({
   classes: z.array(

@@ -30,6 +30,16 @@ export function readLimit(params: URLSearchParams): number | undefined {
 /** A file name safe in a header: letters, digits, dot and dash only. */
 const fileName = (view: string, asOf: string, ext: Format) => `${`${view}-${asOf}`.replace(/[^A-Za-z0-9.-]+/g, '-').slice(0, 120)}.${ext}`;
 
+/** The Content-Disposition of a download, named `{view}-{as-of}.{ext}`. */
+export const attachment = (view: string, asOf: string, ext: Format) => `attachment; filename="${fileName(view, asOf, ext)}"`;
+
+/** Rows as RFC 4180 CSV with a header row of the columns, cacheable like the JSON. */
+export function csvResponse<T extends object>(rows: readonly T[], columns: readonly (keyof T & string)[]): Response {
+  return new Response(recordsToCsv(columns as readonly string[], rows as unknown as Record<string, unknown>[]), {
+    headers: { 'Content-Type': 'text/csv; charset=utf-8; header=present', ...cacheHeaders(CACHE.dataApi) },
+  });
+}
+
 /**
  * Rows as JSON (an array, the same records) or CSV. `download` adds the file name (the page's
  * links); the plain list endpoints answer ?format=csv inline unless asked to download.
@@ -37,17 +47,9 @@ const fileName = (view: string, asOf: string, ext: Format) => `${`${view}-${asOf
 export function rowsResponse<T extends object>(
   rows: T[],
   columns: readonly (keyof T & string)[],
-  opts: { format: Format; view: string; asOf: string; download?: boolean; json?: unknown },
+  opts: { format: Format; view: string; asOf: string; download?: boolean },
 ): Response {
-  const disposition: Record<string, string> = opts.download
-    ? { 'Content-Disposition': `attachment; filename="${fileName(opts.view, opts.asOf, opts.format)}"` }
-    : {};
-  if (opts.format === 'json') {
-    const res = publicJson(opts.json ?? rows);
-    for (const [k, v] of Object.entries(disposition)) res.headers.set(k, v);
-    return res;
-  }
-  return new Response(recordsToCsv(columns as readonly string[], rows as unknown as Record<string, unknown>[]), {
-    headers: { 'Content-Type': 'text/csv; charset=utf-8; header=present', ...cacheHeaders(CACHE.dataApi), ...disposition },
-  });
+  const res = opts.format === 'json' ? publicJson(rows) : csvResponse(rows, columns);
+  if (opts.download) res.headers.set('Content-Disposition', attachment(opts.view, opts.asOf, opts.format));
+  return res;
 }

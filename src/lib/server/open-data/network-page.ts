@@ -174,7 +174,7 @@ export function networkHistoryRows(page: NetworkPage, range: Range, from?: strin
     share: p.share,
     origin: p.origin,
     ...Object.fromEntries(NETWORK_METRICS.map((m) => [m, p[m] ?? null])),
-  })) as Array<Record<string, string | number | null>>;
+  })) as Array<{ date: string; share: number | null; origin: Origin } & Record<NetworkMetric, number | null>>;
 }
 export const NETWORK_HISTORY_COLUMNS = ['date', 'share', 'origin', ...NETWORK_METRICS] as const;
 

@@ -1,22 +1,32 @@
 /**
  * The download route of an entity page (/api/{assets,networks,issuers}/{id}/{view}): each view is
- * one of the page's tables or its history series, as JSON or CSV, named `{id}-{view}[-{range}]-{as-of}`.
- * One route shape for the three kinds, so a rule (a 404 text, the file name) is kept in one place.
+ * one of the page's tables or its history series, an endpoint of its own (endpoints/*.ts) whose
+ * path names the view, as JSON or CSV, named `{id}-{view}[-{range}]-{as-of}`. One route shape for
+ * the three kinds, so a rule (a 404 text, the file name) is kept in one place.
  */
 import type { APIContext } from 'astro';
 import { HttpError } from '#lib/server/http/http-error.ts';
-import { readFormat, rowsResponse, type Format } from './download.ts';
+import { readFormat } from './download.ts';
 import { readHistoryQuery, type HistoryQuery } from './history-query.ts';
 import { publicGet } from './public-get.ts';
+import type { Reply } from './reply.ts';
+import type { EndpointDefinition } from './endpoints/definition.ts';
+import { answerResponse, type AnswerOf } from './serve-endpoint.ts';
 
-/** Rows with the columns a CSV shows (checked against the rows' own keys), ready to answer as a file. */
-export interface Table {
-  respond: (opts: { format: Format; view: string; asOf: string; download: true }) => Response;
+/** One view: its endpoint, its name (the path's last segment), and its rows from the loaded page. */
+interface PageView<P> {
+  definition: EndpointDefinition;
+  name: string;
+  reply: (page: P, q: HistoryQuery) => Reply<unknown>;
 }
 
-/** `json`: what the JSON download gives instead of the bare rows (an answer with its method and notes); the CSV stays the rows. */
-export const table = <T extends object>(rows: T[], columns: readonly (keyof T & string)[], json?: unknown): Table => ({
-  respond: (opts) => rowsResponse(rows, columns, { ...opts, json }),
+/** Makes the view that serves an endpoint: its JSON of the endpoint's schema's type (table, reply.ts). */
+type ViewOf<P> = <D extends EndpointDefinition>(definition: D, reply: (page: P, q: HistoryQuery) => Reply<AnswerOf<D>>) => PageView<P>;
+
+const view = <P>(definition: EndpointDefinition, reply: (page: P, q: HistoryQuery) => Reply<unknown>): PageView<P> => ({
+  definition,
+  name: definition.path.slice(definition.path.lastIndexOf('/') + 1),
+  reply,
 });
 
 /** 'a', 'a or b', 'a, b or c'. */
@@ -27,18 +37,22 @@ export function pageDownloads<P extends { asOf: string }>(spec: {
   noun: string;
   load: (id: string) => Promise<P | undefined>;
   idOf: (page: P) => string;
-  /** The views, in the order the 404 names them; `history` reads range, from and to. */
-  views: { history: (page: P, q: HistoryQuery) => Table } & Record<string, (page: P, q: HistoryQuery) => Table>;
+  /**
+   * The views, each made by `view(ITS_DEFINITION, rows)`, in the order the 404 names them; a view
+   * is named by its definition's last path segment, and `history` reads range, from and to.
+   */
+  views: (view: ViewOf<P>) => PageView<P>[];
 }) {
-  const names = Object.keys(spec.views);
+  const views = spec.views(view);
+  const names = views.map((v) => v.name);
   return publicGet(async ({ params, url }: APIContext) => {
-    const view = params.view ?? '';
-    if (!Object.hasOwn(spec.views, view)) throw new HttpError(404, `No such view: ${orList(names)}.`);
+    const asked = views.find((v) => v.name === params.view);
+    if (!asked) throw new HttpError(404, `No such view: ${orList(names)}.`);
     const format = readFormat(url.searchParams);
-    const q = readHistoryQuery(view === 'history' ? url.searchParams : new URLSearchParams());
+    const q = readHistoryQuery(asked.name === 'history' ? url.searchParams : new URLSearchParams());
     const page = await spec.load(params.id ?? '');
     if (!page) throw new HttpError(404, `No ${spec.noun} with this id.`);
-    const name = `${spec.idOf(page)}-${view}${view === 'history' ? `-${q.label}` : ''}`;
-    return spec.views[view](page, q).respond({ format, asOf: page.asOf, download: true, view: name });
+    const name = `${spec.idOf(page)}-${asked.name}${asked.name === 'history' ? `-${q.label}` : ''}`;
+    return answerResponse(asked.definition, asked.reply(page, q).with({ format, file: { view: name, asOf: page.asOf } }));
   });
 }

@@ -1,6 +1,5 @@
-import type { APIRoute } from 'astro';
-import { publicGet } from '#lib/server/open-data/public-get.ts';
-import { cacheHeaders, CACHE } from '#lib/server/cache/policy.ts';
+import { serveEndpoint } from '#lib/server/open-data/serve-endpoint.ts';
+import { ALERTS_JSON_FEED } from '#lib/server/open-data/endpoints/alerts.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { siteOrigin } from '#lib/server/config.ts';
 import { listAlerts, readFilter } from '#lib/server/alerts/store.ts';
@@ -9,10 +8,7 @@ import { jsonFeed } from '#lib/server/alerts/feeds.ts';
 export const prerender = false;
 
 /** JSON Feed 1.1 of the events: all, or ?asset=, ?class=, ?network=. No account needed. */
-export const GET: APIRoute = publicGet(async ({ url }) => {
+export const GET = serveEndpoint(ALERTS_JSON_FEED, async ({ url }) => {
   const filter = readFilter(url.searchParams);
-  const feed = jsonFeed(await listAlerts(getDb(), filter), { origin: siteOrigin(), filter });
-  return new Response(JSON.stringify(feed), {
-    headers: { ...cacheHeaders(CACHE.dataApi), 'Content-Type': 'application/feed+json; charset=utf-8' },
-  });
+  return jsonFeed(await listAlerts(getDb(), filter), { origin: siteOrigin(), filter });
 });
