@@ -11,6 +11,12 @@ export const moneyString = (n: number): string => plainNumber(Number(n.toFixed(1
 
 type WithMoney<T, K extends keyof T> = Omit<T, K> & { [P in K]: string | Exclude<T[P], number> };
 
+/**
+ * What withMoney undoes, as a type: an answer's type with the named fields as the numbers a page
+ * computes with. A page model that the API converts at its edge is its answer's type this way.
+ */
+export type WithNumbers<T, K extends keyof T> = Omit<T, K> & { [P in K]: number | Exclude<T[P], string> };
+
 /** The record with the named fields as money strings (null and absent stay as they are). */
 export function withMoney<T extends object, K extends keyof T>(record: T, keys: readonly K[]): WithMoney<T, K> {
   const out = { ...record } as Record<string, unknown>;

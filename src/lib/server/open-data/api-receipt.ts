@@ -6,6 +6,8 @@
  * the decoded figures and the sum) and says plainly what is not kept. Pure: unit-tested with the
  * readers' own request shapes (tests/unit/api-receipt.test.ts).
  */
+import type { z } from 'zod';
+import type { assetReceiptSchema } from '#lib/shared/schemas/receipts.ts';
 import { apiCommand, exactAmount } from '#lib/shared/receipts.ts';
 // Dollars by the spec's currency rule, as every page writes them; token amounts stay exact.
 import { formatCurrency as dollars } from '#lib/shared/format.ts';
@@ -13,21 +15,8 @@ import { familyById } from '#lib/server/catalogue/families.ts';
 import { aggregatorById } from '#lib/server/catalogue/aggregators.ts';
 import type { ApiRead, AskAgain, ReadContext } from '#lib/server/catalogue/family.ts';
 
-export interface ApiReceipt {
-  /** The request as the reader names it (the endpoint's scheme and host, then the call). */
-  url: string;
-  fetchedAt: string;
-  /** The ledger, slot or version the node answered at, when the source names one. */
-  ledger: { label: string; number: number; time: string | null } | null;
-  /** `curl` that asks again: a public endpoint, or "$VARIABLE" naming the operator's. */
-  command: string;
-  /** What that command answers with: the figure at the same ledger, or today's. */
-  answers: string;
-  /** The decoded figure and the sum that made the value. */
-  sum: string;
-  /** What the receipt cannot show, in words. */
-  notKept: string;
-}
+/** A read through a public API or a non-EVM node, as the receipt's answer gives it (assetReceiptSchema's `api`). */
+export type ApiReceipt = NonNullable<z.output<typeof assetReceiptSchema>['figures'][number]['api']>;
 
 /**
  * The public call that asks again and what it answers with, or null for a source this page cannot

@@ -5,7 +5,10 @@
  * carries and holds included), its largest recent transfers and its data quality. A figure that
  * cannot be known is null with a reason.
  */
+import type { z } from 'zod';
 import type { transfers } from '#db/schema/index.ts';
+import type { assetHistorySchema, figureSchema } from '#lib/shared/schemas/responses.ts';
+import type { WithNumbers } from '#lib/shared/money.ts';
 import type { Holding } from '#lib/shared/schemas/holdings.ts';
 import { readOne } from '#lib/server/db/reads.ts';
 import { assetPageReads, ownReadsOf, targetOf, TRANSFER_DAYS, type AssetPageReads } from './asset-page-reads.ts';
@@ -31,18 +34,8 @@ import { ownCurrencyNavHistory } from './own-currency-nav.ts';
 /** A yield (percent a year) with the two NAVs it compares. */
 export type YieldShown = Figure & { from: YieldFigure['from']; to: YieldFigure['to'] };
 
-/** A figure with its as-of date and source, or null with why it is unknown. */
-export interface Figure {
-  value: number | null;
-  asOf: string | null;
-  source: string;
-  /** live, snapshot or illustrative (src/lib/shared/origin.ts). */
-  origin: Origin;
-  /** Why the value is unknown (set when value is null). */
-  unknown?: string;
-  /** A value past its source's staleness bound: shown with "stale since <since>" and why. */
-  stale?: { since: string; reason: string };
-}
+/** A figure with its as-of date and source, or null with why it is unknown (the price's and market cap's in dollars here, decimal strings in the answer). */
+export type Figure = z.output<typeof figureSchema>;
 export interface ChainSupply {
   chain: string;
   chainName: string;
@@ -65,12 +58,8 @@ export interface ChainSupply {
   /** The 'Other chains' line: the chains it sums, each with its supply. */
   members?: Array<{ chain: string; supply: string }>;
 }
-export interface AssetHistoryPoint {
-  date: string;
-  marketCap: number | null;
-  supply: number | null;
-  holders: number | null;
-}
+/** A day of the asset's history: its answer's row, with the market cap in dollars. */
+export type AssetHistoryPoint = WithNumbers<z.output<typeof assetHistorySchema>[number], 'marketCap'>;
 export interface AssetTransfer {
   date: string;
   usdAmount: number;

@@ -3,32 +3,18 @@
  * daily figures (ingest/concentration.ts) that a published run accepted, the newest run per day
  * and chain, up to the published as-of date.
  */
+import type { z } from 'zod';
 import { and, asc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import type { concentrationSchema } from '#lib/shared/schemas/asset-checks.ts';
 import { holderConcentration, ingestObservations } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { CONCENTRATION_METHOD } from '#lib/shared/holder-concentration.ts';
 import { ALL_CHAINS } from '#lib/server/catalogue/rules.ts';
 
-export interface ConcentrationPoint {
-  date: string;
-  /** A registry chain key, or `all` for the asset across its chains. */
-  chain: string;
-  blockNumber: number | null;
-  holders: number;
-  top10Share: number | null;
-  hhi: number | null;
-  gini: number | null;
-}
-
-export interface AssetConcentration {
-  method: string;
-  /** The newest day of each scope (`all` first). */
-  latest: ConcentrationPoint[];
-  /** Every served day, oldest first, each scope. */
-  history: ConcentrationPoint[];
-  /** Why nothing is known, when history is empty. */
-  unknown: string | null;
-}
+/** The answer's figures (the asset's id and as-of date are the page's): the method, the newest day per scope and every day. */
+export type AssetConcentration = Omit<z.output<typeof concentrationSchema>, 'id' | 'asOf'>;
+/** One day of one scope: a registry chain key, or `all` for the asset across its chains. */
+export type ConcentrationPoint = AssetConcentration['history'][number];
 
 /**
  * Stored rows of one asset up to `asOf` that a published run accepted: a chain's row when that

@@ -5,11 +5,14 @@
  * its documents state); on the snapshot, which has one figure per asset and no holdings read, the
  * stated shares stand and there is no history. One drizzle batch.
  */
-import { figureOrigin, type Origin } from '#lib/shared/origin.ts';
+import type { z } from 'zod';
+import { figureOrigin } from '#lib/shared/origin.ts';
+import type { issuerPageSchema } from '#lib/shared/schemas/responses.ts';
+import type { WithNumbers } from '#lib/shared/money.ts';
 import { publishedTotalsRead, type PublishedTotal } from '#lib/server/figures/read-model.ts';
 import { combine, readOne, type Read } from '#lib/server/db/reads.ts';
 import { servedFactsRead } from '#lib/server/figures/run-state.ts';
-import { assetRef, catalogRead, registryIssuerNames, type Catalog, type AssetRef, type CatalogAsset } from './catalog.ts';
+import { assetRef, catalogRead, registryIssuerNames, type Catalog, type CatalogAsset } from './catalog.ts';
 import { slugify } from '#lib/shared/open-data/ids.ts';
 import { countedOnce } from '#lib/server/figures/counted-once.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
@@ -18,34 +21,20 @@ import { historyLine } from '#lib/shared/open-data/empty-section.ts';
 
 type Counted = ReturnType<typeof countedOnce>;
 
-export interface IssuerSummary {
-  id: string;
-  name: string;
-  url: string;
-  assetCount: number;
-  /** Sum of the market caps known, a fund-of-funds' holdings of other tracked funds counted once; null when none of its assets has one. */
-  totalMarketCap: number | null;
-  /** Assets whose market cap is unknown (left out of the total). */
-  unknownCount: number;
-  /** live when every figure in the total is a published run's, else snapshot (origin.ts). */
-  origin: Origin;
-}
-export interface IssuerAsset extends AssetRef {
-  marketCap: number | null;
-  source: string;
-  origin: Origin;
-  /** The chains the catalog lists for it (the list's chain filter). */
-  chains: string[];
-}
-export interface IssuerPage {
-  asOf: string;
-  live: boolean;
-  origin: Origin;
+type IssuerPageAnswer = z.output<typeof issuerPageSchema>;
+/**
+ * An issuer of the list, its total in dollars: the sum of the market caps known, a fund-of-funds'
+ * holdings of other tracked funds counted once (null when none of its assets has one).
+ */
+export type IssuerSummary = WithNumbers<IssuerPageAnswer['issuer'], 'totalMarketCap'>;
+/** An asset of the issuer, its market cap in dollars, with the chains the catalog lists for it (always known here). */
+export type IssuerAsset = WithNumbers<IssuerPageAnswer['assets'][number], 'marketCap'> & { chains: string[] };
+/** The issuer page: its answer, with its money in dollars. */
+export type IssuerPage = Omit<IssuerPageAnswer, 'issuer' | 'assets' | 'history'> & {
   issuer: IssuerSummary;
   assets: IssuerAsset[];
-  history: { date: string; totalMarketCap: number }[];
-  historyNote: string | null;
-}
+  history: WithNumbers<IssuerPageAnswer['history'][number], 'totalMarketCap'>[];
+};
 
 /** An asset's market cap is a run's figure when a run is published and the served table has it. */
 const assetOrigin = (a: CatalogAsset, live: boolean) => figureOrigin(live && a.origin === 'served');

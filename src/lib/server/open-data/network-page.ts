@@ -3,41 +3,43 @@
  * six series (the networks page's metrics for this chain alone), its share over time and the
  * assets on it. A figure without a source is null with why.
  */
+import type { z } from 'zod';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { networks, networkSeries } from '#db/schema/index.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { combine, readMany, readOne, type Read } from '#lib/server/db/reads.ts';
 import { servedFactsRead } from '#lib/server/figures/run-state.ts';
 import { publishedCellsRead, type PublishedCell } from '#lib/server/figures/read-model.ts';
-import { assetRef, catalogRead, type AssetRef, type Catalog, type CatalogAsset } from './catalog.ts';
+import { assetRef, catalogRead, type Catalog, type CatalogAsset } from './catalog.ts';
 import { snapshot } from '#lib/server/figures/asset-class-data.ts';
 import { valueOnNetwork } from '#lib/server/figures/snapshot-dataset.ts';
-import { NETWORK_METRICS, type Network, type NetworkMetric } from '#lib/shared/analytics-types.ts';
+import { NETWORK_METRICS, type NetworkMetric } from '#lib/shared/analytics-types.ts';
+import type { networkPageSchema } from '#lib/shared/schemas/responses.ts';
+import type { NamedFields } from '#lib/shared/schemas/named-fields.ts';
+import type { WithNumbers } from '#lib/shared/money.ts';
 import { clip, rangeStart, type Range } from '#lib/shared/open-data/range.ts';
 import { emptyLine } from '#lib/shared/open-data/empty-section.ts';
-import { detailOrigin, figureOrigin, pointOrigin, type Origin } from '#lib/shared/origin.ts';
+import { detailOrigin, figureOrigin, pointOrigin } from '#lib/shared/origin.ts';
 
-export interface NetworkAsset extends AssetRef {
-  /** The asset's value on this chain (live, or the snapshot's for a product on this chain alone), else null. */
-  valueOnChain: number | null;
-  marketCap: number | null;
-  /** The issuer the catalog names (the list's issuer filter), null when it knows none. */
-  issuer: string | null;
-}
-export type NetworkHistoryPoint = { date: string; share: number | null; origin: Origin } & Partial<Record<NetworkMetric, number | null>>;
+type NetworkPageAnswer = NamedFields<z.output<typeof networkPageSchema>>;
+/**
+ * An asset on the network, in dollars: its value on this chain (live, or the snapshot's for a
+ * product on this chain alone) and its market cap, else null; the issuer the catalog names (null
+ * when it knows none).
+ */
+export type NetworkAsset = WithNumbers<NetworkPageAnswer['assets'][number], 'valueOnChain' | 'marketCap'> & { issuer: string | null };
+/** A day of the network's history: its share, and one column per metric it has that day. */
+export type NetworkHistoryPoint = NetworkPageAnswer['history'][number] & Partial<Record<NetworkMetric, number | null>>;
 
-export interface NetworkPage {
-  asOf: string;
-  live: boolean;
-  network: Network & { url: string; holders: number | null; holdersUnknown?: string };
+/**
+ * The network page: its answer, with its assets' money in dollars, its history's metric columns
+ * named, and the last value of each metric on or before the as-of date (null when the chain has none).
+ */
+export type NetworkPage = Omit<NetworkPageAnswer, 'assets' | 'history' | 'latest'> & {
   history: NetworkHistoryPoint[];
-  /** The history section's one line when it has no day at all (empty-section.ts), else null. */
-  historyNote: string | null;
-  /** The last value of each metric on or before the as-of date, null when the chain has none. */
   latest: Record<NetworkMetric, { value: number | null; date: string | null }>;
   assets: NetworkAsset[];
-  assetsSource: string;
-}
+};
 
 /** An asset of the chain's list, with its value on the chain (null: not known per chain). */
 const assetRow = (a: CatalogAsset, valueOnChain: number | null): NetworkAsset => ({
@@ -174,7 +176,7 @@ export function networkHistoryRows(page: NetworkPage, range: Range, from?: strin
     share: p.share,
     origin: p.origin,
     ...Object.fromEntries(NETWORK_METRICS.map((m) => [m, p[m] ?? null])),
-  })) as Array<{ date: string; share: number | null; origin: Origin } & Record<NetworkMetric, number | null>>;
+  })) as Array<NetworkHistoryPoint & Record<NetworkMetric, number | null>>;
 }
 export const NETWORK_HISTORY_COLUMNS = ['date', 'share', 'origin', ...NETWORK_METRICS] as const;
 

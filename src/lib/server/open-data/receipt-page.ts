@@ -6,6 +6,7 @@
  * DefiLlama or non-EVM read what is known of it and what is not kept (api-receipt.ts); a figure
  * without a kept read says so.
  */
+import type { z } from 'zod';
 import { getDb } from '#lib/server/db/client.ts';
 import { siteRegistry } from '#lib/server/figures/sources-data.ts';
 import type { Observation } from '#lib/server/figures/observations.ts';
@@ -18,41 +19,27 @@ import { exactAmount as tokens, reproduceCommand, type EvmReceipt } from '#lib/s
 // Dollars by the spec's currency rule, as every page writes them; token amounts stay exact (the read's own digits).
 import { formatCurrency as dollars } from '#lib/shared/format.ts';
 import type { Registry } from '#lib/server/catalogue/registry.ts';
-import { withMoney } from '#lib/shared/money.ts';
+import { withMoney, type WithNumbers } from '#lib/shared/money.ts';
+import type { assetReceiptSchema } from '#lib/shared/schemas/receipts.ts';
 import { familyOf } from '#lib/server/catalogue/registry.ts';
-import { apiReceipt, type ApiReceipt } from './api-receipt.ts';
+import { apiReceipt } from './api-receipt.ts';
 import { receiptsOf } from '#lib/server/figures/receipts.ts';
 
-export interface ReceiptFigure {
-  /** The anchor of this figure on the receipt page and the asset page's link to it. */
-  anchor: string;
-  chain: string;
-  chainName: string;
-  date: string;
-  source: string;
-  runId: number;
-  supply: string;
-  price: number | null;
-  value: number | null;
-  /** An EVM read kept by the ingest, with the command that repeats it. */
+type AssetReceiptAnswer = z.output<typeof assetReceiptSchema>;
+/**
+ * One chain's figure and what it was read from: its answer, with the price and value in dollars.
+ * `anchor` is its place on the receipt page (the asset page links to it); an EVM read kept by the
+ * ingest comes with the command that repeats it.
+ */
+export type ReceiptFigure = Omit<WithNumbers<AssetReceiptAnswer['figures'][number], 'price' | 'value'>, 'evm'> & {
   evm: (EvmReceipt & { blockUrl?: string; rpc: string; command: string; sum: string }) | null;
-  /** A read through a public API or a non-EVM node: what is known of it, the command that asks again, what is not kept. */
-  api: ApiReceipt | null;
-  /** Why there is no read to show (a source that keeps no raw answer). */
-  unknown?: string;
-}
+};
 
-export interface AssetReceipt {
-  asset: { id: string; symbol: string; name: string; url: string };
-  asOf: string;
-  live: boolean;
-  publishedRun: number | null;
-  /** The as-of day's figures summed into the market cap, with the sum written out. */
-  marketCap: { date: string; value: number | null; sum: string } | null;
+/** The asset's receipt: its answer, with its money in dollars (the market cap is the as-of day's figures summed). */
+export type AssetReceipt = Omit<AssetReceiptAnswer, 'marketCap' | 'figures'> & {
+  marketCap: WithNumbers<NonNullable<AssetReceiptAnswer['marketCap']>, 'value'> | null;
   figures: ReceiptFigure[];
-  /** Why the page has no receipt (no live figure yet), else null. */
-  note: string | null;
-}
+};
 
 /** Why an asset has no receipt yet: the receipt page and the asset page say it in the same words. */
 export const noReceiptWhy = (live: boolean): string =>

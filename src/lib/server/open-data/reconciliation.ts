@@ -5,40 +5,23 @@
  * differ. A gap over 5% is flagged. Pure: the asset page's reads give the rows
  * (asset-page.ts), so each rule is unit-tested on rows.
  */
+import type { z } from 'zod';
 import type { RegistryAsset } from '#lib/server/catalogue/registry.ts';
 import { isAggregator } from '#lib/server/figures/precedence.ts';
 import { referenceOf } from '#lib/server/figures/coverage-references.ts';
 import { gapPercent } from '#lib/shared/open-data/quality.ts';
 import { daysBetween } from '#lib/shared/utc-day.ts';
-import { withMoney } from '#lib/shared/money.ts';
+import { withMoney, type WithNumbers } from '#lib/shared/money.ts';
+import type { reconciliationSchema } from '#lib/shared/schemas/asset-checks.ts';
 
 /** A gap beyond this (percent of the chain's figure, either way) is flagged. */
 const GAP_FLAG_PCT = 5;
 
-export interface ReconciliationRow {
-  kind: 'chain' | 'issuer' | 'defillama' | 'classReference';
-  label: string;
-  /** Dollars; null when this source gives no figure (note says why). */
-  value: number | null;
-  date: string | null;
-  /** Where the figure was published or asked (an address), when it has one. */
-  url: string | null;
-  /** (value − chain) / chain in percent, 2 decimals; null without both, and for the class total. */
-  gapPct: number | null;
-  /** |gapPct| over GAP_FLAG_PCT. */
-  flagged: boolean;
-  /** Why it differs from the chain's figure, or why it is unknown. */
-  note: string;
-}
-
-export interface Reconciliation {
-  asOf: string;
-  thresholdPct: number;
-  rows: ReconciliationRow[];
-  method: string;
-  /** Why nothing is compared, when no source gives a figure (the section is then one line); else null. */
-  unknown: string | null;
-}
+type ReconciliationAnswer = z.output<typeof reconciliationSchema>;
+/** One source's figure beside the chain's: the answer's row, with its value in dollars (gapPct rounded to 2 decimals). */
+export type ReconciliationRow = WithNumbers<ReconciliationAnswer['rows'][number], 'value'>;
+/** The answer less the asset's id (the page's), its rows in dollars; `unknown` is the section's one line when no source gives a figure. */
+export type Reconciliation = Omit<ReconciliationAnswer, 'id' | 'rows'> & { rows: ReconciliationRow[] };
 
 const METHOD = `Each figure beside the chain's own (the sum of every chain reader's value for the asset on the day: totalSupply() minus excluded wallets, times the price), with the gap in percent of the chain's figure. A gap over ${GAP_FLAG_PCT}% either way is flagged. The class reference is a total for the whole class, shown as this asset's share of it, not as a gap.`;
 

@@ -8,29 +8,16 @@
  */
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
+import type { NamedFields } from '#lib/shared/schemas/named-fields.ts';
 import type { EndpointDefinition } from './endpoints/definition.ts';
 import { publicGet } from './public-get.ts';
 import { Reply } from './reply.ts';
 
-/** The keys of T that are not an index signature's. */
-type NamedKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
-
 /**
- * A schema's output with its named fields only: a loose object (`.loose()`, the spec's answers
- * that may grow) or a catch-all one (a column per metric) adds an index signature, which a page
- * model's interface lacks and a catch-all's named fields (a date among numbers) cannot meet. The
- * named fields stay checked, deep; a record with no named field keeps its index signature.
+ * The JSON an endpoint answers: its schema's output type, its named fields (the extra fields a
+ * loose or catch-all object allows go unchecked: named-fields.ts).
  */
-export type Fields<T> = T extends readonly (infer E)[]
-  ? Fields<E>[]
-  : T extends object
-    ? [NamedKeys<T>] extends [never]
-      ? { [K in keyof T]: Fields<T[K]> }
-      : { [K in keyof T as string extends K ? never : number extends K ? never : K]: Fields<T[K]> }
-    : T;
-
-/** The JSON an endpoint answers: its schema's output type (its named fields). */
-export type AnswerOf<D extends EndpointDefinition> = Fields<z.output<D['schema']>>;
+export type AnswerOf<D extends EndpointDefinition> = NamedFields<z.output<D['schema']>>;
 
 /** What a handler of the endpoint may return: its JSON, a Reply of it, or (an Atom feed) the Response itself. */
 export type Answer<D extends EndpointDefinition> = D extends { media: 'application/atom+xml' }

@@ -125,7 +125,8 @@ const issuerSummarySchema = z.object({
 });
 export const issuersSchema = z.array(issuerSummarySchema);
 
-const figure = z.object({
+/** A figure of an asset's page: its value with its as-of date, source and origin, or why it is unknown. */
+export const figureSchema = z.object({
   value: z.number().nullable(),
   asOf: z.string().nullable(),
   source: z.string(),
@@ -137,7 +138,10 @@ const figure = z.object({
     .describe('Set when the value is past its source’s staleness bound: shown “stale since” that date, with why'),
 });
 const navPoint = z.object({ date: day, nav: z.number() }).nullable();
-const yieldFigure = figure.extend({ from: navPoint.describe('The earlier NAV compared'), to: navPoint.describe('The later NAV compared') });
+const yieldFigure = figureSchema.extend({
+  from: navPoint.describe('The earlier NAV compared'),
+  to: navPoint.describe('The later NAV compared'),
+});
 const quality = z.object({ kind: z.enum(['snapshot', 'fresh', 'stale', 'held', 'unobserved']) }).loose();
 /** An asset as the open-data lists name it: its page and what it is (open-data/catalog.ts assetRef). */
 const assetRef = z.object({
@@ -162,7 +166,7 @@ export const assetHistorySchema = z.array(
   z.object({ date: day, marketCap: money.nullable(), supply: z.number().nullable(), holders: z.number().nullable() }),
 );
 /** A figure whose value is money. */
-const moneyFigure = figure.extend({ value: money.nullable() });
+const moneyFigure = figureSchema.extend({ value: money.nullable() });
 
 /** One holding of who holds whom as the API answers it (holdings.ts): dollars as decimal strings. */
 export const holdingAnswerSchema = holdingSchema.extend({ value: money.nullable(), holderValue: money.nullable() });
@@ -181,15 +185,15 @@ export const assetPageSchema = z
         'The currency the NAV is struck in when it is not dollars (ISO 4217, e.g. EUR), converted at a dollar-rate feed; null for a dollar price',
       ),
     marketCap: moneyFigure,
-    supply: figure,
-    holders: figure.extend({
+    supply: figureSchema,
+    holders: figureSchema.extend({
       indexing: z
         .object({ percent: z.number() })
         .optional()
         .describe("Set while the deployment's Transfer logs are still read: the share of its history read"),
     }),
-    change7d: figure,
-    change30d: figure,
+    change7d: figureSchema,
+    change30d: figureSchema,
     yield7d: yieldFigure.describe('7-day yield, percent a year, from the NAV history; null with why for a $1-NAV fund'),
     yield30d: yieldFigure.describe('30-day yield, percent a year, from the NAV history; null with why for a $1-NAV fund'),
     yieldMethod: z.string().describe('How the yields are computed'),
