@@ -22,7 +22,7 @@ import { COMPARE } from './compare.ts';
 import { OEMBED } from './embeds.ts';
 import type { EndpointDefinition } from './definition.ts';
 
-export const ENDPOINTS: readonly EndpointDefinition[] = [
+const LIST = [
   MARKET_OVERVIEW,
   CHART_DATA,
   ASSETS,
@@ -57,4 +57,9 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
   ALERTS_JSON_FEED,
   COMPARE,
   OEMBED,
-];
+] as const satisfies readonly EndpointDefinition[];
+
+export const ENDPOINTS: readonly EndpointDefinition[] = LIST;
+
+/** Any one endpoint with its own type (its schema's above all): the type test checks each one's answer. */
+export type Endpoint = (typeof LIST)[number];
