@@ -58,8 +58,12 @@ describe('crash', () => {
           }
         }
       });
-      // Kill at a random moment of the burst.
-      await sleep(150 + Math.random() * 1200);
+      // Kill at a random moment of the burst, once it is under way: on a loaded machine the first
+      // saves can take longer than the whole random wait, and a round that killed before any answer
+      // would prove nothing about acknowledged writes.
+      const ackedBefore = ackedPosts.length;
+      await expect.poll(() => ackedPosts.length > ackedBefore, { timeout: 60_000, interval: 20 }).toBe(true);
+      await sleep(Math.random() * 1200);
       inflightAtKill += inflight;
       stop = true;
       await server.kill();
