@@ -228,7 +228,7 @@ export function apiConventionsSuite(ready: () => RunningServer) {
   });
 
   describe('the OpenAPI document', () => {
-    /** Route files that answer through publicGet (or the entity downloads, which use it), as URL templates. */
+    /** Route files that answer under the public read rules (serveEndpoint, publicGet, or the entity downloads), as URL templates. */
     function publicRouteFiles(): string[] {
       const root = resolve(import.meta.dirname, '../../src/pages');
       const files: string[] = [];
@@ -236,7 +236,8 @@ export function apiConventionsSuite(ready: () => RunningServer) {
         for (const entry of readdirSync(dir, { withFileTypes: true })) {
           const path = join(dir, entry.name);
           if (entry.isDirectory()) walk(path);
-          else if (/\.ts$/.test(entry.name) && /\b(publicGet|pageDownloads)\(/.test(readFileSync(path, 'utf8'))) files.push(path);
+          else if (/\.ts$/.test(entry.name) && /\b(serveEndpoint|publicGet|pageDownloads)\(/.test(readFileSync(path, 'utf8')))
+            files.push(path);
         }
       };
       walk(join(root, 'api'));
