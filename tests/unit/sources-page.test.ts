@@ -1,0 +1,277 @@
+/**
+ * /sources' build, a pure step from its reads: the contents leave out the comparison until there is
+ * one; a last run that reached no source says the site is offline and what it serves meanwhile; each
+ * run says its counters and, in full, every day it read before the close.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseRegistry } from '#lib/server/catalogue/registry.ts';
+import { configFor } from '#lib/server/config.ts';
+import type { Coverage } from '#lib/server/figures/coverage-data.ts';
+import type { Run, SourcesData } from '#lib/server/figures/sources-data.ts';
+import type { EntityLinks } from '#lib/server/open-data/links.ts';
+import { buildSourcesPage, snapshotNotes, sourcesContents, type SourcesReads } from '#lib/server/open-data/sources-page.ts';
+import { offlineNote, runRows } from '#lib/server/open-data/sources-runs.ts';
+
+const AS_OF = '2026-11-20';
+const ADDR = (c: string) => '0x' + c.repeat(40);
+const RESERVE = ADDR('a');
+
+const registry = parseRegistry({
+  chains: {
+    ethereum: {
+      chainId: 1,
+      name: 'Ethereum',
+      rpcEnv: 'RPC_URL_ETHEREUM',
+      explorer: 'https://etherscan.io/',
+    },
+    plain: { chainId: 5, name: 'Plain Chain', rpcEnv: 'RPC_URL_PLAIN' },
+    solana: {
+      family: 'solana',
+      name: 'Solana',
+      rpcEnv: 'RPC_URL_SOLANA',
+      explorer: 'https://solscan.io',
+    },
+  },
+  assets: [
+    {
+      symbol: 'FUND',
+      name: 'A fund',
+      issuer: 'Fund Co',
+      assetClass: 'U.S. Treasuries',
+      price: { kind: 'fixed', usd: '1.00' },
+      reference: 'https://github.com/acme/adapters/tree/main/projects/fund (the adapter lists it)',
+      defillamaProtocol: { slug: 'fund-protocol' },
+      deployments: [
+        {
+          chain: 'ethereum',
+          address: ADDR('1'),
+          startBlock: 123,
+          excludeHolders: [ADDR('7')],
+        },
+        { chain: 'plain', address: ADDR('2') },
+        {
+          chain: 'solana',
+          address: 'GyWgeqpy5GueU2YbkE8xqUeVEokCMMCEeUrfbtMw6phr',
+        },
+      ],
+      bridge: {
+        model: 'lock-and-mint',
+        escrows: [{ chain: 'ethereum', address: ADDR('e') }],
+      },
+      heldByStablecoins: [
+        {
+          stablecoin: 'STBL',
+          holder: 'STBL reserve',
+          chain: 'ethereum',
+          address: RESERVE,
+          source: 'https://example.com/stbl',
+        },
+      ],
+    },
+    {
+      symbol: 'NOTE',
+      name: 'A noted fund',
+      issuer: 'Note Co',
+      assetClass: 'Commodities',
+      price: { kind: 'fixed', usd: '2.00' },
+      reference: 'the issuer’s letter of 1 Nov 2026',
+      deployments: [{ chain: 'ethereum', address: ADDR('3'), startBlock: 5 }],
+    },
+    {
+      symbol: 'STBL',
+      name: 'A stablecoin',
+      issuer: 'Stable Co',
+      assetClass: 'Stablecoins',
+      source: 'defillama',
+      defillamaId: 7,
+      price: { kind: 'fixed', usd: '1.00' },
+      deployments: [{ chain: 'ethereum', address: ADDR('4') }],
+    },
+    {
+      symbol: 'TAIL',
+      name: 'Long tail',
+      issuer: 'Tail Co',
+      assetClass: 'Stocks',
+      source: 'defillama-protocol',
+      defillamaProtocol: { slug: 'tail', chains: ['Ethereum', 'Base'] },
+      price: { kind: 'unavailable' },
+    },
+  ],
+});
+
+/** Every asset and issuer has a page here except the ones named GONE. */
+const links: EntityLinks = {
+  asset: (symbol) => (symbol === 'GONE' ? undefined : `/assets/${symbol.toLowerCase()}`),
+  assetId: (symbol) => symbol.toLowerCase(),
+  symbolOf: () => undefined,
+  issuer: (name) => `/issuers/${name.toLowerCase().replace(/\s+/g, '-')}`,
+};
+
+const run = (over: Partial<Run>): Run =>
+  ({
+    id: 1,
+    startedAt: '2026-11-21T00:10:00.000Z',
+    finishedAt: null,
+    status: 'published',
+    asOf: AS_OF,
+    counts: {},
+    warnings: [],
+    errors: [],
+    reason: null,
+    ...over,
+  }) as Run;
+
+const coverage = (over: Partial<Coverage> = {}): Coverage => ({
+  asOf: AS_OF,
+  publishedRun: 1,
+  basis: 'the gross value of the tracked assets',
+  note: null,
+  classes: [],
+  overall: {
+    trackedValue: null,
+    reference: null,
+    noReference: 'no overall figure',
+    coveragePct: null,
+    status: 'unknown',
+    leads: [],
+  },
+  gaps: [],
+  doubleCounts: [],
+  overlap: {
+    holdings: [],
+    measuredValue: null,
+    estimate: {
+      date: '2025-05-06',
+      value: 2.4e9,
+      approximate: true,
+      name: 'A public report',
+      url: 'https://example.com/report',
+    },
+  },
+  holdings: [],
+  combined: null,
+  notCovered: [],
+  untracked: [],
+  ...over,
+});
+
+function reads(sources: Partial<SourcesData> = {}, cover: Partial<Coverage> = {}): SourcesReads {
+  return {
+    sources: {
+      registry,
+      publishedRun: 1,
+      asOf: AS_OF,
+      observations: new Map(),
+      runs: [],
+      stale: new Map(),
+      comparison: [],
+      ...sources,
+    },
+    coverage: coverage(cover),
+    notesHtml: '<h1 id="data-sources">Data sources</h1>',
+  };
+}
+
+const build = (r: SourcesReads) => buildSourcesPage(r, { ingest: configFor({}).ingest, links });
+
+describe('the page', () => {
+  it('the contents leave out the comparison until a first live run has one', () => {
+    const hrefs = (page: ReturnType<typeof build>) => page.contents.map((c) => c.href);
+    expect(hrefs(build(reads()))).toEqual(['#methodology', '#coverage', '#assets', '#runs', '#snapshot', '#fixed-texts']);
+    const compared = build(
+      reads({
+        comparison: [
+          {
+            assetClass: 'Stablecoins',
+            live: 5e6,
+            snapshot: 2.78e11,
+            share: null,
+          },
+        ],
+      }),
+    );
+    expect(hrefs(compared)).toContain('#snapshot-comparison');
+    expect(sourcesContents(true)[3]).toEqual({
+      href: '#snapshot-comparison',
+      label: 'First live run against the snapshot',
+    });
+    expect(compared.comparison).toEqual([
+      {
+        assetClass: 'Stablecoins',
+        live: '$5.00M',
+        snapshot: '$278.00B',
+        share: 'unavailable',
+      },
+    ]);
+    expect(build(reads()).comparison).toBeNull();
+  });
+
+  it('an offline last run: says what is served meanwhile; a run that failed otherwise, or an older offline one, does not', () => {
+    const offline = run({
+      id: 4,
+      status: 'failed',
+      reason: 'offline: no source could be reached (3 part(s); first: ENOTFOUND)',
+    });
+    expect(offlineNote([offline], undefined, AS_OF)).toEqual({
+      serving: 'the snapshot',
+      asOf: { datetime: AS_OF, text: 'November 20, 2026' },
+      run: 4,
+      started: '21 Nov 2026, 00:10 UTC',
+    });
+    expect(offlineNote([offline], 2, AS_OF)?.serving).toBe('ingest run 2');
+    expect(offlineNote([run({ status: 'failed', reason: 'the breaker held the run' })], 2, AS_OF)).toBeNull();
+    expect(offlineNote([run({ id: 5 }), offline], 2, AS_OF)).toBeNull();
+    expect(build(reads({ runs: [offline], publishedRun: undefined })).offline?.serving).toBe('the snapshot');
+  });
+
+  it('each run: its counters, its warnings counted in the fold, and every day read before its close said in full', () => {
+    const early = "ethereum: 2026-11-20 read before the day's end: the latest head was still at block 11";
+    const [one, none] = runRows([
+      run({
+        id: 2,
+        counts: {
+          evm: { observations: 12, transfers: 9 },
+          defillama: { calls: 2 },
+        },
+        warnings: [early],
+      }),
+      run({ id: 1, asOf: '', reason: '' }),
+    ])!;
+    expect(one).toMatchObject({
+      summary: 'Counters by source, 1 warning',
+      counters: 'evm: 12 observations, 9 transfers; defillama: 2 calls',
+      warnings: [early],
+      earlyCloses: [early],
+      asOf: '20 Nov 2026',
+    });
+    expect(runRows([run({ warnings: ['a', 'b'] })])![0].summary).toBe('Counters by source, 2 warnings');
+    expect(none).toMatchObject({
+      summary: 'Counters by source',
+      warnings: null,
+      earlyCloses: [],
+      reason: null,
+      asOf: '',
+    });
+    expect(runRows([])).toBeNull();
+  });
+
+  it('before any run: the snapshot is served, and no run is listed', () => {
+    const page = build(reads({ publishedRun: undefined }, { publishedRun: null }));
+    expect(page.publishedRun).toBeNull();
+    expect(page.servedOn).toEqual({
+      datetime: AS_OF,
+      text: 'November 20, 2026',
+    });
+    expect(page.runs).toBeNull();
+    expect(build(reads()).publishedRun).toBe(1);
+  });
+
+  it('the snapshot’s notes link public-figures.md to its page, drop the section on regenerating, and make each table scroll', () => {
+    const html = snapshotNotes(
+      '<p><a href="public-figures.md">figures</a></p><table><tr><td>1</td></tr></table><h2 id="regenerating">Regenerating</h2><p>npm run x</p>',
+    );
+    expect(html).toContain('href="/sources/public-figures"');
+    expect(html).not.toContain('Regenerating');
+    expect(html).toContain(`<div class="table-scroll" tabindex="0" role="region" aria-label="The snapshot's files table"><table>`);
+  });
+});
