@@ -1,7 +1,8 @@
 /**
  * /sources' build, a pure step from its reads: the contents leave out the comparison until there is
  * one; a last run that reached no source says the site is offline and what it serves meanwhile; each
- * run says its counters and, in full, every day it read before the close.
+ * run says its counters and, in full, every day it read before the close; each coverage status has
+ * its words, and the holdings wait for a first run.
  */
 import { describe, expect, it } from 'vitest';
 import { parseRegistry } from '#lib/server/catalogue/registry.ts';
@@ -11,6 +12,8 @@ import type { Run, SourcesData } from '#lib/server/figures/sources-data.ts';
 import type { EntityLinks } from '#lib/server/open-data/links.ts';
 import { buildSourcesPage, snapshotNotes, sourcesContents, type SourcesReads } from '#lib/server/open-data/sources-page.ts';
 import { offlineNote, runRows } from '#lib/server/open-data/sources-runs.ts';
+import { classShareText, coverageView, overallShareText } from '#lib/server/open-data/sources-coverage.ts';
+import { heldByShare, holdingFigure } from '#lib/server/open-data/sources-holdings.ts';
 
 const AS_OF = '2026-11-20';
 const ADDR = (c: string) => '0x' + c.repeat(40);
@@ -273,5 +276,174 @@ describe('the page', () => {
     expect(html).toContain('href="/sources/public-figures"');
     expect(html).not.toContain('Regenerating');
     expect(html).toContain(`<div class="table-scroll" tabindex="0" role="region" aria-label="The snapshot's files table"><table>`);
+  });
+});
+
+describe('what the totals cover', () => {
+  const cls = (
+    status: Coverage['classes'][number]['status'],
+    coveragePct: number | null,
+    reference: Coverage['classes'][number]['reference'],
+  ) => ({
+    assetClass: `Class ${status}`,
+    trackedValue: coveragePct === null ? null : 1e9,
+    trackedAssets: [],
+    reference,
+    noReference: reference ? null : 'no primary figure was found',
+    coveragePct,
+    status,
+    leads: [],
+  });
+  const ref = {
+    date: '2026-06-30',
+    value: 4e9,
+    approximate: true,
+    name: 'The issuer',
+    url: 'https://example.com/ref',
+    basis: 'net assets',
+  };
+
+  it('each status says its share in its own words, in a class row and in the overall row', () => {
+    expect(classShareText('covered', 25)).toBe('25%');
+    expect(classShareText('basis mismatch', 120.5)).toBe(
+      "120.5%: a basis mismatch (the tracked value is above the class's reference: the two count different things)",
+    );
+    expect(classShareText('no reference', null)).toBe('unknown: no primary reference');
+    expect(classShareText('unknown', null)).toBe('unknown');
+    expect(overallShareText('covered', 25)).toBe('25%');
+    expect(overallShareText('basis mismatch', 120.5)).toBe('120.5%: a basis mismatch');
+    expect(overallShareText('no reference', null)).toBe('unknown');
+    expect(overallShareText('unknown', null)).toBe('unknown');
+  });
+
+  it('a class row: its data values, its reference with ≈ (or why it has none), and the tracked value unknown before a run', () => {
+    const view = coverageView(
+      coverage({
+        classes: [cls('covered', 25, ref), cls('no reference', null, null)],
+        overall: {
+          trackedValue: 1e9,
+          reference: ref,
+          noReference: null,
+          coveragePct: 25,
+          status: 'covered',
+          leads: [],
+        },
+      }),
+    );
+    expect(view.columns[1]).toBe('Tracked value (20 Nov 2026, gross)');
+    const [covered, none] = view.classes;
+    expect(covered.data).toEqual({
+      class: 'Class covered',
+      coverage: 25,
+      status: 'covered',
+      referenceDate: '2026-06-30',
+    });
+    expect(covered.reference).toEqual({
+      kind: 'figure',
+      amount: '≈$4.00B',
+      on: { datetime: '2026-06-30', text: 'June 30, 2026' },
+      link: { href: 'https://example.com/ref', text: 'The issuer' },
+      basis: 'net assets',
+    });
+    expect(none.data).toEqual({
+      class: 'Class no reference',
+      coverage: '',
+      status: 'no reference',
+      referenceDate: '',
+    });
+    expect(none.reference).toEqual({
+      kind: 'none',
+      text: 'none: no primary figure was found',
+    });
+    expect(none.tracked).toBe('unavailable (the snapshot is shown)');
+    // The overall row states its figure without ≈.
+    expect(view.overall.reference).toMatchObject({
+      kind: 'figure',
+      amount: '$4.00B',
+    });
+  });
+
+  it('leaves out a group of leads without any, and the untracked list when it is empty', () => {
+    const lead = {
+      date: '2026-01-09',
+      value: 2.32e9,
+      approximate: false,
+      name: 'A repost',
+      url: 'https://example.com/repost',
+      why: 'a repost',
+    };
+    const view = coverageView(
+      coverage({
+        classes: [{ ...cls('unknown', null, null), leads: [lead] }, cls('covered', 25, ref)],
+      }),
+    );
+    expect(view.leads).toEqual([
+      {
+        label: 'Class unknown',
+        leads: [
+          {
+            amount: '$2.32B',
+            on: { datetime: '2026-01-09', text: '9 Jan 2026' },
+            link: { href: 'https://example.com/repost', text: 'A repost' },
+            why: 'a repost',
+          },
+        ],
+      },
+    ]);
+    expect(view.untracked).toBeNull();
+  });
+
+  it('before any run: the holdings are measured from the first one, the overlap shown by its last public figure', () => {
+    const page = build(reads({ publishedRun: undefined }, { publishedRun: null }));
+    expect(page.holdings.combined).toBe('No ingest run is published: the holdings are measured from the first one.');
+    expect(page.holdings.data).toEqual({ rowsSum: '', netted: '' });
+    expect(page.overlap.measuredText).toBe('The holdings are not measured yet (no published run read their wallets at a close).');
+    expect(page.overlap.estimate.amount).toBe('≈$2.40B');
+    const measured = build(reads({}, { combined: { rowsSum: 3e6, netted: 1e6, value: 2e6 } }));
+    expect(measured.holdings.data).toEqual({ rowsSum: 3e6, netted: 1e6 });
+    expect(measured.holdings.combined).toMatch(
+      /^The RWA classes .* come to \$3\.00M as read; counting each dollar once nets \$1\.00M .* are \$2\.00M\.$/,
+    );
+  });
+
+  it('a fund held by share: what every total leaves out, unknown while the snapshot is shown', () => {
+    const held = {
+      asset: 'BUIDL',
+      fund: 'OUSG',
+      share: 0.995,
+      source: 'its documents',
+    };
+    expect(heldByShare([{ ...held, value: null }])).toEqual([
+      expect.objectContaining({
+        data: { asset: 'BUIDL', fund: 'OUSG', value: '' },
+        percent: 99.5,
+        leftOut: "OUSG's value × 0.995 (unknown while the snapshot is shown)",
+      }),
+    ]);
+    expect(heldByShare([{ ...held, value: 1234 }])?.[0].leftOut).toBe('about $1.23K');
+    expect(heldByShare([])).toBeNull();
+  });
+
+  it('a holding’s figure: measured at a block with its receipt, an estimate by its share, or unknown and why', () => {
+    const h = {
+      date: AS_OF,
+      holder: 'STBL',
+      holderKind: 'stablecoin' as const,
+      wallet: RESERVE,
+      walletName: null,
+      asset: 'FUND',
+      chain: 'ethereum',
+      balance: '1234.5678',
+      value: 1234.57,
+      share: null,
+      holderValue: null,
+      blockNumber: 11,
+      receiptRunId: 3,
+      source: 'x',
+      note: null,
+    };
+    expect(holdingFigure({ ...h, basis: 'measured' })).toBe("1,234.57 FUND at block 11, $1.23K (run #3's receipt)");
+    expect(holdingFigure({ ...h, basis: 'estimate', share: 0.25, value: 500 })).toBe('estimate: $500.00 (25% of STBL)');
+    expect(holdingFigure({ ...h, basis: 'unknown', note: 'not read that day' })).toBe('unknown: not read that day');
   });
 });

@@ -3,7 +3,8 @@
  * serves (the registry, the observations, the runs) and what the totals cover, in one batch, and the
  * snapshot's notes compiled from Markdown. `buildSourcesPage` is a pure step from what they answered
  * (and the ingest's configured bounds, and the links to the site's own pages) to every text, link,
- * data-* value and row the template shows. Its runs are built beside it, in sources-runs.ts.
+ * data-* value and row the template shows. Its sections are built beside it: sources-coverage.ts,
+ * sources-holdings.ts and sources-runs.ts.
  */
 import type { IngestConfig } from '#lib/server/config.ts';
 import { methodStatements } from '#lib/server/catalogue/methods.ts';
@@ -15,6 +16,8 @@ import { figureLabel, type SnapshotProduct } from '#lib/server/figures/snapshot-
 import { dropSections, mapLinks, wrapTables } from '#lib/shared/data-notes.ts';
 import { SPEC_FIXED_TEXTS } from '#lib/shared/spec-fixed.ts';
 import type { EntityLinks } from './links.ts';
+import { coverageView } from './sources-coverage.ts';
+import { heldByShare, reserveOverlap, whoHoldsWhom } from './sources-holdings.ts';
 import { offlineNote, runRows } from './sources-runs.ts';
 import { longDay, usd } from './sources-view.ts';
 
@@ -86,7 +89,8 @@ function snapshotProducts(products: readonly SnapshotProduct[], links: EntityLin
  * name; `links` finds the site's page of an asset or an issuer.
  */
 export function buildSourcesPage(r: SourcesReads, { ingest, links }: { ingest: IngestConfig; links: EntityLinks }) {
-  const { sources } = r;
+  const { sources, coverage } = r;
+  const { registry } = sources;
   return {
     asOf: sources.asOf,
     /** The published run the figures come from; null: the snapshot is served. */
@@ -95,7 +99,11 @@ export function buildSourcesPage(r: SourcesReads, { ingest, links }: { ingest: I
     offline: offlineNote(sources.runs, sources.publishedRun, sources.asOf),
     contents: sourcesContents(sources.comparison.length > 0),
     // Every statement of method is generated from the code's constants and the registry (methods.ts).
-    methods: methodStatements(ingest, sources.registry),
+    methods: methodStatements(ingest, registry),
+    coverage: coverageView(coverage),
+    heldByShare: heldByShare(coverage.doubleCounts),
+    overlap: reserveOverlap(coverage.overlap, registry),
+    holdings: whoHoldsWhom(coverage, registry),
     comparison: comparisonRows(sources.comparison),
     runs: runRows(sources.runs),
     notesHtml: snapshotNotes(r.notesHtml),

@@ -1,8 +1,10 @@
 /**
  * The pieces every section of /sources is made of, decided in one place: money by the spec's
- * currency rule and a day as a `<time>` shows it.
+ * currency rule, a day as a `<time>` shows it, a dated public figure with its link, and a chain by its
+ * registry name.
  */
-import { formatCurrency, formatLongDate } from '#lib/shared/format.ts';
+import type { Registry } from '#lib/server/catalogue/registry.ts';
+import { formatCurrency, formatDay, formatLongDate } from '#lib/shared/format.ts';
 
 /** Money by the spec's currency rule (src/lib/shared/format.ts), as on every page; a figure not known says so, never $0. */
 export const usd = (n: number | null) => (n === null ? 'unavailable' : formatCurrency(n));
@@ -15,3 +17,31 @@ export interface Day {
 
 /** A day in full ("May 6, 2025"), for a sentence. */
 export const longDay = (iso: string): Day => ({ datetime: iso, text: formatLongDate(iso) });
+
+/** A day in short ("6 May 2025"), for a table or a list. */
+export const shortDay = (iso: string): Day => ({ datetime: iso, text: formatDay(iso) });
+
+/** A link to a page outside the site (the template marks it nofollow). */
+export interface Link {
+  href: string;
+  text: string;
+}
+
+/** A dated public figure: how much (≈ before it when approximate), on which day, from which page. */
+export interface DatedFigure {
+  amount: string;
+  on: Day;
+  link: Link;
+}
+
+/** A public figure as the page shows it; `approximate` says whether its ≈ is shown (the overall row never shows it). */
+export function datedFigure(
+  f: { value: number; approximate: boolean; date: string; name: string; url: string },
+  day: (iso: string) => Day,
+  approximate = f.approximate,
+): DatedFigure {
+  return { amount: `${approximate ? '≈' : ''}${usd(f.value)}`, on: day(f.date), link: { href: f.url, text: f.name } };
+}
+
+/** A chain by the registry's name for it, else by its key. */
+export const chainName = (registry: Registry | undefined, chain: string) => registry?.chains[chain]?.name ?? chain;
