@@ -2,18 +2,21 @@
  * /sources' build, a pure step from its reads: the contents leave out the comparison until there is
  * one; a last run that reached no source says the site is offline and what it serves meanwhile; each
  * run says its counters and, in full, every day it read before the close; each coverage status has
- * its words, and the holdings wait for a first run.
+ * its words, and the holdings wait for a first run; a registry reference links its https address and
+ * quotes its note; an EVM deployment says which block its logs are read from; a chain that names an
+ * explorer links the token and the block, one that does not shows the text alone.
  */
 import { describe, expect, it } from 'vitest';
 import { parseRegistry } from '#lib/server/catalogue/registry.ts';
 import { configFor } from '#lib/server/config.ts';
 import type { Coverage } from '#lib/server/figures/coverage-data.ts';
-import type { Run, SourcesData } from '#lib/server/figures/sources-data.ts';
+import type { LatestFigure, Run, SourcesData } from '#lib/server/figures/sources-data.ts';
 import type { EntityLinks } from '#lib/server/open-data/links.ts';
 import { buildSourcesPage, snapshotNotes, sourcesContents, type SourcesReads } from '#lib/server/open-data/sources-page.ts';
 import { offlineNote, runRows } from '#lib/server/open-data/sources-runs.ts';
 import { classShareText, coverageView, overallShareText } from '#lib/server/open-data/sources-coverage.ts';
 import { heldByShare, holdingFigure } from '#lib/server/open-data/sources-holdings.ts';
+import { referenceParts } from '#lib/server/open-data/sources-assets.ts';
 
 const AS_OF = '2026-11-20';
 const ADDR = (c: string) => '0x' + c.repeat(40);
@@ -176,6 +179,23 @@ function reads(sources: Partial<SourcesData> = {}, cover: Partial<Coverage> = {}
 }
 
 const build = (r: SourcesReads) => buildSourcesPage(r, { ingest: configFor({}).ingest, links });
+const figure = (over: Partial<LatestFigure>): LatestFigure => ({
+  assetSymbol: 'FUND',
+  chain: 'ethereum',
+  source: 'evm',
+  date: AS_OF,
+  supply: '1000',
+  value: 1000,
+  holders: 12,
+  blockNumber: 777,
+  blockTime: '2026-11-20T23:59:59.000Z',
+  apiUrl: null,
+  fetchedAt: null,
+  ...over,
+});
+
+const rowOf = (page: ReturnType<typeof build>, asset: string, chain: string) =>
+  page.tracked!.find((t) => t.data.asset === asset && t.data.chain === chain)!;
 
 describe('the page', () => {
   it('the contents leave out the comparison until a first live run has one', () => {
@@ -445,5 +465,214 @@ describe('what the totals cover', () => {
     expect(holdingFigure({ ...h, basis: 'measured' })).toBe("1,234.57 FUND at block 11, $1.23K (run #3's receipt)");
     expect(holdingFigure({ ...h, basis: 'estimate', share: 0.25, value: 500 })).toBe('estimate: $500.00 (25% of STBL)');
     expect(holdingFigure({ ...h, basis: 'unknown', note: 'not read that day' })).toBe('unknown: not read that day');
+  });
+});
+
+describe('a tracked asset’s rows', () => {
+  it('a reference with an https address links it shortly and quotes its note; one without is all note; later rows show neither', () => {
+    expect(referenceParts('https://www.github.com/acme/repo/tree/main/src/x.ts')).toEqual({
+      link: {
+        href: 'https://www.github.com/acme/repo/tree/main/src/x.ts',
+        text: 'acme/repo/src/x.ts',
+      },
+      quoted: '',
+    });
+    const page = build(reads());
+    expect(rowOf(page, 'FUND', 'ethereum').reference).toEqual({
+      link: {
+        href: 'https://github.com/acme/adapters/tree/main/projects/fund',
+        text: 'acme/adapters/projects/fund',
+      },
+      quoted: ' (the adapter lists it)',
+    });
+    expect(rowOf(page, 'NOTE', 'ethereum').reference).toEqual({
+      link: null,
+      quoted: 'the issuer’s letter of 1 Nov 2026',
+    });
+    // The names and the reference are on the asset's first row only.
+    expect(rowOf(page, 'FUND', 'plain')).toMatchObject({
+      names: null,
+      reference: null,
+      symbol: 'FUND',
+    });
+    expect(rowOf(page, 'FUND', 'ethereum').names).toEqual({
+      symbol: 'FUND',
+      name: 'A fund',
+      href: '/assets/fund',
+      issuer: 'Fund Co',
+      issuerHref: '/issuers/fund-co',
+      assetClass: 'U.S. Treasuries',
+    });
+  });
+
+  it('an EVM deployment reads its logs from its stated block, else from the one the first run finds; another family or a DefiLlama asset says nothing', () => {
+    const page = build(reads());
+    expect(rowOf(page, 'FUND', 'ethereum').deployment.logs).toBe('logs from block 123');
+    expect(rowOf(page, 'FUND', 'plain').deployment.logs).toBe('logs from its deployment block (found on the chain by the first run)');
+    expect(rowOf(page, 'FUND', 'solana').deployment.logs).toBeNull();
+    expect(rowOf(page, 'STBL', 'ethereum').deployment.logs).toBeNull();
+  });
+
+  it('links the token and the block to the chain’s explorer when it names one, and shows them alone when it does not', () => {
+    const page = build(
+      reads({
+        observations: new Map([
+          ['FUND|ethereum', figure({})],
+          ['FUND|plain', figure({ chain: 'plain', blockNumber: 9 })],
+        ]),
+      }),
+    );
+    const onEthereum = rowOf(page, 'FUND', 'ethereum');
+    expect(onEthereum.deployment).toMatchObject({
+      chain: 'Ethereum',
+      href: `https://etherscan.io/token/${ADDR('1')}`,
+    });
+    expect(onEthereum.observed?.block).toEqual({
+      number: 777,
+      href: 'https://etherscan.io/block/777',
+      time: '2026-11-20T23:59:59.000Z',
+      apiUrl: null,
+    });
+    const onPlain = rowOf(page, 'FUND', 'plain');
+    expect(onPlain.deployment).toMatchObject({
+      chain: 'Plain Chain',
+      href: undefined,
+    });
+    expect(onPlain.observed?.block?.href).toBeUndefined();
+    expect(rowOf(page, 'FUND', 'solana').deployment.href).toBe('https://solscan.io/token/GyWgeqpy5GueU2YbkE8xqUeVEokCMMCEeUrfbtMw6phr');
+  });
+
+  it('names the wallets a deployment leaves out or nets, on their own chain only', () => {
+    const page = build(reads());
+    expect(rowOf(page, 'FUND', 'ethereum').deployment).toMatchObject({
+      excluded: [ADDR('7')],
+      escrows: [ADDR('e')],
+      reserveWallets: [{ holder: 'STBL (STBL reserve)', address: RESERVE }],
+    });
+    expect(rowOf(page, 'FUND', 'plain').deployment).toMatchObject({
+      excluded: null,
+      escrows: [],
+      reserveWallets: [],
+    });
+  });
+
+  it('says how each deployment is read and priced, the DefiLlama cross-check on the first row, and each gap on its chain', () => {
+    const gap = {
+      symbol: 'FUND',
+      chainSource: 'evm',
+      chainValue: 1000,
+      defillamaValue: 1100,
+      defillamaUrl: null,
+    };
+    const page = build(
+      reads(
+        {},
+        {
+          gaps: [
+            { ...gap, chain: 'ethereum', gapPct: 10 },
+            { ...gap, chain: 'plain', chainValue: 0, gapPct: null },
+          ],
+        },
+      ),
+    );
+    const first = rowOf(page, 'FUND', 'ethereum').method;
+    expect(first.text).toMatch(/^totalSupply\(\).*; Fixed NAV of \$1\.00 per token \(our token list\)$/);
+    expect(first.crossCheck).toBe('fund-protocol');
+    expect(first.gaps).toEqual([{ gap: 10, defillama: '$1.10K', percent: '+10%', chain: '$1.00K' }]);
+    const second = rowOf(page, 'FUND', 'plain').method;
+    expect(second.crossCheck).toBeNull();
+    expect(second.gaps).toEqual([{ gap: '', defillama: '$1.10K', percent: 'gap unknown', chain: '$0.00' }]);
+    expect(rowOf(page, 'STBL', 'ethereum').method.text).toBe(
+      'DefiLlama stablecoins API, id 7; Fixed NAV of $1.00 per token (our token list)',
+    );
+  });
+
+  it('shows the latest figure with where it was read, stale with why, or not observed yet', () => {
+    const page = build(
+      reads({
+        observations: new Map([
+          [
+            'STBL|ethereum',
+            figure({
+              assetSymbol: 'STBL',
+              supply: '',
+              holders: null,
+              blockNumber: null,
+              apiUrl: 'https://api.example/stbl',
+              fetchedAt: '2026-11-21T00:05:00.000Z',
+            }),
+          ],
+        ]),
+        stale: new Map([
+          [
+            'STBL|ethereum',
+            {
+              asset: 'STBL',
+              chain: 'ethereum',
+              since: '2026-11-19',
+              ageHours: 24,
+              reason: 'no answer',
+              kind: 'price',
+            },
+          ],
+        ]),
+      }),
+    );
+    const stbl = rowOf(page, 'STBL', 'ethereum');
+    expect(stbl.observed).toEqual({
+      line: '20 Nov 2026: no token supply (DefiLlama gives dollars), $1.00K, holders unavailable',
+      block: null,
+      api: { url: 'https://api.example/stbl', at: '21 Nov 2026, 00:05 UTC' },
+    });
+    expect(stbl.stale).toEqual({
+      ageHours: 24,
+      since: '2026-11-19',
+      rest: ' (valued at its last price), 24 h old (no answer)',
+    });
+    expect(rowOf(page, 'NOTE', 'ethereum')).toMatchObject({
+      observed: null,
+      stale: null,
+    });
+  });
+
+  it('lists the assets read only from DefiLlama’s protocol API with the chains they keep; without a registry, no table at all', () => {
+    const page = build(
+      reads({
+        observations: new Map([
+          [
+            'TAIL|ethereum',
+            figure({
+              assetSymbol: 'TAIL',
+              apiUrl: 'https://api.llama.fi/protocol/tail',
+            }),
+          ],
+        ]),
+      }),
+    );
+    expect(page.longTail).toEqual([
+      expect.objectContaining({
+        symbol: 'TAIL',
+        slug: 'tail',
+        only: 'Ethereum, Base',
+        reference: null,
+        seen: [
+          {
+            line: 'Ethereum: $1.00K on 20 Nov 2026',
+            apiUrl: 'https://api.llama.fi/protocol/tail',
+          },
+        ],
+      }),
+    ]);
+    const none = build(
+      reads({
+        registry: undefined,
+        registryError: 'Invalid registry x.json: assets.0',
+      }),
+    );
+    expect(none).toMatchObject({
+      tracked: null,
+      longTail: null,
+      registryError: 'Invalid registry x.json: assets.0',
+    });
   });
 });

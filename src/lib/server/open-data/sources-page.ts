@@ -3,8 +3,8 @@
  * serves (the registry, the observations, the runs) and what the totals cover, in one batch, and the
  * snapshot's notes compiled from Markdown. `buildSourcesPage` is a pure step from what they answered
  * (and the ingest's configured bounds, and the links to the site's own pages) to every text, link,
- * data-* value and row the template shows. Its sections are built beside it: sources-coverage.ts,
- * sources-holdings.ts and sources-runs.ts.
+ * data-* value and row the template shows: the .astro file only renders it. Its sections are built
+ * beside it: sources-coverage.ts, sources-holdings.ts, sources-assets.ts and sources-runs.ts.
  */
 import type { IngestConfig } from '#lib/server/config.ts';
 import { methodStatements } from '#lib/server/catalogue/methods.ts';
@@ -16,6 +16,7 @@ import { figureLabel, type SnapshotProduct } from '#lib/server/figures/snapshot-
 import { dropSections, mapLinks, wrapTables } from '#lib/shared/data-notes.ts';
 import { SPEC_FIXED_TEXTS } from '#lib/shared/spec-fixed.ts';
 import type { EntityLinks } from './links.ts';
+import { longTailRows, trackedRows } from './sources-assets.ts';
 import { coverageView } from './sources-coverage.ts';
 import { heldByShare, reserveOverlap, whoHoldsWhom } from './sources-holdings.ts';
 import { offlineNote, runRows } from './sources-runs.ts';
@@ -104,6 +105,10 @@ export function buildSourcesPage(r: SourcesReads, { ingest, links }: { ingest: I
     heldByShare: heldByShare(coverage.doubleCounts),
     overlap: reserveOverlap(coverage.overlap, registry),
     holdings: whoHoldsWhom(coverage, registry),
+    registryError: sources.registryError ?? null,
+    /** Null without a registry (its error is shown instead). */
+    tracked: registry ? trackedRows(registry, sources, coverage.gaps, links) : null,
+    longTail: registry ? longTailRows(registry, sources.observations, links) : null,
     comparison: comparisonRows(sources.comparison),
     runs: runRows(sources.runs),
     notesHtml: snapshotNotes(r.notesHtml),

@@ -1,9 +1,10 @@
 /**
  * The pieces every section of /sources is made of, decided in one place: money by the spec's
- * currency rule, a day as a `<time>` shows it, a dated public figure with its link, and a chain by its
- * registry name.
+ * currency rule, a day as a `<time>` shows it, a dated public figure with its link, a chain by its
+ * registry name, and an asset's names with the pages they link to.
  */
-import type { Registry } from '#lib/server/catalogue/registry.ts';
+import type { Registry, RegistryAsset } from '#lib/server/catalogue/registry.ts';
+import type { EntityLinks } from './links.ts';
 import { formatCurrency, formatDay, formatLongDate } from '#lib/shared/format.ts';
 
 /** Money by the spec's currency rule (src/lib/shared/format.ts), as on every page; a figure not known says so, never $0. */
@@ -45,3 +46,24 @@ export function datedFigure(
 
 /** A chain by the registry's name for it, else by its key. */
 export const chainName = (registry: Registry | undefined, chain: string) => registry?.chains[chain]?.name ?? chain;
+
+/** An asset's names as a table's first cell shows them, each linking to its page when the site has one. */
+export interface AssetNames {
+  symbol: string;
+  name: string;
+  href: string | undefined;
+  issuer: string;
+  issuerHref: string | undefined;
+  assetClass: string;
+}
+
+export function assetNames(a: Pick<RegistryAsset, 'symbol' | 'name' | 'issuer' | 'assetClass'>, links: EntityLinks): AssetNames {
+  return {
+    symbol: a.symbol,
+    name: a.name,
+    href: links.asset(a.symbol),
+    issuer: a.issuer,
+    issuerHref: links.issuer(a.issuer),
+    assetClass: a.assetClass,
+  };
+}
