@@ -90,6 +90,40 @@ describe('header search, by keyboard', () => {
     expect(errors).toEqual([]);
   });
 
+  it('Escape before a slow answer arrives: the answer does not open the list, and the next Escape clears the box', async () => {
+    const { page, errors } = await tab.visit('/login', { viewport: DESKTOP });
+    await hydrated(page);
+    const box = page.getByRole('combobox', { name: /Search/ });
+    // Every answer is held until the visitor has pressed Escape, as on a slow connection.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let asked = 0;
+    const hold = async (route: import('playwright-core').Route) => {
+      asked++;
+      await held;
+      await route.continue().catch(() => {});
+    };
+    await page.route('**/api/search?*', hold);
+    try {
+      await page.keyboard.press('/');
+      await page.keyboard.type('ondo');
+      await expect.poll(() => asked, { interval: 50 }).toBeGreaterThan(0);
+      await page.keyboard.press('Escape');
+      release();
+      // What the page received for the held requests, had they been drawn, would have opened the list.
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+      expect(await box.getAttribute('aria-expanded')).toBe('false');
+      expect(await page.getByRole('listbox', { name: 'Search suggestions' }).isVisible()).toBe(false);
+      expect(await box.inputValue()).toBe('ondo');
+      await page.keyboard.press('Escape');
+      expect(await box.inputValue()).toBe('');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.unroute('**/api/search?*', hold);
+    }
+  });
+
   it('finds a symbol inside a word, shows market caps, and ends with See all results', async () => {
     const { page, errors } = await tab.visit('/login', { viewport: DESKTOP });
     await hydrated(page);

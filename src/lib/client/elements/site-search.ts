@@ -140,6 +140,18 @@ class SiteSearch extends HTMLElement {
     option.scrollIntoView({ block: 'nearest' });
   }
 
+  /**
+   * Escape with the list open, or an answer still on its way: the list closes and stays closed. The
+   * answer to the text typed last is dropped, not drawn: drawn after Escape it would open the list
+   * again, and the next Escape would close it instead of clearing the box.
+   */
+  #dismiss() {
+    this.#request?.abort();
+    this.#asked = '';
+    this.#list.removeAttribute('aria-busy');
+    this.#show(false);
+  }
+
   #open(index: number) {
     const hit = this.#hits[index];
     if (hit) location.assign(hit.url);
@@ -160,7 +172,7 @@ class SiteSearch extends HTMLElement {
         this.#open(this.#active);
         break;
       case 'Escape':
-        if (open) this.#show(false);
+        if (open || this.#list.hasAttribute('aria-busy')) this.#dismiss();
         else if (this.#input.value) {
           this.#input.value = '';
           this.#render([]);
