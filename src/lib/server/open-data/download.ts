@@ -4,7 +4,6 @@
  */
 import { recordsToCsv } from '#lib/shared/csv.ts';
 import { HttpError } from '#lib/server/http/http-error.ts';
-import { publicJson } from '#lib/server/http/public-json.ts';
 import { CACHE, cacheHeaders } from '#lib/server/cache/policy.ts';
 
 export type Format = 'json' | 'csv';
@@ -38,18 +37,4 @@ export function csvResponse<T extends object>(rows: readonly T[], columns: reado
   return new Response(recordsToCsv(columns as readonly string[], rows as unknown as Record<string, unknown>[]), {
     headers: { 'Content-Type': 'text/csv; charset=utf-8; header=present', ...cacheHeaders(CACHE.dataApi) },
   });
-}
-
-/**
- * Rows as JSON (an array, the same records) or CSV. `download` adds the file name (the page's
- * links); the plain list endpoints answer ?format=csv inline unless asked to download.
- */
-export function rowsResponse<T extends object>(
-  rows: T[],
-  columns: readonly (keyof T & string)[],
-  opts: { format: Format; view: string; asOf: string; download?: boolean },
-): Response {
-  const res = opts.format === 'json' ? publicJson(rows) : csvResponse(rows, columns);
-  if (opts.download) res.headers.set('Content-Disposition', attachment(opts.view, opts.asOf, opts.format));
-  return res;
 }

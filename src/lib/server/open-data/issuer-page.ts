@@ -86,11 +86,11 @@ function summary(catalog: Catalog, id: string, live: boolean, counted: Counted, 
 export const issuersRead = () =>
   combine([servedFactsRead(), catalogRead(), publishedTotalsRead('issuer', 0)], ([{ asOf, publishedRun }, catalog, totals]) => {
     const counted = countedOnce(siteRegistry().registry);
-    // The as-of day's issuer totals by the issuer's id (the names the registry gives it, summed).
+    // The as-of day's issuer totals (the read holds that day alone) by the issuer's id: the names the registry gives it, summed.
     const byId = new Map<string, PublishedTotal[]>();
     for (const t of totals) {
       const id = slugify(t.key);
-      if (t.date === asOf) (byId.get(id) ?? byId.set(id, []).get(id)!).push(t);
+      (byId.get(id) ?? byId.set(id, []).get(id)!).push(t);
     }
     const issuers = catalog.issuers.map((i) =>
       summary(catalog, i.id, publishedRun !== undefined, counted, byId.has(i.id) ? byDay(byId.get(i.id)!)[0] : undefined)!,

@@ -52,8 +52,7 @@ export function table<T extends object>(rows: T[], columns: readonly (keyof T & 
 }
 
 /**
- * A list endpoint's rows, JSON or CSV as `format` asks; `download` names the file (rowsResponse's
- * arguments, download.ts), `headers` adds its own.
+ * A list endpoint's rows, JSON or CSV as `format` asks; `download` names the file, `headers` adds its own.
  */
 export function rowsReply<T extends object>(
   rows: T[],
@@ -65,4 +64,16 @@ export function rowsReply<T extends object>(
     file: opts.download ? { view: opts.view, asOf: opts.asOf } : undefined,
     headers: opts.headers,
   });
+}
+
+/**
+ * The same rows as a page's download link answers them (its `?format=` and file name): the Response of
+ * rowsReply, so a page's file and the API's list follow one rule.
+ */
+export function rowsResponse<T extends object>(
+  rows: T[],
+  columns: readonly (keyof T & string)[],
+  opts: { format: Format; view: string; asOf: string; download?: boolean },
+): Response {
+  return rowsReply(rows, columns, opts).response();
 }
