@@ -1,6 +1,6 @@
 /**
  * `npm test`: the production build, then every vitest project (unit, API, browser, reliability)
- * with lint, format check and type check beside them, ending with one summary line
+ * with the type check of the .ts files beside them, ending with one summary line
  * 'N passed, N failed' that CI reads.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -61,37 +61,27 @@ const browserFound = resolveChromium().then(
 );
 
 /**
- * The checks run beside the build and the tests, in lanes of their own. Prettier, and ESLint (syntax
- * rules and the module boundaries, one thread) then knip, read only the sources: they start with the
- * build, whose own work leaves a core partly idle. The type checks read the content types the build
- * writes into .astro/ (astro build syncs before it builds; a run without the build syncs instead),
- * so they start after it, beside the first test projects: oxlint (the type-aware rules and
- * TypeScript's diagnostics on the .ts files, one typescript-go program) then astro check on the
- * .astro files, which does not sync again (--noSync: loading the config and Vite for it cost about
- * 7 s of CPU). None reads what another writes: the build writes dist/ and .astro/, which the checks
- * ignore. A failed check fails the run in its summary line; the tests still run to the end.
+ * One static check runs with the tests: oxlint's type-aware rules and TypeScript's diagnostics on
+ * every .ts file (one typescript-go program). It is part of the suite because some tests are types:
+ * tests/unit/endpoint-types.test.ts asserts with `@ts-expect-error` lines that only a type check
+ * reads. It reads the content types the build writes into .astro/ (astro build syncs before it
+ * builds; a run without the build syncs instead), so it starts after the build, beside the tests.
+ * The other checks (Prettier, ESLint and its module boundaries, knip, `astro check`) read only the
+ * sources and assert nothing a test does: they are `npm run check`, which CI runs after the tests.
+ * They took about 80 CPU-s, 40 s of the two cores, inside the test run's budget. A failed type
+ * check fails the run in its summary line; the tests still run to the end.
  */
 const checks = process.env.SKIP_CHECK
-  ? { withBuild: [], afterBuild: [] }
-  : {
-      withBuild: [
-        [step('Format check (prettier)', bin('prettier'), ['--check', '.'])],
-        [
-          step('Lint (eslint)', bin('eslint'), ['.', '--max-warnings', '0']),
-          step('Unused files, exports and dependencies (knip)', bin('knip'), []),
-        ],
+  ? []
+  : [
+      [
+        step('Type-aware lint and type check of .ts files (oxlint, typescript-go)', bin('oxlint'), [
+          '--type-aware',
+          '--type-check',
+          '--deny-warnings',
+        ]),
       ],
-      afterBuild: [
-        [
-          step('Type-aware lint and type check of .ts files (oxlint, typescript-go)', bin('oxlint'), [
-            '--type-aware',
-            '--type-check',
-            '--deny-warnings',
-          ]),
-          step('Type check of .astro files (astro check)', bin('astro'), ['check', '--noSync', '--tsconfig', 'tsconfig.astro.json']),
-        ],
-      ],
-    };
+    ];
 if (!process.env.SKIP_CHECK && process.env.SKIP_BUILD) {
   const sync = spawnSync(bin('astro'), ['sync'], { stdio: 'inherit', env });
   if (sync.status !== 0) {
@@ -99,14 +89,13 @@ if (!process.env.SKIP_CHECK && process.env.SKIP_BUILD) {
     process.exit(sync.status ?? 1);
   }
 }
-const besideBuild = Promise.all(checks.withBuild.map(lane));
 if (!process.env.SKIP_BUILD && !(await lane([step('Build', bin('astro'), ['build'])]))) {
   // The browser's unpacking is let finish: cut off, it would leave a partial binary a later run finds.
-  await Promise.all([besideBuild, browserFound]);
+  await browserFound;
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
-const checksDone = Promise.all([besideBuild, ...checks.afterBuild.map(lane)]).then((lanes) => lanes.flat());
+const checksDone = Promise.all(checks.map(lane));
 const found = await browserFound;
 if ('error' in found) {
   console.error(`Browser tests need Chromium and none was found: ${found.error.message}`);
