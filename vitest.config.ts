@@ -105,8 +105,8 @@ export default defineConfig({
           // (crash, backup, fuzzing, attack and build suites on servers of their own, none of them
           // timing anything). One project, so its workers run file after file whatever the folder
           // (vitest ends a worker when the next file is another project's); each folder's time limits
-          // (BROWSER_GROUP_FOLDERS) are set by tests/support/folder-limits.ts. After the unit tests,
-          // in `npm test`'s first vitest process.
+          // (BROWSER_GROUP_FOLDERS) are set by tests/support/folder-limits.ts. In `npm test`, in a
+          // vitest process of its own once the build has ended.
           name: 'browser-group',
           ...NODE_LANE,
           include: BROWSER_GROUP_FOLDERS.map((f) => f.folder + f.files),

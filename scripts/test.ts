@@ -82,31 +82,6 @@ const checks = process.env.SKIP_CHECK
         ]),
       ],
     ];
-if (!process.env.SKIP_CHECK && process.env.SKIP_BUILD) {
-  const sync = spawnSync(bin('astro'), ['sync'], { stdio: 'inherit', env });
-  if (sync.status !== 0) {
-    console.log('\nastro sync failed.\n0 passed, 1 failed');
-    process.exit(sync.status ?? 1);
-  }
-}
-if (!process.env.SKIP_BUILD && !(await lane([step('Build', bin('astro'), ['build'])]))) {
-  // The browser's unpacking is let finish: cut off, it would leave a partial binary a later run finds.
-  await browserFound;
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-}
-const checksDone = Promise.all(checks.map(lane));
-const found = await browserFound;
-if ('error' in found) {
-  console.error(`Browser tests need Chromium and none was found: ${found.error.message}`);
-  stopLanes = true;
-  await checksDone;
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-}
-env.CHROMIUM_PATH = found.browser.path;
-console.log(`Chromium for the browser tests: ${found.browser.path} (${found.browser.source})`);
-
 mkdirSync('test-results', { recursive: true });
 // A run that hangs (a child that never answers, a full disk) is stopped well inside CI's 90 minutes,
 // so the log ends with what ran and a summary instead of a cut-off.
@@ -174,14 +149,48 @@ function counts(report: string): { passed: number; failed: number; skipped: numb
 }
 
 /**
- * Three vitest processes start together. The sqld lane runs in one of its own: as a group after the
- * others it ran one file at a time (its files share one sqld and two instances) beside an idle core
- * for two minutes. The API suites on the shared server run one file at a time too (they share one
- * server and its budgets), each request waiting on the last: between the unit tests and the browser
- * tests they left a core idle for more than a minute, so they run in a process of their own as
- * well, beside the unit and browser tests instead of between them. The timed suites come last and
- * alone, so nothing runs beside what they time. Given files or options (`npm test -- <file>`), one
- * process runs what they select.
+ * The unit tests need no build: their vitest process starts with it. The build keeps one core
+ * busy for most of its time (about 15 s); the unit tests (about 40 CPU-s) take the other, instead
+ * of running first in the browser tests' process once the build has ended. Given files or options
+ * (`npm test -- <file>`), one process after the build runs what they select.
+ */
+const unitRun =
+  extra.length > 0 ? undefined : vitest('Unit tests (vitest: unit)', ['--project', 'unit'], 'test-results/vitest-unit.json', true);
+
+if (!process.env.SKIP_CHECK && process.env.SKIP_BUILD) {
+  const sync = spawnSync(bin('astro'), ['sync'], { stdio: 'inherit', env });
+  if (sync.status !== 0) {
+    console.log('\nastro sync failed.\n0 passed, 1 failed');
+    process.exit(sync.status ?? 1);
+  }
+}
+if (!process.env.SKIP_BUILD && !(await lane([step('Build', bin('astro'), ['build'])]))) {
+  // The browser's unpacking is let finish: cut off, it would leave a partial binary a later run finds.
+  await Promise.all([browserFound, unitRun]);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+const checksDone = Promise.all(checks.map(lane));
+const found = await browserFound;
+if ('error' in found) {
+  console.error(`Browser tests need Chromium and none was found: ${found.error.message}`);
+  stopLanes = true;
+  await Promise.all([checksDone, unitRun]);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+env.CHROMIUM_PATH = found.browser.path;
+console.log(`Chromium for the browser tests: ${found.browser.path} (${found.browser.source})`);
+
+/**
+ * After the build, three more vitest processes start together (the unit tests' started with the
+ * build). The sqld lane runs in one of its own: as a group after the others it ran one file at a
+ * time (its files share one sqld and two instances) beside an idle core for two minutes. The API
+ * suites on the shared server run one file at a time too (they share one server and its budgets),
+ * each request waiting on the last: between the unit tests and the browser tests they left a core
+ * idle for more than a minute, so they run in a process of their own as well, beside the browser
+ * tests instead of before them. The timed suites come last and alone, so nothing runs beside what
+ * they time. Given files or options (`npm test -- <file>`), one process runs what they select.
  */
 const BESIDE = [
   { project: 'api-sqld', title: 'Tests on sqld', report: 'test-results/vitest-sqld.json' },
@@ -192,14 +201,16 @@ const runs: VitestRun[] =
     ? [await vitest('Tests (vitest)', extra, 'test-results/vitest.json')]
     : await (async () => {
         // The project names first: a config that fails to load stops the run before any vitest process starts.
-        const others = (await projectNames()).filter((name) => !BESIDE.some((b) => b.project === name) && name !== 'reliability-timed');
+        const others = (await projectNames()).filter(
+          (name) => !BESIDE.some((b) => b.project === name) && name !== 'reliability-timed' && name !== 'unit',
+        );
         const besideRuns = BESIDE.map((b) => vitest(`${b.title} (vitest: ${b.project})`, ['--project', b.project], b.report, true));
         const main = await vitest(
           `Tests (vitest: ${others.join(', ')})`,
           others.flatMap((name) => ['--project', name]),
           'test-results/vitest.json',
         );
-        const beside = await Promise.all(besideRuns);
+        const beside = await Promise.all([...besideRuns, unitRun!]);
         const timed = await vitest(
           'Timed tests (vitest: reliability-timed)',
           ['--project', 'reliability-timed'],
