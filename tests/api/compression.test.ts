@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { isCompressibleType } from '../../front-door/encoding.ts';
 import { SESSION_COOKIE } from '#lib/server/auth/session-cookie.ts';
+import { PROBE_FOLDER_PREFIX } from '../support/constants.ts';
 
 const base = inject('baseUrl');
 
@@ -144,7 +145,7 @@ describe('compression', () => {
  * the file stream and the socket's reaches the compressor).
  */
 describe('static files compressed on the fly', () => {
-  const dir = `compression-probe-${process.pid}`;
+  const dir = `${PROBE_FOLDER_PREFIX}${process.pid}`;
   const folder = resolve(import.meta.dirname, '../../dist/client', dir);
   const TYPES = ['html', 'css', 'js', 'mjs', 'json', 'map', 'svg', 'xml', 'txt', 'csv', 'md', 'webmanifest'];
   const SIZES = [1024, 70 * 1024, 256 * 1024];

@@ -17,16 +17,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { LOCAL_SITE_DIR } from '../../scripts/lib/project-copy.ts';
+import { PROBE_FOLDER_PREFIX } from '../support/constants.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let server: RunningServer;
 
-/** Every file of dist/ with its size and modification time: what a build into it would change. */
+/**
+ * Every file of dist/ with its size and modification time: what a build into it would change. The
+ * API tests' probe files, which another vitest process may be writing meanwhile, are not the build's.
+ */
 function snapshot(dir: string): Map<string, string> {
   const files = new Map<string, string>();
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (entry.isDirectory()) continue;
     const path = join(entry.parentPath, entry.name);
+    if (path.includes(`/${PROBE_FOLDER_PREFIX}`)) continue;
     const s = statSync(path);
     files.set(path, `${s.size}:${s.mtimeMs}`);
   }
