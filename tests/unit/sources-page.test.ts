@@ -8,9 +8,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseRegistry } from '#lib/server/catalogue/registry.ts';
+import { cellKey } from '#lib/server/catalogue/cell-key.ts';
 import { configFor } from '#lib/server/config.ts';
 import type { Coverage } from '#lib/server/figures/coverage-data.ts';
 import type { LatestFigure, Run, SourcesData } from '#lib/server/figures/sources-data.ts';
+import type { StaleCell } from '#lib/shared/stale-cell.ts';
 import type { EntityLinks } from '#lib/server/open-data/links.ts';
 import { buildSourcesPage, snapshotNotes, sourcesContents, type SourcesReads } from '#lib/server/open-data/sources-page.ts';
 import { offlineNote, runRows } from '#lib/server/open-data/sources-runs.ts';
@@ -193,6 +195,10 @@ const figure = (over: Partial<LatestFigure>): LatestFigure => ({
   fetchedAt: null,
   ...over,
 });
+
+/** The figures and stale cells a read gives, keyed by their cell as the read keys them. */
+const observedCells = (...figures: LatestFigure[]) => new Map(figures.map((f) => [cellKey(f.assetSymbol, f.chain), f]));
+const staleCells = (...cells: StaleCell[]) => new Map(cells.map((c) => [cellKey(c.asset, c.chain), c]));
 
 const rowOf = (page: ReturnType<typeof build>, asset: string, chain: string) =>
   page.tracked!.find((t) => t.data.asset === asset && t.data.chain === chain)!;
@@ -516,10 +522,7 @@ describe('a tracked asset’s rows', () => {
   it('links the token and the block to the chain’s explorer when it names one, and shows them alone when it does not', () => {
     const page = build(
       reads({
-        observations: new Map([
-          ['FUND|ethereum', figure({})],
-          ['FUND|plain', figure({ chain: 'plain', blockNumber: 9 })],
-        ]),
+        observations: observedCells(figure({}), figure({ chain: 'plain', blockNumber: 9 })),
       }),
     );
     const onEthereum = rowOf(page, 'FUND', 'ethereum');
@@ -590,32 +593,17 @@ describe('a tracked asset’s rows', () => {
   it('shows the latest figure with where it was read, stale with why, or not observed yet', () => {
     const page = build(
       reads({
-        observations: new Map([
-          [
-            'STBL|ethereum',
-            figure({
-              assetSymbol: 'STBL',
-              supply: '',
-              holders: null,
-              blockNumber: null,
-              apiUrl: 'https://api.example/stbl',
-              fetchedAt: '2026-11-21T00:05:00.000Z',
-            }),
-          ],
-        ]),
-        stale: new Map([
-          [
-            'STBL|ethereum',
-            {
-              asset: 'STBL',
-              chain: 'ethereum',
-              since: '2026-11-19',
-              ageHours: 24,
-              reason: 'no answer',
-              kind: 'price',
-            },
-          ],
-        ]),
+        observations: observedCells(
+          figure({
+            assetSymbol: 'STBL',
+            supply: '',
+            holders: null,
+            blockNumber: null,
+            apiUrl: 'https://api.example/stbl',
+            fetchedAt: '2026-11-21T00:05:00.000Z',
+          }),
+        ),
+        stale: staleCells({ asset: 'STBL', chain: 'ethereum', since: '2026-11-19', ageHours: 24, reason: 'no answer', kind: 'price' }),
       }),
     );
     const stbl = rowOf(page, 'STBL', 'ethereum');
@@ -638,15 +626,7 @@ describe('a tracked asset’s rows', () => {
   it('lists the assets read only from DefiLlama’s protocol API with the chains they keep; without a registry, no table at all', () => {
     const page = build(
       reads({
-        observations: new Map([
-          [
-            'TAIL|ethereum',
-            figure({
-              assetSymbol: 'TAIL',
-              apiUrl: 'https://api.llama.fi/protocol/tail',
-            }),
-          ],
-        ]),
+        observations: observedCells(figure({ assetSymbol: 'TAIL', apiUrl: 'https://api.llama.fi/protocol/tail' })),
       }),
     );
     expect(page.longTail).toEqual([

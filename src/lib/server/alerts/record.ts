@@ -8,6 +8,7 @@ import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { alertDeliveries, alertEvents, alertWebhooks, ingestObservations, publishedCells } from '#db/schema/index.ts';
 import { chainNameIn, type Registry } from '#lib/server/catalogue/registry.ts';
+import { cellKey } from '#lib/server/catalogue/cell-key.ts';
 import { shiftDay } from '#lib/shared/utc-day.ts';
 import { detect, runHold, type Figure } from './detect.ts';
 import { activeWebhooks } from './webhooks.ts';
@@ -114,7 +115,7 @@ async function eventsOf(db: Database, registry: Registry, run: PublishedRun): Pr
       refused: refused ? figureOf(refused) : null,
     };
   });
-  const stale = (run.stale ?? []).filter((s) => !run.held?.[`${s.asset}|${s.chain}`]);
+  const stale = (run.stale ?? []).filter((s) => !run.held?.[cellKey(s.asset, s.chain)]);
   return detect({
     assets: registry.assets,
     figures,

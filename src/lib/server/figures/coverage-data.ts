@@ -11,6 +11,7 @@ import { assets, publishedTotals } from '#db/schema/index.ts';
 import { dayFigures, publishedCellsQuery, type DayFigure } from './read-model.ts';
 import { isAggregator } from './precedence.ts';
 import { DEFILLAMA_PROTOCOL } from '#lib/server/catalogue/aggregators.ts';
+import { cellKey } from '#lib/server/catalogue/cell-key.ts';
 import { asOfSql, servedFactsRead, servedRunRead } from './run-state.ts';
 import { combine, readMany, readOne } from '#lib/server/db/reads.ts';
 import { getDb } from '#lib/server/db/client.ts';
@@ -295,7 +296,7 @@ export function gaps(rows: Obs[]): CoverageGap[] {
   const llama = new Map<string, Obs>();
   for (const o of rows) {
     if (o.value === null) continue;
-    const key = `${o.assetSymbol}|${o.chain}`;
+    const key = cellKey(o.assetSymbol, o.chain);
     if (o.source === DEFILLAMA_PROTOCOL) llama.set(key, o);
     // The chain reader publish chose for the cell (listed first); never a second one beside it.
     else if (!isAggregator(o.source) && !reader.has(key)) reader.set(key, o);

@@ -6,6 +6,7 @@
  * cross-check (the gap on /sources and in /api/coverage).
  */
 import { isChainReader } from '#lib/server/catalogue/families.ts';
+import { cellKey } from '#lib/server/catalogue/cell-key.ts';
 
 /** The fields the rule reads. */
 export interface Ranked {
@@ -44,7 +45,7 @@ export function pickPerDayCell<T extends Ranked>(rows: Iterable<T>, runId = -1):
 export function latestPerCell<T extends Ranked>(rows: Iterable<T>): Map<string, T> {
   const out = new Map<string, T>();
   for (const o of pickPerDayCell(rows).values()) {
-    const key = `${o.assetSymbol}|${o.chain}`;
+    const key = cellKey(o.assetSymbol, o.chain);
     const prev = out.get(key);
     if (!prev || o.date > prev.date) out.set(key, o);
   }

@@ -11,6 +11,7 @@ import { combine, read } from '#lib/server/db/reads.ts';
 import { config } from '#lib/server/config.ts';
 import { getDb } from '#lib/server/db/client.ts';
 import { loadRegistry, parseRegistry, type Registry } from '#lib/server/catalogue/registry.ts';
+import { cellKey } from '#lib/server/catalogue/cell-key.ts';
 import { publishedCellsQuery } from './read-model.ts';
 import { type StaleCell } from '#lib/shared/stale-cell.ts';
 import type { SnapshotComparison } from '#db/schema/index.ts';
@@ -67,10 +68,10 @@ export interface SourcesData {
   /** The published run, if any; otherwise the site serves the snapshot. */
   publishedRun?: number;
   asOf: string;
-  /** `${symbol}|${chain}` -> the figure published for the as-of date (or the cell's newest published one). */
+  /** cellKey(symbol, chain) -> the figure published for the as-of date (or the cell's newest published one). */
   observations: Map<string, LatestFigure>;
   runs: Run[];
-  /** `${symbol}|${chain}` -> the cell shown with an earlier day's figure, its age and why. */
+  /** cellKey(symbol, chain) -> the cell shown with an earlier day's figure, its age and why. */
   stale: Map<string, StaleCell>;
   /** The first published run against the snapshot, per asset class. */
   comparison: SnapshotComparison;
@@ -90,9 +91,9 @@ export function sourcesRead() {
     ([{ asOf, publishedRun }, run, rows, runs, comparison]): SourcesData => {
       const { registry, error } = siteRegistry();
       const observations = new Map(
-        rows.map((c): [string, LatestFigure] => [`${c.asset}|${c.chain}`, { ...c, assetSymbol: c.asset, date: c.readDate }]),
+        rows.map((c): [string, LatestFigure] => [cellKey(c.asset, c.chain), { ...c, assetSymbol: c.asset, date: c.readDate }]),
       );
-      const stale = new Map((run?.staleCells ?? []).map((c): [string, StaleCell] => [`${c.asset}|${c.chain}`, c]));
+      const stale = new Map((run?.staleCells ?? []).map((c): [string, StaleCell] => [cellKey(c.asset, c.chain), c]));
       return { registry, registryError: error, publishedRun, asOf, observations, runs, stale, comparison };
     },
   );

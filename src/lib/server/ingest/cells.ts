@@ -10,6 +10,7 @@ import { pickPerDayCell } from '#lib/server/figures/precedence.ts';
 import type { Registry } from '#lib/server/catalogue/registry.ts';
 import type { ChainMember } from '#db/schema/index.ts';
 import { STALE_MAX_DAYS } from '#lib/server/catalogue/rules.ts';
+import { cellKey } from '#lib/server/catalogue/cell-key.ts';
 import type { StaleCell } from '#lib/shared/stale-cell.ts';
 
 /** The fields of a stored observation these steps read. */
@@ -34,8 +35,6 @@ export interface Obs {
   /** The chains an 'other-chains' figure sums. */
   members?: ChainMember[] | null;
 }
-
-export const cellKey = (asset: string, chain: string) => `${asset}|${chain}`;
 
 /** An asset valued at a price past its staleness bound: every cell of it is marked stale since that day. */
 export interface StalePriceNote {

@@ -30,9 +30,9 @@ import {
   READ_MODEL_MARKER,
   type SnapshotComparison,
 } from '#db/schema/index.ts';
+import { cellKey } from '#lib/server/catalogue/cell-key.ts';
 import {
   carryStale,
-  cellKey,
   failureFor,
   knownCells,
   pickObservations,

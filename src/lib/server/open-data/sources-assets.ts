@@ -6,6 +6,7 @@
  */
 import { familyOf, reserveWallets, type Registry, type RegistryAsset } from '#lib/server/catalogue/registry.ts';
 import { priceMethodOf, supplyMethodOf } from '#lib/server/catalogue/methods.ts';
+import { cellKey } from '#lib/server/catalogue/cell-key.ts';
 import type { CoverageGap } from '#lib/server/figures/coverage-data.ts';
 import type { LatestFigure, SourcesData } from '#lib/server/figures/sources-data.ts';
 import type { StaleCell } from '#lib/shared/stale-cell.ts';
@@ -125,7 +126,7 @@ export function trackedRows(
 ) {
   return registry.assets.flatMap((a) =>
     a.deployments.map((d, i) => {
-      const key = `${a.symbol}|${d.chain}`;
+      const key = cellKey(a.symbol, d.chain);
       return {
         data: { asset: a.symbol, chain: d.chain },
         symbol: a.symbol,

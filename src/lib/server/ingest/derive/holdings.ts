@@ -6,6 +6,7 @@
  * a named wallet the day's figure did not read is unknown, with why. Pure.
  */
 import { reserveWallets, type Registry } from '#lib/server/catalogue/registry.ts';
+import { cellKey } from '#lib/server/catalogue/cell-key.ts';
 import type { Holding } from '#lib/shared/schemas/holdings.ts';
 import type { Obs } from '../cells.ts';
 import { round } from './numbers.ts';
@@ -23,7 +24,7 @@ export function buildHoldings(registry: Registry, picked: Iterable<Obs>, reserve
   const byDate = new Map<string, Map<string, Obs>>(); // date -> `asset|chain` -> figure
   const holderValue = new Map<string, Map<string, number>>(); // date -> symbol -> value, all chains
   for (const o of picked) {
-    (byDate.get(o.date) ?? byDate.set(o.date, new Map()).get(o.date)!).set(`${o.assetSymbol}|${o.chain}`, o);
+    (byDate.get(o.date) ?? byDate.set(o.date, new Map()).get(o.date)!).set(cellKey(o.assetSymbol, o.chain), o);
     if (o.value !== null) {
       const m = holderValue.get(o.date) ?? holderValue.set(o.date, new Map()).get(o.date)!;
       m.set(o.assetSymbol, (m.get(o.assetSymbol) ?? 0) + o.value);
@@ -49,7 +50,7 @@ export function buildHoldings(registry: Registry, picked: Iterable<Obs>, reserve
           holderValue: valueOf(w.holder),
           source: w.source,
         };
-        const o = cells.get(`${a.symbol}|${w.chain}`);
+        const o = cells.get(cellKey(a.symbol, w.chain));
         const read = o && o.source === 'evm' ? reserves.get(reserveKey(o.runId, date, a.symbol, w.chain)) : undefined;
         const found = read?.find((r) => same(r.wallet, w.address));
         if (!o || !found) {

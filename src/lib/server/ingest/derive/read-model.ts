@@ -7,7 +7,8 @@
 import type { OtherFigure, PublishedState, publishedCells, publishedTotals, TotalKind } from '#db/schema/index.ts';
 import { combinedNettingByDate, countedOnce } from '#lib/server/figures/counted-once.ts';
 import type { Holding } from '#lib/shared/schemas/holdings.ts';
-import { cellKey, type Obs } from '../cells.ts';
+import type { Obs } from '../cells.ts';
+import { cellKey } from '#lib/server/catalogue/cell-key.ts';
 import type { Registry } from '#lib/server/catalogue/registry.ts';
 import { round } from './numbers.ts';
 import { type StaleCell } from '#lib/shared/stale-cell.ts';

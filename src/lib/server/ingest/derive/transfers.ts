@@ -2,7 +2,7 @@
 import type { transfers } from '#db/schema/index.ts';
 import { shiftDay } from '#lib/shared/utc-day.ts';
 import { MAX_USD, outOfBounds } from '#lib/server/catalogue/bounds.ts';
-import { cellKey } from '../cells.ts';
+import { cellKey } from '#lib/server/catalogue/cell-key.ts';
 import { issuanceWallets, type Registry } from '#lib/server/catalogue/registry.ts';
 import type { GridOf } from './grid.ts';
 import { round, tokenUnits } from './numbers.ts';
