@@ -1,6 +1,7 @@
 /**
  * Preloaded (`--import`) into the servers and ingest runs the tests start (childNodeOptions in
- * server.ts), to spend less CPU loading the same modules dozens of times per test run. None of these
+ * server.ts), and into the test workers of the lanes that load with Node's own loader (NODE_LANE in
+ * vitest.config.ts), to spend less CPU loading the same modules dozens of times per test run. None of these
  * changes what is loaded or how it runs.
  *
  * 1. Node's compile cache, in one folder under the temp directory: a module compiled (and its types
