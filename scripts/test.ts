@@ -1,38 +1,15 @@
 /**
  * `npm test`: the production build, then every vitest project (unit, API, browser, reliability)
- * with the type check of the .ts files beside them, ending with one summary line
+ * with the type tests beside them, ending with one summary line
  * 'N passed, N failed' that CI reads.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, mkdirSync, rmSync, globSync } from 'node:fs';
 import { resolveChromium } from './lib/chromium.ts';
+import { bin, printed, runQuiet, step, type Step } from './lib/quiet-steps.ts';
 
-const bin = (name: string) => `node_modules/.bin/${name}`;
 const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
 const extra = process.argv.slice(2);
-
-interface Step {
-  title: string;
-  cmd: string;
-  args: string[];
-}
-
-const step = (title: string, cmd: string, args: string[]): Step => ({ title, cmd, args });
-
-/** Runs one step with its output held back, so two lanes running side by side print whole blocks. */
-function runQuiet({ title, cmd, args }: Step): Promise<{ title: string; ok: boolean; output: string; seconds: number }> {
-  const started = Date.now();
-  return new Promise((done) => {
-    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const chunks: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => chunks.push(c));
-    child.stderr.on('data', (c: Buffer) => chunks.push(c));
-    const finish = (ok: boolean, extra = '') =>
-      done({ title, ok, output: Buffer.concat(chunks).toString() + extra, seconds: (Date.now() - started) / 1000 });
-    child.on('error', (error) => finish(false, String(error)));
-    child.on('close', (code) => finish(code === 0));
-  });
-}
 
 /** Set by the first failed step of any lane: the other lane finishes its running step and starts no more. */
 let stopLanes = false;
@@ -41,10 +18,9 @@ let stopLanes = false;
 async function lane(steps: Step[]): Promise<boolean> {
   for (const s of steps) {
     if (stopLanes) return false;
-    const r = await runQuiet(s);
-    console.log(`\n=== ${r.title} (${r.seconds.toFixed(0)} s)\n${r.output.trimEnd()}`);
+    const r = await runQuiet(s, env);
+    console.log(printed(r));
     if (!r.ok) {
-      console.log(`\n${r.title} failed.`);
       stopLanes = true;
       return false;
     }
@@ -61,24 +37,28 @@ const browserFound = resolveChromium().then(
 );
 
 /**
- * One static check runs with the tests: oxlint's type-aware rules and TypeScript's diagnostics on
- * every .ts file (one typescript-go program). It is part of the suite because some tests are types:
- * tests/unit/endpoint-types.test.ts asserts with `@ts-expect-error` lines that only a type check
- * reads. It reads the content types the build writes into .astro/ (astro build syncs before it
- * builds; a run without the build syncs instead), so it starts after the build, beside the tests.
- * The other checks (Prettier, ESLint and its module boundaries, knip, `astro check`) read only the
- * sources and assert nothing a test does: they are `npm run check`, which CI runs after the tests.
- * They took about 80 CPU-s, 40 s of the two cores, inside the test run's budget. A failed type
- * check fails the run in its summary line; the tests still run to the end.
+ * Some tests are types: a file named `*-types.test.ts` asserts with `@ts-expect-error` lines that
+ * only a type checker reads (tests/unit/endpoint-types.test.ts: a route's answer must type-check as
+ * its schema's output). They are type-checked here, with everything they import, by the one
+ * typescript-go program oxlint runs, beside the tests. It reads the content types the build writes
+ * into .astro/ (astro build syncs before it builds; a run without the build syncs instead), so it
+ * starts after the build. A failed type test fails the run in its summary line; the tests still run
+ * to the end. The static checks of every file (the type check of all of them, oxlint's type-aware
+ * rules, Prettier, ESLint and its module boundaries, knip, `astro check`) assert nothing a test does:
+ * they are `npm run check`, which CI runs before the tests. The type check of every file here cost
+ * about 50 CPU-s of a run; of the type tests alone, about 7. (Were none found, oxlint given no file
+ * would check every file: slower, never less.)
  */
+const TYPE_TESTS = globSync('tests/**/*-types.test.ts');
 const checks = process.env.SKIP_CHECK
   ? []
   : [
       [
-        step('Type-aware lint and type check of .ts files (oxlint, typescript-go)', bin('oxlint'), [
+        step('Type tests (oxlint --type-check, typescript-go)', bin('oxlint'), [
           '--type-aware',
           '--type-check',
           '--deny-warnings',
+          ...TYPE_TESTS,
         ]),
       ],
     ];
@@ -229,7 +209,7 @@ if ((statusBad || skipped > 0) && failed === 0) failed = 1;
 // The checks ran beside the tests (each step's block is printed as it ends); a failed one fails the run.
 const checksPassed = (await checksDone).every(Boolean);
 if (!checksPassed) {
-  console.log('\nA check failed (above).');
+  console.log('\nThe type tests failed (above).');
   failed += 1;
 }
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
