@@ -63,6 +63,8 @@ export interface Encoded {
   identity: Uint8Array;
   br?: Uint8Array;
   gzip?: Uint8Array;
+  /** false: bytes already compressed (an image), sent as they are whatever the client accepts. */
+  compressible?: false;
 }
 
 /**

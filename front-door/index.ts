@@ -3,17 +3,18 @@
  * small request handlers, tried in order, each doing one job once. A handler answers (returns true) or
  * passes (false); the last one is the app.
  *
- * 1. pin the origin and resolve the target (edge/request.ts): 400 when it is not a path;
+ * 1. pin the origin and resolve the target (request.ts): 400 when it is not a path;
  * 2. baseline security headers on every answer, pre-rendered pages and assets included;
- * 3. request checks (edge/checks.ts): /_image 404, 405 for page writes, 501 for unknown methods,
+ * 3. request checks (checks.ts): /_image 404, 405 for page writes, 501 for unknown methods,
  *    trailing-slash redirects;
- * 4. build assets from memory, precompressed (edge/assets.ts);
- * 5. pre-rendered pages from memory, compressed once at start (edge/prerendered.ts);
+ * 4. build assets from memory, precompressed (assets.ts), and the files of public/ from memory
+ *    (public-files.ts);
+ * 5. pre-rendered pages from memory, compressed once at start (prerendered.ts);
  * 6. the page and API cache (src/lib/server/cache/response-cache.ts) for anonymous GETs, each entry compressed
  *    once per coding, on the first hit that asks for it; a miss while the same page renders waits for
  *    that render, and one request renews an entry near its end while the others are answered from it;
  * 7. the app, its output compressed on the fly and its HTML error pages given the origin
- *    (edge/app-output.ts).
+ *    (app-output.ts).
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,7 @@ import { refuse } from './checks.ts';
 import { pinTarget } from './request.ts';
 import { loadPages, trimSlash, withOrigin } from './prerendered.ts';
 import { loadAssets } from './assets.ts';
+import { loadPublicFiles } from './public-files.ts';
 import { sendEncoded } from './send.ts';
 import { shapeAppOutput } from './app-output.ts';
 
@@ -49,6 +51,7 @@ export function createEdge(distUrl: URL, config: AppConfig) {
   const distDir = fileURLToPath(distUrl);
   const pages = loadPages(distDir, config.origin);
   const assets = loadAssets(join(distDir, 'client', '_astro'), '/_astro');
+  const publicFiles = loadPublicFiles(join(distDir, 'client'));
   const errorCsp = new Map([404, 500].map((s) => [s, pages.get(`/${s}`)?.headers['content-security-policy']]));
 
   const securityHeaders: Handler = ({ res, pathname }) => {
@@ -68,6 +71,13 @@ export function createEdge(distUrl: URL, config: AppConfig) {
     if (!asset) return false;
     // Hashed names: the content never changes under one, so browsers keep it a year without asking.
     sendEncoded(req, res, 200, { 'content-type': asset.type, 'cache-control': CACHE.immutable.control }, asset.encoded);
+    return true;
+  };
+
+  const publicFile: Handler = ({ req, res, method, pathname }) => {
+    const file = method === 'GET' || method === 'HEAD' ? publicFiles.get(pathname) : undefined;
+    if (!file) return false;
+    sendEncoded(req, res, 200, { 'content-type': file.type, 'cache-control': CACHE.publicFile.control }, file.encoded, file.etag);
     return true;
   };
 
@@ -114,7 +124,7 @@ export function createEdge(distUrl: URL, config: AppConfig) {
     },
   });
 
-  const handlers: Handler[] = [securityHeaders, checks, staticAssets, prerendered, pageCache];
+  const handlers: Handler[] = [securityHeaders, checks, staticAssets, publicFile, prerendered, pageCache];
   const host = new URL(config.origin).host;
 
   return async (req: IncomingMessage, res: ServerResponse, app: () => void) => {

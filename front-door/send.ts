@@ -7,7 +7,9 @@ import { chooseCoding, etagFor, matchesEtag, MIN_COMPRESS_BYTES, pick, withVary,
  * page-cache entry's forms: made on the first hit that asks, reused by every later one).
  */
 function filled(encoded: Encoded, coding: Coding): Encoded {
-  if (coding === 'identity' || encoded[coding] || encoded.identity.byteLength < MIN_COMPRESS_BYTES) return encoded;
+  if (coding === 'identity' || encoded[coding] || encoded.compressible === false || encoded.identity.byteLength < MIN_COMPRESS_BYTES) {
+    return encoded;
+  }
   encoded[coding] =
     coding === 'br'
       ? brotliCompressSync(encoded.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } })
@@ -34,7 +36,8 @@ export function sendEncoded(
   delete out['transfer-encoding'];
   delete out['content-encoding'];
   // Vary even on an identity answer: a shared cache must not hand it to a client that accepts br.
-  if (encoded.identity.byteLength >= MIN_COMPRESS_BYTES) out.vary = withVary(out.vary ?? res.getHeader('vary'));
+  if (encoded.compressible !== false && encoded.identity.byteLength >= MIN_COMPRESS_BYTES)
+    out.vary = withVary(out.vary ?? res.getHeader('vary'));
   if (etag) out.etag = etagFor(etag, coding);
   if (status === 200 && etag && matchesEtag(req.headers['if-none-match'], etag)) {
     const notModified: OutgoingHttpHeaders = { etag: out.etag };

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { request, type IncomingHttpHeaders } from 'node:http';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { isCompressibleType } from '../../front-door/encoding.ts';
@@ -135,6 +135,34 @@ describe('compression', () => {
     // The same content asked for in another coding is still not modified.
     const other = await get('/global-bonds', { 'Accept-Encoding': 'gzip', 'If-None-Match': etag });
     expect(other.status).toBe(304);
+  });
+
+  it("serves public/'s files as they are on disk, kept an hour, then revalidated with their ETag", async () => {
+    for (const [path, type] of [
+      ['/logo.png', 'image/png'],
+      ['/icons/networks/ethereum.svg', 'image/svg+xml'],
+      ['/no-js.css', 'text/css; charset=utf-8'],
+    ]) {
+      const answer = await get(path, { 'Accept-Encoding': 'br, gzip' });
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers['content-type'], path).toBe(type);
+      expect(answer.headers['cache-control'], path).toBe('public, max-age=3600');
+      const bytes = answer.headers['content-encoding'] === 'br' ? brotliDecompressSync(answer.body) : answer.body;
+      expect(bytes.equals(readFileSync(join('public', path))), path).toBe(true);
+      const etag = String(answer.headers.etag);
+      expect(etag, path).toMatch(/^"[\w-]+"$/);
+      const again = await get(path, { 'Accept-Encoding': 'br, gzip', 'If-None-Match': etag });
+      expect(again.status, path).toBe(304);
+      expect(again.body.byteLength, path).toBe(0);
+    }
+    // An image goes as it is, with nothing for a cache to vary on.
+    const image = await get('/logo.png', { 'Accept-Encoding': 'br, gzip' });
+    expect(image.headers['content-encoding']).toBeUndefined();
+    expect(image.headers.vary ?? '').not.toMatch(/accept-encoding/i);
+    // What is not a file of the site is still not found, and no write reaches one.
+    expect((await get('/icons/networks/no-such-chain.svg')).status).toBe(404);
+    expect((await get('/icons/networks/../../logo.png%00')).status).toBe(404);
+    expect((await get('/logo.png', {}, 'POST')).status).not.toBe(200);
   });
 });
 

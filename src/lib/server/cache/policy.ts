@@ -47,6 +47,8 @@ export const CACHE = {
   generated: policy('public, max-age=86400, s-maxage=86400'),
   /** A generated card that shows a page's headline figure: a day, unless a published run purges it first. */
   dataCard: policy('public, max-age=86400, s-maxage=86400', [TAG.data]),
+  /** The site's own files of public/ (icons, images): their names carry no hash, so an hour, then revalidated. */
+  publicFile: policy('public, max-age=3600'),
   /** Content-addressed bytes (a published upload, a hashed build asset): never change under their URL. */
   immutable: policy('public, max-age=31536000, immutable'),
 } as const satisfies Record<string, CachePolicy>;
