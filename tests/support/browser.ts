@@ -12,10 +12,16 @@ import { CHROMIUM_FLAGS, resolveChromium } from '../../scripts/lib/chromium.ts';
  * only composites in software, and the hop between the two processes was all it added), one raster
  * thread instead of one per core, and no process of its own for each cross-site frame (an embed's).
  * What a page does and shows is unchanged: the whole suite passes alike, and the browser's processes
- * took about 15% less CPU over a run (417 against 490 CPU-s). Lighthouse (scripts/bench) keeps the
- * browser's default layout, which its timings assume.
+ * took about 15% less CPU over a run (417 against 490 CPU-s).
+ *
+ * Page scripts run on V8's first two tiers only (the interpreter and its baseline compiler, Sparkplug:
+ * --max-opt=1). A test's page lives seconds, and the optimizing compilers' background work on its
+ * scripts (React, the editor, axe) cost more than it ever paid back: three browser files took 137-144
+ * CPU-s instead of 164-166, and the axe file with the tables 74-98 instead of 100-109. Scripts behave
+ * the same on every tier; nothing here times a page's scripts. Lighthouse (scripts/bench) keeps the
+ * browser's defaults, which its timings assume.
  */
-const TEST_PROCESS_FLAGS = ['--in-process-gpu', '--num-raster-threads=1', '--disable-site-isolation-trials'];
+const TEST_PROCESS_FLAGS = ['--in-process-gpu', '--num-raster-threads=1', '--disable-site-isolation-trials', '--js-flags=--max-opt=1'];
 
 /**
  * Headless Chromium (the system's, or the one @sparticuz/chromium ships in npm), with the flags that
