@@ -33,8 +33,8 @@ export interface PublicFile {
 
 /**
  * Every file under clientDir of a type named above, keyed by URL path, except the build's own output
- * (_astro/, served by assets.ts; the pre-rendered pages, prerendered.ts) and the compressed copies
- * written beside build assets. Any other file is left to the adapter, as before.
+ * (_astro/, served by assets.ts; the pre-rendered pages, prerendered.ts), the compressed copies
+ * written beside build assets, and dot-files. Any other file is left to the adapter, as before.
  */
 export function loadPublicFiles(clientDir: string): Map<string, PublicFile> {
   const out = new Map<string, PublicFile>();
@@ -49,7 +49,8 @@ export function loadPublicFiles(clientDir: string): Map<string, PublicFile> {
     if (!entry.isFile() || !type) continue;
     const file = join(entry.parentPath, entry.name);
     const path = '/' + relative(clientDir, file).split(sep).join('/');
-    if (path.startsWith('/_astro/')) continue;
+    // Dot-files and dot-folders stay unserved, as the adapter's static handler leaves them.
+    if (path.startsWith('/_astro/') || path.split('/').some((part) => part.startsWith('.'))) continue;
     const identity = readFileSync(file);
     const encoded: Encoded = isCompressibleType(type) ? { identity } : { identity, compressible: false };
     out.set(path, { encoded, etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`, type });
