@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { PRELOAD_FLAG } from './tests/support/preload-flag.ts';
 
 /**
  * A test's lane is its folder; nothing here names a file.
@@ -50,7 +51,7 @@ const BROWSER_GROUP_WORKERS = 3;
 const NODE_LANE = {
   experimental: { viteModuleRunner: false },
   isolate: false,
-  execArgv: [`--import=${new URL('./tests/support/node-preload.mjs', import.meta.url).href}`],
+  execArgv: [PRELOAD_FLAG],
 };
 
 /**

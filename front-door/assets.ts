@@ -1,29 +1,19 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { encodeAll, type Encoded } from './encoding.ts';
+import { CONTENT_TYPES, type StaticFile } from './static-file.ts';
 
 /**
  * Build assets (dist/client/_astro: hashed JS, CSS, SVG) compressed at build (precompressAssets, run by
  * the build in astro.config.mjs) and served from memory in the coding the client accepts. Their names
  * carry a content hash, so they are immutable and the name is their ETag.
  */
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-};
-
-export interface Asset {
-  encoded: Encoded;
-  type: string;
-}
+const ASSET_EXTENSIONS = new Set(['.js', '.mjs', '.css', '.svg', '.json']);
 
 const assetFiles = (dir: string) =>
   existsSync(dir)
     ? readdirSync(dir, { withFileTypes: true, recursive: true })
-        .filter((e) => e.isFile() && extname(e.name) in TYPES)
+        .filter((e) => e.isFile() && ASSET_EXTENSIONS.has(extname(e.name)))
         .map((e) => join(e.parentPath, e.name))
     : [];
 
@@ -44,14 +34,14 @@ export function precompressAssets(dir: string): number {
  * The assets under dir (dist/client/_astro) keyed by URL path, with their compressed forms: read from the
  * build's .br/.gz files, or made here for a build that has none (quality 9 keeps the start quick).
  */
-export function loadAssets(dir: string, urlPrefix: string): Map<string, Asset> {
-  const out = new Map<string, Asset>();
+export function loadAssets(dir: string, urlPrefix: string): Map<string, StaticFile> {
+  const out = new Map<string, StaticFile>();
   for (const file of assetFiles(dir)) {
     const identity = readFileSync(file);
     const built = existsSync(file + '.br') && existsSync(file + '.gz');
     const encoded: Encoded = built ? { identity, br: readFileSync(file + '.br'), gzip: readFileSync(file + '.gz') } : encodeAll(identity);
     const path = urlPrefix + file.slice(dir.length).split('\\').join('/');
-    out.set(path, { encoded, type: TYPES[extname(file)] });
+    out.set(path, { encoded, type: CONTENT_TYPES[extname(file)] });
   }
   return out;
 }

@@ -29,6 +29,7 @@ import { pinTarget } from './request.ts';
 import { loadPages, trimSlash, withOrigin } from './prerendered.ts';
 import { loadAssets } from './assets.ts';
 import { loadPublicFiles } from './public-files.ts';
+import type { StaticFile } from './static-file.ts';
 import { sendEncoded } from './send.ts';
 import { shapeAppOutput } from './app-output.ts';
 
@@ -50,8 +51,13 @@ const hasSessionCookie = (req: IncomingMessage) => SESSION_COOKIE_SET.test(req.h
 export function createEdge(distUrl: URL, config: AppConfig) {
   const distDir = fileURLToPath(distUrl);
   const pages = loadPages(distDir, config.origin);
-  const assets = loadAssets(join(distDir, 'client', '_astro'), '/_astro');
-  const publicFiles = loadPublicFiles(join(distDir, 'client'));
+  // Hashed build assets never change under their name, so browsers keep them a year without asking;
+  // public/'s files are kept an hour, then revalidated with their ETag.
+  const staticFiles = new Map<string, StaticFile & { control: string }>();
+  for (const [path, file] of loadAssets(join(distDir, 'client', '_astro'), '/_astro'))
+    staticFiles.set(path, { ...file, control: CACHE.immutable.control });
+  for (const [path, file] of loadPublicFiles(join(distDir, 'client')))
+    staticFiles.set(path, { ...file, control: CACHE.publicFile.control });
   const errorCsp = new Map([404, 500].map((s) => [s, pages.get(`/${s}`)?.headers['content-security-policy']]));
 
   const securityHeaders: Handler = ({ res, pathname }) => {
@@ -66,18 +72,10 @@ export function createEdge(distUrl: URL, config: AppConfig) {
     return true;
   };
 
-  const staticAssets: Handler = ({ req, res, method, pathname }) => {
-    const asset = method === 'GET' || method === 'HEAD' ? assets.get(pathname) : undefined;
-    if (!asset) return false;
-    // Hashed names: the content never changes under one, so browsers keep it a year without asking.
-    sendEncoded(req, res, 200, { 'content-type': asset.type, 'cache-control': CACHE.immutable.control }, asset.encoded);
-    return true;
-  };
-
-  const publicFile: Handler = ({ req, res, method, pathname }) => {
-    const file = method === 'GET' || method === 'HEAD' ? publicFiles.get(pathname) : undefined;
+  const staticFile: Handler = ({ req, res, method, pathname }) => {
+    const file = method === 'GET' || method === 'HEAD' ? staticFiles.get(pathname) : undefined;
     if (!file) return false;
-    sendEncoded(req, res, 200, { 'content-type': file.type, 'cache-control': CACHE.publicFile.control }, file.encoded, file.etag);
+    sendEncoded(req, res, 200, { 'content-type': file.type, 'cache-control': file.control }, file.encoded, file.etag);
     return true;
   };
 
@@ -124,7 +122,7 @@ export function createEdge(distUrl: URL, config: AppConfig) {
     },
   });
 
-  const handlers: Handler[] = [securityHeaders, checks, staticAssets, publicFile, prerendered, pageCache];
+  const handlers: Handler[] = [securityHeaders, checks, staticFile, prerendered, pageCache];
   const host = new URL(config.origin).host;
 
   return async (req: IncomingMessage, res: ServerResponse, app: () => void) => {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { join, relative, sep } from 'node:path';
 import { PRERENDER_ORIGIN } from '#lib/server/config.ts';
+import { contentEtag } from '#lib/server/cache/content-etag.ts';
 import { encodeAll, type Encoded } from './encoding.ts';
 
 /**
@@ -47,7 +47,7 @@ export function loadPages(distDir: string, origin: string): Map<string, Page> {
     const route = rel.endsWith('/index.html') ? trimSlash(rel.slice(0, -'index.html'.length)) : rel.slice(0, -'.html'.length);
     const body = Buffer.from(withOrigin(readFileSync(file, 'utf8'), origin));
     // Browsers revalidate (must-revalidate): an ETag lets them do it with a 304.
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    const etag = contentEtag(body);
     // Compressed when first asked for, not at start: a server answers few of its pre-rendered pages (a
     // test's server often none), and compressing all of them cost every start 30-45 ms of CPU. The
     // bytes are the same, made once.

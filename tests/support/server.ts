@@ -2,11 +2,11 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, cpSync, mkdtempSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { TEST_ADMIN } from './constants.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { exitOf, stopChild, waitUntilReady } from '../../scripts/lib/child-ready.ts';
 import { preparedDatabase } from './prepared-database.ts';
+import { PRELOAD_FLAG } from './preload-flag.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -16,9 +16,8 @@ const ROOT = resolve(import.meta.dirname, '../..');
  * node_modules without re-parsing drizzle-orm's 179 KB exports map for each of its files).
  */
 export function childNodeOptions(env: NodeJS.ProcessEnv = process.env): string {
-  const preload = `--import=${pathToFileURL(join(import.meta.dirname, 'node-preload.mjs')).href}`;
   const current = env.NODE_OPTIONS ?? '';
-  return current.includes(preload) ? current : `${current} ${preload}`.trim();
+  return current.includes(PRELOAD_FLAG) ? current : `${current} ${PRELOAD_FLAG}`.trim();
 }
 
 export interface RunningServer {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, statSync, type Stats } from 'node:fs';
 import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import { localWriteGeneration } from '#lib/server/db/local-writes.ts';
 import { EDGE_PAGE_CACHE, type CachedPage, type EdgePageCache } from './edge-page-cache.ts';
 import { now } from '#lib/server/clock.ts';
 import { canonicalQuery } from '#lib/shared/route-params.ts';
+import { contentEtag } from './content-etag.ts';
 
 /**
  * A small in-process cache for anonymous GETs of HTML pages and JSON API answers the route itself declared shareable
@@ -342,7 +342,7 @@ async function store(key: string, version: number, response: Response): Promise<
   const body = new Uint8Array(await response.arrayBuffer());
   // A strong validator of the bytes (the route's own when it set one): a client that has them gets a 304.
   const headers = [...response.headers.entries()];
-  if (!response.headers.has('etag')) headers.push(['etag', `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`]);
+  if (!response.headers.has('etag')) headers.push(['etag', contentEtag(body)]);
   if (body.byteLength <= MAX_BODY_BYTES) {
     entries.set(key, { version, status: response.status, headers, body, encoded: { identity: body }, stored, expires: stored + ttl });
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
